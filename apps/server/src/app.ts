@@ -1,0 +1,104 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError } from './core/errors.js';
+import { newId } from './core/ids.js';
+import type { AppContext } from './app-context.js';
+import { installAccessControl, type RouteRecord } from './http/access-hook.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { serveWebApp } from './http/web-app.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { supplierRoutes } from './modules/supplier/supplier-routes.js';
+import { systemRoutes } from './modules/system/system-routes.js';
+
+export type App = { app: FastifyInstance; routes: RouteRecord[] };
+
+export type BuildOptions = { logger?: boolean };
+
+/** Builds the whole server: API under the base path, the web app at the root. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the log (LOG-1).
+            redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+          },
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Every answer names its request id so a user's report can be found in the log.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+  const routes = installAccessControl(app, ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Plain HTTP on a local install must keep working; HSTS belongs to the TLS front.
+    strictTransportSecurity: config.production,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('请求过于频繁，请稍后再试', 429, 429),
+  });
+
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Procura API', description: '采购与供应商关系管理平台接口（JeecgBoot 兼容）', version: '0.1.0' },
+        components: {
+          securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+        },
+        security: [{ accessToken: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+  }
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(ctx));
+      await api.register(systemRoutes(ctx));
+      await api.register(supplierRoutes(ctx));
+      if (config.apiDocs) {
+        await api.register(async (docs) => {
+          docs.addHook('onRoute', (route) => {
+            route.config = { ...route.config, access: 'public' };
+          });
+          await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+        });
+      }
+    },
+    { prefix: config.basePath },
+  );
+
+  await serveWebApp(app, config.basePath, config.webDist);
+  return { app, routes };
+}

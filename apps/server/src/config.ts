@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, with safe defaults. A bad value stops start-up with
+ * one line naming the variable (see `loadConfig`).
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_PATH: z
+    .string()
+    .default('/jeecg-boot')
+    .refine((v) => /^\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(v), 'must look like /jeecg-boot'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/procura.db')
+    .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), 'must be sqlite:<path> or postgres://…'),
+  STORAGE_DIR: z.string().min(1).default('./data/files'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The OpenAPI document and API page; on by default except in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  /** Login requests per minute per client address (a second line behind the per-account throttle). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Where the built web app lives; empty disables serving it. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  basePath: string;
+  databaseUrl: string;
+  storageDir: string;
+  production: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  apiDocs: boolean;
+  loginRateLimit: number;
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist: string | null = null): Config {
+  // Treat empty strings as unset so `PORT= npm start` falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    basePath: e.BASE_PATH,
+    databaseUrl: e.DATABASE_URL,
+    storageDir: path.resolve(e.STORAGE_DIR),
+    production,
+    seedDemo: e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDist: e.WEB_DIST !== undefined ? (e.WEB_DIST === 'none' ? null : path.resolve(e.WEB_DIST)) : defaultWebDist,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Access policy: every route declares one in `config.access`, and a route without one is
+ * refused (deny by default; `test/route-inventory.test.ts` keeps the list complete).
+ * - `public`: anyone.
+ * - `authenticated`: any signed-in user.
+ * - `{ permission: 'user:list' }`: a signed-in user whose roles grant that permission code.
+ */
+export type Access = 'public' | 'authenticated' | { permission: string };
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  realname: string;
+  isShow: number;
+  userType: number;
+  supplierId: string | null;
+  relTenantIds: string;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** SUP-3: routes a supplier may use while its information is incomplete (isShow 2). */
+    allowIncompleteSupplier?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function describeAccess(access: Access | undefined): string {
+  if (access === undefined) return 'none';
+  return typeof access === 'string' ? access : `perm:${access.permission}`;
+}

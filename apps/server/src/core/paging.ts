@@ -1,0 +1,102 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, toPage, type PageResult } from '@procura/shared';
+import type { DatabaseKind } from '../db/database.js';
+import { badRequest } from './errors.js';
+
+/** Paging and sorting parameters of every list (jeecg-api.md §4.1). */
+export const listQuerySchema = z.looseObject({
+  pageNo: z.coerce.number().int().min(1, 'pageNo 必须大于0').default(1),
+  pageSize: z.coerce.number().int().min(1, 'pageSize 必须大于0').default(DEFAULT_PAGE_SIZE)
+    // A page larger than the cap is served capped rather than refused (DOS-1).
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  column: z.string().max(64).optional(),
+  order: z.string().max(10).optional(),
+  field: z.string().max(2000).optional(),
+  _t: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/**
+ * A list's allow-list: the wire name of each filterable or sortable field and the column
+ * reference it maps to. Names never reach SQL unless they are listed here.
+ */
+export type ListFields = Record<string, { column: string; filter?: 'text' | 'exact'; sortable?: boolean }>;
+
+const LIKE_ESCAPE = '\\';
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c);
+
+/**
+ * Turns one filter value into a condition using JeecgBoot's value rules: `*x*` like, `!x`
+ * not equal, `a,b` in, `>=x` / `<=x` ranges, otherwise equal. Values are always bound.
+ */
+function condition(kind: DatabaseKind, column: string, raw: string, mode: 'text' | 'exact'): Expression<SqlBool> {
+  const ref = sql.ref(column);
+  const like = (pattern: string) =>
+    kind === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape ${LIKE_ESCAPE}` : sql<SqlBool>`${ref} like ${pattern} escape ${LIKE_ESCAPE}`;
+  if (mode === 'text' && raw.length > 1 && raw.startsWith('*') && raw.endsWith('*')) return like(`%${escapeLike(raw.slice(1, -1))}%`);
+  if (mode === 'text' && raw.length > 1 && raw.startsWith('*')) return like(`%${escapeLike(raw.slice(1))}`);
+  if (mode === 'text' && raw.length > 1 && raw.endsWith('*')) return like(`${escapeLike(raw.slice(0, -1))}%`);
+  if (raw.startsWith('!') && raw.length > 1) return sql<SqlBool>`${ref} <> ${raw.slice(1)}`;
+  if (raw.startsWith('>=')) return sql<SqlBool>`${ref} >= ${raw.slice(2).trim()}`;
+  if (raw.startsWith('<=')) return sql<SqlBool>`${ref} <= ${raw.slice(2).trim()}`;
+  if (raw.includes(',')) {
+    const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+    if (values.length === 0) return sql<SqlBool>`1 = 1`;
+    return sql<SqlBool>`${ref} in (${sql.join(values)})`;
+  }
+  return sql<SqlBool>`${ref} = ${raw}`;
+}
+
+/** Applies filters, sort and paging from a list query to a base query and runs it with its count. */
+export async function runPagedList<DB, TB extends keyof DB, O>(
+  kind: DatabaseKind,
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: Record<string, unknown>,
+  fields: ListFields,
+  defaultSort: { column: string; order: 'asc' | 'desc' },
+): Promise<PageResult<O>> {
+  const parsed = listQuerySchema.safeParse(query);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  const { pageNo, pageSize, column, order } = parsed.data;
+
+  let filtered = base;
+  for (const [name, def] of Object.entries(fields)) {
+    if (!def.filter) continue;
+    const value = query[name];
+    if (typeof value === 'string' && value.trim() !== '') {
+      if (value.length > 200) throw badRequest(`查询条件过长: ${name}`);
+      filtered = filtered.where(() => condition(kind, def.column, value.trim(), def.filter!));
+    }
+    const begin = query[`${name}_begin`];
+    if (typeof begin === 'string' && begin.trim() !== '') {
+      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} >= ${begin.trim()}`);
+    }
+    const end = query[`${name}_end`];
+    if (typeof end === 'string' && end.trim() !== '') {
+      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} <= ${end.trim()}`);
+    }
+  }
+
+  let sortColumn = defaultSort.column;
+  if (column) {
+    const wire = column.replace(/_dictText$/, '');
+    const def = fields[wire];
+    if (!def?.sortable) throw badRequest(`不支持的排序字段: ${column}`);
+    sortColumn = def.column;
+  }
+  if (order !== undefined && !/^(asc|desc)$/i.test(order)) throw badRequest(`不支持的排序方式: ${order}`);
+  const direction = order ? (order.toLowerCase() === 'asc' ? 'asc' : 'desc') : column ? 'desc' : defaultSort.order;
+
+  const countRow = (await filtered
+    .clearSelect()
+    .select(sql<string | number>`count(*)`.as('total'))
+    .executeTakeFirst()) as { total: string | number } | undefined;
+  const total = Number(countRow?.total ?? 0);
+  const records = (await filtered
+    .orderBy(sql.ref(sortColumn), direction)
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize)
+    .execute()) as O[];
+  return toPage(records, total, pageNo, pageSize);
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type OpenDatabase = { db: Db; kind: DatabaseKind; close: () => Promise<void> };
+
+/** Opens `sqlite:<path>` (created with its folder when missing) or `postgres://…`. */
+export function openDatabase(url: string): OpenDatabase {
+  const plugins = [new CamelCasePlugin()];
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length) || './data/procura.db';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const database = new SQLite(file);
+    // WAL lets readers run beside the writer; busy_timeout waits instead of failing on a lock.
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+    database.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,197 @@
+/**
+ * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
+ * snake_case columns of the migrations). Timestamps are ISO-8601 UTC strings; flags are 0/1.
+ */
+type Audit = {
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+export type SysUserTable = Audit & {
+  id: string;
+  username: string;
+  realname: string;
+  passwordHash: string;
+  avatar: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  orgCode: string | null;
+  workNo: string | null;
+  /** 1 normal, 2 frozen. */
+  status: number;
+  delFlag: number;
+  /** 2: a supplier who must complete supplier information. */
+  isShow: number;
+  /** 1 internal, 2 supplier. */
+  userType: number;
+  supplierId: string | null;
+  relTenantIds: string;
+  passwordChangedAt: string | null;
+};
+
+export type SysRoleTable = Audit & {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+};
+
+export type SysUserRoleTable = { id: string; userId: string; roleId: string };
+
+export type SysPermissionTable = Audit & {
+  id: string;
+  parentId: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  componentName: string | null;
+  redirect: string | null;
+  /** 0 top-level menu, 1 sub-menu, 2 button. */
+  menuType: number;
+  perms: string | null;
+  /** '1' show/hide, '2' enable/disable. */
+  permsType: string;
+  sortNo: number;
+  alwaysShow: number;
+  icon: string | null;
+  isRoute: number;
+  isLeaf: number;
+  keepAlive: number;
+  hidden: number;
+  internalOrExternal: number;
+  /** '1' active, '0' inactive. */
+  status: string;
+  delFlag: number;
+  description: string | null;
+};
+
+export type SysRolePermissionTable = { id: string; roleId: string; permissionId: string };
+
+export type SysDepartTable = Audit & {
+  id: string;
+  parentId: string | null;
+  departName: string;
+  orgCode: string;
+  /** 1 company, 2 department, 3 position. */
+  orgCategory: string;
+  departOrder: number;
+  status: string;
+  delFlag: number;
+};
+
+export type SysUserDepartTable = { id: string; userId: string; depId: string };
+
+export type SysDictTable = Audit & {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  delFlag: number;
+};
+
+export type SysDictItemTable = Audit & {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  description: string | null;
+  sortOrder: number;
+  /** 1 enabled, 0 disabled. */
+  status: number;
+};
+
+export type SysSessionTable = {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type LoginAttemptTable = {
+  id: string;
+  username: string;
+  ip: string;
+  success: number;
+  createdAt: string;
+};
+
+export type SysConfigTable = { configKey: string; configValue: string };
+
+export type SupplierTable = Audit & {
+  id: string;
+  code: string;
+  name: string;
+  uscc: string | null;
+  legalPerson: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  /** JSON array of main category codes. */
+  mainCategories: string;
+  source: string;
+  status: string;
+  infoStatus: string;
+  delFlag: number;
+};
+
+export type SupplierContactTable = Audit & {
+  id: string;
+  supplierId: string;
+  name: string;
+  mobile: string;
+  email: string | null;
+  role: string;
+  isPrimary: number;
+};
+
+export type SupplierBankAccountTable = Audit & {
+  id: string;
+  supplierId: string;
+  bankName: string;
+  accountName: string;
+  accountNo: string;
+  isPrimary: number;
+  status: string;
+};
+
+export type SupplierStatusLogTable = {
+  id: string;
+  supplierId: string;
+  /** COMPANY or CATEGORY. */
+  scope: string;
+  categoryId: string | null;
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  sourceDocType: string | null;
+  sourceDocId: string | null;
+  actorId: string | null;
+  /** INTERNAL, SUPPLIER or SYSTEM. */
+  actorKind: string;
+  at: string;
+};
+
+export type Database = {
+  sysUser: SysUserTable;
+  sysRole: SysRoleTable;
+  sysUserRole: SysUserRoleTable;
+  sysPermission: SysPermissionTable;
+  sysRolePermission: SysRolePermissionTable;
+  sysDepart: SysDepartTable;
+  sysUserDepart: SysUserDepartTable;
+  sysDict: SysDictTable;
+  sysDictItem: SysDictItemTable;
+  sysSession: SysSessionTable;
+  loginAttempt: LoginAttemptTable;
+  sysConfig: SysConfigTable;
+  supplier: SupplierTable;
+  supplierContact: SupplierContactTable;
+  supplierBankAccount: SupplierBankAccountTable;
+  supplierStatusLog: SupplierStatusLogTable;
+};

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail, ResultCode } from '@procura/shared';
+import { AppError } from '../core/errors.js';
+
+/**
+ * One place turns every failure into the envelope. Validation errors become field-keyed
+ * messages; anything unexpected is logged with its request id and answered without
+ * internals (no SQL, stack or path ever reaches the client).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 400) request.log.info({ event: 'request.refused', status: error.status, reason: error.message }, 'request refused');
+      return reply.status(error.status).send(fail(error.message, error.code, error.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        // Unknown keys of a strict body name themselves in the issue, not in the path.
+        const keys = (v.params as { keys?: string[] } | undefined)?.keys;
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || keys?.join(',') || '_';
+        errors[field] ??= v.message ?? '格式不正确';
+      }
+      const message = Object.values(errors)[0] ?? '请求数据格式不正确';
+      request.log.info({ event: 'request.invalid', errors }, 'validation failed');
+      return reply.status(400).send(fail(message, ResultCode.BAD_REQUEST, { errors }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(fail('请求过于频繁，请稍后再试', ResultCode.TOO_MANY));
+    if (status === 413) return reply.status(413).send(fail('请求数据过大', 413));
+    if (status === 415) return reply.status(415).send(fail('不支持的请求数据类型', 415));
+    if (status >= 400 && status < 500) {
+      // Malformed JSON and the like: a generic message, never the parser's words.
+      request.log.info({ event: 'request.malformed', code: error.code }, 'malformed request');
+      return reply.status(400).send(fail('请求数据格式不正确', ResultCode.BAD_REQUEST));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(fail(`系统繁忙，请稍后再试（请求编号 ${request.id}）`, ResultCode.ERROR));
+  });
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { fail, ResultCode } from '@procura/shared';
+
+/**
+ * Serves the built single-page app: hashed assets with long caching, `/config.js` with the
+ * runtime configuration, and `index.html` for every other path (history-mode fallback).
+ * Paths under the API base never fall back: they answer a JSON 404.
+ */
+export async function serveWebApp(app: FastifyInstance, basePath: string, webDist: string | null): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = indexFile !== null && fs.existsSync(indexFile);
+
+  await app.register(async (site) => {
+    // Everything in this context is the public shell of the app; data stays behind the API.
+    site.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    site.get('/config.js', async (_request, reply) => {
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
+      return `window.__PROCURA_CONFIG__ = ${JSON.stringify({ apiBase: basePath })};\n`;
+    });
+    if (hasWeb) {
+      await site.register(fastifyStatic, {
+        root: webDist!,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+  });
+
+  const apiPrefix = `${basePath}/`;
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url === basePath || url.startsWith(apiPrefix) || url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send(fail('很抱歉，资源未找到!', ResultCode.NOT_FOUND));
+    }
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return fs.promises.readFile(indexFile!, 'utf8');
+  });
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginRequestSchema, ok, type LoginResult } from '@procura/shared';
+import { AppError, businessError } from '../../core/errors.js';
+import type { AppContext } from '../../app-context.js';
+import { departsOf, toUserInfo } from '../system/user-service.js';
+import { verifyDecoy, verifyPassword } from './password.js';
+import { THROTTLE_MESSAGE } from './login-throttle.js';
+
+const WRONG_CREDENTIALS = '用户名或密码错误';
+
+/** Login and logout (jeecg-api.md §2). */
+export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/sys/login',
+      {
+        schema: { tags: ['auth'], summary: '账号密码登录', body: loginRequestSchema },
+        config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const { username, password } = request.body;
+        const ip = request.ip;
+        if (await ctx.throttle.isBlocked(username, ip)) {
+          request.log.warn({ event: 'login.throttled', username }, 'login throttled');
+          throw new AppError(THROTTLE_MESSAGE, 429, 429);
+        }
+        const user = await ctx.db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+        // Unknown user and wrong password take as long and answer alike.
+        const passwordOk = user ? await verifyPassword(password, user.passwordHash) : (await verifyDecoy(password), false);
+        if (!user || !passwordOk) {
+          await ctx.throttle.recordFailure(username, ip);
+          request.log.warn({ event: 'login.failed', username }, 'login failed');
+          throw businessError(WRONG_CREDENTIALS);
+        }
+        if (user.status !== 1) throw businessError('该用户已冻结');
+        await ctx.throttle.recordSuccess(username);
+
+        const token = await ctx.sessions.issue(user.id, user.username, ip, request.headers['user-agent']);
+        const departs = await departsOf(ctx.db, user.id);
+        const result: LoginResult = {
+          token,
+          userInfo: toUserInfo(user),
+          sysAllDictItems: await ctx.dicts.allItems(),
+          departs,
+          multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+        };
+        request.log.info({ event: 'login.succeeded', userId: user.id }, 'login succeeded');
+        return ok(result, '登录成功');
+      },
+    );
+
+    app.post(
+      '/sys/logout',
+      { schema: { tags: ['auth'], summary: '退出登录（令牌在 X-Access-Token 头）' }, config: { access: 'public' } },
+      async (request) => {
+        // A forged or stale token is a no-op (AUTHN-3): only a verified session is ended.
+        if (request.user) await ctx.sessions.revoke(request.user.sessionId);
+        return ok(null, '退出登录成功！');
+      },
+    );
+
+    app.post(
+      '/sys/logoutV2',
+      {
+        schema: { tags: ['auth'], summary: '页面关闭时退出（令牌为请求体，navigator.sendBeacon）', body: z.string().max(4096).optional() },
+        config: { access: 'public' },
+      },
+      async (request) => {
+        const token = typeof request.body === 'string' ? request.body.trim() : '';
+        const user = token ? await ctx.sessions.verify(token) : null;
+        if (user) await ctx.sessions.revoke(user.sessionId);
+        return ok(null, '退出登录成功！');
+      },
+    );
+  };

@@ -1,0 +1,45 @@
+import { newId } from '../../core/ids.js';
+import type { Db } from '../../db/database.js';
+
+/**
+ * Repeated login failures are throttled per account and per client address, counted in the
+ * database so that every node of a cluster sees the same count.
+ */
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 30;
+export const THROTTLE_MESSAGE = '登录失败次数过多，请15分钟后再试';
+
+export class LoginThrottle {
+  constructor(private readonly db: Db) {}
+
+  async isBlocked(username: string, ip: string): Promise<boolean> {
+    const since = new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString();
+    const count = async (column: 'username' | 'ip', value: string) => {
+      const row = await this.db
+        .selectFrom('loginAttempt')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where(column, '=', value)
+        .where('success', '=', 0)
+        .where('createdAt', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    return (await count('username', username.toLowerCase())) >= MAX_FAILURES_PER_ACCOUNT || (await count('ip', ip)) >= MAX_FAILURES_PER_ADDRESS;
+  }
+
+  async recordFailure(username: string, ip: string): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insertInto('loginAttempt')
+      .values({ id: newId(), username: username.toLowerCase().slice(0, 100), ip, success: 0, createdAt: now.toISOString() })
+      .execute();
+    // Keep the table small: attempts older than a day no longer matter.
+    await this.db.deleteFrom('loginAttempt').where('createdAt', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
+  }
+
+  /** A successful login clears the account's failures. */
+  async recordSuccess(username: string): Promise<void> {
+    await this.db.deleteFrom('loginAttempt').where('username', '=', username.toLowerCase()).execute();
+  }
+}

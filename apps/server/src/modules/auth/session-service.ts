@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { TOKEN_TTL_MS } from '@procura/shared';
+import type { SessionUser } from '../../core/access.js';
+import { newId } from '../../core/ids.js';
+import { nowIso } from '../../core/time.js';
+import type { Db } from '../../db/database.js';
+
+const SECRET_KEY = 'jwt_secret';
+const ISSUER = 'procura';
+
+/**
+ * The per-installation signing secret: generated on first start and kept in the database,
+ * so every node of a cluster signs alike and no secret lives in the code.
+ */
+export async function loadSigningKey(db: Db): Promise<Uint8Array> {
+  const read = () => db.selectFrom('sysConfig').select('configValue').where('configKey', '=', SECRET_KEY).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await db
+      .insertInto('sysConfig')
+      .values({ configKey: SECRET_KEY, configValue: randomBytes(48).toString('base64url') })
+      .onConflict((oc) => oc.column('configKey').doNothing())
+      .execute();
+    row = await read();
+  }
+  return Buffer.from(row!.configValue, 'base64url');
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly key: Uint8Array,
+  ) {}
+
+  /** Opens a session and signs a token for it, valid 7 days. */
+  async issue(userId: string, username: string, ip: string, userAgent: string | undefined): Promise<string> {
+    const sessionId = newId();
+    const now = Date.now();
+    const expiresAt = new Date(now + TOKEN_TTL_MS).toISOString();
+    await this.db
+      .insertInto('sysSession')
+      .values({
+        id: sessionId,
+        userId,
+        createdAt: new Date(now).toISOString(),
+        expiresAt,
+        revokedAt: null,
+        ip,
+        userAgent: userAgent?.slice(0, 255) ?? null,
+      })
+      .execute();
+    return new SignJWT({ sid: sessionId, username })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor((now + TOKEN_TTL_MS) / 1000))
+      .sign(this.key);
+  }
+
+  /** The signed-in user of a token, or null when it is forged, expired, revoked or its user is frozen or deleted. */
+  async verify(token: string): Promise<SessionUser | null> {
+    let sessionId: string;
+    let userId: string;
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+      sessionId = payload.sid;
+      userId = payload.sub;
+    } catch {
+      return null;
+    }
+    const row = await this.db
+      .selectFrom('sysSession as s')
+      .innerJoin('sysUser as u', 'u.id', 's.userId')
+      .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 'u.id', 'u.username', 'u.realname', 'u.isShow', 'u.userType'])
+      .select(['u.supplierId', 'u.relTenantIds', 'u.status', 'u.delFlag'])
+      .where('s.id', '=', sessionId)
+      .where('s.userId', '=', userId)
+      .executeTakeFirst();
+    if (!row || row.revokedAt !== null || row.expiresAt <= nowIso()) return null;
+    if (row.status !== 1 || row.delFlag !== 0) return null;
+    return {
+      id: row.id,
+      username: row.username,
+      realname: row.realname,
+      isShow: row.isShow,
+      userType: row.userType,
+      supplierId: row.supplierId,
+      relTenantIds: row.relTenantIds,
+      sessionId: row.sessionId,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.updateTable('sysSession').set({ revokedAt: nowIso() }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+  }
+
+  /** Ends every session of a user (password change, freeze). */
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db.updateTable('sysSession').set({ revokedAt: nowIso() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  }
+}

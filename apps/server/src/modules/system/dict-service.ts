@@ -1,0 +1,54 @@
+import type { DictItem, DictMap } from '@procura/shared';
+import { badRequest } from '../../core/errors.js';
+import type { Db } from '../../db/database.js';
+
+/** A plain dictionary code. Table dictionaries (`table,text,code`) come through an allow-list in a later module. */
+const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
+const toItem = (r: { itemValue: string; itemText: string }): DictItem => ({
+  value: r.itemValue,
+  text: r.itemText,
+  title: r.itemText,
+  label: r.itemText,
+});
+
+export class DictService {
+  constructor(private readonly db: Db) {}
+
+  /** Every enabled item of every dictionary, ordered: the login payload and `queryAllDictItems`. */
+  async allItems(): Promise<DictMap> {
+    const rows = await this.db
+      .selectFrom('sysDictItem as i')
+      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
+      .where('i.status', '=', 1)
+      .where('d.delFlag', '=', 0)
+      .orderBy('d.dictCode')
+      .orderBy('i.sortOrder')
+      .execute();
+    const map: DictMap = {};
+    for (const r of rows) (map[r.dictCode] ??= []).push(toItem(r));
+    return map;
+  }
+
+  /** The enabled items of one registered dictionary; anything else is refused (SQLI-1). */
+  async items(code: string): Promise<DictItem[]> {
+    if (!DICT_CODE.test(code)) throw badRequest('字典Code格式不正确！');
+    const dict = await this.db.selectFrom('sysDict').select('id').where('dictCode', '=', code).where('delFlag', '=', 0).executeTakeFirst();
+    if (!dict) throw badRequest(`字典不存在: ${code}`);
+    const rows = await this.db
+      .selectFrom('sysDictItem')
+      .select(['itemValue', 'itemText'])
+      .where('dictId', '=', dict.id)
+      .where('status', '=', 1)
+      .orderBy('sortOrder')
+      .execute();
+    return rows.map(toItem);
+  }
+
+  /** value → text for one dictionary, for `<field>_dictText` on list records. */
+  async textMap(code: string): Promise<Map<string, string>> {
+    const items = await this.items(code);
+    return new Map(items.map((i) => [i.value, i.text]));
+  }
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { HOME_PATH, isExternalUrl, type AuthEntry, type MenuNode, type UserPermissions } from '@procura/shared';
+import type { Db } from '../../db/database.js';
+import type { SysPermissionTable } from '../../db/schema.js';
+
+type PermissionRow = Pick<
+  SysPermissionTable,
+  | 'id'
+  | 'parentId'
+  | 'name'
+  | 'url'
+  | 'component'
+  | 'componentName'
+  | 'redirect'
+  | 'menuType'
+  | 'perms'
+  | 'permsType'
+  | 'alwaysShow'
+  | 'icon'
+  | 'isRoute'
+  | 'keepAlive'
+  | 'hidden'
+  | 'internalOrExternal'
+  | 'status'
+>;
+
+const COLUMNS = [
+  'p.id',
+  'p.parentId',
+  'p.name',
+  'p.url',
+  'p.component',
+  'p.componentName',
+  'p.redirect',
+  'p.menuType',
+  'p.perms',
+  'p.permsType',
+  'p.alwaysShow',
+  'p.icon',
+  'p.isRoute',
+  'p.keepAlive',
+  'p.hidden',
+  'p.internalOrExternal',
+  'p.status',
+] as const;
+
+const splitCodes = (perms: string | null) => (perms ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+
+/** The route name JeecgBoot derives from a url: `/isystem/user` → `isystem-user`. */
+function routeName(row: PermissionRow): string {
+  if (row.componentName) return row.componentName;
+  return (row.url ?? '').replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@');
+}
+
+function toNode(row: PermissionRow, topLevel: boolean): MenuNode {
+  const url = row.url ?? '';
+  const external = isExternalUrl(url);
+  const component = row.component ?? '';
+  const node: MenuNode = {
+    id: row.id,
+    route: row.isRoute ? '1' : '0',
+    // External links travel as a stable hash path; the real address is in meta.url.
+    path: external ? createHash('md5').update(url).digest('hex') : url,
+    name: routeName(row),
+    component,
+    meta: {
+      title: row.name,
+      keepAlive: row.keepAlive === 1,
+      internalOrExternal: row.internalOrExternal === 1,
+      componentName: row.componentName ?? component.split('/').pop() ?? '',
+    },
+  };
+  if (topLevel) node.redirect = row.redirect;
+  if (row.hidden) node.hidden = true;
+  if (row.alwaysShow) node.alwaysShow = true;
+  if (row.icon) node.meta.icon = row.icon;
+  if (external) node.meta.url = url;
+  const codes = splitCodes(row.perms);
+  if (codes.length > 0) node.meta.permissionList = codes.map((action) => ({ action, type: '1', describe: row.name }));
+  return node;
+}
+
+export class PermissionService {
+  constructor(private readonly db: Db) {}
+
+  private grantedRows(userId: string): Promise<PermissionRow[]> {
+    return this.db
+      .selectFrom('sysPermission as p')
+      .innerJoin('sysRolePermission as rp', 'rp.permissionId', 'p.id')
+      .innerJoin('sysUserRole as ur', 'ur.roleId', 'rp.roleId')
+      .select(COLUMNS)
+      .distinct()
+      .where('ur.userId', '=', userId)
+      .where('p.delFlag', '=', 0)
+      .orderBy('p.sortNo')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  /** The permission codes a user's roles grant (menus with a code, and active buttons). */
+  async codesOf(userId: string): Promise<Set<string>> {
+    const rows = await this.grantedRows(userId);
+    return new Set(rows.filter((r) => r.menuType !== 2 || r.status === '1').flatMap((r) => splitCodes(r.perms)));
+  }
+
+  /** `getUserPermissionByToken`: the user's menu tree, their buttons, and every button rule. */
+  async forUser(userId: string): Promise<UserPermissions> {
+    const rows = await this.grantedRows(userId);
+    const menus = rows.filter((r) => r.menuType !== 2);
+    if (!menus.some((r) => r.url === HOME_PATH)) {
+      // The home page is always there, as JeecgBoot inserts it for every user.
+      const home = await this.db.selectFrom('sysPermission as p').select(COLUMNS).where('p.url', '=', HOME_PATH).where('p.delFlag', '=', 0).executeTakeFirst();
+      if (home) menus.unshift(home);
+    }
+    const auth: AuthEntry[] = rows
+      .filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
+      .map((r) => ({ action: r.perms!, type: r.permsType, describe: r.name }));
+    const allButtons = await this.db
+      .selectFrom('sysPermission')
+      .select(['perms', 'permsType', 'name', 'status'])
+      .where('menuType', '=', 2)
+      .where('delFlag', '=', 0)
+      .where('perms', 'is not', null)
+      .orderBy('sortNo')
+      .execute();
+    const allAuth: AuthEntry[] = allButtons.map((r) => ({ action: r.perms!, type: r.permsType, describe: r.name, status: r.status }));
+    return { menu: buildTree(menus), auth, allAuth };
+  }
+}
+
+/** Roots are rows without a parent; a child whose parent the user was not granted is unreachable and left out. */
+export function buildTree(rows: PermissionRow[]): MenuNode[] {
+  const byParent = new Map<string, PermissionRow[]>();
+  for (const r of rows) {
+    const key = r.parentId ?? '';
+    if (!byParent.has(key)) byParent.set(key, []);
+    byParent.get(key)!.push(r);
+  }
+  const build = (row: PermissionRow, topLevel: boolean): MenuNode => {
+    const node = toNode(row, topLevel);
+    const children = (byParent.get(row.id) ?? []).map((c) => build(c, false));
+    if (children.length > 0) node.children = children;
+    return node;
+  };
+  return (byParent.get('') ?? []).map((r) => build(r, true));
+}

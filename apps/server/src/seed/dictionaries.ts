@@ -1,0 +1,47 @@
+/**
+ * The dictionaries every installation starts with (domain §26 plus the system's own).
+ * Each entry: code, name, then `value label` pairs in display order.
+ */
+export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = [
+  ['sex', '性别', '1 男 · 2 女'],
+  ['user_status', '用户状态', '1 正常 · 2 冻结'],
+  ['user_type', '用户类型', '1 内部用户 · 2 供应商用户'],
+  ['yn', '是否', '1 是 · 0 否'],
+  ['priority', '优先级', 'L 一般 · M 重要 · H 紧急'],
+  ['msg_category', '消息类型', '1 通知公告 · 2 系统消息'],
+  ['msg_type', '通告对象类型', 'ALL 全体用户 · USER 指定用户'],
+  ['send_status', '发布状态', '0 未发布 · 1 已发布 · 2 已撤销'],
+  ['menu_type', '菜单类型', '0 一级菜单 · 1 子菜单 · 2 按钮权限'],
+  ['org_category', '机构类型', '1 公司 · 2 部门 · 3 岗位'],
+  [
+    'supplier_main_category',
+    '主营品类',
+    'RAW_MATERIAL 原材料 · ELECTRONICS 电子元器件 · MACHINERY 机械设备 · PACKAGING 包装材料 · CHEMICAL 化工产品 · OFFICE 办公用品 · LOGISTICS 物流服务 · ENGINEERING 工程服务 · IT_SERVICE 信息技术服务',
+  ],
+  ['srm_supplier_info_status', '企业信息状态', 'INCOMPLETE 待完善 · SUBMITTED 已提交 · RETURNED 已退回 · APPROVED 已通过'],
+  ['srm_supplier_source', '供应商来源', 'SELF_REGISTERED 自主注册 · INVITED 邀请注册 · MANUAL 手工创建 · IMPORT 初始化导入'],
+  ['srm_sourcing_type', '寻源方式', 'TENDER 招标 · RFQ 询价 · AUCTION 竞价'],
+  ['srm_purchase_method', '采购方式', 'OPEN_TENDER 公开招标 · INVITED_TENDER 邀请招标 · RFQ 询比价 · NEGOTIATION 竞争性谈判 · SINGLE_SOURCE 单一来源 · REVERSE_AUCTION 竞价'],
+  ['srm_purchase_type', '采购类型', 'GOODS 物资 · WORKS 工程 · SERVICES 服务'],
+  [
+    'srm_event_status',
+    '寻源状态',
+    'DRAFT 草稿 · PENDING_APPROVAL 审批中 · APPROVED 待发布 · PUBLISHED 已发布 · RUNNING 竞价中 · PAUSED 已暂停 · CLOSED 已截止 · INSUFFICIENT 响应不足 · OPENED 已开标 · EVALUATING 评审中 · AWARD_PENDING_APPROVAL 定标审批中 · PUBLICITY 公示中 · SUSPENDED 已中止 · AWARDED 已定标 · COMPLETED 已结项 · FAILED 已流标 · CANCELLED 已终止',
+  ],
+  ['srm_supplier_status', '供应商状态', 'REGISTERED 注册中 · PENDING_REVIEW 待审核 · POTENTIAL 潜在 · QUALIFIED 合格 · FROZEN 冻结 · BLACKLISTED 黑名单 · ELIMINATED 淘汰'],
+  ['srm_supplier_category_status', '品类准入状态', 'APPLYING 准入中 · TRIAL 试用 · QUALIFIED 合格 · SUSPENDED 暂停 · TERMINATED 终止'],
+  ['srm_company_type', '企业性质', 'STATE_OWNED 国有企业 · PRIVATE 民营企业 · FOREIGN 外资企业 · JOINT_VENTURE 合资企业 · INDIVIDUAL 个体工商户 · OTHER 其他'],
+  ['srm_qualification_status', '资质状态', 'PENDING_REVIEW 待审核 · VALID 有效 · EXPIRING 即将到期 · EXPIRED 已过期 · REJECTED 已驳回'],
+  ['srm_pr_status', '采购申请状态', 'DRAFT 草稿 · PENDING_APPROVAL 审批中 · APPROVED 已审批 · REJECTED 已驳回 · PARTIALLY_PROCESSED 部分处理 · PROCESSED 已处理 · CLOSED 已关闭'],
+  ['srm_grade', '供应商等级', 'A 优秀 · B 良好 · C 合格 · D 不合格'],
+  ['srm_unit', '计量单位', 'PCS 个 · SET 套 · UNIT 台 · BOX 箱 · KG 千克 · TON 吨 · M 米 · TIME 次'],
+  ['srm_payment_terms', '付款条件', 'PREPAID 预付款 · ON_RECEIPT 货到付款 · NET_30 月结30天 · NET_60 月结60天 · NET_90 月结90天'],
+  ['srm_payment_method', '付款方式', 'BANK_TRANSFER 银行转账 · BANK_ACCEPTANCE_BILL 银行承兑汇票 · COMMERCIAL_ACCEPTANCE_BILL 商业承兑汇票 · OTHER 其他'],
+];
+
+export function parseDictItems(items: string): { value: string; text: string }[] {
+  return items.split(' · ').map((pair) => {
+    const at = pair.indexOf(' ');
+    return { value: pair.slice(0, at), text: pair.slice(at + 1) };
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The menu tree (menus and buttons with permission codes) every installation starts with,
+ * and which roles hold each entry. `component` strings name pages of the web app's page
+ * registry; `layouts/RouteView` is a plain parent.
+ */
+export type MenuSeed = {
+  key: string;
+  parent?: string;
+  name: string;
+  url?: string;
+  component?: string;
+  /** 0 top-level menu, 1 sub-menu, 2 button. */
+  menuType: 0 | 1 | 2;
+  perms?: string;
+  icon?: string;
+  sortNo: number;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  roles: string[];
+};
+
+const ALL = ['admin', 'buyer', 'supplier'];
+
+export const BASE_MENUS: MenuSeed[] = [
+  { key: 'home', name: '首页', url: '/dashboard/analysis', component: 'dashboard/Analysis', menuType: 0, icon: 'HomeOutlined', sortNo: 0, roles: ALL },
+
+  { key: 'srm', name: '供应商管理', url: '/srm/supplier', component: 'layouts/RouteView', menuType: 0, icon: 'TeamOutlined', sortNo: 10, roles: ['admin', 'buyer'] },
+  { key: 'srm.list', parent: 'srm', name: '供应商列表', url: '/srm/supplier/list', component: 'supplier/SupplierList', menuType: 1, perms: 'supplier:list', sortNo: 1, keepAlive: true, roles: ['admin', 'buyer'] },
+  { key: 'srm.list.view', parent: 'srm.list', name: '查看供应商', menuType: 2, perms: 'supplier:list', sortNo: 1, roles: ['admin', 'buyer'] },
+
+  { key: 'profile', name: '企业信息', url: '/supplier/profile', component: 'supplier/SupplierProfile', menuType: 0, icon: 'BankOutlined', sortNo: 20, roles: ['supplier'] },
+
+  { key: 'sys', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menuType: 0, icon: 'SettingOutlined', sortNo: 90, roles: ['admin'] },
+  { key: 'sys.user', parent: 'sys', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menuType: 1, perms: 'user:list', sortNo: 1, keepAlive: true, roles: ['admin'] },
+  { key: 'sys.user.view', parent: 'sys.user', name: '查看用户', menuType: 2, perms: 'user:list', sortNo: 1, roles: ['admin'] },
+  { key: 'sys.user.add', parent: 'sys.user', name: '添加用户', menuType: 2, perms: 'user:add', sortNo: 2, roles: ['admin'] },
+  { key: 'sys.user.edit', parent: 'sys.user', name: '编辑用户', menuType: 2, perms: 'user:edit', sortNo: 3, roles: ['admin'] },
+  { key: 'sys.user.delete', parent: 'sys.user', name: '删除用户', menuType: 2, perms: 'user:delete', sortNo: 4, roles: ['admin'] },
+];
+
+export const BASE_ROLES = [
+  { roleCode: 'admin', roleName: '管理员', description: '系统管理员，拥有全部权限' },
+  { roleCode: 'buyer', roleName: '采购员', description: '负责寻源、合同与订单' },
+  { roleCode: 'supplier', roleName: '供应商', description: '供应商用户' },
+];
+
+export const BASE_DEPARTMENTS = [
+  { key: 'hq', name: '总公司', orgCode: 'A01', orgCategory: '1', order: 0 },
+  { key: 'purchase', parent: 'hq', name: '采购部', orgCode: 'A01A01', orgCategory: '2', order: 1 },
+  { key: 'quality', parent: 'hq', name: '质量部', orgCode: 'A01A02', orgCategory: '2', order: 2 },
+  { key: 'finance', parent: 'hq', name: '财务部', orgCode: 'A01A03', orgCategory: '2', order: 3 },
+];

@@ -1,0 +1,234 @@
+import { DEMO_PASSWORD, usccCheckChar } from '@procura/shared';
+import { newId } from '../core/ids.js';
+import { nowIso } from '../core/time.js';
+import type { Db } from '../db/database.js';
+import { hashPassword, verifyPassword } from '../modules/auth/password.js';
+import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
+import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
+
+const SEEDER = 'system';
+
+/** Whether the base data is there yet (roles are the first thing it writes). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  return (await db.selectFrom('sysRole').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Roles, departments, the menu tree and dictionaries: what every installation needs. One transaction. */
+export async function seedBase(db: Db): Promise<void> {
+  const now = nowIso();
+  const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
+  await db.transaction().execute(async (trx) => {
+    const roleIds = new Map<string, string>();
+    for (const r of BASE_ROLES) {
+      const id = newId();
+      roleIds.set(r.roleCode, id);
+      await trx.insertInto('sysRole').values({ id, ...r, ...audit }).execute();
+    }
+
+    const departIds = new Map<string, string>();
+    for (const d of BASE_DEPARTMENTS) {
+      const id = newId();
+      departIds.set(d.key, id);
+      await trx
+        .insertInto('sysDepart')
+        .values({
+          id,
+          parentId: 'parent' in d && d.parent ? departIds.get(d.parent)! : null,
+          departName: d.name,
+          orgCode: d.orgCode,
+          orgCategory: d.orgCategory,
+          departOrder: d.order,
+          status: '1',
+          delFlag: 0,
+          ...audit,
+        })
+        .execute();
+    }
+
+    const menuIds = new Map<string, string>();
+    for (const m of BASE_MENUS) {
+      const id = newId();
+      menuIds.set(m.key, id);
+      const hasChildren = BASE_MENUS.some((c) => c.parent === m.key && c.menuType !== 2);
+      await trx
+        .insertInto('sysPermission')
+        .values({
+          id,
+          parentId: m.parent ? menuIds.get(m.parent)! : null,
+          name: m.name,
+          url: m.url ?? null,
+          component: m.component ?? null,
+          componentName: null,
+          redirect: null,
+          menuType: m.menuType,
+          perms: m.perms ?? null,
+          permsType: '1',
+          sortNo: m.sortNo,
+          alwaysShow: 0,
+          icon: m.icon ?? null,
+          isRoute: m.menuType === 2 ? 0 : 1,
+          isLeaf: hasChildren ? 0 : 1,
+          keepAlive: m.keepAlive ? 1 : 0,
+          hidden: m.hidden ? 1 : 0,
+          internalOrExternal: 0,
+          status: '1',
+          delFlag: 0,
+          description: null,
+          ...audit,
+        })
+        .execute();
+      for (const role of m.roles) {
+        await trx.insertInto('sysRolePermission').values({ id: newId(), roleId: roleIds.get(role)!, permissionId: id }).execute();
+      }
+    }
+
+    for (const [dictCode, dictName, items] of BASE_DICTIONARIES) {
+      const dictId = newId();
+      await trx.insertInto('sysDict').values({ id: dictId, dictCode, dictName, description: null, delFlag: 0, ...audit }).execute();
+      let sortOrder = 0;
+      for (const item of parseDictItems(items)) {
+        await trx
+          .insertInto('sysDictItem')
+          .values({ id: newId(), dictId, itemValue: item.value, itemText: item.text, description: null, sortOrder: sortOrder++, status: 1, ...audit })
+          .execute();
+      }
+    }
+  });
+}
+
+type NewUser = {
+  username: string;
+  realname: string;
+  password: string;
+  roleCode: string;
+  departCode?: string;
+  userType?: number;
+  isShow?: number;
+  supplierId?: string | null;
+  phone?: string | null;
+  email?: string | null;
+};
+
+/** Creates a user with one role (and department). Used by the demo seed and `create-admin`. */
+export async function createUser(db: Db, u: NewUser): Promise<string> {
+  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', u.roleCode).executeTakeFirstOrThrow();
+  const depart = u.departCode ? await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', u.departCode).executeTakeFirst() : undefined;
+  const id = newId();
+  const now = nowIso();
+  const passwordHash = await hashPassword(u.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sysUser')
+      .values({
+        id,
+        username: u.username,
+        realname: u.realname,
+        passwordHash,
+        avatar: null,
+        sex: null,
+        email: u.email ?? null,
+        phone: u.phone ?? null,
+        orgCode: depart?.orgCode ?? null,
+        workNo: null,
+        status: 1,
+        delFlag: 0,
+        isShow: u.isShow ?? 1,
+        userType: u.userType ?? 1,
+        supplierId: u.supplierId ?? null,
+        relTenantIds: '',
+        passwordChangedAt: now,
+        createBy: SEEDER,
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: role.id }).execute();
+    if (depart) await trx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: depart.id }).execute();
+  });
+  return id;
+}
+
+/** A valid unified social credit code from its first 17 characters. */
+const uscc = (first17: string) => first17 + usccCheckChar(first17)!;
+
+async function createSupplier(
+  db: Db,
+  s: { code: string; name: string; uscc: string; status: string; infoStatus: string; legalPerson?: string; address?: string; categories?: string[] },
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('supplier')
+    .values({
+      id,
+      code: s.code,
+      name: s.name,
+      uscc: s.uscc,
+      legalPerson: s.legalPerson ?? null,
+      phone: null,
+      email: null,
+      address: s.address ?? null,
+      mainCategories: JSON.stringify(s.categories ?? []),
+      source: 'SELF_REGISTERED',
+      status: s.status,
+      infoStatus: s.infoStatus,
+      delFlag: 0,
+      createBy: SEEDER,
+      createTime: nowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  return id;
+}
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', realname: '系统管理员', role: '管理员' },
+  { username: 'buyer', realname: '采购员王敏', role: '采购员' },
+  { username: 'supplier1', realname: '华东精密联系人', role: '已准入供应商' },
+  { username: 'supplier2', realname: '新材科技联系人', role: '新注册供应商（需完善企业信息）' },
+] as const;
+
+/** The demo company: an administrator, a buyer and two suppliers, all with the demo password. */
+export async function seedDemo(db: Db): Promise<void> {
+  await createUser(db, { username: 'admin', realname: '系统管理员', password: DEMO_PASSWORD, roleCode: 'admin', departCode: 'A01', email: 'admin@procura.example' });
+  await createUser(db, { username: 'buyer', realname: '采购员王敏', password: DEMO_PASSWORD, roleCode: 'buyer', departCode: 'A01A01', phone: '13800000001' });
+
+  const approved = await createSupplier(db, {
+    code: 'SUP-20260101-0001',
+    name: '华东精密机械有限公司',
+    uscc: uscc('91310115MA1H7XQ2C'),
+    status: 'QUALIFIED',
+    infoStatus: 'APPROVED',
+    legalPerson: '陈立',
+    address: '上海市浦东新区张江路88号',
+    categories: ['MACHINERY', 'RAW_MATERIAL'],
+  });
+  const now = nowIso();
+  await db
+    .insertInto('supplierContact')
+    .values({ id: newId(), supplierId: approved, name: '李强', mobile: '13900000001', email: 'sales@hdjm.example', role: 'BUSINESS', isPrimary: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .execute();
+  await db
+    .insertInto('supplierBankAccount')
+    .values({ id: newId(), supplierId: approved, bankName: '中国工商银行上海张江支行', accountName: '华东精密机械有限公司', accountNo: '1001234500006789012', isPrimary: 1, status: 'APPROVED', createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .execute();
+  await createUser(db, { username: 'supplier1', realname: '华东精密联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, supplierId: approved, phone: '13900000001' });
+
+  // Registered a moment ago: only the registration fields are known, the rest is to complete.
+  const fresh = await createSupplier(db, { code: 'SUP-20260101-0002', name: '苏州新材科技有限公司', uscc: uscc('91320594MA25K8RT4'), status: 'REGISTERED', infoStatus: 'INCOMPLETE' });
+  await createUser(db, { username: 'supplier2', realname: '新材科技联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, isShow: 2, supplierId: fresh, phone: '13900000002' });
+}
+
+/** Demo accounts that still have the demo password (production refuses to start while any do). */
+export async function accountsWithDemoPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sysUser')
+    .select(['username', 'passwordHash'])
+    .where('username', 'in', DEMO_ACCOUNTS.map((a) => a.username))
+    .where('delFlag', '=', 0)
+    .execute();
+  const weak: string[] = [];
+  for (const r of rows) if (await verifyPassword(DEMO_PASSWORD, r.passwordHash)) weak.push(r.username);
+  return weak;
+}
