@@ -1,0 +1,48 @@
+import { DICT_CACHE_TTL_MS, StorageKey, TOKEN_TTL_MS } from '@procura/shared';
+import type { AuthEntry, DictMap, UserInfo } from '@procura/shared';
+import { sessionJson, storage } from './storage';
+
+/** What the browser keeps of a session, under JeecgBoot's storage keys. */
+export const persistedSession = {
+  token(): string | null {
+    const token = storage.get<string>(StorageKey.TOKEN);
+    return typeof token === 'string' && token !== '' ? token : null;
+  },
+  setToken(token: string): void {
+    storage.set(StorageKey.TOKEN, token, TOKEN_TTL_MS);
+  },
+  userInfo(): UserInfo | null {
+    return storage.get<UserInfo>(StorageKey.USER_INFO);
+  },
+  setUserInfo(userInfo: UserInfo): void {
+    storage.set(StorageKey.USER_INFO, userInfo, TOKEN_TTL_MS);
+  },
+  dict(): DictMap | null {
+    return storage.get<DictMap>(StorageKey.DICT);
+  },
+  setDict(dict: DictMap): void {
+    storage.set(StorageKey.DICT, dict, DICT_CACHE_TTL_MS);
+  },
+  /** The tenant header value; '0' when no tenant was chosen (JeecgBoot always sends one). */
+  tenantId(): string {
+    const tenant = storage.get<string | number>(StorageKey.TENANT_ID);
+    return tenant === null || tenant === '' ? '0' : String(tenant);
+  },
+  buttonAuth(): { auth: AuthEntry[]; allAuth: AuthEntry[] } {
+    const auth = sessionJson.get<AuthEntry[]>(StorageKey.USER_BUTTON_AUTH);
+    const allAuth = sessionJson.get<AuthEntry[]>(StorageKey.SYS_BUTTON_AUTH);
+    return { auth: Array.isArray(auth) ? auth : [], allAuth: Array.isArray(allAuth) ? allAuth : [] };
+  },
+  setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
+    sessionJson.set(StorageKey.USER_BUTTON_AUTH, auth);
+    sessionJson.set(StorageKey.SYS_BUTTON_AUTH, allAuth);
+  },
+  /** Forget the session: token, user info, dictionary cache and button permissions. */
+  clear(): void {
+    storage.remove(StorageKey.TOKEN);
+    storage.remove(StorageKey.USER_INFO);
+    storage.remove(StorageKey.DICT);
+    sessionJson.remove(StorageKey.USER_BUTTON_AUTH);
+    sessionJson.remove(StorageKey.SYS_BUTTON_AUTH);
+  },
+};
