@@ -14,7 +14,8 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { supplierRoutes } from './modules/supplier/supplier-routes.js';
 import { systemRoutes } from './modules/system/system-routes.js';
 
-export type App = { app: FastifyInstance; routes: RouteRecord[] };
+/** The server and its route inventory (method, url, access policy). */
+export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
 
 export type BuildOptions = { logger?: boolean };
 

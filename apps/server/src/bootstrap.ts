@@ -1,7 +1,8 @@
 import type { Config } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { isSeeded, seedBase, seedDemo } from './seed/seed.js';
+import type { Db } from './db/database.js';
+import { accountsWithDemoPassword, isSeeded, seedBase, seedDemo } from './seed/seed.js';
 
 /** Hides the password of a database URL before it is printed. */
 export function redactUrl(url: string): string {
@@ -29,4 +30,12 @@ export async function prepareDatabase(config: Config): Promise<PreparedDatabase>
     await opened.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Why a production start must be refused, or null: a demo account still has the demo password. */
+export async function productionRefusal(config: Config, db: Db): Promise<string | null> {
+  if (!config.production) return null;
+  const weak = await accountsWithDemoPassword(db);
+  if (weak.length === 0) return null;
+  return `refusing to start in production: demo account(s) ${weak.join(', ')} still use the demo password; change them (npm run create-admin -- --username admin) or delete them.`;
 }

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '@procura/shared';
 import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
-import { prepareDatabase, redactUrl } from './bootstrap.js';
+import { prepareDatabase, productionRefusal, redactUrl } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { accountsWithDemoPassword, DEMO_ACCOUNTS } from './seed/seed.js';
+import { DEMO_ACCOUNTS } from './seed/seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -32,12 +32,10 @@ async function main(): Promise<void> {
   }
   const { db, kind, close } = database;
 
-  if (config.production) {
-    const weak = await accountsWithDemoPassword(db);
-    if (weak.length > 0) {
-      await close();
-      die(`refusing to start in production: demo account(s) ${weak.join(', ')} still use the demo password; change them (npm run create-admin -- --username admin) or delete them.`);
-    }
+  const refusal = await productionRefusal(config, db);
+  if (refusal) {
+    await close();
+    die(refusal);
   }
 
   const ctx = await createContext(config, db, kind);

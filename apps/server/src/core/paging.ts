@@ -82,10 +82,10 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
   if (column) {
     const wire = column.replace(/_dictText$/, '');
     const def = fields[wire];
-    if (!def?.sortable) throw badRequest(`不支持的排序字段: ${column}`);
+    if (!def?.sortable) throw badRequest('不支持的排序字段');
     sortColumn = def.column;
   }
-  if (order !== undefined && !/^(asc|desc)$/i.test(order)) throw badRequest(`不支持的排序方式: ${order}`);
+  if (order !== undefined && !/^(asc|desc)$/i.test(order)) throw badRequest('排序方式只能是 asc 或 desc');
   const direction = order ? (order.toLowerCase() === 'asc' ? 'asc' : 'desc') : column ? 'desc' : defaultSort.order;
 
   const countRow = (await filtered

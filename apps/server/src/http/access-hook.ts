@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { IS_SHOW_MUST_COMPLETE } from '@procura/shared';
 import { describeAccess, type Access } from '../core/access.js';
 import { forbidden, unauthorized } from '../core/errors.js';
@@ -23,17 +23,21 @@ function tenantOf(request: FastifyRequest): string {
  * Authentication and the access policy of every route, checked before anything else runs.
  * Returns the route inventory, filled as routes are registered.
  */
-export function installAccessControl(app: FastifyInstance, ctx: AppContext): RouteRecord[] {
-  const inventory: RouteRecord[] = [];
+export function installAccessControl(app: FastifyInstance, ctx: AppContext): () => RouteRecord[] {
+  const registered: RouteOptions[] = [];
   app.decorateRequest('user', null);
 
+  // Hooks of inner contexts may still set a route's policy after this one runs, so the
+  // inventory reads each route's options when it is asked for, not when it is registered.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      inventory.push({ method, url: route.url, access: describeAccess(route.config?.access) });
-    }
+    registered.push(route);
   });
+  const inventory = (): RouteRecord[] =>
+    registered.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method])
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, url: route.url, access: describeAccess(route.config?.access) })),
+    );
 
   app.addHook('onRequest', async (request) => {
     const token = tokenOf(request);

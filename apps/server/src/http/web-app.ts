@@ -27,6 +27,8 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
         root: webDist!,
         wildcard: false,
         index: false,
+        // Our own cache headers below, not the plugin's default max-age=0.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

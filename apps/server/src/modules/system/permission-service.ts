@@ -22,6 +22,7 @@ type PermissionRow = Pick<
   | 'hidden'
   | 'internalOrExternal'
   | 'status'
+  | 'sortNo'
 >;
 
 const COLUMNS = [
@@ -42,6 +43,7 @@ const COLUMNS = [
   'p.hidden',
   'p.internalOrExternal',
   'p.status',
+  'p.sortNo',
 ] as const;
 
 const splitCodes = (perms: string | null) => (perms ?? '').split(',').map((c) => c.trim()).filter(Boolean);

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DEMO_PASSWORD, type Envelope } from '@procura/shared';
+import { buildApp, type App } from '../src/app.js';
+import { createContext, type AppContext } from '../src/app-context.js';
+import { prepareDatabase } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+
+/**
+ * Starts a real server on 127.0.0.1 over a fresh database: a temporary SQLite file, or a
+ * new PostgreSQL database when TEST_DATABASE_URL is set. Requests go over real HTTP.
+ */
+export type TestServer = {
+  base: string;
+  origin: string;
+  ctx: AppContext;
+  routes: App['routes'];
+  request: <T = unknown>(method: string, url: string, opts?: RequestOptions) => Promise<{ status: number; body: Envelope<T>; headers: Headers; text: string }>;
+  login: (username: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export type RequestOptions = { token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> };
+
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-test-'));
+    return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `procura_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const { url, drop } = await freshDatabaseUrl();
+  const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none', LOGIN_RATE_LIMIT: '10000', ...env });
+  const database = await prepareDatabase(config);
+  const ctx = await createContext(config, database.db, database.kind);
+  const { app, routes } = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = origin + config.basePath;
+
+  const request: TestServer['request'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers['X-Access-Token'] = opts.token;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) {
+      body = opts.rawBody;
+      headers['content-type'] = opts.contentType ?? 'text/plain';
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(url.startsWith('http') ? url : base + url, { method, headers, body });
+    const text = await res.text();
+    let parsed: Envelope<never>;
+    try {
+      parsed = JSON.parse(text) as Envelope<never>;
+    } catch {
+      parsed = { success: false, message: text, code: res.status, result: null as never, timestamp: 0 };
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  };
+
+  const login = async (username: string, password = DEMO_PASSWORD) => {
+    const res = await request<{ token: string }>('POST', '/sys/login', { body: { username, password } });
+    if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
+    return res.body.result.token;
+  };
+
+  return {
+    base,
+    origin,
+    ctx,
+    routes,
+    request,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Texts that must never reach a client (security ERR-1, AUTHN-12). */
+export const LEAK_PATTERN = /SQLITE|SQLSTATE|syntax error|select .* from|at .*\.(js|ts):\d+|\/work\/|node_modules|passwordHash|password_hash/i;

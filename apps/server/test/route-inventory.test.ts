@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+
+/**
+ * Deny by default (PATH-3): every route must declare its access policy, and the list of
+ * public API routes is reviewed here. A new public route fails this test until it is
+ * added below on purpose.
+ */
+const PUBLIC_API = [
+  'POST /jeecg-boot/sys/login',
+  'POST /jeecg-boot/sys/logout',
+  'POST /jeecg-boot/sys/logoutV2',
+];
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ API_DOCS: 'true' });
+});
+afterAll(async () => s?.close());
+
+describe('route inventory', () => {
+  it('every route declares an access policy', () => {
+    const missing = s.routes().filter((r) => r.access === 'none').map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    expect(s.routes().length).toBeGreaterThan(5);
+  });
+
+  it('the public API routes are exactly the reviewed ones (docs aside)', () => {
+    const publicApi = s.routes()
+      .filter((r) => r.access === 'public' && r.url.startsWith('/jeecg-boot/') && !r.url.startsWith('/jeecg-boot/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicApi).toEqual([...PUBLIC_API].sort());
+  });
+
+  it('every non-public API route refuses an anonymous caller, also through URL tricks (PATH-1)', async () => {
+    const guarded = s.routes().filter((r) => r.access !== 'public' && r.url.startsWith('/jeecg-boot/'));
+    expect(guarded.length).toBeGreaterThan(3);
+    for (const r of guarded) {
+      const url = r.url.replace(/:(\w+)/g, 'sex');
+      for (const variant of [url, `${url}.js`, `${url};.js`, `${url}/`, `${url}%2f`, url.toUpperCase(), `${url}?x=.js`]) {
+        const res = await fetch(s.origin + variant, { method: r.method });
+        expect([400, 401, 404], `${r.method} ${variant}`).toContain(res.status);
+      }
+    }
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const res = await fetch(`${s.base}/docs/json`);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/jeecg-boot/sys/login', '/jeecg-boot/sys/user/list']));
+    const page = await fetch(`${s.base}/docs/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger');
+  });
+});
