@@ -1,0 +1,140 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AuthEntry, LoginResult, MenuNode, UserInfo, UserPermissions } from '@procura/shared';
+import { http } from './http';
+import type { HttpClient } from './http';
+import { buildMenuRoutes } from './menu-routes';
+import type { BuiltRoutes } from './menu-routes';
+import { persistedSession } from './session-persistence';
+
+export const EMPTY_MENU_ERROR = 'getPermissionList: permissions must be a non-null array !';
+
+export type SessionState = {
+  token: string | null;
+  userInfo: UserInfo | null;
+  /** The menu stays empty until loaded; an empty menu triggers the load (spec part 1 §4). */
+  permissions: UserPermissions;
+  /** Routes and side menu built from the loaded menu; null until then. */
+  routes: BuiltRoutes | null;
+};
+
+/** A login the server refused; `message` is the server's text. */
+export class LoginError extends Error {
+  override readonly name = 'LoginError';
+}
+
+type Persistence = typeof persistedSession;
+
+function initialState(persisted: Persistence): SessionState {
+  const token = persisted.token();
+  const { auth, allAuth } = token ? persisted.buttonAuth() : { auth: [], allAuth: [] };
+  return {
+    token,
+    userInfo: token ? persisted.userInfo() : null,
+    permissions: { menu: [], auth, allAuth },
+    routes: null,
+  };
+}
+
+function arrayOr<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export function createSessionStore(client: HttpClient, persisted: Persistence = persistedSession) {
+  let state = initialState(persisted);
+  const listeners = new Set<() => void>();
+  let permissionLoad: Promise<void> | null = null;
+
+  function setState(next: Partial<SessionState>): void {
+    state = { ...state, ...next };
+    listeners.forEach((listener) => listener());
+  }
+
+  function forget(): void {
+    persisted.clear();
+    setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null });
+  }
+
+  return {
+    getState: (): SessionState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** POST /sys/login; accepted only when the body code is 200 (loosely, as JeecgBoot's UI). */
+    async login(username: string, password: string): Promise<LoginResult> {
+      let body;
+      try {
+        body = await client.postAction<LoginResult>('/sys/login', { username, password }, { quiet: true });
+      } catch (error) {
+        const message = error instanceof Error && error.message ? error.message : '登录失败';
+        throw new LoginError(message, { cause: error });
+      }
+      // The server may send '200' as a string; JeecgBoot's UI compares loosely.
+      if (String(body.code) !== '200' || !body.result?.token) {
+        throw new LoginError(body.message || '登录失败');
+      }
+      const { token, userInfo, sysAllDictItems } = body.result;
+      persisted.clear();
+      persisted.setToken(token);
+      persisted.setUserInfo(userInfo);
+      persisted.setDict(sysAllDictItems ?? {});
+      setState({ token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null });
+      return body.result;
+    },
+
+    /** Ends the server session (errors ignored), then forgets everything locally. */
+    async logout(): Promise<void> {
+      if (state.token) {
+        try {
+          await client.postAction('/sys/logout', {}, { quiet: true });
+        } catch {
+          // The local session ends regardless; the server token expires on its own.
+        }
+      }
+      forget();
+    },
+
+    /** Loads menu and button permissions and builds routes; one load at a time. */
+    loadPermissions(): Promise<void> {
+      permissionLoad ??= (async () => {
+        const body = await client.getAction<Partial<UserPermissions> | null>(
+          '/sys/permission/getUserPermissionByToken',
+        );
+        if (!body.success) throw new Error(body.message || EMPTY_MENU_ERROR);
+        const menu = body.result?.menu;
+        if (!Array.isArray(menu) || menu.length === 0) throw new Error(EMPTY_MENU_ERROR);
+        const auth = arrayOr<AuthEntry>(body.result?.auth);
+        const allAuth = arrayOr<AuthEntry>(body.result?.allAuth);
+        persisted.setButtonAuth(auth, allAuth);
+        setState({ permissions: { menu: menu as MenuNode[], auth, allAuth }, routes: buildMenuRoutes(menu, auth) });
+      })().finally(() => {
+        permissionLoad = null;
+      });
+      return permissionLoad;
+    },
+
+    /** Replaces the stored user (e.g. after completing supplier info); permissions reload. */
+    setUserInfo(userInfo: UserInfo): void {
+      persisted.setUserInfo(userInfo);
+      setState({ userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null });
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** The application's session. */
+export const sessionStore: SessionStore = createSessionStore(http);
+
+/** Lets tests render components against their own store. */
+export const SessionStoreContext = createContext<SessionStore>(sessionStore);
+
+export function useSessionStore(): SessionStore {
+  return useContext(SessionStoreContext);
+}
+
+export function useSession(): SessionState {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}

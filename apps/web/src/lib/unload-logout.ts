@@ -1,0 +1,37 @@
+/**
+ * JeecgBoot's way of telling a real close from a reload: when `unload` follows
+ * `beforeunload` within 5 ms the tab is being closed, so the session is ended on the server
+ * with a beacon (spec part 2 §7).
+ */
+export const REAL_CLOSE_MAX_GAP_MS = 5;
+
+export function isRealClose(beforeUnloadAt: number | null, unloadAt: number): boolean {
+  return beforeUnloadAt !== null && unloadAt - beforeUnloadAt <= REAL_CLOSE_MAX_GAP_MS;
+}
+
+export type UnloadLogoutDeps = {
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  now: () => number;
+  token: () => string | null;
+  /** The absolute or base-relative URL of /sys/logoutV2. */
+  url: () => string;
+  sendBeacon: (url: string, data: string) => boolean;
+};
+
+/** Installs the listeners; returns a function removing them. */
+export function installUnloadLogout(deps: UnloadLogoutDeps): () => void {
+  let beforeUnloadAt: number | null = null;
+  const onBeforeUnload = () => {
+    beforeUnloadAt = deps.now();
+  };
+  const onUnload = () => {
+    const token = deps.token();
+    if (token && isRealClose(beforeUnloadAt, deps.now())) deps.sendBeacon(deps.url(), token);
+  };
+  deps.target.addEventListener('beforeunload', onBeforeUnload);
+  deps.target.addEventListener('unload', onUnload);
+  return () => {
+    deps.target.removeEventListener('beforeunload', onBeforeUnload);
+    deps.target.removeEventListener('unload', onUnload);
+  };
+}
