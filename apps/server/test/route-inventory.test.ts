@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from './harness.js';
  * added below on purpose.
  */
 const PUBLIC_API = [
+  'GET /jeecg-boot/sys/health',
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',

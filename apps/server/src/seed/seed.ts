@@ -227,6 +227,7 @@ export async function accountsWithDemoPassword(db: Db): Promise<string[]> {
     .select(['username', 'passwordHash'])
     .where('username', 'in', DEMO_ACCOUNTS.map((a) => a.username))
     .where('delFlag', '=', 0)
+    .orderBy('username')
     .execute();
   const weak: string[] = [];
   for (const r of rows) if (await verifyPassword(DEMO_PASSWORD, r.passwordHash)) weak.push(r.username);

@@ -18,6 +18,9 @@ const USER_LIST_FIELDS: ListFields = {
 /** Menu, permissions, dictionaries and the user list (jeecg-api.md §3, §5, §7.6). */
 export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Liveness for load balancers: answers without touching the database.
+    app.get('/sys/health', { schema: { tags: ['system'], summary: '存活检查' }, config: { access: 'public' } }, async () => ok({ status: 'UP' }));
+
     app.get(
       '/sys/permission/getUserPermissionByToken',
       {

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+// HTTP benchmark of the real server: bare route (ceiling), login, permission load, paged list.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const main = path.resolve(here, '../../apps/server/dist/main.js');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const port = 30000 + (process.pid % 10000);
+const origin = `http://127.0.0.1:${port}`;
+const base = `${origin}/jeecg-boot`;
+
+if (!fs.existsSync(main)) {
+  console.error('bench: build the server first (npm run build)');
+  process.exit(1);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-bench-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
+const server = spawn(process.execPath, [main], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000000', WEB_DIST: 'none', NODE_ENV: 'test' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/sys/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(scenario: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections, duration: seconds, ...opts });
+  return {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+try {
+  await waitForServer();
+  const login = await fetch(`${base}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Procura@2026' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const auth = { 'X-Access-Token': token, tenant_id: '0' };
+
+  const rows: Row[] = [];
+  rows.push(await load('bare route (ceiling)', { url: `${base}/sys/health` }));
+  rows.push(
+    await load('login (scrypt, 8 conn.)', {
+      url: `${base}/sys/login`,
+      method: 'POST',
+      connections: 8,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'buyer', password: 'Procura@2026' }),
+    }),
+  );
+  rows.push(await load('permission load', { url: `${base}/sys/permission/getUserPermissionByToken`, headers: auth }));
+  rows.push(await load('paged list (23 rows)', { url: `${base}/sys/user/list?pageNo=1&pageSize=23&column=createTime&order=desc`, headers: auth }));
+
+  console.log(`\nProcura HTTP benchmark — ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log('scenario                     req/s    p50 ms   p99 ms   errors  non-2xx');
+  for (const r of rows) {
+    console.log(
+      `${r.scenario.padEnd(27)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+}

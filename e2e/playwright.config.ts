@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive the real built app, served by the real server, in the system
+// Chromium (browsers cannot be downloaded here). The server gets a fresh database per run:
+// a temporary SQLite file, or E2E_DATABASE_URL (scripts/test.mjs makes a PostgreSQL one).
+// The config is also loaded by each worker; the env guards keep one server and one database.
+const here = path.dirname(fileURLToPath(import.meta.url));
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+if (!process.env.E2E_DATABASE_URL) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-e2e-'));
+  process.env.E2E_DATABASE_URL = `sqlite:${path.join(dir, 'procura.db')}`;
+}
+const port = Number(process.env.E2E_PORT);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!fs.existsSync(chromiumPath)) {
+  // Fail loudly rather than skip: browser tests must run in CI.
+  throw new Error(`Chromium not found at ${chromiumPath}; install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `node ${path.join(here, '../apps/server/dist/main.js')}`,
+    url: `http://127.0.0.1:${port}/jeecg-boot/docs/json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: process.env.E2E_DATABASE_URL!,
+      STORAGE_DIR: path.join(os.tmpdir(), `procura-e2e-files-${port}`),
+      LOG_LEVEL: 'warn',
+      API_DOCS: 'true',
+      NODE_ENV: 'test',
+    },
+  },
+});

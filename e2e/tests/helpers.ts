@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Procura@2026';
+
+/** Signs in through the login page and waits until the app has navigated away from it. */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/user/login')) await page.goto('/user/login');
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('logout').click();
+  // Sign-out asks for confirmation first.
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+}

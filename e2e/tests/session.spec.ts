@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { login, logout } from './helpers.js';
+
+test.describe('session and route guard', () => {
+  test('log in, see the server menu, log out', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveTitle('招标采购平台');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu).toContainText('首页');
+    await expect(menu).toContainText('系统管理');
+    await expect(menu).toContainText('供应商管理');
+
+    await logout(page);
+    // The token is gone: protected pages send us back to the login page.
+    await page.goto('/isystem/user');
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser/);
+  });
+
+  test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.locator('#username').fill('no-such-user');
+    await page.locator('#password').fill('Wrong@2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('用户名或密码错误')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/login/);
+  });
+
+  test('a deep link while logged out returns there after login', async ({ page }) => {
+    await page.goto('/isystem/user');
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser/);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/isystem\/user$/);
+    // The page talks to the real server: the demo accounts are listed.
+    await expect(page.locator('.ant-table')).toContainText('supplier1');
+  });
+
+  test('a logged-in user opening the login page goes home', async ({ page }) => {
+    await login(page, 'buyer');
+    await page.goto('/user/login');
+    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  });
+
+  test('an unknown path shows 404', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  });
+
+  test('a menu entry the user lacks is absent and its route refused', async ({ page }) => {
+    await login(page, 'buyer');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu).toContainText('供应商管理');
+    await expect(menu).not.toContainText('系统管理');
+    await page.goto('/isystem/user');
+    await expect(page).toHaveURL(/\/404$/);
+    // The server refuses the data as well; hiding the menu is not the access control.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token') ?? '{}').value as string);
+    const res = await page.request.get('/jeecg-boot/sys/user/list', { headers: { 'X-Access-Token': token } });
+    expect(res.status()).toBe(403);
+  });
+
+  test('the buyer can open the supplier list from the menu', async ({ page }) => {
+    await login(page, 'buyer');
+    await page.getByTestId('side-menu').getByText('供应商管理').click();
+    await page.getByTestId('side-menu').getByText('供应商列表').click();
+    await expect(page).toHaveURL(/\/srm\/supplier\/list$/);
+    await expect(page.locator('.ant-table')).toContainText('华东精密机械有限公司');
+  });
+});
