@@ -43,6 +43,7 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
   let state = initialState(persisted);
   const listeners = new Set<() => void>();
   let permissionLoad: Promise<void> | null = null;
+  let loggingOut: Promise<void> | null = null;
 
   function setState(next: Partial<SessionState>): void {
     state = { ...state, ...next };
@@ -84,15 +85,20 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
     },
 
     /** Ends the server session (errors ignored), then forgets everything locally. */
-    async logout(): Promise<void> {
-      if (state.token) {
-        try {
-          await client.postAction('/sys/logout', {}, { quiet: true });
-        } catch {
-          // The local session ends regardless; the server token expires on its own.
+    logout(): Promise<void> {
+      loggingOut ??= (async () => {
+        if (state.token) {
+          try {
+            await client.postAction('/sys/logout', {}, { quiet: true });
+          } catch {
+            // The local session ends regardless; the server token expires on its own.
+          }
         }
-      }
-      forget();
+        forget();
+      })().finally(() => {
+        loggingOut = null;
+      });
+      return loggingOut;
     },
 
     /** Loads menu and button permissions and builds routes; one load at a time. */

@@ -1,3 +1,4 @@
+import { usccCheckChar } from '@procura/shared';
 import type { MenuNode, UserInfo } from '@procura/shared';
 
 export function userInfo(extra: Partial<UserInfo> = {}): UserInfo {
@@ -50,3 +51,22 @@ export const ADMIN_MENU: MenuNode[] = [
     ],
   }),
 ];
+
+const USCC = `91350100M000100Y4${usccCheckChar('91350100M000100Y4')}`;
+
+/** Supplier information that passes supplierInfoSchema. */
+export const VALID_SUPPLIER_INFO = {
+  name: '福州测试科技有限公司',
+  uscc: USCC,
+  legalPerson: '张三',
+  address: '福州市鼓楼区五四路1号',
+  mainCategories: ['steel'],
+  contactName: '李四',
+  contactMobile: '13800138000',
+  phone: '',
+  email: 'sales@example.com',
+  bankName: '招商银行福州分行',
+  bankAccountName: '福州测试科技有限公司',
+  bankAccountNo: '6225880112345678',
+};
+

@@ -1,5 +1,9 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages and antd are slow to mount on a busy 2-core machine; wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 // antd's responsive helpers (Grid, Sider breakpoints) need matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

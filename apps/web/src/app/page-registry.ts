@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { Outlet } from 'react-router';
+
+/**
+ * The one map from a menu `component` string (as stored on the server) to a screen. Each
+ * screen is its own lazily loaded chunk; 'layouts/RouteView' just renders its child route.
+ */
+export const pageRegistry: Readonly<Record<string, ComponentType>> = {
+  'layouts/RouteView': Outlet,
+  'dashboard/Analysis': lazy(() => import('../pages/dashboard/analysis-page')),
+  'system/UserList': lazy(() => import('../pages/system/user-list-page')),
+  'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),
+  'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
+};
+
+export function resolvePage(component: string): ComponentType | null {
+  return Object.hasOwn(pageRegistry, component) ? (pageRegistry[component] ?? null) : null;
+}

@@ -1,0 +1,57 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../lib/auth-store';
+import { setFeedback } from '../lib/feedback';
+
+/** Default theme colour of the spec: teal. */
+export const PRIMARY_COLOR = '#13c2c2';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The HTTP client already reported the failure; retrying a 403 or 500 helps no one.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Hands antd's context-aware message/notification/modal to non-React code. */
+function FeedbackBridge() {
+  const { message, notification, modal } = AntdApp.useApp();
+  useLayoutEffect(() => {
+    setFeedback({ message, notification, modal });
+    return () => setFeedback(null);
+  }, [message, notification, modal]);
+  return null;
+}
+
+/** Server data of one user must never show for the next one. */
+function ClearCacheOnSessionChange() {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  const previous = useRef(token);
+  useEffect(() => {
+    if (previous.current !== token) queryClient.clear();
+    previous.current = token;
+  }, [token, queryClient]);
+  return null;
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+      <AntdApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={client}>
+          <ClearCacheOnSessionChange />
+          {children}
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

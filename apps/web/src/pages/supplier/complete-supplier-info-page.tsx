@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Col, Divider, Form, Input, Layout, Row, Select, theme, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { HOME_PATH, supplierInfoSchema } from '@procura/shared';
+import { PageSpinner } from '../../app/page-boundary';
+import { useSessionStore } from '../../lib/auth-store';
+import { useDictItems } from '../../lib/dict';
+import { HttpError } from '../../lib/http';
+import { PLATFORM_NAME } from '../../lib/platform';
+import { fetchSupplierProfile, saveSupplierInfo, SUPPLIER_PROFILE_QUERY_KEY } from '../../lib/supplier-api';
+import { UserActions } from '../../shell/user-actions';
+import {
+  draftToFormValues,
+  formValuesToInput,
+  issuesToFieldErrors,
+  MAIN_CATEGORY_DICT,
+  serverErrorsToFieldErrors,
+  SUPPLIER_INFO_LABELS,
+} from './supplier-info-form';
+import type { FieldError, SupplierInfoField, SupplierInfoFormValues } from './supplier-info-form';
+
+type TextField = Exclude<SupplierInfoField, 'mainCategories'>;
+
+const SECTIONS: { title: string; fields: { name: SupplierInfoField; required: boolean; wide?: boolean }[] }[] = [
+  {
+    title: '基本信息',
+    fields: [
+      { name: 'name', required: true },
+      { name: 'uscc', required: true },
+      { name: 'legalPerson', required: true },
+      { name: 'mainCategories', required: true },
+      { name: 'address', required: true, wide: true },
+    ],
+  },
+  {
+    title: '联系方式',
+    fields: [
+      { name: 'contactName', required: true },
+      { name: 'contactMobile', required: true },
+      { name: 'phone', required: false },
+      { name: 'email', required: true },
+    ],
+  },
+  {
+    title: '银行账户',
+    fields: [
+      { name: 'bankName', required: true },
+      { name: 'bankAccountName', required: true },
+      { name: 'bankAccountNo', required: true },
+    ],
+  },
+];
+
+const PLACEHOLDERS: Partial<Record<TextField, string>> = {
+  uscc: '18位统一社会信用代码',
+  phone: '例如 010-12345678（选填）',
+  bankAccountName: '须与企业名称一致',
+};
+
+/** The form itself; mounted once the draft is known so it can prefill through initialValues. */
+function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormValues }) {
+  const [form] = Form.useForm<SupplierInfoFormValues>();
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const categories = useDictItems(MAIN_CATEGORY_DICT);
+  const [saving, setSaving] = useState(false);
+
+  const showErrors = (errors: FieldError[]) => {
+    form.setFields(errors);
+    const first = errors[0];
+    if (first) form.scrollToField(first.name);
+  };
+
+  const onSubmit = async () => {
+    const parsed = supplierInfoSchema.safeParse(formValuesToInput(form.getFieldsValue(true)));
+    if (!parsed.success) {
+      showErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = await saveSupplierInfo(parsed.data);
+      if (body.success && body.result?.userInfo) {
+        message.success(body.message || '企业信息已提交');
+        // isShow leaves 2 here, so the guard lets the user in and reloads permissions.
+        store.setUserInfo(body.result.userInfo);
+        navigate(HOME_PATH, { replace: true });
+        return;
+      }
+      message.error(body.message || '保存失败');
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) {
+        const result = error.body?.result as { errors?: unknown } | null | undefined;
+        showErrors(serverErrorsToFieldErrors(result?.errors));
+        message.error(error.body?.message || '提交的信息有误，请检查');
+      }
+      // Other failures were already reported by the HTTP client; the typed values stay.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Editing a field clears its error; the whole form is checked again on submit.
+  const onValuesChange = (changed: SupplierInfoFormValues) => {
+    form.setFields(Object.keys(changed).map((name) => ({ name: name as SupplierInfoField, errors: [] })));
+  };
+
+  const control = (name: SupplierInfoField) => {
+    if (name === 'mainCategories') {
+      return (
+        <Select
+          mode="multiple"
+          allowClear
+          loading={categories.isPending}
+          placeholder="请选择主营品类"
+          options={(categories.data ?? []).map((item) => ({ value: item.value, label: item.text || item.label }))}
+          optionFilterProp="label"
+        />
+      );
+    }
+    return <Input allowClear placeholder={PLACEHOLDERS[name] ?? `请输入${SUPPLIER_INFO_LABELS[name]}`} />;
+  };
+
+  return (
+    <Form<SupplierInfoFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onSubmit}
+      onValuesChange={onValuesChange}
+      data-testid="supplier-info-form"
+    >
+      {SECTIONS.map((section) => (
+        <div key={section.title}>
+          <Divider titlePlacement="start">{section.title}</Divider>
+          <Row gutter={24}>
+            {section.fields.map((field) => (
+              <Col key={field.name} xs={24} md={field.wide ? 24 : 12}>
+                <Form.Item name={field.name} label={SUPPLIER_INFO_LABELS[field.name]} required={field.required}>
+                  {control(field.name)}
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </div>
+      ))}
+      <Form.Item style={{ textAlign: 'center', marginTop: 8 }}>
+        <Button type="primary" htmlType="submit" size="large" loading={saving} data-testid="supplier-info-submit">
+          {saving ? '保存中' : '提交'}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+export default function CompleteSupplierInfoPage() {
+  const { token } = theme.useToken();
+  const draft = useQuery({ queryKey: SUPPLIER_PROFILE_QUERY_KEY, queryFn: () => fetchSupplierProfile() });
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          background: token.colorBgContainer,
+          padding: '0 24px',
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Typography.Text strong style={{ fontSize: 18, color: token.colorPrimary }}>
+          {PLATFORM_NAME}
+        </Typography.Text>
+        <UserActions />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Card title="完善企业信息" style={{ maxWidth: 960, margin: '0 auto' }}>
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title="请先完善企业信息，提交后即可进入系统。"
+          />
+          {draft.isPending ? <PageSpinner /> : <SupplierInfoForm initialValues={draftToFormValues(draft.data)} />}
+        </Card>
+      </Layout.Content>
+    </Layout>
+  );
+}
