@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -22,10 +22,31 @@ export function openDatabase(url: string): OpenDatabase {
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), plugins });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running a
+ * small query, so keep the prepared statements of the most recent distinct SQL texts.
+ * (Safe because we never stream: a statement is done before it is used again.)
+ */
+function withStatementCache(database: SQLite.Database, size = 512): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -53,14 +53,14 @@ export const supplierRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           column: 's.createTime',
           order: 'desc',
         });
-        const [status, infoStatus] = await Promise.all([ctx.dicts.textMap('srm_supplier_status'), ctx.dicts.textMap('srm_supplier_info_status')]);
+        const dict = await ctx.dicts.textMaps(['srm_supplier_status', 'srm_supplier_info_status']);
         return ok({
           ...page,
           records: page.records.map((s) => ({
             ...s,
             createTime: toWireDateTime(s.createTime),
-            status_dictText: status.get(s.status) ?? null,
-            infoStatus_dictText: infoStatus.get(s.infoStatus) ?? null,
+            status_dictText: dict.srm_supplier_status.get(s.status) ?? null,
+            infoStatus_dictText: dict.srm_supplier_info_status.get(s.infoStatus) ?? null,
           })),
         });
       },

@@ -46,9 +46,21 @@ export class DictService {
     return rows.map(toItem);
   }
 
-  /** value → text for one dictionary, for `<field>_dictText` on list records. */
-  async textMap(code: string): Promise<Map<string, string>> {
-    const items = await this.items(code);
-    return new Map(items.map((i) => [i.value, i.text]));
+  /**
+   * value → text maps of several dictionaries in one query, for `<field>_dictText` on list
+   * records. Codes come from the server's own list definitions, never from the request.
+   */
+  async textMaps<C extends string>(codes: readonly C[]): Promise<Record<C, Map<string, string>>> {
+    const rows = await this.db
+      .selectFrom('sysDictItem as i')
+      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
+      .where('d.dictCode', 'in', codes)
+      .where('d.delFlag', '=', 0)
+      .where('i.status', '=', 1)
+      .execute();
+    const maps = Object.fromEntries(codes.map((c) => [c, new Map<string, string>()])) as Record<C, Map<string, string>>;
+    for (const r of rows) maps[r.dictCode as C].set(r.itemValue, r.itemText);
+    return maps;
   }
 }

@@ -58,16 +58,16 @@ export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           column: 'u.createTime',
           order: 'desc',
         });
-        const [sex, status, userType] = await Promise.all([ctx.dicts.textMap('sex'), ctx.dicts.textMap('user_status'), ctx.dicts.textMap('user_type')]);
+        const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
         return ok({
           ...page,
           records: page.records.map((u) => ({
             ...u,
             createTime: toWireDateTime(u.createTime),
             updateTime: toWireDateTime(u.updateTime),
-            sex_dictText: u.sex === null ? null : (sex.get(String(u.sex)) ?? null),
-            status_dictText: status.get(String(u.status)) ?? null,
-            userType_dictText: userType.get(String(u.userType)) ?? null,
+            sex_dictText: u.sex === null ? null : (dict.sex.get(String(u.sex)) ?? null),
+            status_dictText: dict.user_status.get(String(u.status)) ?? null,
+            userType_dictText: dict.user_type.get(String(u.userType)) ?? null,
           })),
         });
       },
