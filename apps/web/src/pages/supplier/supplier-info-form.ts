@@ -2,6 +2,9 @@ import type { SupplierInfo, SupplierProfile } from '@procura/shared';
 
 /** The dictionary of main categories a supplier offers. */
 export const MAIN_CATEGORY_DICT = 'supplier_main_category';
+/** Dictionaries of the supplier's company status and information status. */
+export const SUPPLIER_STATUS_DICT = 'srm_supplier_status';
+export const SUPPLIER_INFO_STATUS_DICT = 'srm_supplier_info_status';
 
 export type SupplierInfoField = keyof SupplierInfo;
 

@@ -9,7 +9,10 @@ import { renderWithProviders } from '../../test/render';
 import SupplierProfilePage from './supplier-profile-page';
 
 function setup(profile: unknown) {
-  persistedSession.setDict({ supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }] });
+  persistedSession.setDict({
+    supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }],
+    srm_supplier_info_status: [{ value: 'APPROVED', text: '已通过', title: '已通过', label: '已通过' }],
+  });
   vi.stubGlobal('fetch', fakeServer({ 'GET /supplierBaseAPI/getSupplier': () => ok(profile) }).fetch);
   renderWithProviders(<SupplierProfilePage />, { store: createSessionStore(http) });
 }
@@ -22,6 +25,7 @@ describe('supplier profile page', () => {
     expect(await screen.findByText('S0001')).toBeTruthy();
     expect(screen.getAllByText(VALID_SUPPLIER_INFO.name).length).toBeGreaterThan(0);
     expect(screen.getByText('潜在供应商')).toBeTruthy();
+    expect(await screen.findByText('已通过')).toBeTruthy();
     expect(screen.getByText('统一社会信用代码')).toBeTruthy();
     expect(await screen.findByText('钢材')).toBeTruthy();
   });

@@ -4,13 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { SupplierProfile } from '@procura/shared';
 import { dictText, useDictItems } from '../../lib/dict';
 import { fetchSupplierProfile, SUPPLIER_PROFILE_QUERY_KEY } from '../../lib/supplier-api';
-import { MAIN_CATEGORY_DICT, SUPPLIER_INFO_FIELDS, SUPPLIER_INFO_LABELS } from './supplier-info-form';
+import {
+  MAIN_CATEGORY_DICT,
+  SUPPLIER_INFO_FIELDS,
+  SUPPLIER_INFO_LABELS,
+  SUPPLIER_INFO_STATUS_DICT,
+  SUPPLIER_STATUS_DICT,
+} from './supplier-info-form';
 
 type ProfileWithTexts = Partial<SupplierProfile> & { status_dictText?: string | null; infoStatus_dictText?: string | null };
 
 export default function SupplierProfilePage() {
   const profile = useQuery({ queryKey: SUPPLIER_PROFILE_QUERY_KEY, queryFn: () => fetchSupplierProfile() });
   const categories = useDictItems(MAIN_CATEGORY_DICT);
+  const statuses = useDictItems(SUPPLIER_STATUS_DICT);
+  const infoStatuses = useDictItems(SUPPLIER_INFO_STATUS_DICT);
 
   if (profile.isPending) return <Card loading title="企业信息" />;
   if (profile.isError) {
@@ -31,8 +39,16 @@ export default function SupplierProfilePage() {
 
   const items: DescriptionsProps['items'] = [
     { key: 'code', label: '供应商编码', children: data.code || '-' },
-    { key: 'status', label: '状态', children: data.status_dictText || data.status || '-' },
-    { key: 'infoStatus', label: '信息状态', children: data.infoStatus_dictText || data.infoStatus || '-' },
+    {
+      key: 'status',
+      label: '状态',
+      children: data.status_dictText || (data.status ? dictText(statuses.data, data.status) : '-'),
+    },
+    {
+      key: 'infoStatus',
+      label: '信息状态',
+      children: data.infoStatus_dictText || (data.infoStatus ? dictText(infoStatuses.data, data.infoStatus) : '-'),
+    },
     ...SUPPLIER_INFO_FIELDS.map((field) => ({
       key: field,
       label: SUPPLIER_INFO_LABELS[field],
