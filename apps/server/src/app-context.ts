@@ -3,6 +3,7 @@ import type { Db, DatabaseKind } from './db/database.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { loadSigningKey, SessionService } from './modules/auth/session-service.js';
 import { SupplierService } from './modules/supplier/supplier-service.js';
+import { AnnouncementService } from './modules/system/announcement-service.js';
 import { DictService } from './modules/system/dict-service.js';
 import { PermissionService } from './modules/system/permission-service.js';
 
@@ -16,6 +17,7 @@ export type AppContext = {
   permissions: PermissionService;
   dicts: DictService;
   suppliers: SupplierService;
+  announcements: AnnouncementService;
 };
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
@@ -28,5 +30,6 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     permissions: new PermissionService(db),
     dicts: new DictService(db),
     suppliers: new SupplierService(db),
+    announcements: new AnnouncementService(db),
   };
 }

@@ -13,6 +13,9 @@ import { serveWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { supplierRoutes } from './modules/supplier/supplier-routes.js';
 import { systemRoutes } from './modules/system/system-routes.js';
+import { accountRoutes } from './modules/system/account-routes.js';
+import { announcementRoutes } from './modules/system/announcement-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -88,6 +91,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(authRoutes(ctx));
       await api.register(systemRoutes(ctx));
       await api.register(supplierRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(announcementRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

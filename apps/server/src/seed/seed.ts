@@ -3,6 +3,7 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
+import { sanitizeRichText } from '../core/sanitize.js';
 import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 
@@ -192,7 +193,10 @@ export const DEMO_ACCOUNTS = [
 /** The demo company: an administrator, a buyer and two suppliers, all with the demo password. */
 export async function seedDemo(db: Db): Promise<void> {
   await createUser(db, { username: 'admin', realname: '系统管理员', password: DEMO_PASSWORD, roleCode: 'admin', departCode: 'A01', email: 'admin@procura.example' });
-  await createUser(db, { username: 'buyer', realname: '采购员王敏', password: DEMO_PASSWORD, roleCode: 'buyer', departCode: 'A01A01', phone: '13800000001' });
+  const buyer = await createUser(db, { username: 'buyer', realname: '采购员王敏', password: DEMO_PASSWORD, roleCode: 'buyer', departCode: 'A01A01', phone: '13800000001' });
+  // The buyer also works for quality: a user with two departments picks the current one.
+  const quality = await db.selectFrom('sysDepart').select('id').where('orgCode', '=', 'A01A02').executeTakeFirstOrThrow();
+  await db.insertInto('sysUserDepart').values({ id: newId(), userId: buyer, depId: quality.id }).execute();
 
   const approved = await createSupplier(db, {
     code: 'SUP-20260101-0001',
@@ -218,6 +222,96 @@ export async function seedDemo(db: Db): Promise<void> {
   // Registered a moment ago: only the registration fields are known, the rest is to complete.
   const fresh = await createSupplier(db, { code: 'SUP-20260101-0002', name: '苏州新材科技有限公司', uscc: uscc('91320594MA25K8RT4'), status: 'REGISTERED', infoStatus: 'INCOMPLETE' });
   await createUser(db, { username: 'supplier2', realname: '新材科技联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, isShow: 2, supplierId: fresh, phone: '13900000002' });
+
+  await seedAnnouncements(db, buyer);
+}
+
+/** A few published notices and system messages, so the header bell has something to show. */
+async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
+  const base = Date.now();
+  const at = (minutesAgo: number) => new Date(base - minutesAgo * 60_000).toISOString();
+  const notices = [
+    {
+      titile: '系统升级维护通知',
+      msgCategory: '2',
+      priority: 'H',
+      msgContent: '<p>平台将于本周六 <strong>22:00 至 24:00</strong> 进行升级维护，期间暂停登录与报价，请提前安排相关工作。</p>',
+      sendTime: at(30),
+    },
+    {
+      titile: '2026年度供应商绩效评估工作启动',
+      msgCategory: '1',
+      priority: 'M',
+      msgContent:
+        '<p>各供应商：</p><p>2026年度绩效评估将从质量、交付、成本、服务四个维度进行，请于月底前完成自评。</p><ul><li>质量：来料合格率</li><li>交付：准时交货率</li></ul>',
+      sendTime: at(120),
+    },
+    {
+      titile: '欢迎使用 Procura 招标采购平台',
+      msgCategory: '1',
+      priority: 'L',
+      msgContent: '<p>在这里发布采购公告、管理供应商、进行询价、招标与竞价。如有疑问请联系采购部。</p>',
+      sendTime: at(24 * 60),
+    },
+  ];
+  for (const n of notices) {
+    await db
+      .insertInto('sysAnnouncement')
+      .values({
+        id: newId(),
+        ...n,
+        msgContent: sanitizeRichText(n.msgContent),
+        msgAbstract: null,
+        startTime: n.sendTime,
+        endTime: null,
+        sender: 'admin',
+        msgType: 'ALL',
+        sendStatus: '1',
+        cancelTime: null,
+        userIds: null,
+        busType: null,
+        busId: null,
+        openType: null,
+        openPage: null,
+        delFlag: 0,
+        createBy: SEEDER,
+        createTime: n.sendTime,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+  }
+  // A message for the buyer alone, with an action that opens the supplier list.
+  const id = newId();
+  await db
+    .insertInto('sysAnnouncement')
+    .values({
+      id,
+      titile: '新供应商待审核：苏州新材科技有限公司',
+      msgContent: sanitizeRichText('<p>供应商 <b>苏州新材科技有限公司</b> 已完成注册，请在企业信息提交后及时审核。</p>'),
+      msgAbstract: null,
+      startTime: at(10),
+      endTime: null,
+      sender: 'system',
+      priority: 'M',
+      msgCategory: '2',
+      msgType: 'USER',
+      sendStatus: '1',
+      sendTime: at(10),
+      cancelTime: null,
+      userIds: `${buyerId},`,
+      busType: 'supplier',
+      busId: null,
+      openType: 'url',
+      openPage: '/srm/supplier/list',
+      delFlag: 0,
+      createBy: SEEDER,
+      createTime: at(10),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  await db.insertInto('sysAnnouncementSend').values({ id: newId(), anntId: id, userId: buyerId, readFlag: 0, readTime: null, createTime: at(10) }).execute();
 }
 
 /** Demo accounts that still have the demo password (production refuses to start while any do). */

@@ -45,6 +45,14 @@ export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => ok(await ctx.dicts.items(request.params.dictCode)),
     );
 
+    // Dictionaries are read from the database on every request, so there is no server cache
+    // to drop; the call stays for JeecgBoot clients, which reload their own copy after it.
+    app.get(
+      '/sys/dict/refleshCache',
+      { schema: { tags: ['dict'], summary: '刷新字典缓存' }, config: { access: 'authenticated' } },
+      async () => ok(null, '刷新缓存完成！'),
+    );
+
     app.get(
       '/sys/user/list',
       { schema: { tags: ['system'], summary: '用户分页列表' }, config: { access: { permission: 'user:list' } } },

@@ -1,0 +1,35 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text from an editor, made safe on the server before it is stored (XSS-1): an
+ * allow-list of formatting tags, links only to http(s), mail and in-app paths, no scripts,
+ * event handlers, styles that load anything, frames or forms.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p', 'br', 'span', 'div', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'blockquote', 'pre', 'code',
+      'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
+    ],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      '*': ['style', 'class'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan'],
+    },
+    allowedStyles: {
+      '*': {
+        color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+        'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i],
+        'text-align': [/^(left|right|center|justify)$/],
+        'font-size': [/^\d{1,2}(pt|px)$/],
+        'font-weight': [/^(bold|normal|\d{3})$/],
+      },
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    allowProtocolRelative: false,
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+}
