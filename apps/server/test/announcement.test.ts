@@ -65,6 +65,26 @@ describe('the header bell (listByUser, editByAnntIdAndUserId, queryById)', () =>
   });
 });
 
+describe('my messages (getMyAnnouncementSend, readAll)', () => {
+  it('lists read and unread announcements of the user, filtered and paged', async () => {
+    const token = await s.login('buyer');
+    type Row = { anntId: string; titile: string; readFlag: number; priority_dictText: string; msgCategory_dictText: string };
+    const all = await s.request<{ records: Row[]; total: number }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10', { token });
+    expect(all.body.result.total).toBeGreaterThanOrEqual(2);
+    expect(all.body.result.records[0]).toHaveProperty('priority_dictText');
+    const filtered = await s.request<{ records: Row[] }>('GET', `/sys/sysAnnouncementSend/getMyAnnouncementSend?titile=${encodeURIComponent('*待审核*')}`, { token });
+    expect(filtered.body.result.records.map((r) => r.titile)).toEqual(['新供应商待审核：苏州新材科技有限公司']);
+    expect(filtered.body.result.records[0]).toMatchObject({ msgCategory_dictText: '系统消息', priority_dictText: '重要', readFlag: 0 });
+
+    const readAll = await s.request('PUT', '/sys/sysAnnouncementSend/readAll', { token });
+    expect(readAll.body).toMatchObject({ success: true, message: '全部已读' });
+    const lists = await bell(token);
+    expect(lists.anntMsgTotal + lists.sysMsgTotal).toBe(0);
+    const unread = await s.request<{ total: number }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=0', { token });
+    expect(unread.body.result.total).toBe(0);
+  });
+});
+
 describe('rich text is sanitised on the server (XSS-1)', () => {
   it('keeps formatting and drops scripts, handlers and javascript: links', () => {
     const dirty =

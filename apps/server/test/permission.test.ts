@@ -41,9 +41,14 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives each role only what it was granted', async () => {
     const paths = async (u: string) => flatten((await permissionsOf(u)).result.menu).map((n) => n.path);
-    expect(await paths('buyer')).toEqual(['/dashboard/analysis', '/srm/supplier', '/srm/supplier/list']);
+    expect(await paths('buyer')).toEqual(['/dashboard/analysis', '/srm/supplier', '/srm/supplier/list', '/messageSeting/annountCement']);
     expect(await paths('supplier1')).toEqual(['/dashboard/analysis', '/supplier/profile']);
     expect(await paths('admin')).toContain('/isystem/user');
+  });
+
+  it('sends hidden entries with hidden: true, routed but not for the side menu', async () => {
+    const node = flatten((await permissionsOf('admin')).result.menu).find((n) => n.path === '/messageSeting/annountCement')!;
+    expect(node).toMatchObject({ hidden: true, component: 'system/MyAnnouncementList', route: '1' });
   });
 
   it('always includes the home page, even when no role grants it', async () => {

@@ -30,6 +30,9 @@ export const BASE_MENUS: MenuSeed[] = [
 
   { key: 'profile', name: '企业信息', url: '/supplier/profile', component: 'supplier/SupplierProfile', menuType: 0, icon: 'BankOutlined', sortNo: 20, roles: ['supplier'] },
 
+  // Routed but not in the side menu: the notice bell's 查看更多 leads here (not for suppliers).
+  { key: 'messages', name: '我的消息', url: '/messageSeting/annountCement', component: 'system/MyAnnouncementList', menuType: 0, icon: 'BellOutlined', sortNo: 80, hidden: true, roles: ['admin', 'buyer'] },
+
   { key: 'sys', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menuType: 0, icon: 'SettingOutlined', sortNo: 90, roles: ['admin'] },
   { key: 'sys.user', parent: 'sys', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menuType: 1, perms: 'user:list', sortNo: 1, keepAlive: true, roles: ['admin'] },
   { key: 'sys.user.view', parent: 'sys.user', name: '查看用户', menuType: 2, perms: 'user:list', sortNo: 1, roles: ['admin'] },

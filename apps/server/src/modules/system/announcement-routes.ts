@@ -3,6 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { ID_PATTERN } from '../../core/ids.js';
+import { runPagedList, type ListFields } from '../../core/paging.js';
+import { toWireDateTime } from '../../core/time.js';
+
+const MY_ANNOUNCEMENT_FIELDS: ListFields = {
+  titile: { column: 'a.titile', filter: 'text' },
+  msgCategory: { column: 'a.msgCategory', filter: 'exact' },
+  priority: { column: 'a.priority', filter: 'exact', sortable: true },
+  readFlag: { column: 's.readFlag', filter: 'exact', sortable: true },
+  sendTime: { column: 'a.sendTime', sortable: true },
+};
 
 const anntId = z.string().regex(ID_PATTERN, '通告编号不正确');
 
@@ -25,6 +35,40 @@ export const announcementRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         return ok(null);
       },
     });
+
+    app.put(
+      '/sys/sysAnnouncementSend/readAll',
+      { schema: { tags: ['notice'], summary: '全部标记为已读' }, config: { access: 'authenticated' } },
+      async (request) => {
+        await ctx.announcements.markAllRead(request.user!.id);
+        return ok(null, '全部已读');
+      },
+    );
+
+    app.get(
+      '/sys/sysAnnouncementSend/getMyAnnouncementSend',
+      { schema: { tags: ['notice'], summary: '我的消息（分页）' }, config: { access: 'authenticated' } },
+      async (request) => {
+        const userId = request.user!.id;
+        await ctx.announcements.prepareMyAnnouncements(userId);
+        const page = await runPagedList(ctx.kind, ctx.announcements.myAnnouncementsQuery(userId), request.query as Record<string, unknown>, MY_ANNOUNCEMENT_FIELDS, {
+          column: 'a.sendTime',
+          order: 'desc',
+        });
+        const dict = await ctx.dicts.textMaps(['priority', 'msg_category']);
+        return ok({
+          ...page,
+          records: page.records.map((r) => ({
+            ...r,
+            userId,
+            sendTime: toWireDateTime(r.sendTime),
+            readTime: toWireDateTime(r.readTime),
+            priority_dictText: dict.priority.get(r.priority) ?? null,
+            msgCategory_dictText: dict.msg_category.get(r.msgCategory) ?? null,
+          })),
+        });
+      },
+    );
 
     app.get(
       '/sys/annountCement/queryById',

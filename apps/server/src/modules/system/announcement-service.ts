@@ -122,6 +122,28 @@ export class AnnouncementService {
     return toWire(await this.visible(user, anntId));
   }
 
+  /** `readAll`: every announcement the user has is marked read. */
+  async markAllRead(userId: string): Promise<void> {
+    await this.deliverBroadcasts(userId);
+    await this.db.updateTable('sysAnnouncementSend').set({ readFlag: 1, readTime: nowIso() }).where('userId', '=', userId).where('readFlag', '=', 0).execute();
+  }
+
+  /** `getMyAnnouncementSend`: the user's received announcements, read or not, as a paged list. */
+  myAnnouncementsQuery(userId: string) {
+    return this.db
+      .selectFrom('sysAnnouncementSend as s')
+      .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
+      .select(['s.id', 's.anntId', 's.readFlag', 's.readTime', 'a.titile', 'a.msgContent', 'a.msgAbstract', 'a.sender', 'a.priority', 'a.msgCategory'])
+      .select(['a.sendTime', 'a.busType', 'a.busId', 'a.openType', 'a.openPage'])
+      .where('s.userId', '=', userId)
+      .where('a.sendStatus', '=', PUBLISHED)
+      .where('a.delFlag', '=', 0);
+  }
+
+  async prepareMyAnnouncements(userId: string): Promise<void> {
+    await this.deliverBroadcasts(userId);
+  }
+
   /** How many announcements this user has not read yet. */
   async unreadCount(userId: string): Promise<number> {
     await this.deliverBroadcasts(userId);
