@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema, ok, type LoginResult } from '@procura/shared';
-import { AppError, businessError } from '../../core/errors.js';
+import { businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
 import { departsOf, toUserInfo } from '../system/user-service.js';
 import { verifyDecoy, verifyPassword } from './password.js';
-import { THROTTLE_MESSAGE } from './login-throttle.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 
@@ -21,10 +20,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => {
         const { username, password } = request.body;
         const ip = request.ip;
-        if (await ctx.throttle.isBlocked(username, ip)) {
-          request.log.warn({ event: 'login.throttled', username }, 'login throttled');
-          throw new AppError(THROTTLE_MESSAGE, 429, 429);
-        }
+        await ctx.throttle.assertAllowed(username, ip);
         const user = await ctx.db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
         // Unknown user and wrong password take as long and answer alike.
         const passwordOk = user ? await verifyPassword(password, user.passwordHash) : (await verifyDecoy(password), false);

@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 
@@ -26,6 +27,11 @@ export class LoginThrottle {
       return Number(row.n);
     };
     return (await count('username', username.toLowerCase())) >= MAX_FAILURES_PER_ACCOUNT || (await count('ip', ip)) >= MAX_FAILURES_PER_ADDRESS;
+  }
+
+  /** Refuses (HTTP 429) a password check for an account or address that failed too often. */
+  async assertAllowed(username: string, ip: string): Promise<void> {
+    if (await this.isBlocked(username, ip)) throw new AppError(THROTTLE_MESSAGE, 429, 429);
   }
 
   async recordFailure(username: string, ip: string): Promise<void> {

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { AppError, businessError } from '../../core/errors.js';
+import { businessError } from '../../core/errors.js';
 import { nowIso } from '../../core/time.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { THROTTLE_MESSAGE } from '../auth/login-throttle.js';
 import { departsOf, toUserInfo } from './user-service.js';
 
 const updatePasswordSchema = z.object({
@@ -34,7 +33,7 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (password !== confirmpassword) throw businessError('两次输入密码不一致!');
         if (!isStrongPassword(password)) throw businessError(PASSWORD_RULE_MESSAGE);
         // Guessing the old password here is as throttled as guessing it at login.
-        if (await ctx.throttle.isBlocked(me.username, request.ip)) throw new AppError(THROTTLE_MESSAGE, 429, 429);
+        await ctx.throttle.assertAllowed(me.username, request.ip);
         const user = await ctx.db.selectFrom('sysUser').select('passwordHash').where('id', '=', me.id).executeTakeFirstOrThrow();
         if (!(await verifyPassword(oldpassword, user.passwordHash))) {
           await ctx.throttle.recordFailure(me.username, request.ip);
