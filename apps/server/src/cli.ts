@@ -5,13 +5,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { hashPassword } from './modules/auth/password.js';
-import { createUser, isSeeded, seedBase, seedDemo } from './seed/seed.js';
+import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
 import { nowIso } from './core/time.js';
 import { newId } from './core/ids.js';
 
 const USAGE = `usage: procura <command>
   migrate                          bring the database schema up to date
-  seed [--demo]                    load the base data (and the demo company) into an empty database
+  seed [--demo]                    add missing base data (and the demo company, into a database without users)
   create-admin --username NAME     create an administrator, or reset an existing user's password and make them one;
                                    the password comes from PROCURA_ADMIN_PASSWORD or is asked for`;
 
@@ -39,13 +39,16 @@ async function run(argv: string[]): Promise<number> {
     if (command === 'seed') {
       const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean', default: false } } });
       await migrateToLatest(db);
-      if (await isSeeded(db)) {
-        console.error('the database already holds data; seed only fills an empty one');
-        return 1;
+      const added = await syncBaseData(db);
+      console.log(`base data: ${added} new row(s) added`);
+      if (values.demo) {
+        if (await hasUsers(db)) {
+          console.error('the database already has users; the demo company goes only into an empty one');
+          return 1;
+        }
+        await seedDemo(db);
+        console.log('demo company loaded');
       }
-      await seedBase(db);
-      if (values.demo) await seedDemo(db);
-      console.log(values.demo ? 'base data and demo company loaded' : 'base data loaded');
       return 0;
     }
     if (command === 'create-admin') {
@@ -55,7 +58,7 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
       await migrateToLatest(db);
-      if (!(await isSeeded(db))) await seedBase(db);
+      await syncBaseData(db);
       const password = await askPassword();
       if (!isStrongPassword(password)) {
         console.error(PASSWORD_RULE_MESSAGE);

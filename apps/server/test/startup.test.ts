@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { productionRefusal } from '../src/bootstrap.js';
+import { syncBaseData } from '../src/seed/seed.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -46,6 +47,17 @@ describe('first start and production', () => {
     const newHash = await hashPassword('Another#Pass9');
     await s.ctx.db.updateTable('sysUser').set({ passwordHash: newHash }).execute();
     expect(await productionRefusal(production, s.ctx.db)).toBeNull();
+  });
+
+  it('adds base data once: a second start adds nothing and a deleted row stays deleted', async () => {
+    expect(await syncBaseData(s.ctx.db)).toBe(0);
+    await s.ctx.db.deleteFrom('sysDict').where('dictCode', '=', 'srm_unit').execute();
+    expect(await syncBaseData(s.ctx.db)).toBe(0);
+    expect(await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_unit').executeTakeFirst()).toBeUndefined();
+    // A row this installation never received is added (as a new release's menus would be).
+    await s.ctx.db.deleteFrom('sysBaseData').where('dataKey', '=', 'dict:srm_unit').execute();
+    expect(await syncBaseData(s.ctx.db)).toBe(1);
+    expect(await s.ctx.db.selectFrom('sysDict').select('dictName').where('dictCode', '=', 'srm_unit').executeTakeFirst()).toEqual({ dictName: '计量单位' });
   });
 
   it('without demo data there are no demo accounts, but menus, roles and dictionaries exist', async () => {

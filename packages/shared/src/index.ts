@@ -9,3 +9,6 @@ export * from './uscc.js';
 export * from './amount-capital.js';
 export * from './session.js';
 export * from './supplier.js';
+export * from './resource/define-resource.js';
+export * from './resource/resource-schemas.js';
+export * from './resources/system.js';

@@ -219,6 +219,20 @@ export type SysAnnouncementSendTable = {
   createTime: string;
 };
 
+export type SysPositionTable = {
+  id: string;
+  code: string;
+  name: string;
+  postRank: string | null;
+  description: string | null;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+export type SysBaseDataTable = { dataKey: string; appliedAt: string };
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -238,4 +252,6 @@ export type Database = {
   supplierStatusLog: SupplierStatusLogTable;
   sysAnnouncement: SysAnnouncementTable;
   sysAnnouncementSend: SysAnnouncementSendTable;
+  sysPosition: SysPositionTable;
+  sysBaseData: SysBaseDataTable;
 };

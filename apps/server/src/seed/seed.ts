@@ -9,32 +9,50 @@ import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 
 const SEEDER = 'system';
 
-/** Whether the base data is there yet (roles are the first thing it writes). */
-export async function isSeeded(db: Db): Promise<boolean> {
-  return (await db.selectFrom('sysRole').select('id').limit(1).executeTakeFirst()) !== undefined;
+/** Whether the installation has any user yet (the demo company is loaded only into an empty one). */
+export async function hasUsers(db: Db): Promise<boolean> {
+  return (await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-/** Roles, departments, the menu tree and dictionaries: what every installation needs. One transaction. */
-export async function seedBase(db: Db): Promise<void> {
+const menuKey = (m: { url?: string | null; perms?: string | null; name: string }) => `menu:${m.url ?? ''}|${m.perms ?? ''}|${m.name}`;
+
+/**
+ * Roles, departments, the menu tree and dictionaries every installation needs. Each row has a
+ * key and is applied once: a new release adds its new rows to an existing installation, and
+ * a row an administrator deleted is not brought back. One transaction.
+ */
+export async function syncBaseData(db: Db): Promise<number> {
   const now = nowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
-  await db.transaction().execute(async (trx) => {
-    const roleIds = new Map<string, string>();
+  return db.transaction().execute(async (trx) => {
+    const applied = new Set((await trx.selectFrom('sysBaseData').select('dataKey').execute()).map((r) => r.dataKey));
+    const fresh: string[] = [];
+    const apply = (key: string) => {
+      if (applied.has(key)) return false;
+      applied.add(key);
+      fresh.push(key);
+      return true;
+    };
+
+    const roleIds = new Map((await trx.selectFrom('sysRole').select(['id', 'roleCode']).execute()).map((r) => [r.roleCode, r.id]));
     for (const r of BASE_ROLES) {
+      if (!apply(`role:${r.roleCode}`) || roleIds.has(r.roleCode)) continue;
       const id = newId();
       roleIds.set(r.roleCode, id);
       await trx.insertInto('sysRole').values({ id, ...r, ...audit }).execute();
     }
 
-    const departIds = new Map<string, string>();
+    const departIds = new Map((await trx.selectFrom('sysDepart').select(['id', 'orgCode']).execute()).map((d) => [d.orgCode, d.id]));
     for (const d of BASE_DEPARTMENTS) {
+      if (!apply(`depart:${d.orgCode}`) || departIds.has(d.orgCode)) continue;
+      const parent = 'parent' in d && d.parent ? BASE_DEPARTMENTS.find((p) => p.key === d.parent)!.orgCode : null;
       const id = newId();
-      departIds.set(d.key, id);
+      departIds.set(d.orgCode, id);
       await trx
         .insertInto('sysDepart')
         .values({
           id,
-          parentId: 'parent' in d && d.parent ? departIds.get(d.parent)! : null,
+          parentId: parent ? (departIds.get(parent) ?? null) : null,
           departName: d.name,
           orgCode: d.orgCode,
           orgCategory: d.orgCategory,
@@ -46,8 +64,15 @@ export async function seedBase(db: Db): Promise<void> {
         .execute();
     }
 
+    const existingMenus = new Map(
+      (await trx.selectFrom('sysPermission').select(['id', 'url', 'perms', 'name']).execute()).map((m) => [menuKey(m), m.id]),
+    );
     const menuIds = new Map<string, string>();
     for (const m of BASE_MENUS) {
+      const key = menuKey(m);
+      const existing = existingMenus.get(key);
+      if (existing) menuIds.set(m.key, existing);
+      if (!apply(key) || existing) continue;
       const id = newId();
       menuIds.set(m.key, id);
       const hasChildren = BASE_MENUS.some((c) => c.parent === m.key && c.menuType !== 2);
@@ -55,7 +80,7 @@ export async function seedBase(db: Db): Promise<void> {
         .insertInto('sysPermission')
         .values({
           id,
-          parentId: m.parent ? menuIds.get(m.parent)! : null,
+          parentId: m.parent ? (menuIds.get(m.parent) ?? null) : null,
           name: m.name,
           url: m.url ?? null,
           component: m.component ?? null,
@@ -79,11 +104,14 @@ export async function seedBase(db: Db): Promise<void> {
         })
         .execute();
       for (const role of m.roles) {
-        await trx.insertInto('sysRolePermission').values({ id: newId(), roleId: roleIds.get(role)!, permissionId: id }).execute();
+        const roleId = roleIds.get(role);
+        if (roleId) await trx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId: id }).execute();
       }
     }
 
+    const dictCodes = new Set((await trx.selectFrom('sysDict').select('dictCode').execute()).map((d) => d.dictCode));
     for (const [dictCode, dictName, items] of BASE_DICTIONARIES) {
+      if (!apply(`dict:${dictCode}`) || dictCodes.has(dictCode)) continue;
       const dictId = newId();
       await trx.insertInto('sysDict').values({ id: dictId, dictCode, dictName, description: null, delFlag: 0, ...audit }).execute();
       let sortOrder = 0;
@@ -94,6 +122,9 @@ export async function seedBase(db: Db): Promise<void> {
           .execute();
       }
     }
+
+    for (const dataKey of fresh) await trx.insertInto('sysBaseData').values({ dataKey, appliedAt: now }).execute();
+    return fresh.length;
   });
 }
 

@@ -1,0 +1,139 @@
+/**
+ * A resource definition: one business entity described once, from which the server derives
+ * its validation and CRUD routes (list, queryById, add, edit, delete, deleteBatch,
+ * exportXls, importExcel) and the web its list page, search form, edit form and detail view.
+ * See `docs/adding-an-entity.md` for the recipe.
+ */
+
+export type FieldType =
+  /** Short text (varchar). */
+  | 'string'
+  /** Long text. */
+  | 'text'
+  | 'int'
+  /** Exact decimal, kept as a string on the wire and in storage (money rule X-6). */
+  | 'decimal'
+  /** `yyyy-MM-dd`. */
+  | 'date'
+  /** `yyyy-MM-dd HH:mm:ss` (GMT+8 on the wire, UTC in storage). */
+  | 'datetime'
+  /** A value of the dictionary named by `dict`; lists also carry `<field>_dictText`. */
+  | 'dict';
+
+/** How a field may be searched: `like` takes the text value modes (`*x*`, `!x`, `a,b`), `eq` exact ones, `range` `_begin`/`_end`. */
+export type FilterMode = 'like' | 'eq' | 'range';
+
+export type FieldDef = {
+  label: string;
+  type: FieldType;
+  /** The database column; the snake_case of the key by default. */
+  column?: string;
+  required?: boolean;
+  /** Longest text, or largest number. */
+  max?: number;
+  /** Shortest text, or smallest number. */
+  min?: number;
+  /** A regular expression the value must match, with the message shown when it does not. */
+  pattern?: { source: string; message: string };
+  /** Dictionary code: the value of a `dict` field must be one of its items; on any field it adds `<field>_dictText` to lists and exports. */
+  dict?: string;
+  /** Several dictionary values, comma-joined (multi-select). */
+  multiple?: boolean;
+  filter?: FilterMode;
+  sortable?: boolean;
+  /** No two live rows may share the value; also what `/sys/duplicate/check` may ask about. */
+  unique?: boolean;
+  /** Set on add, never changed by edit. */
+  immutable?: boolean;
+  /** Written by the server only (status of a workflow, ledger figures): never taken from a request (X-3). */
+  readOnly?: boolean;
+  /** Shown in the list (default true), the form (default true unless readOnly), the detail (default true). */
+  list?: boolean;
+  form?: boolean;
+  detail?: boolean;
+  /** Column width in the list, in px. */
+  width?: number;
+  /** Placeholder / help text in the form. */
+  placeholder?: string;
+};
+
+export type Capabilities = {
+  add: boolean;
+  edit: boolean;
+  delete: boolean;
+  deleteBatch: boolean;
+  export: boolean;
+  import: boolean;
+};
+
+export type ResourceDef<K extends string = string> = {
+  /** camelCase key, unique: `sysPosition`. */
+  key: string;
+  /** snake_case table. */
+  table: string;
+  /** API path under the base: `/sys/position` gives `/sys/position/list` and so on. */
+  path: string;
+  /** What one row is called in the UI: 职务. */
+  label: string;
+  /** Permission code prefix: `position` gives `position:list`, `position:add`, … */
+  permission: string;
+  fields: Record<K, FieldDef>;
+  defaultSort: { field: K | 'createTime'; order: 'asc' | 'desc' };
+  capabilities: Capabilities;
+  /** Deletes set `del_flag` instead of removing the row (recycle bin). */
+  softDelete: boolean;
+  /** Rows belong to a tenant (`tenant_id`); a user sees only the tenants they belong to. */
+  tenant: boolean;
+};
+
+export type ResourceAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'export' | 'import';
+
+/** The permission code of an action on a resource: `position:add`. */
+export function permissionCode(def: Pick<ResourceDef, 'permission'>, action: ResourceAction): string {
+  return `${def.permission}:${action}`;
+}
+
+const ALL: Capabilities = { add: true, edit: true, delete: true, deleteBatch: true, export: true, import: true };
+
+export type ResourceInput<K extends string> = Omit<ResourceDef<K>, 'capabilities' | 'softDelete' | 'tenant' | 'defaultSort'> & {
+  capabilities?: Partial<Capabilities>;
+  softDelete?: boolean;
+  tenant?: boolean;
+  defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
+};
+
+/** Fills in the defaults and checks the definition is coherent (a mistake fails at start-up, not on a user). */
+export function defineResource<K extends string>(input: ResourceInput<K>): ResourceDef<K> {
+  const def: ResourceDef<K> = {
+    ...input,
+    capabilities: { ...ALL, ...input.capabilities },
+    softDelete: input.softDelete ?? false,
+    tenant: input.tenant ?? false,
+    defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
+  };
+  if (!/^[a-z][A-Za-z0-9]*$/.test(def.key)) throw new Error(`resource key must be camelCase: ${def.key}`);
+  if (!/^[a-z][a-z0-9_]*$/.test(def.table)) throw new Error(`resource table must be snake_case: ${def.table}`);
+  for (const [name, f] of Object.entries(def.fields) as [string, FieldDef][]) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`${def.key}.${name}: field names are camelCase`);
+    if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: a dict field names its dictionary`);
+    if (f.column && !/^[a-z][a-z0-9_]*$/.test(f.column)) throw new Error(`${def.key}.${name}: bad column ${f.column}`);
+  }
+  return def;
+}
+
+/** snake_case of a camelCase name: `createTime` → `create_time`. */
+export function toSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function columnOf(name: string, field: FieldDef): string {
+  return field.column ?? toSnake(name);
+}
+
+export function fieldEntries<K extends string>(def: ResourceDef<K>): [K, FieldDef][] {
+  return Object.entries(def.fields) as [K, FieldDef][];
+}
+
+export const isInForm = (f: FieldDef) => f.form ?? !f.readOnly;
+export const isInList = (f: FieldDef) => f.list ?? true;
+export const isInDetail = (f: FieldDef) => f.detail ?? true;

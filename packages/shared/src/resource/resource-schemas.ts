@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { fieldEntries, isInForm, type FieldDef, type ResourceDef } from './define-resource.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DECIMAL = /^-?\d{1,16}(\.\d{1,6})?$/;
+
+/** The validator of one field's value, with the messages a user sees. */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  let s: z.ZodType;
+  switch (f.type) {
+    case 'int': {
+      let n = z.coerce.number({ message: `${f.label}必须是整数` }).int(`${f.label}必须是整数`);
+      if (f.min !== undefined) n = n.min(f.min, `${f.label}不能小于${f.min}`);
+      if (f.max !== undefined) n = n.max(f.max, `${f.label}不能大于${f.max}`);
+      s = n;
+      break;
+    }
+    case 'decimal':
+      s = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(DECIMAL, `${f.label}必须是数字`));
+      break;
+    case 'date':
+      s = z.string().trim().regex(DATE, `${f.label}格式应为 YYYY-MM-DD`);
+      break;
+    case 'datetime':
+      s = z.string().trim().regex(DATETIME, `${f.label}格式应为 YYYY-MM-DD HH:mm:ss`);
+      break;
+    default: {
+      let t = z.string().trim();
+      if (f.required) t = t.min(1, `请输入${f.label}`);
+      if (f.min !== undefined) t = t.min(f.min, `${f.label}至少${f.min}个字符`);
+      t = t.max(f.max ?? (f.type === 'text' ? 5000 : 255), `${f.label}不能超过${f.max ?? (f.type === 'text' ? 5000 : 255)}个字符`);
+      if (f.pattern) t = t.regex(new RegExp(f.pattern.source), f.pattern.message);
+      s = t;
+    }
+  }
+  // Empty means absent: required fields say so by name, optional ones are stored as null.
+  const empty = (v: unknown) => v === '' || v === null || v === undefined;
+  if (f.required) {
+    return z.preprocess((v) => (empty(v) ? undefined : v), z.any().refine((v) => v !== undefined, `请输入${f.label}`).pipe(s));
+  }
+  return z.preprocess((v) => (empty(v) ? null : v), s.nullable());
+}
+
+type Shape = Record<string, z.ZodType>;
+
+function formShape(def: ResourceDef, mode: 'add' | 'edit'): Shape {
+  const shape: Shape = {};
+  for (const [name, f] of fieldEntries(def)) {
+    if (!isInForm(f) || f.readOnly) continue;
+    if (mode === 'edit' && f.immutable) continue;
+    shape[name] = fieldSchema(f);
+  }
+  return shape;
+}
+
+/**
+ * The body of `add`: exactly the form fields (unknown keys refused, MASS-5); server-set
+ * fields (id, audit columns, read-only and tenant) can never come from a request.
+ */
+export function addSchema(def: ResourceDef) {
+  return z.object(formShape(def, 'add')).strict();
+}
+
+/** The body of `edit`: the id and the editable fields; immutable fields are ignored if sent unchanged. */
+export function editSchema(def: ResourceDef) {
+  const shape = formShape(def, 'edit');
+  const optional: Shape = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()]));
+  // JeecgBoot clients send back whole records: audit and read-only keys are accepted and ignored.
+  const ignored: Shape = Object.fromEntries(
+    [...fieldEntries(def).filter(([, f]) => f.readOnly || f.immutable).map(([k]) => k), 'createBy', 'createTime', 'updateBy', 'updateTime']
+      .flatMap((k) => [k, `${k}_dictText`])
+      .map((k) => [k, z.unknown().optional()]),
+  );
+  return z.object({ id: z.string().min(1, '缺少记录编号'), ...ignored, ...optional }).strict();
+}

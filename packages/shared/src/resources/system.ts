@@ -1,0 +1,72 @@
+import { defineResource } from '../resource/define-resource.js';
+
+/** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. */
+export const positionResource = defineResource({
+  key: 'sysPosition',
+  table: 'sys_position',
+  path: '/sys/position',
+  label: '职务',
+  permission: 'position',
+  fields: {
+    code: { label: '职务编码', type: 'string', required: true, max: 64, unique: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z0-9_-]+$', message: '职务编码只能包含字母、数字、下划线和横线' } },
+    name: { label: '职务名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    postRank: { label: '职级', type: 'dict', dict: 'position_rank', filter: 'eq', sortable: true },
+    description: { label: '描述', type: 'text', max: 500, list: false },
+  },
+});
+
+/** 角色 (roles); menu and button permissions are assigned by their own routes. */
+export const roleResource = defineResource({
+  key: 'sysRole',
+  table: 'sys_role',
+  path: '/sys/role',
+  label: '角色',
+  permission: 'role',
+  fields: {
+    roleName: { label: '角色名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    roleCode: { label: '角色编码', type: 'string', required: true, max: 100, unique: true, immutable: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z][A-Za-z0-9_]*$', message: '角色编码以字母开头，只能包含字母、数字和下划线' } },
+    description: { label: '描述', type: 'string', max: 255 },
+  },
+});
+
+/** 数据字典 (dictionaries); deleted ones go to the recycle bin. */
+export const dictResource = defineResource({
+  key: 'sysDict',
+  table: 'sys_dict',
+  path: '/sys/dict',
+  label: '字典',
+  permission: 'dict',
+  softDelete: true,
+  fields: {
+    dictName: { label: '字典名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    dictCode: { label: '字典编码', type: 'string', required: true, max: 100, unique: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z][A-Za-z0-9_]*$', message: '字典编码以字母开头，只能包含字母、数字和下划线' } },
+    description: { label: '描述', type: 'string', max: 255 },
+  },
+});
+
+/** 字典项 (the items of one dictionary, listed by `dictId`). */
+export const dictItemResource = defineResource({
+  key: 'sysDictItem',
+  table: 'sys_dict_item',
+  path: '/sys/dictItem',
+  label: '字典项',
+  permission: 'dict',
+  defaultSort: { field: 'sortOrder', order: 'asc' },
+  capabilities: { export: false, import: false },
+  fields: {
+    dictId: { label: '字典', type: 'string', required: true, max: 32, immutable: true, filter: 'eq', list: false, form: true, detail: false },
+    itemText: { label: '名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    itemValue: { label: '数据值', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    description: { label: '描述', type: 'string', max: 255 },
+    sortOrder: { label: '排序', type: 'int', min: 0, max: 99999, sortable: true },
+    status: { label: '状态', type: 'int', dict: 'enable_status', min: 0, max: 1, filter: 'eq', sortable: true },
+  },
+});
+
+/** Every resource, by key: the web resolves `resource/<key>` menu components through this. */
+export const resources = {
+  [positionResource.key]: positionResource,
+  [roleResource.key]: roleResource,
+  [dictResource.key]: dictResource,
+  [dictItemResource.key]: dictItemResource,
+} as const;
