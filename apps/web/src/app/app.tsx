@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { useMemo, useState } from 'react';
+import { createBrowserRouter, RouterProvider, useRoutes } from 'react-router';
 import { useSession } from '../lib/auth-store';
 import { AppProviders } from './providers';
 import { RouteGuard } from './route-guard';
 import { buildRouteTable } from './route-table';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 function AppRoutes() {
   const { routes } = useSession();
@@ -11,14 +12,26 @@ function AppRoutes() {
   return useRoutes(table);
 }
 
+/**
+ * The router's single splat route renders the table built from the user's menu (it changes
+ * at login), while a data router gives us navigation blocking for unsaved edits.
+ */
+export function AppRoot() {
+  return (
+    <>
+      <UnsavedChangesGuard />
+      <RouteGuard>
+        <AppRoutes />
+      </RouteGuard>
+    </>
+  );
+}
+
 export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoot /> }]));
   return (
     <AppProviders>
-      <BrowserRouter>
-        <RouteGuard>
-          <AppRoutes />
-        </RouteGuard>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

@@ -6,6 +6,7 @@ import {
   NOT_FOUND_PATH,
   PUBLIC_PATHS,
 } from '@procura/shared';
+import { normalizePath } from '../lib/path';
 
 export type GuardInput = {
   pathname: string;
@@ -29,11 +30,6 @@ const redirect = (to: string): GuardDecision => ({ action: 'redirect', to });
 
 const ORIGIN_PROBE = 'http://procura.invalid';
 
-/** '/a/b/' and '/a/b' are the same route. */
-export function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
 
 export function isPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 import { COMPLETE_SUPPLIER_INFO_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@procura/shared';
 import { ROUTE_VIEW } from '../lib/menu-routes';
 import type { AppRoute, BuiltRoutes } from '../lib/menu-routes';
-import { normalizePath } from './guard';
+import { normalizePath } from '../lib/path';
 import { MenuPage } from './menu-page';
 import { PageBoundary } from './page-boundary';
 import { resolvePage } from './page-registry';

@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useRoutes } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { AppRoot } from '../app/app';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { RouteGuard } from '../app/route-guard';
-import { buildRouteTable } from '../app/route-table';
-import { SessionStoreContext, useSession } from '../lib/auth-store';
+import { UnsavedChangesGuard } from '../app/unsaved-changes-guard';
+import { SessionStoreContext } from '../lib/auth-store';
 import type { SessionStore } from '../lib/auth-store';
 
 /** Shows the current location so tests can assert navigation. */
@@ -14,31 +13,42 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** Renders `ui` inside the providers and a memory data router (as the app's) at `route`. */
 export function renderWithProviders(ui: ReactNode, { route = '/', store }: { route?: string; store: SessionStore }) {
-  return render(
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <UnsavedChangesGuard />
+            {ui}
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
+  );
+  const result = render(
     <SessionStoreContext.Provider value={store}>
       <AppProviders queryClient={createQueryClient()}>
-        <MemoryRouter initialEntries={[route]}>
-          {ui}
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </AppProviders>
     </SessionStoreContext.Provider>,
   );
-}
-
-function TestRoutes() {
-  const { routes } = useSession();
-  const table = useMemo(() => buildRouteTable(routes), [routes]);
-  return useRoutes(table);
+  return { ...result, router };
 }
 
 /** The whole app (guard + route table) at `route`. */
-export function renderApp(route: string, store: SessionStore): ReturnType<typeof render> {
-  const app: ReactElement = (
-    <RouteGuard>
-      <TestRoutes />
-    </RouteGuard>
+export function renderApp(route: string, store: SessionStore) {
+  const router = createMemoryRouter([{ path: '*', element: <><AppRoot /><LocationProbe /></> }], { initialEntries: [route] });
+  const result = render(
+    <SessionStoreContext.Provider value={store}>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </SessionStoreContext.Provider>,
   );
-  return renderWithProviders(app, { route, store });
+  return { ...result, router };
 }

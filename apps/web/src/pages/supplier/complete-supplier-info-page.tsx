@@ -8,6 +8,7 @@ import { useSessionStore } from '../../lib/auth-store';
 import { useDictItems } from '../../lib/dict';
 import { HttpError } from '../../lib/http';
 import { PLATFORM_NAME } from '../../lib/platform';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fetchSupplierProfile, saveSupplierInfo, SUPPLIER_PROFILE_QUERY_KEY } from '../../lib/supplier-api';
 import { UserActions } from '../../shell/user-actions';
 import {
@@ -66,6 +67,8 @@ function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormVa
   const { message } = App.useApp();
   const categories = useDictItems(MAIN_CATEGORY_DICT);
   const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const releaseUnsaved = useUnsavedChanges(dirty);
 
   const showErrors = (errors: FieldError[]) => {
     form.setFields(errors);
@@ -85,6 +88,7 @@ function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormVa
       if (body.success && body.result?.userInfo) {
         message.success(body.message || '企业信息已提交');
         // isShow leaves 2 here, so the guard lets the user in and reloads permissions.
+        releaseUnsaved();
         store.setUserInfo(body.result.userInfo);
         navigate(HOME_PATH, { replace: true });
         return;
@@ -104,6 +108,7 @@ function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormVa
 
   // Editing a field clears its error; the whole form is checked again on submit.
   const onValuesChange = (changed: SupplierInfoFormValues) => {
+    setDirty(true);
     form.setFields(Object.keys(changed).map((name) => ({ name: name as SupplierInfoField, errors: [] })));
   };
 
