@@ -65,7 +65,7 @@ export function toRouteObject(route: AppRoute, parentPath?: string): RouteObject
   }
   const children = route.children.map((child) => toRouteObject(child, route.path));
   // A pass-through parent opened by itself shows its first child rather than an empty frame.
-  const firstChild = route.children.find((c) => !c.hidden) ?? route.children[0];
+  const firstChild = route.children.find((c) => !c.meta.hidden) ?? route.children[0];
   const indexTarget = forward ?? (route.component === ROUTE_VIEW && firstChild ? firstChild.path : null);
   return {
     path,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthEntry, MenuNode } from '@procura/shared';
-import { buildMenuRoutes, flattenMenu } from './menu-routes';
+import { buildMenuRoutes, findRouteChain, flattenMenu, isPageRoute } from './menu-routes';
 
 function node(path: string, extra: Partial<MenuNode> = {}, meta: Partial<MenuNode['meta']> = {}): MenuNode {
   return {
@@ -44,7 +44,7 @@ describe('buildMenuRoutes', () => {
       [],
     );
     expect(built.paths).toEqual(['/srm', '/srm/list', '/srm/detail', '/secret']);
-    expect(built.routes[0]!.children.find((r) => r.path === '/srm/detail')!.hidden).toBe(true);
+    expect(built.routes[0]!.children.find((r) => r.path === '/srm/detail')!.meta.hidden).toBe(true);
     expect(built.menu.map((m) => m.path)).toEqual(['/srm']);
     expect(built.menu[0]!.children.map((m) => m.path)).toEqual(['/srm/list']);
   });
@@ -97,5 +97,54 @@ describe('flattenMenu', () => {
   it('lists leaves in menu order', () => {
     const built = buildMenuRoutes([node('/home'), routeView('/s', [node('/s/a'), node('/s/b')])], []);
     expect(flattenMenu(built.menu).map((m) => m.path)).toEqual(['/home', '/s/a', '/s/b']);
+  });
+});
+
+describe('route meta', () => {
+  it('carries title, icon, keepAlive, hidden and the permission codes', () => {
+    const built = buildMenuRoutes(
+      [
+        routeView('/isystem', [
+          node('/isystem/user', { hidden: true }, { title: '用户管理', icon: 'user', keepAlive: true, permissionList: [{ action: 'user:list, user:view', type: '1' }] }),
+        ]),
+      ],
+      [{ action: 'user:list', type: '1' }],
+    );
+    expect(built.routes[0]!.children[0]!.meta).toEqual({
+      title: '用户管理',
+      icon: 'user',
+      keepAlive: true,
+      hidden: true,
+      permission: ['user:list', 'user:view'],
+    });
+    expect(built.routes[0]!.meta).toMatchObject({ title: 't/isystem', keepAlive: false, hidden: false, permission: [] });
+  });
+
+  it('opens an iframe page in a new window instead of routing it', () => {
+    const built = buildMenuRoutes([node('/help', { component: 'layouts/IframePageView' }, { url: '/static/help.html' })], []);
+    expect(built.paths).toEqual([]);
+    expect(built.menu[0]!.externalUrl).toBe('/static/help.html');
+  });
+});
+
+describe('findRouteChain', () => {
+  const built = buildMenuRoutes(
+    [node('/dashboard/analysis'), routeView('/srm/supplier', [node('/srm/supplier/list'), node('/srm/supplier/:id', { hidden: true })])],
+    [],
+  );
+
+  it('returns the parents and the route answering a path', () => {
+    expect(findRouteChain('/srm/supplier/list/', built.routes).map((r) => r.path)).toEqual(['/srm/supplier', '/srm/supplier/list']);
+    expect(findRouteChain('/srm/supplier/42', built.routes).map((r) => r.path)).toEqual(['/srm/supplier', '/srm/supplier/:id']);
+    expect(findRouteChain('/dashboard/analysis', built.routes).map((r) => r.path)).toEqual(['/dashboard/analysis']);
+    expect(findRouteChain('/nowhere', built.routes)).toEqual([]);
+  });
+
+  it('tells a page from a parent or a forward', () => {
+    expect(isPageRoute(built.routes[0]!)).toBe(true);
+    expect(isPageRoute(built.routes[1]!)).toBe(false);
+    const forward = buildMenuRoutes([node('/old', { redirect: '/new' }), node('/always', { alwaysShow: true })], []);
+    expect(isPageRoute(forward.routes[0]!)).toBe(false);
+    expect(isPageRoute(forward.routes[1]!)).toBe(true);
   });
 });

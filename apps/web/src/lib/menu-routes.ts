@@ -1,8 +1,27 @@
+import { matchPath } from 'react-router';
 import { canSeeRoute, isExternalUrl } from '@procura/shared';
-import type { AuthEntry, MenuMeta, MenuNode } from '@procura/shared';
+import type { AuthEntry, MenuNode } from '@procura/shared';
+import { normalizePath } from './path';
 
 /** The component string of a pass-through parent whose children render inside it. */
 export const ROUTE_VIEW = 'layouts/RouteView';
+/** JeecgBoot's component for a page shown in an iframe: we open its address in a new window. */
+export const IFRAME_VIEW = 'layouts/IframePageView';
+
+/**
+ * What the shell knows of a route: the contract between the menu and the shell (tab title
+ * and icon, keep-alive, menu and search visibility, required permissions).
+ */
+export type RouteMeta = {
+  title: string;
+  icon?: string;
+  /** Keep the page mounted (hidden) while another tab is active. */
+  keepAlive: boolean;
+  /** Routed but left out of the menu and the menu search. */
+  hidden: boolean;
+  /** Permission codes of which the user needs one; empty when the route needs none. */
+  permission: readonly string[];
+};
 
 /** A route built from a server menu node. Paths are absolute. */
 export type AppRoute = {
@@ -11,8 +30,7 @@ export type AppRoute = {
   component: string;
   /** Where the route itself forwards to; equal to `path` for alwaysShow (stay on the parent). */
   redirect: string | null;
-  hidden: boolean;
-  meta: MenuMeta;
+  meta: RouteMeta;
   /** Routes rendered inside this one (only under a RouteView parent, and only below its path). */
   children: AppRoute[];
 };
@@ -37,9 +55,19 @@ export type BuiltRoutes = {
   paths: string[];
 };
 
-function metaOf(node: MenuNode): MenuMeta {
-  const meta = node.meta ?? { title: node.name, keepAlive: false, internalOrExternal: false };
-  return { ...meta, title: meta.title ?? node.name };
+function titleOf(node: MenuNode): string {
+  return node.meta?.title || node.name;
+}
+
+function routeMetaOf(node: MenuNode): RouteMeta {
+  const meta: RouteMeta = {
+    title: titleOf(node),
+    keepAlive: node.meta?.keepAlive === true,
+    hidden: node.hidden === true,
+    permission: (node.meta?.permissionList ?? []).flatMap((p) => p.action.split(',').map((a) => a.trim()).filter(Boolean)),
+  };
+  if (node.meta?.icon) meta.icon = node.meta.icon;
+  return meta;
 }
 
 function isVisible(node: MenuNode, auth: readonly AuthEntry[]): boolean {
@@ -50,6 +78,7 @@ function externalUrlOf(node: MenuNode): string | null {
   const meta = node.meta;
   if (isExternalUrl(meta?.url)) return meta!.url!.trim();
   if (meta?.internalOrExternal === true) return meta.url?.trim() || node.path;
+  if (node.component === IFRAME_VIEW && meta?.url?.trim()) return meta.url.trim();
   return null;
 }
 
@@ -75,8 +104,7 @@ function buildRouteTree(nodes: readonly MenuNode[], auth: readonly AuthEntry[]):
         name: node.name,
         component: typeof node.component === 'string' ? node.component : '',
         redirect: node.alwaysShow ? node.path : (node.redirect ?? null),
-        hidden: node.hidden === true,
-        meta: metaOf(node),
+        meta: routeMetaOf(node),
         children: [],
       };
       if (parent && parent.component === ROUTE_VIEW && isBelow(route.path, parent.path)) {
@@ -96,10 +124,9 @@ function buildMenu(nodes: readonly MenuNode[], auth: readonly AuthEntry[]): Menu
   const entries: MenuEntry[] = [];
   for (const node of nodes) {
     if (node.hidden === true || !isVisible(node, auth)) continue;
-    const meta = metaOf(node);
     const externalUrl = externalUrlOf(node);
-    const entry: MenuEntry = { key: node.path, path: node.path, title: meta.title, children: [] };
-    if (meta.icon) entry.icon = meta.icon;
+    const entry: MenuEntry = { key: node.path, path: node.path, title: titleOf(node), children: [] };
+    if (node.meta?.icon) entry.icon = node.meta.icon;
     if (externalUrl !== null) entry.externalUrl = externalUrl;
     else if (!node.alwaysShow) entry.children = buildMenu(node.children ?? [], auth);
     entries.push(entry);
@@ -129,4 +156,24 @@ export function buildMenuRoutes(menu: readonly MenuNode[], auth: readonly AuthEn
 /** Leaf entries of the menu, in menu order (for quick links). */
 export function flattenMenu(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((e) => (e.children.length > 0 ? flattenMenu(e.children) : [e]));
+}
+
+/**
+ * The routes leading to `pathname`, outermost first (for the breadcrumb and the tab of the
+ * page); empty when no menu route answers it.
+ */
+export function findRouteChain(pathname: string, routes: readonly AppRoute[]): AppRoute[] {
+  const path = normalizePath(pathname);
+  for (const route of routes) {
+    if (matchPath({ path: route.path, end: true }, path)) return [route];
+    const below = findRouteChain(path, route.children);
+    if (below.length > 0) return [route, ...below];
+  }
+  return [];
+}
+
+/** A route that shows a screen itself (not a parent or a forward): it may become a tab. */
+export function isPageRoute(route: AppRoute): boolean {
+  const forwards = route.redirect !== null && normalizePath(route.redirect) !== normalizePath(route.path);
+  return route.children.length === 0 && !forwards;
 }
