@@ -5,9 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../lib/auth-store';
 import { setFeedback } from '../lib/feedback';
-
-/** Default theme colour of the spec: teal. */
-export const PRIMARY_COLOR = '#13c2c2';
+import { useLayoutSettings } from '../lib/layout-settings';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -43,8 +41,10 @@ function ClearCacheOnSessionChange() {
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // The theme colour chosen in the settings drawer (teal by default) drives every antd component.
+  const { primaryColor } = useLayoutSettings();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor } }}>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={client}>
