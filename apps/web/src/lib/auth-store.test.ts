@@ -139,3 +139,41 @@ describe('session store: permissions', () => {
     expect(store.getState().permissions).toEqual({ menu: [], auth: [{ action: 'x', type: '1' }], allAuth: [] });
   });
 });
+
+describe('session store: current department', () => {
+  it('asks a user of several departments without a current one to pick one, across reloads', async () => {
+    const { store } = storeWith({
+      'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: null }), multi_depart: 2 })),
+    });
+    await store.login('buyer', 'x');
+    expect(store.getState().mustPickDepart).toBe(true);
+    // A reload restores the obligation.
+    expect(createSessionStore(clientFor(fakeServer({}))).getState().mustPickDepart).toBe(true);
+
+    store.departSelected(userInfo({ orgCode: 'A01A02' }));
+    expect(store.getState()).toMatchObject({ mustPickDepart: false, userInfo: { orgCode: 'A01A02' } });
+    expect(persistedSession.userInfo()?.orgCode).toBe('A01A02');
+    expect(createSessionStore(clientFor(fakeServer({}))).getState().mustPickDepart).toBe(false);
+  });
+
+  it('does not ask when the user already has a current department or only one', async () => {
+    const { store } = storeWith({ 'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: 'A01A01' }), multi_depart: 2 })) });
+    await store.login('buyer', 'x');
+    expect(store.getState().mustPickDepart).toBe(false);
+    const single = storeWith({ 'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: null }), multi_depart: 1 })) });
+    await single.store.login('u', 'x');
+    expect(single.store.getState().mustPickDepart).toBe(false);
+  });
+
+  it('keeps the loaded permissions when the department changes', async () => {
+    const { store } = storeWith({
+      'POST /sys/login': () => ok(loginResult()),
+      'GET /sys/permission/getUserPermissionByToken': () => ok({ menu: ADMIN_MENU, auth: [], allAuth: [] }),
+    });
+    await store.login('admin', 'x');
+    await store.loadPermissions();
+    store.departSelected(userInfo({ orgCode: 'A01A03' }));
+    expect(store.getState().permissions.menu).toHaveLength(ADMIN_MENU.length);
+    expect(store.getState().routes).not.toBeNull();
+  });
+});

@@ -15,6 +15,8 @@ export type SessionState = {
   permissions: UserPermissions;
   /** Routes and side menu built from the loaded menu; null until then. */
   routes: BuiltRoutes | null;
+  /** A user of several departments with none current must pick one before working. */
+  mustPickDepart: boolean;
 };
 
 /** A login the server refused; `message` is the server's text. */
@@ -32,6 +34,7 @@ function initialState(persisted: Persistence): SessionState {
     userInfo: token ? persisted.userInfo() : null,
     permissions: { menu: [], auth, allAuth },
     routes: null,
+    mustPickDepart: token ? persisted.mustPickDepart() : false,
   };
 }
 
@@ -52,7 +55,7 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
 
   function forget(): void {
     persisted.clear();
-    setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null });
+    setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart: false });
   }
 
   return {
@@ -75,12 +78,15 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       if (String(body.code) !== '200' || !body.result?.token) {
         throw new LoginError(body.message || '登录失败');
       }
-      const { token, userInfo, sysAllDictItems } = body.result;
+      const { token, userInfo, sysAllDictItems, multi_depart } = body.result;
+      // As JeecgBoot: several departments (multi_depart 2) and no current one means choosing first.
+      const mustPickDepart = Number(multi_depart) === 2 && !userInfo?.orgCode;
       persisted.clear();
       persisted.setToken(token);
       persisted.setUserInfo(userInfo);
       persisted.setDict(sysAllDictItems ?? {});
-      setState({ token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null });
+      persisted.setMustPickDepart(mustPickDepart);
+      setState({ token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart });
       return body.result;
     },
 
@@ -118,6 +124,13 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
         permissionLoad = null;
       });
       return permissionLoad;
+    },
+
+    /** The user chose a current department: the answer's user info is kept, permissions stay. */
+    departSelected(userInfo: UserInfo): void {
+      persisted.setUserInfo(userInfo);
+      persisted.setMustPickDepart(false);
+      setState({ userInfo, mustPickDepart: false });
     },
 
     /** Replaces the stored user (e.g. after completing supplier info); permissions reload. */

@@ -2,6 +2,8 @@ import { DICT_CACHE_TTL_MS, StorageKey, TOKEN_TTL_MS } from '@procura/shared';
 import type { AuthEntry, DictMap, UserInfo } from '@procura/shared';
 import { sessionJson, storage } from './storage';
 
+const PICK_DEPART_KEY = 'PROCURA_PICK_DEPART';
+
 /** What the browser keeps of a session, under JeecgBoot's storage keys. */
 export const persistedSession = {
   token(): string | null {
@@ -37,8 +39,17 @@ export const persistedSession = {
     sessionJson.set(StorageKey.USER_BUTTON_AUTH, auth);
     sessionJson.set(StorageKey.SYS_BUTTON_AUTH, allAuth);
   },
+  /** Set after a login that must choose its current department first (several, none current). */
+  mustPickDepart(): boolean {
+    return sessionJson.get<boolean>(PICK_DEPART_KEY) === true;
+  },
+  setMustPickDepart(value: boolean): void {
+    if (value) sessionJson.set(PICK_DEPART_KEY, true);
+    else sessionJson.remove(PICK_DEPART_KEY);
+  },
   /** Forget the session: token, user info, dictionary cache and button permissions. */
   clear(): void {
+    sessionJson.remove(PICK_DEPART_KEY);
     storage.remove(StorageKey.TOKEN);
     storage.remove(StorageKey.USER_INFO);
     storage.remove(StorageKey.DICT);
