@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { SafeHtml, sanitizeHtml } from './safe-html';
+
+describe('sanitizeHtml', () => {
+  it('keeps ordinary rich text', () => {
+    const html = '<p>平台将于 <strong>22:00</strong> 维护</p><ul><li>质量</li></ul><a href="/srm/supplier/list?id=1">查看</a><img src="/static/a.png" alt="a">';
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it('removes scripts, handlers and script URLs', () => {
+    const html =
+      '<p onclick="alert(1)" onMouseOver="x()">a</p><script>alert(2)</script><iframe src="https://evil"></iframe>' +
+      '<a href=" java\tscript:alert(3)">b</a><a href="data:text/html,<script>x</script>">c</a><img src="x" onerror="alert(4)">' +
+      '<style>body{display:none}</style><form action="https://evil"><input></form>';
+    const clean = sanitizeHtml(html);
+    expect(clean).not.toMatch(/script|onclick|onmouseover|onerror|iframe|<style|<form|data:text/i);
+    expect(clean).toContain('<p>a</p>');
+    expect(clean).toContain('<a>b</a>');
+    expect(clean).toContain('<img src="x">');
+  });
+});
+
+describe('<SafeHtml>', () => {
+  it('renders the sanitised content and reports link clicks', () => {
+    const onLinkClick = vi.fn((_a: HTMLAnchorElement, e: { preventDefault: () => void }) => e.preventDefault());
+    render(<SafeHtml data-testid="body" html={'<p>见 <a href="/x?bizId=7"><b>订单</b></a><img src=x onerror="window.hacked=1"></p>'} onLinkClick={onLinkClick} />);
+    expect(screen.getByTestId('body').innerHTML).not.toContain('onerror');
+    fireEvent.click(screen.getByText('订单'));
+    expect(onLinkClick).toHaveBeenCalledTimes(1);
+    expect(onLinkClick.mock.calls[0]![0].getAttribute('href')).toBe('/x?bizId=7');
+    fireEvent.click(screen.getByText(/见/));
+    expect(onLinkClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing for empty content', () => {
+    render(<SafeHtml data-testid="body" html={null} />);
+    expect(screen.getByTestId('body').innerHTML).toBe('');
+  });
+});
