@@ -1,27 +1,12 @@
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { useSession, useSessionStore } from '../lib/auth-store';
+import { useSession } from '../lib/auth-store';
+import { useConfirmLogout } from './account/use-confirm-logout';
 
-/** The signed-in user's name and the sign-out action (confirm, log out, go to the root). */
+/** The signed-in user's name and the sign-out action, for pages outside the workspace (/completeSupInfo). */
 export function UserActions() {
   const { userInfo } = useSession();
-  const store = useSessionStore();
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
-
-  const confirmLogout = () => {
-    modal.confirm({
-      title: '提示',
-      content: '真的要注销登录吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await store.logout();
-        navigate('/', { replace: true });
-      },
-    });
-  };
+  const confirmLogout = useConfirmLogout();
 
   return (
     <Space size="middle">
