@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +17,8 @@ import { systemRoutes } from './modules/system/system-routes.js';
 import { accountRoutes } from './modules/system/account-routes.js';
 import { announcementRoutes } from './modules/system/announcement-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { systemResources } from './modules/system/system-resources.js';
+import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -68,6 +71,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: config.production,
     crossOriginEmbedderPolicy: false,
   });
+  // One file per request; imports are small spreadsheets (uploads get their own limits).
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('请求过于频繁，请稍后再试', 429, 429),
@@ -94,6 +99,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(accountRoutes(ctx));
       await api.register(announcementRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(systemResources(ctx));
+      await api.register(importLogRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

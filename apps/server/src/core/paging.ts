@@ -21,7 +21,16 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
  * A list's allow-list: the wire name of each filterable or sortable field and the column
  * reference it maps to. Names never reach SQL unless they are listed here.
  */
-export type ListFields = Record<string, { column: string; filter?: 'text' | 'exact'; sortable?: boolean }>;
+export type ListFields = Record<
+  string,
+  {
+    column: string;
+    filter?: 'text' | 'exact';
+    sortable?: boolean;
+    /** Turns a wire value into its stored form before comparing (GMT+8 datetimes to ISO UTC). */
+    convert?: (value: string, bound: 'begin' | 'end' | 'eq') => string;
+  }
+>;
 
 const LIKE_ESCAPE = '\\';
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c);
@@ -30,32 +39,46 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c);
  * Turns one filter value into a condition using JeecgBoot's value rules: `*x*` like, `!x`
  * not equal, `a,b` in, `>=x` / `<=x` ranges, otherwise equal. Values are always bound.
  */
-function condition(kind: DatabaseKind, column: string, raw: string, mode: 'text' | 'exact'): Expression<SqlBool> {
+function condition(
+  kind: DatabaseKind,
+  column: string,
+  raw: string,
+  mode: 'text' | 'exact',
+  convert: (value: string, bound: 'begin' | 'end' | 'eq') => string,
+): Expression<SqlBool> {
   const ref = sql.ref(column);
   const like = (pattern: string) =>
     kind === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape ${LIKE_ESCAPE}` : sql<SqlBool>`${ref} like ${pattern} escape ${LIKE_ESCAPE}`;
   if (mode === 'text' && raw.length > 1 && raw.startsWith('*') && raw.endsWith('*')) return like(`%${escapeLike(raw.slice(1, -1))}%`);
   if (mode === 'text' && raw.length > 1 && raw.startsWith('*')) return like(`%${escapeLike(raw.slice(1))}`);
   if (mode === 'text' && raw.length > 1 && raw.endsWith('*')) return like(`${escapeLike(raw.slice(0, -1))}%`);
-  if (raw.startsWith('!') && raw.length > 1) return sql<SqlBool>`${ref} <> ${raw.slice(1)}`;
-  if (raw.startsWith('>=')) return sql<SqlBool>`${ref} >= ${raw.slice(2).trim()}`;
-  if (raw.startsWith('<=')) return sql<SqlBool>`${ref} <= ${raw.slice(2).trim()}`;
+  if (raw.startsWith('!') && raw.length > 1) return sql<SqlBool>`${ref} <> ${convert(raw.slice(1), 'eq')}`;
+  if (raw.startsWith('>=')) return sql<SqlBool>`${ref} >= ${convert(raw.slice(2).trim(), 'begin')}`;
+  if (raw.startsWith('<=')) return sql<SqlBool>`${ref} <= ${convert(raw.slice(2).trim(), 'end')}`;
   if (raw.includes(',')) {
     const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
     if (values.length === 0) return sql<SqlBool>`1 = 1`;
-    return sql<SqlBool>`${ref} in (${sql.join(values)})`;
+    return sql<SqlBool>`${ref} in (${sql.join(values.map((v) => convert(v, 'eq')))})`;
   }
-  return sql<SqlBool>`${ref} = ${raw}`;
+  return sql<SqlBool>`${ref} = ${convert(raw, 'eq')}`;
 }
 
-/** Applies filters, sort and paging from a list query to a base query and runs it with its count. */
-export async function runPagedList<DB, TB extends keyof DB, O>(
+export type AppliedListQuery<DB, TB extends keyof DB, O> = {
+  filtered: SelectQueryBuilder<DB, TB, O>;
+  sortColumn: string;
+  direction: 'asc' | 'desc';
+  pageNo: number;
+  pageSize: number;
+};
+
+/** Applies the filters of a list query and works out its sort and page; refuses anything off the allow-list. */
+export function applyListQuery<DB, TB extends keyof DB, O>(
   kind: DatabaseKind,
   base: SelectQueryBuilder<DB, TB, O>,
   query: Record<string, unknown>,
   fields: ListFields,
   defaultSort: { column: string; order: 'asc' | 'desc' },
-): Promise<PageResult<O>> {
+): AppliedListQuery<DB, TB, O> {
   const parsed = listQuerySchema.safeParse(query);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
   const { pageNo, pageSize, column, order } = parsed.data;
@@ -63,18 +86,19 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
   let filtered = base;
   for (const [name, def] of Object.entries(fields)) {
     if (!def.filter) continue;
+    const convert = def.convert ?? ((v: string) => v);
     const value = query[name];
     if (typeof value === 'string' && value.trim() !== '') {
       if (value.length > 200) throw badRequest(`查询条件过长: ${name}`);
-      filtered = filtered.where(() => condition(kind, def.column, value.trim(), def.filter!));
+      filtered = filtered.where(() => condition(kind, def.column, value.trim(), def.filter!, convert));
     }
     const begin = query[`${name}_begin`];
     if (typeof begin === 'string' && begin.trim() !== '') {
-      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} >= ${begin.trim()}`);
+      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} >= ${convert(begin.trim(), 'begin')}`);
     }
     const end = query[`${name}_end`];
     if (typeof end === 'string' && end.trim() !== '') {
-      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} <= ${end.trim()}`);
+      filtered = filtered.where(() => sql<SqlBool>`${sql.ref(def.column)} <= ${convert(end.trim(), 'end')}`);
     }
   }
 
@@ -87,7 +111,18 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
   }
   if (order !== undefined && !/^(asc|desc)$/i.test(order)) throw badRequest('排序方式只能是 asc 或 desc');
   const direction = order ? (order.toLowerCase() === 'asc' ? 'asc' : 'desc') : column ? 'desc' : defaultSort.order;
+  return { filtered, sortColumn, direction, pageNo, pageSize };
+}
 
+/** Applies filters, sort and paging from a list query to a base query and runs it with its count. */
+export async function runPagedList<DB, TB extends keyof DB, O>(
+  kind: DatabaseKind,
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: Record<string, unknown>,
+  fields: ListFields,
+  defaultSort: { column: string; order: 'asc' | 'desc' },
+): Promise<PageResult<O>> {
+  const { filtered, sortColumn, direction, pageNo, pageSize } = applyListQuery(kind, base, query, fields, defaultSort);
   const countRow = (await filtered
     .clearSelect()
     .select(sql<string | number>`count(*)`.as('total'))

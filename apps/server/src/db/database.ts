@@ -26,6 +26,9 @@ export function openDatabase(url: string): OpenDatabase {
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not bring the process
+  // down; the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`procura: database connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -13,6 +13,8 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
   ['send_status', '发布状态', '0 未发布 · 1 已发布 · 2 已撤销'],
   ['menu_type', '菜单类型', '0 一级菜单 · 1 子菜单 · 2 按钮权限'],
   ['org_category', '机构类型', '1 公司 · 2 部门 · 3 岗位'],
+  ['enable_status', '启用状态', '1 启用 · 0 禁用'],
+  ['position_rank', '职级', 'P1 员级 · P2 助理级 · P3 中级 · P4 副高级 · P5 正高级'],
   [
     'supplier_main_category',
     '主营品类',

@@ -39,7 +39,27 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'sys.user.add', parent: 'sys.user', name: '添加用户', menuType: 2, perms: 'user:add', sortNo: 2, roles: ['admin'] },
   { key: 'sys.user.edit', parent: 'sys.user', name: '编辑用户', menuType: 2, perms: 'user:edit', sortNo: 3, roles: ['admin'] },
   { key: 'sys.user.delete', parent: 'sys.user', name: '删除用户', menuType: 2, perms: 'user:delete', sortNo: 4, roles: ['admin'] },
+  ...resourceMenu('sys.role', 'sys', '角色管理', '/isystem/role', 'sysRole', 'role', 2),
+  ...resourceMenu('sys.position', 'sys', '职务管理', '/isystem/position', 'sysPosition', 'position', 3),
+  ...resourceMenu('sys.dict', 'sys', '数据字典', '/isystem/dict', 'sysDict', 'dict', 4),
 ];
+
+/** A menu for a generic resource page (`resource/<key>`), with one button per action, for administrators. */
+function resourceMenu(key: string, parent: string, name: string, url: string, resource: string, permission: string, sortNo: number): MenuSeed[] {
+  const actions: [string, string][] = [
+    ['list', '查看'],
+    ['add', '新增'],
+    ['edit', '编辑'],
+    ['delete', '删除'],
+    ['deleteBatch', '批量删除'],
+    ['export', '导出'],
+    ['import', '导入'],
+  ];
+  return [
+    { key, parent, name, url, component: `resource/${resource}`, menuType: 1, perms: `${permission}:list`, sortNo, keepAlive: true, roles: ['admin'] },
+    ...actions.map(([action, label], i): MenuSeed => ({ key: `${key}.${action}`, parent: key, name: `${label}${name.replace('管理', '')}`, menuType: 2, perms: `${permission}:${action}`, sortNo: i + 1, roles: ['admin'] })),
+  ];
+}
 
 export const BASE_ROLES = [
   { roleCode: 'admin', roleName: '管理员', description: '系统管理员，拥有全部权限' },

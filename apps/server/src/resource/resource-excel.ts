@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import '@fastify/multipart';
+import { fieldEntries, isInForm, isInList, ok, ResultCode, type FieldDef, type ResourceDef } from '@procura/shared';
+import type { AppContext } from '../app-context.js';
+import { AppError, badRequest } from '../core/errors.js';
+import { ID_PATTERN, newId } from '../core/ids.js';
+import { applyListQuery, type ListFields } from '../core/paging.js';
+import { nowIso } from '../core/time.js';
+import { dictMapsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
+import type { ResourceHooks, Values } from './resource-routes.js';
+import { checkValues, toColumns } from './resource-routes.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXPORT_BATCH = 2000;
+/** The largest import accepted, in rows. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+/** A cell that a spreadsheet would read as a formula is written as text (RPT-4). */
+export function safeCell(value: unknown): unknown {
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`;
+  return value ?? '';
+}
+
+function attachment(reply: FastifyReply, name: string): void {
+  reply.header('content-type', XLSX);
+  reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
+}
+
+const exportColumns = (def: ResourceDef) => fieldEntries(def).filter(([, f]) => isInList(f));
+
+/**
+ * Streams the rows of the current filter (or the `selections`) as xlsx: labels as headers,
+ * dictionary texts, formatted dates. Rows are read in batches, so memory stays flat.
+ */
+export async function exportRows(ctx: AppContext, def: ResourceDef, base: AnyQuery, fields: ListFields, request: FastifyRequest, reply: FastifyReply) {
+  const query = request.query as Record<string, unknown>;
+  const sortColumn = def.defaultSort.field === 'createTime' ? 't.create_time' : fields[def.defaultSort.field]!.column;
+  const applied = applyListQuery(ctx.kind, base, query, fields, { column: sortColumn, order: def.defaultSort.order });
+  let filtered = applied.filtered;
+  if (typeof query.selections === 'string' && query.selections.trim() !== '') {
+    const ids = query.selections.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
+    filtered = filtered.where(sql.ref('t.id'), 'in', ids);
+  }
+
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(def.label);
+  const columns = exportColumns(def);
+  sheet.columns = [...columns.map(([name, f]) => ({ header: f.label, key: name, width: Math.max(12, f.label.length * 2 + 4) })), { header: '创建时间', key: 'createTime', width: 20 }];
+
+  const write = async () => {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const rows = await filtered.orderBy(sql.ref(applied.sortColumn), applied.direction).orderBy(sql.ref('t.id')).limit(EXPORT_BATCH).offset(offset).execute();
+      const wire = await toWireRows(ctx, def, rows);
+      for (const row of wire) {
+        const cells: Record<string, unknown> = { createTime: row.createTime };
+        for (const [name, f] of columns) cells[name] = safeCell(f.dict ? (row[`${name}_dictText`] ?? row[name]) : row[name]);
+        sheet.addRow(cells).commit();
+      }
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    request.log.error({ err: error }, 'export failed');
+    stream.destroy(error as Error);
+  });
+  attachment(reply, `${def.label}.xlsx`);
+  return reply.send(stream);
+}
+
+/** An empty workbook with the form fields as headers: the import template. */
+export async function exportTemplate(def: ResourceDef, reply: FastifyReply) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(def.label);
+  sheet.columns = fieldEntries(def)
+    .filter(([, f]) => isInForm(f) && !f.readOnly)
+    .map(([name, f]) => ({ header: f.required ? `${f.label}*` : f.label, key: name, width: Math.max(12, f.label.length * 2 + 4) }));
+  attachment(reply, `${def.label}导入模板.xlsx`);
+  return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
+}
+
+function cellText(cell: ExcelJS.CellValue): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
+  if (typeof cell === 'object') {
+    if ('text' in cell && typeof cell.text === 'string') return cell.text;
+    if ('result' in cell) return cellText(cell.result as ExcelJS.CellValue);
+    if ('richText' in cell) return cell.richText.map((r) => r.text).join('');
+    return '';
+  }
+  return String(cell).trim();
+}
+
+/** Where import error logs go, per user: nobody reads another user's log. */
+export function importLogDir(ctx: AppContext, userId: string): string {
+  return path.join(ctx.config.storageDir, 'import-logs', userId);
+}
+
+/**
+ * Reads an xlsx made from the template, validates every row, and adds all valid rows in one
+ * transaction. When some rows fail, the answer is code 201 with their reasons and a
+ * downloadable details file; the valid rows are kept (documented in docs/adding-an-entity.md).
+ */
+export async function importRows(ctx: AppContext, def: ResourceDef, schema: z.ZodType, hooks: ResourceHooks, request: FastifyRequest) {
+  const file = await request.file();
+  if (!file) throw badRequest('请选择要导入的文件');
+  const buffer = await file.toBuffer();
+  if (file.file.truncated) throw new AppError('文件过大', 413, 413);
+  // An xlsx is a zip archive: anything else is refused before parsing.
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
+
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(`${file.filename} 无法读取，请使用导入模板`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 1) throw badRequest('文件中没有数据');
+
+  // Headers name fields by label (with or without the required star) or by key.
+  const byHeader = new Map<string, [string, FieldDef]>();
+  for (const [name, f] of fieldEntries(def)) {
+    byHeader.set(f.label, [name, f]);
+    byHeader.set(`${f.label}*`, [name, f]);
+    byHeader.set(name, [name, f]);
+  }
+  const headerRow = sheet.getRow(1);
+  const columns: { col: number; name: string; field: FieldDef }[] = [];
+  headerRow.eachCell((cell, col) => {
+    const hit = byHeader.get(cellText(cell.value));
+    if (hit && isInForm(hit[1]) && !hit[1].readOnly) columns.push({ col, name: hit[0], field: hit[1] });
+  });
+  if (columns.length === 0) throw badRequest('表头与导入模板不一致');
+  const dataRows = sheet.rowCount - 1;
+  if (dataRows > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行`);
+
+  const dicts = await dictMapsOf(ctx, def);
+  const db = ctx.db as unknown as AnyDb;
+  const errors: { row: number; message: string }[] = [];
+  const valid: { row: number; values: Values }[] = [];
+  const seenUnique = new Map<string, number>();
+
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const raw: Values = {};
+    let empty = true;
+    for (const { col, name, field } of columns) {
+      let text = cellText(row.getCell(col).value);
+      if (text !== '') empty = false;
+      if (field.dict && text !== '') {
+        // A dictionary cell may hold the text (as exported) or the value.
+        const map = dicts[field.dict]!;
+        const byText = [...map.entries()].find(([, t]) => t === text)?.[0];
+        text = byText ?? text;
+      }
+      raw[name] = text;
+    }
+    if (empty) continue;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      errors.push({ row: r, message: parsed.error.issues.map((i) => i.message).join('；') });
+      continue;
+    }
+    const values = parsed.data as Values;
+    const problems = Object.values(await checkValues(db, def, dicts, values));
+    for (const [name, f] of fieldEntries(def)) {
+      if (!f.unique || values[name] === null || values[name] === undefined) continue;
+      const key = `${name}\u0000${String(values[name])}`;
+      if (seenUnique.has(key)) problems.push(`${f.label}与第${seenUnique.get(key)}行重复`);
+      else seenUnique.set(key, r);
+    }
+    if (problems.length) errors.push({ row: r, message: problems.join('；') });
+    else valid.push({ row: r, values });
+  }
+
+  if (valid.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      for (const { values } of valid) {
+        await hooks.beforeAdd?.(values, trx, request);
+        await trx
+          .insertInto(def.table)
+          .values({ id: newId(), ...toColumns(def, values), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
+          .execute();
+      }
+    });
+  }
+  request.log.info({ event: 'resource.imported', resource: def.key, added: valid.length, failed: errors.length }, 'imported');
+
+  const total = valid.length + errors.length;
+  if (errors.length === 0) return ok({ totalCount: total, successCount: valid.length, errorCount: 0 }, `文件导入成功！数据行数：${valid.length}`);
+
+  const stamp = nowIso().replace(/\D/g, '').slice(0, 14);
+  const fileName = `${def.key}ImportErrorLog${stamp}${Math.floor(Math.random() * 10000)}.txt`;
+  const dir = importLogDir(ctx, request.user!.id);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, fileName), errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n', 'utf8');
+  const msg = `总上传行数：${total}，已导入行数：${valid.length}，错误行数：${errors.length}`;
+  return {
+    ...ok({ totalCount: total, errorCount: errors.length, successCount: valid.length, msg, fileUrl: `/sys/common/importLog/${fileName}`, fileName, errors: errors.slice(0, 100) }, '文件导入成功，但有错误。'),
+    code: ResultCode.IMPORT_PARTIAL,
+  };
+}
+

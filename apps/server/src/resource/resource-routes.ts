@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  addSchema,
+  columnOf,
+  editSchema,
+  fieldEntries,
+  ok,
+  permissionCode,
+  type ResourceDef,
+} from '@procura/shared';
+import type { AppContext } from '../app-context.js';
+import { badRequest, businessError, notFound } from '../core/errors.js';
+import { ID_PATTERN, newId } from '../core/ids.js';
+import { runPagedList } from '../core/paging.js';
+import { nowIso } from '../core/time.js';
+import { exportRows, exportTemplate, importRows } from './resource-excel.js';
+import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
+
+export type Values = Record<string, unknown>;
+
+/** Custom behaviour beside the generated routes; every hook runs inside the write's transaction. */
+export type ResourceHooks = {
+  /** Narrows every read (lists, details, exports) to the rows the user may see (X-5). */
+  scope?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
+  /** Checks or completes the values of a new row; throw an AppError to refuse. */
+  beforeAdd?: (values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+  beforeEdit?: (id: string, values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+  /** Refuses deleting rows still in use. */
+  beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+};
+
+const idSchema = z.string().regex(ID_PATTERN, '记录编号不正确');
+const MAX_BATCH = 1000;
+
+/** Stored values keyed by column: what the request may set, nothing else (MASS-1). */
+export function toColumns(def: ResourceDef, values: Values): Values {
+  const out: Values = {};
+  for (const [name, f] of fieldEntries(def)) if (name in values) out[columnOf(name, f)] = values[name] ?? null;
+  return out;
+}
+
+/**
+ * Rules a schema cannot check alone: dictionary values exist (`dicts` from `dictMapsOf`,
+ * loaded before the transaction); unique fields are unique among live rows.
+ */
+export async function checkValues(
+  trx: AnyDb,
+  def: ResourceDef,
+  dicts: Record<string, Map<string, string>>,
+  values: Values,
+  exceptId?: string,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  for (const [name, f] of fieldEntries(def)) {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') continue;
+    if (f.type === 'dict' && f.dict) {
+      const bad = String(value).split(',').find((v) => !dicts[f.dict!]!.has(v));
+      if (bad !== undefined) errors[name] = `${f.label}的值不在字典中: ${bad}`;
+    }
+    if (f.unique) {
+      let q = trx.selectFrom(def.table).select('id').where(sql.ref(columnOf(name, f)), '=', value);
+      if (exceptId) q = q.where('id', '<>', exceptId);
+      if (def.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
+      if (await q.executeTakeFirst()) errors[name] = `${f.label}已存在`;
+    }
+  }
+  return errors;
+}
+
+function refuse(errors: Record<string, string>): void {
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+}
+
+/**
+ * The generated routes of a resource under its path: list, queryById, add, edit, delete,
+ * deleteBatch, exportXls and importExcel, each behind its permission code.
+ */
+export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: ResourceHooks = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = ctx.db as unknown as AnyDb;
+    const fields = listFieldsOf(def);
+    const sortColumn = def.defaultSort.field === 'createTime' ? 't.create_time' : fields[def.defaultSort.field]?.column;
+    if (!sortColumn) throw new Error(`${def.key}: default sort field must be sortable`);
+    // Reads go through the scope hook, on the database or inside a write's transaction.
+    const read = (request: FastifyRequest, on: AnyDb = db) => (hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def));
+    const tags = [def.label];
+    const perm = (action: Parameters<typeof permissionCode>[1]) => ({ access: { permission: permissionCode(def, action) } });
+    const addBody = addSchema(def);
+    const editBody = editSchema(def);
+
+    app.get(`${def.path}/list`, { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') }, async (request) => {
+      const page = await runPagedList(ctx.kind, read(request), request.query as Record<string, unknown>, fields, {
+        column: sortColumn,
+        order: def.defaultSort.order,
+      });
+      return ok({ ...page, records: await toWireRows(ctx, def, page.records) });
+    });
+
+    app.get(
+      `${def.path}/queryById`,
+      { schema: { tags, summary: `${def.label}详情`, querystring: z.object({ id: idSchema, _t: z.string().optional() }) }, config: perm('list') },
+      async (request) => {
+        const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
+        if (!row) throw notFound();
+        return ok((await toWireRows(ctx, def, [row]))[0]);
+      },
+    );
+
+    if (def.capabilities.add) {
+      app.post(`${def.path}/add`, { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') }, async (request) => {
+        const values = request.body as Values;
+        const id = newId();
+        const dicts = await dictMapsOf(ctx, def);
+        await db.transaction().execute(async (trx) => {
+          refuse(await checkValues(trx, def, dicts, values));
+          await hooks.beforeAdd?.(values, trx, request);
+          const now = nowIso();
+          await trx
+            .insertInto(def.table)
+            .values({ id, ...toColumns(def, values), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
+            .execute();
+        });
+        request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
+        return ok({ id }, '添加成功！');
+      });
+    }
+
+    if (def.capabilities.edit) {
+      app.route({
+        method: ['PUT', 'POST'],
+        url: `${def.path}/edit`,
+        schema: { tags, summary: `编辑${def.label}`, body: editBody },
+        config: perm('edit'),
+        handler: async (request) => {
+          const { id, ...rest } = request.body as Values & { id: string };
+          if (!ID_PATTERN.test(id)) throw badRequest('记录编号不正确');
+          const values: Values = {};
+          for (const [name, f] of fieldEntries(def)) if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
+          const dicts = await dictMapsOf(ctx, def);
+          await db.transaction().execute(async (trx) => {
+            const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
+            if (!existing) throw businessError('未找到对应实体');
+            refuse(await checkValues(trx, def, dicts, values, id));
+            await hooks.beforeEdit?.(id, values, trx, request);
+            await trx
+              .updateTable(def.table)
+              .set({ ...toColumns(def, values), update_by: request.user!.username, update_time: nowIso() })
+              .where('id', '=', id)
+              .execute();
+          });
+          return ok(null, '修改成功!');
+        },
+      });
+    }
+
+    const remove = async (ids: string[], request: FastifyRequest) => {
+      await db.transaction().execute(async (trx) => {
+        const visible = await read(request, trx).clearSelect().select(sql.ref('t.id').as('id')).where(sql.ref('t.id'), 'in', ids).execute();
+        if (visible.length !== ids.length) throw businessError('未找到对应实体');
+        await hooks.beforeDelete?.(ids, trx, request);
+        if (def.softDelete) {
+          await trx.updateTable(def.table).set({ del_flag: 1, update_by: request.user!.username, update_time: nowIso() }).where('id', 'in', ids).execute();
+        } else {
+          await trx.deleteFrom(def.table).where('id', 'in', ids).execute();
+        }
+      });
+      request.log.info({ event: 'resource.deleted', resource: def.key, ids }, 'deleted');
+    };
+
+    if (def.capabilities.delete) {
+      app.delete(
+        `${def.path}/delete`,
+        { schema: { tags, summary: `删除${def.label}`, querystring: z.object({ id: idSchema }) }, config: perm('delete') },
+        async (request) => {
+          await remove([request.query.id], request);
+          return ok(null, '删除成功!');
+        },
+      );
+    }
+
+    if (def.capabilities.deleteBatch) {
+      app.delete(
+        `${def.path}/deleteBatch`,
+        { schema: { tags, summary: `批量删除${def.label}`, querystring: z.object({ ids: z.string().max(MAX_BATCH * 33) }) }, config: perm('deleteBatch') },
+        async (request) => {
+          // JeecgBoot clients send a trailing comma: `ids=a,b,`.
+          const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];
+          if (ids.length === 0) throw badRequest('请选择一条记录！');
+          if (ids.length > MAX_BATCH || ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
+          await remove(ids, request);
+          return ok(null, '批量删除成功!');
+        },
+      );
+    }
+
+    if (def.capabilities.export) {
+      app.get(`${def.path}/exportXls`, { schema: { tags, summary: `导出${def.label}` }, config: perm('export') }, async (request, reply) =>
+        exportRows(ctx, def, read(request), fields, request, reply),
+      );
+    }
+
+    if (def.capabilities.import) {
+      app.get(`${def.path}/importTemplate`, { schema: { tags, summary: `${def.label}导入模板` }, config: perm('import') }, async (_request, reply) =>
+        exportTemplate(def, reply),
+      );
+      app.post(`${def.path}/importExcel`, { schema: { tags, summary: `导入${def.label}` }, config: perm('import') }, async (request) =>
+        importRows(ctx, def, addBody, hooks, request),
+      );
+    }
+  };

@@ -1,0 +1,222 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldEntries, isInForm, permissionCode, resources, type PageResult, type ResourceDef } from '@procura/shared';
+import { startTestServer, type TestServer } from './harness.js';
+
+/**
+ * The contract every resource keeps, run over every definition: paging, the sort allow-list,
+ * filters, add / queryById / edit / delete / deleteBatch, export, import with a bad row, and
+ * 403 without the permission code. A new resource is tested by being defined.
+ */
+type Row = Record<string, unknown> & { id: string };
+
+let s: TestServer;
+let admin: string;
+let buyer: string;
+let counter = 0;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+  buyer = await s.login('buyer');
+});
+afterAll(async () => s?.close());
+
+/** References a definition cannot invent by itself. */
+const references: Record<string, Record<string, () => Promise<string>>> = {
+  sysDictItem: {
+    dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
+  },
+};
+
+/** A valid value for every form field; text is unique per call so unique fields never clash. */
+async function sample(def: ResourceDef): Promise<Record<string, unknown>> {
+  counter++;
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of fieldEntries(def)) {
+    if (!isInForm(f) || f.readOnly) continue;
+    const ref = references[def.key]?.[name];
+    if (ref) out[name] = await ref();
+    else if (f.type === 'int') out[name] = f.min ?? 1;
+    else if (f.type === 'dict') out[name] = (await s.ctx.dicts.items(f.dict!))[0]!.value;
+    else if (f.type === 'date') out[name] = '2026-11-01';
+    else if (f.type === 'datetime') out[name] = '2026-11-01 08:30:00';
+    else if (f.type === 'decimal') out[name] = '12.50';
+    else out[name] = `c${counter}x${name.length}`.slice(0, f.max ?? 100);
+  }
+  return out;
+}
+
+const textField = (def: ResourceDef) => fieldEntries(def).find(([, f]) => f.filter === 'like' && isInForm(f) && !f.immutable && f.type === 'string')!;
+
+describe.each(Object.values(resources) as ResourceDef[])('resource $key', (def) => {
+  const api = (action: string) => `${def.path}/${action}`;
+  let created: Row;
+
+  it('adds a row and reads it back', async () => {
+    const values = await sample(def);
+    const res = await s.request<{ id: string }>('POST', api('add'), { token: admin, body: values });
+    expect(res.body).toMatchObject({ success: true, message: '添加成功！' });
+    const got = await s.request<Row>('GET', `${api('queryById')}?id=${res.body.result.id}`, { token: admin });
+    expect(got.body.result).toMatchObject({ ...values, id: res.body.result.id, createBy: 'admin' });
+    expect(got.body.result.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    created = got.body.result;
+  });
+
+  it('lists with paging and the default sort, and filters by each filterable field', async () => {
+    const page = await s.request<PageResult<Row>>('GET', `${api('list')}?pageNo=1&pageSize=10`, { token: admin });
+    expect(page.body.result).toMatchObject({ current: 1, size: 10 });
+    expect(page.body.result.total).toBeGreaterThanOrEqual(1);
+    for (const [name, f] of fieldEntries(def)) {
+      if (!f.filter || created[name] === null || created[name] === undefined) continue;
+      const value = f.filter === 'like' ? `*${String(created[name])}*` : String(created[name]);
+      const res = await s.request<PageResult<Row>>('GET', `${api('list')}?${name}=${encodeURIComponent(value)}&pageSize=100`, { token: admin });
+      expect(res.body.result.records.map((r) => r.id), `${def.key}.${name}`).toContain(created.id);
+    }
+  });
+
+  it('sorts by every sortable field and refuses any other', async () => {
+    for (const [name, f] of fieldEntries(def)) {
+      if (!f.sortable) continue;
+      const res = await s.request('GET', `${api('list')}?column=${name}&order=asc`, { token: admin });
+      expect(res.status, `${def.key} sort ${name}`).toBe(200);
+    }
+    expect((await s.request('GET', `${api('list')}?column=id;drop`, { token: admin })).status).toBe(400);
+    expect((await s.request('GET', `${api('list')}?column=createTime&order=sideways`, { token: admin })).status).toBe(400);
+  });
+
+  it('refuses bad input field by field, unknown fields and duplicates, and changes nothing', async () => {
+    const required = fieldEntries(def).find(([, f]) => f.required && isInForm(f))!;
+    const missing = { ...(await sample(def)), [required[0]]: '' };
+    const res = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { token: admin, body: missing });
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors[required[0]]).toBe(`请输入${required[1].label}`);
+    const extra = await s.request('POST', api('add'), { token: admin, body: { ...(await sample(def)), createBy: 'someone', tenantId: 2 } });
+    expect(extra.status).toBe(400);
+    const unique = fieldEntries(def).find(([, f]) => f.unique);
+    if (unique) {
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { token: admin, body: { ...(await sample(def)), [unique[0]]: created[unique[0]] } });
+      expect(dup.status).toBe(400);
+      expect(dup.body.result.errors[unique[0]]).toBe(`${unique[1].label}已存在`);
+    }
+  });
+
+  it('edits a row', async () => {
+    const [name] = textField(def);
+    const res = await s.request('PUT', api('edit'), { token: admin, body: { id: created.id, [name]: 'edited' } });
+    expect(res.body).toMatchObject({ success: true });
+    const got = await s.request<Row>('GET', `${api('queryById')}?id=${created.id}`, { token: admin });
+    expect(got.body.result[name]).toBe('edited');
+    expect(got.body.result.updateBy).toBe('admin');
+    const unknown = await s.request('PUT', api('edit'), { token: admin, body: { id: '0'.repeat(32), [name]: 'x' } });
+    expect(unknown.body).toMatchObject({ success: false, message: '未找到对应实体' });
+  });
+
+  it('exports the current filter as xlsx with labels and dictionary texts', async () => {
+    if (!def.capabilities.export) {
+      expect((await fetch(`${s.base}${api('exportXls')}`, { headers: { 'X-Access-Token': admin } })).status).toBe(404);
+      return;
+    }
+    const res = await fetch(`${s.base}${api('exportXls')}?id=&pageSize=5`, { headers: { 'X-Access-Token': admin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent(def.label));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toContain(fieldEntries(def).find(([, f]) => f.list !== false)![1].label);
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('imports rows from the template: valid rows are added, bad ones reported with code 201', async () => {
+    if (!def.capabilities.import) {
+      expect((await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin } })).status).toBe(404);
+      return;
+    }
+    const template = await fetch(`${s.base}${api('importTemplate')}`, { headers: { 'X-Access-Token': admin } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await template.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const headerKeys = (sheet.getRow(1).values as string[]).slice(1).map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
+    const good = await sample(def);
+    const bad = { ...(await sample(def)), [fieldEntries(def).find(([, f]) => f.required)![0]]: '' };
+    sheet.addRow(headerKeys.map((k) => good[k]));
+    sheet.addRow(headerKeys.map((k) => bad[k]));
+    const form = new FormData();
+    form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'import.xlsx');
+    const res = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin }, body: form });
+    const body = (await res.json()) as { code: number; result: { successCount: number; errorCount: number; fileUrl: string; errors: { row: number }[] } };
+    expect(body).toMatchObject({ code: 201, result: { successCount: 1, errorCount: 1 } });
+    expect(body.result.errors[0]!.row).toBe(3);
+    const log = await fetch(`${s.base}${body.result.fileUrl}`, { headers: { 'X-Access-Token': admin } });
+    expect(await log.text()).toContain('第3行');
+    expect((await fetch(`${s.base}${body.result.fileUrl}`, { headers: { 'X-Access-Token': buyer } })).status).toBe(404);
+    const notXlsx = new FormData();
+    notXlsx.append('file', new Blob(['<html>']), 'evil.xlsx');
+    const refused = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin }, body: notXlsx });
+    expect(refused.status).toBe(400);
+  });
+
+  it('deletes one row and a batch; an empty batch is refused', async () => {
+    const del = await s.request('DELETE', `${api('delete')}?id=${created.id}`, { token: admin });
+    expect(del.body.success).toBe(true);
+    expect((await s.request('GET', `${api('queryById')}?id=${created.id}`, { token: admin })).status).toBe(404);
+    const a = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body.result.id;
+    const b = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body.result.id;
+    expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${a},${b},`, { token: admin })).body.success).toBe(true);
+    expect((await s.request('GET', `${api('queryById')}?id=${b}`, { token: admin })).status).toBe(404);
+    const none = await s.request('DELETE', `${api('deleteBatch')}?ids=,`, { token: admin });
+    expect(none.body.message).toBe('请选择一条记录！');
+    expect((await s.request('DELETE', `${api('deleteBatch')}?ids=1') or (1=1`, { token: admin })).status).toBe(400);
+  });
+
+  it('refuses every action without its permission code (403)', async () => {
+    const calls: [string, string, Parameters<typeof permissionCode>[1]][] = [
+      ['GET', api('list'), 'list'],
+      ['POST', api('add'), 'add'],
+      ['PUT', api('edit'), 'edit'],
+      ['DELETE', `${api('delete')}?id=${'0'.repeat(32)}`, 'delete'],
+      ...(def.capabilities.export ? [['GET', api('exportXls'), 'export'] as [string, string, 'export']] : []),
+    ];
+    for (const [method, url] of calls) {
+      const res = await s.request(method, url, { token: buyer, body: method === 'POST' || method === 'PUT' ? {} : undefined });
+      expect(res.status, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe('resource rules beyond the contract', () => {
+  it('the administrator role cannot be deleted', async () => {
+    const role = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
+    const res = await s.request('DELETE', `/sys/role/delete?id=${role.id}`, { token: admin });
+    expect(res.body).toMatchObject({ success: false, message: '系统内置的管理员角色不能删除' });
+  });
+
+  it('a deleted dictionary goes to the recycle bin (soft delete)', async () => {
+    const id = (await s.request<{ id: string }>('POST', '/sys/dict/add', { token: admin, body: { dictName: '临时', dictCode: 'tmp_dict' } })).body.result.id;
+    await s.request('DELETE', `/sys/dict/delete?id=${id}`, { token: admin });
+    const row = await s.ctx.db.selectFrom('sysDict').select('delFlag').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.delFlag).toBe(1);
+  });
+
+  it('a dictionary item value is unique within its dictionary and its dictionary must exist', async () => {
+    const dict = await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
+    const dup = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', { token: admin, body: { dictId: dict.id, itemText: '又一个', itemValue: '1' } });
+    expect(dup.body.result.errors).toEqual({ itemValue: '数据值已存在' });
+    const orphan = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', { token: admin, body: { dictId: 'f'.repeat(32), itemText: 'x', itemValue: 'x' } });
+    expect(orphan.body.result.errors).toEqual({ dictId: '字典不存在' });
+  });
+
+  it('dictionary texts appear beside dictionary values', async () => {
+    const res = await s.request<PageResult<Row>>('GET', '/sys/dictItem/list?status=1&pageSize=1', { token: admin });
+    expect(res.body.result.records[0]).toMatchObject({ status: 1, status_dictText: '启用' });
+  });
+
+  it('an exported cell that looks like a formula is text (RPT-4)', async () => {
+    await s.request('POST', '/sys/position/add', { token: admin, body: { code: 'F1', name: '=HYPERLINK("http://x")' } });
+    const res = await fetch(`${s.base}/sys/position/exportXls?code=F1`, { headers: { 'X-Access-Token': admin } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe('\'=HYPERLINK("http://x")');
+  });
+});
