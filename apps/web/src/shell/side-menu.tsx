@@ -33,7 +33,18 @@ export function selectedKeyFor(pathname: string, keys: Iterable<string>): string
   return best;
 }
 
-export function SideMenu({ entries, collapsed }: { entries: readonly MenuEntry[]; collapsed: boolean }) {
+export type SideMenuProps = {
+  entries: readonly MenuEntry[];
+  collapsed: boolean;
+  /** 'horizontal' is the top-menu layout's bar. */
+  mode?: 'inline' | 'horizontal';
+  theme?: 'light' | 'dark';
+  /** Called after an entry was chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+};
+
+/** The menu of the user's routes, in the side bar, the mobile drawer or the top bar. */
+export function SideMenu({ entries, collapsed, mode = 'inline', theme = 'light', onNavigate }: SideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const byKey = useMemo(() => index(entries), [entries]);
@@ -54,17 +65,20 @@ export function SideMenu({ entries, collapsed }: { entries: readonly MenuEntry[]
     // External items open outside the app and never become routes.
     if (entry.externalUrl) window.open(entry.externalUrl, '_blank', 'noopener,noreferrer');
     else navigate(entry.path);
+    onNavigate?.();
   };
+  const horizontal = mode === 'horizontal';
 
   return (
     <Menu
-      data-testid="side-menu"
-      mode="inline"
+      data-testid={horizontal ? 'top-menu' : 'side-menu'}
+      mode={mode}
+      theme={theme}
       items={items}
       selectedKeys={selected ? [selected] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(collapsed || horizontal ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={onClick}
-      style={{ borderInlineEnd: 0 }}
+      style={horizontal ? { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '62px' } : { borderInlineEnd: 0 }}
     />
   );
 }

@@ -126,7 +126,8 @@ export function refreshTab(state: TabState, key: string): TabState {
 
 /** Replaces a tab's title (a page naming itself after its record, say). */
 export function setTabTitle(state: TabState, key: string, title: string): TabState {
-  if (indexOf(state, key) < 0) return state;
+  const at = indexOf(state, key);
+  if (at < 0 || state.pages[at]!.title === title) return state;
   return { ...state, pages: state.pages.map((p) => (p.fullPath === key ? { ...p, title } : p)) };
 }
 
