@@ -18,6 +18,7 @@ import { accountRoutes } from './modules/system/account-routes.js';
 import { announcementRoutes } from './modules/system/announcement-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { systemResources } from './modules/system/system-resources.js';
+import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(dashboardRoutes(ctx));
       await api.register(systemResources(ctx));
       await api.register(importLogRoutes(ctx));
+      await api.register(duplicateCheckRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -48,7 +48,7 @@ async function sample(def: ResourceDef): Promise<Record<string, unknown>> {
 
 const textField = (def: ResourceDef) => fieldEntries(def).find(([, f]) => f.filter === 'like' && isInForm(f) && !f.immutable && f.type === 'string')!;
 
-describe.each(Object.values(resources) as ResourceDef[])('resource $key', (def) => {
+describe.each(Object.values(resources))('resource $key', (def) => {
   const api = (action: string) => `${def.path}/${action}`;
   let created: Row;
 
@@ -218,5 +218,31 @@ describe('resource rules beyond the contract', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
     expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe('\'=HYPERLINK("http://x")');
+  });
+});
+
+describe('GET /sys/duplicate/check', () => {
+  const check = (q: string) => s.request('GET', `/sys/duplicate/check?${q}`, { token: buyer });
+  it('answers for allow-listed unique fields', async () => {
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=admin')).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=nobody-yet')).body).toMatchObject({ success: true, message: '该值可用！' });
+    const self = await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect((await check(`tableName=sys_user&fieldName=username&fieldVal=admin&dataId=${self.id}`)).body.success).toBe(true);
+    expect((await check('tableName=sys_role&fieldName=role_code&fieldVal=admin')).body.success).toBe(false);
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=')).body).toMatchObject({ success: true, code: 500, message: '数据为空,不作处理！' });
+  });
+
+  it('refuses anything off the allow-list, injection included (SQLI-3, SQLI-4)', async () => {
+    for (const q of [
+      'tableName=sys_user&fieldName=password_hash&fieldVal=x',
+      'tableName=sys_session&fieldName=id&fieldVal=x',
+      'tableName=sys_user t&fieldName=username&fieldVal=x',
+      'tableName=sys_user&fieldName=1+and%09sleep(5)&fieldVal=x',
+      'tableName=(sys_user)&fieldName=username&fieldVal=x',
+    ]) {
+      const res = await check(q);
+      expect(res.status, q).toBe(400);
+      expect(res.text).not.toMatch(/SQL|syntax/i);
+    }
   });
 });

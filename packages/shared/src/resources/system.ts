@@ -1,4 +1,4 @@
-import { defineResource } from '../resource/define-resource.js';
+import { defineResource, type ResourceDef } from '../resource/define-resource.js';
 
 /** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. */
 export const positionResource = defineResource({
@@ -64,9 +64,9 @@ export const dictItemResource = defineResource({
 });
 
 /** Every resource, by key: the web resolves `resource/<key>` menu components through this. */
-export const resources = {
+export const resources: Readonly<Record<string, ResourceDef>> = {
   [positionResource.key]: positionResource,
   [roleResource.key]: roleResource,
   [dictResource.key]: dictResource,
   [dictItemResource.key]: dictItemResource,
-} as const;
+};

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { columnOf, fail, fieldEntries, ok, resources, ResultCode } from '@procura/shared';
+import type { AppContext } from '../../app-context.js';
+import { badRequest } from '../../core/errors.js';
+import type { AnyDb } from '../../resource/resource-query.js';
+
+/**
+ * The (table, column) pairs `/sys/duplicate/check` may ask about: the unique fields of the
+ * resource definitions, plus the user account's own. Nothing else reaches SQL (SQLI-3, SQLI-4).
+ */
+function allowList(): Map<string, { table: string; column: string; softDelete: boolean }> {
+  const pairs = new Map<string, { table: string; column: string; softDelete: boolean }>();
+  for (const def of Object.values(resources)) {
+    for (const [name, f] of fieldEntries(def)) {
+      if (f.unique) pairs.set(`${def.table}.${columnOf(name, f)}`, { table: def.table, column: columnOf(name, f), softDelete: def.softDelete });
+    }
+  }
+  for (const column of ['username', 'phone', 'email', 'work_no']) pairs.set(`sys_user.${column}`, { table: 'sys_user', column, softDelete: true });
+  return pairs;
+}
+
+export const duplicateCheckRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const pairs = allowList();
+    app.get(
+      '/sys/duplicate/check',
+      {
+        schema: {
+          tags: ['system'],
+          summary: '重复值校验（表与字段取自服务端白名单）',
+          querystring: z.object({
+            tableName: z.string().max(64),
+            fieldName: z.string().max(64),
+            fieldVal: z.string().max(500).optional(),
+            dataId: z.string().max(64).optional(),
+            _t: z.string().optional(),
+          }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => {
+        const { tableName, fieldName, fieldVal, dataId } = request.query;
+        const pair = pairs.get(`${tableName}.${fieldName}`);
+        if (!pair) throw badRequest('不支持校验该字段');
+        if (!fieldVal) return { ...ok(null, '数据为空,不作处理！'), code: ResultCode.ERROR };
+        let q = (ctx.db as unknown as AnyDb).selectFrom(pair.table).select('id').where(sql.ref(pair.column), '=', fieldVal);
+        if (dataId) q = q.where('id', '<>', dataId);
+        if (pair.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
+        const taken = await q.executeTakeFirst();
+        return taken ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
+      },
+    );
+  };
