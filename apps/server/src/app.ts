@@ -19,6 +19,8 @@ import { announcementRoutes } from './modules/system/announcement-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { systemResources } from './modules/system/system-resources.js';
 import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js';
+import { rolePermissionRoutes } from './modules/system/role-permission-routes.js';
+import { userAdminRoutes } from './modules/system/user-admin-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(systemResources(ctx));
       await api.register(importLogRoutes(ctx));
       await api.register(duplicateCheckRoutes(ctx));
+      await api.register(rolePermissionRoutes(ctx));
+      await api.register(userAdminRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

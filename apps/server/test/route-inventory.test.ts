@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from './harness.js';
  */
 const PUBLIC_API = [
   'GET /jeecg-boot/sys/health',
+  'GET /jeecg-boot/sys/user/checkOnlyUser',
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',

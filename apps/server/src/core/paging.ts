@@ -33,7 +33,8 @@ export type ListFields = Record<
 >;
 
 const LIKE_ESCAPE = '\\';
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c);
+/** A value for LIKE with its wildcards taken literally (use with `escape '\\'`). */
+export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c);
 
 /**
  * Turns one filter value into a condition using JeecgBoot's value rules: `*x*` like, `!x`

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MenuNode, type PageResult, type UserInfo, type UserPermissions } from '@procura/shared';
+import { startTestServer, type TestServer } from './harness.js';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+});
+afterAll(async () => s?.close());
+
+const idOf = async (table: 'sysRole' | 'sysDepart', column: 'roleCode' | 'orgCode', value: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ((await (s.ctx.db as any).selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()) as { id: string }).id;
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+describe('user administration', () => {
+  let userId: string;
+
+  it('adds a user with roles and departments; the new user can log in', async () => {
+    const res = await s.request<{ id: string }>('POST', '/sys/user/add', {
+      token: admin,
+      body: {
+        id: '',
+        username: 'clerk1',
+        realname: '文员一',
+        password: 'Clerk#2026',
+        confirmpassword: 'Clerk#2026',
+        phone: '13711112222',
+        sex: '2',
+        selectedroles: `${await idOf('sysRole', 'roleCode', 'buyer')},`,
+        selecteddeparts: await idOf('sysDepart', 'orgCode', 'A01A03'),
+      },
+    });
+    expect(res.body).toMatchObject({ success: true, message: '添加成功！' });
+    userId = res.body.result.id;
+    const roles = await s.request<string[]>('GET', `/sys/user/queryUserRole?userid=${userId}`, { token: admin });
+    expect(roles.body.result).toEqual([await idOf('sysRole', 'roleCode', 'buyer')]);
+    const detail = await s.request<UserInfo>('GET', `/sys/user/queryById?id=${userId}`, { token: admin });
+    expect(detail.body.result).toMatchObject({ username: 'clerk1', realname: '文员一', sex: 2, orgCode: 'A01A03' });
+    expect(detail.text).not.toMatch(/password/i);
+    expect(await s.login('clerk1', 'Clerk#2026')).toBeTruthy();
+  });
+
+  it('refuses a taken username, a weak password, unknown roles and unknown fields', async () => {
+    const base = { username: 'clerk2', realname: '文员二', password: 'Clerk#2026' };
+    expect((await s.request<{ errors: Record<string, string> }>('POST', '/sys/user/add', { token: admin, body: { ...base, username: 'clerk1' } })).body.result.errors).toEqual({ username: '用户账号已存在' });
+    expect((await s.request('POST', '/sys/user/add', { token: admin, body: { ...base, password: 'weak' } })).body.message).toBe('密码必须包含字母、数字、特殊字符，长度8到16位');
+    expect((await s.request('POST', '/sys/user/add', { token: admin, body: { ...base, selectedroles: 'f'.repeat(32) } })).body.message).toBe('角色不存在');
+    expect((await s.request('POST', '/sys/user/add', { token: admin, body: { ...base, userType: 2, isShow: 1 } })).status).toBe(400);
+    expect(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'clerk2').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('checkOnlyUser answers only whether a username is free', async () => {
+    expect((await s.request('GET', '/sys/user/checkOnlyUser?username=clerk1')).body).toMatchObject({ success: false, message: '用户账号已存在', result: false });
+    const free = await s.request('GET', '/sys/user/checkOnlyUser?username=nobody-yet');
+    expect(free.body).toMatchObject({ success: true, result: true });
+  });
+
+  it('edits a user without touching the password, and replaces roles when given', async () => {
+    const res = await s.request('PUT', '/sys/user/edit', { token: admin, body: { id: userId, realname: '文员一号', selectedroles: '', password: 'ignored' } });
+    expect(res.body).toMatchObject({ success: true, message: '修改成功!' });
+    expect((await s.request<string[]>('GET', `/sys/user/queryUserRole?userid=${userId}`, { token: admin })).body.result).toEqual([]);
+    expect(await s.login('clerk1', 'Clerk#2026')).toBeTruthy();
+  });
+
+  it('freezes in batch (sessions end at once) and unfreezes; never oneself', async () => {
+    const token = await s.login('clerk1', 'Clerk#2026');
+    expect((await s.request('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: `${userId},`, status: '2' } })).body.success).toBe(true);
+    expect((await s.request('GET', '/sys/user/getCurrentUserDeparts', { token })).status).toBe(401);
+    expect((await s.request('POST', '/sys/login', { body: { username: 'clerk1', password: 'Clerk#2026' } })).body.message).toBe('该用户已冻结');
+    await s.request('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: userId, status: '1' } });
+    expect(await s.login('clerk1', 'Clerk#2026')).toBeTruthy();
+    const self = await idOf('sysRole', 'roleCode', 'admin');
+    expect(self).toBeTruthy();
+    const adminId = (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect((await s.request('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: adminId, status: '2' } })).body.message).toBe('不能冻结自己的账号');
+  });
+
+  it('an administrator resets a password; the old sessions end', async () => {
+    const token = await s.login('clerk1', 'Clerk#2026');
+    expect((await s.request('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'clerk1', password: 'Reset#2026' } })).body.message).toBe('密码修改成功!');
+    expect((await s.request('GET', '/sys/user/getCurrentUserDeparts', { token })).status).toBe(401);
+    expect(await s.login('clerk1', 'Reset#2026')).toBeTruthy();
+  });
+
+  it('lists the users of a department and its sub-departments', async () => {
+    const res = await s.request<UserInfo[]>('GET', `/sys/user/queryUserByDepId?id=${await idOf('sysDepart', 'orgCode', 'A01')}`, { token: admin });
+    expect(res.body.result.map((u) => u.username).sort()).toEqual(['admin', 'buyer', 'clerk1']);
+  });
+
+  it('deletes to the recycle bin: gone from lists, cannot log in, not oneself', async () => {
+    expect((await s.request('DELETE', `/sys/user/delete?id=${userId}`, { token: admin })).body.message).toBe('删除用户成功');
+    const list = await s.request<PageResult<UserInfo>>('GET', '/sys/user/list?username=clerk1', { token: admin });
+    expect(list.body.result.total).toBe(0);
+    expect((await s.request('POST', '/sys/login', { body: { username: 'clerk1', password: 'Reset#2026' } })).body.success).toBe(false);
+    const row = await s.ctx.db.selectFrom('sysUser').select('delFlag').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.delFlag).toBe(1);
+  });
+
+  it('refuses every action to a user without the permission codes (AUTHZ-2)', async () => {
+    const buyer = await s.login('buyer');
+    for (const [method, url] of [
+      ['GET', '/sys/user/list'],
+      ['GET', `/sys/user/queryById?id=${userId}`],
+      ['POST', '/sys/user/add'],
+      ['PUT', '/sys/user/edit'],
+      ['PUT', '/sys/user/frozenBatch'],
+      ['PUT', '/sys/user/changePassword'],
+      ['DELETE', `/sys/user/delete?id=${userId}`],
+      ['GET', '/sys/role/queryTreeList'],
+      ['POST', '/sys/permission/saveRolePermission'],
+    ] as const) {
+      expect((await s.request(method, url, { token: buyer, body: method === 'GET' || method === 'DELETE' ? undefined : {} })).status, `${method} ${url}`).toBe(403);
+    }
+  });
+});
+
+describe('role permissions', () => {
+  it('a new role with a subset of menus and buttons gives its users exactly those', async () => {
+    const role = await s.request<{ id: string }>('POST', '/sys/role/add', { token: admin, body: { roleName: '查看员', roleCode: 'viewer' } });
+    const roleId = role.body.result.id;
+    const tree = await s.request<{ treeList: { key: string; title: string; children: unknown[] | null }[]; ids: string[] }>('GET', '/sys/role/queryTreeList', { token: admin });
+    expect(tree.body.result.treeList.map((n) => n.title)).toContain('系统管理');
+    const pick = async (name: string) => (await s.ctx.db.selectFrom('sysPermission').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const chosen = [await pick('系统管理'), await pick('职务管理'), await pick('查看职务'), await pick('导出职务')];
+    const saved = await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId, permissionIds: chosen.join(','), lastpermissionIds: '' } });
+    expect(saved.body).toMatchObject({ success: true });
+    expect((await s.request<string[]>('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`, { token: admin })).body.result.sort()).toEqual([...chosen].sort());
+
+    await s.request('POST', '/sys/user/add', { token: admin, body: { username: 'viewer1', realname: '查看员一', password: 'Viewer#2026', selectedroles: roleId } });
+    const token = await s.login('viewer1', 'Viewer#2026');
+    const perms = (await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token })).body.result;
+    expect(flatten(perms.menu).map((n) => n.meta.title)).toEqual(['首页', '系统管理', '职务管理']);
+    expect(perms.auth.map((a) => a.action).sort()).toEqual(['position:export', 'position:list']);
+    expect((await s.request('GET', '/sys/position/list', { token })).status).toBe(200);
+    expect((await s.request('POST', '/sys/position/add', { token, body: { code: 'X1', name: 'x' } })).status).toBe(403);
+  });
+
+  it('the administrator role cannot be narrowed, and unknown permissions are refused', async () => {
+    const adminRole = await idOf('sysRole', 'roleCode', 'admin');
+    expect((await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId: adminRole, permissionIds: '' } })).body.message).toBe(
+      '系统内置的管理员角色拥有全部权限，不能修改',
+    );
+    const buyerRole = await idOf('sysRole', 'roleCode', 'buyer');
+    expect((await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId: buyerRole, permissionIds: 'f'.repeat(32) } })).status).toBe(400);
+  });
+});
