@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListParams, DEFAULT_SORT } from './list-params';
+import { batchIds, buildListParams, DEFAULT_SORT } from './list-params';
 
 describe('buildListParams', () => {
   const searchFields = [
@@ -32,5 +32,17 @@ describe('buildListParams', () => {
     expect(
       buildListParams({ pageNo: 1, pageSize: 10, sort: { column: 'username', order: 'asc' }, filters: { username: '  ' }, searchFields }),
     ).toEqual({ pageNo: 1, pageSize: 10, column: 'username', order: 'asc' });
+  });
+
+  it('adds the fixed conditions of the page, which win over typed filters', () => {
+    expect(
+      buildListParams({ pageNo: 1, pageSize: 10, sort: DEFAULT_SORT, filters: { status: '0' }, searchFields, fixedParams: { dictId: 'd1', status: '1' } }),
+    ).toMatchObject({ dictId: 'd1', status: '1' });
+  });
+});
+
+describe('batchIds', () => {
+  it('joins ids with the trailing comma JeecgBoot sends', () => {
+    expect(batchIds(['a', 'b'])).toBe('a,b,');
   });
 });
