@@ -115,3 +115,61 @@ describe('GET /dashboard/analysis', () => {
     expect(res.text).not.toContain('users');
   });
 });
+
+describe('announcement administration (add, doReleaseData, doReovkeData)', () => {
+  type Bell = BellLists;
+  it('publishes a draft to one user: it reaches that user only; revoking takes it back', async () => {
+    const admin = await s.login('admin');
+    const supplier1 = (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'supplier1').executeTakeFirstOrThrow()).id;
+    const add = await s.request<{ id: string }>('POST', '/sys/annountCement/add', {
+      token: admin,
+      body: {
+        titile: '请确认年度框架协议',
+        msgCategory: '2',
+        priority: 'H',
+        msgType: 'USER',
+        userIds: `${supplier1},`,
+        msgContent: '<p onclick="x()">请于本周内确认<script>alert(1)</script></p>',
+      },
+    });
+    expect(add.body.success).toBe(true);
+    const id = add.body.result.id;
+    const draft = await s.request<AnnouncementWire>('GET', `/sys/annountCement/queryById?id=${id}`, { token: admin });
+    expect(draft.body.result).toMatchObject({ sendStatus: '0', msgContent: '<p>请于本周内确认</p>', userIds: `${supplier1},` });
+
+    const supplierToken = await s.login('supplier1');
+    const before: Bell = await bell(supplierToken);
+    expect(before.sysMsgList.map((a) => a.titile)).not.toContain('请确认年度框架协议');
+    expect((await s.request('GET', `/sys/annountCement/queryById?id=${id}`, { token: supplierToken })).status).toBe(404);
+
+    const released = await s.request('GET', `/sys/annountCement/doReleaseData?id=${id}`, { token: admin });
+    expect(released.body).toMatchObject({ success: true, message: '该系统通知发布成功' });
+    expect((await bell(supplierToken)).sysMsgList.map((a) => a.titile)).toContain('请确认年度框架协议');
+    expect((await bell(await s.login('buyer'))).sysMsgList.map((a) => a.titile)).not.toContain('请确认年度框架协议');
+    const published = await s.request<AnnouncementWire>('GET', `/sys/annountCement/queryById?id=${id}`, { token: supplierToken });
+    expect(published.body.result).toMatchObject({ sender: 'admin', sendStatus: '1' });
+
+    expect((await s.request('PUT', '/sys/annountCement/edit', { token: admin, body: { id, titile: '改' } })).body.message).toBe('已发布的通告不能修改，请先撤销');
+    expect((await s.request('GET', `/sys/annountCement/doReovkeData?id=${id}`, { token: admin })).body.message).toBe('该系统通知撤销成功');
+    expect((await bell(supplierToken)).sysMsgList.map((a) => a.titile)).not.toContain('请确认年度框架协议');
+  });
+
+  it('an announcement to chosen users needs real users', async () => {
+    const admin = await s.login('admin');
+    const res = await s.request<{ errors: Record<string, string> }>('POST', '/sys/annountCement/add', {
+      token: admin,
+      body: { titile: 'x', msgCategory: '1', priority: 'L', msgType: 'USER', userIds: '' },
+    });
+    expect(res.body.result.errors).toEqual({ userIds: '请选择指定用户' });
+    const ghost = await s.request<{ errors: Record<string, string> }>('POST', '/sys/annountCement/add', {
+      token: admin,
+      body: { titile: 'x', msgCategory: '1', priority: 'L', msgType: 'USER', userIds: 'f'.repeat(32) },
+    });
+    expect(ghost.body.result.errors).toEqual({ userIds: '指定用户不存在' });
+  });
+
+  it('only announcement administrators publish', async () => {
+    const res = await s.request('GET', `/sys/annountCement/doReleaseData?id=${'0'.repeat(32)}`, { token: await s.login('buyer') });
+    expect(res.status).toBe(403);
+  });
+});

@@ -23,6 +23,10 @@ afterAll(async () => s?.close());
 
 /** References a definition cannot invent by itself. */
 const references: Record<string, Record<string, () => Promise<string>>> = {
+  sysAnnouncement: {
+    openPage: async () => '/srm/supplier/list',
+    userIds: async () => `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
+  },
   sysDictItem: {
     dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
   },
@@ -205,6 +209,14 @@ describe('resource rules beyond the contract', () => {
     expect(dup.body.result.errors).toEqual({ itemValue: '数据值已存在' });
     const orphan = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', { token: admin, body: { dictId: 'f'.repeat(32), itemText: 'x', itemValue: 'x' } });
     expect(orphan.body.result.errors).toEqual({ dictId: '字典不存在' });
+  });
+
+  it('editing a dictionary item to a value its dictionary already has is refused', async () => {
+    const dict = await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
+    const female = await s.ctx.db.selectFrom('sysDictItem').select('id').where('dictId', '=', dict.id).where('itemValue', '=', '2').executeTakeFirstOrThrow();
+    const res = await s.request<{ errors: Record<string, string> }>('PUT', '/sys/dictItem/edit', { token: admin, body: { id: female.id, itemValue: '1' } });
+    expect(res.body.result.errors).toEqual({ itemValue: '数据值已存在' });
+    expect((await s.request('PUT', '/sys/dictItem/edit', { token: admin, body: { id: female.id, itemValue: '2', itemText: '女性' } })).body.success).toBe(true);
   });
 
   it('dictionary texts appear beside dictionary values', async () => {

@@ -17,11 +17,15 @@ import { ID_PATTERN, newId } from '../core/ids.js';
 import { runPagedList } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
 import { exportRows, exportTemplate, importRows } from './resource-excel.js';
-import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
+import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, wireToStored, type AnyDb, type AnyQuery } from './resource-query.js';
 
 export type Values = Record<string, unknown>;
 
-/** Custom behaviour beside the generated routes; every hook runs inside the write's transaction. */
+/**
+ * Custom behaviour beside the generated routes; every hook runs inside the write's
+ * transaction. `trx` speaks camelCase like the rest of the code: column names may be written
+ * either way, but rows come back with camelCase keys.
+ */
 export type ResourceHooks = {
   /** Narrows every read (lists, details, exports) to the rows the user may see (X-5). */
   scope?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
@@ -35,10 +39,14 @@ export type ResourceHooks = {
 const idSchema = z.string().regex(ID_PATTERN, '记录编号不正确');
 const MAX_BATCH = 1000;
 
-/** Stored values keyed by column: what the request may set, nothing else (MASS-1). */
+/** Stored values keyed by column: what the request may set, nothing else (MASS-1). Datetimes are stored in UTC. */
 export function toColumns(def: ResourceDef, values: Values): Values {
   const out: Values = {};
-  for (const [name, f] of fieldEntries(def)) if (name in values) out[columnOf(name, f)] = values[name] ?? null;
+  for (const [name, f] of fieldEntries(def)) {
+    if (!(name in values)) continue;
+    const value = values[name] ?? null;
+    out[columnOf(name, f)] = f.type === 'datetime' && typeof value === 'string' ? wireToStored(value, 'eq') : value;
+  }
   return out;
 }
 
@@ -101,15 +109,17 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
       return ok({ ...page, records: await toWireRows(ctx, def, page.records) });
     });
 
-    app.get(
-      `${def.path}/queryById`,
-      { schema: { tags, summary: `${def.label}详情`, querystring: z.object({ id: idSchema, _t: z.string().optional() }) }, config: perm('list') },
-      async (request) => {
-        const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
-        if (!row) throw notFound();
-        return ok((await toWireRows(ctx, def, [row]))[0]);
-      },
-    );
+    if (def.capabilities.detail) {
+      app.get(
+        `${def.path}/queryById`,
+        { schema: { tags, summary: `${def.label}详情`, querystring: z.object({ id: idSchema, _t: z.string().optional() }) }, config: perm('list') },
+        async (request) => {
+          const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
+          if (!row) throw notFound();
+          return ok((await toWireRows(ctx, def, [row]))[0]);
+        },
+      );
+    }
 
     if (def.capabilities.add) {
       app.post(`${def.path}/add`, { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') }, async (request) => {

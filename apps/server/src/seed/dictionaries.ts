@@ -11,6 +11,7 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
   ['msg_category', '消息类型', '1 通知公告 · 2 系统消息'],
   ['msg_type', '通告对象类型', 'ALL 全体用户 · USER 指定用户'],
   ['send_status', '发布状态', '0 未发布 · 1 已发布 · 2 已撤销'],
+  ['open_type', '打开方式', 'url 页面地址 · component 组件'],
   ['menu_type', '菜单类型', '0 一级菜单 · 1 子菜单 · 2 按钮权限'],
   ['org_category', '机构类型', '1 公司 · 2 部门 · 3 岗位'],
   ['enable_status', '启用状态', '1 启用 · 0 禁用'],

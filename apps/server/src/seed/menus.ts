@@ -42,6 +42,7 @@ export const BASE_MENUS: MenuSeed[] = [
   ...resourceMenu('sys.role', 'sys', '角色管理', '/isystem/role', 'sysRole', 'role', 2),
   ...resourceMenu('sys.position', 'sys', '职务管理', '/isystem/position', 'sysPosition', 'position', 3),
   ...resourceMenu('sys.dict', 'sys', '数据字典', '/isystem/dict', 'sysDict', 'dict', 4),
+  ...resourceMenu('sys.annt', 'sys', '通知公告', '/isystem/annountCement', 'sysAnnouncement', 'announcement', 5),
 ];
 
 /** A menu for a generic resource page (`resource/<key>`), with one button per action, for administrators. */

@@ -58,6 +58,8 @@ export type FieldDef = {
 };
 
 export type Capabilities = {
+  /** `queryById`; off when a module serves its own detail route. */
+  detail: boolean;
   add: boolean;
   edit: boolean;
   delete: boolean;
@@ -93,7 +95,7 @@ export function permissionCode(def: Pick<ResourceDef, 'permission'>, action: Res
   return `${def.permission}:${action}`;
 }
 
-const ALL: Capabilities = { add: true, edit: true, delete: true, deleteBatch: true, export: true, import: true };
+const ALL: Capabilities = { detail: true, add: true, edit: true, delete: true, deleteBatch: true, export: true, import: true };
 
 export type ResourceInput<K extends string> = Omit<ResourceDef<K>, 'capabilities' | 'softDelete' | 'tenant' | 'defaultSort'> & {
   capabilities?: Partial<Capabilities>;

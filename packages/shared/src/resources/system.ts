@@ -63,10 +63,41 @@ export const dictItemResource = defineResource({
   },
 });
 
+/**
+ * 通知公告: written as drafts, then published to everyone or to chosen users, or revoked
+ * (`doReleaseData`, `doReovkeData`). The rich text is sanitised on the server.
+ */
+export const announcementResource = defineResource({
+  key: 'sysAnnouncement',
+  table: 'sys_announcement',
+  path: '/sys/annountCement',
+  label: '通知公告',
+  permission: 'announcement',
+  softDelete: true,
+  // `queryById` is the notice dialog's own route: it serves drafts to administrators too.
+  capabilities: { detail: false, import: false },
+  fields: {
+    titile: { label: '标题', type: 'string', required: true, max: 200, filter: 'like', sortable: true, width: 260 },
+    msgCategory: { label: '消息类型', type: 'dict', dict: 'msg_category', required: true, filter: 'eq', sortable: true },
+    priority: { label: '优先级', type: 'dict', dict: 'priority', required: true, filter: 'eq', sortable: true },
+    msgType: { label: '通告对象', type: 'dict', dict: 'msg_type', required: true, filter: 'eq' },
+    userIds: { label: '指定用户', type: 'string', max: 5000, list: false, placeholder: '通告对象为指定用户时，填写用户编号，以逗号分隔' },
+    msgAbstract: { label: '摘要', type: 'string', max: 500, list: false },
+    msgContent: { label: '内容', type: 'text', max: 100_000, list: false },
+    openType: { label: '打开方式', type: 'dict', dict: 'open_type', list: false },
+    openPage: { label: '打开页面', type: 'string', max: 255, list: false, pattern: { source: '^/[A-Za-z0-9/_\\-?=&.]*$', message: '打开页面必须是站内路径' } },
+    endTime: { label: '截止时间', type: 'datetime', list: false },
+    sendStatus: { label: '发布状态', type: 'dict', dict: 'send_status', readOnly: true, filter: 'eq', sortable: true },
+    sender: { label: '发布人', type: 'string', readOnly: true },
+    sendTime: { label: '发布时间', type: 'datetime', readOnly: true, sortable: true },
+  },
+});
+
 /** Every resource, by key: the web resolves `resource/<key>` menu components through this. */
 export const resources: Readonly<Record<string, ResourceDef>> = {
   [positionResource.key]: positionResource,
   [roleResource.key]: roleResource,
   [dictResource.key]: dictResource,
   [dictItemResource.key]: dictItemResource,
+  [announcementResource.key]: announcementResource,
 };

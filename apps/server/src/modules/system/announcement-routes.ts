@@ -73,6 +73,9 @@ export const announcementRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/sys/annountCement/queryById',
       { schema: { tags: ['notice'], summary: '通告详情', querystring: z.object({ id: anntId, _t: z.string().optional() }) }, config: { access: 'authenticated' } },
-      async (request) => ok(await ctx.announcements.byId(request.user!, request.query.id)),
+      async (request) => {
+        const administrator = (await ctx.permissions.codesOf(request.user!.id)).has('announcement:list');
+        return ok(await ctx.announcements.byId(request.user!, request.query.id, administrator));
+      },
     );
   };

@@ -33,11 +33,11 @@ export const systemResources = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
         beforeEdit: async (id, values, trx) => {
           if (values.itemValue === undefined) return;
-          const own = await trx.selectFrom('sys_dict_item').select('dict_id').where('id', '=', id).executeTakeFirstOrThrow();
+          const own = await trx.selectFrom('sys_dict_item').select('dictId').where('id', '=', id).executeTakeFirstOrThrow();
           const clash = await trx
             .selectFrom('sys_dict_item')
             .select('id')
-            .where('dict_id', '=', own.dict_id)
+            .where('dictId', '=', own.dictId)
             .where('item_value', '=', values.itemValue)
             .where('id', '<>', id)
             .executeTakeFirst();
