@@ -22,6 +22,7 @@ import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js
 import { rolePermissionRoutes } from './modules/system/role-permission-routes.js';
 import { userAdminRoutes } from './modules/system/user-admin-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
+import { departRoutes } from './modules/system/depart-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(rolePermissionRoutes(ctx));
       await api.register(userAdminRoutes(ctx));
       await api.register(announcementAdmin(ctx));
+      await api.register(departRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -23,6 +23,8 @@ declare module 'fastify' {
     access?: Access;
     /** SUP-3: routes a supplier may use while its information is incomplete (isShow 2). */
     allowIncompleteSupplier?: boolean;
+    /** Internal data (the organisation chart): refused to supplier users. */
+    internalOnly?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -66,6 +66,8 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
       throw forbidden('请先完善企业信息');
     }
 
+    if (request.routeOptions.config.internalOnly && user.userType === 2) throw forbidden();
+
     if (typeof access === 'object') {
       const codes = await ctx.permissions.codesOf(user.id);
       if (!codes.has(access.permission)) {
