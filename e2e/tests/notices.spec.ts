@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.js';
+
+const LIST_BY_USER = '/jeecg-boot/sys/annountCement/listByUser';
+
+async function openBell(page: Page) {
+  await page.getByTestId('notice-bell').click();
+  const panel = page.getByTestId('notice-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test.describe('notices', () => {
+  test('the bell keeps polling while the page sits idle', async ({ page }) => {
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(LIST_BY_USER)) polls.push(r.url());
+    });
+    await login(page, 'admin');
+    await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
+    // Nothing else asks for the lists: each new request is the 6 s poll.
+    await page.waitForRequest((r) => r.url().includes(LIST_BY_USER), { timeout: 10_000 });
+    await page.waitForRequest((r) => r.url().includes(LIST_BY_USER), { timeout: 10_000 });
+    expect(polls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('opening a system message shows it, marks it read and the count drops; 去处理 opens its page', async ({ page }) => {
+    await login(page, 'buyer');
+    const panel = await openBell(page);
+    // The buyer has the broadcast system message and one addressed to them.
+    await panel.getByText(/^系统消息\(\d+\)$/).click();
+    const sysTab = panel.getByText(/^系统消息\(\d+\)$/);
+    await expect(sysTab).toHaveText('系统消息(2)');
+    await expect(panel.getByText('通知(2)')).toBeVisible();
+    const item = panel.getByTestId('notice-item').filter({ hasText: '新供应商待审核：苏州新材科技有限公司' });
+    await expect(item.locator('.ant-tag')).toHaveText('重要');
+    await expect(panel.getByTestId('notice-item').filter({ hasText: '系统升级维护通知' }).locator('.ant-tag')).toHaveText('紧急');
+
+    const markRead = page.waitForRequest((r) => r.url().includes('/sys/sysAnnouncementSend/editByAnntIdAndUserId') && r.method() === 'PUT');
+    await item.click();
+    await markRead;
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('系统公告');
+    await expect(dialog).toContainText('新供应商待审核：苏州新材科技有限公司');
+    await expect(dialog).toContainText('发布人：system');
+    await expect(dialog).toContainText('已完成注册');
+    await expect(dialog.getByRole('button', { name: /关\s*闭/ }).last()).toBeVisible();
+
+    await dialog.getByRole('button', { name: '去处理' }).click();
+    await expect(page).toHaveURL(/\/srm\/supplier\/list$/);
+
+    const again = await openBell(page);
+    await expect(again.getByText(/^系统消息\(\d+\)$/)).toHaveText('系统消息(1)');
+    // Read on the server too: a reload shows the same count.
+    await page.reload();
+    const reloaded = await openBell(page);
+    await expect(reloaded.getByText(/^系统消息\(\d+\)$/)).toHaveText('系统消息(1)');
+  });
+
+  test('a notice opens as 通知公告; 查看更多 leads to my messages, where all can be marked read', async ({ page }) => {
+    await login(page, 'admin');
+    const panel = await openBell(page);
+    await panel.getByTestId('notice-item').filter({ hasText: '欢迎使用 Procura 招标采购平台' }).click();
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
+    await expect(dialog.locator('.ant-modal-title')).toHaveText('通知公告');
+    await expect(dialog.getByRole('button', { name: '去处理' })).toHaveCount(0);
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await expect(dialog).toBeHidden();
+
+    const bell = await openBell(page);
+    await expect(bell.getByText('通知(1)')).toBeVisible();
+    await bell.getByRole('button', { name: /查看更多/ }).click();
+    await expect(page).toHaveURL(/\/messageSeting\/annountCement$/);
+    const table = page.locator('.ant-table:visible');
+    await expect(table).toContainText('欢迎使用 Procura 招标采购平台');
+    await expect(table.locator('tr', { hasText: '欢迎使用 Procura 招标采购平台' })).toContainText('已读');
+    await expect(table.locator('tr', { hasText: '系统升级维护通知' })).toContainText('未读');
+
+    await page.getByTestId('read-all').click();
+    await expect(page.locator('.ant-message')).toContainText('全部已读');
+    await expect(table.locator('tr', { hasText: '系统升级维护通知' })).toContainText('已读');
+    const after = await openBell(page);
+    await expect(after.getByText('通知(0)')).toBeVisible();
+    await expect(after.getByText('系统消息(0)')).toBeVisible();
+  });
+
+  test('a supplier sees the notices but no 查看更多', async ({ page }) => {
+    await login(page, 'supplier1');
+    const panel = await openBell(page);
+    await expect(panel.getByText('通知(2)')).toBeVisible();
+    await expect(panel.getByTestId('notice-item').first()).toBeVisible();
+    await expect(panel.getByRole('button', { name: /查看更多/ })).toHaveCount(0);
+  });
+});
