@@ -31,6 +31,7 @@ test.describe('multi-tab workspace', () => {
 
   test('every opened route becomes a tab; home cannot be closed; right-click closes left, right and others', async ({ page }) => {
     await expect(tabs(page)).toHaveText(['首页']);
+    expect((await tabBar(page).boundingBox())?.height).toBe(41);
     await openFromMenu(page, '系统管理', '用户管理');
     await openFromMenu(page, '供应商管理', '供应商列表');
     await page.goto('/messageSeting/annountCement');

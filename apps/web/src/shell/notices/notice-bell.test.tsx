@@ -8,7 +8,7 @@ import { userInfo } from '../../test/fixtures';
 import { fail, fakeServer, ok } from '../../test/fake-server';
 import type { FakeHandler } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
-import { NoticeBell } from './notice-bell';
+import { NOTICE_PANEL_LOADING_MS, NoticeBell } from './notice-bell';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -118,6 +118,15 @@ describe('notice bell', () => {
     await waitFor(() => expect(server.calls('GET /supplierBaseAPI/getSupplier')).toHaveLength(1));
     await within(panel).findByText('通知(2)');
     expect(within(panel).queryByText(/查看更多|查看 更多/)).toBeNull();
+  });
+
+  it('shows the panel loading for 200 ms when opened', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup();
+    const panel = await openPanel();
+    expect(panel.querySelector('.ant-spin-spinning')).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_PANEL_LOADING_MS + 20));
+    await waitFor(() => expect(panel.querySelector('.ant-spin-spinning')).toBeNull());
   });
 
   it('polls every 6 s and stops after a failure', async () => {
