@@ -23,6 +23,7 @@ import { rolePermissionRoutes } from './modules/system/role-permission-routes.js
 import { userAdminRoutes } from './modules/system/user-admin-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
 import { departRoutes } from './modules/system/depart-routes.js';
+import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(userAdminRoutes(ctx));
       await api.register(announcementAdmin(ctx));
       await api.register(departRoutes(ctx));
+      await api.register(sessionAdminRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -147,3 +147,38 @@ describe('role permissions', () => {
     expect((await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId: buyerRole, permissionIds: 'f'.repeat(32) } })).status).toBe(400);
   });
 });
+
+describe('online users and the recycle bin', () => {
+  it('lists live sessions and forces one out; never the current one', async () => {
+    const victim = await s.login('buyer');
+    type Online = { id: string; username: string; current: boolean };
+    const list = await s.request<PageResult<Online>>('GET', '/sys/online/list?username=buyer&pageSize=50', { token: admin });
+    const session = list.body.result.records.find((r) => !r.current && r.username === 'buyer')!;
+    expect(session).toBeTruthy();
+    const all = await s.request<PageResult<Online>>('GET', '/sys/online/list?pageSize=100', { token: admin });
+    const mine = all.body.result.records.find((r) => r.current)!;
+    expect(mine.username).toBe('admin');
+    expect((await s.request('POST', '/sys/online/forceLogout', { token: admin, body: { id: mine.id } })).body.success).toBe(false);
+    // Each buyer session in the list is ended; the victim's token stops working.
+    for (const r of list.body.result.records) await s.request('POST', '/sys/online/forceLogout', { token: admin, body: { id: r.id } });
+    expect((await s.request('GET', '/sys/user/getCurrentUserDeparts', { token: victim })).status).toBe(401);
+    expect((await s.request('GET', '/sys/online/list', { token: await s.login('buyer') })).status).toBe(403);
+  });
+
+  it('restores a deleted user, or purges them for good', async () => {
+    const add = await s.request<{ id: string }>('POST', '/sys/user/add', { token: admin, body: { username: 'temp1', realname: '临时', password: 'Temp#2026x' } });
+    const id = add.body.result.id;
+    await s.request('DELETE', `/sys/user/delete?id=${id}`, { token: admin });
+    const bin = await s.request<UserInfo[]>('GET', '/sys/user/recycleBin', { token: admin });
+    expect(bin.body.result.map((u) => u.username)).toContain('temp1');
+    expect((await s.request('PUT', '/sys/user/putRecycleBin', { token: admin, body: { userIds: `${id},` } })).body.message).toBe('还原成功');
+    expect(await s.login('temp1', 'Temp#2026x')).toBeTruthy();
+    await s.request('DELETE', `/sys/user/delete?id=${id}`, { token: admin });
+    const purge = await s.request<{ deleted: number }>('DELETE', `/sys/user/deleteRecycleBin?userIds=${id}`, { token: admin });
+    expect(purge.body.result.deleted).toBe(1);
+    expect(await s.ctx.db.selectFrom('sysUser').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    // A live user is never purged.
+    const adminId = (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expect((await s.request<{ deleted: number }>('DELETE', `/sys/user/deleteRecycleBin?userIds=${adminId}`, { token: admin })).body.result.deleted).toBe(0);
+  });
+});

@@ -39,6 +39,9 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'sys.user.add', parent: 'sys.user', name: '添加用户', menuType: 2, perms: 'user:add', sortNo: 2, roles: ['admin'] },
   { key: 'sys.user.edit', parent: 'sys.user', name: '编辑用户', menuType: 2, perms: 'user:edit', sortNo: 3, roles: ['admin'] },
   { key: 'sys.user.delete', parent: 'sys.user', name: '删除用户', menuType: 2, perms: 'user:delete', sortNo: 4, roles: ['admin'] },
+  // Buttons without a screen of their own yet: the API is there for administrators.
+  { key: 'sys.online.list', parent: 'sys', name: '查看在线用户', menuType: 2, perms: 'online:list', sortNo: 20, roles: ['admin'] },
+  { key: 'sys.online.force', parent: 'sys', name: '强制退出', menuType: 2, perms: 'online:forceLogout', sortNo: 21, roles: ['admin'] },
   ...resourceMenu('sys.role', 'sys', '角色管理', '/isystem/role', 'sysRole', 'role', 2),
   ...resourceMenu('sys.position', 'sys', '职务管理', '/isystem/position', 'sysPosition', 'position', 3),
   ...resourceMenu('sys.dict', 'sys', '数据字典', '/isystem/dict', 'sysDict', 'dict', 4),
