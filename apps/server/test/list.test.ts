@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, type PageResult } from '@procura/shared';
 import { createUser } from '../src/seed/seed.js';
+import { LARGE_COUNT } from '../src/core/paging.js';
 import { LEAK_PATTERN, startTestServer, type TestServer } from './harness.js';
 
 type UserRow = { username: string; realname: string; status: number; status_dictText: string; createTime: string };
@@ -56,5 +57,20 @@ describe('paged lists (GET /sys/user/list)', () => {
     expect((await list('pageSize=1000000')).body.result.size).toBe(MAX_PAGE_SIZE);
     expect((await list('pageNo=-1')).status).toBe(400);
     expect((await list('pageNo=abc')).status).toBe(400);
+  });
+});
+
+describe('counting very long lists', () => {
+  it('keeps ordinary totals exact, and a count above the large threshold for a few seconds', async () => {
+    const at = new Date().toISOString();
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `p${String(from + i).padStart(31, '0')}`, code: `P${from + i}`, name: `职务${from + i}`, postRank: null, description: null, createBy: 'test', createTime: at, updateBy: null, updateTime: null }));
+    for (let i = 0; i < LARGE_COUNT; i += 1000) await s.ctx.db.insertInto('sysPosition').values(rows(i, 1000)).execute();
+    const total = async (q = '') => (await s.request<PageResult<unknown>>('GET', `/sys/position/list?pageSize=1${q}`, { token })).body.result.total;
+    expect(await total()).toBe(LARGE_COUNT);
+    await s.ctx.db.insertInto('sysPosition').values(rows(LARGE_COUNT, 1)).execute();
+    // Within the window the large count is reused; a narrower filter is counted exactly.
+    expect(await total()).toBe(LARGE_COUNT);
+    expect(await total('&code=P100000')).toBe(1);
   });
 });

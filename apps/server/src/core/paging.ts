@@ -115,6 +115,30 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
   return { filtered, sortColumn, direction, pageNo, pageSize };
 }
 
+/**
+ * Counting a million rows costs more than reading a page of them, and paging through one
+ * filter repeats the same count. Counts this large are kept for a few seconds per filter
+ * (totals of ordinary lists stay exact on every request).
+ */
+export const LARGE_COUNT = 100_000;
+const COUNT_TTL_MS = 10_000;
+const countCache = new Map<string, { total: number; at: number }>();
+
+async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const counting = query.clearSelect().clearOrderBy().select(sql<string | number>`count(*)`.as('total'));
+  const compiled = counting.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const cached = countCache.get(key);
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total;
+  const row = (await counting.executeTakeFirst()) as { total: string | number } | undefined;
+  const total = Number(row?.total ?? 0);
+  if (total >= LARGE_COUNT) {
+    if (countCache.size >= 500) countCache.delete(countCache.keys().next().value!);
+    countCache.set(key, { total, at: Date.now() });
+  }
+  return total;
+}
+
 /** Applies filters, sort and paging from a list query to a base query and runs it with its count. */
 export async function runPagedList<DB, TB extends keyof DB, O>(
   kind: DatabaseKind,
@@ -124,11 +148,7 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
   defaultSort: { column: string; order: 'asc' | 'desc' },
 ): Promise<PageResult<O>> {
   const { filtered, sortColumn, direction, pageNo, pageSize } = applyListQuery(kind, base, query, fields, defaultSort);
-  const countRow = (await filtered
-    .clearSelect()
-    .select(sql<string | number>`count(*)`.as('total'))
-    .executeTakeFirst()) as { total: string | number } | undefined;
-  const total = Number(countRow?.total ?? 0);
+  const total = await countOf(filtered);
   const records = (await filtered
     .orderBy(sql.ref(sortColumn), direction)
     .limit(pageSize)
