@@ -1,0 +1,39 @@
+import { Descriptions, Drawer, Empty, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { ResourceDef } from '@procura/shared';
+import { getAction } from '../lib/http';
+import { AUDIT_FIELDS, detailFields, displayValue } from './resource-fields';
+import type { ResourceRecord } from './resource-types';
+
+type Props = { def: ResourceDef; id: string; hidden: readonly string[]; onClose: () => void };
+
+/** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
+export function ResourceDetailDrawer({ def, id, hidden, onClose }: Props) {
+  const query = useQuery({
+    queryKey: ['resource-detail', def.path, id],
+    // Always read afresh: the row may have been edited since.
+    gcTime: 0,
+    queryFn: async () => {
+      const body = await getAction<ResourceRecord>(`${def.path}/queryById`, { id });
+      return body.success ? body.result : null;
+    },
+  });
+  const record = query.data;
+  const items = [...detailFields(def).filter((f) => !hidden.includes(f.name)), ...AUDIT_FIELDS].map((f) => ({
+    key: f.name,
+    label: f.field.label,
+    children: record ? displayValue(f, record) : '-',
+  }));
+
+  return (
+    <Drawer open title={`${def.label}详情`} size={640} onClose={onClose} destroyOnHidden>
+      {query.isLoading ? (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : record ? (
+        <Descriptions bordered column={1} items={items} data-testid="resource-detail" styles={{ label: { width: 140 } }} />
+      ) : (
+        <Empty description="未找到该记录" />
+      )}
+    </Drawer>
+  );
+}

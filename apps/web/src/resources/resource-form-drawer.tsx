@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Drawer, Form, Space } from 'antd';
+import { addSchema, editSchema, fieldSchema } from '@procura/shared';
+import type { ResourceDef } from '@procura/shared';
+import { HttpError, postAction, putAction } from '../lib/http';
+import { LEAVE_CONFIRM_MESSAGE, useUnsavedChanges } from '../lib/unsaved-changes';
+import { fieldControl } from './field-control';
+import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
+import type { NamedField } from './resource-fields';
+import type { ResourceRecord } from './resource-types';
+
+export type FormMode = 'add' | 'edit';
+
+type Props = {
+  def: ResourceDef;
+  mode: FormMode;
+  /** The row being edited. */
+  record?: ResourceRecord;
+  /** Values the page fixes (not shown; sent on add). */
+  fixed: Readonly<Record<string, string>>;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+type Values = Record<string, unknown>;
+
+/** A field's rule: its shared schema, so the messages are the server's. */
+function schemaRule({ field }: NamedField) {
+  const schema = fieldSchema(field);
+  return {
+    validator: async (_: unknown, value: unknown) => {
+      const result = schema.safeParse(toWireValue(field, value));
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
+    },
+  };
+}
+
+/**
+ * The add / edit form of a resource in a drawer, derived from its form fields. Fields are
+ * checked with the shared schemas (same messages as the server), then the server's field
+ * errors land on the fields; what was typed stays. Closing or leaving with unsaved edits
+ * asks first.
+ */
+export function ResourceFormDrawer({ def, mode, record, fixed, onClose, onSaved }: Props) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const release = useUnsavedChanges(dirty);
+
+  const fields = useMemo(() => formFields(def, Object.keys(fixed)), [def, fixed]);
+  const initialValues = useMemo(() => toFormValues(fields, record), [fields, record]);
+  const rules = useMemo(() => new Map(fields.map((f) => [f.name, [schemaRule(f)]])), [fields]);
+  const locked = (f: NamedField) => mode === 'edit' && Boolean(f.field.immutable);
+
+  const showErrors = (errors: Record<string, string>, fallback: string) => {
+    const visible = new Set(fields.map((f) => f.name));
+    form.setFields(Object.entries(errors).filter(([name]) => visible.has(name)).map(([name, error]) => ({ name, errors: [error] })));
+    const elsewhere = Object.entries(errors).filter(([name]) => !visible.has(name));
+    if (elsewhere.length > 0 || Object.keys(errors).length === 0) message.error(elsewhere[0]?.[1] ?? fallback);
+  };
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const editable = fields.filter((f) => !locked(f));
+    const values = toRequestBody(editable, form.getFieldsValue(true) as Values);
+    const body = mode === 'add' ? { ...values, ...fixed } : { id: record!.id, ...values };
+    const checked = (mode === 'add' ? addSchema(def) : editSchema(def)).safeParse(body);
+    if (!checked.success) {
+      showErrors(issuesByField(checked.error.issues), '请检查填写的内容');
+      return;
+    }
+    setSaving(true);
+    try {
+      const path = `${def.path}/${mode}`;
+      const answer = mode === 'add' ? await postAction(path, body, { quiet: [400] }) : await putAction(path, body, { quiet: [400] });
+      if (!answer.success) {
+        message.warning(answer.message);
+        return;
+      }
+      message.success(answer.message);
+      release();
+      onSaved();
+    } catch (error) {
+      // 400 carries field-keyed messages; other failures were shown by the HTTP client.
+      if (error instanceof HttpError && error.status === 400) {
+        const result = error.body?.result as { errors?: Record<string, string> } | null | undefined;
+        showErrors(result?.errors ?? {}, error.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => {
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: LEAVE_CONFIRM_MESSAGE,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => {
+        release();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      open
+      title={`${mode === 'add' ? '新增' : '编辑'}${def.label}`}
+      size={640}
+      onClose={close}
+      destroyOnHidden
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={close}>取消</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="resource-form-submit">
+            确定
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        name={`${def.key}-form`}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={() => setDirty(true)}
+        data-testid="resource-form"
+      >
+        {fields.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={f.field.label} required={Boolean(f.field.required) && !locked(f)} rules={locked(f) ? undefined : rules.get(f.name)}>
+            {fieldControl(f.field, locked(f))}
+          </Form.Item>
+        ))}
+      </Form>
+    </Drawer>
+  );
+}

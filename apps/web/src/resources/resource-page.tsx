@@ -1,0 +1,161 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Table, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { permissionCode } from '@procura/shared';
+import type { ResourceDef } from '@procura/shared';
+import { Has } from '../components/has';
+import { tableBinding } from '../components/paged-table/table-binding';
+import { usePagedList } from '../components/paged-table/use-paged-list';
+import type { QueryParams } from '../lib/http';
+import { downloadFile, TRANSFER_MESSAGES } from './file-transfer';
+import { ImportButton } from './import-button';
+import { resourceColumns, RowActions } from './resource-columns';
+import { ResourceDetailDrawer } from './resource-detail-drawer';
+import { searchControls, searchFieldsOf } from './resource-fields';
+import { ResourceFormDrawer } from './resource-form-drawer';
+import type { FormMode } from './resource-form-drawer';
+import { ResourceSearchForm } from './resource-search-form';
+import type { ResourceOverride, ResourceRecord, RowAction } from './resource-types';
+import { useResourceAbilities } from './use-resource-abilities';
+
+export type ResourcePageProps = {
+  def: ResourceDef;
+  override?: ResourceOverride;
+  /**
+   * Field values the context fixes (e.g. the dictionary whose items are shown): every load
+   * filters on them, add sends them, and their controls are hidden.
+   */
+  fixed?: Readonly<Record<string, string>>;
+  defaultPageSize?: number;
+};
+
+const NOTHING_FIXED: Readonly<Record<string, string>> = {};
+
+/**
+ * The generic list page of a resource, derived from its definition: search, reset, sort,
+ * paging, add, edit, detail, delete, batch delete, export and import, each action offered
+ * when the definition has it and the user holds its permission code.
+ */
+export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPageSize }: ResourcePageProps) {
+  const { message } = App.useApp();
+  const can = useResourceAbilities(def);
+  const hidden = useMemo(() => Object.keys(fixed), [fixed]);
+  const controls = useMemo(() => searchControls(def, hidden), [def, hidden]);
+  const searchFields = useMemo(() => searchFieldsOf(controls), [controls]);
+  const urls = useMemo(
+    () => ({
+      list: `${def.path}/list`,
+      delete: def.capabilities.delete ? `${def.path}/delete` : undefined,
+      deleteBatch: def.capabilities.deleteBatch ? `${def.path}/deleteBatch` : undefined,
+    }),
+    [def],
+  );
+  const list = usePagedList<ResourceRecord>({
+    url: urls,
+    searchFields,
+    defaultSort: { column: def.defaultSort.field, order: def.defaultSort.order },
+    defaultPageSize,
+    fixedParams: fixed,
+  });
+
+  const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [panel, setPanel] = useState<{ action: RowAction; record: ResourceRecord } | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
+  const columns = resourceColumns(def, override, (record) => (
+    <RowActions
+      record={record}
+      canEdit={can.edit}
+      canDelete={can.delete}
+      extra={extraActions}
+      onEdit={(r) => setEditing({ mode: 'edit', record: r })}
+      onDetail={(r) => setDetailId(r.id)}
+      onDelete={(r) => list.remove(r.id)}
+      onExtra={(action, r) => setPanel({ action, record: r })}
+    />
+  ));
+
+  const download = async (path: string, params: QueryParams, fileName: string) => {
+    setExporting(true);
+    try {
+      if (!(await downloadFile(path, params, fileName))) message.warning(TRANSFER_MESSAGES.downloadFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const exportRows = () => {
+    // The rows of the current search (and sort), or only the selected ones.
+    const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = list.params;
+    const selections = list.selectedRowKeys.map(String).join(',');
+    void download(`${def.path}/exportXls`, selections ? { ...filters, selections } : filters, `${def.label}.xlsx`);
+  };
+
+  const selected = list.selectedRowKeys.length;
+  return (
+    <Card data-testid={`resource-page-${def.key}`}>
+      <ResourceSearchForm name={`${def.key}-search`} controls={controls} onSearch={list.search} onReset={list.reset} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '16px 0' }} data-testid="resource-toolbar">
+        {def.capabilities.add ? (
+          <Has code={permissionCode(def, 'add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+              新增
+            </Button>
+          </Has>
+        ) : null}
+        {def.capabilities.export ? (
+          <Has code={permissionCode(def, 'export')}>
+            <Button icon={<ExportOutlined />} loading={exporting} onClick={exportRows}>
+              导出
+            </Button>
+          </Has>
+        ) : null}
+        {def.capabilities.import ? (
+          <Has code={permissionCode(def, 'import')}>
+            <ImportButton path={`${def.path}/importExcel`} onImported={list.refresh} />
+            <Button icon={<DownloadOutlined />} onClick={() => void download(`${def.path}/importTemplate`, {}, `${def.label}导入模板.xlsx`)}>
+              下载模板
+            </Button>
+          </Has>
+        ) : null}
+        {def.capabilities.deleteBatch ? (
+          <Has code={permissionCode(def, 'deleteBatch')}>
+            <Button danger icon={<DeleteOutlined />} onClick={list.removeSelected}>
+              批量删除
+            </Button>
+          </Has>
+        ) : null}
+        {selected > 0 ? (
+          <Typography.Text type="secondary" data-testid="resource-selection">
+            {`已选择 ${selected} 项`} <Typography.Link onClick={list.clearSelection}>清空</Typography.Link>
+          </Typography.Text>
+        ) : null}
+      </div>
+      <Table<ResourceRecord>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys }}
+        data-testid="resource-table"
+        {...tableBinding(list, columns)}
+      />
+      {editing ? (
+        <ResourceFormDrawer
+          def={def}
+          mode={editing.mode}
+          record={editing.record}
+          fixed={fixed}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.refresh();
+          }}
+        />
+      ) : null}
+      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} onClose={() => setDetailId(null)} /> : null}
+      {panel ? <panel.action.Panel record={panel.record} onClose={() => setPanel(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DictSelect } from './dict-select';
+import { placeholderOf } from './field-control';
+import { DATE_FORMAT, toFilters } from './resource-fields';
+import type { SearchControl } from './resource-fields';
+
+type Props = {
+  /** Prefixes the controls' ids, so two pages on one screen never share one. */
+  name: string;
+  controls: readonly SearchControl[];
+  onSearch: (filters: Record<string, string | undefined>) => void;
+  onReset: () => void;
+};
+
+function control({ name, field, kind }: SearchControl) {
+  switch (kind) {
+    case 'dict':
+      return (
+        <Form.Item key={name} name={name} label={field.label}>
+          <DictSelect code={field.dict!} placeholder={`请选择${field.label}`} style={{ width: 180 }} />
+        </Form.Item>
+      );
+    case 'dateRange':
+      return (
+        <Form.Item key={name} name={name} label={field.label}>
+          <DatePicker.RangePicker format={DATE_FORMAT} />
+        </Form.Item>
+      );
+    case 'numberRange':
+      return (
+        <Form.Item key={name} label={field.label}>
+          <Space.Compact>
+            <Form.Item name={`${name}_begin`} noStyle>
+              <InputNumber placeholder="最小值" />
+            </Form.Item>
+            <Form.Item name={`${name}_end`} noStyle>
+              <InputNumber placeholder="最大值" />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      );
+    default:
+      return (
+        <Form.Item key={name} name={name} label={field.label}>
+          <Input allowClear placeholder={placeholderOf({ ...field, dict: undefined, type: 'string' })} style={{ width: 180 }} />
+        </Form.Item>
+      );
+  }
+}
+
+/** The search form of a resource page: 查询 applies the values from page 1, 重置 clears them. */
+export function ResourceSearchForm({ name, controls, onSearch, onReset }: Props) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  return (
+    <Form
+      form={form}
+      name={name}
+      layout="inline"
+      style={{ rowGap: 16 }}
+      data-testid="resource-search"
+      onFinish={(values) => onSearch(toFilters(controls, values))}
+    >
+      {controls.map(control)}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            查询
+          </Button>
+          <Button
+            icon={<UndoOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
