@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
+import { resolveResourcePage } from '../resources/resource-route';
 
 /**
  * The one map from a menu `component` string (as stored on the server) to a screen. Each
@@ -15,6 +16,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
 };
 
+/** The screen of a menu component string: a registered page, or the generic page of a resource (`resource/<key>`). */
 export function resolvePage(component: string): ComponentType | null {
-  return Object.hasOwn(pageRegistry, component) ? (pageRegistry[component] ?? null) : null;
+  if (Object.hasOwn(pageRegistry, component)) return pageRegistry[component] ?? null;
+  return resolveResourcePage(component);
 }
