@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dictResource, positionResource, roleResource } from '@procura/shared';
 import { button, page, POSITIONS, setup } from './resource-page-harness';
+import { LEAVE_CONFIRM_MESSAGE } from '../lib/unsaved-changes';
 import { fail, ok } from '../test/fake-server';
 
 describe('<ResourcePage> add, edit and detail', () => {
@@ -31,6 +32,30 @@ describe('<ResourcePage> add, edit and detail', () => {
     expect(server.calls('POST /sys/position/add')[0]!.body).toEqual({ code: 'CGJL', name: '采购总监', postRank: null, description: null });
     expect(form.getByPlaceholderText<HTMLInputElement>('请输入职务编码').value).toBe('CGJL');
     expect(form.getByPlaceholderText<HTMLInputElement>('请输入职务名称').value).toBe('采购总监');
+  });
+
+  it('asks before dropping unsaved edits, on leaving the page and on closing the form', async () => {
+    const { router } = setup(positionResource, { 'GET /sys/position/list': () => page(POSITIONS) });
+    await screen.findByText('采购经理');
+    fireEvent.click(button(/新\s*增/));
+    const form = within(await screen.findByTestId('resource-form'));
+    fireEvent.change(form.getByPlaceholderText('请输入职务名称'), { target: { value: '未保存' } });
+    // The latest confirmation (a cancelled one may linger hidden while it animates out).
+    const confirm = () => within([...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].at(-1)!);
+    const blocker = () => [...router.state.blockers.values()][0]?.state;
+
+    act(() => void router.navigate('/elsewhere'));
+    expect(await screen.findByText(LEAVE_CONFIRM_MESSAGE)).toBeTruthy();
+    fireEvent.click(confirm().getByText(/^取\s*消$/));
+    await waitFor(() => expect(blocker()).toBe('unblocked'));
+    expect(screen.getByTestId('location').textContent).toBe('/isystem/page');
+
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(2));
+    fireEvent.click(confirm().getByText(/^确\s*定$/));
+    await waitFor(() => expect(screen.queryByTestId('resource-form')).toBeNull());
+    act(() => void router.navigate('/elsewhere'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/elsewhere'));
   });
 
   it('adds a row and reloads the list', async () => {

@@ -36,9 +36,12 @@ export function setup(def: ResourceDef, routes: Record<string, FakeHandler>, aut
   });
   const server = fakeServer(routes);
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<ResourcePage def={def} override={resourceOverrides[def.key]} />, { store: createSessionStore(http) });
+  const { router } = renderWithProviders(<ResourcePage def={def} override={resourceOverrides[def.key]} />, {
+    route: '/isystem/page',
+    store: createSessionStore(http),
+  });
   const lastList = () => server.calls(`GET ${def.path}/list`).at(-1)!.url.searchParams;
-  return { server, lastList };
+  return { server, lastList, router };
 }
 
 /** A button by its label (`getByRole` computes accessible names of the whole table: slow). */
