@@ -91,4 +91,32 @@ test.describe('notices', () => {
     await expect(panel.getByTestId('notice-item').first()).toBeVisible();
     await expect(panel.getByRole('button', { name: /查看更多/ })).toHaveCount(0);
   });
+
+  test('a message published meanwhile shows up without a reload', async ({ page, request }) => {
+    await login(page, 'supplier1');
+    const panel = await openBell(page);
+    const sysTab = panel.getByText(/^系统消息\(\d+\)$/);
+    await expect(sysTab).toHaveText(/系统消息\(\d+\)/);
+    const before = Number((await sysTab.textContent())?.match(/\d+/)?.[0]);
+    await page.keyboard.press('Escape');
+
+    // The administrator publishes a system message to supplier1 through the API.
+    const supplierId = await page.evaluate(() => (JSON.parse(localStorage.getItem('Login_Userinfo') ?? '{}') as { value?: { id?: string } }).value?.id);
+    const signIn = await request.post('/jeecg-boot/sys/login', { data: { username: 'admin', password: 'Procura@2026' } });
+    const headers = { 'X-Access-Token': ((await signIn.json()) as { result: { token: string } }).result.token };
+    const added = await request.post('/jeecg-boot/sys/annountCement/add', {
+      headers,
+      data: { titile: '请确认年度框架协议', msgCategory: '2', priority: 'H', msgType: 'USER', userIds: `${supplierId},`, msgContent: '<p>请于本周内确认。</p>' },
+    });
+    const id = ((await added.json()) as { result: { id: string } }).result.id;
+    const released = await request.get(`/jeecg-boot/sys/annountCement/doReleaseData?id=${id}`, { headers });
+    expect(((await released.json()) as { success: boolean }).success).toBe(true);
+    await request.post('/jeecg-boot/sys/logout', { headers });
+
+    // The next poll (every 6 s) brings it in.
+    const after = await openBell(page);
+    await expect(after.getByText(/^系统消息\(\d+\)$/)).toHaveText(`系统消息(${before + 1})`, { timeout: 10_000 });
+    await after.getByText(/^系统消息\(\d+\)$/).click();
+    await expect(after.getByTestId('notice-item').filter({ hasText: '请确认年度框架协议' }).locator('.ant-tag')).toHaveText('紧急');
+  });
 });
