@@ -5,10 +5,10 @@ import { getAction } from '../lib/http';
 import { AUDIT_FIELDS, detailFields, displayValue } from './resource-fields';
 import type { ResourceRecord } from './resource-types';
 
-type Props = { def: ResourceDef; id: string; hidden: readonly string[]; onClose: () => void };
+type Props = { def: ResourceDef; id: string; hidden: readonly string[]; open: boolean; onClose: () => void };
 
 /** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
-export function ResourceDetailDrawer({ def, id, hidden, onClose }: Props) {
+export function ResourceDetailDrawer({ def, id, hidden, open, onClose }: Props) {
   const query = useQuery({
     queryKey: ['resource-detail', def.path, id],
     // Always read afresh: the row may have been edited since.
@@ -26,7 +26,7 @@ export function ResourceDetailDrawer({ def, id, hidden, onClose }: Props) {
   }));
 
   return (
-    <Drawer open title={`${def.label}详情`} size={640} onClose={onClose} destroyOnHidden>
+    <Drawer open={open} title={`${def.label}详情`} size={640} onClose={onClose}>
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : record ? (

@@ -18,6 +18,8 @@ type Props = {
   record?: ResourceRecord;
   /** Values the page fixes (not shown; sent on add). */
   fixed: Readonly<Record<string, string>>;
+  /** False while the page is hidden behind another tab: the drawer hides but keeps what was typed. */
+  open: boolean;
   onClose: () => void;
   onSaved: () => void;
 };
@@ -41,7 +43,7 @@ function schemaRule({ field }: NamedField) {
  * errors land on the fields; what was typed stays. Closing or leaving with unsaved edits
  * asks first.
  */
-export function ResourceFormDrawer({ def, mode, record, fixed, onClose, onSaved }: Props) {
+export function ResourceFormDrawer({ def, mode, record, fixed, open, onClose, onSaved }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -115,11 +117,10 @@ export function ResourceFormDrawer({ def, mode, record, fixed, onClose, onSaved 
 
   return (
     <Drawer
-      open
+      open={open}
       title={`${mode === 'add' ? '新增' : '编辑'}${def.label}`}
       size={640}
       onClose={close}
-      destroyOnHidden
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={close}>取消</Button>

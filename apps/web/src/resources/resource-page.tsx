@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { App, Button, Card, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { permissionCode } from '@procura/shared';
@@ -62,6 +63,10 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const [detailId, setDetailId] = useState<string | null>(null);
   const [panel, setPanel] = useState<{ action: RowAction; record: ResourceRecord } | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
+  const { pathname } = useLocation();
+  const [ownPath] = useState(pathname);
+  const shown = pathname === ownPath;
 
   const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
   const columns = resourceColumns(def, override, (record) => (
@@ -147,6 +152,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           mode={editing.mode}
           record={editing.record}
           fixed={fixed}
+          open={shown}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -154,8 +160,8 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           }}
         />
       ) : null}
-      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} onClose={() => setDetailId(null)} /> : null}
-      {panel ? <panel.action.Panel record={panel.record} onClose={() => setPanel(null)} /> : null}
+      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open={shown} onClose={() => setDetailId(null)} /> : null}
+      {panel ? <panel.action.Panel record={panel.record} open={shown} onClose={() => setPanel(null)} /> : null}
     </Card>
   );
 }

@@ -3,8 +3,8 @@ import type { ComponentType, ReactNode } from 'react';
 /** A row of a resource as the API sends it: every field, `<field>_dictText`, id and audit fields. */
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
-/** What a row action's panel (a drawer or modal it opens) receives. */
-export type RowActionPanelProps = { record: ResourceRecord; onClose: () => void };
+/** What a row action's panel (a drawer or modal it opens) receives; `open` is false while its page is hidden behind another tab. */
+export type RowActionPanelProps = { record: ResourceRecord; open: boolean; onClose: () => void };
 
 /** An extra action in a row's action column, opening its own panel for the row. */
 export type RowAction = {
