@@ -5,6 +5,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
+import { toForest } from '../../core/tree.js';
 import type { SysDepartTable } from '../../db/schema.js';
 
 type DepartRow = Omit<SysDepartTable, 'delFlag'>;
@@ -24,17 +25,10 @@ const toNode = (d: DepartRow): DepartNode => ({
 
 /** Builds the tree; `children` is null on leaves, as JeecgBoot sends it (jeecg-api.md §7.8). */
 function buildTree(rows: DepartRow[]): DepartNode[] {
-  const nodes = new Map(rows.map((r) => [r.id, toNode(r)]));
-  const roots: DepartNode[] = [];
-  for (const r of rows) {
-    const node = nodes.get(r.id)!;
-    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
-    if (parent) {
-      (parent.children ??= []).push(node);
-      parent.isLeaf = false;
-    } else roots.push(node);
-  }
-  return roots;
+  return toForest(rows, toNode, (parent, child) => {
+    (parent.children ??= []).push(child);
+    parent.isLeaf = false;
+  });
 }
 
 const idTree = (nodes: DepartNode[]): IdNode[] => nodes.map((n) => ({ key: n.key, value: n.value, title: n.title, children: idTree(n.children ?? []) }));

@@ -4,6 +4,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
+import { toForest } from '../../core/tree.js';
 
 type TreeNode = {
   key: string;
@@ -35,21 +36,14 @@ export const rolePermissionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .orderBy('sortNo')
           .orderBy('id')
           .execute();
-        const nodes = new Map<string, TreeNode>(
-          rows.map((r) => [
-            r.id,
-            { key: r.id, value: r.id, title: r.name, label: r.name, slotTitle: r.name, isLeaf: true, icon: r.icon, ruleFlag: false, parentId: r.parentId, menuType: r.menuType, children: null },
-          ]),
-        );
-        const roots: TreeNode[] = [];
-        for (const r of rows) {
-          const node = nodes.get(r.id)!;
-          const parent = r.parentId ? nodes.get(r.parentId) : undefined;
-          if (parent) {
-            (parent.children ??= []).push(node);
+        const roots = toForest(
+          rows,
+          (r): TreeNode => ({ key: r.id, value: r.id, title: r.name, label: r.name, slotTitle: r.name, isLeaf: true, icon: r.icon, ruleFlag: false, parentId: r.parentId, menuType: r.menuType, children: null }),
+          (parent, child) => {
+            (parent.children ??= []).push(child);
             parent.isLeaf = false;
-          } else roots.push(node);
-        }
+          },
+        );
         return ok({ treeList: roots, ids: rows.map((r) => r.id) });
       },
     );
