@@ -1,10 +1,18 @@
-import { Button } from 'antd';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { App, Button, Divider, Popconfirm, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Has } from '../../components/has';
+import { LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Has, useHasPermission } from '../../components/has';
 import { PagedTable } from '../../components/paged-table/paged-table';
+import { batchIds, LIST_MESSAGES } from '../../components/paged-table/list-params';
 import type { SearchField } from '../../components/paged-table/list-params';
+import type { PagedList } from '../../components/paged-table/use-paged-list';
+import { putAction } from '../../lib/http';
 import { SUPPLIER_USER_TYPE, userKindLabel } from '../../lib/user-kind';
+import { ResetPasswordModal } from './reset-password-modal';
+import { UserFormDrawer } from './user-form-drawer';
+import type { UserFormMode } from './user-form-drawer';
 
 type UserRecord = {
   id: string;
@@ -25,6 +33,8 @@ const SEARCH_FIELDS: SearchField[] = [
   { name: 'realname', label: '用户姓名', mode: 'like' },
 ];
 
+const URLS = { list: '/sys/user/list', delete: '/sys/user/delete' };
+
 const dash = (value: string | null | undefined) => value || '-';
 
 const COLUMNS: TableColumnsType<UserRecord> = [
@@ -42,20 +52,118 @@ const COLUMNS: TableColumnsType<UserRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 
+type FormState = { mode: UserFormMode; userId?: string; list: PagedList<UserRecord> };
+
 export default function UserListPage() {
+  const { message, modal } = App.useApp();
+  const canEdit = useHasPermission('user:edit');
+  const canDelete = useHasPermission('user:delete');
+  const [form, setForm] = useState<FormState | null>(null);
+  const [resetting, setResetting] = useState<string | null>(null);
+  // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
+  const { pathname } = useLocation();
+  const [ownPath] = useState(pathname);
+  const shown = pathname === ownPath;
+
+  const setStatus = (list: PagedList<UserRecord>, status: '1' | '2') => {
+    const keys = list.selectedRowKeys;
+    if (keys.length === 0) {
+      message.warning(LIST_MESSAGES.selectOne);
+      return;
+    }
+    modal.confirm({
+      title: '确认操作',
+      content: `确定${status === '2' ? '冻结' : '解冻'}选中的${keys.length}个账号吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const answer = await putAction('/sys/user/frozenBatch', { ids: batchIds(keys), status });
+          if (!answer.success) {
+            message.warning(answer.message);
+            return;
+          }
+          message.success(answer.message);
+          list.refresh();
+        } catch {
+          // shown by the HTTP client
+        }
+      },
+    });
+  };
+
+  const columns = (list: PagedList<UserRecord>): TableColumnsType<UserRecord> =>
+    canEdit || canDelete
+      ? [
+          ...COLUMNS,
+          {
+            title: '操作',
+            key: 'action',
+            fixed: 'right',
+            render: (_: unknown, record) => (
+              <Space separator={<Divider orientation="vertical" />} size={0}>
+                <Has code="user:edit">
+                  <a onClick={() => setForm({ mode: 'edit', userId: record.id, list })}>编辑</a>
+                </Has>
+                <Has code="user:edit">
+                  <a onClick={() => setResetting(record.username)}>重置密码</a>
+                </Has>
+                <Has code="user:delete">
+                  <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => list.remove(record.id)}>
+                    <a>删除</a>
+                  </Popconfirm>
+                </Has>
+              </Space>
+            ),
+          },
+        ]
+      : COLUMNS;
+
   return (
-    <PagedTable<UserRecord>
-      url="/sys/user/list"
-      rowKey="id"
-      columns={COLUMNS}
-      searchFields={SEARCH_FIELDS}
-      toolbar={({ refresh, loading }) => (
-        <Has code="user:list">
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={loading}>
-            刷新
-          </Button>
-        </Has>
-      )}
-    />
+    <>
+      <PagedTable<UserRecord>
+        url={URLS}
+        rowKey="id"
+        columns={columns}
+        selectable={canEdit}
+        searchFields={SEARCH_FIELDS}
+        toolbar={(list) => (
+          <Space wrap>
+            <Has code="user:add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', list })}>
+                新增用户
+              </Button>
+            </Has>
+            <Has code="user:edit">
+              <Button icon={<LockOutlined />} onClick={() => setStatus(list, '2')}>
+                冻结
+              </Button>
+              <Button icon={<UnlockOutlined />} onClick={() => setStatus(list, '1')}>
+                解冻
+              </Button>
+            </Has>
+            <Has code="user:list">
+              <Button icon={<ReloadOutlined />} onClick={list.refresh} loading={list.loading}>
+                刷新
+              </Button>
+            </Has>
+          </Space>
+        )}
+      />
+      {form ? (
+        <UserFormDrawer
+          key={`${form.mode}-${form.userId ?? ''}`}
+          mode={form.mode}
+          userId={form.userId}
+          open={shown}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            form.list.refresh();
+            setForm(null);
+          }}
+        />
+      ) : null}
+      {resetting ? <ResetPasswordModal username={resetting} open={shown} onClose={() => setResetting(null)} /> : null}
+    </>
   );
 }

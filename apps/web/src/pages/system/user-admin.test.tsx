@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { createSessionStore } from '../../lib/auth-store';
+import { http } from '../../lib/http';
+import { persistedSession } from '../../lib/session-persistence';
+import { fail, fakeServer, ok } from '../../test/fake-server';
+import type { FakeHandler } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
+import UserListPage from './user-list-page';
+
+const USERS = [
+  { id: 'u1', username: 'buyer', realname: '采购员', sex: 2, sex_dictText: '女', phone: '13800000000', status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' },
+  { id: 'u2', username: 'clerk', realname: '文员', sex: null, sex_dictText: null, phone: null, status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-01 09:00:00' },
+];
+const ALL = ['user:list', 'user:add', 'user:edit', 'user:delete'];
+
+function setup(auth: string[], routes: Record<string, FakeHandler> = {}) {
+  persistedSession.setToken('tok');
+  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setDict({
+    sex: [
+      { value: '1', text: '男', title: '男', label: '男' },
+      { value: '2', text: '女', title: '女', label: '女' },
+    ],
+  });
+  const server = fakeServer({
+    'GET /sys/user/list': () => ok({ records: USERS, total: 2, size: 23, current: 1, pages: 1 }),
+    'GET /sys/role/queryall': () => ok([{ id: 'r1', roleName: '采购角色', roleCode: 'buyer' }, { id: 'r2', roleName: '审计角色', roleCode: 'audit' }]),
+    'GET /sys/sysDepart/queryTreeList': () => ok([{ key: 'd1', value: 'd1', title: '总部', children: [{ key: 'd2', value: 'd2', title: '采购部', children: null }] }]),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', server.fetch);
+  renderWithProviders(<UserListPage />, { route: '/isystem/user', store: createSessionStore(http) });
+  return server;
+}
+
+const buttonByText = (label: RegExp) => screen.getAllByText(label).map((n) => n.closest('button')).find(Boolean)!;
+const pick = async (scope: ReturnType<typeof within>, label: string, option: string) => {
+  const item = scope.getByText(label, { selector: 'label' }).closest('.ant-form-item')!;
+  fireEvent.mouseDown(item.querySelector('.ant-select')!.querySelector('input') ?? item.querySelector('.ant-select')!);
+  fireEvent.click(await screen.findByTitle(option));
+};
+
+describe('user administration', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows no administration to a user with only user:list', async () => {
+    setup(['user:list']);
+    await screen.findByText('采购员');
+    for (const label of ['新增用户', '冻结', '解冻', '编辑', '重置密码', '删除']) expect(screen.queryByText(label)).toBeNull();
+  });
+
+  it('新增用户 checks the password rule, sends roles and departments comma-joined, and puts server field errors on the fields', async () => {
+    let answer: () => ReturnType<typeof ok> | ReturnType<typeof fail> = () => fail(400, '用户账号已存在', 400, { errors: { username: '用户账号已存在' } });
+    const server = setup(ALL, { 'POST /sys/user/add': () => answer() });
+    await screen.findByText('采购员');
+    fireEvent.click(buttonByText(/新增用户/));
+    const form = within(await screen.findByTestId('user-form'));
+    fireEvent.change(form.getByPlaceholderText('请输入用户账号'), { target: { value: 'buyer' } });
+    fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '新用户' } });
+    fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'weak' } });
+    fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'weak' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await form.findByText(PASSWORD_RULE_MESSAGE)).toBeTruthy();
+    expect(server.calls('POST /sys/user/add')).toHaveLength(0);
+
+    fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'Procura@2026' } });
+    fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'Procura@2026' } });
+    await pick(form, '角色', '审计角色');
+    await pick(form, '性别', '男');
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await form.findByText('用户账号已存在')).toBeTruthy();
+    expect(server.calls('POST /sys/user/add')[0]!.body).toMatchObject({
+      username: 'buyer',
+      realname: '新用户',
+      password: 'Procura@2026',
+      confirmpassword: 'Procura@2026',
+      sex: '1',
+      selectedroles: 'r2',
+      selecteddeparts: '',
+      phone: null,
+    });
+
+    answer = () => ok({ id: 'u3' }, '添加成功！');
+    fireEvent.change(form.getByPlaceholderText('请输入用户账号'), { target: { value: 'newbie' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await screen.findByText('添加成功！')).toBeTruthy();
+    await waitFor(() => expect(server.calls('GET /sys/user/list').length).toBeGreaterThan(1));
+  });
+
+  it('编辑 prefills the user and its roles and saves without account, password or (untouched) departments', async () => {
+    const server = setup(ALL, {
+      'GET /sys/user/queryById': () => ok({ id: 'u1', username: 'buyer', realname: '采购员', sex: 2, phone: '13800000000', email: null }),
+      'GET /sys/user/queryUserRole': () => ok(['r1']),
+      'PUT /sys/user/edit': () => ok(null, '修改成功!'),
+    });
+    await screen.findByText('采购员');
+    fireEvent.click(screen.getAllByText('编辑')[0]!);
+    const form = within(await screen.findByTestId('user-form'));
+    await waitFor(() => expect((form.getByPlaceholderText('请输入用户姓名') as HTMLInputElement).value).toBe('采购员'));
+    expect(server.calls('GET /sys/user/queryUserRole')[0]!.url.searchParams.get('userid')).toBe('u1');
+    expect(form.queryByPlaceholderText('请输入用户账号')).toBeNull();
+    expect(form.queryByPlaceholderText('请输入密码')).toBeNull();
+    fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '采购员甲' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await screen.findByText('修改成功!')).toBeTruthy();
+    const body = server.calls('PUT /sys/user/edit')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 'u1', realname: '采购员甲', sex: '2', phone: '13800000000', selectedroles: 'r1' });
+    expect(body).not.toHaveProperty('username');
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('selecteddeparts');
+  });
+
+  it('冻结 asks for a selection, confirms, then freezes the selected rows; 解冻 sends status 1', async () => {
+    const server = setup(ALL, { 'PUT /sys/user/frozenBatch': () => ok(null, '操作成功!') });
+    await screen.findByText('采购员');
+    fireEvent.click(buttonByText(/冻\s*结/));
+    expect(await screen.findByText('请选择一条记录！')).toBeTruthy();
+    const row = screen.getByText('文员').closest('tr')!;
+    fireEvent.click(row.querySelector('input[type="checkbox"]')!);
+    fireEvent.click(buttonByText(/冻\s*结/));
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() => expect(server.calls('PUT /sys/user/frozenBatch')).toHaveLength(1));
+    expect(server.calls('PUT /sys/user/frozenBatch')[0]!.body).toEqual({ ids: 'u2,', status: '2' });
+    expect(await screen.findByText('操作成功!')).toBeTruthy();
+
+    await waitFor(() => expect(server.calls('GET /sys/user/list').length).toBeGreaterThan(1));
+    fireEvent.click(screen.getByText('采购员').closest('tr')!.querySelector('input[type="checkbox"]')!);
+    fireEvent.click(buttonByText(/解\s*冻/));
+    fireEvent.click(await screen.findByText('确定解冻选中的1个账号吗？'));
+    fireEvent.click(screen.getAllByText(/确\s*定/).map((n) => n.closest('button')).filter(Boolean).at(-1)!);
+    await waitFor(() => expect(server.calls('PUT /sys/user/frozenBatch')).toHaveLength(2));
+    expect(server.calls('PUT /sys/user/frozenBatch')[1]!.body).toEqual({ ids: 'u1,', status: '1' });
+  });
+
+  it('重置密码 checks the rule and sends the username with the new password', async () => {
+    const server = setup(ALL, { 'PUT /sys/user/changePassword': () => ok(null, '密码修改成功!') });
+    await screen.findByText('采购员');
+    fireEvent.click(screen.getAllByText('重置密码')[1]!);
+    const form = within(await screen.findByTestId('reset-password-form'));
+    fireEvent.change(form.getByPlaceholderText('请输入新密码'), { target: { value: 'Procura@2027' } });
+    fireEvent.change(form.getByPlaceholderText('请重新输入新密码'), { target: { value: 'Procura@2027' } });
+    fireEvent.click(buttonByText(/确\s*定/));
+    expect(await screen.findByText('密码修改成功!')).toBeTruthy();
+    expect(server.calls('PUT /sys/user/changePassword')[0]!.body).toEqual({ username: 'clerk', password: 'Procura@2027' });
+  });
+
+  it('删除 confirms, then deletes the row by id', async () => {
+    const server = setup(ALL, { 'DELETE /sys/user/delete': () => ok(null, '删除用户成功') });
+    await screen.findByText('采购员');
+    fireEvent.click(screen.getAllByText('删除')[0]!);
+    fireEvent.click(buttonByText(/确\s*定/));
+    await waitFor(() => expect(server.calls('DELETE /sys/user/delete')).toHaveLength(1));
+    expect(server.calls('DELETE /sys/user/delete')[0]!.url.searchParams.get('id')).toBe('u1');
+  });
+});

@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
+import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { getAction, HttpError, postAction, putAction } from '../../lib/http';
+import { LEAVE_CONFIRM_MESSAGE, useUnsavedChanges } from '../../lib/unsaved-changes';
+import { DictSelect } from '../../resources/dict-select';
+
+export type UserFormMode = 'add' | 'edit';
+
+type Role = { id: string; roleName: string; roleCode: string };
+type Depart = { key: string; value: string; title: string; children: Depart[] | null };
+type DepartOption = { value: string; title: string; children?: DepartOption[] };
+type UserInfo = { id: string; username: string; realname: string; sex?: number | null; phone?: string | null; email?: string | null; workNo?: string | null };
+
+type Values = {
+  username?: string;
+  realname?: string;
+  password?: string;
+  confirmpassword?: string;
+  sex?: string;
+  phone?: string;
+  email?: string;
+  workNo?: string;
+  selectedroles?: string[];
+  selecteddeparts?: string[];
+};
+
+const toOptions = (nodes: readonly Depart[]): DepartOption[] =>
+  nodes.map((n) => ({ value: n.value, title: n.title, children: n.children ? toOptions(n.children) : undefined }));
+
+const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
+
+export const passwordRule = {
+  validator: async (_: unknown, value: unknown) => {
+    if (typeof value === 'string' && value !== '' && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE);
+  },
+};
+
+/** Puts a 400 answer's field messages on the form's fields; returns whether any landed. */
+export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0], error: unknown, fields: readonly string[]): boolean | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const errors = (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
+  const here = Object.entries(errors).filter(([name]) => fields.includes(name));
+  form.setFields(here.map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
+  return here.length > 0;
+}
+
+type Props = { mode: UserFormMode; userId?: string; open: boolean; onClose: () => void; onSaved: () => void };
+
+/** 新增用户 / 编辑 用户: the administrator's user form; 编辑 leaves the account and password alone. */
+export function UserFormDrawer({ mode, userId, open, onClose, onSaved }: Props) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [loaded, setLoaded] = useState(mode === 'add');
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [departs, setDeparts] = useState<DepartOption[]>([]);
+  const release = useUnsavedChanges(dirty);
+
+  useEffect(() => {
+    let alive = true;
+    void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
+    void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
+    if (mode === 'edit' && userId) {
+      void Promise.all([getAction<UserInfo>('/sys/user/queryById', { id: userId }), getAction<string[]>('/sys/user/queryUserRole', { userid: userId })]).then(
+        ([user, userRoles]) => {
+          if (!alive) return;
+          const u = user.result;
+          form.setFieldsValue({
+            realname: u?.realname ?? '',
+            sex: u?.sex === null || u?.sex === undefined ? undefined : String(u.sex),
+            phone: u?.phone ?? '',
+            email: u?.email ?? '',
+            workNo: u?.workNo ?? '',
+            selectedroles: userRoles.result ?? [],
+          });
+          setLoaded(true);
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      alive = false;
+    };
+  }, [mode, userId, form]);
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const common = {
+      realname: values.realname?.trim() ?? '',
+      sex: values.sex ?? null,
+      phone: blank(values.phone),
+      email: blank(values.email),
+      workNo: blank(values.workNo),
+      selectedroles: (values.selectedroles ?? []).join(','),
+    };
+    // On 编辑 the departments are sent only when changed (the form does not know the current ones).
+    const departsTouched = mode === 'add' || form.isFieldTouched('selecteddeparts');
+    const departPart = departsTouched ? { selecteddeparts: (values.selecteddeparts ?? []).join(',') } : {};
+    setSaving(true);
+    try {
+      const answer =
+        mode === 'add'
+          ? await postAction('/sys/user/add', { username: values.username?.trim(), password: values.password, confirmpassword: values.confirmpassword, ...common, ...departPart }, { quiet: [400] })
+          : await putAction('/sys/user/edit', { id: userId, ...common, ...departPart }, { quiet: [400] });
+      if (!answer.success) {
+        message.warning(answer.message);
+        return;
+      }
+      message.success(answer.message);
+      release();
+      onSaved();
+    } catch (error) {
+      const shown = showFieldErrors(form, error, FIELDS);
+      if (shown === false && error instanceof HttpError) message.error(error.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => {
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: LEAVE_CONFIRM_MESSAGE,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => {
+        release();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={mode === 'add' ? '新增用户' : '编辑用户'}
+      size={640}
+      onClose={close}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={close}>取消</Button>
+          <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void submit()} data-testid="user-form-submit">
+            确定
+          </Button>
+        </Space>
+      }
+    >
+      {loaded ? null : <Spin />}
+      <Form form={form} name="userForm" layout="vertical" onValuesChange={() => setDirty(true)} data-testid="user-form" style={loaded ? undefined : { display: 'none' }}>
+        {mode === 'add' ? (
+          <>
+            <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}>
+              <Input placeholder="请输入用户账号" autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, passwordRule]}>
+              <Input.Password placeholder="请输入密码" autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirmpassword"
+              label="确认密码"
+              dependencies={['password']}
+              rules={[
+                { required: true, message: '请重新输入登录密码' },
+                ({ getFieldValue }) => ({
+                  validator: async (_, value) => {
+                    if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一样！');
+                  },
+                }),
+              ]}
+            >
+              <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item name="realname" label="用户姓名" rules={[{ required: true, whitespace: true, message: '请输入用户姓名' }]}>
+          <Input placeholder="请输入用户姓名" />
+        </Form.Item>
+        <Form.Item name="workNo" label="工号">
+          <Input placeholder="请输入工号" />
+        </Form.Item>
+        <Form.Item name="selectedroles" label="角色">
+          <Select mode="multiple" allowClear placeholder="请选择角色" optionFilterProp="label" options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
+        </Form.Item>
+        <Form.Item name="selecteddeparts" label="部门" extra={mode === 'edit' ? '不选择则保持原有部门' : undefined}>
+          <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
+        </Form.Item>
+        <Form.Item name="sex" label="性别">
+          <DictSelect code="sex" placeholder="请选择性别" />
+        </Form.Item>
+        <Form.Item name="phone" label="手机号">
+          <Input placeholder="请输入手机号" />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱">
+          <Input placeholder="请输入邮箱" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'sex', 'phone', 'email'];
