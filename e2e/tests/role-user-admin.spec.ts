@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, logout } from './helpers.js';
+
+// An administrator makes a role that may only view positions, gives it to a new user, and
+// that user sees exactly that. Names are unique: other spec files share the database.
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function openMenu(page: Page, group: string, item: string, path: RegExp): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText(group).click();
+  await menu.getByText(item).click();
+  await expect(page).toHaveURL(path);
+}
+
+test('admin creates a role, authorises it for viewing positions, gives it to a new user who then sees only that', async ({ page }) => {
+  const tag = unique();
+  const roleCode = `e2e_${tag}`;
+  const roleName = `端到端角色${tag}`;
+  const username = `e2e_${tag}`;
+  const password = 'Procura@2026x';
+
+  await login(page, 'admin');
+
+  // The role, through the generic 角色管理 page.
+  await openMenu(page, '系统管理', '角色管理', /\/isystem\/role$/);
+  const roles = page.getByTestId('resource-page-sysRole');
+  await roles.getByRole('button', { name: /新\s*增/ }).click();
+  const roleForm = page.getByTestId('resource-form');
+  await roleForm.getByPlaceholder('请输入角色名称').fill(roleName);
+  await roleForm.getByPlaceholder('请输入角色编码').fill(roleCode);
+  await page.getByTestId('resource-form-submit').click();
+  await expect(roleForm).toHaveCount(0);
+  await roles.getByTestId('resource-search').getByPlaceholder('请输入角色编码').fill(roleCode);
+  await roles.getByRole('button', { name: /查\s*询/ }).click();
+  const roleRow = roles.locator('tr', { hasText: roleCode });
+  await expect(roles.locator('tbody tr.ant-table-row')).toHaveCount(1);
+
+  // 授权: only 系统管理 > 职务管理 > 查看职务 (its parents are sent half-checked).
+  await roleRow.getByText('授权').click();
+  const drawer = page.getByTestId('role-permission-drawer');
+  const node = drawer.locator('.ant-tree-treenode', { has: page.getByText('查看职务', { exact: true }) });
+  await node.locator('.ant-tree-checkbox').click();
+  await expect(drawer.locator('.ant-tree-treenode', { has: page.getByText('职务管理', { exact: true }) }).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
+  await page.getByTestId('role-permission-save').click();
+  await expect(page.getByText('保存成功！').last()).toBeVisible();
+
+  // The user, with that role, on 用户管理.
+  await openMenu(page, '系统管理', '用户管理', /\/isystem\/user$/);
+  await page.getByRole('button', { name: /新增用户/ }).click();
+  const userForm = page.getByTestId('user-form');
+  await userForm.getByPlaceholder('请输入用户账号').fill(username);
+  await userForm.getByPlaceholder('请输入密码').fill(password);
+  await userForm.getByPlaceholder('请重新输入登录密码').fill(password);
+  await userForm.getByPlaceholder('请输入用户姓名').fill(`端到端用户${tag}`);
+  await page.locator('#userForm_selectedroles').click();
+  await page.locator('#userForm_selectedroles').fill(roleName);
+  await page.locator('.ant-select-item-option', { hasText: roleName }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-form-submit').click();
+  await expect(page.getByText('添加成功！').last()).toBeVisible();
+  await expect(userForm).toHaveCount(0);
+
+  await logout(page);
+  await login(page, username, password);
+
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('系统管理').click();
+  await expect(menu.getByText('职务管理')).toBeVisible();
+  await expect(menu.locator('.ant-menu-title-content')).toHaveText(['首页', '系统管理', '职务管理']);
+  await expect(menu.getByText('用户管理')).toHaveCount(0);
+
+  await menu.getByText('职务管理').click();
+  await expect(page).toHaveURL(/\/isystem\/position$/);
+  const positions = page.getByTestId('resource-page-sysPosition');
+  await expect(positions.locator('.ant-table')).toBeVisible();
+  await expect(positions.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
+});
