@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../test/render';
 import UserListPage from './user-list-page';
 
 const USERS = [
-  { id: 'u1', username: 'buyer', realname: '采购员', sex: 2, sex_dictText: '女', phone: '13800000000', status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' },
+  { id: 'u1', username: 'buyer', realname: '采购员', sex: 2, sex_dictText: '女', phone: '13800000000', workNo: 'G007', status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' },
   { id: 'u2', username: 'clerk', realname: '文员', sex: null, sex_dictText: null, phone: null, status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-01 09:00:00' },
 ];
 const ALL = ['user:list', 'user:add', 'user:edit', 'user:delete'];
@@ -106,7 +106,8 @@ describe('user administration', () => {
     fireEvent.click(screen.getByTestId('user-form-submit'));
     expect(await screen.findByText('修改成功!')).toBeTruthy();
     const body = server.calls('PUT /sys/user/edit')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ id: 'u1', realname: '采购员甲', sex: '2', phone: '13800000000', selectedroles: 'r1' });
+    // queryById has no 工号: the list row's is kept, not wiped.
+    expect(body).toMatchObject({ id: 'u1', realname: '采购员甲', sex: '2', phone: '13800000000', workNo: 'G007', selectedroles: 'r1' });
     expect(body).not.toHaveProperty('username');
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('selecteddeparts');

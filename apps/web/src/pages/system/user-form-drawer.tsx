@@ -45,10 +45,18 @@ export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0]
   return here.length > 0;
 }
 
-type Props = { mode: UserFormMode; userId?: string; open: boolean; onClose: () => void; onSaved: () => void };
+type Props = {
+  mode: UserFormMode;
+  userId?: string;
+  /** The list row's 工号: queryById does not return it, and 编辑 stores what it sends. */
+  workNo?: string | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+};
 
 /** 新增用户 / 编辑 用户: the administrator's user form; 编辑 leaves the account and password alone. */
-export function UserFormDrawer({ mode, userId, open, onClose, onSaved }: Props) {
+export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -72,7 +80,7 @@ export function UserFormDrawer({ mode, userId, open, onClose, onSaved }: Props) 
             sex: u?.sex === null || u?.sex === undefined ? undefined : String(u.sex),
             phone: u?.phone ?? '',
             email: u?.email ?? '',
-            workNo: u?.workNo ?? '',
+            workNo: u?.workNo ?? workNo ?? '',
             selectedroles: userRoles.result ?? [],
           });
           setLoaded(true);
@@ -83,7 +91,7 @@ export function UserFormDrawer({ mode, userId, open, onClose, onSaved }: Props) 
     return () => {
       alive = false;
     };
-  }, [mode, userId, form]);
+  }, [mode, userId, workNo, form]);
 
   const submit = async () => {
     let values: Values;

@@ -21,6 +21,7 @@ type UserRecord = {
   sex?: number | null;
   sex_dictText?: string | null;
   phone?: string | null;
+  workNo?: string | null;
   status?: number;
   status_dictText?: string | null;
   userType?: number;
@@ -52,7 +53,7 @@ const COLUMNS: TableColumnsType<UserRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 
-type FormState = { mode: UserFormMode; userId?: string; list: PagedList<UserRecord> };
+type FormState = { mode: UserFormMode; userId?: string; workNo?: string | null; list: PagedList<UserRecord> };
 
 export default function UserListPage() {
   const { message, modal } = App.useApp();
@@ -103,7 +104,7 @@ export default function UserListPage() {
             render: (_: unknown, record) => (
               <Space separator={<Divider orientation="vertical" />} size={0}>
                 <Has code="user:edit">
-                  <a onClick={() => setForm({ mode: 'edit', userId: record.id, list })}>编辑</a>
+                  <a onClick={() => setForm({ mode: 'edit', userId: record.id, workNo: record.workNo, list })}>编辑</a>
                 </Has>
                 <Has code="user:edit">
                   <a onClick={() => setResetting(record.username)}>重置密码</a>
@@ -155,6 +156,7 @@ export default function UserListPage() {
           key={`${form.mode}-${form.userId ?? ''}`}
           mode={form.mode}
           userId={form.userId}
+          workNo={form.workNo}
           open={shown}
           onClose={() => setForm(null)}
           onSaved={() => {
