@@ -38,7 +38,9 @@ describe('user administration', () => {
     const roles = await s.request<string[]>('GET', `/sys/user/queryUserRole?userid=${userId}`, { token: admin });
     expect(roles.body.result).toEqual([await idOf('sysRole', 'roleCode', 'buyer')]);
     const detail = await s.request<UserInfo>('GET', `/sys/user/queryById?id=${userId}`, { token: admin });
-    expect(detail.body.result).toMatchObject({ username: 'clerk1', realname: '文员一', sex: 2, orgCode: 'A01A03' });
+    expect(detail.body.result).toMatchObject({ username: 'clerk1', realname: '文员一', sex: 2, orgCode: 'A01A03', workNo: null });
+    const departs = await s.request<{ key: string; title: string }[]>('GET', `/sys/user/userDepartList?userId=${userId}`, { token: admin });
+    expect(departs.body.result).toEqual([{ key: await idOf('sysDepart', 'orgCode', 'A01A03'), value: await idOf('sysDepart', 'orgCode', 'A01A03'), title: '财务部', orgCode: 'A01A03', children: [] }]);
     expect(detail.text).not.toMatch(/password/i);
     expect(await s.login('clerk1', 'Clerk#2026')).toBeTruthy();
   });
@@ -61,6 +63,9 @@ describe('user administration', () => {
   it('edits a user without touching the password, and replaces roles when given', async () => {
     const res = await s.request('PUT', '/sys/user/edit', { token: admin, body: { id: userId, realname: '文员一号', selectedroles: '', password: 'ignored' } });
     expect(res.body).toMatchObject({ success: true, message: '修改成功!' });
+    // Fields the request leaves out keep their values.
+    const kept = await s.request<UserInfo>('GET', `/sys/user/queryById?id=${userId}`, { token: admin });
+    expect(kept.body.result).toMatchObject({ realname: '文员一号', phone: '13711112222', sex: 2 });
     expect((await s.request<string[]>('GET', `/sys/user/queryUserRole?userid=${userId}`, { token: admin })).body.result).toEqual([]);
     expect(await s.login('clerk1', 'Clerk#2026')).toBeTruthy();
   });

@@ -21,6 +21,7 @@ export type UserInfo = {
   email: string | null;
   phone: string | null;
   orgCode: string | null;
+  workNo: string | null;
   status: number;
   /** 2: a supplier who must complete supplier information first. */
   isShow: number;

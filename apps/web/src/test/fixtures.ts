@@ -11,6 +11,7 @@ export function userInfo(extra: Partial<UserInfo> = {}): UserInfo {
     email: null,
     phone: null,
     orgCode: 'A01',
+    workNo: null,
     status: 1,
     isShow: 1,
     supplierId: null,

@@ -9,7 +9,7 @@ import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js'
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
-import { toUserInfo } from './user-service.js';
+import { departsOf, toUserInfo } from './user-service.js';
 
 const USER_LIST_FIELDS: ListFields = {
   username: { column: 'u.username', filter: 'text', sortable: true },
@@ -102,6 +102,15 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => ok((await ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', request.query.userid).execute()).map((r) => r.roleId)),
     );
 
+    app.get(
+      '/sys/user/userDepartList',
+      { schema: { tags: ['用户'], summary: '用户所在部门', querystring: z.object({ userId: id, _t: z.string().optional() }) }, config: { access: { permission: 'user:list' } } },
+      async (request) => {
+        const departs = await departsOf(ctx.db, request.query.userId);
+        return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, orgCode: d.orgCode, children: [] })));
+      },
+    );
+
     app.get('/sys/role/queryall', { schema: { tags: ['用户'], summary: '全部角色（用户表单）' }, config: { access: { permission: 'user:list' } } }, async () =>
       ok(await ctx.db.selectFrom('sysRole').select(['id', 'roleName', 'roleCode', 'description']).orderBy('roleCode').execute()),
     );
@@ -165,9 +174,12 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await checkLinks(ctx.db, roles ?? [], departs ?? []);
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
+          // Only what the request carries changes; an empty value clears the field.
+          const raw = request.body as Record<string, unknown>;
+          const given = <K extends 'sex' | 'email' | 'phone' | 'workNo'>(k: K) => (k in raw ? { [k]: b[k] ?? null } : {});
           await trx
             .updateTable('sysUser')
-            .set({ realname: b.realname, sex: b.sex ?? null, email: b.email ?? null, phone: b.phone ?? null, workNo: b.workNo ?? null, updateBy: request.user!.username, updateTime: now })
+            .set({ realname: b.realname, ...given('sex'), ...given('email'), ...given('phone'), ...given('workNo'), updateBy: request.user!.username, updateTime: now })
             .where('id', '=', b.id)
             .execute();
           if (roles) {

@@ -14,6 +14,7 @@ export function toUserInfo(u: SysUserTable): UserInfo {
     email: u.email,
     phone: u.phone,
     orgCode: u.orgCode,
+    workNo: u.workNo,
     status: u.status,
     isShow: u.isShow,
     supplierId: u.supplierId,

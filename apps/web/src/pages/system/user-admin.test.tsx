@@ -89,10 +89,11 @@ describe('user administration', () => {
     await waitFor(() => expect(server.calls('GET /sys/user/list').length).toBeGreaterThan(1));
   });
 
-  it('编辑 prefills the user and its roles and saves without account, password or (untouched) departments', async () => {
+  it('编辑 prefills the user, its roles and departments and saves without account or password', async () => {
     const server = setup(ALL, {
       'GET /sys/user/queryById': () => ok({ id: 'u1', username: 'buyer', realname: '采购员', sex: 2, phone: '13800000000', email: null }),
       'GET /sys/user/queryUserRole': () => ok(['r1']),
+      'GET /sys/user/userDepartList': () => ok([{ key: 'd1', value: 'd1', title: '采购部', children: [] }]),
       'PUT /sys/user/edit': () => ok(null, '修改成功!'),
     });
     await screen.findByText('采购员');
@@ -100,6 +101,7 @@ describe('user administration', () => {
     const form = within(await screen.findByTestId('user-form'));
     await waitFor(() => expect((form.getByPlaceholderText('请输入用户姓名') as HTMLInputElement).value).toBe('采购员'));
     expect(server.calls('GET /sys/user/queryUserRole')[0]!.url.searchParams.get('userid')).toBe('u1');
+    expect(server.calls('GET /sys/user/userDepartList')[0]!.url.searchParams.get('userId')).toBe('u1');
     expect(form.queryByPlaceholderText('请输入用户账号')).toBeNull();
     expect(form.queryByPlaceholderText('请输入密码')).toBeNull();
     fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '采购员甲' } });
@@ -107,10 +109,9 @@ describe('user administration', () => {
     expect(await screen.findByText('修改成功!')).toBeTruthy();
     const body = server.calls('PUT /sys/user/edit')[0]!.body as Record<string, unknown>;
     // queryById has no 工号: the list row's is kept, not wiped.
-    expect(body).toMatchObject({ id: 'u1', realname: '采购员甲', sex: '2', phone: '13800000000', workNo: 'G007', selectedroles: 'r1' });
+    expect(body).toMatchObject({ id: 'u1', realname: '采购员甲', sex: '2', phone: '13800000000', workNo: 'G007', selectedroles: 'r1', selecteddeparts: 'd1' });
     expect(body).not.toHaveProperty('username');
     expect(body).not.toHaveProperty('password');
-    expect(body).not.toHaveProperty('selecteddeparts');
   });
 
   it('冻结 asks for a selection, confirms, then freezes the selected rows; 解冻 sends status 1', async () => {

@@ -71,8 +71,12 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
     void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
     void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
     if (mode === 'edit' && userId) {
-      void Promise.all([getAction<UserInfo>('/sys/user/queryById', { id: userId }), getAction<string[]>('/sys/user/queryUserRole', { userid: userId })]).then(
-        ([user, userRoles]) => {
+      void Promise.all([
+        getAction<UserInfo>('/sys/user/queryById', { id: userId }),
+        getAction<string[]>('/sys/user/queryUserRole', { userid: userId }),
+        getAction<{ key: string }[]>('/sys/user/userDepartList', { userId }),
+      ]).then(
+        ([user, userRoles, userDeparts]) => {
           if (!alive) return;
           const u = user.result;
           form.setFieldsValue({
@@ -82,6 +86,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
             email: u?.email ?? '',
             workNo: u?.workNo ?? workNo ?? '',
             selectedroles: userRoles.result ?? [],
+            selecteddeparts: (userDeparts.result ?? []).map((d) => d.key),
           });
           setLoaded(true);
         },
@@ -108,9 +113,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
       workNo: blank(values.workNo),
       selectedroles: (values.selectedroles ?? []).join(','),
     };
-    // On 编辑 the departments are sent only when changed (the form does not know the current ones).
-    const departsTouched = mode === 'add' || form.isFieldTouched('selecteddeparts');
-    const departPart = departsTouched ? { selecteddeparts: (values.selecteddeparts ?? []).join(',') } : {};
+    const departPart = { selecteddeparts: (values.selecteddeparts ?? []).join(',') };
     setSaving(true);
     try {
       const answer =
@@ -200,7 +203,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
         <Form.Item name="selectedroles" label="角色">
           <Select mode="multiple" allowClear placeholder="请选择角色" optionFilterProp="label" options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
         </Form.Item>
-        <Form.Item name="selecteddeparts" label="部门" extra={mode === 'edit' ? '不选择则保持原有部门' : undefined}>
+        <Form.Item name="selecteddeparts" label="部门">
           <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
         </Form.Item>
         <Form.Item name="sex" label="性别">
