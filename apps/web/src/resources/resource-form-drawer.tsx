@@ -3,7 +3,8 @@ import { App, Button, Drawer, Form, Space } from 'antd';
 import { addSchema, editSchema, fieldSchema } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
 import { HttpError, postAction, putAction } from '../lib/http';
-import { LEAVE_CONFIRM_MESSAGE, useUnsavedChanges } from '../lib/unsaved-changes';
+import { confirmLeave } from '../lib/leave-confirm';
+import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
 import type { NamedField } from './resource-fields';
@@ -103,15 +104,9 @@ export function ResourceFormDrawer({ def, mode, record, fixed, open, onClose, on
       onClose();
       return;
     }
-    modal.confirm({
-      title: '提示',
-      content: LEAVE_CONFIRM_MESSAGE,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => {
-        release();
-        onClose();
-      },
+    confirmLeave(modal, () => {
+      release();
+      onClose();
     });
   };
 

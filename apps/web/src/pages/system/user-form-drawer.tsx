@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
-import { LEAVE_CONFIRM_MESSAGE, useUnsavedChanges } from '../../lib/unsaved-changes';
+import { confirmLeave } from '../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { DictSelect } from '../../resources/dict-select';
 
 export type UserFormMode = 'add' | 'edit';
@@ -140,15 +141,9 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
       onClose();
       return;
     }
-    modal.confirm({
-      title: '提示',
-      content: LEAVE_CONFIRM_MESSAGE,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => {
-        release();
-        onClose();
-      },
+    confirmLeave(modal, () => {
+      release();
+      onClose();
     });
   };
 

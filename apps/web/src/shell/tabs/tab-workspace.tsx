@@ -7,7 +7,8 @@ import { useSession } from '../../lib/auth-store';
 import { useLayoutSettings } from '../../lib/layout-settings';
 import { findRouteChain, isPageRoute } from '../../lib/menu-routes';
 import type { AppRoute } from '../../lib/menu-routes';
-import { LEAVE_CONFIRM_MESSAGE, unsavedRegistry } from '../../lib/unsaved-changes';
+import { confirmLeave } from '../../lib/leave-confirm';
+import { unsavedRegistry } from '../../lib/unsaved-changes';
 import {
   closeLeft,
   closeOthers,
@@ -108,7 +109,7 @@ export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
         if (next.activeKey !== `${pathname}${search}`) navigate(next.activeKey);
       };
       if (closing.some((p) => unsavedRegistry.isDirty(p.path))) {
-        modal.confirm({ title: '提示', content: LEAVE_CONFIRM_MESSAGE, okText: '确定', cancelText: '取消', onOk: commit });
+        confirmLeave(modal, commit);
       } else {
         commit();
       }
