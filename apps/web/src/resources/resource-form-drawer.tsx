@@ -3,7 +3,7 @@ import { App, Button, Drawer, Form, Space } from 'antd';
 import { addSchema, editSchema, fieldSchema } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
 import { HttpError, postAction, putAction } from '../lib/http';
-import { confirmLeave } from '../lib/leave-confirm';
+import { closeAskingIfDirty } from '../lib/leave-confirm';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
@@ -99,16 +99,7 @@ export function ResourceFormDrawer({ def, mode, record, fixed, open, onClose, on
     }
   };
 
-  const close = () => {
-    if (!dirty) {
-      onClose();
-      return;
-    }
-    confirmLeave(modal, () => {
-      release();
-      onClose();
-    });
-  };
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
 
   return (
     <Drawer

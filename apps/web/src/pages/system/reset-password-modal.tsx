@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { putAction } from '../../lib/http';
-import { passwordRule } from './user-form-drawer';
+import { passwordRule, samePasswordRule } from './user-form-drawer';
 
 type Values = { password?: string; confirmpassword?: string };
 
@@ -46,11 +46,7 @@ export function ResetPasswordModal({ username, open, onClose }: { username: stri
           dependencies={['password']}
           rules={[
             { required: true, message: '请重新输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一样！');
-              },
-            }),
+            samePasswordRule,
           ]}
         >
           <Input.Password placeholder="请重新输入新密码" autoComplete="new-password" />

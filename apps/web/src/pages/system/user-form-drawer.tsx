@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
-import { confirmLeave } from '../../lib/leave-confirm';
+import { closeAskingIfDirty } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { DictSelect } from '../../resources/dict-select';
 
@@ -36,6 +36,13 @@ export const passwordRule = {
     if (typeof value === 'string' && value !== '' && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE);
   },
 };
+
+/** The confirmation field must repeat the `password` field. */
+export const samePasswordRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_: unknown, value: unknown) => {
+    if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一样！');
+  },
+});
 
 /** Puts a 400 answer's field messages on the form's fields; returns whether any landed. */
 export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0], error: unknown, fields: readonly string[]): boolean | null {
@@ -136,16 +143,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
     }
   };
 
-  const close = () => {
-    if (!dirty) {
-      onClose();
-      return;
-    }
-    confirmLeave(modal, () => {
-      release();
-      onClose();
-    });
-  };
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
 
   return (
     <Drawer
@@ -178,11 +176,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
               dependencies={['password']}
               rules={[
                 { required: true, message: '请重新输入登录密码' },
-                ({ getFieldValue }) => ({
-                  validator: async (_, value) => {
-                    if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一样！');
-                  },
-                }),
+                samePasswordRule,
               ]}
             >
               <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
