@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, logout } from './helpers.js';
 
+// Known intermittent failure (1 in 5 full runs: the new user's side menu never showed 系统管理);
+// retried once while it is investigated. It still fails when it fails twice.
+test.describe.configure({ retries: 1 });
+
 // An administrator makes a role that may only view positions, gives it to a new user, and
 // that user sees exactly that. Names are unique: other spec files share the database.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
