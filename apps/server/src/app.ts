@@ -21,6 +21,7 @@ import { systemResources } from './modules/system/system-resources.js';
 import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js';
 import { rolePermissionRoutes } from './modules/system/role-permission-routes.js';
 import { userAdminRoutes } from './modules/system/user-admin-routes.js';
+import { supplierUserRoutes } from './modules/system/supplier-user-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
 import { departRoutes } from './modules/system/depart-routes.js';
 import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(duplicateCheckRoutes(ctx));
       await api.register(rolePermissionRoutes(ctx));
       await api.register(userAdminRoutes(ctx));
+      await api.register(supplierUserRoutes(ctx));
       await api.register(announcementAdmin(ctx));
       await api.register(departRoutes(ctx));
       await api.register(sessionAdminRoutes(ctx));

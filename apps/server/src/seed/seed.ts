@@ -4,6 +4,7 @@ import { nowIso } from '../core/time.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import { sanitizeRichText } from '../core/sanitize.js';
+import { insertUser } from '../modules/system/user-service.js';
 import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 
@@ -145,40 +146,14 @@ type NewUser = {
 export async function createUser(db: Db, u: NewUser): Promise<string> {
   const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', u.roleCode).executeTakeFirstOrThrow();
   const depart = u.departCode ? await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', u.departCode).executeTakeFirst() : undefined;
-  const id = newId();
-  const now = nowIso();
   const passwordHash = await hashPassword(u.password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sysUser')
-      .values({
-        id,
-        username: u.username,
-        realname: u.realname,
-        passwordHash,
-        avatar: null,
-        sex: null,
-        email: u.email ?? null,
-        phone: u.phone ?? null,
-        orgCode: depart?.orgCode ?? null,
-        workNo: null,
-        status: 1,
-        delFlag: 0,
-        isShow: u.isShow ?? 1,
-        userType: u.userType ?? 1,
-        supplierId: u.supplierId ?? null,
-        relTenantIds: '',
-        passwordChangedAt: now,
-        createBy: SEEDER,
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-    await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: role.id }).execute();
-    if (depart) await trx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId: depart.id }).execute();
-  });
-  return id;
+  return db.transaction().execute((trx) =>
+    insertUser(
+      trx,
+      { username: u.username, realname: u.realname, passwordHash, email: u.email, phone: u.phone, orgCode: depart?.orgCode, isShow: u.isShow, userType: u.userType, supplierId: u.supplierId, createBy: SEEDER },
+      { roles: [role.id], departs: depart ? [depart.id] : [] },
+    ),
+  );
 }
 
 /** A valid unified social credit code from its first 17 characters. */

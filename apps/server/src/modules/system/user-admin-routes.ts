@@ -9,7 +9,7 @@ import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js'
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
-import { departsOf, toUserInfo } from './user-service.js';
+import { departsOf, insertUser, toUserInfo } from './user-service.js';
 
 const USER_LIST_FIELDS: ListFields = {
   username: { column: 'u.username', filter: 'text', sortable: true },
@@ -47,7 +47,7 @@ const userFields = {
   orgCode: z.unknown().optional(),
 };
 
-const addSchema = z
+export const addSchema = z
   .object({
     id: z.literal('').optional(),
     username: z.string().trim().regex(/^[A-Za-z0-9_.@-]{2,100}$/, '用户账号为2到100位字母、数字或 _ . @ -'),
@@ -55,7 +55,15 @@ const addSchema = z
     ...userFields,
   })
   .strict();
-const editSchema = z.object({ id, username: z.unknown().optional(), password: z.unknown().optional(), ...userFields }).strict();
+export const editSchema = z.object({ id, username: z.unknown().optional(), password: z.unknown().optional(), ...userFields }).strict();
+
+type ProfileFields = { sex?: number; email?: string; phone?: string; workNo?: string };
+
+/** The optional profile fields an edit request carries: a missing one is kept, an empty one is cleared. */
+export function givenProfileFields(body: ProfileFields): { [K in keyof ProfileFields]?: ProfileFields[K] | null } {
+  const keys = ['sex', 'email', 'phone', 'workNo'] as const;
+  return Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k] ?? null]));
+}
 
 /** Role and department ids of a request, checked to exist. */
 async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<void> {
@@ -122,40 +130,15 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const departs = idCsv(b.selecteddeparts ?? '');
       await checkLinks(ctx.db, roles, departs);
       if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest('用户账号已存在', { username: '用户账号已存在' });
-      const userId = newId();
-      const now = nowIso();
       const passwordHash = await hashPassword(b.password);
       const firstDepart = departs.length ? await ctx.db.selectFrom('sysDepart').select('orgCode').where('id', '=', departs[0]!).executeTakeFirst() : undefined;
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('sysUser')
-          .values({
-            id: userId,
-            username: b.username,
-            realname: b.realname,
-            passwordHash,
-            avatar: null,
-            sex: b.sex ?? null,
-            email: b.email ?? null,
-            phone: b.phone ?? null,
-            orgCode: firstDepart?.orgCode ?? null,
-            workNo: b.workNo ?? null,
-            status: 1,
-            delFlag: 0,
-            isShow: 1,
-            userType: 1,
-            supplierId: null,
-            relTenantIds: '',
-            passwordChangedAt: now,
-            createBy: request.user!.username,
-            createTime: now,
-            updateBy: null,
-            updateTime: null,
-          })
-          .execute();
-        for (const roleId of roles) await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId }).execute();
-        for (const depId of departs) await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId }).execute();
-      });
+      const userId = await ctx.db.transaction().execute((trx) =>
+        insertUser(
+          trx,
+          { username: b.username, realname: b.realname, passwordHash, sex: b.sex, email: b.email, phone: b.phone, orgCode: firstDepart?.orgCode, workNo: b.workNo, createBy: request.user!.username },
+          { roles, departs },
+        ),
+      );
       request.log.info({ event: 'user.added', userId }, 'user added');
       return ok({ id: userId }, '添加成功！');
     });
@@ -167,19 +150,18 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       config: { access: { permission: 'user:edit' } },
       handler: async (request) => {
         const b = request.body;
-        const existing = await ctx.db.selectFrom('sysUser').select(['id']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
+        const existing = await ctx.db.selectFrom('sysUser').select(['id', 'userType']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
         if (!existing) throw businessError('未找到对应实体');
+        // Supplier accounts keep exactly the supplier role: they are edited through editSupplierUser.
+        if (existing.userType === 2) throw businessError('供应商用户请通过“编辑供应商用户”修改');
         const roles = b.selectedroles === undefined ? undefined : idCsv(b.selectedroles);
         const departs = b.selecteddeparts === undefined ? undefined : idCsv(b.selecteddeparts);
         await checkLinks(ctx.db, roles ?? [], departs ?? []);
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
-          // Only what the request carries changes; an empty value clears the field.
-          const raw = request.body as Record<string, unknown>;
-          const given = <K extends 'sex' | 'email' | 'phone' | 'workNo'>(k: K) => (k in raw ? { [k]: b[k] ?? null } : {});
           await trx
             .updateTable('sysUser')
-            .set({ realname: b.realname, ...given('sex'), ...given('email'), ...given('phone'), ...given('workNo'), updateBy: request.user!.username, updateTime: now })
+            .set({ realname: b.realname, ...givenProfileFields(b), updateBy: request.user!.username, updateTime: now })
             .where('id', '=', b.id)
             .execute();
           if (roles) {
