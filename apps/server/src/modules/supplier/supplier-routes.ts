@@ -6,6 +6,7 @@ import { toWireDateTime } from '../../core/time.js';
 import { toUserInfo } from '../system/user-service.js';
 
 const SUPPLIER_LIST_FIELDS: ListFields = {
+  id: { column: 's.id', filter: 'exact' },
   code: { column: 's.code', filter: 'text', sortable: true },
   name: { column: 's.name', filter: 'text', sortable: true },
   uscc: { column: 's.uscc', filter: 'text' },

@@ -89,6 +89,61 @@ describe('user administration', () => {
     await waitFor(() => expect(server.calls('GET /sys/user/list').length).toBeGreaterThan(1));
   });
 
+  it('新增供应商用户 picks the company from the supplier list and sends no roles or departments', async () => {
+    const server = setup(ALL, {
+      'GET /supplier/list': (req) =>
+        ok({ records: req.url.searchParams.get('name') === '*华东*' ? [{ id: 's1', name: '华东钢材', code: 'SUP001' }] : [{ id: 's1', name: '华东钢材', code: 'SUP001' }, { id: 's2', name: '新材科技', code: 'SUP002' }], total: 2 }),
+      'POST /sys/user/addSupplierUser': () => ok({ id: 'u9' }, '添加成功！'),
+    });
+    await screen.findByText('采购员');
+    fireEvent.click(screen.getByTestId('add-supplier-user'));
+    expect(await screen.findByText('新增供应商用户', { selector: '.ant-drawer-title' })).toBeTruthy();
+    const form = within(await screen.findByTestId('user-form'));
+    expect(form.queryByText('角色', { selector: 'label' })).toBeNull();
+    fireEvent.change(form.getByPlaceholderText('请输入用户账号'), { target: { value: 'sales1' } });
+    fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '销售一' } });
+    fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'Procura@2026' } });
+    fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'Procura@2026' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await form.findByText('请选择供应商')).toBeTruthy();
+    expect(server.calls('POST /sys/user/addSupplierUser')).toHaveLength(0);
+
+    const picker = form.getByText('所属供应商', { selector: 'label' }).closest('.ant-form-item')!.querySelector('input')!;
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: '华东' } });
+    await waitFor(() => expect(server.calls('GET /supplier/list').some((c) => c.url.searchParams.get('name') === '*华东*')).toBe(true));
+    fireEvent.click(await screen.findByTitle('华东钢材（SUP001）'));
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await screen.findByText('添加成功！')).toBeTruthy();
+    const body = server.calls('POST /sys/user/addSupplierUser')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ username: 'sales1', realname: '销售一', password: 'Procura@2026', supplierId: 's1' });
+    expect(body).not.toHaveProperty('selectedroles');
+    expect(body).not.toHaveProperty('selecteddeparts');
+  });
+
+  it('编辑 of a supplier account goes to editSupplierUser with the company fixed', async () => {
+    const supplierRow = { id: 'u5', username: 'sales5', realname: '销售五', status: 1, userType: 2, userType_dictText: '供应商', createTime: '2026-01-03 09:00:00' };
+    const server = setup(ALL, {
+      'GET /sys/user/list': () => ok({ records: [supplierRow], total: 1, size: 23, current: 1, pages: 1 }),
+      'GET /sys/user/queryById': () => ok({ id: 'u5', username: 'sales5', realname: '销售五', supplierId: 's1' }),
+      'GET /sys/user/queryUserRole': () => ok(['rs']),
+      'GET /sys/user/userDepartList': () => ok([]),
+      'GET /supplier/list': () => ok({ records: [{ id: 's1', name: '华东钢材', code: 'SUP001' }], total: 1 }),
+      'PUT /sys/user/editSupplierUser': () => ok(null, '修改成功!'),
+    });
+    await screen.findByText('销售五');
+    fireEvent.click(screen.getByText('编辑'));
+    const form = within(await screen.findByTestId('user-form'));
+    expect(await form.findByText('华东钢材（SUP001）')).toBeTruthy();
+    expect(server.calls('GET /supplier/list')[0]!.url.searchParams.get('id')).toBe('s1');
+    expect(form.getByText('所属供应商', { selector: 'label' }).closest('.ant-form-item')!.querySelector('.ant-select-disabled')).not.toBeNull();
+    fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '销售五号' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await screen.findByText('修改成功!')).toBeTruthy();
+    expect(server.calls('PUT /sys/user/editSupplierUser')[0]!.body).toMatchObject({ id: 'u5', realname: '销售五号', supplierId: 's1' });
+    expect(server.calls('PUT /sys/user/edit')).toHaveLength(0);
+  });
+
   it('编辑 prefills the user, its roles and departments and saves without account or password', async () => {
     const server = setup(ALL, {
       'GET /sys/user/queryById': () => ok({ id: 'u1', username: 'buyer', realname: '采购员', sex: 2, phone: '13800000000', email: null }),

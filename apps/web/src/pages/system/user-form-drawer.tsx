@@ -7,11 +7,14 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { DictSelect } from '../../resources/dict-select';
 
 export type UserFormMode = 'add' | 'edit';
+/** An internal user (roles, departments) or a supplier's account (bound to one supplier, supplier role only). */
+export type UserKind = 'internal' | 'supplier';
 
 type Role = { id: string; roleName: string; roleCode: string };
 type Depart = { key: string; value: string; title: string; children: Depart[] | null };
 type DepartOption = { value: string; title: string; children?: DepartOption[] };
-type UserInfo = { id: string; username: string; realname: string; sex?: number | null; phone?: string | null; email?: string | null; workNo?: string | null };
+type UserInfo = { id: string; username: string; realname: string; sex?: number | null; phone?: string | null; email?: string | null; workNo?: string | null; supplierId?: string | null };
+type SupplierOption = { value: string; label: string };
 
 type Values = {
   username?: string;
@@ -24,6 +27,7 @@ type Values = {
   workNo?: string;
   selectedroles?: string[];
   selecteddeparts?: string[];
+  supplierId?: string;
 };
 
 const toOptions = (nodes: readonly Depart[]): DepartOption[] =>
@@ -55,6 +59,7 @@ export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0]
 
 type Props = {
   mode: UserFormMode;
+  kind?: UserKind;
   userId?: string;
   /** The list row's 工号: queryById does not return it, and 编辑 stores what it sends. */
   workNo?: string | null;
@@ -64,7 +69,7 @@ type Props = {
 };
 
 /** 新增用户 / 编辑 用户: the administrator's user form; 编辑 leaves the account and password alone. */
-export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }: Props) {
+export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, onClose, onSaved }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -72,21 +77,29 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
   const [loaded, setLoaded] = useState(mode === 'add');
   const [roles, setRoles] = useState<Role[]>([]);
   const [departs, setDeparts] = useState<DepartOption[]>([]);
+  const [suppliers, setSuppliers] = useState<SupplierOption[]>([]);
   const release = useUnsavedChanges(dirty);
+  const supplierKind = kind === 'supplier';
 
   useEffect(() => {
     let alive = true;
-    void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
-    void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
+    if (!supplierKind) {
+      void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
+      void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
+    }
     if (mode === 'edit' && userId) {
       void Promise.all([
         getAction<UserInfo>('/sys/user/queryById', { id: userId }),
         getAction<string[]>('/sys/user/queryUserRole', { userid: userId }),
         getAction<{ key: string }[]>('/sys/user/userDepartList', { userId }),
       ]).then(
-        ([user, userRoles, userDeparts]) => {
-          if (!alive) return;
+        async ([user, userRoles, userDeparts]) => {
           const u = user.result;
+          if (supplierKind && u?.supplierId) {
+            const own = await searchSuppliers({ id: u.supplierId }).catch(() => []);
+            if (alive) setSuppliers(own);
+          }
+          if (!alive) return;
           form.setFieldsValue({
             realname: u?.realname ?? '',
             sex: u?.sex === null || u?.sex === undefined ? undefined : String(u.sex),
@@ -95,6 +108,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
             workNo: u?.workNo ?? workNo ?? '',
             selectedroles: userRoles.result ?? [],
             selecteddeparts: (userDeparts.result ?? []).map((d) => d.key),
+            supplierId: u?.supplierId ?? undefined,
           });
           setLoaded(true);
         },
@@ -104,7 +118,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
     return () => {
       alive = false;
     };
-  }, [mode, userId, workNo, form]);
+  }, [mode, supplierKind, userId, workNo, form]);
 
   const submit = async () => {
     let values: Values;
@@ -124,10 +138,14 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
     const departPart = { selecteddeparts: (values.selecteddeparts ?? []).join(',') };
     setSaving(true);
     try {
+      const account = { username: values.username?.trim(), password: values.password, confirmpassword: values.confirmpassword };
+      // A supplier account carries its company instead of roles and departments (the server fixes its role).
+      const links = supplierKind ? { supplierId: values.supplierId } : { selectedroles: common.selectedroles, ...departPart };
+      const fields = { realname: common.realname, sex: common.sex, phone: common.phone, email: common.email, workNo: common.workNo, ...links };
       const answer =
         mode === 'add'
-          ? await postAction('/sys/user/add', { username: values.username?.trim(), password: values.password, confirmpassword: values.confirmpassword, ...common, ...departPart }, { quiet: [400] })
-          : await putAction('/sys/user/edit', { id: userId, ...common, ...departPart }, { quiet: [400] });
+          ? await postAction(supplierKind ? '/sys/user/addSupplierUser' : '/sys/user/add', { ...account, ...fields }, { quiet: [400] })
+          : await putAction(supplierKind ? '/sys/user/editSupplierUser' : '/sys/user/edit', { id: userId, ...fields }, { quiet: [400] });
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -148,7 +166,7 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
   return (
     <Drawer
       open={open}
-      title={mode === 'add' ? '新增用户' : '编辑用户'}
+      title={`${mode === 'add' ? '新增' : '编辑'}${supplierKind ? '供应商用户' : '用户'}`}
       size={640}
       onClose={close}
       footer={
@@ -189,12 +207,27 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
         <Form.Item name="workNo" label="工号">
           <Input placeholder="请输入工号" />
         </Form.Item>
-        <Form.Item name="selectedroles" label="角色">
-          <Select mode="multiple" allowClear placeholder="请选择角色" optionFilterProp="label" options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
-        </Form.Item>
-        <Form.Item name="selecteddeparts" label="部门">
-          <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
-        </Form.Item>
+        {supplierKind ? (
+          <Form.Item name="supplierId" label="所属供应商" rules={[{ required: true, message: '请选择供应商' }]} extra={mode === 'edit' ? '供应商用户不能改为其他供应商' : undefined}>
+            <Select
+              showSearch={{ filterOption: false, onSearch: (keyword) => void searchSuppliers({ name: `*${keyword.trim()}*` }).then(setSuppliers, () => undefined) }}
+              disabled={mode === 'edit'}
+              placeholder="请输入供应商名称搜索"
+              options={suppliers}
+              onOpenChange={(visible) => visible && suppliers.length === 0 && void searchSuppliers({}).then(setSuppliers, () => undefined)}
+              notFoundContent="无匹配的供应商"
+            />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="selectedroles" label="角色">
+              <Select mode="multiple" allowClear placeholder="请选择角色" optionFilterProp="label" options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
+            </Form.Item>
+            <Form.Item name="selecteddeparts" label="部门">
+              <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
+            </Form.Item>
+          </>
+        )}
         <Form.Item name="sex" label="性别">
           <DictSelect code="sex" placeholder="请选择性别" />
         </Form.Item>
@@ -209,4 +242,10 @@ export function UserFormDrawer({ mode, userId, workNo, open, onClose, onSaved }:
   );
 }
 
-const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'sex', 'phone', 'email'];
+const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'supplierId', 'sex', 'phone', 'email'];
+
+/** Suppliers for the account form's picker: the first page matching a filter of the supplier list. */
+async function searchSuppliers(filter: Record<string, string>): Promise<SupplierOption[]> {
+  const answer = await getAction<{ records: { id: string; name: string; code: string }[] }>('/supplier/list', { ...filter, pageNo: 1, pageSize: 20, column: 'name', order: 'asc' });
+  return (answer.result?.records ?? []).map((r) => ({ value: r.id, label: `${r.name}（${r.code}）` }));
+}

@@ -12,7 +12,7 @@ import { putAction } from '../../lib/http';
 import { SUPPLIER_USER_TYPE, userKindLabel } from '../../lib/user-kind';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserFormDrawer } from './user-form-drawer';
-import type { UserFormMode } from './user-form-drawer';
+import type { UserFormMode, UserKind } from './user-form-drawer';
 
 type UserRecord = {
   id: string;
@@ -53,7 +53,7 @@ const COLUMNS: TableColumnsType<UserRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 
-type FormState = { mode: UserFormMode; userId?: string; workNo?: string | null; list: PagedList<UserRecord> };
+type FormState = { mode: UserFormMode; kind: UserKind; userId?: string; workNo?: string | null; list: PagedList<UserRecord> };
 
 export default function UserListPage() {
   const { message, modal } = App.useApp();
@@ -104,7 +104,7 @@ export default function UserListPage() {
             render: (_: unknown, record) => (
               <Space separator={<Divider orientation="vertical" />} size={0}>
                 <Has code="user:edit">
-                  <a onClick={() => setForm({ mode: 'edit', userId: record.id, workNo: record.workNo, list })}>编辑</a>
+                  <a onClick={() => setForm({ mode: 'edit', kind: record.userType === 2 ? 'supplier' : 'internal', userId: record.id, workNo: record.workNo, list })}>编辑</a>
                 </Has>
                 <Has code="user:edit">
                   <a onClick={() => setResetting(record.username)}>重置密码</a>
@@ -131,8 +131,11 @@ export default function UserListPage() {
         toolbar={(list) => (
           <Space wrap>
             <Has code="user:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', list })}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', kind: 'internal', list })}>
                 新增用户
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', kind: 'supplier', list })} data-testid="add-supplier-user">
+                新增供应商用户
               </Button>
             </Has>
             <Has code="user:edit">
@@ -153,8 +156,9 @@ export default function UserListPage() {
       />
       {form ? (
         <UserFormDrawer
-          key={`${form.mode}-${form.userId ?? ''}`}
+          key={`${form.mode}-${form.kind}-${form.userId ?? ''}`}
           mode={form.mode}
+          kind={form.kind}
           userId={form.userId}
           workNo={form.workNo}
           open={shown}
