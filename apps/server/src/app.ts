@@ -10,6 +10,7 @@ import { newId } from './core/ids.js';
 import type { AppContext } from './app-context.js';
 import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installOperationLog } from './http/operation-log.js';
 import { serveWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { supplierRoutes } from './modules/supplier/supplier-routes.js';
@@ -25,6 +26,7 @@ import { supplierUserRoutes } from './modules/system/supplier-user-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
 import { departRoutes } from './modules/system/depart-routes.js';
 import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
+import { logRoutes } from './modules/system/log-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
@@ -58,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   installErrorHandler(app);
   const routes = installAccessControl(app, ctx);
+  installOperationLog(app, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(announcementAdmin(ctx));
       await api.register(departRoutes(ctx));
       await api.register(sessionAdminRoutes(ctx));
+      await api.register(logRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -233,6 +233,29 @@ export type SysPositionTable = {
 
 export type SysBaseDataTable = { dataKey: string; appliedAt: string };
 
+/** The login and operation log (an audit record: rows are only added). */
+export type SysLogTable = {
+  id: string;
+  /** 1 login/logout, 2 operation. */
+  logType: number;
+  logContent: string | null;
+  /** Operations: 1 query, 2 add, 3 edit, 4 delete, 5 import, 6 export; logins: 1 login, 2 logout. */
+  operateType: number | null;
+  userid: string | null;
+  username: string | null;
+  realname: string | null;
+  ip: string | null;
+  /** The route (url pattern). */
+  method: string | null;
+  requestUrl: string | null;
+  requestType: string | null;
+  requestParam: string | null;
+  costTime: number | null;
+  /** 'ok' or 'failed'. */
+  status: string;
+  createTime: string;
+};
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -254,4 +277,5 @@ export type Database = {
   sysAnnouncementSend: SysAnnouncementSendTable;
   sysPosition: SysPositionTable;
   sysBaseData: SysBaseDataTable;
+  sysLog: SysLogTable;
 };

@@ -1,57 +1,97 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema, ok, type LoginResult } from '@procura/shared';
-import { businessError } from '../../core/errors.js';
+import type { SessionUser } from '../../core/access.js';
+import { AppError, businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
 import { departsOf, toUserInfo } from '../system/user-service.js';
+import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';
 import { verifyDecoy, verifyPassword } from './password.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 
+/** A login log row of a request (the attempted username only: never the password). */
+const loginLog = (request: FastifyRequest, reply: FastifyReply, entry: Omit<LogEntry, 'logType' | 'ip' | 'method' | 'requestUrl' | 'requestType'>): LogEntry => ({
+  logType: LOG_TYPE_LOGIN,
+  ip: request.ip,
+  method: request.routeOptions.url ?? null,
+  requestUrl: request.url.split('?')[0]!,
+  requestType: request.method,
+  costTime: reply.elapsedTime,
+  ...entry,
+});
+
 /** Login and logout (jeecg-api.md §2). */
 export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const logoutLog = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
+      record(
+        ctx.db,
+        loginLog(request, reply, { operateType: LOGIN_OPERATE.logout, userid: user.id, username: user.username, realname: user.realname, logContent: `用户名: ${user.username},退出成功！`, status: 'ok' }),
+        request.log,
+      );
+
+    /** Checks the credentials and opens a session; throws the refusal. */
+    const login = async (request: FastifyRequest, reply: FastifyReply, username: string, password: string) => {
+      const ip = request.ip;
+      await ctx.throttle.assertAllowed(username, ip);
+      const user = await ctx.db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+      // Unknown user and wrong password take as long and answer alike.
+      const passwordOk = user ? await verifyPassword(password, user.passwordHash) : (await verifyDecoy(password), false);
+      if (!user || !passwordOk) {
+        await ctx.throttle.recordFailure(username, ip);
+        request.log.warn({ event: 'login.failed', username }, 'login failed');
+        throw businessError(WRONG_CREDENTIALS);
+      }
+      if (user.status !== 1) throw businessError('该用户已冻结');
+      await ctx.throttle.recordSuccess(username);
+
+      const token = await ctx.sessions.issue(user.id, user.username, ip, request.headers['user-agent']);
+      const departs = await departsOf(ctx.db, user.id);
+      const result: LoginResult = {
+        token,
+        userInfo: toUserInfo(user),
+        sysAllDictItems: await ctx.dicts.allItems(),
+        departs,
+        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+      };
+      request.log.info({ event: 'login.succeeded', userId: user.id }, 'login succeeded');
+      record(
+        ctx.db,
+        loginLog(request, reply, { operateType: LOGIN_OPERATE.login, userid: user.id, username: user.username, realname: user.realname, logContent: `用户名: ${user.username},登录成功！`, status: 'ok' }),
+        request.log,
+      );
+      return ok(result, '登录成功');
+    };
+
     app.post(
       '/sys/login',
       {
         schema: { tags: ['auth'], summary: '账号密码登录', body: loginRequestSchema },
         config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { username, password } = request.body;
-        const ip = request.ip;
-        await ctx.throttle.assertAllowed(username, ip);
-        const user = await ctx.db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
-        // Unknown user and wrong password take as long and answer alike.
-        const passwordOk = user ? await verifyPassword(password, user.passwordHash) : (await verifyDecoy(password), false);
-        if (!user || !passwordOk) {
-          await ctx.throttle.recordFailure(username, ip);
-          request.log.warn({ event: 'login.failed', username }, 'login failed');
-          throw businessError(WRONG_CREDENTIALS);
+        try {
+          return await login(request, reply, username, password);
+        } catch (err) {
+          const reason = err instanceof AppError ? err.message : '系统错误';
+          record(ctx.db, loginLog(request, reply, { operateType: LOGIN_OPERATE.login, username, logContent: `用户名: ${username},登录失败：${reason}`, status: 'failed' }), request.log);
+          throw err;
         }
-        if (user.status !== 1) throw businessError('该用户已冻结');
-        await ctx.throttle.recordSuccess(username);
-
-        const token = await ctx.sessions.issue(user.id, user.username, ip, request.headers['user-agent']);
-        const departs = await departsOf(ctx.db, user.id);
-        const result: LoginResult = {
-          token,
-          userInfo: toUserInfo(user),
-          sysAllDictItems: await ctx.dicts.allItems(),
-          departs,
-          multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-        };
-        request.log.info({ event: 'login.succeeded', userId: user.id }, 'login succeeded');
-        return ok(result, '登录成功');
       },
     );
 
     app.post(
       '/sys/logout',
       { schema: { tags: ['auth'], summary: '退出登录（令牌在 X-Access-Token 头）' }, config: { access: 'public' } },
-      async (request) => {
+      async (request, reply) => {
         // A forged or stale token is a no-op (AUTHN-3): only a verified session is ended.
-        if (request.user) await ctx.sessions.revoke(request.user.sessionId);
+        if (request.user) {
+          await ctx.sessions.revoke(request.user.sessionId);
+          logoutLog(request, reply, request.user);
+        }
         return ok(null, '退出登录成功！');
       },
     );
@@ -62,10 +102,13 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: { tags: ['auth'], summary: '页面关闭时退出（令牌为请求体，navigator.sendBeacon）', body: z.string().max(4096).optional() },
         config: { access: 'public' },
       },
-      async (request) => {
+      async (request, reply) => {
         const token = typeof request.body === 'string' ? request.body.trim() : '';
         const user = token ? await ctx.sessions.verify(token) : null;
-        if (user) await ctx.sessions.revoke(user.sessionId);
+        if (user) {
+          await ctx.sessions.revoke(user.sessionId);
+          logoutLog(request, reply, user);
+        }
         return ok(null, '退出登录成功！');
       },
     );
