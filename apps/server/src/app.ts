@@ -25,6 +25,7 @@ import { userAdminRoutes } from './modules/system/user-admin-routes.js';
 import { supplierUserRoutes } from './modules/system/supplier-user-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
 import { departRoutes } from './modules/system/depart-routes.js';
+import { departAdminRoutes } from './modules/system/depart-admin-routes.js';
 import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
 import { logRoutes } from './modules/system/log-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(supplierUserRoutes(ctx));
       await api.register(announcementAdmin(ctx));
       await api.register(departRoutes(ctx));
+      await api.register(departAdminRoutes(ctx));
       await api.register(sessionAdminRoutes(ctx));
       await api.register(logRoutes(ctx));
       if (config.apiDocs) {

@@ -79,10 +79,18 @@ export type SysDepartTable = Audit & {
   orgCategory: string;
   departOrder: number;
   status: string;
+  mobile: string | null;
+  fax: string | null;
+  address: string | null;
+  memo: string | null;
+  description: string | null;
   delFlag: number;
 };
 
 export type SysUserDepartTable = { id: string; userId: string; depId: string };
+
+/** The menus and buttons a department holds (the ceiling of its department roles). */
+export type SysDepartPermissionTable = { id: string; departId: string; permissionId: string };
 
 export type SysDictTable = Audit & {
   id: string;
@@ -264,6 +272,7 @@ export type Database = {
   sysRolePermission: SysRolePermissionTable;
   sysDepart: SysDepartTable;
   sysUserDepart: SysUserDepartTable;
+  sysDepartPermission: SysDepartPermissionTable;
   sysDict: SysDictTable;
   sysDictItem: SysDictItemTable;
   sysSession: SysSessionTable;

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as announcements from './0002-announcements.js';
 import * as positions from './0003-positions-and-base-data.js';
 import * as listIndexes from './0004-list-indexes.js';
+import * as departPermissions from './0005-depart-permissions.js';
 import * as logs from './0007-logs.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-announcements': announcements,
   '0003-positions-and-base-data': positions,
   '0004-list-indexes': listIndexes,
+  '0005-depart-permissions': departPermissions,
   '0007-logs': logs,
 };

@@ -9,6 +9,29 @@ import { toForest } from '../../core/tree.js';
 import type { SysDepartTable } from '../../db/schema.js';
 
 type DepartRow = Omit<SysDepartTable, 'delFlag'>;
+
+/** Every column of a department a client sees (JeecgBoot's SysDepart, jeecg-api.md §7.9). */
+export const DEPART_COLUMNS = [
+  'id',
+  'parentId',
+  'departName',
+  'orgCode',
+  'orgCategory',
+  'departOrder',
+  'mobile',
+  'fax',
+  'address',
+  'memo',
+  'description',
+  'status',
+  'createBy',
+  'createTime',
+  'updateBy',
+  'updateTime',
+] as const satisfies readonly (keyof DepartRow)[];
+
+/** A department on the wire: times in GMT+8. */
+export const toWireDepart = (d: DepartRow): DepartRow => ({ ...d, createTime: toWireDateTime(d.createTime)!, updateTime: toWireDateTime(d.updateTime) });
 type DepartNode = DepartRow & { key: string; value: string; title: string; isLeaf: boolean; children: DepartNode[] | null };
 type IdNode = { key: string; value: string; title: string; children: IdNode[] };
 
@@ -17,9 +40,7 @@ const toNode = (d: DepartRow): DepartNode => ({
   value: d.id,
   title: d.departName,
   isLeaf: true,
-  ...d,
-  createTime: toWireDateTime(d.createTime)!,
-  updateTime: toWireDateTime(d.updateTime),
+  ...toWireDepart(d),
   children: null,
 });
 
@@ -39,7 +60,7 @@ export const departRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     const departs = () =>
       ctx.db
         .selectFrom('sysDepart')
-        .select(['id', 'parentId', 'departName', 'orgCode', 'orgCategory', 'departOrder', 'status', 'createBy', 'createTime', 'updateBy', 'updateTime'])
+        .select(DEPART_COLUMNS)
         .where('delFlag', '=', 0)
         .orderBy('departOrder')
         .orderBy('orgCode');
