@@ -4,6 +4,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { loadSigningKey, SessionService } from './modules/auth/session-service.js';
 import { SupplierService } from './modules/supplier/supplier-service.js';
 import { AnnouncementService } from './modules/system/announcement-service.js';
+import { CodeRuleService } from './modules/system/code-rule-service.js';
 import { DictService } from './modules/system/dict-service.js';
 import { PermissionService } from './modules/system/permission-service.js';
 
@@ -18,6 +19,8 @@ export type AppContext = {
   dicts: DictService;
   suppliers: SupplierService;
   announcements: AnnouncementService;
+  /** Document numbers (fill rules, X-9) and value checks (check rules). */
+  codes: CodeRuleService;
 };
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
@@ -31,5 +34,6 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     dicts: new DictService(db),
     suppliers: new SupplierService(db),
     announcements: new AnnouncementService(db),
+    codes: new CodeRuleService(db),
   };
 }

@@ -27,6 +27,9 @@ const references: Record<string, Record<string, () => Promise<string>>> = {
     openPage: async () => '/srm/supplier/list',
     userIds: async () => `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
   },
+  sysCheckRule: {
+    ruleJson: async () => JSON.stringify([{ digits: '*', pattern: '^[a-z0-9]+$', message: '只能包含小写字母和数字' }]),
+  },
   sysDictItem: {
     dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
   },

@@ -12,3 +12,8 @@ export function toWireDateTime(iso: string | null | undefined): string | null {
   if (Number.isNaN(d.getTime())) return null;
   return d.toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** The calendar day in the business timezone (GMT+8) as `yyyyMMdd`: document numbers (X-9) and daily resets use it. */
+export function businessDate(at: Date = new Date()): string {
+  return new Date(at.getTime() + GMT8_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+}

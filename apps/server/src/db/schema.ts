@@ -264,6 +264,32 @@ export type SysLogTable = {
   createTime: string;
 };
 
+/** 编码校验规则: `ruleJson` is a JSON array of `{digits, pattern, message}` (JeecgBoot's sys_check_rule). */
+export type SysCheckRuleTable = Audit & {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  ruleJson: string;
+  ruleDescription: string | null;
+};
+
+/** 填值规则: document numbers `PREFIX-date-sequence` (X-9). */
+export type SysFillRuleTable = Audit & {
+  id: string;
+  ruleName: string;
+  ruleCode: string;
+  prefix: string;
+  /** yyyyMMdd, yyMMdd, yyyyMM, yyyy; null for no date. */
+  dateFormat: string | null;
+  seqDigits: number;
+  /** day, month, year, never. */
+  seqReset: string;
+  ruleDescription: string | null;
+};
+
+/** The last number issued per fill rule, tenant and period (the key of the sequence reset). */
+export type SysFillRuleSeqTable = { ruleCode: string; tenantId: string; period: string; lastValue: number };
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -286,5 +312,8 @@ export type Database = {
   sysAnnouncementSend: SysAnnouncementSendTable;
   sysPosition: SysPositionTable;
   sysBaseData: SysBaseDataTable;
+  sysCheckRule: SysCheckRuleTable;
+  sysFillRule: SysFillRuleTable;
+  sysFillRuleSeq: SysFillRuleSeqTable;
   sysLog: SysLogTable;
 };

@@ -7,6 +7,7 @@ import { sanitizeRichText } from '../core/sanitize.js';
 import { insertUser } from '../modules/system/user-service.js';
 import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
+import { syncCodeRules } from './code-rules.js';
 
 const SEEDER = 'system';
 
@@ -123,6 +124,8 @@ export async function syncBaseData(db: Db): Promise<number> {
           .execute();
       }
     }
+
+    await syncCodeRules(trx, apply, audit);
 
     for (const dataKey of fresh) await trx.insertInto('sysBaseData').values({ dataKey, appliedAt: now }).execute();
     return fresh.length;

@@ -93,6 +93,55 @@ export const announcementResource = defineResource({
   },
 });
 
+/**
+ * 编码校验规则 (JeecgBoot's sys_check_rule): `ruleJson` is a JSON array of
+ * `{digits, pattern, message}`; each item checks a slice of the value (`digits` characters
+ * on from where the previous item stopped, or `*` the whole value) against `pattern`.
+ * Used by forms through `GET /sys/checkRule/checkByCode`.
+ */
+export const checkRuleResource = defineResource({
+  key: 'sysCheckRule',
+  table: 'sys_check_rule',
+  path: '/sys/checkRule',
+  label: '编码校验规则',
+  permission: 'checkRule',
+  fields: {
+    ruleName: { label: '规则名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    ruleCode: { label: '规则编码', type: 'string', required: true, max: 100, unique: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z][A-Za-z0-9_]*$', message: '规则编码以字母开头，只能包含字母、数字和下划线' } },
+    ruleJson: {
+      label: '规则JSON',
+      type: 'text',
+      required: true,
+      max: 4000,
+      list: false,
+      placeholder: '[{"digits":"*","pattern":"^1[3-9]\\d{9}$","message":"请输入正确的手机号码"}]，digits 为位数（* 表示整个值）',
+    },
+    ruleDescription: { label: '规则描述', type: 'string', max: 500 },
+  },
+});
+
+/**
+ * 填值规则: document numbers `PREFIX-yyyyMMdd-NNNN` (X-9), issued by the server's code
+ * service from a counter per rule, tenant and period (`seqReset`). The code is the key of
+ * the counters, so it cannot change.
+ */
+export const fillRuleResource = defineResource({
+  key: 'sysFillRule',
+  table: 'sys_fill_rule',
+  path: '/sys/fillRule',
+  label: '填值规则',
+  permission: 'fillRule',
+  fields: {
+    ruleName: { label: '规则名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    ruleCode: { label: '规则编码', type: 'string', required: true, max: 100, unique: true, immutable: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z][A-Za-z0-9_]*$', message: '规则编码以字母开头，只能包含字母、数字和下划线' } },
+    prefix: { label: '前缀', type: 'string', required: true, max: 10, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z0-9]+$', message: '前缀只能包含字母和数字' } },
+    dateFormat: { label: '日期格式', type: 'dict', dict: 'fill_rule_date_format', filter: 'eq' },
+    seqDigits: { label: '流水号位数', type: 'int', required: true, min: 1, max: 10 },
+    seqReset: { label: '流水号重置', type: 'dict', dict: 'fill_rule_seq_reset', required: true, filter: 'eq' },
+    ruleDescription: { label: '规则描述', type: 'string', max: 500, list: false },
+  },
+});
+
 /** Every resource, by key: the web resolves `resource/<key>` menu components through this. */
 export const resources: Readonly<Record<string, ResourceDef>> = {
   [positionResource.key]: positionResource,
@@ -100,4 +149,6 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [dictResource.key]: dictResource,
   [dictItemResource.key]: dictItemResource,
   [announcementResource.key]: announcementResource,
+  [checkRuleResource.key]: checkRuleResource,
+  [fillRuleResource.key]: fillRuleResource,
 };

@@ -5,6 +5,7 @@ import * as positions from './0003-positions-and-base-data.js';
 import * as listIndexes from './0004-list-indexes.js';
 import * as departPermissions from './0005-depart-permissions.js';
 import * as logs from './0007-logs.js';
+import * as codeRules from './0009-code-rules.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-list-indexes': listIndexes,
   '0005-depart-permissions': departPermissions,
   '0007-logs': logs,
+  '0009-code-rules': codeRules,
 };
