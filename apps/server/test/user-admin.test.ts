@@ -54,6 +54,12 @@ describe('user administration', () => {
     expect(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'clerk2').executeTakeFirst()).toBeUndefined();
   });
 
+  it('lists chosen users by id (the user picker shows stored ids by name)', async () => {
+    const ids = await s.ctx.db.selectFrom('sysUser').select('id').where('username', 'in', ['buyer', 'supplier1']).execute();
+    const res = await s.request<{ records: { username: string }[] }>('GET', `/sys/user/list?id=${ids.map((r) => r.id).join(',')},`, { token: admin });
+    expect(res.body.result.records.map((r) => r.username).sort()).toEqual(['buyer', 'supplier1']);
+  });
+
   it('checkOnlyUser answers only whether a username is free', async () => {
     expect((await s.request('GET', '/sys/user/checkOnlyUser?username=clerk1')).body).toMatchObject({ success: false, message: '用户账号已存在', result: false });
     const free = await s.request('GET', '/sys/user/checkOnlyUser?username=nobody-yet');

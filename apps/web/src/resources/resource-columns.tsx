@@ -40,7 +40,7 @@ type RowActionsProps = {
   onEdit: (record: ResourceRecord) => void;
   onDetail: (record: ResourceRecord) => void;
   onDelete: (record: ResourceRecord) => Promise<unknown>;
-  onExtra: (action: RowAction, record: ResourceRecord) => void;
+  onExtra: (action: RowAction, record: ResourceRecord) => unknown;
 };
 
 /** 编辑 | 详情 | 删除 (after a confirmation) | the resource's own actions, as the user may use them. */
@@ -56,7 +56,18 @@ export function RowActions({ record, canEdit, canDelete, extra, onEdit, onDetail
     );
   }
   for (const action of extra) {
-    links.push(<Typography.Link key={action.key} onClick={() => onExtra(action, record)}>{action.label}</Typography.Link>);
+    if (action.visible && !action.visible(record)) continue;
+    links.push(
+      'run' in action ? (
+        <Popconfirm key={action.key} title={action.confirm} okText="确定" cancelText="取消" onConfirm={() => onExtra(action, record)}>
+          <Typography.Link>{action.label}</Typography.Link>
+        </Popconfirm>
+      ) : (
+        <Typography.Link key={action.key} onClick={() => onExtra(action, record)}>
+          {action.label}
+        </Typography.Link>
+      ),
+    );
   }
   return (
     <span style={{ whiteSpace: 'nowrap' }}>

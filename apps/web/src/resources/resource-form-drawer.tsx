@@ -8,7 +8,7 @@ import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
 import type { NamedField } from './resource-fields';
-import type { ResourceRecord } from './resource-types';
+import type { ResourceOverride, ResourceRecord } from './resource-types';
 
 export type FormMode = 'add' | 'edit';
 
@@ -19,6 +19,8 @@ type Props = {
   record?: ResourceRecord;
   /** Values the page fixes (not shown; sent on add). */
   fixed: Readonly<Record<string, string>>;
+  /** Controls replacing those the field types give, by field name. */
+  controls?: ResourceOverride['formControls'];
   /** False while the page is hidden behind another tab: the drawer hides but keeps what was typed. */
   open: boolean;
   onClose: () => void;
@@ -44,7 +46,7 @@ function schemaRule({ field }: NamedField) {
  * errors land on the fields; what was typed stays. Closing or leaving with unsaved edits
  * asks first.
  */
-export function ResourceFormDrawer({ def, mode, record, fixed, open, onClose, onSaved }: Props) {
+export function ResourceFormDrawer({ def, mode, record, fixed, controls, open, onClose, onSaved }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -126,7 +128,7 @@ export function ResourceFormDrawer({ def, mode, record, fixed, open, onClose, on
       >
         {fields.map((f) => (
           <Form.Item key={f.name} name={f.name} label={f.field.label} required={Boolean(f.field.required) && !locked(f)} rules={locked(f) ? undefined : rules.get(f.name)}>
-            {fieldControl(f.field, locked(f))}
+            {(controls?.[f.name] ?? fieldControl)(f.field, locked(f))}
           </Form.Item>
         ))}
       </Form>

@@ -61,7 +61,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [panel, setPanel] = useState<{ action: RowAction; record: ResourceRecord } | null>(null);
+  const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(null);
   const [exporting, setExporting] = useState(false);
   // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
   const { pathname } = useLocation();
@@ -78,9 +78,24 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
       onEdit={(r) => setEditing({ mode: 'edit', record: r })}
       onDetail={(r) => setDetailId(r.id)}
       onDelete={(r) => list.remove(r.id)}
-      onExtra={(action, r) => setPanel({ action, record: r })}
+      onExtra={(action, r) => ('run' in action ? runCommand(action, r) : setPanel({ action, record: r }))}
     />
   ));
+
+  /** A row command (发布, 撤销…): its answer is shown and the list reloads. */
+  const runCommand = async (action: Extract<RowAction, { run: unknown }>, record: ResourceRecord) => {
+    try {
+      const answer = await action.run(record);
+      if (!answer.success) {
+        message.warning(answer.message);
+        return;
+      }
+      message.success(answer.message);
+      list.refresh();
+    } catch {
+      // shown by the HTTP client
+    }
+  };
 
   const download = async (path: string, params: QueryParams, fileName: string) => {
     setExporting(true);
@@ -152,6 +167,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           mode={editing.mode}
           record={editing.record}
           fixed={fixed}
+          controls={override?.formControls}
           open={shown}
           onClose={() => setEditing(null)}
           onSaved={() => {

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Envelope, FieldDef } from '@procura/shared';
 
 /** A row of a resource as the API sends it: every field, `<field>_dictText`, id and audit fields. */
 export type ResourceRecord = Record<string, unknown> & { id: string };
@@ -6,18 +7,30 @@ export type ResourceRecord = Record<string, unknown> & { id: string };
 /** What a row action's panel (a drawer or modal it opens) receives; `open` is false while its page is hidden behind another tab. */
 export type RowActionPanelProps = { record: ResourceRecord; open: boolean; onClose: () => void };
 
-/** An extra action in a row's action column, opening its own panel for the row. */
+/**
+ * An extra action in a row's action column: either it opens its own panel for the row, or it
+ * runs a command on the server (after a confirmation) and the list reloads.
+ */
 export type RowAction = {
   key: string;
   label: string;
   /** Button permission code the user must hold; none means everyone who sees the list. */
   permission?: string;
-  Panel: ComponentType<RowActionPanelProps>;
-};
+  /** Offered only on rows this accepts (e.g. 发布 only on drafts). */
+  visible?: (record: ResourceRecord) => boolean;
+} & (
+  | { Panel: ComponentType<RowActionPanelProps> }
+  | { run: (record: ResourceRecord) => Promise<Envelope<unknown>>; confirm: string }
+);
+
+/** A form control in place of the one a field's type gives; Form.Item supplies value and onChange. */
+export type FormControl = (field: FieldDef, disabled: boolean) => ReactElement;
 
 /** How one resource's page departs from what its definition gives. */
 export type ResourceOverride = {
   rowActions?: readonly RowAction[];
   /** Cell renderers by field name, replacing the default text (dictionary text, '-' for nothing). */
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
+  /** Form controls by field name. */
+  formControls?: Readonly<Record<string, FormControl>>;
 };

@@ -12,6 +12,7 @@ import { hashPassword } from '../auth/password.js';
 import { departsOf, insertUser, toUserInfo } from './user-service.js';
 
 const USER_LIST_FIELDS: ListFields = {
+  id: { column: 'u.id', filter: 'exact' },
   username: { column: 'u.username', filter: 'text', sortable: true },
   realname: { column: 'u.realname', filter: 'text', sortable: true },
   phone: { column: 'u.phone', filter: 'text' },
