@@ -1,13 +1,17 @@
 import { createElement } from 'react';
-import { announcementResource, dictResource, permissionCode, roleResource } from '@procura/shared';
+import { announcementResource, checkRuleResource, dictResource, permissionCode, roleResource } from '@procura/shared';
 import { UserSelect } from '../components/user-select';
 import { getAction } from '../lib/http';
+import { CheckRuleTestModal } from './check-rule-test-modal';
 import { DictItemsDrawer } from './dict-items-drawer';
 import type { ResourceOverride } from './resource-types';
 import { RolePermissionDrawer } from './role-permission-drawer';
 
 /** Where a resource's page needs more than its definition gives, by resource key. */
 export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
+  [checkRuleResource.key]: {
+    rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],
+  },
   [dictResource.key]: {
     rowActions: [{ key: 'dictItems', label: '字典配置', permission: permissionCode(dictResource, 'list'), Panel: DictItemsDrawer }],
   },
