@@ -27,6 +27,7 @@ import { announcementAdmin } from './modules/system/announcement-admin.js';
 import { departRoutes } from './modules/system/depart-routes.js';
 import { departAdminRoutes } from './modules/system/depart-admin-routes.js';
 import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
+import { tenantRoutes } from './modules/system/tenant-routes.js';
 import { codeRuleRoutes } from './modules/system/code-rule-routes.js';
 import { logRoutes } from './modules/system/log-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(departRoutes(ctx));
       await api.register(departAdminRoutes(ctx));
       await api.register(sessionAdminRoutes(ctx));
+      await api.register(tenantRoutes(ctx));
       await api.register(codeRuleRoutes(ctx));
       await api.register(logRoutes(ctx));
       if (config.apiDocs) {

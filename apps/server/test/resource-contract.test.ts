@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldEntries, isInForm, permissionCode, resources, type PageResult, type ResourceDef } from '@procura/shared';
+import { columnOf, DEMO_PASSWORD, fieldEntries, isInForm, permissionCode, resources, type PageResult, type ResourceDef } from '@procura/shared';
 import { startTestServer, type TestServer } from './harness.js';
 
 /**
@@ -52,6 +52,9 @@ async function sample(def: ResourceDef): Promise<Record<string, unknown>> {
   }
   return out;
 }
+
+/** An id of the definition's kind that no row has. */
+const unknownId = (def: ResourceDef) => (def.idType === 'int' ? '999999999' : '0'.repeat(32));
 
 const textField = (def: ResourceDef) => fieldEntries(def).find(([, f]) => f.filter === 'like' && isInForm(f) && !f.immutable && f.type === 'string')!;
 
@@ -114,7 +117,7 @@ describe.each(Object.values(resources))('resource $key', (def) => {
     const got = await s.request<Row>('GET', `${api('queryById')}?id=${created.id}`, { token: admin });
     expect(got.body.result[name]).toBe('edited');
     expect(got.body.result.updateBy).toBe('admin');
-    const unknown = await s.request('PUT', api('edit'), { token: admin, body: { id: '0'.repeat(32), [name]: 'x' } });
+    const unknown = await s.request('PUT', api('edit'), { token: admin, body: { id: unknownId(def), [name]: 'x' } });
     expect(unknown.body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
@@ -182,13 +185,154 @@ describe.each(Object.values(resources))('resource $key', (def) => {
       ['GET', api('list'), 'list'],
       ['POST', api('add'), 'add'],
       ['PUT', api('edit'), 'edit'],
-      ['DELETE', `${api('delete')}?id=${'0'.repeat(32)}`, 'delete'],
+      ['DELETE', `${api('delete')}?id=${unknownId(def)}`, 'delete'],
       ...(def.capabilities.export ? [['GET', api('exportXls'), 'export'] as [string, string, 'export']] : []),
     ];
     for (const [method, url] of calls) {
       const res = await s.request(method, url, { token: buyer, body: method === 'POST' || method === 'PUT' ? {} : undefined });
       expect(res.status, `${method} ${url}`).toBe(403);
     }
+  });
+});
+
+/**
+ * Tenant isolation (security.md TEN-1, TEN-2, TEN-3; R7), run over every definition with
+ * `tenant: true`: two users of two tenants, each with every permission, never see, change or
+ * delete each other's rows; the tenant comes from the session, never from the body or a
+ * foreign header; unique values are unique per tenant.
+ */
+const tenantResources = Object.values(resources).filter((def) => def.tenant);
+
+describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
+  let t1: number;
+  let t2: number;
+  let u1: string;
+  let u2: string;
+
+  beforeAll(async () => {
+    const addTenant = async (name: string) => (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name } })).body.result.id;
+    t1 = await addTenant('隔离租户甲');
+    t2 = await addTenant('隔离租户乙');
+    const adminRole = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
+    const addUser = async (username: string, tenant: number) => {
+      const res = await s.request('POST', '/sys/user/add', {
+        token: admin,
+        body: { username, password: DEMO_PASSWORD, confirmpassword: DEMO_PASSWORD, realname: username, selectedroles: adminRole.id, relTenantIds: String(tenant) },
+      });
+      expect(res.body.success, res.body.message).toBe(true);
+      return s.login(username);
+    };
+    u1 = await addUser('tenant_iso_1', t1);
+    u2 = await addUser('tenant_iso_2', t2);
+  });
+
+  describe.each(tenantResources)('resource $key', (def) => {
+    const api = (action: string) => `${def.path}/${action}`;
+    const as = (token: string, tenant?: number): { token: string; headers: Record<string, string> } => ({ token, headers: tenant === undefined ? {} : { tenant_id: String(tenant) } });
+    const tenantOfRow = async (id: string) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the definition
+      (await (s.ctx.db as any).selectFrom(def.table).select('tenantId').where('id', '=', id).executeTakeFirst())?.tenantId as number | undefined;
+    const listIds = async (token: string) =>
+      (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, as(token))).body.result.records.map((r) => r.id);
+
+    it('stamps new rows with the session tenant, whatever the body says (TEN-2)', async () => {
+      const res = await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: { ...(await sample(def)), tenantId: t2 } });
+      expect(res.body.success, res.body.message).toBe(true);
+      expect(await tenantOfRow(res.body.result.id)).toBe(t1);
+      // Without a header the user works in their first effective tenant, not in tenant 0.
+      const bare = await s.request<{ id: string }>('POST', api('add'), { token: u1, body: await sample(def) });
+      expect(await tenantOfRow(bare.body.result.id)).toBe(t1);
+      const edited = await s.request('PUT', api('edit'), { ...as(u1), body: { id: res.body.result.id, tenantId: t2 } });
+      expect(edited.body.success).toBe(true);
+      expect(await tenantOfRow(res.body.result.id)).toBe(t1);
+    });
+
+    it("hides one tenant's rows from the other in list, queryById, export, edit, delete and deleteBatch (TEN-3)", async () => {
+      const values = await sample(def);
+      const id = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: values })).body.result.id;
+      const other = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: await sample(def) })).body.result.id;
+      expect(await listIds(u1)).toEqual(expect.arrayContaining([id, other]));
+      expect(await listIds(u2)).not.toContain(id);
+      expect(await listIds(admin)).not.toContain(id);
+      for (const [name, f] of fieldEntries(def)) {
+        if (f.filter !== 'like' || typeof values[name] !== 'string') continue;
+        const filtered = await s.request<PageResult<Row>>('GET', `${api('list')}?${name}=${encodeURIComponent(String(values[name]))}`, as(u2));
+        expect(filtered.body.result.total, `${def.key}.${name}`).toBe(0);
+      }
+      expect((await s.request('GET', `${api('queryById')}?id=${id}`, as(u1))).status).toBe(200);
+      expect((await s.request('GET', `${api('queryById')}?id=${id}`, as(u2))).status).toBe(404);
+
+      if (def.capabilities.export) {
+        const exported = async (token: string, query: string) => {
+          const res = await fetch(`${s.base}${api('exportXls')}?${query}`, { headers: { 'X-Access-Token': token } });
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(await res.arrayBuffer());
+          const sheet = book.worksheets[0]!;
+          return sheet.getSheetValues().slice(2).map((r) => JSON.stringify(r));
+        };
+        const [label] = fieldEntries(def).filter(([, f]) => f.list !== false && f.type === 'string').map(([n]) => n);
+        expect(await exported(u1, `selections=${id}`)).toHaveLength(1);
+        expect(await exported(u2, `selections=${id},${other}`)).toHaveLength(0);
+        if (label) expect((await exported(u2, 'pageSize=10000')).some((r) => r.includes(String(values[label])))).toBe(false);
+      }
+
+      const [name] = textField(def);
+      expect((await s.request('PUT', api('edit'), { ...as(u2), body: { id, [name]: 'hijacked' } })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      expect((await s.request('DELETE', `${api('delete')}?id=${id}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      const still = await s.request<Row>('GET', `${api('queryById')}?id=${id}`, as(u1));
+      expect(still.body.result[name]).toBe(values[name]);
+      expect(await tenantOfRow(other)).toBe(t1);
+    });
+
+    it('refuses a header naming a tenant the user does not belong to (TEN-1)', async () => {
+      for (const header of ['tenant_id', 'tenant-id']) {
+        const res = await s.request('GET', api('list'), { token: u1, headers: { [header]: String(t2) } });
+        expect(res.status, header).toBe(403);
+        expect(res.body.message).toBe('用户租户信息变更,请重新登陆!');
+      }
+      expect((await s.request('GET', api('list'), { token: admin, headers: { tenant_id: String(t1) } })).status).toBe(403);
+      expect((await s.request('GET', api('list'), as(u1, t1))).status).toBe(200);
+    });
+
+    it('keeps unique values unique per tenant: the same code may exist in both', async () => {
+      const unique = fieldEntries(def).find(([, f]) => f.unique);
+      if (!unique) return;
+      const [field, f] = unique;
+      const first = await sample(def);
+      expect((await s.request('POST', api('add'), { ...as(u1), body: first })).body.success).toBe(true);
+      const check = (token: string) =>
+        s.request('GET', `/sys/duplicate/check?tableName=${def.table}&fieldName=${columnOf(field, f)}&fieldVal=${encodeURIComponent(String(first[field]))}`, as(token));
+      expect((await check(u1)).body.success).toBe(false);
+      expect((await check(u2)).body.success).toBe(true);
+      const same = { ...(await sample(def)), [field]: first[field] };
+      const inOther = await s.request<{ id: string }>('POST', api('add'), { ...as(u2), body: same });
+      expect(inOther.body.success, inOther.body.message).toBe(true);
+      expect(await tenantOfRow(inOther.body.result.id)).toBe(t2);
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { ...as(u1), body: { ...(await sample(def)), [field]: first[field] } });
+      expect(dup.status).toBe(400);
+      expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);
+    });
+
+    it("imports into the importing user's tenant", async () => {
+      if (!def.capabilities.import) return;
+      const template = await fetch(`${s.base}${api('importTemplate')}`, { headers: { 'X-Access-Token': u2 } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await template.arrayBuffer());
+      const sheet = book.worksheets[0]!;
+      const headerKeys = (sheet.getRow(1).values as string[]).slice(1).map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
+      const row = await sample(def);
+      sheet.addRow(headerKeys.map((k) => row[k]));
+      const form = new FormData();
+      form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'import.xlsx');
+      const res = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': u2 }, body: form });
+      expect(((await res.json()) as { success: boolean }).success).toBe(true);
+      const [label] = textField(def);
+      const found = await s.request<PageResult<Row>>('GET', `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`, as(u2));
+      expect(found.body.result.total).toBe(1);
+      expect(await tenantOfRow(found.body.result.records[0]!.id)).toBe(t2);
+      expect((await s.request<PageResult<Row>>('GET', `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`, as(u1))).body.result.total).toBe(0);
+    });
   });
 });
 

@@ -41,6 +41,20 @@ export type LoginResult = {
   sysAllDictItems: DictMap;
   departs: { id: string; departName: string; orgCode: string }[];
   multi_depart: 0 | 1 | 2;
+  /** The user's effective tenants; present only when the user belongs to tenants (`relTenantIds`). */
+  tenantList?: TenantInfo[];
+};
+
+/** A tenant as login and `/sys/tenant/queryList` answer it (JeecgBoot's SysTenant; ids are integers). */
+export type TenantInfo = {
+  id: number;
+  name: string;
+  createBy: string | null;
+  createTime: string | null;
+  beginDate: string | null;
+  endDate: string | null;
+  /** 1 normal, 0 frozen. */
+  status: number;
 };
 
 export type { AuthEntry };

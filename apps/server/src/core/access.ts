@@ -28,6 +28,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /**
+     * The tenant the request works in: the tenant header (one of the user's tenants, checked),
+     * else the user's first effective tenant, else 0 (users without tenants; public routes).
+     */
+    tenantId: number;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
  * snake_case columns of the migrations). Timestamps are ISO-8601 UTC strings; flags are 0/1.
@@ -229,6 +231,8 @@ export type SysAnnouncementSendTable = {
 
 export type SysPositionTable = {
   id: string;
+  /** 0 (the space of users without tenants) unless given. */
+  tenantId: Generated<number>;
   code: string;
   name: string;
   postRank: string | null;
@@ -240,6 +244,16 @@ export type SysPositionTable = {
 };
 
 export type SysBaseDataTable = { dataKey: string; appliedAt: string };
+
+/** JeecgBoot's tenants: integer ids; `sys_user.rel_tenant_ids` lists a user's. */
+export type SysTenantTable = Audit & {
+  id: number;
+  name: string;
+  beginDate: string | null;
+  endDate: string | null;
+  /** 1 normal, 0 frozen. */
+  status: number;
+};
 
 /** The login and operation log (an audit record: rows are only added). */
 export type SysLogTable = {
@@ -312,6 +326,7 @@ export type Database = {
   sysAnnouncementSend: SysAnnouncementSendTable;
   sysPosition: SysPositionTable;
   sysBaseData: SysBaseDataTable;
+  sysTenant: SysTenantTable;
   sysCheckRule: SysCheckRuleTable;
   sysFillRule: SysFillRuleTable;
   sysFillRuleSeq: SysFillRuleSeqTable;

@@ -3,6 +3,7 @@ import { IS_SHOW_MUST_COMPLETE } from '@procura/shared';
 import { describeAccess, type Access } from '../core/access.js';
 import { forbidden, unauthorized } from '../core/errors.js';
 import type { AppContext } from '../app-context.js';
+import { currentTenantOf } from '../modules/system/tenant-service.js';
 
 export type RouteRecord = { method: string; url: string; access: string };
 
@@ -26,6 +27,7 @@ export function tenantOf(request: FastifyRequest): string {
 export function installAccessControl(app: FastifyInstance, ctx: AppContext): () => RouteRecord[] {
   const registered: RouteOptions[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('tenantId', 0);
 
   // Hooks of inner contexts may still set a route's policy after this one runs, so the
   // inventory reads each route's options when it is asked for, not when it is registered.
@@ -60,6 +62,7 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
       const mine = user.relTenantIds.split(',').map((t) => t.trim()).filter(Boolean);
       if (!mine.includes(tenant)) throw forbidden('用户租户信息变更,请重新登陆!');
     }
+    request.tenantId = await currentTenantOf(ctx.db, user, tenant);
 
     // SUP-3: until its information is complete a supplier reaches only the completion form.
     if (user.userType === 2 && user.isShow === IS_SHOW_MUST_COMPLETE && !request.routeOptions.config.allowIncompleteSupplier) {

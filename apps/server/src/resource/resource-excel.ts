@@ -9,12 +9,13 @@ import '@fastify/multipart';
 import { fieldEntries, isInForm, isInList, ok, ResultCode, type FieldDef, type ResourceDef } from '@procura/shared';
 import type { AppContext } from '../app-context.js';
 import { AppError, badRequest } from '../core/errors.js';
-import { ID_PATTERN, newId } from '../core/ids.js';
 import { applyListQuery, type ListFields } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
+import { idPatternOf, nextIdOf } from './resource-ids.js';
 import { dictMapsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
 import type { ResourceHooks, Values } from './resource-routes.js';
 import { checkValues, toColumns } from './resource-routes.js';
+import { tenantColumns } from './tenant-scope.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_BATCH = 2000;
@@ -45,7 +46,7 @@ export async function exportRows(ctx: AppContext, def: ResourceDef, base: AnyQue
   let filtered = applied.filtered;
   if (typeof query.selections === 'string' && query.selections.trim() !== '') {
     const ids = query.selections.split(',').map((s) => s.trim()).filter(Boolean);
-    if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
+    if (ids.some((i) => !idPatternOf(def).test(i))) throw badRequest('记录编号不正确');
     filtered = filtered.where(sql.ref('t.id'), 'in', ids);
   }
 
@@ -172,7 +173,7 @@ export async function importRows(ctx: AppContext, def: ResourceDef, schema: z.Zo
       continue;
     }
     const values = parsed.data as Values;
-    const problems = Object.values(await checkValues(db, def, dicts, values));
+    const problems = Object.values(await checkValues(db, def, dicts, values, undefined, request.tenantId));
     for (const [name, f] of fieldEntries(def)) {
       if (!f.unique || values[name] === null || values[name] === undefined) continue;
       const key = `${name}\u0000${String(values[name])}`;
@@ -190,7 +191,7 @@ export async function importRows(ctx: AppContext, def: ResourceDef, schema: z.Zo
         await hooks.beforeAdd?.(values, trx, request);
         await trx
           .insertInto(def.table)
-          .values({ id: newId(), ...toColumns(def, values), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
+          .values({ id: await nextIdOf(def, trx, ctx.kind), ...toColumns(def, values), ...tenantColumns(def, request), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
           .execute();
       }
     });

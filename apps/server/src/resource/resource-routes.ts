@@ -13,11 +13,12 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../app-context.js';
 import { badRequest, businessError, notFound } from '../core/errors.js';
-import { ID_PATTERN, newId } from '../core/ids.js';
 import { runPagedList } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
 import { exportRows, exportTemplate, importRows } from './resource-excel.js';
+import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
 import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, wireToStored, type AnyDb, type AnyQuery } from './resource-query.js';
+import { sameTenant, tenantColumns, tenantScope } from './tenant-scope.js';
 
 export type Values = Record<string, unknown>;
 
@@ -36,7 +37,6 @@ export type ResourceHooks = {
   beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
 };
 
-const idSchema = z.string().regex(ID_PATTERN, '记录编号不正确');
 const MAX_BATCH = 1000;
 
 /** Stored values keyed by column: what the request may set, nothing else (MASS-1). Datetimes are stored in UTC. */
@@ -52,7 +52,8 @@ export function toColumns(def: ResourceDef, values: Values): Values {
 
 /**
  * Rules a schema cannot check alone: dictionary values exist (`dicts` from `dictMapsOf`,
- * loaded before the transaction); unique fields are unique among live rows.
+ * loaded before the transaction); unique fields are unique among live rows (of `tenantId`
+ * for tenant resources).
  */
 export async function checkValues(
   trx: AnyDb,
@@ -60,6 +61,7 @@ export async function checkValues(
   dicts: Record<string, Map<string, string>>,
   values: Values,
   exceptId?: string,
+  tenantId = 0,
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   for (const [name, f] of fieldEntries(def)) {
@@ -73,6 +75,7 @@ export async function checkValues(
       let q = trx.selectFrom(def.table).select('id').where(sql.ref(columnOf(name, f)), '=', value);
       if (exceptId) q = q.where('id', '<>', exceptId);
       if (def.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
+      q = sameTenant(def, q, tenantId);
       if (await q.executeTakeFirst()) errors[name] = `${f.label}已存在`;
     }
   }
@@ -95,11 +98,15 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     const sortColumn = def.defaultSort.field === 'createTime' ? 't.create_time' : fields[def.defaultSort.field]?.column;
     if (!sortColumn) throw new Error(`${def.key}: default sort field must be sortable`);
     // Reads go through the scope hook, on the database or inside a write's transaction.
-    const read = (request: FastifyRequest, on: AnyDb = db) => (hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def));
+    // Tenant resources: only the request's tenant, whatever the scope hook allows.
+    const read = (request: FastifyRequest, on: AnyDb = db) =>
+      tenantScope(def, hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def), request);
     const tags = [def.label];
     const perm = (action: Parameters<typeof permissionCode>[1]) => ({ access: { permission: permissionCode(def, action) } });
     const addBody = addSchema(def);
     const editBody = editSchema(def);
+    const idSchema = idSchemaOf(def);
+    const idPattern = idPatternOf(def);
 
     app.get(`${def.path}/list`, { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') }, async (request) => {
       const page = await runPagedList(ctx.kind, read(request), request.query as Record<string, unknown>, fields, {
@@ -124,16 +131,17 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     if (def.capabilities.add) {
       app.post(`${def.path}/add`, { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') }, async (request) => {
         const values = request.body as Values;
-        const id = newId();
         const dicts = await dictMapsOf(ctx, def);
-        await db.transaction().execute(async (trx) => {
-          refuse(await checkValues(trx, def, dicts, values));
+        const id = await db.transaction().execute(async (trx) => {
+          refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
           await hooks.beforeAdd?.(values, trx, request);
           const now = nowIso();
+          const id = await nextIdOf(def, trx, ctx.kind);
           await trx
             .insertInto(def.table)
-            .values({ id, ...toColumns(def, values), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
+            .values({ id, ...toColumns(def, values), ...tenantColumns(def, request), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
             .execute();
+          return id;
         });
         request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
         return ok({ id }, '添加成功！');
@@ -147,15 +155,16 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
         schema: { tags, summary: `编辑${def.label}`, body: editBody },
         config: perm('edit'),
         handler: async (request) => {
-          const { id, ...rest } = request.body as Values & { id: string };
-          if (!ID_PATTERN.test(id)) throw badRequest('记录编号不正确');
+          const { id: given, ...rest } = request.body as Values & { id: string | number };
+          const id = String(given);
+          if (!idPattern.test(id)) throw badRequest('记录编号不正确');
           const values: Values = {};
           for (const [name, f] of fieldEntries(def)) if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
           const dicts = await dictMapsOf(ctx, def);
           await db.transaction().execute(async (trx) => {
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
             if (!existing) throw businessError('未找到对应实体');
-            refuse(await checkValues(trx, def, dicts, values, id));
+            refuse(await checkValues(trx, def, dicts, values, id, request.tenantId));
             await hooks.beforeEdit?.(id, values, trx, request);
             await trx
               .updateTable(def.table)
@@ -201,7 +210,7 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
           // JeecgBoot clients send a trailing comma: `ids=a,b,`.
           const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];
           if (ids.length === 0) throw badRequest('请选择一条记录！');
-          if (ids.length > MAX_BATCH || ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
+          if (ids.length > MAX_BATCH || ids.some((i) => !idPattern.test(i))) throw badRequest('记录编号不正确');
           await remove(ids, request);
           return ok(null, '批量删除成功!');
         },

@@ -15,6 +15,7 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
   ['menu_type', '菜单类型', '0 一级菜单 · 1 子菜单 · 2 按钮权限'],
   ['org_category', '机构类型', '1 公司 · 2 部门 · 3 岗位'],
   ['enable_status', '启用状态', '1 启用 · 0 禁用'],
+  ['tenant_status', '租户状态', '1 正常 · 0 冻结'],
   ['fill_rule_date_format', '填值规则日期格式', 'yyyyMMdd 年月日 · yyMMdd 两位年月日 · yyyyMM 年月 · yyyy 年'],
   ['fill_rule_seq_reset', '流水号重置', 'day 每天 · month 每月 · year 每年 · never 不重置'],
   ['position_rank', '职级', 'P1 员级 · P2 助理级 · P3 中级 · P4 副高级 · P5 正高级'],

@@ -51,6 +51,7 @@ export const BASE_MENUS: MenuSeed[] = [
   ...resourceMenu('sys.position', 'sys', '职务管理', '/isystem/position', 'sysPosition', 'position', 3),
   ...resourceMenu('sys.dict', 'sys', '数据字典', '/isystem/dict', 'sysDict', 'dict', 4),
   ...resourceMenu('sys.annt', 'sys', '通知公告', '/isystem/annountCement', 'sysAnnouncement', 'announcement', 5),
+  ...resourceMenu('sys.tenant', 'sys', '租户管理', '/isystem/tenant', 'sysTenant', 'tenant', 12),
   ...resourceMenu('sys.checkRule', 'sys', '编码校验规则', '/isystem/checkRule', 'sysCheckRule', 'checkRule', 10),
   ...resourceMenu('sys.fillRule', 'sys', '填值规则', '/isystem/fillRule', 'sysFillRule', 'fillRule', 11),
   { key: 'sys.depart', parent: 'sys', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menuType: 1, perms: 'depart:list', sortNo: 6, keepAlive: true, roles: ['admin'] },

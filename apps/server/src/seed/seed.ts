@@ -232,6 +232,9 @@ export async function seedDemo(db: Db): Promise<void> {
   const fresh = await createSupplier(db, { code: 'SUP-20260101-0002', name: '苏州新材科技有限公司', uscc: uscc('91320594MA25K8RT4'), status: 'REGISTERED', infoStatus: 'INCOMPLETE' });
   await createUser(db, { username: 'supplier2', realname: '新材科技联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, isShow: 2, supplierId: fresh, phone: '13900000002' });
 
+  // A tenant nobody belongs to yet: the demo accounts keep working without tenants (tenant 0).
+  await db.insertInto('sysTenant').values({ id: 1000, name: '华东分公司', beginDate: null, endDate: null, status: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null }).execute();
+
   await seedAnnouncements(db, buyer);
 }
 

@@ -84,8 +84,17 @@ export type ResourceDef<K extends string = string> = {
   capabilities: Capabilities;
   /** Deletes set `del_flag` instead of removing the row (recycle bin). */
   softDelete: boolean;
-  /** Rows belong to a tenant (`tenant_id`); a user sees only the tenants they belong to. */
+  /**
+   * Rows belong to a tenant (`tenant_id integer not null`): every read and write is limited to
+   * the request's current tenant, adds take it from the session (never from the body), and
+   * unique fields are unique within a tenant.
+   */
   tenant: boolean;
+  /**
+   * `string` (default): 32-hex UUIDv7 ids made by the server. `int`: positive integer ids
+   * (JeecgBoot's tenant ids), the next one (from 1000) given by the server on add.
+   */
+  idType: 'string' | 'int';
 };
 
 export type ResourceAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'export' | 'import';
@@ -97,10 +106,11 @@ export function permissionCode(def: Pick<ResourceDef, 'permission'>, action: Res
 
 const ALL: Capabilities = { detail: true, add: true, edit: true, delete: true, deleteBatch: true, export: true, import: true };
 
-export type ResourceInput<K extends string> = Omit<ResourceDef<K>, 'capabilities' | 'softDelete' | 'tenant' | 'defaultSort'> & {
+export type ResourceInput<K extends string> = Omit<ResourceDef<K>, 'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort'> & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
   tenant?: boolean;
+  idType?: 'string' | 'int';
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
 };
 
@@ -111,6 +121,7 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     capabilities: { ...ALL, ...input.capabilities },
     softDelete: input.softDelete ?? false,
     tenant: input.tenant ?? false,
+    idType: input.idType ?? 'string',
     defaultSort: input.defaultSort ?? { field: 'createTime', order: 'desc' },
   };
   if (!/^[a-z][A-Za-z0-9]*$/.test(def.key)) throw new Error(`resource key must be camelCase: ${def.key}`);
@@ -119,6 +130,7 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`${def.key}.${name}: field names are camelCase`);
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: a dict field names its dictionary`);
     if (f.column && !/^[a-z][a-z0-9_]*$/.test(f.column)) throw new Error(`${def.key}.${name}: bad column ${f.column}`);
+    if (name === 'tenantId' || columnOf(name, f) === 'tenant_id') throw new Error(`${def.key}.${name}: tenant_id is set by the server (tenant: true)`);
   }
   return def;
 }

@@ -59,7 +59,12 @@ function formShape(def: ResourceDef, mode: 'add' | 'edit'): Shape {
  * fields (id, audit columns, read-only and tenant) can never come from a request.
  */
 export function addSchema(def: ResourceDef) {
-  return z.object(formShape(def, 'add')).strict();
+  return z.object({ ...formShape(def, 'add'), ...tenantKey(def) }).strict();
+}
+
+/** JeecgBoot clients may send a row's `tenantId`: accepted and ignored, the server sets it (TEN-2). */
+function tenantKey(def: ResourceDef): Shape {
+  return def.tenant ? { tenantId: z.unknown().optional() } : {};
 }
 
 /** The body of `edit`: the id and the editable fields; immutable fields are ignored if sent unchanged. */
@@ -72,5 +77,6 @@ export function editSchema(def: ResourceDef) {
       .flatMap((k) => [k, `${k}_dictText`])
       .map((k) => [k, z.unknown().optional()]),
   );
-  return z.object({ id: z.string().min(1, '缺少记录编号'), ...ignored, ...optional }).strict();
+  const id = def.idType === 'int' ? z.union([z.string().min(1, '缺少记录编号'), z.number()]) : z.string().min(1, '缺少记录编号');
+  return z.object({ id, ...ignored, ...tenantKey(def), ...optional }).strict();
 }

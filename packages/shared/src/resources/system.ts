@@ -1,12 +1,13 @@
 import { defineResource, type ResourceDef } from '../resource/define-resource.js';
 
-/** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. */
+/** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. Each tenant has its own. */
 export const positionResource = defineResource({
   key: 'sysPosition',
   table: 'sys_position',
   path: '/sys/position',
   label: '职务',
   permission: 'position',
+  tenant: true,
   fields: {
     code: { label: '职务编码', type: 'string', required: true, max: 64, unique: true, filter: 'like', sortable: true, pattern: { source: '^[A-Za-z0-9_-]+$', message: '职务编码只能包含字母、数字、下划线和横线' } },
     name: { label: '职务名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
@@ -142,6 +143,25 @@ export const fillRuleResource = defineResource({
   },
 });
 
+/**
+ * 租户: JeecgBoot's integer tenant ids. A user belongs to the tenants of `relTenantIds`;
+ * only normal ones (status 1) within their begin/end times are effective at login.
+ */
+export const tenantResource = defineResource({
+  key: 'sysTenant',
+  table: 'sys_tenant',
+  path: '/sys/tenant',
+  label: '租户',
+  permission: 'tenant',
+  idType: 'int',
+  fields: {
+    name: { label: '租户名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
+    beginDate: { label: '开始时间', type: 'datetime', sortable: true },
+    endDate: { label: '结束时间', type: 'datetime', sortable: true },
+    status: { label: '状态', type: 'int', dict: 'tenant_status', min: 0, max: 1, filter: 'eq', sortable: true, placeholder: '不选为正常' },
+  },
+});
+
 /** Every resource, by key: the web resolves `resource/<key>` menu components through this. */
 export const resources: Readonly<Record<string, ResourceDef>> = {
   [positionResource.key]: positionResource,
@@ -149,6 +169,7 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [dictResource.key]: dictResource,
   [dictItemResource.key]: dictItemResource,
   [announcementResource.key]: announcementResource,
+  [tenantResource.key]: tenantResource,
   [checkRuleResource.key]: checkRuleResource,
   [fillRuleResource.key]: fillRuleResource,
 };

@@ -6,6 +6,7 @@ import * as listIndexes from './0004-list-indexes.js';
 import * as departPermissions from './0005-depart-permissions.js';
 import * as logs from './0007-logs.js';
 import * as codeRules from './0009-code-rules.js';
+import * as tenants from './0008-tenants.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-depart-permissions': departPermissions,
   '0007-logs': logs,
   '0009-code-rules': codeRules,
+  '0008-tenants': tenants,
 };

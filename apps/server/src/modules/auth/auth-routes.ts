@@ -6,6 +6,7 @@ import type { SessionUser } from '../../core/access.js';
 import { AppError, businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
 import { departsOf, toUserInfo } from '../system/user-service.js';
+import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../system/tenant-service.js';
 import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';
 import { verifyDecoy, verifyPassword } from './password.js';
 
@@ -45,6 +46,10 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         throw businessError(WRONG_CREDENTIALS);
       }
       if (user.status !== 1) throw businessError('该用户已冻结');
+      // jeecg-api.md §2.2: a member of tenants needs one that is normal and within its dates.
+      const member = user.relTenantIds.trim() !== '';
+      const tenants = member ? await effectiveTenants(ctx.db, tenantIdsOf(user.relTenantIds)) : [];
+      if (member && tenants.length === 0) throw businessError('与该用户关联的租户均已被冻结，无法登录！');
       await ctx.throttle.recordSuccess(username);
 
       const token = await ctx.sessions.issue(user.id, user.username, ip, request.headers['user-agent']);
@@ -55,6 +60,8 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         sysAllDictItems: await ctx.dicts.allItems(),
         departs,
         multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+        // Only for members of tenants (JeecgBoot 2.4.6+): the effective ones, to choose from.
+        ...(member ? { tenantList: tenants.map(toTenantInfo) } : {}),
       };
       request.log.info({ event: 'login.succeeded', userId: user.id }, 'login succeeded');
       record(

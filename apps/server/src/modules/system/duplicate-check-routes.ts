@@ -9,12 +9,13 @@ import type { AnyDb } from '../../resource/resource-query.js';
 /**
  * The (table, column) pairs `/sys/duplicate/check` may ask about: the unique fields of the
  * resource definitions, plus the user account's own. Nothing else reaches SQL (SQLI-3, SQLI-4).
+ * A tenant resource's values are unique within the request's tenant.
  */
-function allowList(): Map<string, { table: string; column: string; softDelete: boolean }> {
-  const pairs = new Map<string, { table: string; column: string; softDelete: boolean }>();
+function allowList(): Map<string, { table: string; column: string; softDelete: boolean; tenant?: boolean }> {
+  const pairs = new Map<string, { table: string; column: string; softDelete: boolean; tenant?: boolean }>();
   for (const def of Object.values(resources)) {
     for (const [name, f] of fieldEntries(def)) {
-      if (f.unique) pairs.set(`${def.table}.${columnOf(name, f)}`, { table: def.table, column: columnOf(name, f), softDelete: def.softDelete });
+      if (f.unique) pairs.set(`${def.table}.${columnOf(name, f)}`, { table: def.table, column: columnOf(name, f), softDelete: def.softDelete, tenant: def.tenant });
     }
   }
   for (const column of ['username', 'phone', 'email', 'work_no']) pairs.set(`sys_user.${column}`, { table: 'sys_user', column, softDelete: true });
@@ -48,6 +49,7 @@ export const duplicateCheckRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         let q = (ctx.db as unknown as AnyDb).selectFrom(pair.table).select('id').where(sql.ref(pair.column), '=', fieldVal);
         if (dataId) q = q.where('id', '<>', dataId);
         if (pair.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
+        if (pair.tenant) q = q.where(sql.ref('tenant_id'), '=', request.tenantId);
         const taken = await q.executeTakeFirst();
         return taken ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
       },

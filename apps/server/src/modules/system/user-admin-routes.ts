@@ -9,6 +9,8 @@ import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js'
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
+import type { SessionUser } from '../../core/access.js';
+import { TENANT_ID_PATTERN, tenantIdsOf } from './tenant-service.js';
 import { departsOf, insertUser, toUserInfo } from './user-service.js';
 
 const USER_LIST_FIELDS: ListFields = {
@@ -35,6 +37,8 @@ const userFields = {
   workNo: optionalText(64),
   selectedroles: z.string().max(5000).optional(),
   selecteddeparts: z.string().max(5000).optional(),
+  /** Comma list of tenant ids; absent leaves an edited user's tenants alone, empty clears them. */
+  relTenantIds: z.preprocess((v) => (v === null ? '' : v), z.string().max(2000).optional()),
   // Sent by JeecgBoot's user form; not stored (or stored elsewhere).
   confirmpassword: z.unknown().optional(),
   avatar: z.unknown().optional(),
@@ -44,7 +48,6 @@ const userFields = {
   activitiSync: z.unknown().optional(),
   userIdentity: z.unknown().optional(),
   departIds: z.unknown().optional(),
-  relTenantIds: z.unknown().optional(),
   orgCode: z.unknown().optional(),
 };
 
@@ -73,6 +76,24 @@ async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<v
   if (departs.length && (await db.selectFrom('sysDepart').select('id').where('id', 'in', departs).where('delFlag', '=', 0).execute()).length !== departs.length) {
     throw badRequest('部门不存在', { selecteddeparts: '部门不存在' });
   }
+}
+
+/**
+ * The tenants of a request's `relTenantIds`, normalised: they must exist, and an actor who is
+ * a member of tenants grants only their own (or ones the user holds already), so no tenant
+ * administrator opens another tenant to a user (R7).
+ */
+async function checkTenants(db: Db, raw: string, actor: SessionUser, held = ''): Promise<string> {
+  const given = idCsv(raw);
+  if (given.some((t) => !TENANT_ID_PATTERN.test(t))) throw badRequest('租户编号不正确', { relTenantIds: '租户编号不正确' });
+  const ids = given.map(Number);
+  if (ids.length && (await db.selectFrom('sysTenant').select('id').where('id', 'in', ids).execute()).length !== ids.length) {
+    throw badRequest('租户不存在', { relTenantIds: '租户不存在' });
+  }
+  const own = tenantIdsOf(actor.relTenantIds);
+  const kept = tenantIdsOf(held);
+  if (own.length > 0 && ids.some((t) => !own.includes(t) && !kept.includes(t))) throw badRequest('只能分配自己所属的租户', { relTenantIds: '只能分配自己所属的租户' });
+  return ids.join(',');
 }
 
 /** User administration (jeecg-api.md §7.6), every action behind its permission code. */
@@ -130,13 +151,14 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const roles = idCsv(b.selectedroles ?? '');
       const departs = idCsv(b.selecteddeparts ?? '');
       await checkLinks(ctx.db, roles, departs);
+      const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!);
       if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest('用户账号已存在', { username: '用户账号已存在' });
       const passwordHash = await hashPassword(b.password);
       const firstDepart = departs.length ? await ctx.db.selectFrom('sysDepart').select('orgCode').where('id', '=', departs[0]!).executeTakeFirst() : undefined;
       const userId = await ctx.db.transaction().execute((trx) =>
         insertUser(
           trx,
-          { username: b.username, realname: b.realname, passwordHash, sex: b.sex, email: b.email, phone: b.phone, orgCode: firstDepart?.orgCode, workNo: b.workNo, createBy: request.user!.username },
+          { username: b.username, realname: b.realname, passwordHash, sex: b.sex, email: b.email, phone: b.phone, orgCode: firstDepart?.orgCode, workNo: b.workNo, relTenantIds, createBy: request.user!.username },
           { roles, departs },
         ),
       );
@@ -151,18 +173,19 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       config: { access: { permission: 'user:edit' } },
       handler: async (request) => {
         const b = request.body;
-        const existing = await ctx.db.selectFrom('sysUser').select(['id', 'userType']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
+        const existing = await ctx.db.selectFrom('sysUser').select(['id', 'userType', 'relTenantIds']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
         if (!existing) throw businessError('未找到对应实体');
         // Supplier accounts keep exactly the supplier role: they are edited through editSupplierUser.
         if (existing.userType === 2) throw businessError('供应商用户请通过“编辑供应商用户”修改');
         const roles = b.selectedroles === undefined ? undefined : idCsv(b.selectedroles);
         const departs = b.selecteddeparts === undefined ? undefined : idCsv(b.selecteddeparts);
         await checkLinks(ctx.db, roles ?? [], departs ?? []);
+        const tenants = b.relTenantIds === undefined ? {} : { relTenantIds: await checkTenants(ctx.db, b.relTenantIds, request.user!, existing.relTenantIds) };
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
-            .set({ realname: b.realname, ...givenProfileFields(b), updateBy: request.user!.username, updateTime: now })
+            .set({ realname: b.realname, ...givenProfileFields(b), ...tenants, updateBy: request.user!.username, updateTime: now })
             .where('id', '=', b.id)
             .execute();
           if (roles) {
