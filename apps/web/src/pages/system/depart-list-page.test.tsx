@@ -54,7 +54,8 @@ describe('部门管理', () => {
   it('shows the tree and an empty state; a holder of depart:list alone gets no add, delete or save', async () => {
     setup(['depart:list']);
     await screen.findByText('采购部');
-    expect(within(screen.getByTestId('depart-empty')).getByText('请先选择一个部门')).toBeTruthy();
+    expect(within(screen.getByTestId('depart-detail')).getByTestId('depart-empty').textContent).toContain('请先选择一个部门');
+    expect(within(screen.getByTestId('depart-page')).getByTestId('depart-tree')).toBeTruthy();
     expect(screen.queryByTestId('depart-add')).toBeNull();
     expect(screen.queryByTestId('depart-delete')).toBeNull();
     fireEvent.click(tree().getByText('采购部'));
