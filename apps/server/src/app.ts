@@ -21,6 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { systemResources } from './modules/system/system-resources.js';
 import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js';
 import { rolePermissionRoutes } from './modules/system/role-permission-routes.js';
+import { permissionAdminRoutes } from './modules/system/permission-admin-routes.js';
 import { userAdminRoutes } from './modules/system/user-admin-routes.js';
 import { supplierUserRoutes } from './modules/system/supplier-user-routes.js';
 import { announcementAdmin } from './modules/system/announcement-admin.js';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(importLogRoutes(ctx));
       await api.register(duplicateCheckRoutes(ctx));
       await api.register(rolePermissionRoutes(ctx));
+      await api.register(permissionAdminRoutes(ctx));
       await api.register(userAdminRoutes(ctx));
       await api.register(supplierUserRoutes(ctx));
       await api.register(announcementAdmin(ctx));

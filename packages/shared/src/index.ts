@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './password-rule.js';
 export * from './external-url.js';
 export * from './permission.js';
+export * from './menu-admin.js';
 export * from './query-mode.js';
 export * from './countdown.js';
 export * from './uscc.js';

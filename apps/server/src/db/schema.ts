@@ -70,7 +70,23 @@ export type SysPermissionTable = Audit & {
   description: string | null;
 };
 
-export type SysRolePermissionTable = { id: string; roleId: string; permissionId: string };
+/** `dataRuleIds`: the comma list of the permission's data rules this role applies (JeecgBoot's data_rule_ids). */
+export type SysRolePermissionTable = { id: string; roleId: string; permissionId: string; dataRuleIds: string | null };
+
+/** A data rule of a menu: a condition on a field of the list the menu shows (JeecgBoot's sys_permission_data_rule). */
+export type SysPermissionDataRuleTable = Audit & {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  /** A field of the menu's resource (camelCase name or its column). */
+  ruleColumn: string;
+  /** =, !=, >, >=, <, <=, LIKE, IN. */
+  ruleConditions: string;
+  /** May hold #{sys_user_code} and #{sys_org_code}. */
+  ruleValue: string;
+  /** '1' active, '0' inactive. */
+  status: string;
+};
 
 export type SysDepartTable = Audit & {
   id: string;
@@ -310,6 +326,7 @@ export type Database = {
   sysUserRole: SysUserRoleTable;
   sysPermission: SysPermissionTable;
   sysRolePermission: SysRolePermissionTable;
+  sysPermissionDataRule: SysPermissionDataRuleTable;
   sysDepart: SysDepartTable;
   sysUserDepart: SysUserDepartTable;
   sysDepartPermission: SysDepartPermissionTable;

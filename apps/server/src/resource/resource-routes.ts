@@ -15,6 +15,7 @@ import type { AppContext } from '../app-context.js';
 import { badRequest, businessError, notFound } from '../core/errors.js';
 import { runPagedList } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
+import { withDataRules } from './data-rules.js';
 import { exportRows, exportTemplate, importRows } from './resource-excel.js';
 import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
 import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, wireToStored, type AnyDb, type AnyQuery } from './resource-query.js';
@@ -109,7 +110,7 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     const idPattern = idPatternOf(def);
 
     app.get(`${def.path}/list`, { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') }, async (request) => {
-      const page = await runPagedList(ctx.kind, read(request), request.query as Record<string, unknown>, fields, {
+      const page = await runPagedList(ctx.kind, await withDataRules(ctx, def, request, read(request)), request.query as Record<string, unknown>, fields, {
         column: sortColumn,
         order: def.defaultSort.order,
       });
@@ -219,7 +220,7 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
 
     if (def.capabilities.export) {
       app.get(`${def.path}/exportXls`, { schema: { tags, summary: `导出${def.label}` }, config: perm('export') }, async (request, reply) =>
-        exportRows(ctx, def, read(request), fields, request, reply),
+        exportRows(ctx, def, await withDataRules(ctx, def, request, read(request)), fields, request, reply),
       );
     }
 

@@ -5,6 +5,7 @@ import * as positions from './0003-positions-and-base-data.js';
 import * as listIndexes from './0004-list-indexes.js';
 import * as departPermissions from './0005-depart-permissions.js';
 import * as logs from './0007-logs.js';
+import * as permissionDataRules from './0006-permission-data-rules.js';
 import * as codeRules from './0009-code-rules.js';
 import * as tenants from './0008-tenants.js';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-list-indexes': listIndexes,
   '0005-depart-permissions': departPermissions,
   '0007-logs': logs,
+  '0006-permission-data-rules': permissionDataRules,
   '0009-code-rules': codeRules,
   '0008-tenants': tenants,
 };
