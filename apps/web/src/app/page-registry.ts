@@ -11,6 +11,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'layouts/RouteView': Outlet,
   'dashboard/Analysis': lazy(() => import('../pages/dashboard/analysis-page')),
   'system/UserList': lazy(() => import('../pages/system/user-list-page')),
+  'system/PermissionList': lazy(() => import('../pages/system/permission-list-page')),
   'system/DepartList': lazy(() => import('../pages/system/depart-list-page')),
   'system/MyAnnouncementList': lazy(() => import('../pages/system/my-announcement-list-page')),
   'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),
