@@ -288,13 +288,18 @@ describe('/sys/fillRule/executeRuleByCode/:ruleCode', () => {
     expect((await s.request('GET', '/sys/fillRule/executeRuleByCode/NOPE', { token: buyer })).body).toMatchObject({ success: false, message: '该编码不存在' });
   });
 
-  it('counts per tenant of the request (a tenant of the user\'s own)', async () => {
-    await s.ctx.db.updateTable('sysUser').set({ relTenantIds: '5' }).where('username', '=', 'admin').execute();
+  it('counts per tenant of the request: the chosen one of the user\'s own, else their first; users without tenants in 0', async () => {
+    await s.ctx.db.updateTable('sysUser').set({ relTenantIds: '1000' }).where('username', '=', 'admin').execute();
     const token = await s.login('admin');
-    const tenant5 = await s.request<string>('PUT', '/sys/fillRule/executeRuleByCode/DED', { token, body: {}, headers: { tenant_id: '5' } });
-    const tenant0 = await s.request<string>('PUT', '/sys/fillRule/executeRuleByCode/DED', { token, body: {} });
-    expect(tenant5.body.result).toMatch(/-0001$/);
-    expect(tenant0.body.result).toMatch(/-0001$/);
+    const chosen = await s.request<string>('PUT', '/sys/fillRule/executeRuleByCode/DED', { token, body: {}, headers: { tenant_id: '1000' } });
+    const first = await s.request<string>('PUT', '/sys/fillRule/executeRuleByCode/DED', { token, body: {} });
+    const none = await s.request<string>('PUT', '/sys/fillRule/executeRuleByCode/DED', { token: buyer, body: {} });
+    expect([chosen.body.result, first.body.result, none.body.result].map((c) => c.slice(-4))).toEqual(['0001', '0002', '0001']);
+    const rows = await s.ctx.db.selectFrom('sysFillRuleSeq').select(['tenantId', 'lastValue']).where('ruleCode', '=', 'DED').orderBy('tenantId').execute();
+    expect(rows).toEqual([
+      { tenantId: '0', lastValue: 1 },
+      { tenantId: '1000', lastValue: 2 },
+    ]);
     expect((await s.request('PUT', '/sys/fillRule/executeRuleByCode/DED', { token, body: {}, headers: { tenant_id: '6' } })).status).toBe(403);
   });
 

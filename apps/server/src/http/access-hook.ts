@@ -15,7 +15,7 @@ function tokenOf(request: FastifyRequest): string | null {
 }
 
 /** The tenant header under either of its JeecgBoot names. */
-export function tenantOf(request: FastifyRequest): string {
+function tenantOf(request: FastifyRequest): string {
   const raw = request.headers['tenant_id'] ?? request.headers['tenant-id'];
   return String(Array.isArray(raw) ? raw[0] : (raw ?? '')).trim();
 }

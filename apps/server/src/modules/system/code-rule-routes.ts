@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRuleResource, fillRuleResource, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError } from '../../core/errors.js';
-import { tenantOf } from '../../http/access-hook.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import { checkFillRuleShape, parseCheckRuleJson } from './code-rule-service.js';
 
@@ -70,7 +69,7 @@ export const codeRuleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       config: { access: 'authenticated', internalOnly: true },
       handler: async (request) => {
         const { ruleCode } = request.params as { ruleCode: string };
-        const code = await ctx.codes.next(ruleCode, { tenantId: tenantOf(request) });
+        const code = await ctx.codes.next(ruleCode, { tenantId: request.tenantId });
         request.log.info({ event: 'fillRule.issued', ruleCode, code }, 'document number issued');
         return ok(code, '操作成功');
       },
