@@ -46,7 +46,7 @@ function setup(auth: string[], routes: Record<string, FakeHandler> = {}) {
 
 const tree = () => within(screen.getByTestId('depart-tree'));
 const nameInput = (scope: ReturnType<typeof within>) => scope.getByPlaceholderText('请输入部门名称') as HTMLInputElement;
-const buttonIn = (scope: ReturnType<typeof within>, label: RegExp) => scope.getAllByText(label).map((n) => n.closest('button')).find(Boolean)!;
+const buttonIn = (scope: ReturnType<typeof within>, label: RegExp) => scope.getAllByText(label).map((n: HTMLElement) => n.closest('button')).find(Boolean)!;
 
 describe('部门管理', () => {
   afterEach(() => vi.unstubAllGlobals());
