@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { App, Button, Divider, Popconfirm, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Has, useHasPermission } from '../../components/has';
 import { PagedTable } from '../../components/paged-table/paged-table';
 import { batchIds, LIST_MESSAGES } from '../../components/paged-table/list-params';
@@ -12,6 +12,7 @@ import { putAction } from '../../lib/http';
 import { SUPPLIER_USER_TYPE, userKindLabel } from '../../lib/user-kind';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserFormDrawer } from './user-form-drawer';
+import { UserRecycleBinModal } from './user-recycle-bin-modal';
 import type { UserFormMode, UserKind } from './user-form-drawer';
 
 type UserRecord = {
@@ -61,6 +62,8 @@ export default function UserListPage() {
   const canDelete = useHasPermission('user:delete');
   const [form, setForm] = useState<FormState | null>(null);
   const [resetting, setResetting] = useState<string | null>(null);
+  // The recycle bin is opened from a list, which it refreshes after a restore.
+  const [recycleBin, setRecycleBin] = useState<PagedList<UserRecord> | null>(null);
   // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
   const { pathname } = useLocation();
   const [ownPath] = useState(pathname);
@@ -146,6 +149,11 @@ export default function UserListPage() {
                 解冻
               </Button>
             </Has>
+            <Has code="user:delete">
+              <Button icon={<DeleteOutlined />} onClick={() => setRecycleBin(list)} data-testid="user-recycle-bin">
+                回收站
+              </Button>
+            </Has>
             <Has code="user:list">
               <Button icon={<ReloadOutlined />} onClick={list.refresh} loading={list.loading}>
                 刷新
@@ -170,6 +178,7 @@ export default function UserListPage() {
         />
       ) : null}
       {resetting ? <ResetPasswordModal username={resetting} open={shown} onClose={() => setResetting(null)} /> : null}
+      {recycleBin ? <UserRecycleBinModal open={shown} onClose={() => setRecycleBin(null)} onRestored={recycleBin.refresh} /> : null}
     </>
   );
 }
