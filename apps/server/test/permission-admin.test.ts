@@ -189,6 +189,11 @@ describe('data rules', () => {
     expect(await search(`ruleValue=${encodeURIComponent('sys_user')}`)).toEqual(['本人编码']);
     expect(await search('ruleName=%25')).toEqual([]);
     expect((await byName('职务管理')).ruleFlag).toBe(1);
+    // The role authorisation tree marks menus with rules to choose from.
+    type TreeNode = { key: string; ruleFlag: boolean; children: TreeNode[] | null };
+    const roleTree = (await s.request<{ treeList: TreeNode[] }>('GET', '/sys/role/queryTreeList', { token: admin })).body.result.treeList;
+    const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    expect(flat(roleTree).filter((n) => n.ruleFlag).map((n) => n.key)).toEqual([positionMenu]);
 
     const edited = await s.request('PUT', '/sys/permission/editPermissionRule', {
       token: admin,

@@ -1,18 +1,32 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Key } from 'react';
-import { App, Spin, Tree } from 'antd';
+import { App, Spin, Tag, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { getAction, postAction } from '../lib/http';
 import type { QueryParams } from '../lib/http';
 
-type PermissionNode = { key: string; title: string; children: PermissionNode[] | null };
+/** `ruleFlag`: the menu has data rules (a role picks which apply: `RoleDataRuleDrawer`). */
+export type PermissionNode = { key: string; title: string; ruleFlag?: boolean; children: PermissionNode[] | null };
 type TreeAnswer = { treeList: PermissionNode[]; ids: string[] };
 
 /** Where the checkable tree of every menu and button comes from (jeecg-api.md §7.7). */
 export const PERMISSION_TREE_URL = '/sys/role/queryTreeList';
 
-const toTreeData = (nodes: readonly PermissionNode[]): TreeDataNode[] =>
-  nodes.map((n) => ({ key: n.key, title: n.title, children: n.children ? toTreeData(n.children) : undefined }));
+const toTreeData = (nodes: readonly PermissionNode[], ruleMark: boolean): TreeDataNode[] =>
+  nodes.map((n) => ({
+    key: n.key,
+    title: ruleMark && n.ruleFlag ? <span>{n.title} <Tag color="blue" style={{ marginInlineStart: 4 }}>数据规则</Tag></span> : n.title,
+    children: n.children ? toTreeData(n.children, ruleMark) : undefined,
+  }));
+
+function findNode(nodes: readonly PermissionNode[], key: string): PermissionNode | null {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const found = findNode(n.children ?? [], key);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** Every key of a tree that has children (parents are sent half-checked, not preselected as checked). */
 function parentKeys(nodes: readonly PermissionNode[], into = new Set<string>()): Set<string> {
@@ -107,8 +121,25 @@ export function usePermissionGrants(heldUrl: string, heldParams: QueryParams | n
   return { tree: live?.tree ?? null, checked: live?.checked ?? [], dirty, saving, onCheck, save };
 }
 
-/** The checkable menu/button tree of `usePermissionGrants`, a spinner while it loads. */
-export function PermissionTree({ grants }: { grants: PermissionGrants }) {
+/**
+ * The checkable menu/button tree of `usePermissionGrants`, a spinner while it loads. With
+ * `onSelectRules`, menus that have data rules are marked and clicking one names it.
+ */
+export function PermissionTree({ grants, onSelectRules }: { grants: PermissionGrants; onSelectRules?: (node: PermissionNode) => void }) {
   if (grants.tree === null) return <Spin />;
-  return <Tree checkable defaultExpandAll treeData={toTreeData(grants.tree)} checkedKeys={grants.checked} onCheck={grants.onCheck} />;
+  const tree = grants.tree;
+  return (
+    <Tree
+      checkable
+      defaultExpandAll
+      treeData={toTreeData(tree, onSelectRules !== undefined)}
+      checkedKeys={grants.checked}
+      onCheck={grants.onCheck}
+      selectedKeys={[]}
+      onSelect={(_, info) => {
+        const node = findNode(tree, String(info.node.key));
+        if (node?.ruleFlag && onSelectRules) onSelectRules(node);
+      }}
+    />
+  );
 }

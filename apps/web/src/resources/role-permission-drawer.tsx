@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Button, Drawer, Space } from 'antd';
 import { PermissionTree, usePermissionGrants } from '../components/permission-tree';
+import type { PermissionNode } from '../components/permission-tree';
+import { RoleDataRuleDrawer } from './role-data-rule-drawer';
 import type { RowActionPanelProps } from './resource-types';
 
 /**
@@ -8,6 +11,8 @@ import type { RowActionPanelProps } from './resource-types';
  */
 export function RolePermissionDrawer({ record, open, onClose }: RowActionPanelProps) {
   const grants = usePermissionGrants('/sys/permission/queryRolePermission', { roleId: record.id });
+  // A menu marked 数据规则, clicked: which of its rules this role applies.
+  const [rulesOf, setRulesOf] = useState<PermissionNode | null>(null);
 
   const save = async () => {
     const saved = await grants.save('/sys/permission/saveRolePermission', (ids, previous) => ({ roleId: record.id, permissionIds: ids.join(','), lastpermissionIds: previous.join(',') }));
@@ -31,7 +36,8 @@ export function RolePermissionDrawer({ record, open, onClose }: RowActionPanelPr
         </Space>
       }
     >
-      <PermissionTree grants={grants} />
+      <PermissionTree grants={grants} onSelectRules={setRulesOf} />
+      {rulesOf ? <RoleDataRuleDrawer key={rulesOf.key} roleId={record.id} permission={rulesOf} open={open} onClose={() => setRulesOf(null)} /> : null}
     </Drawer>
   );
 }

@@ -27,9 +27,11 @@ export type PermissionTreeNode = {
 /** `{treeList, ids}`: every live menu and button as a tree, and all their ids. */
 export async function permissionTree(db: Db): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
   const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'name', 'icon', 'menuType']).where('delFlag', '=', 0).orderBy('sortNo').orderBy('id').execute();
+  // ruleFlag: the menu has data rules a role can choose from (/sys/role/loadDataRule).
+  const ruled = new Set((await db.selectFrom('sysPermissionDataRule').select('permissionId').distinct().execute()).map((r) => r.permissionId));
   const treeList = toForest(
     rows,
-    (r): PermissionTreeNode => ({ key: r.id, value: r.id, title: r.name, label: r.name, slotTitle: r.name, isLeaf: true, icon: r.icon, ruleFlag: false, parentId: r.parentId, menuType: r.menuType, children: null }),
+    (r): PermissionTreeNode => ({ key: r.id, value: r.id, title: r.name, label: r.name, slotTitle: r.name, isLeaf: true, icon: r.icon, ruleFlag: ruled.has(r.id), parentId: r.parentId, menuType: r.menuType, children: null }),
     (parent, child) => {
       (parent.children ??= []).push(child);
       parent.isLeaf = false;
