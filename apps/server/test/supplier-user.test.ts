@@ -39,7 +39,8 @@ describe('supplier users', () => {
 
     const token = await s.login('sup1_sales', 'Sales#2026');
     const info = await s.request<SupplierInfo | null>('GET', '/supplierBaseAPI/getSupplier', { token });
-    expect(info.body.result?.id).toBe(completeSupplier);
+    const company = await s.ctx.db.selectFrom('supplier').select('name').where('id', '=', completeSupplier).executeTakeFirstOrThrow();
+    expect(info.body.result?.name).toBe(company.name);
     // A supplier account reaches no administration.
     expect((await s.request('GET', '/sys/user/list', { token })).status).toBe(403);
   });
