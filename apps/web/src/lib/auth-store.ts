@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { AuthEntry, LoginResult, MenuNode, UserInfo, UserPermissions } from '@procura/shared';
+import type { AuthEntry, LoginResult, MenuNode, TenantInfo, UserInfo, UserPermissions } from '@procura/shared';
 import { http } from './http';
 import type { HttpClient } from './http';
 import { buildMenuRoutes } from './menu-routes';
@@ -37,6 +37,15 @@ function initialState(persisted: Persistence): SessionState {
     mustPickDepart: token ? persisted.mustPickDepart() : false,
   };
 }
+
+/** The tenant a login starts in: the first of its effective tenants, or none (header '0'). */
+export function defaultTenantOf(tenantList: readonly TenantInfo[] | null | undefined): number | null {
+  const first = Array.isArray(tenantList) ? tenantList[0] : undefined;
+  return first && Number.isInteger(Number(first.id)) ? Number(first.id) : null;
+}
+
+/** Whether the user must pick a tenant after login (JeecgBoot's picker: more than one). */
+export const mustPickTenant = (result: Pick<LoginResult, 'tenantList'>): boolean => (result.tenantList?.length ?? 0) > 1;
 
 function arrayOr<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
@@ -78,7 +87,7 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       if (String(body.code) !== '200' || !body.result?.token) {
         throw new LoginError(body.message || '登录失败');
       }
-      const { token, userInfo, sysAllDictItems, multi_depart } = body.result;
+      const { token, userInfo, sysAllDictItems, multi_depart, tenantList } = body.result;
       // As JeecgBoot: several departments (multi_depart 2) and no current one means choosing first.
       const mustPickDepart = Number(multi_depart) === 2 && !userInfo?.orgCode;
       persisted.clear();
@@ -86,6 +95,8 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       persisted.setUserInfo(userInfo);
       persisted.setDict(sysAllDictItems ?? {});
       persisted.setMustPickDepart(mustPickDepart);
+      // As JeecgBoot's LoginSelectTenant: the first tenant until the user picks another (selectTenant).
+      persisted.setTenantId(defaultTenantOf(tenantList));
       setState({ token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart });
       return body.result;
     },
@@ -124,6 +135,11 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
         permissionLoad = null;
       });
       return permissionLoad;
+    },
+
+    /** The tenant picked after login among its `tenantList`: the tenant header of every later call. */
+    selectTenant(tenantId: number): void {
+      persisted.setTenantId(tenantId);
     },
 
     /** The user chose a current department: the answer's user info is kept, permissions stay. */

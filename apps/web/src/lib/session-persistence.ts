@@ -30,6 +30,11 @@ export const persistedSession = {
     const tenant = storage.get<string | number>(StorageKey.TENANT_ID);
     return tenant === null || tenant === '' ? '0' : String(tenant);
   },
+  /** The tenant chosen at login (from its `tenantList`); null forgets it (users without tenants send '0'). */
+  setTenantId(tenantId: number | null): void {
+    if (tenantId === null) storage.remove(StorageKey.TENANT_ID);
+    else storage.set(StorageKey.TENANT_ID, tenantId, TOKEN_TTL_MS);
+  },
   buttonAuth(): { auth: AuthEntry[]; allAuth: AuthEntry[] } {
     const auth = sessionJson.get<AuthEntry[]>(StorageKey.USER_BUTTON_AUTH);
     const allAuth = sessionJson.get<AuthEntry[]>(StorageKey.SYS_BUTTON_AUTH);
@@ -47,10 +52,11 @@ export const persistedSession = {
     if (value) sessionJson.set(PICK_DEPART_KEY, true);
     else sessionJson.remove(PICK_DEPART_KEY);
   },
-  /** Forget the session: token, user info, dictionary cache and button permissions. */
+  /** Forget the session: token, user info, tenant, dictionary cache and button permissions. */
   clear(): void {
     sessionJson.remove(PICK_DEPART_KEY);
     storage.remove(StorageKey.TOKEN);
+    storage.remove(StorageKey.TENANT_ID);
     storage.remove(StorageKey.USER_INFO);
     storage.remove(StorageKey.DICT);
     sessionJson.remove(StorageKey.USER_BUTTON_AUTH);

@@ -28,6 +28,7 @@ function setup(auth: string[], routes: Record<string, FakeHandler> = {}) {
     'GET /sys/user/list': () => ok({ records: USERS, total: 2, size: 23, current: 1, pages: 1 }),
     'GET /sys/role/queryall': () => ok([{ id: 'r1', roleName: '采购角色', roleCode: 'buyer' }, { id: 'r2', roleName: '审计角色', roleCode: 'audit' }]),
     'GET /sys/sysDepart/queryTreeList': () => ok([{ key: 'd1', value: 'd1', title: '总部', children: [{ key: 'd2', value: 'd2', title: '采购部', children: null }] }]),
+    'GET /sys/tenant/queryList': () => ok([]),
     ...routes,
   });
   vi.stubGlobal('fetch', server.fetch);

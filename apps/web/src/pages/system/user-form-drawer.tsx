@@ -13,7 +13,18 @@ export type UserKind = 'internal' | 'supplier';
 type Role = { id: string; roleName: string; roleCode: string };
 type Depart = { key: string; value: string; title: string; children: Depart[] | null };
 type DepartOption = { value: string; title: string; children?: DepartOption[] };
-type UserInfo = { id: string; username: string; realname: string; sex?: number | null; phone?: string | null; email?: string | null; workNo?: string | null; supplierId?: string | null };
+type UserInfo = {
+  id: string;
+  username: string;
+  realname: string;
+  sex?: number | null;
+  phone?: string | null;
+  email?: string | null;
+  workNo?: string | null;
+  supplierId?: string | null;
+  relTenantIds?: string | null;
+};
+type Tenant = { id: number; name: string };
 type SupplierOption = { value: string; label: string };
 
 type Values = {
@@ -27,11 +38,24 @@ type Values = {
   workNo?: string;
   selectedroles?: string[];
   selecteddeparts?: string[];
+  relTenantIds?: number[];
   supplierId?: string;
 };
 
 const toOptions = (nodes: readonly Depart[]): DepartOption[] =>
   nodes.map((n) => ({ value: n.value, title: n.title, children: n.children ? toOptions(n.children) : undefined }));
+
+/** A user's `relTenantIds` comma list as the tenant select's values. */
+export function parseTenantIds(raw: string | null | undefined): number[] {
+  return [...new Set((raw ?? '').split(',').map((t) => t.trim()).filter((t) => /^[1-9]\d*$/.test(t)).map(Number))];
+}
+
+/** The tenant select's options: the normal tenants, and any the user still has that are not (frozen or gone) by id. */
+export function tenantOptions(tenants: readonly Tenant[], selected: readonly number[]): { value: number; label: string }[] {
+  const known = tenants.map((t) => ({ value: t.id, label: t.name }));
+  const missing = selected.filter((id) => !tenants.some((t) => t.id === id)).map((id) => ({ value: id, label: `租户${id}（已冻结）` }));
+  return [...known, ...missing];
+}
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
 
@@ -78,6 +102,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
   const [roles, setRoles] = useState<Role[]>([]);
   const [departs, setDeparts] = useState<DepartOption[]>([]);
   const [suppliers, setSuppliers] = useState<SupplierOption[]>([]);
+  const [tenants, setTenants] = useState<Tenant[]>([]);
   const release = useUnsavedChanges(dirty);
   const supplierKind = kind === 'supplier';
 
@@ -86,6 +111,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
     if (!supplierKind) {
       void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
       void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
+      void getAction<Tenant[]>('/sys/tenant/queryList').then((a) => alive && a.success && setTenants(a.result ?? []), () => undefined);
     }
     if (mode === 'edit' && userId) {
       void Promise.all([
@@ -108,6 +134,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
             workNo: u?.workNo ?? workNo ?? '',
             selectedroles: userRoles.result ?? [],
             selecteddeparts: (userDeparts.result ?? []).map((d) => d.key),
+            relTenantIds: parseTenantIds(u?.relTenantIds),
             supplierId: u?.supplierId ?? undefined,
           });
           setLoaded(true);
@@ -140,7 +167,9 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
     try {
       const account = { username: values.username?.trim(), password: values.password, confirmpassword: values.confirmpassword };
       // A supplier account carries its company instead of roles and departments (the server fixes its role).
-      const links = supplierKind ? { supplierId: values.supplierId } : { selectedroles: common.selectedroles, ...departPart };
+      const links = supplierKind
+        ? { supplierId: values.supplierId }
+        : { selectedroles: common.selectedroles, ...departPart, relTenantIds: (values.relTenantIds ?? []).join(',') };
       const fields = { realname: common.realname, sex: common.sex, phone: common.phone, email: common.email, workNo: common.workNo, ...links };
       const answer =
         mode === 'add'
@@ -226,6 +255,13 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
             <Form.Item name="selecteddeparts" label="部门">
               <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
             </Form.Item>
+            <Form.Item noStyle shouldUpdate={(a, b) => a.relTenantIds !== b.relTenantIds}>
+              {({ getFieldValue }) => (
+                <Form.Item name="relTenantIds" label="租户">
+                  <Select mode="multiple" allowClear placeholder="请选择租户" optionFilterProp="label" options={tenantOptions(tenants, (getFieldValue('relTenantIds') as number[] | undefined) ?? [])} />
+                </Form.Item>
+              )}
+            </Form.Item>
           </>
         )}
         <Form.Item name="sex" label="性别">
@@ -242,7 +278,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
   );
 }
 
-const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'supplierId', 'sex', 'phone', 'email'];
+const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'relTenantIds', 'supplierId', 'sex', 'phone', 'email'];
 
 /** Suppliers for the account form's picker: the first page matching a filter of the supplier list. */
 async function searchSuppliers(filter: Record<string, string>): Promise<SupplierOption[]> {

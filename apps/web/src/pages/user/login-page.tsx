@@ -3,8 +3,10 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { postLoginTarget } from '../../app/guard';
-import { useSessionStore } from '../../lib/auth-store';
+import type { LoginResult } from '@procura/shared';
+import { mustPickTenant, useSessionStore } from '../../lib/auth-store';
 import { PLATFORM_NAME } from '../../lib/platform';
+import { TenantPickerModal } from './tenant-picker-modal';
 
 type LoginValues = { username: string; password: string };
 
@@ -14,12 +16,17 @@ export default function LoginPage() {
   const { search } = useLocation();
   const { notification } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
+  /** A login with several tenants waits for the tenant choice before entering. */
+  const [picking, setPicking] = useState<LoginResult | null>(null);
+
+  const enter = (result: LoginResult) => navigate(postLoginTarget(result.userInfo?.isShow, search), { replace: true });
 
   const onFinish = async ({ username, password }: LoginValues) => {
     setSubmitting(true);
     try {
       const result = await store.login(username.trim(), password);
-      navigate(postLoginTarget(result.userInfo?.isShow, search), { replace: true });
+      if (mustPickTenant(result)) setPicking(result);
+      else enter(result);
     } catch (error) {
       notification.error({
         title: '登录失败',
@@ -60,6 +67,16 @@ export default function LoginPage() {
           </Form.Item>
         </Form>
       </Card>
+      {picking ? (
+        <TenantPickerModal
+          open
+          tenants={picking.tenantList ?? []}
+          onPick={(tenantId) => {
+            store.selectTenant(tenantId);
+            enter(picking);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

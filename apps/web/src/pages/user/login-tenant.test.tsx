@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { TenantInfo } from '@procura/shared';
+import { createSessionStore, defaultTenantOf, mustPickTenant } from '../../lib/auth-store';
+import { http } from '../../lib/http';
+import { persistedSession } from '../../lib/session-persistence';
+import { userInfo } from '../../test/fixtures';
+import { clientFor, fakeServer, ok } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
+import LoginPage from './login-page';
+
+const tenant = (id: number, name: string): TenantInfo => ({ id, name, createBy: 'admin', createTime: null, beginDate: null, endDate: null, status: 1 });
+const loginAnswer = (tenantList?: TenantInfo[]) =>
+  ok({ token: 't', userInfo: userInfo(), sysAllDictItems: {}, departs: [], multi_depart: 1, ...(tenantList ? { tenantList } : {}) }, '登录成功');
+
+describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts in the first tenant; several mean a choice; none means tenant 0', () => {
+    expect(defaultTenantOf([tenant(1002, '乙'), tenant(1001, '甲')])).toBe(1002);
+    expect(defaultTenantOf(undefined)).toBeNull();
+    expect(defaultTenantOf([])).toBeNull();
+    expect(mustPickTenant({ tenantList: [tenant(1, '甲'), tenant(2, '乙')] })).toBe(true);
+    expect(mustPickTenant({ tenantList: [tenant(1, '甲')] })).toBe(false);
+    expect(mustPickTenant({})).toBe(false);
+  });
+
+  it("stores the login's tenant as the header of later calls, and a login without tenants forgets the previous user's", async () => {
+    let answer = loginAnswer([tenant(1001, '甲')]);
+    const server = fakeServer({ 'POST /sys/login': () => answer, 'GET /sys/ping': () => ok(null) });
+    const client = clientFor(server);
+    const store = createSessionStore(client);
+    await store.login('member', 'x');
+    expect(persistedSession.tenantId()).toBe('1001');
+    await client.getAction('/sys/ping');
+    expect(server.calls('GET /sys/ping')[0]!.headers.tenant_id).toBe('1001');
+    store.selectTenant(1002);
+    expect(persistedSession.tenantId()).toBe('1002');
+    answer = loginAnswer();
+    await store.login('admin', 'x');
+    expect(persistedSession.tenantId()).toBe('0');
+    store.selectTenant(1003);
+    await store.logout();
+    expect(persistedSession.tenantId()).toBe('0');
+  });
+
+  it('a login with several tenants asks which one before entering', async () => {
+    const server = fakeServer({ 'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司'), tenant(1002, '华南分公司')]) });
+    vi.stubGlobal('fetch', server.fetch);
+    renderWithProviders(
+      <Routes>
+        <Route path="/user/login" element={<LoginPage />} />
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/user/login', store: createSessionStore(http) },
+    );
+    const user = userEvent.setup();
+    await user.type(document.getElementById('username')!, 'member');
+    await user.type(document.getElementById('password')!, 'Procura@2026');
+    await user.click(screen.getByTestId('login-submit'));
+    const picker = await screen.findByTestId('tenant-picker');
+    expect(within(picker).getByText('华东分公司')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/user/login');
+    fireEvent.mouseDown(within(picker).getByTestId('tenant-select').querySelector('input') ?? within(picker).getByTestId('tenant-select'));
+    fireEvent.click(await screen.findByTitle('华南分公司'));
+    fireEvent.click(screen.getByTestId('tenant-picker-submit'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/analysis'));
+    expect(persistedSession.tenantId()).toBe('1002');
+  });
+
+  it('a login with one tenant enters at once in it', async () => {
+    const server = fakeServer({ 'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司')]) });
+    vi.stubGlobal('fetch', server.fetch);
+    renderWithProviders(
+      <Routes>
+        <Route path="/user/login" element={<LoginPage />} />
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/user/login', store: createSessionStore(http) },
+    );
+    const user = userEvent.setup();
+    await user.type(document.getElementById('username')!, 'member');
+    await user.type(document.getElementById('password')!, 'Procura@2026');
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard/analysis'));
+    expect(screen.queryByTestId('tenant-picker')).toBeNull();
+    expect(persistedSession.tenantId()).toBe('1001');
+  });
+});
