@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.js';
+import { login, openMenu } from './helpers.js';
 
 // Dictionaries are cached in the browser for 7 days at login (spec part 2 §7): an item added
 // by an administrator shows in dropdowns after 清理缓存, not before.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function openMenu(page: Page, group: string, item: string, path: RegExp): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  if (!(await menu.getByText(item).isVisible())) await menu.getByText(group).click();
-  await menu.getByText(item).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** The options of the 职级 dropdown on a new position's form; the form is closed again. */
 async function positionRankOptions(page: Page): Promise<string[]> {

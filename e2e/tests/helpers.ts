@@ -17,3 +17,15 @@ export async function logout(page: Page): Promise<void> {
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   await expect(page).toHaveURL(/\/user\/login/);
 }
+
+/**
+ * Opens a page from the side menu. A group is expanded only when it is closed: clicking an
+ * open group's title collapses it, and the group of the current page opens by itself.
+ */
+export async function openMenu(page: Page, group: string, item: string, path?: RegExp): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  const title = menu.locator('.ant-menu-submenu-title', { hasText: group });
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  await menu.getByText(item, { exact: true }).click();
+  if (path) await expect(page).toHaveURL(path);
+}

@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { login } from './helpers.js';
+import { login, openMenu } from './helpers.js';
 
 // The generic list page on real resources. Every row made here has a unique name: other
 // spec files share the database.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function openMenu(page: Page, group: string, item: string, path: RegExp): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  await menu.getByText(group).click();
-  await menu.getByText(item).click();
-  await expect(page).toHaveURL(path);
-}
 
 async function download(page: Page, click: () => Promise<void>): Promise<Download> {
   const pending = page.waitForEvent('download');

@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
 
 // 日志管理, 在线用户 and the user recycle bin, as an administrator. Other spec files share the
 // database, so the user made here has a unique name and searches narrow to it.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function openMenu(page: Page, item: string, path: RegExp): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  if (!(await menu.getByText(item).isVisible())) await menu.getByText('系统管理').click();
-  await menu.getByText(item).click();
-  await expect(page).toHaveURL(path);
-}
 
 test('admin sees its login in 日志管理 and itself in 在线用户, and restores a deleted user from 回收站', async ({ page }) => {
   const tag = unique();
@@ -19,7 +12,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await login(page, 'admin');
 
   // 登录日志: the newest admin login row is this one (newest first).
-  await openMenu(page, '日志管理', /\/isystem\/log$/);
+  await openMenu(page, '系统管理', '日志管理', /\/isystem\/log$/);
   const logins = page.getByTestId('log-table-1');
   await logins.getByPlaceholder('日志内容或用户账号').fill('admin');
   await logins.getByRole('button', { name: /查\s*询/ }).click();
@@ -28,7 +21,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await expect(firstLogin).toContainText('成功');
 
   // 在线用户: this very session, marked as the current one.
-  await openMenu(page, '在线用户', /\/isystem\/online$/);
+  await openMenu(page, '系统管理', '在线用户', /\/isystem\/online$/);
   const online = page.getByTestId('online-user-page');
   await expect(online.locator('tr', { hasText: '当前会话' })).toContainText('admin');
 
@@ -40,7 +33,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await page.request.post('/jeecg-boot/sys/logout', { headers });
 
   // 用户管理: delete it…
-  await openMenu(page, '用户管理', /\/isystem\/user$/);
+  await openMenu(page, '系统管理', '用户管理', /\/isystem\/user$/);
   await page.getByPlaceholder('请输入用户账号').fill(username);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const rows = page.getByTestId('content').locator('tbody tr.ant-table-row');
@@ -65,7 +58,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await expect(bin).toHaveCount(0);
 
   // 操作日志 recorded the restore.
-  await openMenu(page, '日志管理', /\/isystem\/log$/);
+  await openMenu(page, '系统管理', '日志管理', /\/isystem\/log$/);
   await page.getByRole('tab', { name: '操作日志' }).click();
   const operations = page.getByTestId('log-table-2');
   await operations.getByPlaceholder('日志内容或用户账号').fill('还原');
