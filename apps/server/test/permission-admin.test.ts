@@ -123,6 +123,19 @@ describe('the menu tree', () => {
     expect((await edit({ ...base, id: 'e'.repeat(32) })).body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
+  it('refuses to delete the menu administration itself or a group holding it, and changes nothing', async () => {
+    const rows = await s.ctx.db.selectFrom('sysPermission').select(['id', 'name', 'perms', 'parentId']).where('delFlag', '=', 0).execute();
+    const page = rows.find((r) => r.perms === 'permission:list' && rows.some((c) => c.parentId === r.id))!;
+    const group = rows.find((r) => r.id === page.parentId)!;
+    const before = rows.length;
+    for (const url of [`/sys/permission/delete?id=${page.id}`, `/sys/permission/delete?id=${group.id}`, `/sys/permission/deleteBatch?ids=${group.id}`]) {
+      const res = await s.request('DELETE', url, { token: admin });
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/是菜单管理自身的菜单或按钮，不能删除$/);
+    }
+    expect((await s.ctx.db.selectFrom('sysPermission').select('id').where('delFlag', '=', 0).execute()).length).toBe(before);
+  });
+
   it('delete removes the row, everything under it, and their role links', async () => {
     const sub = await byName('测试子菜单改');
     const ids = [sub.id, sub.children![0]!.id];

@@ -4,10 +4,10 @@ import * as announcements from './0002-announcements.js';
 import * as positions from './0003-positions-and-base-data.js';
 import * as listIndexes from './0004-list-indexes.js';
 import * as departPermissions from './0005-depart-permissions.js';
-import * as logs from './0007-logs.js';
 import * as permissionDataRules from './0006-permission-data-rules.js';
-import * as codeRules from './0009-code-rules.js';
+import * as logs from './0007-logs.js';
 import * as tenants from './0008-tenants.js';
+import * as codeRules from './0009-code-rules.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -16,8 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0003-positions-and-base-data': positions,
   '0004-list-indexes': listIndexes,
   '0005-depart-permissions': departPermissions,
-  '0007-logs': logs,
   '0006-permission-data-rules': permissionDataRules,
-  '0009-code-rules': codeRules,
+  '0007-logs': logs,
   '0008-tenants': tenants,
+  '0009-code-rules': codeRules,
 };

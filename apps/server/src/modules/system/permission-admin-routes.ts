@@ -212,6 +212,10 @@ async function deleteSubtrees(trx: Trx, ids: string[]): Promise<number> {
   const known = new Set(rows.map((r) => r.id));
   if (ids.some((i) => !known.has(i))) throw businessError('未找到对应实体');
   const all = subtreeIds(rows, ids);
+  // The menu administration itself (its page or a button code of it) cannot be deleted from
+  // that page: nobody could put it back without the database.
+  const locked = rows.find((r) => all.includes(r.id) && (r.perms ?? '').split(',').some((code) => code.trim().startsWith('permission:')));
+  if (locked) throw businessError(`“${locked.name}”是菜单管理自身的菜单或按钮，不能删除`);
   const parents = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.parentId).filter((p): p is string => !!p && !all.includes(p)));
   await trx.deleteFrom('sysPermissionDataRule').where('permissionId', 'in', all).execute();
   await trx.deleteFrom('sysRolePermission').where('permissionId', 'in', all).execute();
