@@ -56,6 +56,8 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
   const listeners = new Set<() => void>();
   let permissionLoad: Promise<void> | null = null;
   let loggingOut: Promise<void> | null = null;
+  /** A login waiting for its tenant choice: published by selectTenant (the guard would leave the login page at once). */
+  let awaitingTenant: Partial<SessionState> | null = null;
 
   function setState(next: Partial<SessionState>): void {
     state = { ...state, ...next };
@@ -63,6 +65,7 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
   }
 
   function forget(): void {
+    awaitingTenant = null;
     persisted.clear();
     setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart: false });
   }
@@ -95,9 +98,11 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       persisted.setUserInfo(userInfo);
       persisted.setDict(sysAllDictItems ?? {});
       persisted.setMustPickDepart(mustPickDepart);
-      // As JeecgBoot's LoginSelectTenant: the first tenant until the user picks another (selectTenant).
+      // As JeecgBoot's LoginSelectTenant: the first tenant; with several the user picks one (selectTenant) before entering.
       persisted.setTenantId(defaultTenantOf(tenantList));
-      setState({ token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart });
+      const next = { token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart };
+      awaitingTenant = mustPickTenant(body.result) ? next : null;
+      if (!awaitingTenant) setState(next);
       return body.result;
     },
 
@@ -137,9 +142,11 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       return permissionLoad;
     },
 
-    /** The tenant picked after login among its `tenantList`: the tenant header of every later call. */
+    /** The tenant picked after login among its `tenantList`: the tenant header of every later call; the login enters. */
     selectTenant(tenantId: number): void {
       persisted.setTenantId(tenantId);
+      if (awaitingTenant) setState(awaitingTenant);
+      awaitingTenant = null;
     },
 
     /** The user chose a current department: the answer's user info is kept, permissions stay. */

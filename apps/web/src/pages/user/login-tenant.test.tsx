@@ -46,6 +46,17 @@ describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', (
     expect(persistedSession.tenantId()).toBe('0');
   });
 
+  it('a login with several tenants is entered only once a tenant is picked (the guard would leave the login page)', async () => {
+    const server = fakeServer({ 'POST /sys/login': () => loginAnswer([tenant(1001, '甲'), tenant(1002, '乙')]) });
+    const store = createSessionStore(clientFor(server));
+    await store.login('member', 'x');
+    expect(store.getState().token).toBeNull();
+    expect(persistedSession.tenantId()).toBe('1001');
+    store.selectTenant(1002);
+    expect(store.getState()).toMatchObject({ token: 't', userInfo: { username: 'admin' } });
+    expect(persistedSession.tenantId()).toBe('1002');
+  });
+
   it('a login with several tenants asks which one before entering', async () => {
     const server = fakeServer({ 'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司'), tenant(1002, '华南分公司')]) });
     vi.stubGlobal('fetch', server.fetch);
