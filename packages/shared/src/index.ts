@@ -13,3 +13,4 @@ export * from './supplier.js';
 export * from './resource/define-resource.js';
 export * from './resource/resource-schemas.js';
 export * from './resources/system.js';
+export * from './portal.js';
