@@ -5,13 +5,40 @@ import type { FastifyInstance } from 'fastify';
 import { fail, ResultCode } from '@procura/shared';
 
 /**
+ * First path segments of the public portal (spec part 1 §2.5), a separate entry of the web
+ * build (`portal.html`) that loads no back-office code. `/portal-admin/…` is the back office.
+ */
+export const PORTAL_SEGMENTS: ReadonlySet<string> = new Set([
+  'portal',
+  'proHome',
+  'seHome',
+  'purchaseAnnouncement',
+  'resultAnnouncement',
+  'about',
+  'feature',
+  'guide',
+  'news',
+  'detail',
+  'pro',
+]);
+
+/** Whether a path (no query) belongs to the portal app. */
+export function isPortalPath(url: string): boolean {
+  const first = url.split('/')[1] ?? '';
+  return PORTAL_SEGMENTS.has(first);
+}
+
+/**
  * Serves the built single-page app: hashed assets with long caching, `/config.js` with the
- * runtime configuration, and `index.html` for every other path (history-mode fallback).
- * Paths under the API base never fall back: they answer a JSON 404.
+ * runtime configuration, `portal.html` for the portal's paths and `index.html` for every
+ * other path (history-mode fallback). Paths under the API base never fall back: they answer
+ * a JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, basePath: string, webDist: string | null): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
+  const portalFile = webDist ? path.join(webDist, 'portal.html') : null;
+  const hasPortal = hasWeb && portalFile !== null && fs.existsSync(portalFile);
 
   await app.register(async (site) => {
     // Everything in this context is the public shell of the app; data stays behind the API.
@@ -44,6 +71,6 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
       return reply.status(404).send(fail('很抱歉，资源未找到!', ResultCode.NOT_FOUND));
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return fs.promises.readFile(indexFile!, 'utf8');
+    return fs.promises.readFile(hasPortal && isPortalPath(url) ? portalFile! : indexFile!, 'utf8');
   });
 }

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPortalPath } from '../src/http/web-app.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+// The public portal is its own web entry (portal.html) so it loads no back-office code
+// (spec part 1 §2.5, issue 5): its paths fall back to portal.html, every other path to index.html.
+describe('serving the portal entry', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-portal-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>back office</title>');
+    fs.writeFileSync(path.join(dist, 'portal.html'), '<!doctype html><title>portal</title>');
+    s = await startTestServer({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers portal.html for the portal paths', async () => {
+    const portalPaths = [
+      '/portal',
+      '/portal/templates',
+      '/proHome',
+      '/seHome',
+      '/purchaseAnnouncement?type=tender',
+      '/resultAnnouncement',
+      '/about',
+      '/feature',
+      '/guide',
+      '/news',
+      '/detail?id=abc',
+      '/pro/purchaseAnnouncement',
+    ];
+    for (const p of portalPaths) {
+      const res = await fetch(s.origin + p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text(), p).toContain('<title>portal</title>');
+    }
+  });
+
+  it('answers index.html for the back office, including the portal designer', async () => {
+    for (const p of ['/', '/user/login', '/register', '/dashboard/analysis', '/portal-admin/designer?template=pro', '/aboutx', '/newsletter']) {
+      const res = await fetch(s.origin + p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toContain('<title>back office</title>');
+    }
+  });
+
+  it('keeps API paths and missing assets out of the fallback', async () => {
+    expect((await fetch(`${s.base}/portal/view/nothing-here`)).status).toBe(404);
+    expect((await fetch(`${s.origin}/assets/portal-missing.js`)).status).toBe(404);
+  });
+
+  it('matches whole first segments only', () => {
+    expect(isPortalPath('/portal')).toBe(true);
+    expect(isPortalPath('/portal/templates')).toBe(true);
+    expect(isPortalPath('/portal-admin/designer')).toBe(false);
+    expect(isPortalPath('/proHomeX')).toBe(false);
+    expect(isPortalPath('/user/login')).toBe(false);
+  });
+});
