@@ -32,6 +32,7 @@ import { tenantRoutes } from './modules/system/tenant-routes.js';
 import { codeRuleRoutes } from './modules/system/code-rule-routes.js';
 import { logRoutes } from './modules/system/log-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
+import { fileRoutes } from './modules/files/file-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(tenantRoutes(ctx));
       await api.register(codeRuleRoutes(ctx));
       await api.register(logRoutes(ctx));
+      await api.register(fileRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -12,6 +12,8 @@ const PUBLIC_API = [
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',
+  // Stored files: public ones (portal images) for anyone, the rest checked by the handler (UP-5).
+  'GET /jeecg-boot/sys/common/static/*',
 ];
 
 let s: TestServer;

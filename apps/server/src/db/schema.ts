@@ -320,6 +320,19 @@ export type SysFillRuleTable = Audit & {
 /** The last number issued per fill rule, tenant and period (the key of the sequence reset). */
 export type SysFillRuleSeqTable = { ruleCode: string; tenantId: string; period: string; lastValue: number };
 
+/** An uploaded file (0012): the bytes are at `path` under the storage root. */
+export type SysFileTable = {
+  id: string;
+  path: string;
+  originalName: string;
+  fileSize: number;
+  contentType: string;
+  ownerId: string;
+  /** 1: anyone may read it (portal images). */
+  isPublic: number;
+  createTime: string;
+};
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -348,4 +361,5 @@ export type Database = {
   sysFillRule: SysFillRuleTable;
   sysFillRuleSeq: SysFillRuleSeqTable;
   sysLog: SysLogTable;
+  sysFile: SysFileTable;
 };

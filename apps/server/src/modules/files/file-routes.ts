@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '@procura/shared';
+import type { AppContext } from '../../app-context.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { businessDate, nowIso } from '../../core/time.js';
+import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
+
+/**
+ * Business folders an upload may go to (UP-3): `biz` is one of these, optionally followed by
+ * one plain sub-folder. `portal` holds the public portal's images; writing there takes the
+ * `portal:config` permission and the files are readable by anyone.
+ */
+export const BIZ_FOLDERS = ['temp', 'jeditor', 'portal', 'avatar', 'notice', 'supplier', 'sourcing', 'contract', 'order', 'delivery', 'payment'] as const;
+export const PUBLIC_BIZ = 'portal';
+export const PORTAL_CONFIG_PERMISSION = 'portal:config';
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+
+/** The checked business folder of an upload, or a 400 naming `biz` (never a filesystem check on user text). */
+export function parseBiz(raw: string | undefined): string {
+  const value = (raw ?? '').trim() || 'temp';
+  const segments = value.split('/');
+  const [first, ...rest] = segments;
+  if (
+    segments.length > 2 ||
+    !(BIZ_FOLDERS as readonly string[]).includes(first!) ||
+    !rest.every((s) => SEGMENT.test(s))
+  ) {
+    throw badRequest('上传失败！业务目录不正确', { biz: '业务目录不正确' });
+  }
+  return value;
+}
+
+/** A stored path as the upload service generates it: `<biz>/<yyyyMMdd>/<32 hex>.<ext>`. */
+const STORED_PATH = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,31})?\/\d{8}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+
+/**
+ * The name the uploader gave, for metadata and `Content-Disposition` only (UP-2): the last
+ * path segment, without control or bidirectional-override characters, at most 200 characters.
+ */
+export function sanitizeName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return (clean || 'file').slice(-200);
+}
+
+/** `attachment`/`inline` with an ASCII fallback name and the UTF-8 one (RFC 6266). */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The absolute location of a stored path, only if it lies inside the storage root (UP-4). */
+async function locate(root: string, stored: string): Promise<string | null> {
+  const full = path.resolve(root, stored);
+  if (!full.startsWith(root + path.sep)) return null;
+  try {
+    // A symlink planted in the storage must not lead outside it.
+    const [realRoot, realFull] = await Promise.all([fs.promises.realpath(root), fs.promises.realpath(full)]);
+    return realFull.startsWith(realRoot + path.sep) ? realFull : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file service (spec part 2 §7, jeecg-api §7.1–7.2, security UP-1..UP-7):
+ * `POST /sys/common/upload` stores one file under a generated name and answers its stored
+ * path in `message`; `GET /sys/common/static/*` serves a stored file with safe headers to
+ * whoever may read it.
+ */
+export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const root = ctx.config.storageDir;
+
+    app.post(
+      '/sys/common/upload',
+      {
+        schema: { tags: ['文件'], summary: '文件上传', consumes: ['multipart/form-data'] },
+        // A supplier completing its information uploads its licence documents.
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+        const user = request.user!;
+        let buffer: Buffer | null = null;
+        let originalName = '';
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || buffer) {
+              await part.toBuffer().catch(() => null);
+              continue;
+            }
+            try {
+              buffer = await part.toBuffer();
+            } catch {
+              throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
+            }
+            if (part.file.truncated) throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
+            originalName = sanitizeName(part.filename);
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        if (!buffer) throw badRequest('请选择要上传的文件', { file: '请选择要上传的文件' });
+        const biz = parseBiz(fields.biz ?? (request.query as Record<string, string> | undefined)?.biz);
+        const isPublic = biz.split('/')[0] === PUBLIC_BIZ;
+        if (isPublic && !(await ctx.permissions.codesOf(user.id)).has(PORTAL_CONFIG_PERMISSION)) throw forbidden();
+
+        const kind = detectKind(buffer, originalName);
+        if (!kind || (isPublic && !kind.image)) throw badRequest(`上传失败！不支持的文件类型`, { file: '不支持的文件类型' });
+        if (buffer.length > kind.maxBytes) {
+          throw new AppError(`上传失败，文件大小超出${Math.round(kind.maxBytes / 1024 / 1024)}MB限制`, 413, 413);
+        }
+
+        const stored = `${biz}/${businessDate()}/${randomUUID().replaceAll('-', '')}.${kind.ext}`;
+        const full = path.resolve(root, stored);
+        if (!full.startsWith(root + path.sep)) throw badRequest('上传失败！业务目录不正确', { biz: '业务目录不正确' });
+        await fs.promises.mkdir(path.dirname(full), { recursive: true });
+        await fs.promises.writeFile(full, buffer, { flag: 'wx', mode: 0o640 });
+        try {
+          await ctx.db
+            .insertInto('sysFile')
+            .values({
+              id: newId(),
+              path: stored,
+              originalName,
+              fileSize: buffer.length,
+              contentType: kind.contentType,
+              ownerId: user.id,
+              isPublic: isPublic ? 1 : 0,
+              createTime: nowIso(),
+            })
+            .execute();
+        } catch (error) {
+          await fs.promises.rm(full, { force: true });
+          throw error;
+        }
+        request.log.info({ event: 'file.uploaded', path: stored, size: buffer.length, type: kind.contentType }, 'file uploaded');
+        return ok(null, stored);
+      },
+    );
+
+    app.get(
+      '/sys/common/static/*',
+      {
+        schema: { tags: ['文件'], summary: '文件访问', params: z.object({ '*': z.string() }) },
+        // Public portal images are read by anyone; the handler checks everything else.
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        // JeecgBoot clients may leave a trailing comma from a joined value.
+        const wanted = request.params['*'].replace(/,$/, '');
+        if (!STORED_PATH.test(wanted)) throw notFound('文件不存在');
+        const row = await ctx.db.selectFrom('sysFile').selectAll().where('path', '=', wanted).executeTakeFirst();
+        if (!row) throw notFound('文件不存在');
+        if (row.isPublic !== 1) {
+          const user = request.user;
+          if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
+          // Suppliers read their own files only; another's is simply not there (UP-5).
+          if (user.userType === 2 && row.ownerId !== user.id) throw notFound('文件不存在');
+        }
+        const full = await locate(root, row.path);
+        if (!full) throw notFound('文件不存在');
+        const image = row.contentType.startsWith('image/');
+        reply.header('content-type', row.contentType);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', "sandbox; default-src 'none'");
+        reply.header('content-disposition', disposition(image ? 'inline' : 'attachment', row.originalName));
+        reply.header('cache-control', row.isPublic === 1 ? 'public, max-age=300' : 'private, no-store');
+        return reply.send(fs.createReadStream(full));
+      },
+    );
+  };
