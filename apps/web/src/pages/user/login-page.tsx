@@ -66,6 +66,12 @@ export default function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          {/* The public portal is a separate page load (portal.html), not a route of this app. */}
+          <a href="/portal" data-testid="login-portal-link">
+            门户首页
+          </a>
+        </div>
       </Card>
       {picking ? (
         <TenantPickerModal
