@@ -5,6 +5,11 @@ import { withFallback } from './default-config';
 
 const cache = new Map<PortalTemplate, PortalConfig>();
 
+/** Tests start without cached configurations. */
+export function clearPortalConfigCache(): void {
+  cache.clear();
+}
+
 /** The saved page configuration of a template (`GET /portal/view/config?template=`), once per page load. */
 export function usePortalConfig(template: PortalTemplate): { config: PortalConfig; loaded: boolean } {
   const [state, setState] = useState<{ template: PortalTemplate; config: PortalConfig } | null>(null);

@@ -193,7 +193,7 @@ export function ResultPage() {
   const { pathname, query } = useLocation();
   const type = query.get('type');
   const tab: PortalSourcingType = isSourcingType(type) ? type : 'tender';
-  const list = usePortalView<ResultAnnouncementItem[] | { records?: ResultAnnouncementItem[] }>('/portal/view/resultAnnouncements', { type: tab });
+  const list = usePortalView<ResultAnnouncementItem[] | { records?: ResultAnnouncementItem[] }>('/portal/view/resultAnnouncement', { type: tab });
   const items = recordsOf(list.data).filter((item) => item.type === tab);
   const openId = query.get('open');
   const [picked, setOpen] = useState<ResultAnnouncementItem | null>(null);
