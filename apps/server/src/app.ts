@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installOperationLog } from './http/operation-log.js';
 import { serveWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { authExtraRoutes } from './modules/auth/auth-extra-routes.js';
 import { supplierRoutes } from './modules/supplier/supplier-routes.js';
 import { systemRoutes } from './modules/system/system-routes.js';
 import { accountRoutes } from './modules/system/account-routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx));
+      await api.register(authExtraRoutes(ctx));
       await api.register(systemRoutes(ctx));
       await api.register(supplierRoutes(ctx));
       await api.register(accountRoutes(ctx));

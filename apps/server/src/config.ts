@@ -26,6 +26,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST: z.string().optional(),
+  /** SMS codes: `log` (development: written to the server log), `disabled`, `outbox` (tests only). */
+  SMS_SENDER: z.enum(['log', 'disabled', 'outbox']).optional(),
+  /** HS256 secret shared with the trusted identity provider; unset disables `/sys/ssoLogin`. */
+  SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The CAS server (`…/cas`); unset disables `/cas/client/validateLogin`. */
+  CAS_SERVER_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL').optional(),
 });
 
 export type Config = {
@@ -40,6 +46,9 @@ export type Config = {
   apiDocs: boolean;
   loginRateLimit: number;
   webDist: string | null;
+  smsSender: 'log' | 'disabled' | 'outbox';
+  ssoSecret: string | null;
+  casServerUrl: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  // The outbox hands codes to anyone who asks: never in production.
+  if (production && e.SMS_SENDER === 'outbox') throw new ConfigError('Invalid SMS_SENDER="outbox": not allowed in production');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -67,5 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     webDist: e.WEB_DIST !== undefined ? (e.WEB_DIST === 'none' ? null : path.resolve(e.WEB_DIST)) : defaultWebDist,
+    smsSender: e.SMS_SENDER ?? (production ? 'disabled' : 'log'),
+    ssoSecret: e.SSO_SECRET ?? null,
+    casServerUrl: e.CAS_SERVER_URL ? e.CAS_SERVER_URL.replace(/\/+$/, '') : null,
   };
 }

@@ -14,6 +14,14 @@ const PUBLIC_API = [
   'POST /jeecg-boot/sys/logoutV2',
   // Stored files: public ones (portal images) for anyone, the rest checked by the handler (UP-5).
   'GET /jeecg-boot/sys/common/static/*',
+  // Registration and the other ways to sign in (jeecg-api.md §2.3, §9).
+  'POST /jeecg-boot/sys/sms',
+  'POST /jeecg-boot/sys/phoneLogin',
+  'POST /jeecg-boot/sys/ssoLogin',
+  'POST /jeecg-boot/sys/user/register',
+  'POST /jeecg-boot/sys/user/passwordChange',
+  'GET /jeecg-boot/cas/client/validateLogin',
+  'GET /jeecg-boot/thirdLogin/getLoginUser/:code',
 ];
 
 let s: TestServer;

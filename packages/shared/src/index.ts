@@ -10,6 +10,7 @@ export * from './uscc.js';
 export * from './amount-capital.js';
 export * from './session.js';
 export * from './supplier.js';
+export * from './register.js';
 export * from './resource/define-resource.js';
 export * from './resource/resource-schemas.js';
 export * from './resources/system.js';

@@ -333,6 +333,26 @@ export type SysFileTable = {
   createTime: string;
 };
 
+/** An SMS verification code (SUP-2): only its hash is kept; one use, at most 5 tries. */
+export type SysSmsCodeTable = {
+  id: string;
+  mobile: string;
+  /** login, register or forgot. */
+  purpose: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: string;
+  usedAt: string | null;
+  ip: string | null;
+  createTime: string;
+};
+
+/** The id of a single sign-on token already used, kept until it expires (replay). */
+export type SysSsoJtiTable = { jti: string; expiresAt: string; createTime: string };
+
+/** A one-time code a third-party login callback bound to a user (only its hash is kept). */
+export type SysThirdLoginCodeTable = { codeHash: string; userId: string; provider: string; expiresAt: string; usedAt: string | null; createTime: string };
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -361,5 +381,8 @@ export type Database = {
   sysFillRule: SysFillRuleTable;
   sysFillRuleSeq: SysFillRuleSeqTable;
   sysLog: SysLogTable;
+  sysSmsCode: SysSmsCodeTable;
+  sysSsoJti: SysSsoJtiTable;
+  sysThirdLoginCode: SysThirdLoginCodeTable;
   sysFile: SysFileTable;
 };

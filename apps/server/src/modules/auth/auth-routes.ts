@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequestSchema, ok, type LoginResult } from '@procura/shared';
+import { loginRequestSchema, ok } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { AppError, businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
-import { departsOf, toUserInfo } from '../system/user-service.js';
-import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../system/tenant-service.js';
-import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';
+import { LOGIN_OPERATE, record } from '../system/log-service.js';
+import { loginLog, openSession } from './login-session.js';
 import { verifyDecoy, verifyPassword } from './password.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
-
-/** A login log row of a request (the attempted username only: never the password). */
-const loginLog = (request: FastifyRequest, reply: FastifyReply, entry: Omit<LogEntry, 'logType' | 'ip' | 'method' | 'requestUrl' | 'requestType'>): LogEntry => ({
-  logType: LOG_TYPE_LOGIN,
-  ip: request.ip,
-  method: request.routeOptions.url ?? null,
-  requestUrl: request.url.split('?')[0]!,
-  requestType: request.method,
-  costTime: reply.elapsedTime,
-  ...entry,
-});
 
 /** Login and logout (jeecg-api.md §2). */
 export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -45,31 +33,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         request.log.warn({ event: 'login.failed', username }, 'login failed');
         throw businessError(WRONG_CREDENTIALS);
       }
-      if (user.status !== 1) throw businessError('该用户已冻结');
-      // jeecg-api.md §2.2: a member of tenants needs one that is normal and within its dates.
-      const member = user.relTenantIds.trim() !== '';
-      const tenants = member ? await effectiveTenants(ctx.db, tenantIdsOf(user.relTenantIds)) : [];
-      if (member && tenants.length === 0) throw businessError('与该用户关联的租户均已被冻结，无法登录！');
-      await ctx.throttle.recordSuccess(username);
-
-      const token = await ctx.sessions.issue(user.id, user.username, ip, request.headers['user-agent']);
-      const departs = await departsOf(ctx.db, user.id);
-      const result: LoginResult = {
-        token,
-        userInfo: toUserInfo(user),
-        sysAllDictItems: await ctx.dicts.allItems(),
-        departs,
-        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-        // Only for members of tenants (JeecgBoot 2.4.6+): the effective ones, to choose from.
-        ...(member ? { tenantList: tenants.map(toTenantInfo) } : {}),
-      };
-      request.log.info({ event: 'login.succeeded', userId: user.id }, 'login succeeded');
-      record(
-        ctx.db,
-        loginLog(request, reply, { operateType: LOGIN_OPERATE.login, userid: user.id, username: user.username, realname: user.realname, logContent: `用户名: ${user.username},登录成功！`, status: 'ok' }),
-        request.log,
-      );
-      return ok(result, '登录成功');
+      return openSession(ctx, request, reply, user);
     };
 
     app.post(
