@@ -32,6 +32,7 @@ import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
 import { tenantRoutes } from './modules/system/tenant-routes.js';
 import { codeRuleRoutes } from './modules/system/code-rule-routes.js';
 import { logRoutes } from './modules/system/log-routes.js';
+import { portalRoutes } from './modules/portal/portal-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 import { fileRoutes } from './modules/files/file-routes.js';
 
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(tenantRoutes(ctx));
       await api.register(codeRuleRoutes(ctx));
       await api.register(logRoutes(ctx));
+      await api.register(portalRoutes(ctx));
       await api.register(fileRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {

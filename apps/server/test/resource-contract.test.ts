@@ -30,6 +30,9 @@ const references: Record<string, Record<string, () => Promise<string>>> = {
   sysCheckRule: {
     ruleJson: async () => JSON.stringify([{ digits: '*', pattern: '^[a-z0-9]+$', message: '只能包含小写字母和数字' }]),
   },
+  portalResultAnnouncement: {
+    supplierList: async () => JSON.stringify([{ title: '第一中标候选人', name: `供应商${counter}` }]),
+  },
   sysDictItem: {
     dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
   },

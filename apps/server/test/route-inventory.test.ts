@@ -7,13 +7,23 @@ import { startTestServer, type TestServer } from './harness.js';
  * added below on purpose.
  */
 const PUBLIC_API = [
+  'GET /jeecg-boot/portal/view/purchaseAnnouncement',
+  'GET /jeecg-boot/portal/view/purchaseAnnouncements',
+  'GET /jeecg-boot/portal/view/purchaseAnnouncementDetail',
+  'GET /jeecg-boot/portal/view/invitation',
+  'GET /jeecg-boot/portal/view/resultAnnouncements',
+  'GET /jeecg-boot/portal/view/resultAnnouncement',
+  'GET /jeecg-boot/portal/view/portalResult',
+  'GET /jeecg-boot/portal/view/news',
+  'GET /jeecg-boot/portal/view/newsDetail',
+  'GET /jeecg-boot/portal/view/members',
+  'GET /jeecg-boot/portal/view/stats',
+  'GET /jeecg-boot/portal/view/config',
   'GET /jeecg-boot/sys/health',
   'GET /jeecg-boot/sys/user/checkOnlyUser',
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',
-  // Stored files: public ones (portal images) for anyone, the rest checked by the handler (UP-5).
-  'GET /jeecg-boot/sys/common/static/*',
   // Registration and the other ways to sign in (jeecg-api.md §2.3, §9).
   'POST /jeecg-boot/sys/sms',
   'POST /jeecg-boot/sys/phoneLogin',
@@ -22,6 +32,8 @@ const PUBLIC_API = [
   'POST /jeecg-boot/sys/user/passwordChange',
   'GET /jeecg-boot/cas/client/validateLogin',
   'GET /jeecg-boot/thirdLogin/getLoginUser/:code',
+  // Stored files: public ones (portal images) for anyone, the rest checked by the handler (UP-5).
+  'GET /jeecg-boot/sys/common/static/*',
 ];
 
 let s: TestServer;

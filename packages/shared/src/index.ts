@@ -14,4 +14,5 @@ export * from './register.js';
 export * from './resource/define-resource.js';
 export * from './resource/resource-schemas.js';
 export * from './resources/system.js';
+export * from './resources/portal.js';
 export * from './portal.js';

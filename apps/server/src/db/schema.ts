@@ -353,6 +353,62 @@ export type SysSsoJtiTable = { jti: string; expiresAt: string; createTime: strin
 /** A one-time code a third-party login callback bound to a user (only its hash is kept). */
 export type SysThirdLoginCodeTable = { codeHash: string; userId: string; provider: string; expiresAt: string; usedAt: string | null; createTime: string };
 
+/** 采购公告 on the portal (domain §23): draft, published, closed, withdrawn. Times stored in UTC. */
+export type PortalPurchaseAnnouncementTable = Audit & {
+  id: string;
+  type: string;
+  title: string;
+  code: string | null;
+  purchasingEntity: string | null;
+  purchaseProduct: string | null;
+  purchaseMethod: string | null;
+  purchaseType: string | null;
+  signupStart: string | null;
+  signupDeadline: string | null;
+  responseDeadline: string | null;
+  plannedStart: string | null;
+  content: string | null;
+  contact: string | null;
+  status: string;
+  withdrawReason: string | null;
+  publishTime: string | null;
+  sourcingEventId: string | null;
+  tenantId: number;
+};
+
+/** 结果公告: `supplierList` is a JSON array of `{title, name}`. */
+export type PortalResultAnnouncementTable = Audit & {
+  id: string;
+  type: string;
+  title: string;
+  content: string | null;
+  projectName: string | null;
+  bidCode: string | null;
+  company: string | null;
+  supplierList: string | null;
+  status: string;
+  publishTime: string | null;
+  announcementId: string | null;
+  sourcingEventId: string | null;
+  tenantId: number;
+};
+
+export type PortalNewsTable = Audit & { id: string; title: string; content: string | null; type: string; newsDate: string; status: string };
+
+/** A supplier's sign-up through the portal (SRC-4), once per announcement and supplier. */
+export type PortalSignupTable = {
+  id: string;
+  announcementId: string;
+  sourcingEventId: string | null;
+  supplierId: string;
+  userId: string;
+  status: string;
+  createTime: string;
+};
+
+/** The saved page configuration of a portal template (`se`, `pro`), JSON. */
+export type PortalConfigTable = { template: string; config: string; updateBy: string | null; updateTime: string | null };
+
 export type Database = {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
@@ -381,6 +437,11 @@ export type Database = {
   sysFillRule: SysFillRuleTable;
   sysFillRuleSeq: SysFillRuleSeqTable;
   sysLog: SysLogTable;
+  portalPurchaseAnnouncement: PortalPurchaseAnnouncementTable;
+  portalResultAnnouncement: PortalResultAnnouncementTable;
+  portalNews: PortalNewsTable;
+  portalSignup: PortalSignupTable;
+  portalConfig: PortalConfigTable;
   sysSmsCode: SysSmsCodeTable;
   sysSsoJti: SysSsoJtiTable;
   sysThirdLoginCode: SysThirdLoginCodeTable;

@@ -42,6 +42,11 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
   ['srm_grade', '供应商等级', 'A 优秀 · B 良好 · C 合格 · D 不合格'],
   ['srm_unit', '计量单位', 'PCS 个 · SET 套 · UNIT 台 · BOX 箱 · KG 千克 · TON 吨 · M 米 · TIME 次'],
   ['srm_payment_terms', '付款条件', 'PREPAID 预付款 · ON_RECEIPT 货到付款 · NET_30 月结30天 · NET_60 月结60天 · NET_90 月结90天'],
+  ['portal_sourcing_type', '门户寻源类型', 'tender 招标 · inquiry 询价 · bidding 竞价'],
+  ['portal_announcement_status', '门户公告状态', 'draft 草稿 · published 已发布 · closed 已关闭 · withdrawn 已撤回'],
+  ['portal_news_status', '新闻状态', 'draft 草稿 · published 已发布'],
+  ['portal_news_type', '新闻类型', '公司新闻 公司新闻 · 行业新闻 行业新闻'],
+  ['srm_portal_phase', '门户公告阶段', '预告 预告 · 报名中 报名中 · 响应中 响应中 · 评审中 评审中 · 公示中 公示中 · 已结束 已结束 · 已流标 已流标 · 已终止 已终止'],
   ['srm_payment_method', '付款方式', 'BANK_TRANSFER 银行转账 · BANK_ACCEPTANCE_BILL 银行承兑汇票 · COMMERCIAL_ACCEPTANCE_BILL 商业承兑汇票 · OTHER 其他'],
 ];
 

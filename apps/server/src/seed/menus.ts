@@ -33,6 +33,14 @@ export const BASE_MENUS: MenuSeed[] = [
   // Routed but not in the side menu: the notice bell's 查看更多 leads here (not for suppliers).
   { key: 'messages', name: '我的消息', url: '/messageSeting/annountCement', component: 'system/MyAnnouncementList', menuType: 0, icon: 'BellOutlined', sortNo: 80, hidden: true, roles: ['admin', 'buyer'] },
 
+  { key: 'portal', name: '门户管理', url: '/portal-admin', component: 'layouts/RouteView', menuType: 0, icon: 'GlobalOutlined', sortNo: 70, roles: ['admin'] },
+  ...resourceMenu('portal.purchase', 'portal', '采购公告', '/portal-admin/purchaseAnnouncement', 'portalPurchaseAnnouncement', 'portalPurchase', 1, ['import']),
+  ...resourceMenu('portal.result', 'portal', '结果公告', '/portal-admin/resultAnnouncement', 'portalResultAnnouncement', 'portalResult', 2, ['import']),
+  ...resourceMenu('portal.news', 'portal', '新闻资讯', '/portal-admin/news', 'portalNews', 'portalNews', 3, ['import']),
+  { key: 'portal.signup', parent: 'portal', name: '报名记录', url: '/portal-admin/signup', component: 'portal/SignupList', menuType: 1, perms: 'portalPurchase:list', sortNo: 4, keepAlive: true, roles: ['admin'] },
+  { key: 'portal.designer', parent: 'portal', name: '门户设计', url: '/portal-admin/designer', component: 'portal/PageDesigner', menuType: 1, perms: 'portal:config', sortNo: 5, roles: ['admin'] },
+  { key: 'portal.designer.save', parent: 'portal.designer', name: '保存门户配置', menuType: 2, perms: 'portal:config', sortNo: 1, roles: ['admin'] },
+
   { key: 'sys', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menuType: 0, icon: 'SettingOutlined', sortNo: 90, roles: ['admin'] },
   { key: 'sys.user', parent: 'sys', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menuType: 1, perms: 'user:list', sortNo: 1, keepAlive: true, roles: ['admin'] },
   { key: 'sys.user.view', parent: 'sys.user', name: '查看用户', menuType: 2, perms: 'user:list', sortNo: 1, roles: ['admin'] },
@@ -68,8 +76,8 @@ export const BASE_MENUS: MenuSeed[] = [
 ];
 
 /** A menu for a generic resource page (`resource/<key>`), with one button per action, for administrators. */
-function resourceMenu(key: string, parent: string, name: string, url: string, resource: string, permission: string, sortNo: number): MenuSeed[] {
-  const actions: [string, string][] = [
+function resourceMenu(key: string, parent: string, name: string, url: string, resource: string, permission: string, sortNo: number, without: string[] = []): MenuSeed[] {
+  const actions = ([
     ['list', '查看'],
     ['add', '新增'],
     ['edit', '编辑'],
@@ -77,7 +85,7 @@ function resourceMenu(key: string, parent: string, name: string, url: string, re
     ['deleteBatch', '批量删除'],
     ['export', '导出'],
     ['import', '导入'],
-  ];
+  ] as [string, string][]).filter(([action]) => !without.includes(action));
   return [
     { key, parent, name, url, component: `resource/${resource}`, menuType: 1, perms: `${permission}:list`, sortNo, keepAlive: true, roles: ['admin'] },
     ...actions.map(([action, label], i): MenuSeed => ({ key: `${key}.${action}`, parent: key, name: `${label}${name.replace('管理', '')}`, menuType: 2, perms: `${permission}:${action}`, sortNo: i + 1, roles: ['admin'] })),

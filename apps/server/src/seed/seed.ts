@@ -8,6 +8,7 @@ import { insertUser } from '../modules/system/user-service.js';
 import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 import { syncCodeRules } from './code-rules.js';
+import { seedPortalDemo } from './portal-demo.js';
 
 const SEEDER = 'system';
 
@@ -236,6 +237,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await db.insertInto('sysTenant').values({ id: 1000, name: '华东分公司', beginDate: null, endDate: null, status: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null }).execute();
 
   await seedAnnouncements(db, buyer);
+  await seedPortalDemo(db);
 }
 
 /** A few published notices and system messages, so the header bell has something to show. */

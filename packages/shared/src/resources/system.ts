@@ -1,4 +1,5 @@
 import { defineResource, type ResourceDef } from '../resource/define-resource.js';
+import { portalResources } from './portal.js';
 
 /** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. Each tenant has its own. */
 export const positionResource = defineResource({
@@ -172,4 +173,5 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [tenantResource.key]: tenantResource,
   [checkRuleResource.key]: checkRuleResource,
   [fillRuleResource.key]: fillRuleResource,
+  ...Object.fromEntries(portalResources.map((r) => [r.key, r])),
 };

@@ -8,6 +8,7 @@ import * as permissionDataRules from './0006-permission-data-rules.js';
 import * as logs from './0007-logs.js';
 import * as tenants from './0008-tenants.js';
 import * as codeRules from './0009-code-rules.js';
+import * as portal from './0010-portal.js';
 import * as authExtras from './0011-auth-extras.js';
 import * as files from './0012-files.js';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0007-logs': logs,
   '0008-tenants': tenants,
   '0009-code-rules': codeRules,
+  '0010-portal': portal,
   '0011-auth-extras': authExtras,
   '0012-files': files,
 };

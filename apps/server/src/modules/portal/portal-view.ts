@@ -1,0 +1,259 @@
+import { sql, type SqlBool } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ok,
+  PORTAL_LIMITS,
+  toPage,
+  type NewsItem,
+  type NewsType,
+  type PortalMember,
+  type PortalResult,
+  type PortalSourcingType,
+  type PortalStats,
+  type PurchaseAnnouncementPage,
+  type ResultAnnouncementItem,
+} from '@procura/shared';
+import type { AppContext } from '../../app-context.js';
+import { businessError } from '../../core/errors.js';
+import { ID_PATTERN, newId } from '../../core/ids.js';
+import { escapeLike } from '../../core/paging.js';
+import { nowIso, toWireDateTime } from '../../core/time.js';
+import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/schema.js';
+import { loadPortalConfig } from './portal-config.js';
+import { parseSupplierList, signupOpen, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
+
+/** Public reads: generous for browsing, bounded against scraping loops. */
+const READ_LIMIT = { max: 300, timeWindow: '1 minute' };
+const TAGS = ['门户'];
+
+const type = z.enum(['tender', 'inquiry', 'bidding', ''], '类型只能是 tender、inquiry 或 bidding').optional();
+const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(50).default(10);
+const anyId = z.string().max(64);
+
+/** Suppliers shown as members (PORTAL-1 spirit: only admitted ones, never applicants or the blacklisted). */
+const MEMBER_STATUSES = ['POTENTIAL', 'QUALIFIED'];
+/** Suppliers that may not sign up. */
+const BLOCKED_STATUSES: Record<string, string> = { FROZEN: '冻结', BLACKLISTED: '黑名单', ELIMINATED: '淘汰' };
+
+/** Text of rich content for list cards: tags dropped, at most `max` characters. */
+function summary(html: string | null, max = 200): string {
+  const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** `yyyy-MM-dd` of a stored instant in GMT+8. */
+const day = (iso: string | null) => (toWireDateTime(iso) ?? '').slice(0, 10);
+
+function toResultItem(r: PortalResultAnnouncementTable): ResultAnnouncementItem {
+  return { id: r.id, type: r.type as PortalSourcingType, title: r.title, content: summary(r.content), date: day(r.publishTime) };
+}
+
+function toNewsItem(n: PortalNewsTable, full: boolean): NewsItem {
+  return { id: n.id, title: n.title, content: full ? (n.content ?? '') : summary(n.content), type: n.type as NewsType, date: n.newsDate };
+}
+
+/**
+ * The public portal's reads (`/portal/view/*`, spec part 1 §7, domain §23): projections of
+ * published records only (PORTAL-1), nothing internal (PORTAL-2), phases and countdowns from
+ * the server clock; and the sign-up command of the invitation dialog (SRC-4).
+ */
+export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = ctx.db;
+    const pub = { access: 'public' as const, rateLimit: READ_LIMIT };
+    const labels = async (): Promise<DictLabels> => {
+      const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type']);
+      return { method: maps.srm_purchase_method, type: maps.srm_purchase_type };
+    };
+    const visiblePurchase = () => db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed']);
+    /** Public events in 报名中 or 响应中 at `now` (the banner's count, domain §23). */
+    const ongoingCount = async (now: string) => {
+      const row = await db
+        .selectFrom('portalPurchaseAnnouncement')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'published')
+        .where((eb) => eb.or([eb('signupStart', 'is', null), eb('signupStart', '<=', now)]))
+        .where((eb) => eb.or([eb('signupDeadline', '>', now), eb('responseDeadline', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const purchaseById = async (id: string, t?: string) => {
+      if (!ID_PATTERN.test(id)) throw businessError('采购公告不存在或已撤回');
+      let q = visiblePurchase().where('id', '=', id);
+      if (t) q = q.where('type', '=', t);
+      const row = await q.executeTakeFirst();
+      if (!row) throw businessError('采购公告不存在或已撤回');
+      return row;
+    };
+
+    app.get(
+      '/portal/view/purchaseAnnouncement',
+      { schema: { tags: TAGS, summary: '首页采购公告（最新6条）', querystring: z.object({ type }) }, config: pub },
+      async (request) => {
+        let q = db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', '=', 'published');
+        if (request.query.type) q = q.where('type', '=', request.query.type);
+        const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(PORTAL_LIMITS.homeSliderItems).execute();
+        const [l, now] = [await labels(), Date.now()];
+        return ok(rows.map((r) => toPurchaseItem(r, l, now)));
+      },
+    );
+
+    app.get(
+      '/portal/view/purchaseAnnouncements',
+      {
+        schema: { tags: TAGS, summary: '采购公告列表', querystring: z.object({ likeName: z.string().trim().max(100).optional(), type, pageNo, pageSize }) },
+        config: pub,
+      },
+      async (request): Promise<ReturnType<typeof ok<PurchaseAnnouncementPage>>> => {
+        const { likeName, type: t, pageNo: current, pageSize: size } = request.query;
+        let q = visiblePurchase();
+        if (t) q = q.where('type', '=', t);
+        if (likeName) {
+          const pattern = `%${escapeLike(likeName)}%`;
+          q = q.where(ctx.kind === 'postgres' ? sql<SqlBool>`${sql.ref('title')} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${sql.ref('title')} like ${pattern} escape ${'\\'}`);
+        }
+        const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(size).offset((current - 1) * size).execute();
+        const nowIsoValue = nowIso();
+        const now = Date.parse(nowIsoValue);
+        const l = await labels();
+        const page = toPage(rows.map((r) => toPurchaseItem(r, l, now)), total, current, size);
+        return ok({ ...page, ongoing: await ongoingCount(nowIsoValue) });
+      },
+    );
+
+    app.get(
+      '/portal/view/purchaseAnnouncementDetail',
+      { schema: { tags: TAGS, summary: '采购公告详情', querystring: z.object({ id: anyId }) }, config: pub },
+      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), Date.now())),
+    );
+
+    app.get(
+      '/portal/view/invitation',
+      { schema: { tags: TAGS, summary: '报名邀请', querystring: z.object({ name: anyId, type }) }, config: pub },
+      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.name, request.query.type), await labels(), Date.now())),
+    );
+
+    const results = (t?: string) => {
+      let q = db.selectFrom('portalResultAnnouncement').selectAll().where('status', '=', 'published');
+      if (t) q = q.where('type', '=', t);
+      return q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(50);
+    };
+    app.get('/portal/view/resultAnnouncements', { schema: { tags: TAGS, summary: '结果公告列表' }, config: pub }, async () =>
+      ok((await results().execute()).map(toResultItem)),
+    );
+    app.get(
+      '/portal/view/resultAnnouncement',
+      { schema: { tags: TAGS, summary: '结果公告（按类型）', querystring: z.object({ type }) }, config: pub },
+      async (request) => ok((await results(request.query.type).execute()).map(toResultItem)),
+    );
+    app.get(
+      '/portal/view/portalResult',
+      { schema: { tags: TAGS, summary: '结果公示详情', querystring: z.object({ name: anyId, type }) }, config: pub },
+      async (request): Promise<ReturnType<typeof ok<PortalResult>>> => {
+        const { name, type: t } = request.query;
+        let q = db.selectFrom('portalResultAnnouncement').selectAll().where('status', '=', 'published').where('id', '=', name);
+        if (t) q = q.where('type', '=', t);
+        const r = ID_PATTERN.test(name) ? await q.executeTakeFirst() : undefined;
+        if (!r) throw businessError('结果公告不存在或已撤回');
+        return ok({
+          title: r.title,
+          bidCode: r.bidCode ?? '',
+          projectName: r.projectName ?? '',
+          company: r.company ?? '',
+          updateTime: toWireDateTime(r.updateTime ?? r.publishTime) ?? '',
+          supplierList: parseSupplierList(r.supplierList),
+        });
+      },
+    );
+
+    app.get(
+      '/portal/view/news',
+      {
+        schema: { tags: TAGS, summary: '新闻资讯', querystring: z.object({ type: z.enum(['公司新闻', '行业新闻', '']).optional(), pageNo, pageSize }) },
+        config: pub,
+      },
+      async (request) => {
+        const { type: t, pageNo: current, pageSize: size } = request.query;
+        let q = db.selectFrom('portalNews').selectAll().where('status', '=', 'published');
+        if (t) q = q.where('type', '=', t);
+        const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const rows = await q.orderBy('newsDate', 'desc').orderBy('createTime', 'desc').limit(size).offset((current - 1) * size).execute();
+        return ok(toPage(rows.map((n) => toNewsItem(n, false)), total, current, size));
+      },
+    );
+    app.get(
+      '/portal/view/newsDetail',
+      { schema: { tags: TAGS, summary: '新闻详情', querystring: z.object({ id: anyId }) }, config: pub },
+      async (request) => {
+        const n = ID_PATTERN.test(request.query.id)
+          ? await db.selectFrom('portalNews').selectAll().where('status', '=', 'published').where('id', '=', request.query.id).executeTakeFirst()
+          : undefined;
+        if (!n) throw businessError('新闻不存在或已撤回');
+        return ok(toNewsItem(n, true));
+      },
+    );
+
+    const members = async (limit: number): Promise<PortalMember[]> => {
+      const rows = await db
+        .selectFrom('supplier')
+        .select(['name', 'createTime', 'updateTime'])
+        .where('delFlag', '=', 0)
+        .where('status', 'in', MEMBER_STATUSES)
+        .orderBy('createTime', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((s) => ({ name: s.name, date: day(s.createTime) }));
+    };
+    app.get('/portal/view/members', { schema: { tags: TAGS, summary: '最新入驻供应商' }, config: pub }, async () => ok(await members(20)));
+
+    app.get('/portal/view/stats', { schema: { tags: TAGS, summary: '门户统计' }, config: pub }, async (): Promise<ReturnType<typeof ok<PortalStats>>> => {
+      const count = (n: { n: number | string | bigint }) => Number(n.n);
+      const suppliers = await db.selectFrom('supplier').select((eb) => eb.fn.countAll<number>().as('n')).where('delFlag', '=', 0).where('status', 'in', MEMBER_STATUSES).executeTakeFirstOrThrow();
+      const purchases = await visiblePurchase().clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const resultCount = await db.selectFrom('portalResultAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
+      return ok({ suppliers: count(suppliers), purchaseAnnouncements: count(purchases), ongoing: await ongoingCount(nowIso()), results: count(resultCount) });
+    });
+
+    app.get(
+      '/portal/view/config',
+      { schema: { tags: TAGS, summary: '门户页面配置', querystring: z.object({ template: z.enum(['se', 'pro'], '模板只能是 se 或 pro').default('se') }) }, config: pub },
+      async (request) => {
+        const config = await loadPortalConfig(db, request.query.template);
+        // The member cloud shows live members unless the administrator listed some.
+        if (config.companyCloud.data.length === 0) config.companyCloud.data = await members(20);
+        return ok(config);
+      },
+    );
+
+    app.post(
+      '/portal/view/signUp',
+      {
+        schema: { tags: TAGS, summary: '报名', body: z.object({ id: anyId }) },
+        config: { access: 'authenticated', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request) => {
+        const user = request.user!;
+        if (user.userType !== 2 || !user.supplierId) throw businessError('仅供应商用户可以报名');
+        const a = await purchaseById(request.body.id);
+        const now = Date.now();
+        if (!signupOpen(a, now)) throw businessError('不在报名时间内');
+        const supplier = await db.selectFrom('supplier').select(['id', 'status', 'infoStatus']).where('id', '=', user.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+        if (!supplier) throw businessError('仅供应商用户可以报名');
+        const blocked = BLOCKED_STATUSES[supplier.status];
+        if (blocked) throw businessError(`供应商已被${blocked}，不能报名`);
+        if (supplier.status === 'REGISTERED' || supplier.infoStatus === 'INCOMPLETE' || supplier.infoStatus === 'RETURNED') throw businessError('请先完善企业信息后再报名');
+        const done = await db
+          .insertInto('portalSignup')
+          .values({ id: newId(), announcementId: a.id, sourcingEventId: a.sourcingEventId, supplierId: supplier.id, userId: user.id, status: 'SIGNED_UP', createTime: new Date(now).toISOString() })
+          .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
+          .executeTakeFirst();
+        if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) throw businessError('您已报名');
+        request.log.info({ event: 'portal.signup', announcementId: a.id, supplierId: supplier.id }, 'supplier signed up');
+        return ok({ announcementId: a.id, sourcingEventId: a.sourcingEventId }, '报名成功');
+      },
+    );
+  };
