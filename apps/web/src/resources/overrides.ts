@@ -1,9 +1,19 @@
 import { createElement } from 'react';
-import { announcementResource, checkRuleResource, dictResource, permissionCode, roleResource } from '@procura/shared';
+import {
+  announcementResource,
+  checkRuleResource,
+  dictResource,
+  permissionCode,
+  portalNewsResource,
+  portalPurchaseAnnouncementResource,
+  portalResultAnnouncementResource,
+  roleResource,
+} from '@procura/shared';
 import { UserSelect } from '../components/user-select';
-import { getAction } from '../lib/http';
+import { getAction, postAction } from '../lib/http';
 import { CheckRuleTestModal } from './check-rule-test-modal';
 import { DictItemsDrawer } from './dict-items-drawer';
+import { PortalWithdrawModal } from './portal-withdraw-modal';
 import type { ResourceOverride } from './resource-types';
 import { RolePermissionDrawer } from './role-permission-drawer';
 
@@ -36,6 +46,74 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
       },
     ],
     formControls: { userIds: (_field, disabled) => createElement(UserSelect, { disabled }) },
+  },
+  // Portal records (domain §23): draft → published → closed; 撤回 takes a reason. The server refuses out-of-turn commands.
+  [portalPurchaseAnnouncementResource.key]: {
+    rowActions: [
+      {
+        key: 'portalPublish',
+        label: '发布',
+        permission: permissionCode(portalPurchaseAnnouncementResource, 'edit'),
+        visible: (r) => r.status === 'draft',
+        confirm: '确定发布吗？发布后公告将在门户公开',
+        run: (r) => postAction('/portal/purchaseAnnouncement/publish', { id: r.id }),
+      },
+      {
+        key: 'portalClose',
+        label: '关闭',
+        permission: permissionCode(portalPurchaseAnnouncementResource, 'edit'),
+        visible: (r) => r.status === 'published',
+        confirm: '确定关闭吗？关闭后门户显示为已结束，不再接受报名',
+        run: (r) => postAction('/portal/purchaseAnnouncement/close', { id: r.id }),
+      },
+      {
+        key: 'portalWithdraw',
+        label: '撤回',
+        permission: permissionCode(portalPurchaseAnnouncementResource, 'edit'),
+        visible: (r) => r.status === 'published' || r.status === 'closed',
+        Panel: PortalWithdrawModal,
+      },
+    ],
+  },
+  [portalResultAnnouncementResource.key]: {
+    rowActions: [
+      {
+        key: 'portalPublish',
+        label: '发布',
+        permission: permissionCode(portalResultAnnouncementResource, 'edit'),
+        visible: (r) => r.status !== 'published',
+        confirm: '确定发布吗？发布后结果将在门户公示',
+        run: (r) => postAction('/portal/resultAnnouncement/publish', { id: r.id }),
+      },
+      {
+        key: 'portalWithdraw',
+        label: '撤回',
+        permission: permissionCode(portalResultAnnouncementResource, 'edit'),
+        visible: (r) => r.status === 'published',
+        confirm: '确定撤回吗？撤回后结果将从门户下线',
+        run: (r) => postAction('/portal/resultAnnouncement/withdraw', { id: r.id }),
+      },
+    ],
+  },
+  [portalNewsResource.key]: {
+    rowActions: [
+      {
+        key: 'portalPublish',
+        label: '发布',
+        permission: permissionCode(portalNewsResource, 'edit'),
+        visible: (r) => r.status !== 'published',
+        confirm: '确定发布吗？',
+        run: (r) => postAction('/portal/news/publish', { id: r.id }),
+      },
+      {
+        key: 'portalWithdraw',
+        label: '撤回',
+        permission: permissionCode(portalNewsResource, 'edit'),
+        visible: (r) => r.status === 'published',
+        confirm: '确定撤回吗？撤回后新闻回到草稿',
+        run: (r) => postAction('/portal/news/withdraw', { id: r.id }),
+      },
+    ],
   },
   [roleResource.key]: {
     rowActions: [{ key: 'rolePermission', label: '授权', permission: permissionCode(roleResource, 'edit'), Panel: RolePermissionDrawer }],

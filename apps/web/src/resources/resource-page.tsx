@@ -177,7 +177,17 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
         />
       ) : null}
       {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open={shown} onClose={() => setDetailId(null)} /> : null}
-      {panel ? <panel.action.Panel record={panel.record} open={shown} onClose={() => setPanel(null)} /> : null}
+      {panel ? (
+        <panel.action.Panel
+          record={panel.record}
+          open={shown}
+          onClose={() => setPanel(null)}
+          onDone={() => {
+            setPanel(null);
+            list.refresh();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -5,7 +5,13 @@ import type { Envelope, FieldDef } from '@procura/shared';
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
 /** What a row action's panel (a drawer or modal it opens) receives; `open` is false while its page is hidden behind another tab. */
-export type RowActionPanelProps = { record: ResourceRecord; open: boolean; onClose: () => void };
+export type RowActionPanelProps = {
+  record: ResourceRecord;
+  open: boolean;
+  onClose: () => void;
+  /** The panel changed the row (a command with input, e.g. 撤回 with a reason): it closes and the list reloads. */
+  onDone?: () => void;
+};
 
 /**
  * An extra action in a row's action column: either it opens its own panel for the row, or it
