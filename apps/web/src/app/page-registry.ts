@@ -18,6 +18,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'system/MyAnnouncementList': lazy(() => import('../pages/system/my-announcement-list-page')),
   'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),
   'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
+  'portal/SignupList': lazy(() => import('../pages/portal/signup-list-page')),
 };
 
 /** The screen of a menu component string: a registered page, or the generic page of a resource (`resource/<key>`). */
