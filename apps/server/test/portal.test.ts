@@ -416,6 +416,9 @@ describe('portal page configuration', () => {
       expect(res.status, what).toBe(400);
     }
     expect((await s.ctx.db.selectFrom('portalConfig').select('template').execute()).length).toBe(0);
+    // The designer puts each message under its field: the key is the path in the body.
+    const colour = await s.request<{ errors: Record<string, string> }>('PUT', '/portal/config/save', { token: admin, body: { template: 'pro', config: bad[0]![1] } });
+    expect(colour.body.result.errors).toEqual({ 'config.hero.primaryColor': '颜色必须是#开头的十六进制值' });
 
     expect((await save(base, buyer)).status).toBe(403);
     expect((await save(base, supplier1)).status).toBe(403);
