@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortalPath } from '../src/http/web-app.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -15,6 +16,10 @@ describe('serving the portal entry', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>back office</title>');
     fs.writeFileSync(path.join(dist, 'portal.html'), '<!doctype html><title>portal</title>');
+    const script = 'console.log("portal");'.repeat(100);
+    fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js.gz'), zlib.gzipSync(script));
     s = await startTestServer({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -56,6 +61,19 @@ describe('serving the portal entry', () => {
   it('keeps API paths and missing assets out of the fallback', async () => {
     expect((await fetch(`${s.base}/portal/view/nothing-here`)).status).toBe(404);
     expect((await fetch(`${s.origin}/assets/portal-missing.js`)).status).toBe(404);
+  });
+
+  it('sends the precompressed script to browsers that accept it (Lighthouse: text compression)', async () => {
+    const br = await fetch(`${s.origin}/assets/portal-1234.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(await br.text()).toContain('console.log("portal")');
+    const gz = await fetch(`${s.origin}/assets/portal-1234.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${s.origin}/assets/portal-1234.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('console.log("portal")');
   });
 
   it('matches whole first segments only', () => {

@@ -54,6 +54,8 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
         root: webDist!,
         wildcard: false,
         index: false,
+        // The build writes .br/.gz beside scripts and styles; send them when accepted.
+        preCompressed: true,
         // Our own cache headers below, not the plugin's default max-age=0.
         cacheControl: false,
         setHeaders: (res, filePath) => {

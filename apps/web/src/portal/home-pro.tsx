@@ -12,8 +12,12 @@ import { Pending } from './widgets';
 
 type List<T> = T[] | { records?: T[] };
 
+/** A dark veil over configured colours and images so white text keeps its contrast (WCAG AA). */
+export const SHADE = 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))';
+
 function Hero({ config }: { config: PortalConfig }) {
   const { hero, background } = config;
+  // background.color is the page's; the hero has its own colour (and the optional image).
   const needsStats = hero.statVisible && hero.statsData.some((stat) => stat.key);
   const stats = usePortalView<PortalStats>(needsStats ? '/portal/view/stats' : null);
   const bg = fileUrl(background.image);
@@ -23,7 +27,7 @@ function Hero({ config }: { config: PortalConfig }) {
     <section
       className={`p-hero p-hero-${hero.shape}`}
       data-testid="portal-hero"
-      style={{ minHeight: hero.height, backgroundColor: background.color || hero.primaryColor, backgroundImage: bg ? `url("${bg}")` : undefined }}
+      style={{ minHeight: hero.height, backgroundColor: hero.primaryColor, backgroundImage: `${SHADE}${bg ? `, url("${bg}")` : ''}` }}
     >
       <div className="p-container p-hero-inner">
         <h1 style={titleStyle}>{hero.title.text}</h1>
@@ -236,7 +240,7 @@ export function ProHome() {
       <PurchaseBlock />
       <ResultBlock />
       {loaded && cta.visible ? (
-        <section className="p-cta" data-testid="portal-cta" style={{ background: cta.bgColor, minHeight: cta.height }}>
+        <section className="p-cta" data-testid="portal-cta" style={{ backgroundColor: cta.bgColor, backgroundImage: SHADE, minHeight: cta.height }}>
           <div className="p-container">
             <h2>{cta.title}</h2>
             <Link to={cta.url || '/register'} className="p-btn p-btn-light">

@@ -2,7 +2,7 @@ import { PORTAL_TYPE_LABELS } from '@procura/shared';
 import type { NewsItem, PurchaseAnnouncementItem, ResultAnnouncementItem } from '@procura/shared';
 import { recordsOf, usePortalView } from './api';
 import { usePortalConfig } from './config-store';
-import { SectionHead } from './home-pro';
+import { SHADE, SectionHead } from './home-pro';
 import { Countdown, Pending } from './widgets';
 import { PortalPage } from './layout';
 import { Link } from './router';
@@ -18,7 +18,7 @@ export function SeHome() {
   const news = usePortalView<List<NewsItem>>('/portal/view/news', { pageNo: 1, pageSize: 6 });
   return (
     <PortalPage config={config} testId="portal-se-home">
-      <section className="p-se-hero" style={{ background: config.hero.primaryColor }}>
+      <section className="p-se-hero" style={{ backgroundColor: config.hero.primaryColor, backgroundImage: SHADE }}>
         <div className="p-container">
           <h1>{config.hero.title.text}</h1>
           <p>{config.hero.subTitle.text}</p>

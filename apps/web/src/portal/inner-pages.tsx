@@ -109,6 +109,7 @@ export function PurchasePage() {
         <SearchForm key={likeName} initial={likeName} onSearch={(value) => go({ likeName: value, pageNo: 1 })} />
       </Banner>
       <div className="p-container p-section">
+        <h2 className="p-sr-only">公告列表</h2>
         <Tabs items={PURCHASE_TABS} active={tab} onChange={(key) => go({ type: key, pageNo: 1 })} testId="portal-purchase-tab" />
         <Pending loading={page.loading} empty={records.length === 0}>
           <div className="p-list" data-testid="portal-purchase-list" data-total={page.data?.total ?? 0}>

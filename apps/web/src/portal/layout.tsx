@@ -117,7 +117,7 @@ export function PortalFooter({ config }: { config: PortalConfig }) {
 /** Header, main content, footer. */
 export function PortalPage({ config, immersive = false, children, testId }: { config: PortalConfig; immersive?: boolean; children: ReactNode; testId: string }) {
   return (
-    <div className="p-page" data-testid={testId}>
+    <div className="p-page" data-testid={testId} style={{ backgroundColor: config.background.color || undefined }}>
       <PortalHeader config={config} immersive={immersive} />
       <main className={immersive ? 'p-main p-main-immersive' : 'p-main'}>{children}</main>
       <PortalFooter config={config} />
@@ -128,7 +128,7 @@ export function PortalPage({ config, immersive = false, children, testId }: { co
 /** The banner at the top of an inner page. */
 export function Banner({ title, height = 240, children, testId, color }: { title: string; height?: number; children?: ReactNode; testId: string; color?: string }) {
   return (
-    <section className="p-banner" style={{ minHeight: height, background: color }} data-testid={testId}>
+    <section className="p-banner" style={{ minHeight: height, backgroundColor: color, backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))' }} data-testid={testId}>
       <div className="p-container">
         <h1>{title}</h1>
         {children}

@@ -46,7 +46,7 @@ export function Slider<T>({ items, perSlide, render, autoplayMs, speedMs = 1000,
       <div className="p-slider-window">
         <div className="p-slider-track" style={{ transform: `translateX(-${current * 100}%)`, transitionDuration: `${speedMs}ms` }}>
           {slides.map((slide, i) => (
-            <div className="p-slide" key={i} aria-hidden={i !== current} data-testid={`${testId}-slide`} style={{ gridTemplateColumns: `repeat(${perSlide}, minmax(0, 1fr))` }}>
+            <div className="p-slide" key={i} inert={i !== current} data-testid={`${testId}-slide`} style={{ gridTemplateColumns: `repeat(${perSlide}, minmax(0, 1fr))` }}>
               {slide.map((item, j) => (
                 <div className="p-slide-cell" key={j}>
                   {i === current || Math.abs(i - current) === 1 ? render(item) : null}

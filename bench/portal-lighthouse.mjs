@@ -1,0 +1,147 @@
+// Lighthouse on the public portal (issue 5): starts the built server on a temporary SQLite
+// database, audits the portal home (/proHome), the purchase list and the login page with the
+// system Chromium (mobile profile, Lighthouse's default) and prints the performance,
+// accessibility and best-practices scores, plus the portal's JS and CSS weight (gzip) from
+// the build output. Build first: `node scripts/build.mjs`.
+//
+//   npm run bench:lighthouse -w bench            (CHROMIUM_PATH overrides /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const main = path.resolve(here, '../apps/server/dist/main.js');
+const webDist = path.resolve(here, '../apps/web/dist');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  ['portal home', '/proHome'],
+  ['purchase list', '/purchaseAnnouncement'],
+  ['login', '/user/login'],
+];
+const TARGETS = { performance: 95, accessibility: 95 };
+
+for (const [file, hint] of [
+  [main, 'the server'],
+  [path.join(webDist, 'portal.html'), 'the web app'],
+]) {
+  if (!fs.existsSync(file)) {
+    console.error(`portal-lighthouse: ${hint} is not built (${file}); run node scripts/build.mjs`);
+    process.exit(1);
+  }
+}
+
+/** The portal entry's own assets (scripts, preloaded modules, styles) and their gzip sizes. */
+function portalWeight() {
+  const html = fs.readFileSync(path.join(webDist, 'portal.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const rows = refs.map((ref) => {
+    const bytes = fs.readFileSync(path.join(webDist, ref));
+    return { file: ref, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  });
+  const sum = (ext, key) => rows.filter((r) => r.file.endsWith(ext)).reduce((n, r) => n + r[key], 0);
+  return { rows, js: { raw: sum('.js', 'raw'), gzip: sum('.js', 'gzip') }, css: { raw: sum('.css', 'raw'), gzip: sum('.css', 'gzip') } };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-lighthouse-'));
+const port = 21000 + (process.pid % 10000);
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [main], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'lighthouse.db')}`,
+    STORAGE_DIR: path.join(dir, 'files'),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${origin}/config.js`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+let chrome;
+let failed = false;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results = [];
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  for (const [name, pathname] of PAGES.filter(([, p]) => !only || only.includes(p))) {
+    const run = await lighthouse(`${origin}${pathname}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    const lhr = run.lhr;
+    if (lhr.runtimeError) console.log(`[${name}] Lighthouse error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    for (const warning of lhr.runWarnings ?? []) console.log(`[${name}] warning: ${warning}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id);
+    if (process.env.LIGHTHOUSE_DETAILS === '1') {
+      for (const ref of lhr.categories.accessibility.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (audit.score === 0) {
+          const nodes = (audit.details?.items ?? []).slice(0, 4).map((i) => `${i.node?.snippet ?? ''} ${i.node?.explanation?.split('\n')[1] ?? ''}`);
+          console.log(`[${name}] ${ref.id}:\n  ${nodes.join('\n  ')}`);
+        }
+      }
+    }
+    results.push({
+      page: name,
+      path: pathname,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      FCP: lhr.audits['first-contentful-paint']?.displayValue,
+      LCP: lhr.audits['largest-contentful-paint']?.displayValue,
+      TBT: lhr.audits['total-blocking-time']?.displayValue,
+      CLS: lhr.audits['cumulative-layout-shift']?.displayValue,
+      flagged: failing.join(', '),
+    });
+  }
+  console.log('\nLighthouse (mobile profile, system Chromium)');
+  console.table(results.map(({ flagged, ...row }) => row));
+  for (const r of results) if (r.flagged) console.log(`  ${r.page}: below 90 — ${r.flagged}`);
+  const weight = portalWeight();
+  console.log('\nPortal entry weight (apps/web/dist/portal.html)');
+  console.table(weight.rows.map((r) => ({ file: r.file, raw: kb(r.raw), gzip: kb(r.gzip) })));
+  console.log(`  JS total: ${kb(weight.js.raw)} raw, ${kb(weight.js.gzip)} gzip; CSS: ${kb(weight.css.raw)} raw, ${kb(weight.css.gzip)} gzip`);
+  for (const r of results.filter((x) => x.path !== '/user/login')) {
+    for (const [category, target] of Object.entries(TARGETS)) {
+      if (r[category] < target) {
+        console.log(`  below target: ${r.page} ${category} ${r[category]} < ${target}`);
+        failed = true;
+      }
+    }
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed && process.env.LIGHTHOUSE_STRICT === '1' ? 1 : 0);
