@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
+import { menuIcon } from './menu-icons';
+
+describe('menuIcon', () => {
+  it('resolves the base menus\' icon names, 门户管理 (GlobalOutlined) included, whatever the spelling', () => {
+    for (const name of ['GlobalOutlined', 'global', 'global-outlined', 'SettingOutlined', 'TeamOutlined', 'HomeOutlined', 'BankOutlined']) {
+      expect(isValidElement(menuIcon(name)), name).toBe(true);
+    }
+    expect(menuIcon('NoSuchIcon')).toBeUndefined();
+    expect(menuIcon(undefined)).toBeUndefined();
+  });
+});
