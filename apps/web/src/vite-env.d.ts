@@ -12,6 +12,8 @@ interface ImportMeta {
 /** Runtime configuration the server injects through `/config.js`. */
 interface ProcuraRuntimeConfig {
   apiBase?: string;
+  /** Where stored files are served (JeecgBoot's staticDomainURL); default `<apiBase>/sys/common/static`. */
+  staticBase?: string;
 }
 
 interface Window {

@@ -18,6 +18,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'system/MyAnnouncementList': lazy(() => import('../pages/system/my-announcement-list-page')),
   'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),
   'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
+  'portal/PageDesigner': lazy(() => import('../pages/portal/page-designer-page')),
   'portal/SignupList': lazy(() => import('../pages/portal/signup-list-page')),
 };
 

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createSessionStore } from '../../lib/auth-store';
+import { http } from '../../lib/http';
+import { persistedSession } from '../../lib/session-persistence';
+import { renderWithProviders } from '../../test/render';
+import { FileUpload } from './file-upload';
+
+type Sent = { biz: FormDataEntryValue | null; file: File; token: string | undefined };
+
+/** A fetch answering uploads: a stored path, or the given failure for files named `bad*`. */
+function uploadServer() {
+  const sent: Sent[] = [];
+  let n = 0;
+  const fetch = vi.fn(async (_url: string | URL | Request, init: RequestInit = {}) => {
+    const form = init.body as FormData;
+    const file = form.get('file') as File;
+    sent.push({ biz: form.get('biz'), file, token: (init.headers as Record<string, string>)['X-Access-Token'] });
+    if (file.name.startsWith('bad')) {
+      return new Response(JSON.stringify({ success: false, code: 400, message: '上传失败！不支持的文件类型', result: null, timestamp: 0 }), { status: 400 });
+    }
+    n += 1;
+    return new Response(JSON.stringify({ success: true, code: 200, message: `${String(form.get('biz'))}/20260101/${String(n).padStart(32, '0')}.png`, result: null, timestamp: 0 }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, sent };
+}
+
+function Harness(props: { initial?: string; mode?: 'file' | 'image'; maxCount?: number; biz?: string; onValue: (v: string) => void }) {
+  const [value, setValue] = useState(props.initial ?? '');
+  return (
+    <>
+      <FileUpload
+        value={value}
+        mode={props.mode}
+        maxCount={props.maxCount}
+        biz={props.biz}
+        onChange={(v) => {
+          setValue(v);
+          props.onValue(v);
+        }}
+      />
+      <output data-testid="value">{value}</output>
+      <button type="button" onClick={() => setValue('temp/20250101/reset.png')}>
+        external
+      </button>
+    </>
+  );
+}
+
+function setup(props: Omit<Parameters<typeof Harness>[0], 'onValue'> = {}) {
+  persistedSession.setToken('tok');
+  const server = uploadServer();
+  const onValue = vi.fn();
+  renderWithProviders(<Harness {...props} onValue={onValue} />, { route: '/', store: createSessionStore(http) });
+  const input = () => screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement;
+  const choose = (...files: File[]) => fireEvent.change(input(), { target: { files } });
+  return { server, onValue, choose };
+}
+
+const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+describe('FileUpload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads to /sys/common/upload with biz and the token, shows done and emits the stored path', async () => {
+    const { server, onValue, choose } = setup({ biz: 'portal' });
+    choose(png('logo.png'));
+    expect(await screen.findByText('logo.png 文件上传成功')).toBeTruthy();
+    expect(server.fetch.mock.calls[0]![0]).toBe('/jeecg-boot/sys/common/upload');
+    expect(server.sent[0]).toMatchObject({ biz: 'portal', token: 'tok' });
+    expect(server.sent[0]!.file.name).toBe('logo.png');
+    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`portal/20260101/${'1'.padStart(32, '0')}.png`));
+  });
+
+  it('joins several done files with commas and drops a removed one', async () => {
+    const { onValue, choose } = setup({ initial: 'temp/20250101/a.png' });
+    choose(png('b.png'));
+    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/a.png,temp/20260101/${'1'.padStart(32, '0')}.png`));
+    fireEvent.click(screen.getAllByRole('button', { name: /delete|删除/ })[0]!);
+    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20260101/${'1'.padStart(32, '0')}.png`));
+  });
+
+  it('shows a failed upload with the server message as error and emits nothing', async () => {
+    const { onValue, choose } = setup();
+    choose(png('bad.png'));
+    expect(await screen.findByText('bad.png 上传失败！不支持的文件类型.')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-upload-list-item-error')).not.toBeNull());
+    expect(onValue).not.toHaveBeenCalled();
+  });
+
+  it('image mode refuses a non-image before uploading (请上传图片)', async () => {
+    const { server, choose } = setup({ mode: 'image' });
+    choose(new File(['x'], 'a.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('请上传图片')).toBeTruthy();
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file over 500 MB with the spec message', async () => {
+    const { server, choose } = setup();
+    const big = png('huge.png');
+    Object.defineProperty(big, 'size', { value: 500 * 1024 * 1024 + 1 });
+    choose(big);
+    expect(await screen.findByText('huge.png 上传失败,文件大小超出500MB限制, 请压缩或降低文件质量!')).toBeTruthy();
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('with a max count keeps the last n and says 只能上传n个文件', async () => {
+    const { onValue, choose } = setup({ maxCount: 2, initial: 'temp/20250101/a.png,temp/20250101/b.png' });
+    choose(png('c.png'));
+    expect(await screen.findByText('只能上传2个文件')).toBeTruthy();
+    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/b.png,temp/20260101/${'1'.padStart(32, '0')}.png`));
+  });
+
+  it('follows a value set from outside', async () => {
+    setup({ initial: 'temp/20250101/a.png' });
+    expect(screen.getByTestId('file-upload').dataset.value).toBe('temp/20250101/a.png');
+    fireEvent.click(screen.getByText('external'));
+    await waitFor(() => expect(screen.getByTestId('file-upload').dataset.value).toBe('temp/20250101/reset.png'));
+    expect(screen.getByText('reset.png')).toBeTruthy();
+  });
+});

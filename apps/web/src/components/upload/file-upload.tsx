@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Upload } from 'antd';
+import type { UploadFile, UploadProps } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { staticUrl } from '../../lib/static-url';
+import { DEFAULT_BIZ, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
+
+export type FileUploadProps = {
+  /** Comma-joined stored paths (what forms keep, as JeecgBoot's JUpload). */
+  value?: string | null;
+  /** Called with the comma-joined stored paths of the done files when one is done or removed. */
+  onChange?: (value: string) => void;
+  /** Business folder on the server (default `temp`). */
+  biz?: string;
+  /** `image`: picture cards and images only ('请上传图片'); `file`: any accepted file. */
+  mode?: 'file' | 'image';
+  /** At most this many files ('只能上传n个文件', the last n kept); 0 = unlimited. */
+  maxCount?: number;
+  disabled?: boolean;
+  /** The button text (default 点击上传). */
+  text?: string;
+  /** `accept` of the file chooser (a hint; the server checks the content). */
+  accept?: string;
+  /** An extra pre-check: a message refuses the file. */
+  check?: (file: File) => string | null;
+  'data-testid'?: string;
+};
+
+/** Stored paths of a comma-joined value. */
+export function splitPaths(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+function toFileList(value: string | null | undefined): UploadFile[] {
+  return splitPaths(value).map((path, i) => ({ uid: `stored-${i}-${path}`, name: nameOf(path), status: 'done', url: staticUrl(path), response: path }));
+}
+
+/** The comma-joined stored paths of the done files of a list. */
+export function donePaths(list: readonly UploadFile[]): string {
+  return list
+    .filter((f) => f.status === 'done' && typeof f.response === 'string')
+    .map((f) => f.response as string)
+    .join(',');
+}
+
+/** The spec's messages (part 2 §8): done, failed, too large. */
+export const uploadMessages = {
+  done: (name: string) => `${name} 文件上传成功`,
+  failed: (name: string, reason: string) => `${name} ${reason || '文件上传失败'}.`,
+  tooLarge: (name: string) => `${name} 上传失败,文件大小超出500MB限制, 请压缩或降低文件质量!`,
+  notImage: '请上传图片',
+  tooMany: (n: number) => `只能上传${n}个文件`,
+};
+
+/**
+ * The upload widget (spec part 2 §2 "Upload", §7 `/sys/common/upload`): each file is done,
+ * error or removed; removed files drop from the list; on done or removed the new value (the
+ * comma-joined stored paths) is emitted.
+ */
+export function FileUpload({ value, onChange, biz = DEFAULT_BIZ, mode = 'file', maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
+  const { message } = App.useApp();
+  const [list, setList] = useState<UploadFile[]>(() => toFileList(value));
+  const emitted = useRef(donePaths(list));
+
+  // A value set from outside (form reset, loaded record) replaces the list.
+  useEffect(() => {
+    const next = value ?? '';
+    if (next !== emitted.current) {
+      emitted.current = next;
+      setList(toFileList(next));
+    }
+  }, [value]);
+
+  const emit = (next: UploadFile[]) => {
+    const paths = donePaths(next);
+    if (paths !== emitted.current) {
+      emitted.current = paths;
+      onChange?.(paths);
+    }
+  };
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (mode === 'image' && !(file.type ?? '').includes('image')) {
+      void message.warning(uploadMessages.notImage);
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      void message.warning(uploadMessages.tooLarge(file.name));
+      return Upload.LIST_IGNORE;
+    }
+    const refusal = check?.(file);
+    if (refusal) {
+      void message.warning(refusal);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    uploadFile(file as File, biz).then(
+      (path) => onSuccess?.(path),
+      (error: unknown) => onError?.(error instanceof Error ? error : new UploadError('', null)),
+    );
+  };
+
+  const handleChange: UploadProps['onChange'] = ({ file, fileList }) => {
+    let next = fileList.map((f) => (f.status === 'done' && typeof f.response === 'string' ? { ...f, url: staticUrl(f.response), thumbUrl: staticUrl(f.response) } : f));
+    if (maxCount > 0 && next.length > maxCount) {
+      void message.warning(uploadMessages.tooMany(maxCount));
+      next = next.slice(-maxCount);
+    }
+    if (file.status === 'done') void message.success(uploadMessages.done(file.name));
+    if (file.status === 'error') void message.error(uploadMessages.failed(file.name, file.error instanceof Error ? file.error.message : ''));
+    setList(next);
+    if (file.status === 'done' || file.status === 'removed' || next.length !== fileList.length) emit(next);
+  };
+
+  const full = maxCount > 0 && list.length >= maxCount;
+  return (
+    <div data-testid={rest['data-testid'] ?? 'file-upload'} data-value={donePaths(list)}>
+      <Upload
+        fileList={list}
+        listType={mode === 'image' ? 'picture-card' : 'text'}
+        accept={accept ?? (mode === 'image' ? 'image/*' : undefined)}
+        multiple={maxCount !== 1}
+        disabled={disabled}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        onChange={handleChange}
+      >
+        {mode === 'image' ? (
+          full || disabled ? null : (
+            <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+              <PlusOutlined />
+              <div style={{ marginTop: 8 }}>{text ?? '上传'}</div>
+            </button>
+          )
+        ) : (
+          <Button icon={<UploadOutlined />} disabled={disabled}>
+            {text ?? '点击上传'}
+          </Button>
+        )}
+      </Upload>
+    </div>
+  );
+}
