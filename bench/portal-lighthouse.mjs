@@ -103,6 +103,10 @@ try {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
       .map((a) => a.id);
     if (process.env.LIGHTHOUSE_DETAILS === '1') {
+      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks']) {
+        const items = (lhr.audits[id]?.details?.items ?? []).slice(0, 6);
+        console.log(`[${name}] ${id}: ${items.map((i) => `${i.groupLabel ?? i.url ?? ''} ${Math.round(i.duration ?? i.total ?? 0)}ms${i.startTime !== undefined ? `@${Math.round(i.startTime)}` : ''}`).join('; ')}`);
+      }
       for (const ref of lhr.categories.accessibility.auditRefs) {
         const audit = lhr.audits[ref.id];
         if (audit.score === 0) {
@@ -125,7 +129,7 @@ try {
     });
   }
   console.log('\nLighthouse (mobile profile, system Chromium)');
-  console.table(results.map(({ flagged, ...row }) => row));
+  console.table(results.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'flagged'))));
   for (const r of results) if (r.flagged) console.log(`  ${r.page}: below 90 — ${r.flagged}`);
   const weight = portalWeight();
   console.log('\nPortal entry weight (apps/web/dist/portal.html)');
