@@ -13,6 +13,10 @@ import { resolvePage } from './page-registry';
 // The back-office shell is its own chunk, so public pages never load it.
 const BasicLayout = lazy(() => import('../shell/basic-layout').then((m) => ({ default: m.BasicLayout })));
 const LoginPage = lazy(() => import('../pages/user/login-page'));
+const RegisterPage = lazy(() => import('../pages/user/register-page'));
+const RegisterResultPage = lazy(() => import('../pages/user/register-result-page'));
+const AlterationPage = lazy(() => import('../pages/user/alteration-page'));
+const SsoLoginPage = lazy(() => import('../pages/user/sso-login-page'));
 const CompleteSupplierInfoPage = lazy(() => import('../pages/supplier/complete-supplier-info-page'));
 const NotFoundPage = lazy(() => import('../pages/exception/not-found-page'));
 const ForbiddenPage = lazy(() => import('../pages/exception/forbidden-page'));
@@ -20,12 +24,21 @@ const ServerErrorPage = lazy(() => import('../pages/exception/server-error-page'
 
 export const FORBIDDEN_PATH = '/403';
 export const SERVER_ERROR_PATH = '/500';
+/** Public pages of spec part 1 §2.1 besides login: registration, its result, password retrieval, SSO. */
+export const REGISTER_PATHS = ['/register', '/supplierRegister'] as const;
+export const REGISTER_RESULT_PATH = '/register-result';
+export const ALTERATION_PATH = '/alteration';
+export const SSO_LOGIN_PATH = '/user/ssoLogin';
 
 /** Paths the app answers whatever the menu says. */
 export const STATIC_PATHS = [
   '/',
   '/user',
   LOGIN_PATH,
+  SSO_LOGIN_PATH,
+  ...REGISTER_PATHS,
+  REGISTER_RESULT_PATH,
+  ALTERATION_PATH,
   COMPLETE_SUPPLIER_INFO_PATH,
   NOT_FOUND_PATH,
   FORBIDDEN_PATH,
@@ -81,6 +94,10 @@ export function buildRouteTable(built: BuiltRoutes | null): RouteObject[] {
     { path: '/', element: <Navigate to={HOME_PATH} replace /> },
     { path: '/user', element: <Navigate to={LOGIN_PATH} replace /> },
     { path: LOGIN_PATH, element: page(LoginPage) },
+    { path: SSO_LOGIN_PATH, element: page(SsoLoginPage) },
+    ...REGISTER_PATHS.map((path) => ({ path, element: page(RegisterPage) })),
+    { path: REGISTER_RESULT_PATH, element: page(RegisterResultPage) },
+    { path: ALTERATION_PATH, element: page(AlterationPage) },
     { path: COMPLETE_SUPPLIER_INFO_PATH, element: page(CompleteSupplierInfoPage) },
     { path: NOT_FOUND_PATH, element: page(NotFoundPage) },
     { path: FORBIDDEN_PATH, element: page(ForbiddenPage) },

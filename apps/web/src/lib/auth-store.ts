@@ -70,6 +70,42 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
     setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart: false });
   }
 
+  /**
+   * Any login call answering as /sys/login: password, phone (`/sys/phoneLogin`), single
+   * sign-on (`/sys/ssoLogin`), CAS (GET `/cas/client/validateLogin`), third-party code.
+   * Accepted only when the body code is 200 (spec part 1 §5).
+   */
+  async function loginBy(path: string, payload: Record<string, unknown> | null, method: 'POST' | 'GET' = 'POST'): Promise<LoginResult> {
+    let body;
+    try {
+      body =
+        method === 'GET'
+          ? await client.getAction<LoginResult>(path, (payload ?? {}) as Record<string, string>, { quiet: true })
+          : await client.postAction<LoginResult>(path, payload ?? {}, { quiet: true });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : '登录失败';
+      throw new LoginError(message, { cause: error });
+    }
+    // The server may send '200' as a string; JeecgBoot's UI compares loosely.
+    if (String(body.code) !== '200' || !body.result?.token) {
+      throw new LoginError(body.message || '登录失败');
+    }
+    const { token, userInfo, sysAllDictItems, multi_depart, tenantList } = body.result;
+    // As JeecgBoot: several departments (multi_depart 2) and no current one means choosing first.
+    const mustPickDepart = Number(multi_depart) === 2 && !userInfo?.orgCode;
+    persisted.clear();
+    persisted.setToken(token);
+    persisted.setUserInfo(userInfo);
+    persisted.setDict(sysAllDictItems ?? {});
+    persisted.setMustPickDepart(mustPickDepart);
+    // As JeecgBoot's LoginSelectTenant: the first tenant; with several the user picks one (selectTenant) before entering.
+    persisted.setTenantId(defaultTenantOf(tenantList));
+    const next = { token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart };
+    awaitingTenant = mustPickTenant(body.result) ? next : null;
+    if (!awaitingTenant) setState(next);
+    return body.result;
+  }
+
   return {
     getState: (): SessionState => state,
     subscribe(listener: () => void): () => void {
@@ -78,33 +114,12 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
     },
 
     /** POST /sys/login; accepted only when the body code is 200 (loosely, as JeecgBoot's UI). */
-    async login(username: string, password: string): Promise<LoginResult> {
-      let body;
-      try {
-        body = await client.postAction<LoginResult>('/sys/login', { username, password }, { quiet: true });
-      } catch (error) {
-        const message = error instanceof Error && error.message ? error.message : '登录失败';
-        throw new LoginError(message, { cause: error });
-      }
-      // The server may send '200' as a string; JeecgBoot's UI compares loosely.
-      if (String(body.code) !== '200' || !body.result?.token) {
-        throw new LoginError(body.message || '登录失败');
-      }
-      const { token, userInfo, sysAllDictItems, multi_depart, tenantList } = body.result;
-      // As JeecgBoot: several departments (multi_depart 2) and no current one means choosing first.
-      const mustPickDepart = Number(multi_depart) === 2 && !userInfo?.orgCode;
-      persisted.clear();
-      persisted.setToken(token);
-      persisted.setUserInfo(userInfo);
-      persisted.setDict(sysAllDictItems ?? {});
-      persisted.setMustPickDepart(mustPickDepart);
-      // As JeecgBoot's LoginSelectTenant: the first tenant; with several the user picks one (selectTenant) before entering.
-      persisted.setTenantId(defaultTenantOf(tenantList));
-      const next = { token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart };
-      awaitingTenant = mustPickTenant(body.result) ? next : null;
-      if (!awaitingTenant) setState(next);
-      return body.result;
+    login(username: string, password: string): Promise<LoginResult> {
+      return loginBy('/sys/login', { username, password });
     },
+
+    /** Any login call answering as /sys/login (see `loginBy`). */
+    loginBy,
 
     /** Ends the server session (errors ignored), then forgets everything locally. */
     logout(): Promise<void> {
