@@ -66,6 +66,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       API_DOCS: 'true',
       NODE_ENV: 'test',
+      // SMS codes go to a test-only outbox (GET /sys/sms/testOutbox); refused in production.
+      SMS_SENDER: 'outbox',
     },
   },
 });

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** GB 32100 check character of the first 17 characters of a USCC. */
+function uscc(first17: string): string {
+  const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += alphabet.indexOf(first17[i]!) * weights[i]!;
+  return first17 + alphabet[(31 - (sum % 31)) % 31]!;
+}
+
+/** The code the server "sent": the Playwright server runs with SMS_SENDER=outbox. */
+async function sentCode(page: Page, mobile: string): Promise<string> {
+  const res = await page.request.get(`/jeecg-boot/sys/sms/testOutbox?mobile=${mobile}`);
+  const body = (await res.json()) as { result: { code: string } | null };
+  expect(body.result?.code).toMatch(/^\d{6}$/);
+  return body.result!.code;
+}
+
+test('a supplier registers at /register, logs in, is held at /completeSupInfo, completes the information and reaches the back office (domain §4.2)', async ({ page }) => {
+  const stamp = String(Date.now()).slice(-7);
+  const company = `测试供应商${stamp}有限公司`;
+  const username = `sup${stamp}`;
+  const mobile = `136${stamp.padStart(8, '0')}`;
+  const password = 'Regist@2026';
+
+  await page.goto('/user/login');
+  await page.getByTestId('login-register-link').click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  const form = page.getByTestId('register-form');
+  await page.getByTestId('register-company').fill(company);
+  await page.getByTestId('register-uscc').fill(uscc(`91330100MA2${stamp.slice(-6)}`));
+  await page.getByTestId('register-contact').fill('孙立');
+  await page.getByTestId('register-mobile').fill(mobile);
+  await page.getByTestId('register-sms-send').click();
+  await expect(page.getByTestId('register-sms-send')).toContainText('秒后重发');
+  await expect(page.getByTestId('register-sms-send')).toBeDisabled();
+  await page.getByTestId('register-email').fill(`${username}@example.com`);
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-password').fill(password);
+  await page.getByTestId('register-confirm').fill(password);
+
+  // The terms are required, and a wrong code is refused without creating anything.
+  await page.getByTestId('register-sms-code').fill('000000');
+  await page.getByTestId('register-submit').click();
+  await expect(form).toContainText('请阅读并同意平台服务条款');
+  await page.getByTestId('register-agree').check();
+  const code = await sentCode(page, mobile);
+  if (code !== '000000') {
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-error')).toContainText('短信验证码错误');
+    await expect(page).toHaveURL(/\/register$/);
+  }
+
+  await page.getByTestId('register-sms-code').fill(code);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/register-result/);
+  await expect(page.getByTestId('register-result-text')).toContainText(username);
+  await page.getByTestId('register-result-login').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+
+  // First login: the guard keeps the new supplier on the completion form.
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/completeSupInfo$/);
+  await page.goto('/dashboard/analysis');
+  await expect(page).toHaveURL(/\/completeSupInfo$/);
+
+  const info = page.getByTestId('supplier-info-form');
+  // What was registered is prefilled.
+  await expect(info.locator('#name')).toHaveValue(company);
+  await expect(info.locator('#contactMobile')).toHaveValue(mobile);
+  await info.locator('#legalPerson').fill('孙立');
+  await info.locator('#address').fill('浙江省杭州市西湖区文三路100号');
+  await info.locator('#bankName').fill('中国银行杭州分行');
+  await info.locator('#bankAccountName').fill(company);
+  await info.locator('#bankAccountNo').fill('6216610100001234');
+  await info.locator('#mainCategories').click();
+  await page.locator('.ant-select-item-option', { hasText: '原材料' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('supplier-info-submit').click();
+
+  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(page.getByTestId('side-menu')).toContainText('企业信息');
+});
+
+test('the 手机号登录 tab signs a user in with an SMS code', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.getByTestId('login-tab-phone').click();
+  await page.getByTestId('login-mobile').fill('13800000001');
+  await page.getByTestId('login-sms-send').click();
+  await expect(page.getByTestId('login-sms-send')).toContainText('秒后重发');
+  await page.getByTestId('login-sms-code').fill(await sentCode(page, '13800000001'));
+  await page.getByTestId('login-phone-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/analysis/);
+});
