@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiBase } from '../lib/config';
 import { persistedSession } from '../lib/session-persistence';
+import { staticUrl } from '../lib/static-url';
 import { toast } from './toast';
 
 /**
@@ -92,9 +93,7 @@ export function isLoggedIn(): boolean {
   return persistedSession.token() !== null;
 }
 
-/** A stored file path from the upload service as an image URL. */
+/** A stored file path from the upload service as an image URL (as the designer's preview shows it). */
 export function fileUrl(pathOrUrl: string | undefined): string | undefined {
-  if (!pathOrUrl) return undefined;
-  if (/^(https?:|data:|\/)/i.test(pathOrUrl)) return pathOrUrl;
-  return `${apiBase()}/sys/common/static/${pathOrUrl}`;
+  return staticUrl(pathOrUrl) || undefined;
 }
