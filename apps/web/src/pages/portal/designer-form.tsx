@@ -100,6 +100,23 @@ const siteMapRow = (f: Name) => (
   </>
 );
 
+/** A footer column: its heading link and the links under it. */
+const footerColumnRow = (f: Name) => (
+  <div style={{ border: '1px dashed #d9d9d9', padding: 8, borderRadius: 6 }}>
+    <Space wrap>{siteMapRow(f)}</Space>
+    <div style={{ marginTop: 6, paddingInlineStart: 16 }}>
+      <Rows name={[...f, 'children']} label="下级链接" max={20} empty={{ title: '', url: '/' }}>
+        {(c) => (
+          <>
+            {text([...c, 'title'], '名称', 120)}
+            {text([...c, 'url'], '链接', 200)}
+          </>
+        )}
+      </Rows>
+    </div>
+  </div>
+);
+
 /** The designer's blocks, one collapsible panel each (spec part 1 §3). */
 export function designerBlocks(): NonNullable<CollapseProps['items']> {
   return [
@@ -269,6 +286,14 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
           <Form.Item name={['companyCloud', 'title']} label="标题">
             <Input />
           </Form.Item>
+          <Rows name={['companyCloud', 'data']} label="展示的企业" max={50} empty={{ name: '', date: '' }}>
+            {(f) => (
+              <>
+                {text([...f, 'name'], '企业名称', 200)}
+                {text([...f, 'date'], '日期（如 2026-01-01）', 160)}
+              </>
+            )}
+          </Rows>
         </>
       ),
     },
@@ -303,8 +328,8 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
       label: '页脚',
       children: (
         <>
-          <Rows name={['footer', 'siteMap']} label="站点地图" max={12} empty={{ title: '', url: '/', visible: true }}>
-            {siteMapRow}
+          <Rows name={['footer', 'siteMap']} label="站点地图" max={12} empty={{ title: '', url: '/', visible: true, children: [] }}>
+            {footerColumnRow}
           </Rows>
           <Rows name={['footer', 'otherLinks']} label="其他链接" max={20} empty={{ title: '', url: '/' }}>
             {(f) => (

@@ -69,7 +69,8 @@ const confirmOk = () =>
     fireEvent.click(el);
   });
 
-describe('门户设计 (page designer)', () => {
+// A form this size is slow under jsdom on a busy machine.
+describe('门户设计 (page designer)', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('loads the template named in the URL and only previews until edit mode is on', async () => {
@@ -120,6 +121,24 @@ describe('门户设计 (page designer)', () => {
     fireEvent.click(screen.getByTestId('designer-save'));
     await screen.findByText('保存成功');
     expect((server.calls('PUT /portal/config/save')[0]!.body as { config: PortalConfig }).config.callToAction.visible).toBe(false);
+  });
+
+  it('edits the footer site map with links under a column and saves them nested', async () => {
+    const { server } = setup();
+    await waitFor(() => expect(previewTitle()).toBe('高级版门户'));
+    editMode();
+    fireEvent.click(await screen.findByText('页脚'));
+    const list = await waitFor(() => screen.getByTestId('designer-list-footer-siteMap'));
+    fireEvent.click(within(list).getByText('添加'));
+    fireEvent.change(await byId('designer_footer_siteMap_0_title'), { target: { value: '服务' } });
+    fireEvent.click(within(await waitFor(() => screen.getByTestId('designer-list-0-children'))).getByText('添加'));
+    fireEvent.change(await byId('designer_footer_siteMap_0_children_0_title'), { target: { value: '帮助中心' } });
+    fireEvent.change(await byId('designer_footer_siteMap_0_children_0_url'), { target: { value: '/guide' } });
+    await waitFor(() => expect(within(screen.getByTestId('preview-footer')).getByText('帮助中心')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await screen.findByText('保存成功');
+    const sent = (server.calls('PUT /portal/config/save')[0]!.body as { config: PortalConfig }).config;
+    expect(sent.footer.siteMap).toEqual([{ title: '服务', url: '/', visible: true, children: [{ title: '帮助中心', url: '/guide' }] }]);
   });
 
   it('shows the server field errors of a refused save on the fields', async () => {
