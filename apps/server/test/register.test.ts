@@ -191,3 +191,20 @@ describe('password retrieval by mobile (/alteration)', () => {
     expect(await s.login('supplier2')).toBeTruthy();
   });
 });
+
+describe('SMS sender configuration', () => {
+  it('defaults to the log sender in development and to disabled in production; the outbox is refused in production', async () => {
+    const { loadConfig } = await import('../src/config.js');
+    expect(loadConfig({ NODE_ENV: 'development' }).smsSender).toBe('log');
+    expect(loadConfig({ NODE_ENV: 'production' }).smsSender).toBe('disabled');
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_SENDER: 'outbox' })).toThrow(/SMS_SENDER/);
+  });
+
+  it('the log sender writes the code with the [DEV SMS — not sent] marker', async () => {
+    const { LogSmsSender } = await import('../src/modules/auth/sms/sender.js');
+    const lines: string[] = [];
+    const log = { warn: (_obj: unknown, msg: string) => lines.push(msg) } as unknown as Parameters<InstanceType<typeof LogSmsSender>['send']>[3];
+    await new LogSmsSender().send('13700000000', '123456', 'register', log);
+    expect(lines).toEqual(['[DEV SMS — not sent] 13700000000 register code 123456']);
+  });
+});
