@@ -6,6 +6,7 @@ import { http } from '../../lib/http';
 import { persistedSession } from '../../lib/session-persistence';
 import { renderWithProviders } from '../../test/render';
 import { FileUpload } from './file-upload';
+import { UploadModal } from './upload-modal';
 
 type Sent = { biz: FormDataEntryValue | null; file: File; token: string | undefined };
 
@@ -27,7 +28,7 @@ function uploadServer() {
   return { fetch, sent };
 }
 
-function Harness(props: { initial?: string; mode?: 'file' | 'image'; maxCount?: number; biz?: string; onValue: (v: string) => void }) {
+function Harness(props: { initial?: string; mode?: 'file' | 'image'; maxCount?: number; biz?: string; onValue: (v: string) => void; onFiles?: (f: unknown) => void }) {
   const [value, setValue] = useState(props.initial ?? '');
   return (
     <>
@@ -36,6 +37,7 @@ function Harness(props: { initial?: string; mode?: 'file' | 'image'; maxCount?: 
         mode={props.mode}
         maxCount={props.maxCount}
         biz={props.biz}
+        onFilesChange={props.onFiles}
         onChange={(v) => {
           setValue(v);
           props.onValue(v);
@@ -119,5 +121,33 @@ describe('FileUpload', () => {
     fireEvent.click(screen.getByText('external'));
     await waitFor(() => expect(screen.getByTestId('file-upload').dataset.value).toBe('temp/20250101/reset.png'));
     expect(screen.getByText('reset.png')).toBeTruthy();
+  });
+
+  it('also emits the done files as objects (fileName, filePath, fileSize)', async () => {
+    persistedSession.setToken('tok');
+    uploadServer();
+    const onFiles = vi.fn();
+    renderWithProviders(<Harness onValue={vi.fn()} onFiles={onFiles} />, { route: '/', store: createSessionStore(http) });
+    const input = screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [png('a.png')] } });
+    await waitFor(() => expect(onFiles).toHaveBeenLastCalledWith([{ fileName: 'a.png', filePath: `temp/20260101/${'1'.padStart(32, '0')}.png`, fileSize: 4 }]));
+  });
+});
+
+describe('UploadModal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is 600 wide, says at most 10 files, and hands back the stored paths on 确定', async () => {
+    persistedSession.setToken('tok');
+    uploadServer();
+    const onOk = vi.fn();
+    renderWithProviders(<UploadModal open value="temp/20250101/a.png" onOk={onOk} onCancel={vi.fn()} />, { route: '/', store: createSessionStore(http) });
+    const modal = await screen.findByTestId('upload-modal');
+    expect(screen.getByText('最多可上传10个文件')).toBeTruthy();
+    expect((modal.closest('.ant-modal') as HTMLElement).style.width).toBe('600px');
+    fireEvent.change(modal.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [png('b.png')] } });
+    await screen.findByText('b.png 文件上传成功');
+    fireEvent.click(screen.getByTestId('upload-modal-ok'));
+    expect(onOk).toHaveBeenCalledWith(`temp/20250101/a.png,temp/20260101/${'1'.padStart(32, '0')}.png`);
   });
 });

@@ -10,6 +10,8 @@ export type FileUploadProps = {
   value?: string | null;
   /** Called with the comma-joined stored paths of the done files when one is done or removed. */
   onChange?: (value: string) => void;
+  /** The same moment, as file objects (`fileName`, `filePath`, `fileSize`) for callers that keep them. */
+  onFilesChange?: (files: UploadedFile[]) => void;
   /** Business folder on the server (default `temp`). */
   biz?: string;
   /** `image`: picture cards and images only ('请上传图片'); `file`: any accepted file. */
@@ -25,6 +27,16 @@ export type FileUploadProps = {
   check?: (file: File) => string | null;
   'data-testid'?: string;
 };
+
+/** An uploaded file as spec part 2 §3 names it. */
+export type UploadedFile = { fileName: string; filePath: string; fileSize: number | null };
+
+/** The done files of a list as file objects. */
+export function doneFiles(list: readonly UploadFile[]): UploadedFile[] {
+  return list
+    .filter((f) => f.status === 'done' && typeof f.response === 'string')
+    .map((f) => ({ fileName: f.name, filePath: f.response as string, fileSize: f.size ?? null }));
+}
 
 /** Stored paths of a comma-joined value. */
 export function splitPaths(value: string | null | undefined): string[] {
@@ -62,7 +74,7 @@ export const uploadMessages = {
  * error or removed; removed files drop from the list; on done or removed the new value (the
  * comma-joined stored paths) is emitted.
  */
-export function FileUpload({ value, onChange, biz = DEFAULT_BIZ, mode = 'file', maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
+export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, mode = 'file', maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
   const { message } = App.useApp();
   const [list, setList] = useState<UploadFile[]>(() => toFileList(value));
   const emitted = useRef(donePaths(list));
@@ -81,6 +93,7 @@ export function FileUpload({ value, onChange, biz = DEFAULT_BIZ, mode = 'file', 
     if (paths !== emitted.current) {
       emitted.current = paths;
       onChange?.(paths);
+      onFilesChange?.(doneFiles(next));
     }
   };
 
