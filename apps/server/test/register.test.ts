@@ -159,6 +159,10 @@ describe('SMS codes', () => {
     try {
       const res = await off.request('POST', '/sys/sms', { body: { mobile: nextMobile(), smsmode: '1' } });
       expect(res.body).toMatchObject({ success: false, message: '短信服务未配置' });
+      // Alike for a login code to a mobile with and without an account (AUTHN-10).
+      for (const mobile of ['13900000001', nextMobile()]) {
+        expect((await off.request('POST', '/sys/sms', { body: { mobile, smsmode: '0' } })).body).toMatchObject({ success: false, message: '短信服务未配置' });
+      }
       expect((await off.request('GET', '/sys/sms/testOutbox?mobile=13900000001')).status).toBe(404);
     } finally {
       await off.close();

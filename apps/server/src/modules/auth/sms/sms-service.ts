@@ -4,7 +4,7 @@ import { businessError } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { nowIso } from '../../../core/time.js';
 import type { Db } from '../../../db/database.js';
-import type { SmsPurpose, SmsSender } from './sender.js';
+import { SMS_NOT_CONFIGURED, type SmsPurpose, type SmsSender } from './sender.js';
 
 /** SUP-2 and AUTHN-9/10: 6 digits, 5 minutes, one per minute per mobile, 5 tries, one use. */
 export const SMS_CODE_TTL_MS = 5 * 60_000;
@@ -33,6 +33,7 @@ export class SmsService {
    * resend interval either way (AUTHN-10, no enumeration).
    */
   async issue(mobile: string, purpose: SmsPurpose, ip: string, deliver: boolean, log: FastifyBaseLogger): Promise<void> {
+    if (!this.sender.enabled) throw businessError(SMS_NOT_CONFIGURED);
     const now = Date.now();
     const recent = await this.db
       .selectFrom('sysSmsCode')
