@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { PortalTemplate } from '@procura/shared';
 import { SeHome } from './home-se';
 import { ProHome } from './home-pro';
 import { AboutPage, DetailPage, FeaturePage, GuidePage, NewsPage, PurchasePage, ResultPage } from './inner-pages';
@@ -25,6 +26,13 @@ function NotFound() {
       <Link to="/portal">返回门户首页</Link>
     </main>
   );
+}
+
+/** The template whose configuration a path renders with (the homes name theirs; the rest follow the enabled one). */
+export function templateOfPath(pathname: string): PortalTemplate {
+  if (pathname === '/proHome') return 'pro';
+  if (pathname === '/seHome') return 'se';
+  return enabledTemplate();
 }
 
 /** The portal's route table (spec part 1 §2.5); `/pro/…` are the footer's aliases of the inner pages. */

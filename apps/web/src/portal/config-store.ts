@@ -4,22 +4,43 @@ import { portalGet } from './api';
 import { withFallback } from './default-config';
 
 const cache = new Map<PortalTemplate, PortalConfig>();
+const pending = new Map<PortalTemplate, Promise<PortalConfig | null>>();
 
 /** Tests start without cached configurations. */
 export function clearPortalConfigCache(): void {
   cache.clear();
+  pending.clear();
 }
 
-/** The saved page configuration of a template (`GET /portal/view/config?template=`), once per page load. */
+/**
+ * Starts loading a template's saved configuration (`GET /portal/view/config?template=`) once
+ * per page load; `main.tsx` calls it before the first render so the hero is not held up.
+ */
+export function prefetchPortalConfig(template: PortalTemplate): Promise<PortalConfig | null> {
+  let promise = pending.get(template);
+  if (!promise) {
+    promise = portalGet<Partial<PortalConfig>>('/portal/view/config', { template }).then((saved) => {
+      if (!saved) {
+        pending.delete(template);
+        return null;
+      }
+      const merged = withFallback(saved);
+      cache.set(template, merged);
+      return merged;
+    });
+    pending.set(template, promise);
+  }
+  return promise;
+}
+
+/** The saved page configuration of a template; the fallback until it arrives (or when it cannot be read). */
 export function usePortalConfig(template: PortalTemplate): { config: PortalConfig; loaded: boolean } {
   const [state, setState] = useState<{ template: PortalTemplate; config: PortalConfig } | null>(null);
   useEffect(() => {
     if (cache.has(template)) return;
     let live = true;
-    void portalGet<Partial<PortalConfig>>('/portal/view/config', { template }).then((saved) => {
-      const merged = withFallback(saved);
-      if (saved) cache.set(template, merged);
-      if (live) setState({ template, config: merged });
+    void prefetchPortalConfig(template).then((config) => {
+      if (live) setState({ template, config: config ?? withFallback(null) });
     });
     return () => {
       live = false;

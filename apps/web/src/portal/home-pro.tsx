@@ -15,7 +15,7 @@ type List<T> = T[] | { records?: T[] };
 /** A dark veil over configured colours and images so white text keeps its contrast (WCAG AA). */
 export const SHADE = 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))';
 
-function Hero({ config }: { config: PortalConfig }) {
+function Hero({ config, loaded }: { config: PortalConfig; loaded: boolean }) {
   const { hero, background } = config;
   // background.color is the page's; the hero has its own colour (and the optional image).
   const needsStats = hero.statVisible && hero.statsData.some((stat) => stat.key);
@@ -29,7 +29,8 @@ function Hero({ config }: { config: PortalConfig }) {
       data-testid="portal-hero"
       style={{ minHeight: hero.height, backgroundColor: hero.primaryColor, backgroundImage: `${SHADE}${bg ? `, url("${bg}")` : ''}` }}
     >
-      <div className="p-container p-hero-inner">
+      {/* Nothing until the saved configuration is in: no flash of the fallback title. */}
+      <div className="p-container p-hero-inner" hidden={!loaded}>
         <h1 style={titleStyle}>{hero.title.text}</h1>
         <p style={subStyle}>{hero.subTitle.text}</p>
         {hero.button.visible ? (
@@ -234,7 +235,7 @@ export function ProHome() {
   return (
     <PortalPage config={config} immersive testId="portal-pro-home">
       <div className="p-hero-wrap">
-        <Hero config={config} />
+        <Hero config={config} loaded={loaded} />
         {loginOpen ? <LoginBox onClose={() => setLoginOpen(false)} /> : null}
       </div>
       <PurchaseBlock />
