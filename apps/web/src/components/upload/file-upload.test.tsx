@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createSessionStore } from '../../lib/auth-store';
 import { http } from '../../lib/http';
@@ -131,6 +131,29 @@ describe('FileUpload', () => {
     const input = screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [png('a.png')] } });
     await waitFor(() => expect(onFiles).toHaveBeenLastCalledWith([{ fileName: 'a.png', filePath: `temp/20260101/${'1'.padStart(32, '0')}.png`, fileSize: 4 }]));
+  });
+});
+
+describe('FileUpload previews', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches a private stored image with the token for its thumbnail; portal images load directly', async () => {
+    persistedSession.setToken('tok');
+    const fetch = vi.fn(async () => new Response(new Uint8Array([0x89, 0x50]), { headers: { 'Content-Type': 'image/png' } }));
+    vi.stubGlobal('fetch', fetch);
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => 'blob:preview-1');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      Object.assign(URL, saved);
+    });
+    renderWithProviders(<FileUpload mode="image" value="temp/20250101/a.png,portal/20250101/b.png" />, { route: '/', store: createSessionStore(http) });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/jeecg-boot/sys/common/static/temp/20250101/a.png');
+    expect(init.headers).toEqual({ 'X-Access-Token': 'tok' });
+    await waitFor(() => expect(document.querySelector('img[src="blob:preview-1"]')).not.toBeNull());
+    expect(document.querySelector('img[src="/jeecg-boot/sys/common/static/portal/20250101/b.png"]')).not.toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { persistedSession } from '../../lib/session-persistence';
 import { staticUrl } from '../../lib/static-url';
 import { DEFAULT_BIZ, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
 
@@ -48,8 +49,32 @@ export function splitPaths(value: string | null | undefined): string[] {
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** Portal images (and outside links) load without a session; other stored files need the token header. */
+export const isPublicPath = (path: string) => path.startsWith('portal/') || /^(https?:)?\/\//i.test(path);
+const isLocalPreview = (url: string | undefined) => !!url && /^(data|blob):/.test(url);
+
 function toFileList(value: string | null | undefined): UploadFile[] {
-  return splitPaths(value).map((path, i) => ({ uid: `stored-${i}-${path}`, name: nameOf(path), status: 'done', url: staticUrl(path), response: path }));
+  return splitPaths(value).map((path, i) => ({
+    uid: `stored-${i}-${path}`,
+    name: nameOf(path),
+    status: 'done',
+    url: staticUrl(path),
+    thumbUrl: isPublicPath(path) ? staticUrl(path) : undefined,
+    response: path,
+  }));
+}
+
+/** A private stored image as an object URL, fetched with the session token (links cannot carry it). */
+async function fetchPreview(path: string): Promise<string | null> {
+  if (typeof URL.createObjectURL !== 'function') return null;
+  try {
+    const token = persistedSession.token();
+    const res = await fetch(staticUrl(path), { headers: token ? { 'X-Access-Token': token } : {} });
+    if (!res.ok) return null;
+    return URL.createObjectURL(await res.blob());
+  } catch {
+    return null;
+  }
 }
 
 /** The comma-joined stored paths of the done files of a list. */
@@ -88,6 +113,37 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
     }
   }, [value]);
 
+  // Thumbnails of private stored images are fetched with the token (image mode only).
+  const previews = useRef(new Map<string, string>());
+  useEffect(() => {
+    if (mode !== 'image') return;
+    const wanted = list.filter((f) => f.status === 'done' && typeof f.response === 'string' && !isPublicPath(f.response) && !isLocalPreview(f.thumbUrl));
+    let alive = true;
+    for (const f of wanted) {
+      const path = f.response as string;
+      const known = previews.current.get(path);
+      const apply = (url: string) => setList((l) => l.map((x) => (x.uid === f.uid && !isLocalPreview(x.thumbUrl) ? { ...x, thumbUrl: url } : x)));
+      if (known) {
+        apply(known);
+        continue;
+      }
+      void fetchPreview(path).then((url) => {
+        if (!url) return;
+        previews.current.set(path, url);
+        if (alive) apply(url);
+      });
+    }
+    return () => {
+      alive = false;
+    };
+  }, [list, mode]);
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
+
   const emit = (next: UploadFile[]) => {
     const paths = donePaths(next);
     if (paths !== emitted.current) {
@@ -122,7 +178,11 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
   };
 
   const handleChange: UploadProps['onChange'] = ({ file, fileList }) => {
-    let next = fileList.map((f) => (f.status === 'done' && typeof f.response === 'string' ? { ...f, url: staticUrl(f.response), thumbUrl: staticUrl(f.response) } : f));
+    let next = fileList.map((f) =>
+      f.status === 'done' && typeof f.response === 'string'
+        ? { ...f, url: staticUrl(f.response), thumbUrl: isLocalPreview(f.thumbUrl) ? f.thumbUrl : isPublicPath(f.response) ? staticUrl(f.response) : undefined }
+        : f,
+    );
     if (maxCount > 0 && next.length > maxCount) {
       void message.warning(uploadMessages.tooMany(maxCount));
       next = next.slice(-maxCount);
