@@ -68,6 +68,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // SMS codes go to a test-only outbox (GET /sys/sms/testOutbox); refused in production.
       SMS_SENDER: 'outbox',
+      // A throwaway identity-provider secret for the single sign-on test (tests/register.spec.ts).
+      SSO_SECRET: 'e2e-only-sso-secret-not-for-any-real-install',
     },
   },
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 /** GB 32100 check character of the first 17 characters of a USCC. */
@@ -95,4 +96,58 @@ test('the 手机号登录 tab signs a user in with an SMS code', async ({ page }
   await page.getByTestId('login-sms-code').fill(await sentCode(page, '13800000001'));
   await page.getByTestId('login-phone-submit').click();
   await expect(page).toHaveURL(/\/dashboard\/analysis/);
+});
+
+/** An administrator adds a user with a mobile through the API (specs share one database: the demo accounts keep their passwords). */
+async function userWithMobile(page: Page): Promise<{ username: string; mobile: string }> {
+  const stamp = String(Date.now()).slice(-7);
+  const mobile = `135${stamp.padStart(8, '0')}`;
+  const username = `alt${stamp}`;
+  const login = await page.request.post('/jeecg-boot/sys/login', { data: { username: 'admin', password: 'Procura@2026' } });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const res = await page.request.post('/jeecg-boot/sys/user/add', {
+    headers: { 'X-Access-Token': token },
+    data: { username, realname: '钱伟', password: 'Initial@2026', phone: mobile },
+  });
+  expect(((await res.json()) as { success: boolean }).success).toBe(true);
+  await page.request.post('/jeecg-boot/sys/logout', { headers: { 'X-Access-Token': token } });
+  return { username, mobile };
+}
+
+test('a forgotten password is reset at /alteration with the mobile and its SMS code, then the new one signs in', async ({ page }) => {
+  const { username, mobile } = await userWithMobile(page);
+  await page.goto('/user/login');
+  await page.getByTestId('login-forgot-link').click();
+  await expect(page).toHaveURL(/\/alteration$/);
+  await page.getByTestId('alteration-username').fill(username);
+  await page.getByTestId('alteration-phone').fill(mobile);
+  await page.getByTestId('alteration-sms-send').click();
+  await expect(page.getByTestId('alteration-sms-send')).toContainText('秒后重发');
+  await page.getByTestId('alteration-sms-code').fill(await sentCode(page, mobile));
+  await page.getByTestId('alteration-password').fill('Renewed@2026');
+  await page.getByTestId('alteration-confirm').fill('Renewed@2026');
+  await page.getByTestId('alteration-submit').click();
+  await page.getByTestId('alteration-login').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill('Renewed@2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+});
+
+/** An HS256 token as the trusted identity provider issues it (the e2e server's SSO_SECRET). */
+function ssoToken(username: string): string {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ username, jti: `e2e-${Date.now()}`, exp: Math.floor(Date.now() / 1000) + 120 })}`;
+  return `${head}.${createHmac('sha256', 'e2e-only-sso-secret-not-for-any-real-install').update(head).digest('base64url')}`;
+}
+
+test('/user/ssoLogin?token= enters the app once; the same token again is refused', async ({ page }) => {
+  const token = ssoToken('buyer');
+  await page.goto(`/user/ssoLogin?token=${token}`);
+  await expect(page).toHaveURL(/\/dashboard\/analysis/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/user/ssoLogin?token=${token}`);
+  await expect(page.getByTestId('sso-error')).toHaveText('单点登录令牌无效或已过期');
 });
