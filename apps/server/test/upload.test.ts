@@ -136,6 +136,17 @@ describe('POST /sys/common/upload', () => {
     expect(fs.existsSync(path.resolve(storage, '../../evil.png'))).toBe(false);
   });
 
+  it('takes one file per request: a second file is refused and nothing is stored for it', async () => {
+    const before = storedFiles().length;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'b.png');
+    const res = await fetch(`${s.base}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': admin } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('一次只能上传一个文件');
+    expect(storedFiles().length).toBe(before);
+  });
+
   it('refuses an anonymous upload, and a portal (public) upload without portal:config', async () => {
     expect((await upload(null, 'a.png', PNG)).status).toBe(401);
     expect((await upload(buyer, 'a.png', PNG, { biz: 'portal' })).status).toBe(403);

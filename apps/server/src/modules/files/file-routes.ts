@@ -92,22 +92,28 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         let buffer: Buffer | null = null;
         let originalName = '';
         const fields: Record<string, string> = {};
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || buffer) {
-              await part.toBuffer().catch(() => null);
-              continue;
+        try {
+          for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || buffer) {
+                await part.toBuffer().catch(() => null);
+                continue;
+              }
+              try {
+                buffer = await part.toBuffer();
+              } catch {
+                throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
+              }
+              if (part.file.truncated) throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
+              originalName = sanitizeName(part.filename);
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
             }
-            try {
-              buffer = await part.toBuffer();
-            } catch {
-              throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
-            }
-            if (part.file.truncated) throw new AppError(`上传失败，文件大小超出限制`, 413, 413);
-            originalName = sanitizeName(part.filename);
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
           }
+        } catch (error) {
+          // One file per request (JUpload sends one); anything more is refused whole.
+          if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件', { file: '一次只能上传一个文件' });
+          throw error;
         }
         if (!buffer) throw badRequest('请选择要上传的文件', { file: '请选择要上传的文件' });
         const biz = parseBiz(fields.biz ?? (request.query as Record<string, string> | undefined)?.biz);
