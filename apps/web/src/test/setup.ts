@@ -1,9 +1,11 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// Lazy pages and antd are slow to mount on a busy 2-core machine; wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+// Lazy pages are transformed on their first import and antd is slow to mount: on a busy 2-core
+// machine (the whole suite runs in parallel workers) a first page takes well over 5 s to appear.
+// Waits only last this long when something is missing, so a generous bound costs nothing.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 // antd's responsive helpers (Grid, Sider breakpoints) need matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
