@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 const format = (n: number) => n.toLocaleString('zh-CN');
 
@@ -8,7 +8,7 @@ const format = (n: number) => n.toLocaleString('zh-CN');
  */
 export function CountUp({ end, durationMs = 1000 }: { end: number; durationMs?: number }) {
   const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     let frame = 0;

@@ -42,9 +42,16 @@ export function PurchaseCard({ item, compact = false }: { item: PurchaseAnnounce
           ))}
         </ul>
         <Countdown days={item.countdown} />
-        <a className="p-btn p-btn-primary" href={`/detail?id=${encodeURIComponent(item.id)}`} target="_blank" rel="noopener noreferrer" data-testid="portal-detail-link">
-          详情
-        </a>
+        {compact ? (
+          // On the home page 详情 opens the purchase tab on the item's sub-tab (spec part 1 §2.5).
+          <Link className="p-btn p-btn-primary" to={`/purchaseAnnouncement?type=${item.type}`} data-testid="portal-home-detail-link">
+            详情
+          </Link>
+        ) : (
+          <a className="p-btn p-btn-primary" href={`/detail?id=${encodeURIComponent(item.id)}`} target="_blank" rel="noopener noreferrer" data-testid="portal-detail-link">
+            详情
+          </a>
+        )}
       </div>
     </article>
   );

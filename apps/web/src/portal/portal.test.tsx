@@ -193,6 +193,7 @@ describe('templates and the advanced home', () => {
     serve({
       'GET /portal/view/config': (r) => ok(config({ news: { visible: r.url.searchParams.get('template') === 'pro', title: '新闻资讯' }, logoWall: { ...FALLBACK_CONFIG.logoWall, visible: false } })),
       'GET /portal/view/news': () => ok({ records: news, total: 2, size: 4, current: 1, pages: 1 }),
+      'GET /portal/view/purchaseAnnouncement': () => ok([item('h1', 'inquiry', 6)]),
     });
     at('/proHome');
     render(<PortalApp />);
@@ -201,6 +202,9 @@ describe('templates and the advanced home', () => {
     expect(within(block).getAllByTestId('portal-news-type').map((el) => el.getAttribute('data-color'))).toEqual(['orange', 'blue']);
     expect(within(block).getByTestId('portal-news-more').getAttribute('target')).toBe('_blank');
     expect(screen.queryByTestId('portal-logo-wall')).toBeNull();
+    // 详情 on a home purchase item opens the purchase tab on its sub-tab (spec part 1 §2.5).
+    const detail = (await screen.findAllByTestId('portal-home-detail-link'))[0]!;
+    expect(detail.getAttribute('href')).toBe('/purchaseAnnouncement?type=inquiry');
     expect(screen.queryByTestId('portal-cta')).toBeNull();
     // The login box is closable.
     fireEvent.click(screen.getByTestId('portal-login-box-close'));
