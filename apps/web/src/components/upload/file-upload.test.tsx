@@ -99,6 +99,15 @@ describe('FileUpload', () => {
     expect(server.fetch).not.toHaveBeenCalled();
   });
 
+  it('a documents-only field refuses images (请上传文件)', async () => {
+    persistedSession.setToken('tok');
+    const server = uploadServer();
+    renderWithProviders(<FileUpload filesOnly />, { route: '/', store: createSessionStore(http) });
+    fireEvent.change(screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement, { target: { files: [png('a.png')] } });
+    expect(await screen.findByText('请上传文件')).toBeTruthy();
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
   it('refuses a file over 500 MB with the spec message', async () => {
     const { server, choose } = setup();
     const big = png('huge.png');

@@ -17,6 +17,8 @@ export type FileUploadProps = {
   biz?: string;
   /** `image`: picture cards and images only ('请上传图片'); `file`: any accepted file. */
   mode?: 'file' | 'image';
+  /** File mode only: refuse images ('请上传文件'), for fields that want documents. */
+  filesOnly?: boolean;
   /** At most this many files ('只能上传n个文件', the last n kept); 0 = unlimited. */
   maxCount?: number;
   disabled?: boolean;
@@ -91,6 +93,7 @@ export const uploadMessages = {
   failed: (name: string, reason: string) => `${name} ${reason || '文件上传失败'}.`,
   tooLarge: (name: string) => `${name} 上传失败,文件大小超出500MB限制, 请压缩或降低文件质量!`,
   notImage: '请上传图片',
+  notFile: '请上传文件',
   tooMany: (n: number) => `只能上传${n}个文件`,
 };
 
@@ -99,7 +102,7 @@ export const uploadMessages = {
  * error or removed; removed files drop from the list; on done or removed the new value (the
  * comma-joined stored paths) is emitted.
  */
-export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, mode = 'file', maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
+export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, mode = 'file', filesOnly = false, maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
   const { message } = App.useApp();
   const [list, setList] = useState<UploadFile[]>(() => toFileList(value));
   const emitted = useRef(donePaths(list));
@@ -156,6 +159,10 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     if (mode === 'image' && !(file.type ?? '').includes('image')) {
       void message.warning(uploadMessages.notImage);
+      return Upload.LIST_IGNORE;
+    }
+    if (mode === 'file' && filesOnly && (file.type ?? '').includes('image')) {
+      void message.warning(uploadMessages.notFile);
       return Upload.LIST_IGNORE;
     }
     if (file.size > UPLOAD_MAX_BYTES) {

@@ -12,10 +12,14 @@ export const PORTAL_BIZ = 'portal';
 
 const toHex = (color: { toHexString(): string }) => color.toHexString();
 
+/** The text-format editor's ten-colour palette (spec part 2 §2). */
+export const PALETTE = ['#ffffff', '#000000', '#262626', '#8c8c8c', '#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#1677ff', '#722ed1'];
+const PRESETS = [{ label: '常用颜色', colors: PALETTE }];
+
 function Colour({ name, label }: { name: Name; label: string }) {
   return (
     <Form.Item name={name} label={label} getValueFromEvent={toHex}>
-      <ColorPicker showText format="hex" disabledAlpha />
+      <ColorPicker showText format="hex" disabledAlpha presets={PRESETS} />
     </Form.Item>
   );
 }
