@@ -2,7 +2,8 @@
 // database, audits the portal home (/proHome), the purchase list and the login page with the
 // system Chromium (mobile profile, Lighthouse's default) and prints the performance,
 // accessibility and best-practices scores, plus the portal's JS and CSS weight (gzip) from
-// the build output. Build first: `node scripts/build.mjs`.
+// the build output. Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run
+// reported. Build first: `node scripts/build.mjs`.
 //
 //   npm run bench:lighthouse -w bench            (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { spawn } from 'node:child_process';
@@ -24,6 +25,7 @@ const PAGES = [
   ['login', '/user/login'],
 ];
 const TARGETS = { performance: 95, accessibility: 95 };
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
 for (const [file, hint] of [
   [main, 'the server'],
@@ -89,12 +91,20 @@ try {
   const results = [];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   for (const [name, pathname] of PAGES.filter(([, p]) => !only || only.includes(p))) {
-    const run = await lighthouse(`${origin}${pathname}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
+    // The machine is shared: take the run with the median performance score of RUNS (default 3).
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const attempt = await lighthouse(`${origin}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      runs.push(attempt);
+    }
+    runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const run = runs[Math.floor(runs.length / 2)];
+    const all = runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join('/');
     const lhr = run.lhr;
     if (lhr.runtimeError) console.log(`[${name}] Lighthouse error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings ?? []) console.log(`[${name}] warning: ${warning}`);
@@ -119,6 +129,7 @@ try {
       page: name,
       path: pathname,
       performance: score('performance'),
+      runs: all,
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       FCP: lhr.audits['first-contentful-paint']?.displayValue,
