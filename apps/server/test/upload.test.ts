@@ -188,6 +188,29 @@ describe('GET /sys/common/static/*', () => {
     expect(await other.text()).not.toContain('PNG');
   });
 
+  it('keeps the private files of a tenant to its members (UP-5)', async () => {
+    const tenant = async (name: string) => {
+      const res = await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name, status: 1 } });
+      expect(res.body.success, res.body.message).toBe(true);
+      return res.body.result.id;
+    };
+    const [t1, t2] = [await tenant('文件租户一'), await tenant('文件租户二')];
+    const role = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'buyer').executeTakeFirstOrThrow();
+    const member = async (username: string, relTenantIds: string) => {
+      const res = await s.request('POST', '/sys/user/add', { token: admin, body: { username, realname: username, password: 'Files#2026', selectedroles: role.id } });
+      expect(res.body.success, res.body.message).toBe(true);
+      await s.ctx.db.updateTable('sysUser').set({ relTenantIds }).where('username', '=', username).execute();
+      return s.login(username, 'Files#2026');
+    };
+    const [a1, b1, c2] = [await member('file_a1', `${t1}`), await member('file_b1', `${t1},${t2}`), await member('file_c2', `${t2}`)];
+    const stored = (await upload(a1, 'plan.pdf', Buffer.from('%PDF-1.4\n'), {}, 'application/pdf')).body.message;
+    expect((await s.ctx.db.selectFrom('sysFile').select('tenantId').where('path', '=', stored).executeTakeFirstOrThrow()).tenantId).toBe(t1);
+    expect((await get(stored, a1)).status).toBe(200);
+    expect((await get(stored, b1)).status).toBe(200);
+    expect((await get(stored, c2)).status).toBe(404);
+    expect((await get(stored, admin)).status).toBe(404);
+  });
+
   it('serves non-images as attachments with a sanitised name (UP-6)', async () => {
     const res = await get(privatePdf, supplier1);
     expect(res.status).toBe(200);

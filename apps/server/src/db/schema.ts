@@ -330,6 +330,8 @@ export type SysFileTable = {
   ownerId: string;
   /** 1: anyone may read it (portal images). */
   isPublic: number;
+  /** The uploader's tenant (0: none); private files are read within it only (0013). */
+  tenantId: number;
   createTime: string;
 };
 

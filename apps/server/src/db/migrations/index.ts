@@ -11,6 +11,7 @@ import * as codeRules from './0009-code-rules.js';
 import * as portal from './0010-portal.js';
 import * as authExtras from './0011-auth-extras.js';
 import * as files from './0012-files.js';
+import * as fileTenant from './0013-file-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-portal': portal,
   '0011-auth-extras': authExtras,
   '0012-files': files,
+  '0013-file-tenant': fileTenant,
 };

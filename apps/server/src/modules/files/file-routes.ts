@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDate, nowIso } from '../../core/time.js';
+import { tenantIdsOf } from '../system/tenant-service.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 
 /**
@@ -142,6 +143,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
               contentType: kind.contentType,
               ownerId: user.id,
               isPublic: isPublic ? 1 : 0,
+              tenantId: request.tenantId,
               createTime: nowIso(),
             })
             .execute();
@@ -170,8 +172,12 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (row.isPublic !== 1) {
           const user = request.user;
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
-          // Suppliers read their own files only; another's is simply not there (UP-5).
-          if (user.userType === 2 && row.ownerId !== user.id) throw notFound('文件不存在');
+          // Suppliers read their own files only, internal users those of their tenants; another's
+          // is simply not there (UP-5).
+          if (row.ownerId !== user.id) {
+            if (user.userType === 2) throw notFound('文件不存在');
+            if (row.tenantId !== 0 && !tenantIdsOf(user.relTenantIds).includes(row.tenantId)) throw notFound('文件不存在');
+          }
         }
         const full = await locate(root, row.path);
         if (!full) throw notFound('文件不存在');
