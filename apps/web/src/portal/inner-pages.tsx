@@ -234,11 +234,11 @@ export function AboutPage() {
     <PortalPage config={config} testId="portal-about-page">
       <Banner title="关于我们" testId="portal-about-banner" color={config.hero.primaryColor} />
       <div className="p-container">
-        <section className="p-section" data-testid="portal-about-intro">
+        <section className="p-section" id="intro" data-testid="portal-about-intro">
           <h2>公司简介</h2>
           <p className="p-intro">{intro || '暂无数据'}</p>
         </section>
-        <section className="p-section" data-testid="portal-about-history">
+        <section className="p-section" id="history" data-testid="portal-about-history">
           <h2>发展历程</h2>
           <Pending loading={false} empty={pages.length === 0}>
             <Slider
@@ -258,7 +258,7 @@ export function AboutPage() {
             />
           </Pending>
         </section>
-        <section className="p-section" data-testid="portal-about-offices">
+        <section className="p-section" id="contact" data-testid="portal-about-offices">
           <h2>联系我们</h2>
           <Pending loading={false} empty={offices.length === 0}>
             <div className="p-grid p-grid-3">

@@ -22,8 +22,14 @@ const snapshot = () => window.location.pathname + window.location.search;
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
-  if (!options.replace) window.scrollTo(0, 0);
   emit();
+  const hash = to.includes('#') ? to.slice(to.indexOf('#') + 1) : '';
+  if (hash) {
+    // The footer's site map links into page sections (/about#history): scroll once rendered.
+    requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash))?.scrollIntoView());
+  } else if (!options.replace) {
+    window.scrollTo(0, 0);
+  }
 }
 
 export type PortalLocation = { pathname: string; query: URLSearchParams };
