@@ -86,3 +86,30 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   await expect(portal.getByTestId('portal-logo').locator('img')).toHaveAttribute('src', `${API}/sys/common/static/${answer.message}`);
   await portal.close();
 });
+
+test('the logo upload refuses an SVG disguised as a PNG, and a non-image before uploading', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/portal-admin/designer?template=se');
+  await expect(page.getByTestId('page-designer')).toHaveAttribute('data-template', 'se');
+  await page.getByTestId('designer-edit-mode').click();
+  const logo = page.getByTestId('designer-logo-upload');
+  const before = await logo.getAttribute('data-value');
+
+  // The server checks the content (UP-1): the name and the declared type do not matter.
+  const refused = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
+  await logo.locator('input[type=file]').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByText('evil.png 上传失败！不支持的文件类型.')).toBeVisible();
+  await expect(logo.locator('.ant-upload-list-item-error')).toHaveCount(1);
+  await expect(logo).toHaveAttribute('data-value', before ?? '');
+
+  // An image field refuses a non-image before any request.
+  let requested = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/sys/common/upload')) requested = true;
+  });
+  await logo.locator('input[type=file]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+  await expect(page.getByText('请上传图片')).toBeVisible();
+  expect(requested).toBe(false);
+  await expect(page.getByTestId('page-designer')).toHaveAttribute('data-dirty', 'false');
+});
