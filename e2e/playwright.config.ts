@@ -27,7 +27,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Scenarios sign in as two or three users in turn; on a busy 2-core machine (CI runs the
+  // server, the browser and the suite on the same cores) one can take over a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {
