@@ -19,9 +19,11 @@ describe('unload logout beacon', () => {
       url: () => '/jeecg-boot/sys/logoutV2',
       sendBeacon,
     });
-    const fire = (type: string, at: number) => {
+    const fire = (type: string, at: number, persisted = false) => {
       now = at;
-      target.dispatchEvent(new Event(type));
+      const event = new Event(type);
+      Object.defineProperty(event, 'persisted', { value: persisted });
+      target.dispatchEvent(event);
     };
     return { fire, sendBeacon, uninstall };
   }
@@ -29,25 +31,31 @@ describe('unload logout beacon', () => {
   it('posts the raw token to /sys/logoutV2 on a real close', () => {
     const { fire, sendBeacon } = setup('tok');
     fire('beforeunload', 2_000);
-    fire('unload', 2_003);
+    fire('pagehide', 2_003);
     expect(sendBeacon).toHaveBeenCalledWith('/jeecg-boot/sys/logoutV2', 'tok');
   });
 
-  it('sends nothing on a slow unload (reload), without a token, or once removed', () => {
+  it('sends nothing on a slow unload (reload), without a token, for a page kept in the back/forward cache, or once removed', () => {
     const slow = setup('tok');
     slow.fire('beforeunload', 2_000);
-    slow.fire('unload', 2_050);
+    slow.fire('pagehide', 2_050);
     expect(slow.sendBeacon).not.toHaveBeenCalled();
 
     const anonymous = setup(null);
     anonymous.fire('beforeunload', 2_000);
-    anonymous.fire('unload', 2_001);
+    anonymous.fire('pagehide', 2_001);
     expect(anonymous.sendBeacon).not.toHaveBeenCalled();
+
+    // A page kept in the back/forward cache is not closed.
+    const cached = setup('tok');
+    cached.fire('beforeunload', 2_000);
+    cached.fire('pagehide', 2_001, true);
+    expect(cached.sendBeacon).not.toHaveBeenCalled();
 
     const removed = setup('tok');
     removed.uninstall();
     removed.fire('beforeunload', 2_000);
-    removed.fire('unload', 2_001);
+    removed.fire('pagehide', 2_001);
     expect(removed.sendBeacon).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,9 @@
 /**
- * JeecgBoot's way of telling a real close from a reload: when `unload` follows
- * `beforeunload` within 5 ms the tab is being closed, so the session is ended on the server
- * with a beacon (spec part 2 §7).
+ * JeecgBoot's way of telling a real close from a reload: when the page is unloaded within
+ * 5 ms of `beforeunload` the tab is being closed, so the session is ended on the server with a
+ * beacon (spec part 2 §7). The unload is observed through `pagehide` (fired at the same moment):
+ * an `unload` listener is deprecated and keeps the page out of the back/forward cache. A page
+ * kept in that cache (`persisted`) is not being closed.
  */
 export const REAL_CLOSE_MAX_GAP_MS = 5;
 
@@ -24,14 +26,15 @@ export function installUnloadLogout(deps: UnloadLogoutDeps): () => void {
   const onBeforeUnload = () => {
     beforeUnloadAt = deps.now();
   };
-  const onUnload = () => {
+  const onPageHide = (event: Event) => {
+    if ((event as PageTransitionEvent).persisted) return;
     const token = deps.token();
     if (token && isRealClose(beforeUnloadAt, deps.now())) deps.sendBeacon(deps.url(), token);
   };
   deps.target.addEventListener('beforeunload', onBeforeUnload);
-  deps.target.addEventListener('unload', onUnload);
+  deps.target.addEventListener('pagehide', onPageHide);
   return () => {
     deps.target.removeEventListener('beforeunload', onBeforeUnload);
-    deps.target.removeEventListener('unload', onUnload);
+    deps.target.removeEventListener('pagehide', onPageHide);
   };
 }
