@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Procura@2026';
 
@@ -28,4 +28,19 @@ export async function openMenu(page: Page, group: string, item: string, path?: R
   if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   await menu.getByText(item, { exact: true }).click();
   if (path) await expect(page).toHaveURL(path);
+}
+
+/**
+ * Picks an option of an antd select and waits until the select shows it. A click that lands
+ * while the dropdown is still animating open can be lost on a busy machine, so the pick is
+ * retried until it took.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await trigger.click();
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).click({ timeout: 3_000 });
+    await expect(trigger).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(dropdown).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.js';
+import { chooseOption, login } from './helpers.js';
 
 const PURPLE = 'rgb(114, 46, 209)';
 
@@ -48,8 +48,7 @@ test.describe('settings drawer', () => {
     // Fixed content width applies in top-menu mode; Fluid can now be chosen.
     await expect(page.getByTestId('content')).toHaveAttribute('data-width', 'Fixed');
     await openSettings(page);
-    await page.getByTestId('setting-contentWidth').click();
-    await page.locator('.ant-select-item-option', { hasText: '流式' }).click();
+    await chooseOption(page, page.getByTestId('setting-contentWidth'), '流式');
     await closeSettings(page);
     await expect(page.getByTestId('content')).toHaveAttribute('data-width', 'Fluid');
 

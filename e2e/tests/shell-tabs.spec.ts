@@ -6,21 +6,28 @@ const tabs = (page: Page) => tabBar(page).locator('[data-tab-key]');
 const tab = (page: Page, title: string) => tabBar(page).locator('.ant-tabs-tab', { hasText: title });
 
 async function tabMenu(page: Page, title: string, action: '刷新' | '关闭左侧' | '关闭右侧' | '关闭其它') {
-  await tab(page, title).locator('[data-tab-key]').click({ button: 'right' });
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  // Wait for the opening animation to end: a context menu closes when the page scrolls, and
-  // Playwright scrolls while it waits for a moving element to settle.
-  await expect(menu).toBeVisible();
-  await expect(menu).not.toHaveClass(/-enter/);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: action }).click();
+  // A context menu closes when the page scrolls, and Playwright scrolls while it waits for a
+  // moving element to settle: wait for the opening animation to end, and open it again if it
+  // closed before the click (seen on a busy machine).
+  await expect(async () => {
+    if ((await menu.count()) === 0) await tab(page, title).locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+    await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
+    await menu.locator('.ant-dropdown-menu-item', { hasText: action }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function openFromMenu(page: Page, group: string, item: string) {
   const menu = page.getByTestId('side-menu');
   const submenu = menu.getByRole('menuitem', { name: group });
-  if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click({ timeout: 10_000 });
-  await expect(submenu).toHaveAttribute('aria-expanded', 'true');
-  await menu.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 10_000 });
+  // A click that lands while the submenu is still animating open can be lost on a busy
+  // machine: retry until the page's tab is the active one.
+  await expect(async () => {
+    if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click({ timeout: 5_000 });
+    await menu.getByRole('menuitem', { name: item, exact: true }).click({ timeout: 5_000 });
+    await expect(tabBar(page).locator('.ant-tabs-tab-active')).toHaveText(item, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('multi-tab workspace', () => {

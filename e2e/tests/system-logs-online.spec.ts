@@ -36,7 +36,8 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await openMenu(page, '系统管理', '用户管理', /\/isystem\/user$/);
   await page.getByPlaceholder('请输入用户账号').fill(username);
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  const rows = page.getByTestId('content').locator('tbody tr.ant-table-row');
+  // Pages kept alive in other tabs stay in the content area, hidden: count only what shows.
+  const rows = page.getByTestId('content').locator('tbody tr.ant-table-row:visible');
   await expect(rows).toHaveCount(1);
   await rows.first().getByText('删除', { exact: true }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
