@@ -12,10 +12,15 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
 }
 
 export async function logout(page: Page): Promise<void> {
+  // Sign-out asks for confirmation first. A click on the confirmation while it is still
+  // animating open can be lost on a busy machine: retry until the login page shows.
+  const confirm = page.locator('.ant-modal-confirm .ant-btn-primary');
   await page.getByTestId('logout').click();
-  // Sign-out asks for confirmation first.
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  await expect(page).toHaveURL(/\/user\/login/);
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click({ timeout: 3_000 });
+    else if (!/\/user\/login/.test(page.url())) await page.getByTestId('logout').click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/user\/login/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
