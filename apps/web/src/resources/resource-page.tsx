@@ -78,24 +78,9 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
       onEdit={(r) => setEditing({ mode: 'edit', record: r })}
       onDetail={(r) => setDetailId(r.id)}
       onDelete={(r) => list.remove(r.id)}
-      onExtra={(action, r) => ('run' in action ? runCommand(action, r) : setPanel({ action, record: r }))}
+      onExtra={(action, r) => ('run' in action ? list.run(() => action.run(r)) : setPanel({ action, record: r }))}
     />
   ));
-
-  /** A row command (发布, 撤销…): its answer is shown and the list reloads. */
-  const runCommand = async (action: Extract<RowAction, { run: unknown }>, record: ResourceRecord) => {
-    try {
-      const answer = await action.run(record);
-      if (!answer.success) {
-        message.warning(answer.message);
-        return;
-      }
-      message.success(answer.message);
-      list.refresh();
-    } catch {
-      // shown by the HTTP client
-    }
-  };
 
   const download = async (path: string, params: QueryParams, fileName: string) => {
     setExporting(true);

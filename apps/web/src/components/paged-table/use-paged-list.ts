@@ -3,7 +3,7 @@ import type { Key } from 'react';
 import { App } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@procura/shared';
-import type { PageResult } from '@procura/shared';
+import type { Envelope, PageResult } from '@procura/shared';
 import { deleteAction, getAction } from '../../lib/http';
 import type { QueryParams } from '../../lib/http';
 import { batchIds, buildListParams, DEFAULT_SORT, LIST_MESSAGES } from './list-params';
@@ -63,21 +63,29 @@ export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT,
     else void query.refetch();
   };
 
-  const runDelete = async (path: string, deleteParams: QueryParams, count: number): Promise<boolean> => {
+  /** A command on rows of this list: its answer is shown, then `after` runs if it succeeded. */
+  const runCommand = async (call: () => Promise<Envelope<unknown>>, after: () => void): Promise<boolean> => {
     try {
-      const body = await deleteAction(path, deleteParams);
+      const body = await call();
       if (!body.success) {
         message.warning(body.message);
         return false;
       }
       message.success(body.message);
-      afterDelete(count);
+      after();
       return true;
     } catch {
       // The HTTP client has shown the error.
       return false;
     }
   };
+
+  const refresh = () => {
+    clearSelection();
+    void query.refetch();
+  };
+
+  const runDelete = (path: string, deleteParams: QueryParams, count: number) => runCommand(() => deleteAction(path, deleteParams), () => afterDelete(count));
 
   return {
     records,
@@ -112,9 +120,10 @@ export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT,
       setPageNo(1);
       clearSelection();
     },
-    refresh() {
-      clearSelection();
-      void query.refetch();
+    refresh,
+    /** Runs a command on rows (freeze, publish, force logout…): shows its answer and reloads on success; resolves whether it succeeded. */
+    run(call: () => Promise<Envelope<unknown>>): Promise<boolean> {
+      return runCommand(call, refresh);
     },
     /** Deletes one row (`url.delete?id=`); resolves whether it was deleted. */
     async remove(id: string): Promise<boolean> {

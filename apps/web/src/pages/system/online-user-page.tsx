@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Has, useHasPermission } from '../../components/has';
@@ -72,22 +72,9 @@ const COLUMNS: TableColumnsType<OnlineRecord> = [
 
 /** 在线用户: the live sessions, with 强制退出 (never the administrator's own session) and refresh. */
 export default function OnlineUserPage() {
-  const { message } = App.useApp();
   const canForce = useHasPermission('online:forceLogout');
 
-  const forceLogout = async (list: PagedList<OnlineRecord>, record: OnlineRecord) => {
-    try {
-      const answer = await postAction('/sys/online/forceLogout', { id: record.id });
-      if (!answer.success) {
-        message.warning(answer.message);
-        return;
-      }
-      message.success(answer.message);
-      list.refresh();
-    } catch {
-      // shown by the HTTP client
-    }
-  };
+  const forceLogout = (list: PagedList<OnlineRecord>, record: OnlineRecord) => list.run(() => postAction('/sys/online/forceLogout', { id: record.id }));
 
   const columns = (list: PagedList<OnlineRecord>): TableColumnsType<OnlineRecord> =>
     canForce

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { putAction } from '../../lib/http';
-import { passwordRule, samePasswordRule } from './user-form-drawer';
+import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
 
 type Values = { password?: string; confirmpassword?: string };
 
@@ -37,7 +37,7 @@ export function ResetPasswordModal({ username, open, onClose }: { username: stri
   return (
     <Modal open={open} title={`重置密码 - ${username}`} okText="确定" cancelText="取消" confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} name="resetPassword" layout="vertical" data-testid="reset-password-form">
-        <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码' }, passwordRule]}>
+        <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码' }, strongPasswordRule]}>
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -46,7 +46,7 @@ export function ResetPasswordModal({ username, open, onClose }: { username: stri
           dependencies={['password']}
           rules={[
             { required: true, message: '请重新输入新密码' },
-            samePasswordRule,
+            sameAsPasswordRule(),
           ]}
         >
           <Input.Password placeholder="请重新输入新密码" autoComplete="new-password" />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
 import { closeAskingIfDirty } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -58,19 +58,6 @@ export function tenantOptions(tenants: readonly Tenant[], selected: readonly num
 }
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
-
-export const passwordRule = {
-  validator: async (_: unknown, value: unknown) => {
-    if (typeof value === 'string' && value !== '' && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE);
-  },
-};
-
-/** The confirmation field must repeat the `password` field. */
-export const samePasswordRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-  validator: async (_: unknown, value: unknown) => {
-    if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一样！');
-  },
-});
 
 /** Puts a 400 answer's field messages on the form's fields; returns whether any landed. */
 export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0], error: unknown, fields: readonly string[]): boolean | null {
@@ -214,7 +201,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
             <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}>
               <Input placeholder="请输入用户账号" autoComplete="off" />
             </Form.Item>
-            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, passwordRule]}>
+            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, strongPasswordRule]}>
               <Input.Password placeholder="请输入密码" autoComplete="new-password" />
             </Form.Item>
             <Form.Item
@@ -223,7 +210,7 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
               dependencies={['password']}
               rules={[
                 { required: true, message: '请重新输入登录密码' },
-                samePasswordRule,
+                sameAsPasswordRule(),
               ]}
             >
               <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />

@@ -80,19 +80,7 @@ export default function UserListPage() {
       content: `确定${status === '2' ? '冻结' : '解冻'}选中的${keys.length}个账号吗？`,
       okText: '确定',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          const answer = await putAction('/sys/user/frozenBatch', { ids: batchIds(keys), status });
-          if (!answer.success) {
-            message.warning(answer.message);
-            return;
-          }
-          message.success(answer.message);
-          list.refresh();
-        } catch {
-          // shown by the HTTP client
-        }
-      },
+      onOk: () => list.run(() => putAction('/sys/user/frozenBatch', { ids: batchIds(keys), status })),
     });
   };
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { isStrongPassword, MOBILE_MESSAGE, MOBILE_PATTERN, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@procura/shared';
 import { postAction } from '../../lib/http';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fieldErrorsOf, PublicFrame } from './public-frame';
 import { SmsCodeButton } from './sms-code-button';
+import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
 
 type Values = { username: string; phone: string; smsCode: string; password: string; confirm: string };
 
@@ -77,7 +78,7 @@ export default function AlterationPage() {
         <Form.Item
           name="password"
           label="新密码"
-          rules={[{ required: true, message: '请输入新密码' }, { validator: async (_, v: string | undefined) => (v && !isStrongPassword(v) ? Promise.reject(new Error(PASSWORD_RULE_MESSAGE)) : undefined) }]}
+          rules={[{ required: true, message: '请输入新密码' }, strongPasswordRule]}
         >
           <Input.Password autoComplete="new-password" data-testid="alteration-password" />
         </Form.Item>
@@ -87,9 +88,7 @@ export default function AlterationPage() {
           dependencies={['password']}
           rules={[
             { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_, v: string | undefined) => (v && v !== getFieldValue('password') ? Promise.reject(new Error('两次输入的密码不一致')) : undefined),
-            }),
+            sameAsPasswordRule('两次输入的密码不一致'),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="alteration-confirm" />

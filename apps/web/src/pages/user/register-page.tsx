@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import {
-  isStrongPassword,
   isValidUscc,
   MOBILE_MESSAGE,
   MOBILE_PATTERN,
-  PASSWORD_RULE_MESSAGE,
   USCC_MESSAGE,
   type SupplierRegisterInput,
 } from '@procura/shared';
@@ -14,6 +12,7 @@ import { getAction, postAction } from '../../lib/http';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fieldErrorsOf, PublicFrame } from './public-frame';
 import { SmsCodeButton } from './sms-code-button';
+import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
 
 type Values = Omit<SupplierRegisterInput, 'agree'> & { confirm: string; agree: boolean };
 
@@ -113,7 +112,7 @@ export default function RegisterPage() {
         <Form.Item
           name="password"
           label="登录密码"
-          rules={[{ required: true, message: '请输入登录密码' }, { validator: async (_, v: string | undefined) => (v && !isStrongPassword(v) ? Promise.reject(new Error(PASSWORD_RULE_MESSAGE)) : undefined) }]}
+          rules={[{ required: true, message: '请输入登录密码' }, strongPasswordRule]}
         >
           <Input.Password autoComplete="new-password" data-testid="register-password" />
         </Form.Item>
@@ -123,9 +122,7 @@ export default function RegisterPage() {
           dependencies={['password']}
           rules={[
             { required: true, message: '请再次输入登录密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_, v: string | undefined) => (v && v !== getFieldValue('password') ? Promise.reject(new Error('两次输入的密码不一致')) : undefined),
-            }),
+            sameAsPasswordRule('两次输入的密码不一致'),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="register-confirm" />
