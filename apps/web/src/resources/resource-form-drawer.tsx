@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Form, Space } from 'antd';
 import { addSchema, editSchema, fieldSchema } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
-import { HttpError, postAction, putAction } from '../lib/http';
+import { fieldErrorsOf } from '../lib/form-errors';
+import { postAction, putAction } from '../lib/http';
 import { closeAskingIfDirty } from '../lib/leave-confirm';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { fieldControl } from './field-control';
@@ -92,10 +93,8 @@ export function ResourceFormDrawer({ def, mode, record, fixed, controls, open, o
       onSaved();
     } catch (error) {
       // 400 carries field-keyed messages; other failures were shown by the HTTP client.
-      if (error instanceof HttpError && error.status === 400) {
-        const result = error.body?.result as { errors?: Record<string, string> } | null | undefined;
-        showErrors(result?.errors ?? {}, error.message);
-      }
+      const errors = fieldErrorsOf(error);
+      if (errors) showErrors(errors, (error as Error).message);
     } finally {
       setSaving(false);
     }

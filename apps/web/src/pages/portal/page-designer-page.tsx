@@ -6,6 +6,7 @@ import { App, Button, Card, Col, Collapse, Form, Result, Row, Segmented, Space, 
 import { ExportOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { PortalConfig, PortalTemplate } from '@procura/shared';
 import { Has } from '../../components/has';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { getAction, HttpError, putAction } from '../../lib/http';
 import { confirmLeave } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -139,8 +140,8 @@ export default function PageDesignerPage() {
       release();
       await load(template);
     } catch (e) {
-      if (e instanceof HttpError && e.status === 400) {
-        const errors = (e.body?.result as { errors?: Record<string, string> } | null)?.errors ?? {};
+      const errors = fieldErrorsOf(e);
+      if (errors) {
         const fields = Object.entries(errors).flatMap(([key, msg]) => {
           const name = fieldPath(key);
           return name ? [{ name, errors: [msg] }] : [];
@@ -149,7 +150,7 @@ export default function PageDesignerPage() {
           setEditing(true);
           form.setFields(fields as Parameters<typeof form.setFields>[0]);
         }
-        message.error(e.message);
+        message.error((e as Error).message);
       }
     } finally {
       setSaving(false);

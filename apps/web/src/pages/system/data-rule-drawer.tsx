@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { columnOf, DATA_RULE_CONDITIONS, DATA_RULE_VARIABLES, fieldEntries, resourcesOfMenu } from '@procura/shared';
 import { Has } from '../../components/has';
+import { showFieldErrors } from '../../lib/form-errors';
 import { deleteAction, getAction, HttpError, postAction, putAction } from '../../lib/http';
 import type { PermissionNode } from './permission-form-drawer';
 
@@ -94,12 +95,7 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
       onChanged();
       load();
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) {
-        const errors = (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
-        const here = Object.entries(errors).filter(([name]) => RULE_FIELDS.includes(name));
-        form.setFields(here.map(([name, text]) => ({ name: name as keyof RuleValues, errors: [text] })));
-        if (here.length === 0) message.error(error.message);
-      }
+      if (showFieldErrors(form, error, RULE_FIELDS) === false && error instanceof HttpError) message.error(error.message);
     } finally {
       setSaving(false);
     }

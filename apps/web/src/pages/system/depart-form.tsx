@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
 import type { FormInstance } from 'antd';
-import { HttpError } from '../../lib/http';
+import { showFieldErrors } from '../../lib/form-errors';
 
 /** A department as the tree and queryById send it (jeecg-api.md §7.8–7.9). */
 export type DepartRecord = {
@@ -65,14 +65,8 @@ export const toDepartBody = (v: DepartValues) => ({
   memo: v.memo?.trim() ?? '',
 });
 
-/** Puts a 400 answer's field messages on the form; returns whether any landed (null: not a 400). */
-export function showDepartFieldErrors(form: FormInstance<DepartValues>, error: unknown): boolean | null {
-  if (!(error instanceof HttpError) || error.status !== 400) return null;
-  const errors = (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
-  const here = Object.entries(errors).filter(([name]) => (DEPART_FIELDS as readonly string[]).includes(name));
-  form.setFields(here.map(([name, message]) => ({ name: name as keyof DepartValues, errors: [message] })));
-  return here.length > 0;
-}
+/** Puts a 400 answer's field messages on the department form; returns whether any landed (null: not a 400). */
+export const showDepartFieldErrors = (form: FormInstance<DepartValues>, error: unknown) => showFieldErrors(form, error, DEPART_FIELDS);
 
 const PHONE_RULE = { pattern: /^[0-9+\-() ]*$/, message: '只能包含数字、空格和 + - ( )' };
 

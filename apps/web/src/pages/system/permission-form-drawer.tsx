@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Form, Input, InputNumber, Radio, Space, Switch, TreeSelect } from 'antd';
-import type { FormInstance } from 'antd';
 import { isExternalUrl, isMenuUrl, MENU_TYPES, MENU_URL_MESSAGE, PERMS_MESSAGE, PERMS_PATTERN } from '@procura/shared';
+import { showFieldErrors } from '../../lib/form-errors';
 import { HttpError, postAction, putAction } from '../../lib/http';
 import { closeAskingIfDirty } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -127,14 +127,6 @@ export function requestBody(values: Values): Record<string, unknown> {
   };
 }
 
-function showFieldErrors(form: FormInstance<Values>, error: unknown): boolean | null {
-  if (!(error instanceof HttpError) || error.status !== 400) return null;
-  const errors = (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
-  const here = Object.entries(errors).filter(([name]) => FIELDS.includes(name));
-  form.setFields(here.map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
-  return here.length > 0;
-}
-
 type Props = {
   /** The row edited; absent when adding. */
   record?: PermissionNode;
@@ -179,7 +171,7 @@ export function PermissionFormDrawer({ record, parent, tree, open, onClose, onSa
       release();
       onSaved((body.parentId as string | null) ?? null);
     } catch (error) {
-      const shown = showFieldErrors(form, error);
+      const shown = showFieldErrors(form, error, FIELDS);
       if (shown === false && error instanceof HttpError) message.error(error.message);
     } finally {
       setSaving(false);

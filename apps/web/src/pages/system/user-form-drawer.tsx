@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
 import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
+import { showFieldErrors } from '../../lib/form-errors';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
 import { closeAskingIfDirty } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -58,15 +59,6 @@ export function tenantOptions(tenants: readonly Tenant[], selected: readonly num
 }
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
-
-/** Puts a 400 answer's field messages on the form's fields; returns whether any landed. */
-export function showFieldErrors(form: ReturnType<typeof Form.useForm<Values>>[0], error: unknown, fields: readonly string[]): boolean | null {
-  if (!(error instanceof HttpError) || error.status !== 400) return null;
-  const errors = (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
-  const here = Object.entries(errors).filter(([name]) => fields.includes(name));
-  form.setFields(here.map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
-  return here.length > 0;
-}
 
 type Props = {
   mode: UserFormMode;

@@ -1,0 +1,20 @@
+import type { FormInstance } from 'antd';
+import { HttpError } from './http';
+
+/** The field messages of a 400 answer (`result.errors`, keyed by field); null when the error is not a 400. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  return (error.body?.result as { errors?: Record<string, string> } | null | undefined)?.errors ?? {};
+}
+
+/**
+ * Puts a 400 answer's field messages on those of `fields` the form shows. Returns whether any
+ * landed (the caller then shows the answer's message itself), or null when it was not a 400.
+ */
+export function showFieldErrors<V>(form: FormInstance<V>, error: unknown, fields: readonly string[]): boolean | null {
+  const errors = fieldErrorsOf(error);
+  if (errors === null) return null;
+  const here = Object.entries(errors).filter(([name]) => fields.includes(name));
+  form.setFields(here.map(([name, message]) => ({ name: name as never, errors: [message] })));
+  return here.length > 0;
+}
