@@ -3,6 +3,9 @@ import type { Db, DatabaseKind } from './db/database.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { loadSigningKey, SessionService } from './modules/auth/session-service.js';
 import { SupplierService } from './modules/supplier/supplier-service.js';
+import { SupplierLifecycle } from './modules/supplier/supplier-lifecycle.js';
+import { AdmissionReviews } from './modules/supplier/admission-review.js';
+import { QualificationService } from './modules/supplier/qualification-service.js';
 import { AnnouncementService } from './modules/system/announcement-service.js';
 import { CodeRuleService } from './modules/system/code-rule-service.js';
 import { DictService } from './modules/system/dict-service.js';
@@ -18,12 +21,28 @@ export type AppContext = {
   permissions: PermissionService;
   dicts: DictService;
   suppliers: SupplierService;
+  /** Supplier status transitions (domain §4.4) and their approvals. */
+  lifecycle: SupplierLifecycle;
+  /** Admission reviews (domain §4.3), approved through the engine. */
+  admissionReviews: AdmissionReviews;
+  /** Supplier qualifications and the expiry job (QLF-3). */
+  qualifications: QualificationService;
   announcements: AnnouncementService;
   /** Document numbers (fill rules, X-9) and value checks (check rules). */
   codes: CodeRuleService;
 };
 
+/** The lifecycle, registered with the approval engine (blacklist, lift and admission are approved there). */
+function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionReviews: AdmissionReviews } {
+  const lifecycle = new SupplierLifecycle(db);
+  lifecycle.registerApprovals();
+  const admissionReviews = new AdmissionReviews(db, lifecycle);
+  admissionReviews.registerApprovals();
+  return { lifecycle, admissionReviews };
+}
+
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
+  const dicts = new DictService(db);
   return {
     config,
     db,
@@ -31,8 +50,10 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     sessions: new SessionService(db, await loadSigningKey(db)),
     throttle: new LoginThrottle(db),
     permissions: new PermissionService(db),
-    dicts: new DictService(db),
+    dicts,
     suppliers: new SupplierService(db),
+    ...supplierLifecycle(db),
+    qualifications: new QualificationService(db),
     announcements: new AnnouncementService(db),
     codes: new CodeRuleService(db),
   };

@@ -15,6 +15,13 @@ import { serveWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { authExtraRoutes } from './modules/auth/auth-extra-routes.js';
 import { supplierRoutes } from './modules/supplier/supplier-routes.js';
+import { lifecycleRoutes } from './modules/supplier/lifecycle-routes.js';
+import { admissionReviewRoutes } from './modules/supplier/admission-routes.js';
+import { supplierChangeRoutes } from './modules/supplier-change/change-routes.js';
+// the files documents share with their supplier (change request evidence, company documents).
+import './modules/supplier-change/change-files.js';
+import './modules/supplier/supplier-files.js';
+import { scheduleQualificationExpiry } from './modules/supplier/qualification-job.js';
 import { systemRoutes } from './modules/system/system-routes.js';
 import { accountRoutes } from './modules/system/account-routes.js';
 import { announcementRoutes } from './modules/system/announcement-routes.js';
@@ -35,6 +42,17 @@ import { logRoutes } from './modules/system/log-routes.js';
 import { portalRoutes } from './modules/portal/portal-routes.js';
 import { importLogRoutes } from './resource/import-log-routes.js';
 import { fileRoutes } from './modules/files/file-routes.js';
+import { evaluationRoutes } from './modules/evaluation/evaluation-routes.js';
+import { dataorgRoutes } from './modules/online-report/dataorg-routes.js';
+import { extendFieldRoutes } from './modules/extend-field/extend-field-routes.js';
+import { reportRoutes } from './modules/online-report/report-routes.js';
+import { dictTableRoutes } from './modules/system/dict-table-routes.js';
+import { categoryRoutes } from './modules/system/category-routes.js';
+import { approvalRoutes } from './modules/approval/approval-routes.js';
+import { materialRoutes } from './modules/material/material-routes.js';
+import { sampleRoutes } from './modules/sample/sample-routes.js';
+import { sourceListRoutes } from './modules/material/source-list.js';
+import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -114,6 +132,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(authExtraRoutes(ctx));
       await api.register(systemRoutes(ctx));
       await api.register(supplierRoutes(ctx));
+      await api.register(lifecycleRoutes(ctx));
+      await api.register(admissionReviewRoutes(ctx));
+      await api.register(supplierChangeRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(announcementRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
@@ -133,6 +154,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(logRoutes(ctx));
       await api.register(portalRoutes(ctx));
       await api.register(fileRoutes(ctx));
+      await api.register(evaluationRoutes(ctx));
+      await api.register(reportRoutes(ctx));
+      await api.register(extendFieldRoutes(ctx));
+      await api.register(dataorgRoutes(ctx));
+      await api.register(dictTableRoutes(ctx));
+      await api.register(categoryRoutes(ctx));
+      await api.register(approvalRoutes(ctx));
+      await api.register(materialRoutes(ctx));
+      await api.register(sampleRoutes(ctx));
+      await api.register(sourceListRoutes(ctx));
+      await api.register(purchaseSettingRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {
@@ -145,6 +177,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: config.basePath },
   );
 
+  scheduleQualificationExpiry(app, ctx);
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

@@ -74,6 +74,45 @@ describe('POST /sys/login', () => {
   });
 });
 
+describe('POST /sys/onlineLogin (spec part 1 §7: login data, as login)', () => {
+  it('signs in like /sys/login: the same answer and a recorded, working session', async () => {
+    const res = await s.request<LoginResult>('POST', '/sys/onlineLogin', { body: { username: 'buyer', password: DEMO_PASSWORD } });
+    expect(res.body).toMatchObject({ success: true, code: 200, message: '登录成功' });
+    const { token, userInfo, sysAllDictItems } = res.body.result;
+    expect(userInfo).toMatchObject({ username: 'buyer' });
+    expect(sysAllDictItems.sex).toHaveLength(2);
+    expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(200);
+    const session = await s.ctx.db.selectFrom('sysSession').select('id').where('userId', '=', userInfo.id).where('revokedAt', 'is', null).execute();
+    expect(session.length).toBeGreaterThan(0);
+    expect(res.text).not.toMatch(/password|salt|secret/i);
+  });
+
+  it('refuses as /sys/login does: wrong password, frozen user, missing field', async () => {
+    const wrong = await s.request('POST', '/sys/onlineLogin', { body: { username: 'buyer', password: 'Wrong@2026' } });
+    expect(wrong.body).toMatchObject({ success: false, code: 500, message: '用户名或密码错误', result: null });
+    await s.ctx.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'supplier2').execute();
+    try {
+      const frozen = await s.request('POST', '/sys/onlineLogin', { body: { username: 'supplier2', password: DEMO_PASSWORD } });
+      expect(frozen.body).toMatchObject({ success: false, message: '该用户已冻结' });
+    } finally {
+      await s.ctx.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'supplier2').execute();
+    }
+    const empty = await s.request<{ errors: Record<string, string> }>('POST', '/sys/onlineLogin', { body: { username: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.result.errors.username).toBe('请输入用户名');
+  });
+
+  it('shares the per-account throttle with /sys/login', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      const path = i % 2 === 0 ? '/sys/login' : '/sys/onlineLogin';
+      await s.request('POST', path, { body: { username: 'supplier2', password: `Wrong@${i}` } });
+    }
+    const blocked = await s.request('POST', '/sys/onlineLogin', { body: { username: 'supplier2', password: DEMO_PASSWORD } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, message: THROTTLE_MESSAGE });
+  });
+});
+
 describe('tokens and sessions', () => {
   it('a token opens authenticated routes; none gives 401 with the envelope', async () => {
     const token = await s.login('buyer');
@@ -92,11 +131,61 @@ describe('tokens and sessions', () => {
     expect(after.body.message).toBe('Token失效，请重新登录!');
   });
 
-  it('logoutV2 takes the token as the raw body, as navigator.sendBeacon sends it', async () => {
-    const token = await s.login('buyer');
-    const out = await s.request('POST', '/sys/logoutV2', { rawBody: token, contentType: 'text/plain;charset=UTF-8' });
-    expect(out.body.success).toBe(true);
-    expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(401);
+  describe('logoutV2, the page-close beacon', () => {
+    const beacon = (token: string) => s.request('POST', '/sys/logoutV2', { rawBody: token, contentType: 'text/plain;charset=UTF-8' });
+    const permissions = (token: string) => s.request('GET', '/sys/permission/getUserPermissionByToken', { token });
+    /** The grace of a pending close runs out, as if CLOSE_GRACE_MS had passed. */
+    const graceRunsOut = () => s.ctx.db.updateTable('sysSession').set({ closingAt: '2000-01-01T00:00:00.000Z' }).where('closingAt', 'is not', null).execute();
+
+    it('takes the token as the raw body, as navigator.sendBeacon sends it, and ends the session once the grace has run out', async () => {
+      const token = await s.login('buyer');
+      expect((await beacon(token)).body.success).toBe(true);
+      await graceRunsOut();
+      const after = await permissions(token);
+      expect(after.status).toBe(401);
+      expect(after.body.message).toBe('Token失效，请重新登录!');
+      // Ended for good: the session is revoked, not only refused.
+      const rows = await s.ctx.db.selectFrom('sysSession').select('revokedAt').where('closingAt', '=', '2000-01-01T00:00:00.000Z').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    });
+
+    it('a reload sends the beacon too: the reloaded page using the token within the grace keeps the session', async () => {
+      const token = await s.login('buyer');
+      await beacon(token);
+      expect((await permissions(token)).status).toBe(200);
+      // The close was called off: the grace running out later changes nothing.
+      await graceRunsOut();
+      expect((await permissions(token)).status).toBe(200);
+    });
+
+    it('a closed page whose grace has run out is no longer among the online users', async () => {
+      const admin = await s.login('admin');
+      const token = await s.login('buyer');
+      const online = async () => {
+        const list = await s.request<{ records: { username: string }[] }>('GET', '/sys/online/list?username=buyer&pageSize=100', { token: admin });
+        return list.body.result.records.length;
+      };
+      const before = await online();
+      expect(before).toBeGreaterThan(0);
+      await beacon(token);
+      await graceRunsOut();
+      expect(await online()).toBe(before - 1);
+    });
+
+    it('a session ended by force while its close is pending stays ended', async () => {
+      const token = await s.login('buyer');
+      await beacon(token);
+      await s.ctx.db.updateTable('sysSession').set({ revokedAt: new Date().toISOString() }).where('closingAt', 'is not', null).execute();
+      expect((await permissions(token)).status).toBe(401);
+    });
+
+    it('a forged token changes nothing', async () => {
+      const token = await s.login('buyer');
+      await beacon(token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA'));
+      await graceRunsOut();
+      expect((await permissions(token)).status).toBe(200);
+    });
   });
 
   it('logout with a forged token changes nothing (AUTHN-3)', async () => {

@@ -102,5 +102,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+/**
+ * The demo's two supplier companies most supplier tests work with: 华东精密 (approved, its user
+ * supplier1) and supplier2's fresh one. supplier2's information is marked complete first, as
+ * incomplete suppliers reach only the completion pages (SUP-3): a second supplier for X-5.
+ */
+export async function twoDemoSuppliers(s: TestServer): Promise<{ approvedId: string; freshId: string }> {
+  const db = s.ctx.db;
+  const approved = await db.selectFrom('supplier').select('id').where('name', '=', '华东精密机械有限公司').executeTakeFirstOrThrow();
+  const fresh = await db.selectFrom('sysUser').select('supplierId').where('username', '=', 'supplier2').executeTakeFirstOrThrow();
+  await db.updateTable('sysUser').set({ isShow: 1 }).where('username', '=', 'supplier2').execute();
+  return { approvedId: approved.id, freshId: fresh.supplierId! };
+}
+
+/** Tokens of the demo accounts admin, buyer, supplier1 and supplier2, in that order. */
+export async function demoTokens(s: TestServer): Promise<[admin: string, buyer: string, supplier1: string, supplier2: string]> {
+  const [admin, buyer, supplier1, supplier2] = await Promise.all(['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)));
+  return [admin!, buyer!, supplier1!, supplier2!];
+}
+
 /** Texts that must never reach a client (security ERR-1, AUTHN-12). */
 export const LEAK_PATTERN = /SQLITE|SQLSTATE|syntax error|select .* from|at .*\.(js|ts):\d+|\/work\/|node_modules|passwordHash|password_hash/i;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, type MenuNode, type UserPermissions } from '@procura/shared';
+import { BASE_MENUS, type MenuSeed } from '../src/seed/menus.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
@@ -8,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
+/** What the seed grants a role, picked from each menu entry (null: not counted). */
+const seeded = (role: string, pick: (m: MenuSeed) => string | null) =>
+  new Set(BASE_MENUS.filter((m) => m.roles.includes(role)).map(pick).filter((v): v is string => v !== null));
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const permissionsOf = async (username: string) =>
   (await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token: await s.login(username) })).body;
@@ -33,7 +37,9 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const admin = (await permissionsOf('admin')).result;
     expect(admin.auth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户' });
     const buyer = (await permissionsOf('buyer')).result;
-    expect(buyer.auth.map((a) => a.action)).toEqual(['supplier:list']);
+    // Exactly the button codes the seed grants the buyer role, and none of the administrator's.
+    expect(new Set(buyer.auth.map((a) => a.action))).toEqual(seeded('buyer', (m) => m.menuType === 2 && m.perms ? m.perms : null));
+    expect(buyer.auth.map((a) => a.action)).toContain('supplier:list');
     expect(buyer.allAuth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户', status: '1' });
     expect(hasPermission('user:add', buyer.auth, buyer.allAuth)).toBe(false);
     expect(hasPermission('user:add', admin.auth, admin.allAuth)).toBe(true);
@@ -41,8 +47,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('gives each role only what it was granted', async () => {
     const paths = async (u: string) => flatten((await permissionsOf(u)).result.menu).map((n) => n.path);
-    expect(await paths('buyer')).toEqual(['/dashboard/analysis', '/srm/supplier', '/srm/supplier/list', '/messageSeting/annountCement']);
-    expect(await paths('supplier1')).toEqual(['/dashboard/analysis', '/supplier/profile']);
+    const menuPaths = (m: MenuSeed) => (m.menuType !== 2 && m.url ? m.url : null);
+    expect(new Set(await paths('buyer'))).toEqual(seeded('buyer', menuPaths));
+    expect(new Set(await paths('supplier1'))).toEqual(seeded('supplier', menuPaths));
+    expect(await paths('buyer')).toContain('/srm/supplier/list');
+    expect(await paths('buyer')).not.toContain('/isystem/user');
+    expect(await paths('supplier1')).toContain('/supplier/profile');
+    expect(await paths('supplier1')).not.toContain('/srm/supplier/list');
     expect(await paths('admin')).toContain('/isystem/user');
   });
 

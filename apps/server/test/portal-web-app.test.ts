@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortalPath } from '../src/http/web-app.js';
+import { isLoginPath, isPortalPath } from '../src/http/web-app.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // The public portal is its own web entry (portal.html) so it loads no back-office code
 // (spec part 1 §2.5, issue 5): its paths fall back to portal.html, every other path to index.html.
-describe('serving the portal entry', () => {
+describe('serving the portal and sign-in entries', () => {
   let s: TestServer;
   let dist: string;
   beforeAll(async () => {
@@ -16,6 +16,7 @@ describe('serving the portal entry', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>back office</title>');
     fs.writeFileSync(path.join(dist, 'portal.html'), '<!doctype html><title>portal</title>');
+    fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>sign-in</title>');
     const script = 'console.log("portal");'.repeat(100);
     fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js.br'), zlib.brotliCompressSync(script));
@@ -51,11 +52,27 @@ describe('serving the portal entry', () => {
   });
 
   it('answers index.html for the back office, including the portal designer', async () => {
-    for (const p of ['/', '/user/login', '/register', '/dashboard/analysis', '/portal-admin/designer?template=pro', '/aboutx', '/newsletter']) {
+    for (const p of ['/', '/user', '/user/ssoLogin?token=x', '/user/loginx', '/user/login/more', '/register', '/dashboard/analysis', '/portal-admin/designer?template=pro', '/aboutx', '/newsletter']) {
       const res = await fetch(s.origin + p);
       expect(res.status, p).toBe(200);
       expect(await res.text(), p).toContain('<title>back office</title>');
     }
+  });
+
+  it('answers login.html, the light sign-in entry, for /user/login only', async () => {
+    for (const p of ['/user/login', '/user/login/', '/user/login?redirect=%2Fisystem%2Fuser']) {
+      const res = await fetch(s.origin + p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text(), p).toContain('<title>sign-in</title>');
+    }
+    expect(isLoginPath('/user/login')).toBe(true);
+    expect(isLoginPath('/user/login/')).toBe(true);
+    expect(isLoginPath('/user/loginx')).toBe(false);
+    expect(isLoginPath('/user/login/x')).toBe(false);
+    expect(isLoginPath('/xuser/login')).toBe(false);
+    expect(isLoginPath('/user')).toBe(false);
+    expect(isLoginPath('//user/login')).toBe(false);
   });
 
   it('keeps API paths and missing assets out of the fallback', async () => {

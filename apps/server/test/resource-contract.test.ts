@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnOf, DEMO_PASSWORD, fieldEntries, isInForm, permissionCode, resources, type PageResult, type ResourceDef } from '@procura/shared';
+import { newId } from '../src/core/ids.js';
+import { nowIso } from '../src/core/time.js';
+import { createUser } from '../src/seed/seed.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 /**
@@ -13,16 +16,62 @@ type Row = Record<string, unknown> & { id: string };
 let s: TestServer;
 let admin: string;
 let buyer: string;
+/** A signed-in user whose role grants nothing: every resource action is refused to them. */
+let nobody: string;
 let counter = 0;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
   buyer = await s.login('buyer');
+  await s.ctx.db.insertInto('sysRole').values({ id: newId(), roleName: '无权限', roleCode: 'contract_nobody', description: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null }).execute();
+  await createUser(s.ctx.db, { username: 'contract_nobody', realname: '无权限用户', password: DEMO_PASSWORD, roleCode: 'contract_nobody' });
+  nobody = await s.login('contract_nobody');
 });
+
+/** Master data a reference needs, made directly in the tenant the row will live in (§3). */
+const masterData = {
+  /** A root category that holds no materials: new categories hang under it. */
+  parent: async (tenantId: number) => category(tenantId, `CT-ROOT-${tenantId}`),
+  /** A root (hence leaf) category for materials (MAT-2). */
+  leaf: async (tenantId: number) => category(tenantId, `CT-LEAF-${tenantId}`),
+  /** A fresh active material, so price validity never overlaps (MAT-4). */
+  material: async (tenantId: number) => {
+    const id = newId();
+    await s.ctx.db
+      .insertInto('srmMaterial')
+      .values({ id, tenantId, code: `CT-M-${id}`, name: '契约物料', spec: null, categoryId: await masterData.leaf(tenantId), unit: 'PCS', defaultTaxRate: '13', billControl: 'RECEIVED', inspectionRequired: 0, overDeliveryPct: null, minShelfLifeDays: null, leadTimeDays: null, status: 'ACTIVE', drawings: null, remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+      .execute();
+    return id;
+  },
+};
+
+async function category(tenantId: number, code: string): Promise<string> {
+  const found = await s.ctx.db.selectFrom('srmMaterialCategory').select('id').where('tenantId', '=', tenantId).where('code', '=', code).executeTakeFirst();
+  if (found) return found.id;
+  const id = newId();
+  await s.ctx.db
+    .insertInto('srmMaterialCategory')
+    .values({ id, tenantId, code, name: code, parentId: null, level: 1, isLeaf: 1, categoryType: 'GOODS', requiredQualificationTypes: null, defaultBuyerId: null, status: 'ACTIVE', sortNo: 0, remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+    .execute();
+  return id;
+}
 afterAll(async () => s?.close());
 
 /** References a definition cannot invent by itself. */
-const references: Record<string, Record<string, () => Promise<string>>> = {
+const references: Record<string, Record<string, (tenantId: number) => Promise<string>>> = {
+  srmMaterialCategory: { parentId: masterData.parent },
+  srmMaterial: { categoryId: masterData.leaf },
+  srmPriceRecord: {
+    materialId: masterData.material,
+    supplierId: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
+    ladder: async () => '[{"fromQty":"0","unitPrice":"12.50"}]',
+  },
+  // X-15: a supplier of the row's tenant that may be sourced; MAT-3: an active material (fresh, so the pair is new).
+  supplierMaterial: {
+    supplierId: async (tenantId) => qualifiedSupplier(tenantId),
+    materialId: masterData.material,
+    minOrderQty: async () => '12.50',
+  },
   sysAnnouncement: {
     openPage: async () => '/srm/supplier/list',
     userIds: async () => `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
@@ -36,16 +85,61 @@ const references: Record<string, Record<string, () => Promise<string>>> = {
   sysDictItem: {
     dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
   },
+  srmEvalProject: {
+    templateId: async (tenantId) => activeEvalTemplate(tenantId),
+    supplierIds: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
+    raterIds: async () => (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id,
+  },
+  srmSampleRequest: {
+    supplierId: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
+    materialId: masterData.material,
+    categoryId: masterData.leaf,
+    // The required date may not lie in the past (§7).
+    requiredBy: async () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  },
+  onlCgreportHead: { cgrSql: async () => 'select code, name from bd_dataorg' },
+  onlCgreportItem: { cgrheadId: async () => reportHeadId() },
+  onlCgreportParam: { cgrheadId: async () => reportHeadId() },
+  sysExtendField: { tableName: async () => 'bd_dataorg', required: async () => 'false', editProperty: async () => '2', formStyle: async () => 'list,edit' },
 };
 
+/** A qualified supplier its tenant's buyers see (suppliers belong to one tenant). */
+async function qualifiedSupplier(tenantId: number): Promise<string> {
+  const found = await s.ctx.db.selectFrom('supplier').select('id').where('tenantId', '=', tenantId).where('status', '=', 'QUALIFIED').where('delFlag', '=', 0).executeTakeFirst();
+  if (found) return found.id;
+  const id = newId();
+  await s.ctx.db
+    .insertInto('supplier')
+    .values({ id, code: `CT-SUP-${tenantId}`, name: `契约供应商${tenantId}`, uscc: null, legalPerson: null, phone: null, email: null, address: null, mainCategories: '[]', source: 'MANUAL', status: 'QUALIFIED', infoStatus: 'APPROVED', delFlag: 0, tenantId, returnComments: null, resumeStatus: null, businessLicenseFile: null, approvedBy: null, approvedAt: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+    .execute();
+  return id;
+}
+
+/** An active evaluation template of the tenant (§20: projects score against active templates only). */
+async function activeEvalTemplate(tenantId: number): Promise<string> {
+  const found = await s.ctx.db.selectFrom('evalTemplate').select('id').where('tenantId', '=', tenantId).where('status', '=', 'ACTIVE').executeTakeFirst();
+  if (found) return found.id;
+  const id = newId();
+  await s.ctx.db.insertInto('evalTemplate').values({ id, tenantId, code: `CT-EVT-${tenantId}`, name: '契约评估模板', periodType: 'QUARTER', status: 'ACTIVE', remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null }).execute();
+  return id;
+}
+
+/** A report the report's columns and parameters belong to. */
+async function reportHeadId(): Promise<string> {
+  const found = await s.ctx.db.selectFrom('onlCgreportHead').select('id').where('code', '=', 'contractReport').executeTakeFirst();
+  if (found) return found.id;
+  const res = await s.request<{ id: string }>('POST', '/online/cgreport/head/add', { token: admin, body: { code: 'contractReport', name: '契约报表', cgrSql: 'select code from bd_dataorg' } });
+  return res.body.result.id;
+}
+
 /** A valid value for every form field; text is unique per call so unique fields never clash. */
-async function sample(def: ResourceDef): Promise<Record<string, unknown>> {
+async function sample(def: ResourceDef, tenantId = 0): Promise<Record<string, unknown>> {
   counter++;
   const out: Record<string, unknown> = {};
   for (const [name, f] of fieldEntries(def)) {
     if (!isInForm(f) || f.readOnly) continue;
     const ref = references[def.key]?.[name];
-    if (ref) out[name] = await ref();
+    if (ref) out[name] = await ref(tenantId);
     else if (f.type === 'int') out[name] = f.min ?? 1;
     else if (f.type === 'dict') out[name] = (await s.ctx.dicts.items(f.dict!))[0]!.value;
     else if (f.type === 'date') out[name] = '2026-11-01';
@@ -114,6 +208,10 @@ describe.each(Object.values(resources))('resource $key', (def) => {
   });
 
   it('edits a row', async () => {
+    if (!def.capabilities.edit) {
+      expect((await s.request('PUT', api('edit'), { token: admin, body: { id: created.id } })).status).toBe(404);
+      return;
+    }
     const [name] = textField(def);
     const res = await s.request('PUT', api('edit'), { token: admin, body: { id: created.id, [name]: 'edited' } });
     expect(res.body).toMatchObject({ success: true });
@@ -171,6 +269,10 @@ describe.each(Object.values(resources))('resource $key', (def) => {
   });
 
   it('deletes one row and a batch; an empty batch is refused', async () => {
+    if (!def.capabilities.delete) {
+      expect((await s.request('DELETE', `${api('delete')}?id=${created.id}`, { token: admin })).status).toBe(404);
+      return;
+    }
     const del = await s.request('DELETE', `${api('delete')}?id=${created.id}`, { token: admin });
     expect(del.body.success).toBe(true);
     expect((await s.request('GET', `${api('queryById')}?id=${created.id}`, { token: admin })).status).toBe(404);
@@ -187,12 +289,12 @@ describe.each(Object.values(resources))('resource $key', (def) => {
     const calls: [string, string, Parameters<typeof permissionCode>[1]][] = [
       ['GET', api('list'), 'list'],
       ['POST', api('add'), 'add'],
-      ['PUT', api('edit'), 'edit'],
-      ['DELETE', `${api('delete')}?id=${unknownId(def)}`, 'delete'],
+      ...(def.capabilities.edit ? [['PUT', api('edit'), 'edit'] as [string, string, 'edit']] : []),
+      ...(def.capabilities.delete ? [['DELETE', `${api('delete')}?id=${unknownId(def)}`, 'delete'] as [string, string, 'delete']] : []),
       ...(def.capabilities.export ? [['GET', api('exportXls'), 'export'] as [string, string, 'export']] : []),
     ];
     for (const [method, url] of calls) {
-      const res = await s.request(method, url, { token: buyer, body: method === 'POST' || method === 'PUT' ? {} : undefined });
+      const res = await s.request(method, url, { token: nobody, body: method === 'POST' || method === 'PUT' ? {} : undefined });
       expect(res.status, `${method} ${url}`).toBe(403);
     }
   });
@@ -239,21 +341,23 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, as(token))).body.result.records.map((r) => r.id);
 
     it('stamps new rows with the session tenant, whatever the body says (TEN-2)', async () => {
-      const res = await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: { ...(await sample(def)), tenantId: t2 } });
+      const res = await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: { ...(await sample(def, t1)), tenantId: t2 } });
       expect(res.body.success, res.body.message).toBe(true);
       expect(await tenantOfRow(res.body.result.id)).toBe(t1);
       // Without a header the user works in their first effective tenant, not in tenant 0.
-      const bare = await s.request<{ id: string }>('POST', api('add'), { token: u1, body: await sample(def) });
+      const bare = await s.request<{ id: string }>('POST', api('add'), { token: u1, body: await sample(def, t1) });
       expect(await tenantOfRow(bare.body.result.id)).toBe(t1);
-      const edited = await s.request('PUT', api('edit'), { ...as(u1), body: { id: res.body.result.id, tenantId: t2 } });
-      expect(edited.body.success).toBe(true);
-      expect(await tenantOfRow(res.body.result.id)).toBe(t1);
+      if (def.capabilities.edit) {
+        const edited = await s.request('PUT', api('edit'), { ...as(u1), body: { id: res.body.result.id, tenantId: t2 } });
+        expect(edited.body.success).toBe(true);
+        expect(await tenantOfRow(res.body.result.id)).toBe(t1);
+      }
     });
 
     it("hides one tenant's rows from the other in list, queryById, export, edit, delete and deleteBatch (TEN-3)", async () => {
-      const values = await sample(def);
+      const values = await sample(def, t1);
       const id = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: values })).body.result.id;
-      const other = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: await sample(def) })).body.result.id;
+      const other = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: await sample(def, t1) })).body.result.id;
       expect(await listIds(u1)).toEqual(expect.arrayContaining([id, other]));
       expect(await listIds(u2)).not.toContain(id);
       expect(await listIds(admin)).not.toContain(id);
@@ -280,9 +384,9 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       }
 
       const [name] = textField(def);
-      expect((await s.request('PUT', api('edit'), { ...as(u2), body: { id, [name]: 'hijacked' } })).body).toMatchObject({ success: false, message: '未找到对应实体' });
-      expect((await s.request('DELETE', `${api('delete')}?id=${id}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
-      expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      if (def.capabilities.edit) expect((await s.request('PUT', api('edit'), { ...as(u2), body: { id, [name]: 'hijacked' } })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      if (def.capabilities.delete) expect((await s.request('DELETE', `${api('delete')}?id=${id}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      if (def.capabilities.deleteBatch) expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
       const still = await s.request<Row>('GET', `${api('queryById')}?id=${id}`, as(u1));
       expect(still.body.result[name]).toBe(values[name]);
       expect(await tenantOfRow(other)).toBe(t1);
@@ -302,17 +406,17 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       const unique = fieldEntries(def).find(([, f]) => f.unique);
       if (!unique) return;
       const [field, f] = unique;
-      const first = await sample(def);
+      const first = await sample(def, t1);
       expect((await s.request('POST', api('add'), { ...as(u1), body: first })).body.success).toBe(true);
       const check = (token: string) =>
         s.request('GET', `/sys/duplicate/check?tableName=${def.table}&fieldName=${columnOf(field, f)}&fieldVal=${encodeURIComponent(String(first[field]))}`, as(token));
       expect((await check(u1)).body.success).toBe(false);
       expect((await check(u2)).body.success).toBe(true);
-      const same = { ...(await sample(def)), [field]: first[field] };
+      const same = { ...(await sample(def, t2)), [field]: first[field] };
       const inOther = await s.request<{ id: string }>('POST', api('add'), { ...as(u2), body: same });
       expect(inOther.body.success, inOther.body.message).toBe(true);
       expect(await tenantOfRow(inOther.body.result.id)).toBe(t2);
-      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { ...as(u1), body: { ...(await sample(def)), [field]: first[field] } });
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { ...as(u1), body: { ...(await sample(def, t1)), [field]: first[field] } });
       expect(dup.status).toBe(400);
       expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);
     });
@@ -324,7 +428,7 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       await book.xlsx.load(await template.arrayBuffer());
       const sheet = book.worksheets[0]!;
       const headerKeys = (sheet.getRow(1).values as string[]).slice(1).map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
-      const row = await sample(def);
+      const row = await sample(def, t2);
       sheet.addRow(headerKeys.map((k) => row[k]));
       const form = new FormData();
       form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'import.xlsx');

@@ -22,6 +22,7 @@ const PUBLIC_API = [
   'GET /jeecg-boot/sys/health',
   'GET /jeecg-boot/sys/user/checkOnlyUser',
   'POST /jeecg-boot/sys/login',
+  'POST /jeecg-boot/sys/onlineLogin',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',
   // Registration and the other ways to sign in (jeecg-api.md §2.3, §9).

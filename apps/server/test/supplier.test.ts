@@ -3,8 +3,14 @@ import { usccCheckChar, type SupplierInfoInput, type SupplierProfile, type UserI
 import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
+/** supplier2's own uploaded business licence (SUP-4). */
+let licence = '';
 beforeAll(async () => {
   s = await startTestServer();
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), '营业执照.pdf');
+  const res = await fetch(`${s.base}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': await s.login('supplier2') } });
+  licence = ((await res.json()) as { message: string }).message;
 });
 afterAll(async () => s?.close());
 
@@ -21,6 +27,7 @@ const validInfo = (): SupplierInfoInput => ({
   bankAccountName: '苏州新材科技有限公司',
   bankAccountNo: '512900001234567',
   mainCategories: ['RAW_MATERIAL', 'CHEMICAL'],
+  businessLicenseFile: licence,
 });
 
 const supplierRow = () =>
@@ -106,7 +113,7 @@ describe('POST /supplierBaseAPI/saveSupplierInfo', () => {
     expect(await supplierRow()).toEqual({ status: 'PENDING_REVIEW', infoStatus: 'SUBMITTED', legalPerson: '周明' });
 
     // SUP-6: the status change is logged in the same transaction.
-    const log = await s.ctx.db.selectFrom('supplierStatusLog').selectAll().execute();
+    const log = await s.ctx.db.selectFrom('supplierStatusLog').selectAll().where('scope', '=', 'COMPANY').execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ fromStatus: 'REGISTERED', toStatus: 'PENDING_REVIEW', actorKind: 'SUPPLIER', scope: 'COMPANY' });
 

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from './password-rule.js';
 import { isValidUscc, USCC_MESSAGE } from './uscc.js';
+import { MOBILE_MESSAGE, MOBILE_PATTERN, SMS_CODE_MESSAGE } from './mobile.js';
 
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-export const MOBILE_MESSAGE = '请输入正确的手机号码';
-export const SMS_CODE_MESSAGE = '请输入6位短信验证码';
-/** Seconds before another SMS code may be asked for the same mobile. */
-export const SMS_RESEND_SECONDS = 60;
+export { MOBILE_MESSAGE, MOBILE_PATTERN, SMS_CODE_MESSAGE, SMS_RESEND_SECONDS } from './mobile.js';
 
 const mobile = z.string().trim().regex(MOBILE_PATTERN, MOBILE_MESSAGE);
 const smsCode = z.string().trim().regex(/^\d{6}$/, SMS_CODE_MESSAGE);

@@ -135,7 +135,13 @@ describe('supplier information schema', () => {
     bankAccountName: '苏州新材科技有限公司',
     bankAccountNo: '512900001234567',
     mainCategories: ['RAW_MATERIAL'],
+    businessLicenseFile: 'supplier/20261122/licence.pdf',
   };
+  it('SUP-4: requires the business licence and reports the bank account name together with the other errors', () => {
+    const r = supplierInfoSchema.safeParse({ ...valid, businessLicenseFile: '', bankAccountName: '别的公司' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(expect.arrayContaining(['请上传营业执照', '账户名称必须与企业名称一致']));
+  });
   it('accepts complete information; the landline is optional', () => expect(supplierInfoSchema.safeParse(valid).success).toBe(true));
   it('upper-cases the USCC', () => expect(supplierInfoSchema.parse({ ...valid, uscc: '91350100m000100y43' }).uscc).toBe('91350100M000100Y43'));
   it('names the field of each problem', () => {

@@ -39,12 +39,19 @@ export const supplierInfoSchema = z
       .array(z.string().trim().min(1).max(50))
       .min(1, '请至少选择一个主营品类')
       .max(20, '主营品类最多选择20个'),
+    // SUP-4: a scan of the business licence (a stored upload path).
+    businessLicenseFile: z.string().trim().min(1, '请上传营业执照').max(500),
   })
   .strict()
   // SUP-4: the primary bank account must be held in the company's own name.
   .refine((v) => v.bankAccountName === v.name, {
     path: ['bankAccountName'],
     message: '账户名称必须与企业名称一致',
+    // Reported together with the other field errors (S1 step 4 shows every reason at once).
+    when: (payload) => {
+      const v = payload.value as { name?: unknown; bankAccountName?: unknown } | undefined;
+      return typeof v?.name === 'string' && typeof v.bankAccountName === 'string';
+    },
   });
 
 export type SupplierInfoInput = z.input<typeof supplierInfoSchema>;
@@ -56,4 +63,6 @@ export type SupplierProfile = SupplierInfo & {
   code: string;
   status: string;
   infoStatus: string;
+  /** The reviewer's comments per section when the information was returned (§4.2 step 5). */
+  returnComments: Partial<Record<string, string>>;
 };

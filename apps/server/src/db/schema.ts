@@ -1,4 +1,8 @@
 import type { Generated } from 'kysely';
+import type { MaterialTables } from './schema-material.js';
+import type { EvaluationTables } from './schema-evaluation.js';
+import type { SampleTables } from './schema-sample.js';
+import type { SupplierChangeTables } from './schema-supplier-change.js';
 
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
@@ -135,6 +139,8 @@ export type SysSessionTable = {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** Set by a page-close beacon: the session ends then unless its token is used again before. */
+  closingAt: string | null;
   ip: string | null;
   userAgent: string | null;
 };
@@ -164,6 +170,119 @@ export type SupplierTable = Audit & {
   status: string;
   infoStatus: string;
   delFlag: number;
+  /** The tenant whose buyers see this supplier (0: no tenant). */
+  tenantId: Generated<number>;
+  /** Optimistic lock (X-4); a new row starts at 1. */
+  version: Generated<number>;
+  /** JSON object section → the reviewer's comment when the information was returned (§4.2 step 5). */
+  returnComments: string | null;
+  /** The status an unfreeze returns to (saved by freeze and blacklist, SST-1). */
+  resumeStatus: string | null;
+  businessLicenseFile: string | null;
+  approvedBy: string | null;
+  approvedAt: string | null;
+};
+
+/** A supplier's certificate with validity (domain §4.1 SupplierQualification). */
+export type SupplierQualificationTable = Audit & {
+  id: string;
+  supplierId: string;
+  typeCode: string;
+  certNo: string;
+  issuer: string | null;
+  issueDate: string | null;
+  /** yyyy-MM-dd; null means no expiry. */
+  expiryDate: string | null;
+  scope: string | null;
+  files: string;
+  /** PENDING_REVIEW, VALID, EXPIRING, EXPIRED or REJECTED. */
+  status: string;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  reviewComment: string | null;
+  /** The smallest days-before-expiry notice already sent (30 or 7; QLF-3). */
+  notifiedDays: number | null;
+};
+
+/** The supplier's standing per category (APPLYING, TRIAL, QUALIFIED, SUSPENDED, TERMINATED). */
+export type SupplierCategoryTable = {
+  id: string;
+  supplierId: string;
+  categoryCode: string;
+  status: string;
+  qualifiedAt: string | null;
+  suspendedAt: string | null;
+  sourceRequestId: string | null;
+  /** QLF-4: cap on order value while the category is in TRIAL (decimal string, X-6). */
+  trialLimitAmount: string | null;
+  createTime: string;
+  updateTime: string | null;
+};
+
+/** A status change that needs a second person: BLACKLIST, LIFT_BLACKLIST, ADMISSION (X-10, SST-1). */
+/** Domain §4.3: an admission review of one supplier for one category (steps as JSON). */
+export type SupplierAdmissionReviewTable = {
+  id: string;
+  tenantId: number;
+  code: string;
+  supplierId: string;
+  categoryCode: string;
+  reviewType: string;
+  steps: string;
+  questionnaireId: string | null;
+  status: string;
+  openedBy: string;
+  openedAt: string;
+  submittedBy: string | null;
+  submittedAt: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionComment: string | null;
+  /** §4.3: APPROVE, CONDITIONAL (admit in TRIAL) or REJECT, proposed on submission. */
+  decision: string | null;
+  trialLimitAmount: string | null;
+  version: Generated<number>;
+};
+
+/** The site audit of an admission review (§4.1, migration 0040): one per review. */
+export type SupplierSiteAuditTable = {
+  id: string;
+  tenantId: number;
+  reviewId: string;
+  supplierId: string;
+  /** yyyy-MM-dd. */
+  auditDate: string;
+  address: string;
+  /** Comma-joined internal user ids. */
+  members: string;
+  supplierEscort: string | null;
+  /** A questionnaire template used as the checklist. */
+  checklistTemplateId: string | null;
+  /** 0–100. */
+  score: number;
+  /** PASS, CONDITIONAL or FAIL. */
+  result: string;
+  findings: string | null;
+  /** Comma-joined stored file paths (X-11). */
+  files: string | null;
+  recordedBy: string;
+  recordedAt: string;
+  version: Generated<number>;
+};
+
+export type SupplierStatusRequestTable = {
+  id: string;
+  supplierId: string;
+  action: string;
+  categoryCode: string | null;
+  reason: string;
+  /** PENDING, APPROVED or REJECTED. */
+  status: string;
+  proposedBy: string;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionComment: string | null;
 };
 
 export type SupplierContactTable = Audit & {
@@ -411,7 +530,119 @@ export type PortalSignupTable = {
 /** The saved page configuration of a portal template (`se`, `pro`), JSON. */
 export type PortalConfigTable = { template: string; config: string; updateBy: string | null; updateTime: string | null };
 
-export type Database = {
+/** Approval engine (decision 6, X-10): one definition per tenant and document type. */
+export type ApprovalDefinitionTable = {
+  id: string;
+  tenantId: number;
+  docType: string;
+  name: string;
+  enabled: number;
+  /** JSON: ApprovalStep[] in order. */
+  steps: string;
+  ccUserIds: string | null;
+  version: number;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+export type ApprovalInstanceTable = {
+  id: string;
+  tenantId: number;
+  docType: string;
+  docId: string;
+  title: string;
+  /** Decimal string (X-6). */
+  amount: string | null;
+  ruleCode: string | null;
+  /** JSON: the steps that apply, copied at submission (X-14). */
+  steps: string;
+  ccUserIds: string | null;
+  currentStep: number;
+  /** RUNNING, APPROVED, REJECTED, WITHDRAWN. */
+  status: string;
+  submittedBy: string;
+  submittedAt: string;
+  finishedAt: string | null;
+  version: number;
+};
+
+export type ApprovalTaskTable = {
+  id: string;
+  instanceId: string;
+  step: number;
+  stepName: string;
+  /** USER or ROLE (role code). */
+  assigneeType: string;
+  assigneeId: string;
+  /** PENDING, APPROVED, REJECTED, CANCELLED. */
+  decision: string;
+  decidedBy: string | null;
+  comment: string | null;
+  createTime: string;
+  decidedAt: string | null;
+};
+
+export type ApprovalHistoryTable = {
+  id: string;
+  instanceId: string;
+  step: number | null;
+  /** SUBMIT, APPROVE, REJECT, WITHDRAW, AUTO_APPROVE. */
+  action: string;
+  actorId: string | null;
+  comment: string | null;
+  at: string;
+};
+
+export type ApprovalCcTable = { id: string; instanceId: string; userId: string; createTime: string };
+
+/** An organisation of the organisation picker (JeecgBoot's bd_dataorg). */
+export type BdDataorgTable = Audit & { id: string; code: string; name: string; description: string | null };
+
+/** An online report: a read-only SELECT written by an administrator (see modules/online-report). */
+export type OnlCgreportHeadTable = Audit & { id: string; code: string; name: string; cgrSql: string; content: string | null };
+
+export type OnlCgreportItemTable = Audit & {
+  id: string;
+  cgrheadId: string;
+  fieldName: string;
+  fieldTxt: string;
+  /** string, integer, number, date, datetime */
+  fieldType: string;
+  isShow: number;
+  isQuery: number;
+  /** single or group (a range, sent as `<field>_begin` / `_end`). */
+  searchMode: string | null;
+  dictCode: string | null;
+  orderNum: number;
+};
+
+/** A named parameter of a report's SQL (`${name}`), bound as a value; `paramValue` is its default. */
+export type OnlCgreportParamTable = Audit & { id: string; cgrheadId: string; paramName: string; paramTxt: string; paramValue: string | null; orderNum: number };
+
+/** A configurable field of an opted-in resource's list and form. */
+export type SysExtendFieldTable = Audit & {
+  id: string;
+  tableName: string;
+  fieldName: string;
+  labelName: string;
+  dataType: string;
+  required: string | null;
+  editProperty: string | null;
+  formStyle: string | null;
+  area: string | null;
+  width: number | null;
+  sortNo: number | null;
+};
+
+/** The value of one configurable field of one record. */
+export type SysExtendValueTable = { tableName: string; recordId: string; fieldName: string; value: string | null };
+
+/** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
+export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
+
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;
@@ -430,6 +661,11 @@ export type Database = {
   supplierContact: SupplierContactTable;
   supplierBankAccount: SupplierBankAccountTable;
   supplierStatusLog: SupplierStatusLogTable;
+  supplierQualification: SupplierQualificationTable;
+  supplierCategory: SupplierCategoryTable;
+  supplierStatusRequest: SupplierStatusRequestTable;
+  supplierAdmissionReview: SupplierAdmissionReviewTable;
+  supplierSiteAudit: SupplierSiteAuditTable;
   sysAnnouncement: SysAnnouncementTable;
   sysAnnouncementSend: SysAnnouncementSendTable;
   sysPosition: SysPositionTable;
@@ -448,4 +684,16 @@ export type Database = {
   sysSsoJti: SysSsoJtiTable;
   sysThirdLoginCode: SysThirdLoginCodeTable;
   sysFile: SysFileTable;
+  sysCategory: SysCategoryTable;
+  approvalDefinition: ApprovalDefinitionTable;
+  approvalInstance: ApprovalInstanceTable;
+  approvalTask: ApprovalTaskTable;
+  approvalHistory: ApprovalHistoryTable;
+  approvalCc: ApprovalCcTable;
+  bdDataorg: BdDataorgTable;
+  onlCgreportHead: OnlCgreportHeadTable;
+  onlCgreportItem: OnlCgreportItemTable;
+  onlCgreportParam: OnlCgreportParamTable;
+  sysExtendField: SysExtendFieldTable;
+  sysExtendValue: SysExtendValueTable;
 };

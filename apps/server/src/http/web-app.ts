@@ -29,9 +29,23 @@ export function isPortalPath(url: string): boolean {
 }
 
 /**
+ * Paths of the light sign-in entry (`login.html`, no antd or back-office code), as whole
+ * segments: `/user/login` and `/user/login/`, never `/user/loginX` or `/user/login/x`. The
+ * back office sends other `/user/…` pages (SSO) to itself and a visit of /user/login inside
+ * it to this page with a full load.
+ */
+export const LOGIN_PATHS: readonly (readonly string[])[] = [['user', 'login']];
+
+/** Whether a path (no query) is the sign-in page. */
+export function isLoginPath(url: string): boolean {
+  const segments = url.split('/').filter((s, i, all) => i > 0 && !(s === '' && i === all.length - 1));
+  return LOGIN_PATHS.some((p) => p.length === segments.length && p.every((s, i) => s === segments[i]));
+}
+
+/**
  * Serves the built single-page app: hashed assets with long caching, `/config.js` with the
- * runtime configuration, `portal.html` for the portal's paths and `index.html` for every
- * other path (history-mode fallback). Paths under the API base never fall back: they answer
+ * runtime configuration, `portal.html` for the portal's paths, `login.html` for the sign-in
+ * page and `index.html` for every other path (history-mode fallback). Paths under the API base never fall back: they answer
  * a JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, basePath: string, webDist: string | null): Promise<void> {
@@ -39,6 +53,8 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
   const portalFile = webDist ? path.join(webDist, 'portal.html') : null;
   const hasPortal = hasWeb && portalFile !== null && fs.existsSync(portalFile);
+  const loginFile = webDist ? path.join(webDist, 'login.html') : null;
+  const hasLogin = hasWeb && loginFile !== null && fs.existsSync(loginFile);
 
   await app.register(async (site) => {
     // Everything in this context is the public shell of the app; data stays behind the API.
@@ -73,6 +89,7 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
       return reply.status(404).send(fail('很抱歉，资源未找到!', ResultCode.NOT_FOUND));
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return fs.promises.readFile(hasPortal && isPortalPath(url) ? portalFile! : indexFile!, 'utf8');
+    const file = hasPortal && isPortalPath(url) ? portalFile! : hasLogin && isLoginPath(url) ? loginFile! : indexFile!;
+    return fs.promises.readFile(file, 'utf8');
   });
 }

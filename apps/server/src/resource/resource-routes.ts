@@ -6,6 +6,8 @@ import {
   addSchema,
   columnOf,
   editSchema,
+  EXTEND_VALUES_KEY,
+  type ExtendValues,
   fieldEntries,
   ok,
   permissionCode,
@@ -15,6 +17,7 @@ import type { AppContext } from '../app-context.js';
 import { badRequest, businessError, notFound } from '../core/errors.js';
 import { runPagedList } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
+import { checkExtendValues, dropExtendValues, storeExtendValues, withExtendFilters, withExtendValues } from '../modules/extend-field/extend-values.js';
 import { withDataRules } from './data-rules.js';
 import { exportRows, exportTemplate, importRows } from './resource-excel.js';
 import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
@@ -110,11 +113,14 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     const idPattern = idPatternOf(def);
 
     app.get(`${def.path}/list`, { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') }, async (request) => {
-      const page = await runPagedList(ctx.kind, await withDataRules(ctx, def, request, read(request)), request.query as Record<string, unknown>, fields, {
+      const params = request.query as Record<string, unknown>;
+      // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
+      const scoped = await withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params);
+      const page = await runPagedList(ctx.kind, scoped, params, fields, {
         column: sortColumn,
         order: def.defaultSort.order,
       });
-      return ok({ ...page, records: await toWireRows(ctx, def, page.records) });
+      return ok({ ...page, records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records)) });
     });
 
     if (def.capabilities.detail) {
@@ -124,17 +130,19 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
-          return ok((await toWireRows(ctx, def, [row]))[0]);
+          return ok((await withExtendValues(ctx, def, await toWireRows(ctx, def, [row])))[0]);
         },
       );
     }
 
     if (def.capabilities.add) {
       app.post(`${def.path}/add`, { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') }, async (request) => {
-        const values = request.body as Values;
+        const { [EXTEND_VALUES_KEY]: extendValues, ...values } = request.body as Values & { [EXTEND_VALUES_KEY]?: ExtendValues };
         const dicts = await dictMapsOf(ctx, def);
         const id = await db.transaction().execute(async (trx) => {
           refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
+          // Configurable fields are checked before anything is written and stored with the record.
+          const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues);
           await hooks.beforeAdd?.(values, trx, request);
           const now = nowIso();
           const id = await nextIdOf(def, trx, ctx.kind);
@@ -142,6 +150,7 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
             .insertInto(def.table)
             .values({ id, ...toColumns(def, values), ...tenantColumns(def, request), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
             .execute();
+          await storeExtendValues(trx, def.table, String(id), extended);
           return id;
         });
         request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
@@ -156,7 +165,7 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
         schema: { tags, summary: `编辑${def.label}`, body: editBody },
         config: perm('edit'),
         handler: async (request) => {
-          const { id: given, ...rest } = request.body as Values & { id: string | number };
+          const { id: given, [EXTEND_VALUES_KEY]: extendValues, ...rest } = request.body as Values & { id: string | number; [EXTEND_VALUES_KEY]?: ExtendValues };
           const id = String(given);
           if (!idPattern.test(id)) throw badRequest('记录编号不正确');
           const values: Values = {};
@@ -166,12 +175,14 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
             if (!existing) throw businessError('未找到对应实体');
             refuse(await checkValues(trx, def, dicts, values, id, request.tenantId));
+            const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues);
             await hooks.beforeEdit?.(id, values, trx, request);
             await trx
               .updateTable(def.table)
               .set({ ...toColumns(def, values), update_by: request.user!.username, update_time: nowIso() })
               .where('id', '=', id)
               .execute();
+            await storeExtendValues(trx, def.table, id, extended);
           });
           return ok(null, '修改成功!');
         },
@@ -187,6 +198,8 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
           await trx.updateTable(def.table).set({ del_flag: 1, update_by: request.user!.username, update_time: nowIso() }).where('id', 'in', ids).execute();
         } else {
           await trx.deleteFrom(def.table).where('id', 'in', ids).execute();
+          // A soft-deleted row keeps its configurable field values (it can come back); a deleted one takes them along.
+          await dropExtendValues(trx, def.table, ids);
         }
       });
       request.log.info({ event: 'resource.deleted', resource: def.key, ids }, 'deleted');

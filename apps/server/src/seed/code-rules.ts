@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js';
  */
 export const DOCUMENT_PREFIXES: readonly [prefix: string, name: string][] = [
   ['SUP', '供应商编码'],
+  ['MAT', '物料编码'],
   ['ADM', '准入评审单号'],
   ['CR', '变更申请单号'],
   ['QN', '调查问卷编号'],

@@ -27,8 +27,81 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'srm', name: '供应商管理', url: '/srm/supplier', component: 'layouts/RouteView', menuType: 0, icon: 'TeamOutlined', sortNo: 10, roles: ['admin', 'buyer'] },
   { key: 'srm.list', parent: 'srm', name: '供应商列表', url: '/srm/supplier/list', component: 'supplier/SupplierList', menuType: 1, perms: 'supplier:list', sortNo: 1, keepAlive: true, roles: ['admin', 'buyer'] },
   { key: 'srm.list.view', parent: 'srm.list', name: '查看供应商', menuType: 2, perms: 'supplier:list', sortNo: 1, roles: ['admin', 'buyer'] },
+  // Lifecycle transitions (domain §4.4): B reviews, proposes blacklists and admissions; M (here the administrator) freezes, eliminates, lifts.
+  { key: 'srm.list.review', parent: 'srm.list', name: '审核企业信息', menuType: 2, perms: 'supplier:review', sortNo: 2, roles: ['admin', 'buyer'] },
+  { key: 'srm.list.freeze', parent: 'srm.list', name: '冻结/解冻供应商', menuType: 2, perms: 'supplier:freeze', sortNo: 3, roles: ['admin'] },
+  { key: 'srm.list.blacklist', parent: 'srm.list', name: '提出拉黑', menuType: 2, perms: 'supplier:blacklist', sortNo: 4, roles: ['admin', 'buyer'] },
+  { key: 'srm.list.lift', parent: 'srm.list', name: '提出解除黑名单', menuType: 2, perms: 'supplier:blacklist:lift', sortNo: 5, roles: ['admin'] },
+  { key: 'srm.list.eliminate', parent: 'srm.list', name: '淘汰供应商', menuType: 2, perms: 'supplier:eliminate', sortNo: 6, roles: ['admin'] },
+  { key: 'srm.list.category', parent: 'srm.list', name: '暂停/恢复/终止/转正品类', menuType: 2, perms: 'supplier:category:manage', sortNo: 8, roles: ['admin'] },
+  // Admission review (§4.3): B opens it, records step results and submits; M approves in 审批中心.
+  { key: 'srm.list.admissionReview', parent: 'srm.list', name: '准入评审', menuType: 2, perms: 'supplier:admissionReview', sortNo: 9, roles: ['admin', 'buyer'] },
+  // QLF-2: only M (the role that approves admission reviews) waives a failed or pending step.
+  { key: 'srm.list.admissionWaive', parent: 'srm.list', name: '豁免准入评审步骤', menuType: 2, perms: 'supplier:admissionReview:waive', sortNo: 10, roles: ['admin'] },
+  { key: 'srm.qualification', parent: 'srm', name: '供应商资质', url: '/srm/supplier/qualification', component: 'supplier/QualificationList', menuType: 1, perms: 'supplier:qualification:list', sortNo: 2, keepAlive: true, roles: ['admin', 'buyer'] },
+  { key: 'srm.qualification.view', parent: 'srm.qualification', name: '查看资质', menuType: 2, perms: 'supplier:qualification:list', sortNo: 1, roles: ['admin', 'buyer'] },
+  { key: 'srm.qualification.review', parent: 'srm.qualification', name: '审核资质', menuType: 2, perms: 'supplier:qualification:review', sortNo: 2, roles: ['admin', 'buyer'] },
+
+  // Sample requests (domain §7): buyers ask and receive; testing is by someone other than the requester (SMP-2); the supplier answers and ships (SMP-1).
+  ...resourceMenu('srm.sample', 'srm', '样品管理', '/srm/sample', 'srmSampleRequest', 'sampleRequest', 3, ['import']).map(forBuyers(['list', 'add', 'edit', 'delete', 'deleteBatch', 'export'])),
+  ...sampleButtons('srm.sample', [['send', '发送送样申请'], ['cancel', '取消送样申请'], ['receive', '签收样品'], ['test', '录入测试结果'], ['close', '关闭送样申请']], ['admin', 'buyer']),
+  { key: 'mySample', name: '送样申请', url: '/srm/my-samples', component: 'resource/srmSampleRequest', menuType: 0, perms: 'sampleRequest:list', icon: 'FileTextOutlined', sortNo: 23, keepAlive: true, roles: ['supplier'] },
+  ...sampleButtons('mySample', [['list', '查看送样申请'], ['export', '导出送样申请'], ['confirm', '确认送样'], ['refuse', '拒绝送样'], ['ship', '寄出样品']], ['supplier']),
+  { key: 'mySourceList', name: '货源清单', url: '/srm/my-source-list', component: 'resource/supplierMaterial', menuType: 0, perms: 'supplierMaterial:list', icon: 'TableOutlined', sortNo: 25, keepAlive: true, roles: ['supplier'] },
+  { key: 'mySourceList.list', parent: 'mySourceList', name: '查看我的货源', menuType: 2, perms: 'supplierMaterial:list', sortNo: 1, roles: ['supplier'] },
+  { key: 'mySourceList.export', parent: 'mySourceList', name: '导出我的货源', menuType: 2, perms: 'supplierMaterial:export', sortNo: 2, roles: ['supplier'] },
 
   { key: 'profile', name: '企业信息', url: '/supplier/profile', component: 'supplier/SupplierProfile', menuType: 0, icon: 'BankOutlined', sortNo: 20, roles: ['supplier'] },
+  // Change requests (domain §5): the supplier asks, a manager approves in 审批中心 (CHG-3); buyers follow them here.
+  { key: 'myChange', name: '变更申请', url: '/srm/my-changes', component: 'supplier/MyChangeRequests', menuType: 0, perms: 'supplierChange:mine', icon: 'EditOutlined', sortNo: 24, roles: ['supplier'] },
+  { key: 'myChange.submit', parent: 'myChange', name: '提交与撤回变更申请', menuType: 2, perms: 'supplierChange:mine', sortNo: 1, roles: ['supplier'] },
+  { key: 'srm.change', parent: 'srm', name: '供应商变更', url: '/srm/supplier/change', component: 'supplier/ChangeRequestList', menuType: 1, perms: 'supplierChange:list', sortNo: 4, keepAlive: true, roles: ['admin', 'buyer'] },
+  { key: 'srm.change.view', parent: 'srm.change', name: '查看变更申请', menuType: 2, perms: 'supplierChange:list', sortNo: 1, roles: ['admin', 'buyer'] },
+  { key: 'srm.change.add', parent: 'srm.change', name: '代供应商发起变更', menuType: 2, perms: 'supplierChange:add', sortNo: 2, roles: ['admin', 'buyer'] },
+
+  // Supplier performance (domain §20) and questionnaires (§6): buyers run them; publication is approved through the approval engine (X-10).
+  { key: 'perf', name: '供应商绩效', url: '/srm/performance', component: 'layouts/RouteView', menuType: 0, icon: 'TrophyOutlined', sortNo: 15, roles: ['admin', 'buyer'] },
+  ...resourceMenu('perf.template', 'perf', '评估模板', '/srm/performance/template', 'srmEvalTemplate', 'evalTemplate', 1, ['import'], ['admin', 'buyer']),
+  { key: 'perf.grade', parent: 'perf', name: '绩效等级', url: '/srm/performance/grade', component: 'evaluation/GradeBands', menuType: 1, perms: 'gradeBand:list', sortNo: 2, roles: ['admin', 'buyer'] },
+  { key: 'perf.grade.view', parent: 'perf.grade', name: '查看绩效等级', menuType: 2, perms: 'gradeBand:list', sortNo: 1, roles: ['admin', 'buyer'] },
+  { key: 'perf.grade.edit', parent: 'perf.grade', name: '编辑绩效等级', menuType: 2, perms: 'gradeBand:edit', sortNo: 2, roles: ['admin'] },
+  ...resourceMenu('perf.project', 'perf', '评估项目', '/srm/performance/project', 'srmEvalProject', 'evalProject', 3, ['import'], ['admin', 'buyer']),
+  { key: 'perf.project.score', parent: 'perf.project', name: '评分', menuType: 2, perms: 'evalProject:score', sortNo: 10, roles: ['admin', 'buyer'] },
+  { key: 'perf.project.appeal', parent: 'perf.project', name: '处理申诉', menuType: 2, perms: 'evalProject:appeal', sortNo: 12, roles: ['admin', 'buyer'] },
+  ...resourceMenu('perf.qtemplate', 'perf', '问卷模板', '/srm/performance/questionTemplate', 'srmQuestionTemplate', 'questionTemplate', 4, ['import'], ['admin', 'buyer']),
+  { key: 'perf.questionnaire', parent: 'perf', name: '调查问卷', url: '/srm/performance/questionnaire', component: 'questionnaire/QuestionnaireList', menuType: 1, perms: 'questionnaire:list', sortNo: 5, keepAlive: true, roles: ['admin', 'buyer'] },
+  { key: 'perf.questionnaire.list', parent: 'perf.questionnaire', name: '查看调查问卷', menuType: 2, perms: 'questionnaire:list', sortNo: 1, roles: ['admin', 'buyer'] },
+  { key: 'perf.questionnaire.export', parent: 'perf.questionnaire', name: '导出调查问卷', menuType: 2, perms: 'questionnaire:export', sortNo: 2, roles: ['admin', 'buyer'] },
+  { key: 'perf.questionnaire.send', parent: 'perf.questionnaire', name: '发送问卷', menuType: 2, perms: 'questionnaire:send', sortNo: 10, roles: ['admin', 'buyer'] },
+  { key: 'perf.questionnaire.review', parent: 'perf.questionnaire', name: '审阅问卷', menuType: 2, perms: 'questionnaire:review', sortNo: 11, roles: ['admin', 'buyer'] },
+  { key: 'myEval', name: '我的评估结果', url: '/srm/my-eval-results', component: 'evaluation/MyEvalResults', menuType: 0, perms: 'evalResult:mine', icon: 'TrophyOutlined', sortNo: 21, roles: ['supplier'] },
+  { key: 'myEval.view', parent: 'myEval', name: '查看与申诉评估结果', menuType: 2, perms: 'evalResult:mine', sortNo: 1, roles: ['supplier'] },
+  { key: 'myQuestionnaire', name: '问卷', url: '/srm/my-questionnaires', component: 'questionnaire/MyQuestionnaires', menuType: 0, perms: 'questionnaire:answer', icon: 'FormOutlined', sortNo: 22, roles: ['supplier'] },
+  { key: 'myQuestionnaire.answer', parent: 'myQuestionnaire', name: '填写问卷', menuType: 2, perms: 'questionnaire:answer', sortNo: 1, roles: ['supplier'] },
+
+  // Master data (domain §3, §21): administrators keep it; buyers read it, enter materials and manual prices.
+  { key: 'base', name: '基础数据', url: '/base', component: 'layouts/RouteView', menuType: 0, icon: 'DatabaseOutlined', sortNo: 12, roles: ['admin', 'buyer'] },
+  ...resourceMenu('base.category', 'base', '物料分类', '/base/materialCategory', 'srmMaterialCategory', 'materialCategory', 1, ['import']).map(forBuyers(['list', 'export'])),
+  ...resourceMenu('base.material', 'base', '物料管理', '/base/material', 'srmMaterial', 'material', 2, ['import']).map(forBuyers(['list', 'add', 'edit', 'delete', 'deleteBatch', 'export'])),
+  { key: 'base.material.submit', parent: 'base.material', name: '提交物料启用审批', menuType: 2, perms: 'material:submit', sortNo: 20, roles: ['admin', 'buyer'] },
+  { key: 'base.material.status', parent: 'base.material', name: '停用/恢复物料', menuType: 2, perms: 'material:status', sortNo: 21, roles: ['admin'] },
+  ...resourceMenu('base.taxRate', 'base', '税率', '/base/taxRate', 'srmTaxRate', 'taxRate', 3, ['import']).map(forBuyers(['list'])),
+  ...resourceMenu('base.price', 'base', '价格库', '/base/priceRecord', 'srmPriceRecord', 'priceRecord', 4, ['import', 'edit', 'delete', 'deleteBatch']).map(forBuyers(['list', 'add', 'export'])),
+  { key: 'base.settings', parent: 'base', name: '采购设置', url: '/base/purchaseSetting', component: 'srm/PurchaseSettings', menuType: 1, perms: 'purchaseSetting:list', sortNo: 5, roles: ['admin'] },
+  { key: 'base.settings.view', parent: 'base.settings', name: '查看采购设置', menuType: 2, perms: 'purchaseSetting:list', sortNo: 1, roles: ['admin'] },
+  { key: 'base.settings.edit', parent: 'base.settings', name: '修改采购设置', menuType: 2, perms: 'purchaseSetting:edit', sortNo: 2, roles: ['admin'] },
+  // The source list (§3 SupplierMaterial): buyers keep it, 冻结/解冻 are commands (X-3); each supplier reads its own rows (X-5).
+  ...resourceMenu('base.sourceList', 'base', '货源清单', '/base/supplierMaterial', 'supplierMaterial', 'supplierMaterial', 6, ['import'], ['admin', 'buyer']),
+  { key: 'base.sourceList.status', parent: 'base.sourceList', name: '冻结/解冻货源', menuType: 2, perms: 'supplierMaterial:status', sortNo: 20, roles: ['admin', 'buyer'] },
+
+  // 审批中心 (decision 6, X-10): every internal user's tasks and applications; administrators configure the flows.
+  { key: 'approval', name: '审批中心', url: '/approval', component: 'layouts/RouteView', menuType: 0, icon: 'AuditOutlined', sortNo: 60, roles: ['admin', 'buyer'] },
+  { key: 'approval.todo', parent: 'approval', name: '我的待办', url: '/approval/todo', component: 'approval/TodoList', menuType: 1, sortNo: 1, roles: ['admin', 'buyer'] },
+  { key: 'approval.done', parent: 'approval', name: '已办', url: '/approval/done', component: 'approval/DoneList', menuType: 1, sortNo: 2, roles: ['admin', 'buyer'] },
+  { key: 'approval.mine', parent: 'approval', name: '我的申请', url: '/approval/mine', component: 'approval/MyApplications', menuType: 1, sortNo: 3, roles: ['admin', 'buyer'] },
+  { key: 'approval.cc', parent: 'approval', name: '抄送我的', url: '/approval/cc', component: 'approval/CcList', menuType: 1, sortNo: 4, roles: ['admin', 'buyer'] },
+  { key: 'approval.definition', parent: 'approval', name: '审批配置', url: '/approval/definition', component: 'approval/DefinitionList', menuType: 1, perms: 'approval:definition', sortNo: 5, roles: ['admin'] },
+  { key: 'approval.definition.edit', parent: 'approval.definition', name: '修改审批配置', menuType: 2, perms: 'approval:definition', sortNo: 1, roles: ['admin'] },
 
   // Routed but not in the side menu: the notice bell's 查看更多 leads here (not for suppliers).
   { key: 'messages', name: '我的消息', url: '/messageSeting/annountCement', component: 'system/MyAnnouncementList', menuType: 0, icon: 'BellOutlined', sortNo: 80, hidden: true, roles: ['admin', 'buyer'] },
@@ -71,12 +144,27 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'sys.depart.edit', parent: 'sys.depart', name: '编辑部门', menuType: 2, perms: 'depart:edit', sortNo: 3, roles: ['admin'] },
   { key: 'sys.depart.delete', parent: 'sys.depart', name: '删除部门', menuType: 2, perms: 'depart:delete', sortNo: 4, roles: ['admin'] },
   { key: 'sys.depart.permission', parent: 'sys.depart', name: '部门权限', menuType: 2, perms: 'depart:permission', sortNo: 5, roles: ['admin'] },
+  { key: 'sys.category', parent: 'sys', name: '分类字典', url: '/isystem/category', component: 'system/CategoryList', menuType: 1, perms: 'category:list', sortNo: 13, keepAlive: true, roles: ['admin'] },
+  { key: 'sys.category.view', parent: 'sys.category', name: '查看分类', menuType: 2, perms: 'category:list', sortNo: 1, roles: ['admin'] },
+  { key: 'sys.category.add', parent: 'sys.category', name: '添加分类', menuType: 2, perms: 'category:add', sortNo: 2, roles: ['admin'] },
+  { key: 'sys.category.edit', parent: 'sys.category', name: '编辑分类', menuType: 2, perms: 'category:edit', sortNo: 3, roles: ['admin'] },
+  { key: 'sys.category.delete', parent: 'sys.category', name: '删除分类', menuType: 2, perms: 'category:delete', sortNo: 4, roles: ['admin'] },
+  // The widget gallery: every shared form widget with its states, for developers and testers.
+  { key: 'sys.widgets', parent: 'sys', name: '组件示例', url: '/isystem/widgets', component: 'gallery/WidgetGallery', menuType: 1, perms: 'widgets:view', sortNo: 14, roles: ['admin'] },
+  { key: 'sys.widgets.view', parent: 'sys.widgets', name: '查看组件示例', menuType: 2, perms: 'widgets:view', sortNo: 1, roles: ['admin'] },
   ...resourceMenu('sys.checkRule', 'sys', '编码校验规则', '/isystem/checkRule', 'sysCheckRule', 'checkRule', 10),
   ...resourceMenu('sys.fillRule', 'sys', '填值规则', '/isystem/fillRule', 'sysFillRule', 'fillRule', 11),
+  // Online reports (admin) and their data, which popups in forms read (administrators and buyers).
+  { key: 'online', name: '在线开发', url: '/online', component: 'layouts/RouteView', menuType: 0, icon: 'CodeOutlined', sortNo: 85, roles: ['admin'] },
+  ...resourceMenu('online.report', 'online', '在线报表', '/online/cgreport', 'onlCgreportHead', 'onlReport', 1, ['import']),
+  { key: 'online.report.data', parent: 'online.report', name: '读取报表数据', menuType: 2, perms: 'onlReport:data', sortNo: 20, roles: ['admin', 'buyer'] },
+  ...resourceMenu('online.extendField', 'online', '扩展字段', '/online/extendField', 'sysExtendField', 'extendField', 2, ['import']),
+  // Buyers read organisations (the organisation picker in their forms); keeping them stays with administrators.
+  ...resourceMenu('sys.dataorg', 'sys', '组织机构', '/isystem/dataorg', 'bdDataorg', 'dataorg', 13).map((m) => (m.key === 'sys.dataorg.list' ? { ...m, roles: ['admin', 'buyer'] } : m)),
 ];
 
-/** A menu for a generic resource page (`resource/<key>`), with one button per action, for administrators. */
-function resourceMenu(key: string, parent: string, name: string, url: string, resource: string, permission: string, sortNo: number, without: string[] = []): MenuSeed[] {
+/** A menu for a generic resource page (`resource/<key>`), with one button per action, for administrators (or the roles given). */
+function resourceMenu(key: string, parent: string, name: string, url: string, resource: string, permission: string, sortNo: number, without: string[] = [], roles: string[] = ['admin']): MenuSeed[] {
   const actions = ([
     ['list', '查看'],
     ['add', '新增'],
@@ -87,9 +175,19 @@ function resourceMenu(key: string, parent: string, name: string, url: string, re
     ['import', '导入'],
   ] as [string, string][]).filter(([action]) => !without.includes(action));
   return [
-    { key, parent, name, url, component: `resource/${resource}`, menuType: 1, perms: `${permission}:list`, sortNo, keepAlive: true, roles: ['admin'] },
-    ...actions.map(([action, label], i): MenuSeed => ({ key: `${key}.${action}`, parent: key, name: `${label}${name.replace('管理', '')}`, menuType: 2, perms: `${permission}:${action}`, sortNo: i + 1, roles: ['admin'] })),
+    { key, parent, name, url, component: `resource/${resource}`, menuType: 1, perms: `${permission}:list`, sortNo, keepAlive: true, roles },
+    ...actions.map(([action, label], i): MenuSeed => ({ key: `${key}.${action}`, parent: key, name: `${label}${name.replace('管理', '')}`, menuType: 2, perms: `${permission}:${action}`, sortNo: i + 1, roles })),
   ];
+}
+
+/** Buttons of the sample request transitions (`sampleRequest:<action>`). */
+function sampleButtons(parent: string, actions: [string, string][], roles: string[]): MenuSeed[] {
+  return actions.map(([action, name], i) => ({ key: `${parent}.${action}`, parent, name, menuType: 2, perms: `sampleRequest:${action}`, sortNo: 20 + i, roles }));
+}
+
+/** Also gives buyers a resource menu and the listed buttons of it (`base.material.add` …). */
+function forBuyers(actions: string[]): (m: MenuSeed) => MenuSeed {
+  return (m) => (m.menuType !== 2 || actions.some((a) => m.key.endsWith(`.${a}`)) ? { ...m, roles: [...new Set([...m.roles, 'buyer'])] } : m);
 }
 
 export const BASE_ROLES = [

@@ -9,6 +9,11 @@ import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 import { syncCodeRules } from './code-rules.js';
 import { seedPortalDemo } from './portal-demo.js';
+import { seedMaterialDemo } from './material-demo.js';
+import { seedEvaluationDemo } from './evaluation-demo.js';
+import { seedDemoCategories } from './categories.js';
+import { seedSupplierDemo } from './supplier-demo.js';
+import { seedReportDemo } from './report-demo.js';
 
 const SEEDER = 'system';
 
@@ -238,6 +243,11 @@ export async function seedDemo(db: Db): Promise<void> {
 
   await seedAnnouncements(db, buyer);
   await seedPortalDemo(db);
+  await seedMaterialDemo(db, approved);
+  await seedSupplierDemo(db, approved);
+  await seedEvaluationDemo(db);
+  await seedDemoCategories(db, SEEDER);
+  await seedReportDemo(db);
 }
 
 /** A few published notices and system messages, so the header bell has something to show. */

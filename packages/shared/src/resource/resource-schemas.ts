@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTENDABLE_TABLES, EXTEND_VALUES_KEY } from '../extend-field.js';
 import { fieldEntries, isInForm, type FieldDef, type ResourceDef } from './define-resource.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,7 +60,17 @@ function formShape(def: ResourceDef, mode: 'add' | 'edit'): Shape {
  * fields (id, audit columns, read-only and tenant) can never come from a request.
  */
 export function addSchema(def: ResourceDef) {
-  return z.object({ ...formShape(def, 'add'), ...tenantKey(def) }).strict();
+  return z.object({ ...formShape(def, 'add'), ...tenantKey(def), ...extendKey(def) }).strict();
+}
+
+/**
+ * Opted-in tables take their configurable field values with the record, under one key, so both
+ * are written in one transaction; the server checks names, types and required/read-only rules.
+ */
+function extendKey(def: ResourceDef): Shape {
+  if (!Object.hasOwn(EXTENDABLE_TABLES, def.table)) return {};
+  const value = z.union([z.string().max(1000, '扩展字段的值不能超过1000个字符'), z.number(), z.null()]);
+  return { [EXTEND_VALUES_KEY]: z.record(z.string().max(64), value).optional() };
 }
 
 /** JeecgBoot clients may send a row's `tenantId`: accepted and ignored, the server sets it (TEN-2). */
@@ -78,5 +89,5 @@ export function editSchema(def: ResourceDef) {
       .map((k) => [k, z.unknown().optional()]),
   );
   const id = def.idType === 'int' ? z.union([z.string().min(1, '缺少记录编号'), z.number()]) : z.string().min(1, '缺少记录编号');
-  return z.object({ id, ...ignored, ...tenantKey(def), ...optional }).strict();
+  return z.object({ id, ...ignored, ...tenantKey(def), ...extendKey(def), ...optional }).strict();
 }

@@ -1,5 +1,11 @@
 import { defineResource, type ResourceDef } from '../resource/define-resource.js';
 import { portalResources } from './portal.js';
+import { onlineResources } from './online.js';
+import { extendResources } from './extend.js';
+import { materialResources } from './material.js';
+import { sampleRequestResource } from './sample.js';
+import { supplierMaterialResource } from './supplier-material.js';
+import { evaluationResources } from './evaluation.js';
 
 /** 职务 (positions), a plain list: the simplest resource, and the worked example of the recipe. Each tenant has its own. */
 export const positionResource = defineResource({
@@ -174,4 +180,10 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [checkRuleResource.key]: checkRuleResource,
   [fillRuleResource.key]: fillRuleResource,
   ...Object.fromEntries(portalResources.map((r) => [r.key, r])),
+  ...Object.fromEntries(onlineResources.map((r) => [r.key, r])),
+  ...Object.fromEntries(extendResources.map((r) => [r.key, r])),
+  ...Object.fromEntries(materialResources.map((r) => [r.key, r])),
+  ...Object.fromEntries(evaluationResources.map((r) => [r.key, r])),
+  [sampleRequestResource.key]: sampleRequestResource,
+  [supplierMaterialResource.key]: supplierMaterialResource,
 };

@@ -12,6 +12,23 @@ import * as portal from './0010-portal.js';
 import * as authExtras from './0011-auth-extras.js';
 import * as files from './0012-files.js';
 import * as fileTenant from './0013-file-tenant.js';
+import * as categories from './0014-categories.js';
+import * as onlineReportsDataorg from './0016-online-reports-dataorg.js';
+import * as extendFields from './0017-extend-fields.js';
+import * as approval from './0020-approval.js';
+import * as materials from './0021-materials.js';
+import * as supplierLifecycle from './0025-supplier-lifecycle.js';
+import * as supplierChange from './0026-supplier-change.js';
+import * as admissionReview from './0028-admission-review.js';
+import * as evaluation from './0030-evaluation.js';
+import * as questionnaire from './0031-questionnaire.js';
+import * as samples from './0034-samples.js';
+import * as sessionClosing from './0035-session-closing.js';
+import * as supplierChangeContacts from './0038-supplier-change-contacts.js';
+import * as admissionDecision from './0039-admission-decision.js';
+import * as siteAudit from './0040-site-audit.js';
+import * as supplierMaterial from './0041-supplier-material.js';
+import * as evalIndicatorRaters from './0042-eval-indicator-raters.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +45,21 @@ export const migrations: Record<string, Migration> = {
   '0011-auth-extras': authExtras,
   '0012-files': files,
   '0013-file-tenant': fileTenant,
+  '0014-categories': categories,
+  '0016-online-reports-dataorg': onlineReportsDataorg,
+  '0017-extend-fields': extendFields,
+  '0020-approval': approval,
+  '0021-materials': materials,
+  '0025-supplier-lifecycle': supplierLifecycle,
+  '0026-supplier-change': supplierChange,
+  '0028-admission-review': admissionReview,
+  '0030-evaluation': evaluation,
+  '0031-questionnaire': questionnaire,
+  '0034-samples': samples,
+  '0035-session-closing': sessionClosing,
+  '0038-supplier-change-contacts': supplierChangeContacts,
+  '0039-admission-decision': admissionDecision,
+  '0040-site-audit': siteAudit,
+  '0041-supplier-material': supplierMaterial,
+  '0042-eval-indicator-raters': evalIndicatorRaters,
 };

@@ -36,23 +36,30 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       return openSession(ctx, request, reply, user);
     };
 
-    app.post(
-      '/sys/login',
-      {
-        schema: { tags: ['auth'], summary: '账号密码登录', body: loginRequestSchema },
-        config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
-      },
-      async (request, reply) => {
-        const { username, password } = request.body;
-        try {
-          return await login(request, reply, username, password);
-        } catch (err) {
-          const reason = err instanceof AppError ? err.message : '系统错误';
-          record(ctx.db, loginLog(request, reply, { operateType: LOGIN_OPERATE.login, username, logContent: `用户名: ${username},登录失败：${reason}`, status: 'failed' }), request.log);
-          throw err;
-        }
-      },
-    );
+    // `/sys/onlineLogin` (spec part 1 §7: "login data, as login") is the same sign-in under a
+    // second name: one handler, one throttle, one `openSession`.
+    for (const [url, summary] of [
+      ['/sys/login', '账号密码登录'],
+      ['/sys/onlineLogin', '账号密码登录（在线登录，同 /sys/login）'],
+    ] as const) {
+      app.post(
+        url,
+        {
+          schema: { tags: ['auth'], summary, body: loginRequestSchema },
+          config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
+        },
+        async (request, reply) => {
+          const { username, password } = request.body;
+          try {
+            return await login(request, reply, username, password);
+          } catch (err) {
+            const reason = err instanceof AppError ? err.message : '系统错误';
+            record(ctx.db, loginLog(request, reply, { operateType: LOGIN_OPERATE.login, username, logContent: `用户名: ${username},登录失败：${reason}`, status: 'failed' }), request.log);
+            throw err;
+          }
+        },
+      );
+    }
 
     app.post(
       '/sys/logout',
@@ -73,13 +80,12 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: { tags: ['auth'], summary: '页面关闭时退出（令牌为请求体，navigator.sendBeacon）', body: z.string().max(4096).optional() },
         config: { access: 'public' },
       },
-      async (request, reply) => {
+      async (request) => {
         const token = typeof request.body === 'string' ? request.body.trim() : '';
         const user = token ? await ctx.sessions.verify(token) : null;
-        if (user) {
-          await ctx.sessions.revoke(user.sessionId);
-          logoutLog(request, reply, user);
-        }
+        // Held a few seconds: a reload sends this beacon too, and the reloaded page keeps
+        // the session by using it (SessionService.closeSoon).
+        if (user) await ctx.sessions.closeSoon(user.sessionId);
         return ok(null, '退出登录成功！');
       },
     );

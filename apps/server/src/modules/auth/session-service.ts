@@ -7,6 +7,12 @@ import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 
 const SECRET_KEY = 'jwt_secret';
+/**
+ * How long a page-close beacon waits before it ends the session. A reload unloads the page
+ * just like a close, and on a fast machine within the 5 ms that mark a close; the reloaded
+ * page asks the server for the user within this time and so keeps its session.
+ */
+export const CLOSE_GRACE_MS = 10_000;
 const ISSUER = 'procura';
 
 /**
@@ -46,6 +52,7 @@ export class SessionService {
         createdAt: new Date(now).toISOString(),
         expiresAt,
         revokedAt: null,
+        closingAt: null,
         ip,
         userAgent: userAgent?.slice(0, 255) ?? null,
       })
@@ -74,13 +81,22 @@ export class SessionService {
     const row = await this.db
       .selectFrom('sysSession as s')
       .innerJoin('sysUser as u', 'u.id', 's.userId')
-      .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 'u.id', 'u.username', 'u.realname', 'u.isShow', 'u.userType'])
+      .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 's.closingAt', 'u.id', 'u.username', 'u.realname', 'u.isShow', 'u.userType'])
       .select(['u.supplierId', 'u.relTenantIds', 'u.status', 'u.delFlag'])
       .where('s.id', '=', sessionId)
       .where('s.userId', '=', userId)
       .executeTakeFirst();
-    if (!row || row.revokedAt !== null || row.expiresAt <= nowIso()) return null;
+    const now = nowIso();
+    if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
     if (row.status !== 1 || row.delFlag !== 0) return null;
+    if (row.closingAt !== null) {
+      if (row.closingAt <= now) {
+        await this.revoke(row.sessionId);
+        return null;
+      }
+      // Used again before the close took effect: the page was reloaded, not closed.
+      await this.db.updateTable('sysSession').set({ closingAt: null }).where('id', '=', row.sessionId).execute();
+    }
     return {
       id: row.id,
       username: row.username,
@@ -91,6 +107,12 @@ export class SessionService {
       relTenantIds: row.relTenantIds,
       sessionId: row.sessionId,
     };
+  }
+
+  /** A page-close beacon: the session ends after CLOSE_GRACE_MS unless its token is used again. */
+  async closeSoon(sessionId: string): Promise<void> {
+    const closingAt = new Date(Date.now() + CLOSE_GRACE_MS).toISOString();
+    await this.db.updateTable('sysSession').set({ closingAt }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
   }
 
   async revoke(sessionId: string): Promise<void> {

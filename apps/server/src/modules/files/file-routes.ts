@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import { newId } from '../../core/ids.js';
 import { businessDate, nowIso } from '../../core/time.js';
 import { tenantIdsOf } from '../system/tenant-service.js';
+import { documentGrantingRead } from './document-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 
 /**
@@ -172,11 +173,13 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (row.isPublic !== 1) {
           const user = request.user;
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
-          // Suppliers read their own files only, internal users those of their tenants; another's
-          // is simply not there (UP-5).
-          if (row.ownerId !== user.id) {
-            if (user.userType === 2) throw notFound('文件不存在');
-            if (row.tenantId !== 0 && !tenantIdsOf(user.relTenantIds).includes(row.tenantId)) throw notFound('文件不存在');
+          // Suppliers read their own files, internal users those of their tenants (UP-5), and
+          // anyone the files of a document they may see (X-11); another's is simply not there.
+          const plain = row.ownerId === user.id || (user.userType !== 2 && (row.tenantId === 0 || tenantIdsOf(user.relTenantIds).includes(row.tenantId)));
+          if (!plain) {
+            const docType = await documentGrantingRead(ctx.db, user, row.path);
+            if (!docType) throw notFound('文件不存在');
+            request.log.info({ event: 'file.read.document', path: row.path, docType }, 'file read through its document');
           }
         }
         const full = await locate(root, row.path);

@@ -246,6 +246,9 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         const blocked = BLOCKED_STATUSES[supplier.status];
         if (blocked) throw businessError(`供应商已被${blocked}，不能报名`);
         if (supplier.status === 'REGISTERED' || supplier.infoStatus === 'INCOMPLETE' || supplier.infoStatus === 'RETURNED') throw businessError('请先完善企业信息后再报名');
+        // X-15 / QLF-3: an expired mandatory qualification blocks sign-ups (by date, not by the job's status, X-2).
+        const expired = await ctx.qualifications.eligibilityRefusal(supplier.id, new Date(now));
+        if (expired) throw businessError(expired);
         const done = await db
           .insertInto('portalSignup')
           .values({ id: newId(), announcementId: a.id, sourcingEventId: a.sourcingEventId, supplierId: supplier.id, userId: user.id, status: 'SIGNED_UP', createTime: new Date(now).toISOString() })

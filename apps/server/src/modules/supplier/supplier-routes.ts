@@ -49,7 +49,9 @@ export const supplierRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .leftJoin('supplierContact as c', (j) => j.onRef('c.supplierId', '=', 's.id').on('c.isPrimary', '=', 1))
           .select(['s.id', 's.code', 's.name', 's.uscc', 's.legalPerson', 's.status', 's.infoStatus', 's.source', 's.createTime'])
           .select(['c.name as contactName', 'c.mobile as contactMobile'])
-          .where('s.delFlag', '=', 0);
+          .where('s.delFlag', '=', 0)
+          // Buyers see their tenant's suppliers.
+          .where('s.tenantId', '=', request.tenantId);
         const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, SUPPLIER_LIST_FIELDS, {
           column: 's.createTime',
           order: 'desc',

@@ -1,4 +1,4 @@
-import type { SupplierInfo, SupplierProfile } from '@procura/shared';
+import { CHANGE_VIA_REQUEST_MESSAGE, type SupplierInfo, type SupplierProfile } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -14,6 +14,15 @@ function parseCategories(json: string): string[] {
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
+  }
+}
+
+function parseComments(json: string | null): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(json ?? '{}');
+    return typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+  } catch {
+    return {};
   }
 }
 
@@ -54,6 +63,8 @@ export class SupplierService {
       bankAccountName: bank?.accountName ?? '',
       bankAccountNo: bank?.accountNo ?? '',
       mainCategories: parseCategories(s.mainCategories),
+      businessLicenseFile: s.businessLicenseFile ?? '',
+      returnComments: parseComments(s.returnComments),
     };
   }
 
@@ -74,10 +85,15 @@ export class SupplierService {
     const known = new Set(categories.map((c) => c.itemValue));
     const unknown = info.mainCategories.find((c) => !known.has(c));
     if (unknown !== undefined) throw badRequest('主营品类不存在', { mainCategories: `主营品类不存在: ${unknown}` });
+    // SUP-4 / X-11: the licence scan must be this user's own upload.
+    const licence = await this.db.selectFrom('sysFile').select('id').where('path', '=', info.businessLicenseFile).where('ownerId', '=', user.id).executeTakeFirst();
+    if (!licence) throw badRequest('营业执照文件不存在，请重新上传', { businessLicenseFile: '营业执照文件不存在，请重新上传' });
 
     await this.db.transaction().execute(async (trx) => {
       const s = await trx.selectFrom('supplier').select(['id', 'status', 'infoStatus']).where('id', '=', supplierId).executeTakeFirst();
       if (!s) throw forbidden('仅供应商用户可以填写企业信息');
+      // SUP-5: after approval the controlled data changes only through a change request (§5).
+      if (s.infoStatus === 'APPROVED') throw businessError(CHANGE_VIA_REQUEST_MESSAGE);
       if (!EDITABLE_INFO.has(s.infoStatus)) throw businessError('企业信息已提交审核，审核期间不能修改');
 
       // SUP-1: one company, one account. Point to recovery instead of creating a second.
@@ -104,11 +120,13 @@ export class SupplierService {
           email: info.email,
           address: info.address,
           mainCategories: JSON.stringify(info.mainCategories),
+          businessLicenseFile: info.businessLicenseFile,
           infoStatus: 'SUBMITTED',
           status: 'PENDING_REVIEW',
           updateBy: user.username,
           updateTime: now,
         })
+        .set((eb) => ({ version: eb('version', '+', 1) }))
         .where('id', '=', supplierId)
         .execute();
 

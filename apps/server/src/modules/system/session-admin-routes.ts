@@ -25,12 +25,15 @@ const idCsv = (raw: string) => {
 export const sessionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/sys/online/list', { schema: { tags: ['在线用户'], summary: '在线用户（有效会话）' }, config: { access: { permission: 'online:list' } } }, async (request) => {
+      const now = nowIso();
       const base = ctx.db
         .selectFrom('sysSession as s')
         .innerJoin('sysUser as u', 'u.id', 's.userId')
         .select(['s.id', 's.createdAt', 's.expiresAt', 's.ip', 's.userAgent', 'u.username', 'u.realname', 'u.userType'])
         .where('s.revokedAt', 'is', null)
-        .where('s.expiresAt', '>', nowIso());
+        .where('s.expiresAt', '>', now)
+        // A closed page's session whose grace has run out is over, even before anyone checks it.
+        .where((eb) => eb.or([eb('s.closingAt', 'is', null), eb('s.closingAt', '>', now)]));
       const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, ONLINE_FIELDS, { column: 's.createdAt', order: 'desc' });
       return ok({
         ...page,

@@ -1,0 +1,93 @@
+/** Materials, categories, tax rates, the price library and purchase settings (domain §3, §21; migrations 0021, 0041). */
+type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
+
+export type SrmMaterialCategoryTable = Audit & {
+  id: string;
+  tenantId: number;
+  code: string;
+  name: string;
+  parentId: string | null;
+  level: number;
+  isLeaf: number;
+  categoryType: string | null;
+  requiredQualificationTypes: string | null;
+  defaultBuyerId: string | null;
+  /** ACTIVE or INACTIVE. */
+  status: string;
+  sortNo: number;
+  remark: string | null;
+};
+
+export type SrmTaxRateTable = Audit & { id: string; tenantId: number; code: string; name: string; rate: string; status: string; remark: string | null };
+
+export type SrmMaterialTable = Audit & {
+  id: string;
+  tenantId: number;
+  code: string;
+  name: string;
+  spec: string | null;
+  categoryId: string;
+  unit: string;
+  defaultTaxRate: string | null;
+  billControl: string;
+  inspectionRequired: number;
+  overDeliveryPct: string | null;
+  minShelfLifeDays: number | null;
+  leadTimeDays: number | null;
+  /** DRAFT, PENDING_APPROVAL, ACTIVE or INACTIVE. */
+  status: string;
+  drawings: string | null;
+  remark: string | null;
+};
+
+export type SrmPriceRecordTable = Audit & {
+  id: string;
+  tenantId: number;
+  supplierId: string;
+  materialId: string;
+  orgCode: string;
+  currency: string;
+  unitPrice: string;
+  taxRate: string;
+  /** JSON [{fromQty, unitPrice}] (MAT-5). */
+  ladder: string | null;
+  validFrom: string;
+  validTo: string;
+  /** AWARD, CONTRACT or MANUAL. */
+  sourceType: string;
+  sourceId: string | null;
+  /** ACTIVE, EXPIRED or SUPERSEDED. */
+  status: string;
+  remark: string | null;
+};
+
+/** The source list (货源清单, §3 SupplierMaterial; migration 0041): unique per tenant, supplier and material. */
+export type SupplierMaterialTable = Audit & {
+  id: string;
+  tenantId: number;
+  supplierId: string;
+  materialId: string;
+  supplierPartNo: string | null;
+  /** Decimal string; null: no minimum. */
+  minOrderQty: string | null;
+  leadTimeDays: number | null;
+  /** ACTIVE or BLOCKED. */
+  status: string;
+  blockReason: string | null;
+  blockedBy: string | null;
+  blockedAt: string | null;
+  remark: string | null;
+};
+
+export type SrmPurchaseSettingTable = { id: string; tenantId: number; settingKey: string; valueType: string; settingValue: string; updatedBy: string | null; updatedAt: string };
+export type SrmPurchaseSettingLogTable = { id: string; tenantId: number; settingKey: string; oldValue: string | null; newValue: string; changedBy: string; changedAt: string };
+
+export type MaterialTables = {
+  srmMaterialCategory: SrmMaterialCategoryTable;
+  srmTaxRate: SrmTaxRateTable;
+  srmMaterial: SrmMaterialTable;
+  srmPriceRecord: SrmPriceRecordTable;
+  supplierMaterial: SupplierMaterialTable;
+  srmPurchaseSetting: SrmPurchaseSettingTable;
+  srmPurchaseSettingLog: SrmPurchaseSettingLogTable;
+};

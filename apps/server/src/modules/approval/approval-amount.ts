@@ -1,0 +1,28 @@
+/**
+ * Money for thresholds (X-6): decimal strings compared exactly as scaled integers, never as
+ * floats. Up to 6 decimals (unit prices); amounts are money with 2.
+ */
+const AMOUNT = /^\d{1,16}(\.\d{1,6})?$/;
+const SCALE = 6;
+
+export function isAmount(value: string): boolean {
+  return AMOUNT.test(value);
+}
+
+function scaled(value: string): bigint {
+  const [whole, fraction = ''] = value.split('.');
+  return BigInt(whole! + fraction.padEnd(SCALE, '0'));
+}
+
+/** a >= b for two valid amount strings. */
+export function amountReaches(a: string, b: string): boolean {
+  return scaled(a) >= scaled(b);
+}
+
+/** Canonical amount string from the caller's number or string; null when absent. */
+export function normaliseAmount(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  if (!isAmount(text)) throw new Error(`approval amount is not a non-negative decimal: ${String(value)}`);
+  return text;
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database.js';
+import type { ApprovalInstanceTable } from '../../db/schema.js';
+
+/** What a document module is told when its approval ends; runs inside the deciding transaction. */
+export type ApprovalOutcome = {
+  instance: ApprovalInstanceTable;
+  /** Who made the final decision (null when no step applied and the engine approved it). */
+  actorId: string | null;
+  comment: string | null;
+};
+
+export type ApprovalDocType = {
+  /** Shown on the task screens and the definition screen, e.g. 供应商准入. */
+  label: string;
+  /** Page that shows the document (notices and the task screens link to it). */
+  openPage?: string;
+  onApproved?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
+  onRejected?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
+  onWithdrawn?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
+};
+
+const registry = new Map<string, ApprovalDocType>();
+
+/**
+ * Registers a document type with the engine (once, at module load or in `createContext`).
+ * Registering the same type again replaces its handlers (tests re-register freely).
+ */
+export function registerApprovalDocType(docType: string, type: ApprovalDocType): void {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(docType)) throw new Error(`bad approval doc type: ${docType}`);
+  registry.set(docType, type);
+}
+
+export function approvalDocType(docType: string): ApprovalDocType | undefined {
+  return registry.get(docType);
+}
+
+export function approvalDocTypes(): { docType: string; label: string; openPage: string | null }[] {
+  return [...registry.entries()].map(([docType, t]) => ({ docType, label: t.label, openPage: t.openPage ?? null })).sort((a, b) => a.docType.localeCompare(b.docType));
+}

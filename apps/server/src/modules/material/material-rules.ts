@@ -1,0 +1,23 @@
+import { businessError } from '../../core/errors.js';
+import type { Db } from '../../db/database.js';
+
+/**
+ * MAT-3: an inactive (or not yet active) material cannot appear on new requisition, sourcing
+ * or order lines; documents that already hold it keep working. Call when a line is added.
+ */
+export async function assertMaterialsUsable(trx: Db, tenantId: number, materialIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(materialIds)];
+  if (ids.length === 0) return;
+  const rows = await trx.selectFrom('srmMaterial').select(['id', 'code', 'name', 'status']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  if (rows.length !== ids.length) throw businessError('物料不存在');
+  const unusable = rows.filter((r) => r.status !== 'ACTIVE');
+  if (unusable.length) throw businessError(`物料未启用或已停用，不能用于新单据：${unusable.map((r) => `${r.code} ${r.name}`).join('、')}（MAT-3）`);
+}
+
+/** MAT-2: materials attach to active leaf categories only. */
+export async function assertLeafCategory(trx: Db, tenantId: number, categoryId: string): Promise<void> {
+  const category = await trx.selectFrom('srmMaterialCategory').select(['isLeaf', 'status']).where('id', '=', categoryId).where('tenantId', '=', tenantId).executeTakeFirst();
+  if (!category) throw businessError('物料分类不存在');
+  if (category.isLeaf !== 1) throw businessError('物料只能挂在末级分类下（MAT-2）');
+  if (category.status !== 'ACTIVE') throw businessError('该物料分类已停用，不能添加物料');
+}

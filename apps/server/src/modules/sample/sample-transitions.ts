@@ -1,0 +1,120 @@
+import { SAMPLE_STATUS_TEXT, type SampleAction, type SampleStatus } from '@procura/shared';
+import { businessError, forbidden, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { nowIso } from '../../core/time.js';
+import type { SessionUser } from '../../core/access.js';
+import type { Db } from '../../db/database.js';
+import type { SrmSampleRequestTable } from '../../db/schema-sample.js';
+import { notifyUsers } from '../system/notify.js';
+
+type Side = 'INTERNAL' | 'SUPPLIER';
+type Rule = { from: readonly SampleStatus[]; to: SampleStatus; side: Side; refusal: string; done: string };
+
+/** The state machine of §7: who acts (B/W/Q internal, S the addressed supplier), from which states, to which. */
+export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
+  send: { from: ['DRAFT'], to: 'SENT', side: 'INTERNAL', refusal: '只有草稿状态的送样申请可以发送', done: '送样申请已发送给供应商' },
+  cancel: { from: ['DRAFT', 'SENT'], to: 'CANCELLED', side: 'INTERNAL', refusal: '只有草稿或待供应商确认的送样申请可以取消', done: '送样申请已取消' },
+  confirm: { from: ['SENT'], to: 'CONFIRMED', side: 'SUPPLIER', refusal: '只有待确认的送样申请可以确认', done: '已确认送样' },
+  refuse: { from: ['SENT'], to: 'REFUSED', side: 'SUPPLIER', refusal: '只有待确认的送样申请可以拒绝', done: '已拒绝送样' },
+  ship: { from: ['CONFIRMED'], to: 'SHIPPED', side: 'SUPPLIER', refusal: '只有已确认的送样申请可以寄出样品', done: '样品已寄出' },
+  receive: { from: ['SHIPPED'], to: 'RECEIVED', side: 'INTERNAL', refusal: '只有已寄出的样品可以签收', done: '样品已签收' },
+  test: { from: ['RECEIVED'], to: 'TESTED', side: 'INTERNAL', refusal: '只有已签收的样品可以录入测试结果', done: '测试结果已保存' },
+  close: { from: ['TESTED'], to: 'CLOSED', side: 'INTERNAL', refusal: '只有已测试的送样申请可以关闭', done: '送样申请已关闭' },
+};
+
+/** Suppliers that may not be asked for or send samples (X-15, §4.4). */
+const INELIGIBLE = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
+
+export type SampleRow = SrmSampleRequestTable;
+export type Actor = { user: SessionUser; tenantId: number; ip: string };
+
+/**
+ * The request the actor may act on: internal users within their tenant, a supplier user only
+ * its own supplier's sent requests (X-5); anything else is simply not there.
+ */
+export async function sampleFor(trx: Db, actor: Actor, id: string): Promise<SampleRow> {
+  let q = trx.selectFrom('srmSampleRequest').selectAll().where('id', '=', id);
+  if (actor.user.supplierId) q = q.where('supplierId', '=', actor.user.supplierId).where('status', '<>', 'DRAFT');
+  else q = q.where('tenantId', '=', actor.tenantId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('送样申请不存在');
+  return row;
+}
+
+/** Refuses a supplier that is frozen, blacklisted or eliminated (X-15). */
+export async function assertSupplierEligible(trx: Db, supplierId: string): Promise<void> {
+  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  if (!s) throw businessError('供应商不存在');
+  if (INELIGIBLE.includes(s.status)) throw businessError(`供应商“${s.name}”已冻结、列入黑名单或淘汰，不能送样（X-15）`);
+}
+
+/**
+ * Runs one transition: checks the side (SMP-1: only the addressed supplier confirms, refuses
+ * or ships; suppliers never act for the buyer), the current status and `check`, then moves the
+ * status (only if still unchanged, so a concurrent transition loses, X-4), writes the state log
+ * and returns the row as it was.
+ */
+export async function transition(
+  trx: Db,
+  actor: Actor,
+  id: string,
+  action: SampleAction,
+  changes: Partial<SampleRow>,
+  options: { reason?: string | null; check?: (row: SampleRow) => Promise<void> | void } = {},
+): Promise<SampleRow> {
+  const rule = SAMPLE_RULES[action];
+  const row = await sampleFor(trx, actor, id);
+  if (rule.side === 'SUPPLIER' && actor.user.supplierId !== row.supplierId) throw businessError('只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）');
+  if (rule.side === 'INTERNAL' && actor.user.supplierId) throw forbidden();
+  const current = row.status as SampleStatus;
+  if (!rule.from.includes(current)) throw businessError(`${rule.refusal}，当前状态：${SAMPLE_STATUS_TEXT[current] ?? current}`);
+  await options.check?.(row);
+  const now = nowIso();
+  const moved = await trx
+    .updateTable('srmSampleRequest')
+    .set({ ...changes, status: rule.to, updateBy: actor.user.username, updateTime: now })
+    .where('id', '=', row.id)
+    .where('status', '=', current)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw businessError('送样申请已被他人处理，请刷新后重试');
+  await trx
+    .insertInto('srmSampleLog')
+    .values({
+      id: newId(),
+      sampleId: row.id,
+      action,
+      fromStatus: current,
+      toStatus: rule.to,
+      actorId: actor.user.id,
+      actorName: actor.user.realname || actor.user.username,
+      actorKind: actor.user.supplierId ? 'SUPPLIER' : 'INTERNAL',
+      reason: options.reason ?? null,
+      ip: actor.ip,
+      at: now,
+    })
+    .execute();
+  return row;
+}
+
+/** The active users of a supplier: who gets its notices. */
+async function supplierUsers(trx: Db, supplierId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('sysUser').select('id').where('supplierId', '=', supplierId).where('status', '=', 1).where('delFlag', '=', 0).execute();
+  return rows.map((r) => r.id);
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** In-app notices of §7 (X-12): the supplier on a new or decided request, the requesting buyer on the supplier's moves. */
+export async function notifySample(trx: Db, row: SampleRow, action: SampleAction, detail = ''): Promise<void> {
+  const what = `${row.code} ${row.materialName}`;
+  const body = `<p>${escape(what)}${detail ? `：${escape(detail)}` : ''}</p>`;
+  const toSupplier = async (title: string) =>
+    notifyUsers(trx, { userIds: await supplierUsers(trx, row.supplierId), title, content: body, busType: 'sample', busId: row.id, openType: 'url', openPage: '/srm/my-samples' });
+  const toBuyer = (title: string) => notifyUsers(trx, { userIds: [row.requesterId], title, content: body, busType: 'sample', busId: row.id, openType: 'url', openPage: '/srm/sample' });
+  if (action === 'send') await toSupplier(`新的送样申请，请于${row.requiredBy}前送样`);
+  else if (action === 'cancel' && row.status !== 'DRAFT') await toSupplier('送样申请已取消');
+  else if (action === 'test') await toSupplier('样品测试结果已出');
+  else if (action === 'confirm') await toBuyer('供应商已确认送样');
+  else if (action === 'refuse') await toBuyer('供应商拒绝送样');
+  else if (action === 'ship') await toBuyer('供应商已寄出样品');
+}

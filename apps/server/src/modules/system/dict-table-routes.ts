@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '@procura/shared';
+import type { AppContext } from '../../app-context.js';
+import { DictTableService } from './dict-table-service.js';
+
+const name = z.string().max(64);
+const t = { _t: z.string().optional() };
+const csv = (raw: string | undefined) => [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 500);
+const flag = z.enum(['true', 'false']).optional();
+
+/**
+ * Table dictionaries (jeecg-api.md §5): search-select, its labels, tree select and linked
+ * dropdowns, over the allow-listed tables of dict-tables.ts only.
+ */
+export const dictTableRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const dicts = new DictTableService(ctx.db);
+
+    app.get(
+      '/sys/dict/loadDict/:dictCode',
+      {
+        schema: {
+          tags: ['dict'],
+          summary: '表字典搜索（table,text,code[,条件]）',
+          params: z.object({ dictCode: z.string().max(200) }),
+          querystring: z.object({ keyword: z.string().max(200).optional(), pageSize: z.coerce.number().int().min(1).max(1000).optional(), ...t }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => ok(await dicts.search(request.params.dictCode, request.query.keyword ?? '', request.query.pageSize, request.user!.userType)),
+    );
+
+    app.get(
+      '/sys/dict/loadDictItem/:dictCode',
+      {
+        schema: {
+          tags: ['dict'],
+          summary: '表字典值的文本',
+          params: z.object({ dictCode: z.string().max(200) }),
+          querystring: z.object({ key: z.string().max(20_000).optional(), delNotExist: flag, ...t }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => ok(await dicts.texts(request.params.dictCode, csv(request.query.key), request.query.delNotExist !== 'false', request.user!.userType)),
+    );
+
+    app.get(
+      '/sys/dict/loadTreeData',
+      {
+        schema: {
+          tags: ['dict'],
+          summary: '树形下拉的一层',
+          querystring: z.object({
+            pid: z.string().max(100).optional(),
+            pidField: name,
+            tableName: name,
+            text: name,
+            code: name,
+            hasChildField: name.optional(),
+            condition: z.string().max(2000).optional(),
+            ...t,
+          }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => ok(await dicts.treeLevel(request.query, request.user!.userType)),
+    );
+
+    app.get(
+      '/online/cgform/api/querySelectOptions',
+      {
+        schema: {
+          tags: ['dict'],
+          summary: '联动下拉的一级选项',
+          querystring: z.object({
+            table: name,
+            txt: name,
+            key: name,
+            idField: name,
+            pidField: name,
+            condition: z.string().max(2000).optional(),
+            pidValue: z.string().max(100).optional(),
+            ...t,
+          }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => ok(await dicts.linkedOptions(request.query, request.user!.userType)),
+    );
+  };
