@@ -25,18 +25,34 @@ function precompress(): Plugin {
   };
 }
 
+/** The dev server answers the sign-in page's paths with login.html, as the server does in production. */
+function loginEntryInDev(): Plugin {
+  return {
+    name: 'procura-login-entry',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?');
+        if (pathname === '/user/login' || pathname === '/user/login/') req.url = `/login.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 // `source` makes @procura/shared resolve to its TypeScript sources (no prior build needed).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), loginEntryInDev()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
-    // Two entries: the back office (index.html) and the public portal (portal.html), which
-    // loads no back-office code.
+    // Three entries: the back office (index.html), the public portal (portal.html) and the
+    // sign-in page (login.html); the last two load no back-office code.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         portal: fileURLToPath(new URL('./portal.html', import.meta.url)),
+        login: fileURLToPath(new URL('./login.html', import.meta.url)),
       },
     },
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, loginRedirect, postLoginTarget, safeRedirect, targetAfterPermissionLoad } from './guard';
+import { loginRedirect, postLoginTarget, safeRedirect } from '../lib/login-target';
+import { decideRoute, targetAfterPermissionLoad } from './guard';
 import type { GuardInput } from './guard';
 
 const known = new Set(['/', '/dashboard/analysis', '/isystem/user', '/404', '/completeSupInfo', '/user/login']);

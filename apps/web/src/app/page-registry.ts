@@ -18,8 +18,23 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'system/MyAnnouncementList': lazy(() => import('../pages/system/my-announcement-list-page')),
   'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),
   'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
+  'supplier/QualificationList': lazy(() => import('../pages/supplier/qualification-list-page')),
+  'supplier/MyChangeRequests': lazy(() => import('../pages/supplier/my-change-requests-page')),
+  'supplier/ChangeRequestList': lazy(() => import('../pages/supplier/change-request-list-page')),
   'portal/PageDesigner': lazy(() => import('../pages/portal/page-designer-page')),
   'portal/SignupList': lazy(() => import('../pages/portal/signup-list-page')),
+  'approval/TodoList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.TodoListPage }))),
+  'approval/DoneList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.DoneListPage }))),
+  'approval/MyApplications': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.MyApplicationsPage }))),
+  'approval/CcList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.CcListPage }))),
+  'approval/DefinitionList': lazy(() => import('../pages/approval/definition-page')),
+  'srm/PurchaseSettings': lazy(() => import('../pages/srm/purchase-settings-page')),
+  'evaluation/GradeBands': lazy(() => import('../pages/evaluation/grade-bands-page')),
+  'evaluation/MyEvalResults': lazy(() => import('../pages/evaluation/my-eval-results-page')),
+  'questionnaire/MyQuestionnaires': lazy(() => import('../pages/questionnaire/my-questionnaires-page')),
+  'questionnaire/QuestionnaireList': lazy(() => import('../pages/questionnaire/questionnaire-list-page')),
+  'system/CategoryList': lazy(() => import('../pages/system/category-list-page')),
+  'gallery/WidgetGallery': lazy(() => import('../pages/gallery/widget-gallery-page')),
 };
 
 /** The screen of a menu component string: a registered page, or the generic page of a resource (`resource/<key>`). */

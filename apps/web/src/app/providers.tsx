@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useSession } from '../lib/auth-store';
 import { setFeedback } from '../lib/feedback';
 import { useLayoutSettings } from '../lib/layout-settings';
+import { usePrefersReducedMotion } from '../lib/use-media-query';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -43,8 +44,10 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   // The theme colour chosen in the settings drawer (teal by default) drives every antd component.
   const { primaryColor } = useLayoutSettings();
+  // Honour the system's "reduce motion" setting: antd then opens and closes without animating.
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primaryColor, motion: !reducedMotion } }}>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={client}>

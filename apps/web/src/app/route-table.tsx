@@ -6,13 +6,13 @@ import { COMPLETE_SUPPLIER_INFO_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } fr
 import { ROUTE_VIEW } from '../lib/menu-routes';
 import type { AppRoute, BuiltRoutes } from '../lib/menu-routes';
 import { normalizePath } from '../lib/path';
+import { LeaveForLogin } from './leave-for-login';
 import { MenuPage } from './menu-page';
 import { PageBoundary } from './page-boundary';
 import { resolvePage } from './page-registry';
 
 // The back-office shell is its own chunk, so public pages never load it.
 const BasicLayout = lazy(() => import('../shell/basic-layout').then((m) => ({ default: m.BasicLayout })));
-const LoginPage = lazy(() => import('../pages/user/login-page'));
 const RegisterPage = lazy(() => import('../pages/user/register-page'));
 const RegisterResultPage = lazy(() => import('../pages/user/register-result-page'));
 const AlterationPage = lazy(() => import('../pages/user/alteration-page'));
@@ -93,7 +93,8 @@ export function buildRouteTable(built: BuiltRoutes | null): RouteObject[] {
   return [
     { path: '/', element: <Navigate to={HOME_PATH} replace /> },
     { path: '/user', element: <Navigate to={LOGIN_PATH} replace /> },
-    { path: LOGIN_PATH, element: page(LoginPage) },
+    // The sign-in page is its own entry (login.html): arriving here means a full page load there.
+    { path: LOGIN_PATH, element: <LeaveForLogin /> },
     { path: SSO_LOGIN_PATH, element: page(SsoLoginPage) },
     ...REGISTER_PATHS.map((path) => ({ path, element: page(RegisterPage) })),
     { path: REGISTER_RESULT_PATH, element: page(RegisterResultPage) },

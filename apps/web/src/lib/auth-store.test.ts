@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { StorageKey } from '@procura/shared';
 import { ADMIN_MENU, userInfo } from '../test/fixtures';
 import { clientFor, fail, fakeServer, ok } from '../test/fake-server';
-import { createSessionStore, EMPTY_MENU_ERROR, LoginError } from './auth-store';
+import { createSessionStore, EMPTY_MENU_ERROR } from './auth-store';
+import { LoginError } from './login-session';
 import { persistedSession } from './session-persistence';
 
 const loginResult = (extra: Record<string, unknown> = {}) => ({

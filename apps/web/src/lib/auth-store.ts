@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { AuthEntry, LoginResult, MenuNode, TenantInfo, UserInfo, UserPermissions } from '@procura/shared';
+import type { AuthEntry, LoginResult, MenuNode, UserInfo, UserPermissions } from '@procura/shared';
 import { http } from './http';
 import type { HttpClient } from './http';
+import { acceptLogin, LoginError, mustPickTenant } from './login-session';
 import { buildMenuRoutes } from './menu-routes';
 import type { BuiltRoutes } from './menu-routes';
 import { persistedSession } from './session-persistence';
@@ -19,11 +20,6 @@ export type SessionState = {
   mustPickDepart: boolean;
 };
 
-/** A login the server refused; `message` is the server's text. */
-export class LoginError extends Error {
-  override readonly name = 'LoginError';
-}
-
 type Persistence = typeof persistedSession;
 
 function initialState(persisted: Persistence): SessionState {
@@ -37,15 +33,6 @@ function initialState(persisted: Persistence): SessionState {
     mustPickDepart: token ? persisted.mustPickDepart() : false,
   };
 }
-
-/** The tenant a login starts in: the first of its effective tenants, or none (header '0'). */
-export function defaultTenantOf(tenantList: readonly TenantInfo[] | null | undefined): number | null {
-  const first = Array.isArray(tenantList) ? tenantList[0] : undefined;
-  return first && Number.isInteger(Number(first.id)) ? Number(first.id) : null;
-}
-
-/** Whether the user must pick a tenant after login (JeecgBoot's picker: more than one). */
-export const mustPickTenant = (result: Pick<LoginResult, 'tenantList'>): boolean => (result.tenantList?.length ?? 0) > 1;
 
 function arrayOr<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
@@ -86,24 +73,12 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
       const message = error instanceof Error && error.message ? error.message : '登录失败';
       throw new LoginError(message, { cause: error });
     }
-    // The server may send '200' as a string; JeecgBoot's UI compares loosely.
-    if (String(body.code) !== '200' || !body.result?.token) {
-      throw new LoginError(body.message || '登录失败');
-    }
-    const { token, userInfo, sysAllDictItems, multi_depart, tenantList } = body.result;
-    // As JeecgBoot: several departments (multi_depart 2) and no current one means choosing first.
-    const mustPickDepart = Number(multi_depart) === 2 && !userInfo?.orgCode;
-    persisted.clear();
-    persisted.setToken(token);
-    persisted.setUserInfo(userInfo);
-    persisted.setDict(sysAllDictItems ?? {});
-    persisted.setMustPickDepart(mustPickDepart);
-    // As JeecgBoot's LoginSelectTenant: the first tenant; with several the user picks one (selectTenant) before entering.
-    persisted.setTenantId(defaultTenantOf(tenantList));
+    const { result, mustPickDepart } = acceptLogin(body, persisted);
+    const { token, userInfo } = result;
     const next = { token, userInfo, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart };
-    awaitingTenant = mustPickTenant(body.result) ? next : null;
+    awaitingTenant = mustPickTenant(result) ? next : null;
     if (!awaitingTenant) setState(next);
-    return body.result;
+    return result;
   }
 
   return {

@@ -17,3 +17,39 @@ export type SaveSupplierInfoResult = { userInfo: UserInfo; supplier: SupplierPro
 export function saveSupplierInfo(info: SupplierInfo) {
   return postAction<SaveSupplierInfoResult>('/supplierBaseAPI/saveSupplierInfo', info, { quiet: [400] });
 }
+
+/** A supplier status-log row as the server answers it (SUP-6). */
+export type { SupplierStatusLogRow } from '@procura/shared';
+
+export type SupplierQualification = {
+  id: string;
+  supplierId: string;
+  supplierName?: string;
+  typeCode: string;
+  certNo: string;
+  issuer: string | null;
+  issueDate: string | null;
+  expiryDate: string | null;
+  files: string;
+  status: string;
+  reviewComment: string | null;
+  createTime: string;
+};
+
+export type SupplierCategoryStanding = { id: string; categoryCode: string; status: string; qualifiedAt: string | null; trialLimitAmount?: string | null; pendingRequestId: string | null };
+
+export type SupplierDetail = {
+  supplier: SupplierProfile & { source: string; resumeStatus: string | null; version: number; createTime: string | null };
+  contacts: { id: string; name: string; mobile: string; email: string | null; role: string; isPrimary: number }[];
+  bankAccounts: { id: string; bankName: string; accountName: string; accountNo: string; isPrimary: number; status: string }[];
+  categories: SupplierCategoryStanding[];
+  qualifications: SupplierQualification[];
+  pendingRequests: { id: string; action: string; categoryCode: string | null; reason: string; proposedAt: string }[];
+};
+
+/** Reads a GET answer or throws its message (for TanStack Query). */
+export async function getOrThrow<T>(url: string, params?: Record<string, string>): Promise<T> {
+  const body = await getAction<T>(url, params);
+  if (!body.success) throw new Error(body.message || '加载失败');
+  return body.result;
+}

@@ -3,7 +3,9 @@
  * 5 ms of `beforeunload` the tab is being closed, so the session is ended on the server with a
  * beacon (spec part 2 §7). The unload is observed through `pagehide` (fired at the same moment):
  * an `unload` listener is deprecated and keeps the page out of the back/forward cache. A page
- * kept in that cache (`persisted`) is not being closed.
+ * kept in that cache (`persisted`) is not being closed. A fast reload can pass for a close too;
+ * the server holds the close a few seconds and the reloaded page, by using the token, keeps
+ * its session (SessionService.closeSoon).
  */
 export const REAL_CLOSE_MAX_GAP_MS = 5;
 

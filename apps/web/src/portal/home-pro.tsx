@@ -3,7 +3,7 @@ import type { NewsItem, PortalConfig, PortalMember, PortalStats, PurchaseAnnounc
 import { useState } from 'react';
 import { fileUrl, recordsOf, usePortalView } from './api';
 import { usePortalConfig } from './config-store';
-import { CountUp } from './count-up';
+import { CountUp } from '../components/text/count-up';
 import { NewsCard, PurchaseCard, ResultCard } from './items';
 import { PortalPage } from './layout';
 import { Link, navigate } from './router';
@@ -47,7 +47,7 @@ function Hero({ config, loaded }: { config: PortalConfig; loaded: boolean }) {
                 return (
                   <li key={stat.title} data-testid="portal-stat" data-key={stat.key ?? ''}>
                     <span className="p-stat-value">
-                      <CountUp end={typeof live === 'number' ? live : stat.value} />
+                      <CountUp end={typeof live === 'number' ? live : stat.value} testId="portal-count-up" />
                       {stat.plus ? '+' : ''}
                       {stat.unit ? <small>{stat.unit}</small> : null}
                     </span>

@@ -64,7 +64,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (value: 
   };
   return (
     <form className="p-search" role="search" onSubmit={submit}>
-      <label htmlFor="portal-search" className="p-sr-only">
+      <label htmlFor="portal-search" className="sr-only">
         搜索采购公告
       </label>
       <input id="portal-search" type="search" placeholder="输入项目名称搜索" value={keyword} onChange={(e) => setKeyword(e.target.value)} data-testid="portal-search-input" />
@@ -109,7 +109,7 @@ export function PurchasePage() {
         <SearchForm key={likeName} initial={likeName} onSearch={(value) => go({ likeName: value, pageNo: 1 })} />
       </Banner>
       <div className="p-container p-section">
-        <h2 className="p-sr-only">公告列表</h2>
+        <h2 className="sr-only">公告列表</h2>
         <Tabs items={PURCHASE_TABS} active={tab} onChange={(key) => go({ type: key, pageNo: 1 })} testId="portal-purchase-tab" />
         <Pending loading={page.loading} empty={records.length === 0}>
           <div className="p-list" data-testid="portal-purchase-list" data-total={page.data?.total ?? 0}>

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { DatePicker, Input, InputNumber } from 'antd';
 import type { FieldDef } from '@procura/shared';
-import { DictSelect } from './dict-select';
+import { DictSelect } from '../components/dict/dict-select';
 import { DATE_FORMAT, DATETIME_FORMAT } from './resource-fields';
 
 const FULL = { width: '100%' } as const;

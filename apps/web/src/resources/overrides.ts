@@ -7,6 +7,7 @@ import {
   portalNewsResource,
   portalPurchaseAnnouncementResource,
   portalResultAnnouncementResource,
+  reportHeadResource,
   roleResource,
 } from '@procura/shared';
 import { UserSelect } from '../components/user-select';
@@ -14,11 +15,20 @@ import { getAction, postAction } from '../lib/http';
 import { CheckRuleTestModal } from './check-rule-test-modal';
 import { DictItemsDrawer } from './dict-items-drawer';
 import { PortalWithdrawModal } from './portal-withdraw-modal';
+import { ReportItemsDrawer, ReportParamsDrawer, ReportPreviewModal } from './report-panels';
 import type { ResourceOverride } from './resource-types';
 import { RolePermissionDrawer } from './role-permission-drawer';
+import { materialOverrides } from '../pages/srm/material-overrides';
+import { sampleOverrides } from '../pages/srm/sample-overrides';
+import { sourceListOverrides } from '../pages/srm/source-list-overrides';
+import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
+import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
 
 /** Where a resource's page needs more than its definition gives, by resource key. */
 export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
+  ...materialOverrides,
+  ...sampleOverrides,
+  ...sourceListOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],
   },
@@ -115,7 +125,17 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
       },
     ],
   },
+  // 在线报表: its columns and parameters, and a preview in the report popup users get.
+  [reportHeadResource.key]: {
+    rowActions: [
+      { key: 'reportItems', label: '字段', permission: permissionCode(reportHeadResource, 'edit'), Panel: ReportItemsDrawer },
+      { key: 'reportParams', label: '参数', permission: permissionCode(reportHeadResource, 'edit'), Panel: ReportParamsDrawer },
+      { key: 'reportPreview', label: '预览', permission: 'onlReport:data', Panel: ReportPreviewModal },
+    ],
+  },
   [roleResource.key]: {
     rowActions: [{ key: 'rolePermission', label: '授权', permission: permissionCode(roleResource, 'edit'), Panel: RolePermissionDrawer }],
   },
+  ...evaluationOverrides,
+  ...questionnaireOverrides,
 };

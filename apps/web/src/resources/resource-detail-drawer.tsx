@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ResourceDef } from '@procura/shared';
 import { getAction } from '../lib/http';
 import { AUDIT_FIELDS, detailFields, displayValue } from './resource-fields';
-import type { ResourceRecord } from './resource-types';
+import type { ResourceOverride, ResourceRecord } from './resource-types';
 
-type Props = { def: ResourceDef; id: string; hidden: readonly string[]; open: boolean; onClose: () => void };
+type Props = { def: ResourceDef; id: string; hidden: readonly string[]; open: boolean; onClose: () => void; renderers?: ResourceOverride['details'] };
 
 /** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
-export function ResourceDetailDrawer({ def, id, hidden, open, onClose }: Props) {
+export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers }: Props) {
   const query = useQuery({
     queryKey: ['resource-detail', def.path, id],
     // Always read afresh: the row may have been edited since.
@@ -22,7 +22,7 @@ export function ResourceDetailDrawer({ def, id, hidden, open, onClose }: Props) 
   const items = [...detailFields(def).filter((f) => !hidden.includes(f.name)), ...AUDIT_FIELDS].map((f) => ({
     key: f.name,
     label: f.field.label,
-    children: record ? displayValue(f, record) : '-',
+    children: record ? (renderers?.[f.name]?.(record[f.name], record) ?? displayValue(f, record)) : '-',
   }));
 
   return (

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Form, Space } from 'antd';
-import { addSchema, editSchema, fieldSchema } from '@procura/shared';
+import { addSchema, editSchema, EXTEND_VALUES_KEY, fieldSchema } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
 import { fieldErrorsOf } from '../lib/form-errors';
 import { postAction, putAction } from '../lib/http';
 import { closeAskingIfDirty } from '../lib/leave-confirm';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
+import type { Extension } from './extend-fields';
 import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
 import type { NamedField } from './resource-fields';
@@ -20,6 +21,8 @@ type Props = {
   record?: ResourceRecord;
   /** Values the page fixes (not shown; sent on add). */
   fixed: Readonly<Record<string, string>>;
+  /** Configurable fields (shown after the definition's own, sent with the record). */
+  extension?: Extension;
   /** Controls replacing those the field types give, by field name. */
   controls?: ResourceOverride['formControls'];
   /** False while the page is hidden behind another tab: the drawer hides but keeps what was typed. */
@@ -47,17 +50,19 @@ function schemaRule({ field }: NamedField) {
  * errors land on the fields; what was typed stays. Closing or leaving with unsaved edits
  * asks first.
  */
-export function ResourceFormDrawer({ def, mode, record, fixed, controls, open, onClose, onSaved }: Props) {
+export function ResourceFormDrawer({ def, mode, record, fixed, extension, controls, open, onClose, onSaved }: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const release = useUnsavedChanges(dirty);
 
-  const fields = useMemo(() => formFields(def, Object.keys(fixed)), [def, fixed]);
+  const fields = useMemo(() => formFields(extension?.def ?? def, Object.keys(fixed)), [def, extension, fixed]);
+  const isExtended = (f: NamedField) => Boolean(extension?.names.has(f.name));
   const initialValues = useMemo(() => toFormValues(fields, record), [fields, record]);
   const rules = useMemo(() => new Map(fields.map((f) => [f.name, [schemaRule(f)]])), [fields]);
-  const locked = (f: NamedField) => mode === 'edit' && Boolean(f.field.immutable);
+  // editProperty 2: a configurable field shown but never changed here.
+  const locked = (f: NamedField) => (mode === 'edit' && Boolean(f.field.immutable)) || Boolean(extension?.readOnly.has(f.name));
 
   const showErrors = (errors: Record<string, string>, fallback: string) => {
     const visible = new Set(fields.map((f) => f.name));
@@ -73,8 +78,11 @@ export function ResourceFormDrawer({ def, mode, record, fixed, controls, open, o
       return;
     }
     const editable = fields.filter((f) => !locked(f));
-    const values = toRequestBody(editable, form.getFieldsValue(true) as Values);
-    const body = mode === 'add' ? { ...values, ...fixed } : { id: record!.id, ...values };
+    const typed = form.getFieldsValue(true) as Values;
+    const values = toRequestBody(editable.filter((f) => !isExtended(f)), typed);
+    // Configurable field values go with the record: the server stores both in one transaction or neither.
+    const extended = extension?.names.size ? { [EXTEND_VALUES_KEY]: toRequestBody(editable.filter(isExtended), typed) } : {};
+    const body = mode === 'add' ? { ...values, ...fixed, ...extended } : { id: record!.id, ...values, ...extended };
     const checked = (mode === 'add' ? addSchema(def) : editSchema(def)).safeParse(body);
     if (!checked.success) {
       showErrors(issuesByField(checked.error.issues), '请检查填写的内容');

@@ -11,6 +11,7 @@ import type { QueryParams } from '../lib/http';
 import { downloadFile, TRANSFER_MESSAGES } from './file-transfer';
 import { ImportButton } from './import-button';
 import { resourceColumns, RowActions } from './resource-columns';
+import { useExtension } from './extend-fields';
 import { ResourceDetailDrawer } from './resource-detail-drawer';
 import { searchControls, searchFieldsOf } from './resource-fields';
 import { ResourceFormDrawer } from './resource-form-drawer';
@@ -40,8 +41,10 @@ const NOTHING_FIXED: Readonly<Record<string, string>> = {};
 export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPageSize }: ResourcePageProps) {
   const { message } = App.useApp();
   const can = useResourceAbilities(def);
+  // Configurable fields of opted-in tables join the columns, the search and the form.
+  const extension = useExtension(def);
   const hidden = useMemo(() => Object.keys(fixed), [fixed]);
-  const controls = useMemo(() => searchControls(def, hidden), [def, hidden]);
+  const controls = useMemo(() => searchControls(extension.def, hidden), [extension.def, hidden]);
   const searchFields = useMemo(() => searchFieldsOf(controls), [controls]);
   const urls = useMemo(
     () => ({
@@ -69,7 +72,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const shown = pathname === ownPath;
 
   const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
-  const columns = resourceColumns(def, override, (record) => (
+  const columns = resourceColumns(extension.def, override, (record) => (
     <RowActions
       record={record}
       canEdit={can.edit}
@@ -101,7 +104,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const selected = list.selectedRowKeys.length;
   return (
     <Card data-testid={`resource-page-${def.key}`}>
-      <ResourceSearchForm name={`${def.key}-search`} controls={controls} onSearch={list.search} onReset={list.reset} />
+      <ResourceSearchForm name={`${def.key}-search`} controls={controls} onSearch={list.search} onReset={list.reset} formControls={override?.formControls} />
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '16px 0' }} data-testid="resource-toolbar">
         {def.capabilities.add ? (
           <Has code={permissionCode(def, 'add')}>
@@ -152,6 +155,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           mode={editing.mode}
           record={editing.record}
           fixed={fixed}
+          extension={extension}
           controls={override?.formControls}
           open={shown}
           onClose={() => setEditing(null)}
@@ -161,7 +165,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           }}
         />
       ) : null}
-      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open={shown} onClose={() => setDetailId(null)} /> : null}
+      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open={shown} onClose={() => setDetailId(null)} renderers={override?.details} /> : null}
       {panel ? (
         <panel.action.Panel
           record={panel.record}

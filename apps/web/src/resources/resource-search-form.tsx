@@ -1,9 +1,10 @@
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { DictSelect } from './dict-select';
+import { DictSelect } from '../components/dict/dict-select';
 import { placeholderOf } from './field-control';
 import { DATE_FORMAT, toFilters } from './resource-fields';
 import type { SearchControl } from './resource-fields';
+import type { FormControl } from './resource-types';
 
 type Props = {
   /** Prefixes the controls' ids, so two pages on one screen never share one. */
@@ -11,9 +12,19 @@ type Props = {
   controls: readonly SearchControl[];
   onSearch: (filters: Record<string, string | undefined>) => void;
   onReset: () => void;
+  /** The page's own form controls: an exact filter on a field that has one (a reference picked by name) searches with it. */
+  formControls?: Readonly<Record<string, FormControl>>;
 };
 
-function control({ name, field, kind }: SearchControl) {
+function control({ name, field, kind }: SearchControl, formControls?: Readonly<Record<string, FormControl>>) {
+  const own = kind === 'text' && field.filter === 'eq' ? formControls?.[name] : undefined;
+  if (own) {
+    return (
+      <Form.Item key={name} name={name} label={field.label} style={{ minWidth: 240 }}>
+        {own(field, false)}
+      </Form.Item>
+    );
+  }
   switch (kind) {
     case 'dict':
       return (
@@ -50,7 +61,7 @@ function control({ name, field, kind }: SearchControl) {
 }
 
 /** The search form of a resource page: 查询 applies the values from page 1, 重置 clears them. */
-export function ResourceSearchForm({ name, controls, onSearch, onReset }: Props) {
+export function ResourceSearchForm({ name, controls, onSearch, onReset, formControls }: Props) {
   const [form] = Form.useForm<Record<string, unknown>>();
   return (
     <Form
@@ -61,7 +72,7 @@ export function ResourceSearchForm({ name, controls, onSearch, onReset }: Props)
       data-testid="resource-search"
       onFinish={(values) => onSearch(toFilters(controls, values))}
     >
-      {controls.map(control)}
+      {controls.map((c) => control(c, formControls))}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -39,4 +39,6 @@ export type ResourceOverride = {
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
   /** Form controls by field name. */
   formControls?: Readonly<Record<string, FormControl>>;
+  /** Detail drawer values by field name, replacing the default text (e.g. file links). */
+  details?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
 };

@@ -14,6 +14,7 @@ import { buildMenuRoutes } from '../lib/menu-routes';
 import { storage } from '../lib/storage';
 import { LEAVE_CONFIRM_MESSAGE, unsavedRegistry } from '../lib/unsaved-changes';
 import { tabTitleKey } from './tabs/tab-title';
+import { fakeMatchMedia } from '../test/match-media';
 
 const location = () => screen.getByTestId('location').textContent;
 const page = (records: unknown[] = []) => ok({ records, total: records.length, size: 23, current: 1, pages: 1 });
@@ -214,7 +215,7 @@ describe('layout', () => {
 
   it('below 1088 px puts the side menu in a drawer opened from the header', async () => {
     const matchMedia = window.matchMedia;
-    window.matchMedia = vi.fn((query: string) => ({ ...matchMedia(query), matches: query.includes('1087.98') })) as typeof window.matchMedia;
+    window.matchMedia = fakeMatchMedia((query) => query.includes('1087.98'));
     try {
       setup();
       await screen.findByText('欢迎, 管理员');

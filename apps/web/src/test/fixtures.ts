@@ -69,5 +69,6 @@ export const VALID_SUPPLIER_INFO = {
   bankName: '招商银行福州分行',
   bankAccountName: '福州测试科技有限公司',
   bankAccountNo: '6225880112345678',
+  businessLicenseFile: 'supplier/20260101/licence.pdf',
 };
 

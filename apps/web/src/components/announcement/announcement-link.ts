@@ -1,5 +1,5 @@
 import { isExternalUrl } from '@procura/shared';
-import { safeRedirect } from '../../app/guard';
+import { safeRedirect } from '../../lib/login-target';
 
 /** Where a business link inside an announcement leads: the purchase order list, filtered by the link's id. */
 export const PURCHASE_ORDER_LIST_PATH = '/purchase/order/list';

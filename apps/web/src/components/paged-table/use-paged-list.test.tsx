@@ -19,6 +19,8 @@ function CustomList({ url, select = [] }: { url: ListUrls; select?: string[] }) 
       <button onClick={() => list.setSelectedRowKeys(select)}>选择</button>
       <button onClick={() => void list.remove('r1')}>删除</button>
       <button onClick={list.removeSelected}>批量删除</button>
+      <button onClick={() => list.search({})}>查询</button>
+      <button onClick={list.reset}>重置</button>
     </>
   );
 }
@@ -52,6 +54,15 @@ describe('usePagedList (the list mixin)', () => {
     fireEvent.click(screen.getByText('选择'));
     fireEvent.click(screen.getByText('批量删除'));
     expect(await screen.findByText('请设置url.deleteBatch属性!')).toBeTruthy();
+  });
+
+  it('loads the rows again on 查询 or 重置 even when the search is unchanged', async () => {
+    const server = setup({ list: '/things/list' });
+    await waitFor(() => expect(server.calls('GET /things/list')).toHaveLength(1));
+    fireEvent.click(screen.getByText('查询'));
+    await waitFor(() => expect(server.calls('GET /things/list')).toHaveLength(2));
+    fireEvent.click(screen.getByText('重置'));
+    await waitFor(() => expect(server.calls('GET /things/list')).toHaveLength(3));
   });
 
   it('deletes one row by id and reloads', async () => {

@@ -85,6 +85,12 @@ export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT,
     void query.refetch();
   };
 
+  /** 查询 / 重置 that leave the view as it is still fetch the rows again. */
+  const reloadIfSameView = (nextFilters: Filters) => {
+    const next = buildListParams({ pageNo: 1, pageSize, sort, filters: nextFilters, searchFields, fixedParams });
+    if (JSON.stringify(next) === JSON.stringify(params)) void query.refetch();
+  };
+
   const runDelete = (path: string, deleteParams: QueryParams, count: number) => runCommand(() => deleteAction(path, deleteParams), () => afterDelete(count));
 
   return {
@@ -99,13 +105,15 @@ export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT,
     selectedRowKeys,
     setSelectedRowKeys,
     clearSelection,
-    /** Apply search values and go back to the first page. */
+    /** Apply search values and go back to the first page; the same search again reloads (others may have changed the rows). */
     search(values: Filters) {
+      reloadIfSameView(values);
       setFilters(values);
       setPageNo(1);
       clearSelection();
     },
     reset() {
+      reloadIfSameView({});
       setFilters({});
       setPageNo(1);
       clearSelection();

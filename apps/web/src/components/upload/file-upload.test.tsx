@@ -166,6 +166,35 @@ describe('FileUpload previews', () => {
   });
 });
 
+describe('FileUpload read-only downloads (X-11)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('a private stored file downloads with the token under the name the server gives, not by a bare link', async () => {
+    persistedSession.setToken('tok');
+    const fetch = vi.fn(async () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename=\"_.pdf\"; filename*=UTF-8''%E6%B5%8B%E8%AF%95%E6%8A%A5%E5%91%8A.pdf" } }));
+    vi.stubGlobal('fetch', fetch);
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => 'blob:file-1');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      Object.assign(URL, saved);
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderWithProviders(<FileUpload disabled value="supplier/20261124/c.pdf" />, { route: '/', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByText('c.pdf'));
+    await waitFor(() => expect(names).toEqual(['测试报告.pdf']));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/jeecg-boot/sys/common/static/supplier/20261124/c.pdf');
+    expect((init.headers as Record<string, string>)['X-Access-Token']).toBe('tok');
+  });
+});
+
 describe('UploadModal', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -4,7 +4,8 @@ import type { UploadFile, UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { persistedSession } from '../../lib/session-persistence';
 import { staticUrl } from '../../lib/static-url';
-import { DEFAULT_BIZ, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
+import { TRANSFER_MESSAGES } from '../../resources/file-transfer';
+import { DEFAULT_BIZ, downloadStored, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
 
 export type FileUploadProps = {
   /** Comma-joined stored paths (what forms keep, as JeecgBoot's JUpload). */
@@ -200,6 +201,18 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
     if (file.status === 'done' || file.status === 'removed' || next.length !== fileList.length) emit(next);
   };
 
+  // A stored file's link cannot carry the token: private files download with the session.
+  const onPreview: UploadProps['onPreview'] = (file) => {
+    const path = typeof file.response === 'string' ? file.response : null;
+    if (!path || isPublicPath(path)) {
+      if (file.url) window.open(file.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    void downloadStored(path).then((done) => {
+      if (!done) void message.warning(TRANSFER_MESSAGES.downloadFailed);
+    });
+  };
+
   const full = maxCount > 0 && list.length >= maxCount;
   return (
     <div data-testid={rest['data-testid'] ?? 'file-upload'} data-value={donePaths(list)}>
@@ -212,6 +225,7 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
         beforeUpload={beforeUpload}
         customRequest={customRequest}
         onChange={handleChange}
+        onPreview={onPreview}
       >
         {mode === 'image' ? (
           full || disabled ? null : (

@@ -1,6 +1,8 @@
 import type { Envelope } from '@procura/shared';
 import { apiBase } from '../../lib/config';
 import { persistedSession } from '../../lib/session-persistence';
+import { staticUrl } from '../../lib/static-url';
+import { saveBlob } from '../../resources/file-transfer';
 
 /** The default business folder of an upload (spec part 2 §7). */
 export const DEFAULT_BIZ = 'temp';
@@ -43,4 +45,35 @@ export async function uploadFile(file: Blob & { name?: string }, biz: string = D
   }
   if (!response.ok || !body?.success || !body.message) throw new UploadError(body?.message ?? '', response.status);
   return body.message;
+}
+
+/** The uploader's file name from `Content-Disposition` (RFC 6266 `filename*`), else the stored name. */
+export function downloadName(disposition: string | null, path: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed name falls back to the stored one.
+    }
+  }
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * Fetches a private stored file with the session token (a plain link cannot carry the header,
+ * so it would answer 401) and saves it under its uploaded name. Resolves false on a refusal.
+ */
+export async function downloadStored(path: string): Promise<boolean> {
+  try {
+    const token = persistedSession.token();
+    const headers: Record<string, string> = { tenant_id: persistedSession.tenantId() };
+    if (token) headers['X-Access-Token'] = token;
+    const response = await fetch(staticUrl(path), { headers });
+    if (!response.ok) return false;
+    saveBlob(await response.blob(), downloadName(response.headers.get('content-disposition'), path));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import type { CollapseProps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PORTAL_LIMITS } from '@procura/shared';
 import { FileUpload } from '../../components/upload/file-upload';
+import { PALETTE } from '../../components/editor/text-format-editor';
 
 type Name = (string | number)[];
 
@@ -12,8 +13,6 @@ export const PORTAL_BIZ = 'portal';
 
 const toHex = (color: { toHexString(): string }) => color.toHexString();
 
-/** The text-format editor's ten-colour palette (spec part 2 §2). */
-export const PALETTE = ['#ffffff', '#000000', '#262626', '#8c8c8c', '#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#1677ff', '#722ed1'];
 const PRESETS = [{ label: '常用颜色', colors: PALETTE }];
 
 function Colour({ name, label }: { name: Name; label: string }) {

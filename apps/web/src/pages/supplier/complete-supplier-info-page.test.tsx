@@ -15,7 +15,8 @@ const location = () => screen.getByTestId('location').textContent;
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 
-const DRAFT = { id: 's1', code: 'S0001', status: 'REGISTERED', infoStatus: 'INCOMPLETE', name: VALID_INFO.name, uscc: VALID_INFO.uscc, mainCategories: ['steel'] };
+// The licence scan is already stored (uploads are covered by the upload widget's own tests).
+const DRAFT = { id: 's1', code: 'S0001', status: 'REGISTERED', infoStatus: 'INCOMPLETE', name: VALID_INFO.name, uscc: VALID_INFO.uscc, mainCategories: ['steel'], businessLicenseFile: VALID_INFO.businessLicenseFile };
 
 let store: SessionStore;
 
@@ -127,5 +128,20 @@ describe('/completeSupInfo form', () => {
     await waitFor(() => expect(screen.getByTestId('supplier-info-submit').textContent).toContain('保存中'));
     release(fail(200, '稍后再试', 500));
     await waitFor(() => expect(screen.getByTestId('supplier-info-submit').textContent).toBe('提 交'));
+  });
+
+  it('§4.2 step 5: a returned form shows the reviewer’s comment above its section; a licence missing is reported (SUP-4)', async () => {
+    setup(() => ok(null), { ...DRAFT, businessLicenseFile: '', infoStatus: 'RETURNED', returnComments: { bank: '开户行请填写到支行' } });
+    expect(await screen.findByTestId('return-comment-bank')).toHaveProperty('textContent', expect.stringContaining('退回意见（银行账户）：开户行请填写到支行'));
+    expect(screen.queryByTestId('return-comment-basic')).toBeNull();
+    fillTheRest();
+    submit();
+    expect(await screen.findByText('请上传营业执照')).toBeTruthy();
+  });
+
+  it('an INCOMPLETE draft shows no return comments even when old ones are stored', async () => {
+    setup(() => ok(null), { ...DRAFT, returnComments: { bank: '旧意见' } });
+    await screen.findByTestId('supplier-info-form');
+    expect(screen.queryByTestId('return-comment-bank')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Divider, Form, Input, Layout, Row, Select, theme, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { HOME_PATH, supplierInfoSchema } from '@procura/shared';
+import { HOME_PATH, INFO_SECTIONS, supplierInfoSchema, type InfoSection } from '@procura/shared';
+import { FileUpload } from '../../components/upload/file-upload';
 import { PageSpinner } from '../../app/page-boundary';
 import { useSessionStore } from '../../lib/auth-store';
 import { useDictItems } from '../../lib/dict';
@@ -21,11 +22,13 @@ import {
 } from './supplier-info-form';
 import type { FieldError, SupplierInfoField, SupplierInfoFormValues } from './supplier-info-form';
 
-type TextField = Exclude<SupplierInfoField, 'mainCategories'>;
+type TextField = Exclude<SupplierInfoField, 'mainCategories' | 'businessLicenseFile'>;
 
-const SECTIONS: { title: string; fields: { name: SupplierInfoField; required: boolean; wide?: boolean }[] }[] = [
+/** Form sections and the reviewer's comment keys shown above each (§4.2 step 5). */
+const SECTIONS: { title: string; comments: InfoSection[]; fields: { name: SupplierInfoField; required: boolean; wide?: boolean }[] }[] = [
   {
     title: '基本信息',
+    comments: ['basic', 'category'],
     fields: [
       { name: 'name', required: true },
       { name: 'uscc', required: true },
@@ -36,6 +39,7 @@ const SECTIONS: { title: string; fields: { name: SupplierInfoField; required: bo
   },
   {
     title: '联系方式',
+    comments: ['contact'],
     fields: [
       { name: 'contactName', required: true },
       { name: 'contactMobile', required: true },
@@ -45,11 +49,17 @@ const SECTIONS: { title: string; fields: { name: SupplierInfoField; required: bo
   },
   {
     title: '银行账户',
+    comments: ['bank'],
     fields: [
       { name: 'bankName', required: true },
       { name: 'bankAccountName', required: true },
       { name: 'bankAccountNo', required: true },
     ],
+  },
+  {
+    title: '附件',
+    comments: ['attachment'],
+    fields: [{ name: 'businessLicenseFile', required: true, wide: true }],
   },
 ];
 
@@ -60,7 +70,7 @@ const PLACEHOLDERS: Partial<Record<TextField, string>> = {
 };
 
 /** The form itself; mounted once the draft is known so it can prefill through initialValues. */
-function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormValues }) {
+function SupplierInfoForm({ initialValues, comments }: { initialValues: SupplierInfoFormValues; comments: Partial<Record<string, string>> }) {
   const [form] = Form.useForm<SupplierInfoFormValues>();
   const store = useSessionStore();
   const navigate = useNavigate();
@@ -113,6 +123,10 @@ function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormVa
   };
 
   const control = (name: SupplierInfoField) => {
+    if (name === 'businessLicenseFile') {
+      // SUP-4: one scan of the business licence, kept in the supplier folder.
+      return <FileUpload biz="supplier" maxCount={1} text="上传营业执照" data-testid="business-licence-upload" />;
+    }
     if (name === 'mainCategories') {
       return (
         <Select
@@ -140,6 +154,11 @@ function SupplierInfoForm({ initialValues }: { initialValues: SupplierInfoFormVa
       {SECTIONS.map((section) => (
         <div key={section.title}>
           <Divider titlePlacement="start">{section.title}</Divider>
+          {section.comments
+            .filter((key) => comments[key])
+            .map((key) => (
+              <Alert key={key} type="warning" showIcon style={{ marginBottom: 12 }} title={`退回意见（${INFO_SECTIONS[key]}）：${comments[key]}`} data-testid={`return-comment-${key}`} />
+            ))}
           <Row gutter={24}>
             {section.fields.map((field) => (
               <Col key={field.name} xs={24} md={field.wide ? 24 : 12}>
@@ -189,7 +208,11 @@ export default function CompleteSupplierInfoPage() {
             style={{ marginBottom: 8 }}
             title="请先完善企业信息，提交后即可进入系统。"
           />
-          {draft.isPending ? <PageSpinner /> : <SupplierInfoForm initialValues={draftToFormValues(draft.data)} />}
+          {draft.isPending ? (
+            <PageSpinner />
+          ) : (
+            <SupplierInfoForm initialValues={draftToFormValues(draft.data)} comments={draft.data?.infoStatus === 'RETURNED' ? (draft.data.returnComments ?? {}) : {}} />
+          )}
         </Card>
       </Layout.Content>
     </Layout>

@@ -22,6 +22,7 @@ export const SUPPLIER_INFO_LABELS: Readonly<Record<SupplierInfoField, string>> =
   bankName: '开户银行',
   bankAccountName: '账户名称',
   bankAccountNo: '银行账号',
+  businessLicenseFile: '营业执照',
 };
 
 export const SUPPLIER_INFO_FIELDS = Object.keys(SUPPLIER_INFO_LABELS) as SupplierInfoField[];

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Button } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { PagedTable } from '../../components/paged-table/paged-table';
 import type { SearchField } from '../../components/paged-table/list-params';
+import { SupplierDetailDrawer } from './supplier-detail-drawer';
 
 type SupplierRecord = {
   id: string;
@@ -19,7 +21,9 @@ type SupplierRecord = {
   createTime?: string | null;
 };
 
-const SEARCH_FIELDS: SearchField[] = [{ name: 'name', label: '企业名称', mode: 'like' }];
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'name', label: '企业名称', mode: 'like' },
+];
 
 const dash = (value: string | null | undefined) => value || '-';
 
@@ -35,18 +39,43 @@ const COLUMNS: TableColumnsType<SupplierRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 
+/** The buyer's supplier list; 详情 opens the master data, standing, papers, status log and lifecycle actions. */
 export default function SupplierListPage() {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [reload, setReload] = useState<(() => void) | null>(null);
   return (
-    <PagedTable<SupplierRecord>
-      url="/supplier/list"
-      rowKey="id"
-      columns={COLUMNS}
-      searchFields={SEARCH_FIELDS}
-      toolbar={({ refresh, loading }) => (
-        <Button icon={<ReloadOutlined />} onClick={refresh} loading={loading}>
-          刷新
-        </Button>
-      )}
-    />
+    <>
+      <PagedTable<SupplierRecord>
+        url="/supplier/list"
+        rowKey="id"
+        columns={(list) => [
+          ...COLUMNS,
+          {
+            title: '操作',
+            key: 'action',
+            render: (_: unknown, r: SupplierRecord) => (
+              <Button
+                type="link"
+                size="small"
+                data-testid={`supplier-detail-${r.code}`}
+                onClick={() => {
+                  setReload(() => list.refresh);
+                  setOpenId(r.id);
+                }}
+              >
+                详情
+              </Button>
+            ),
+          },
+        ]}
+        searchFields={SEARCH_FIELDS}
+        toolbar={({ refresh, loading }) => (
+          <Button icon={<ReloadOutlined />} onClick={refresh} loading={loading}>
+            刷新
+          </Button>
+        )}
+      />
+      <SupplierDetailDrawer supplierId={openId} onClose={() => setOpenId(null)} onChanged={() => reload?.()} />
+    </>
   );
 }

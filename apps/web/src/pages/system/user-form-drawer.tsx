@@ -5,7 +5,7 @@ import { showFieldErrors } from '../../lib/form-errors';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
 import { closeAskingIfDirty } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { DictSelect } from '../../resources/dict-select';
+import { DictSelect } from '../../components/dict/dict-select';
 
 export type UserFormMode = 'add' | 'edit';
 /** An internal user (roles, departments) or a supplier's account (bound to one supplier, supplier role only). */

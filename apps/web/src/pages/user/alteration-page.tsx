@@ -59,7 +59,7 @@ export default function AlterationPage() {
 
   return (
     <PublicFrame title="找回密码" width={460}>
-      {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} data-testid="alteration-error" /> : null}
+      {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="alteration-error" /> : null}
       <Form<Values> form={form} name="alteration" layout="vertical" onFinish={onFinish} onValuesChange={() => setDirty(true)} autoComplete="off">
         <Form.Item name="username" label="登录账号" rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}>
           <Input autoComplete="username" data-testid="alteration-username" />

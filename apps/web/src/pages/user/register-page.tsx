@@ -66,7 +66,7 @@ export default function RegisterPage() {
 
   return (
     <PublicFrame title="供应商注册" width={520}>
-      {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} data-testid="register-error" /> : null}
+      {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="register-error" /> : null}
       <Form<Values>
         form={form}
         name="register"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { postLoginTarget } from '../../app/guard';
+import { postLoginTarget } from '../../lib/login-target';
 import { useSessionStore } from '../../lib/auth-store';
 import { PublicFrame } from './public-frame';
 
@@ -43,7 +43,7 @@ export default function SsoLoginPage() {
         />
       ) : (
         <div style={{ textAlign: 'center', padding: 32 }}>
-          <Spin tip="正在登录…" data-testid="sso-pending">
+          <Spin description="正在登录…" data-testid="sso-pending">
             <div style={{ height: 48 }} />
           </Spin>
         </div>

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useHasPermission } from '../../components/has';
+import { useDictItems } from '../../lib/dict';
+import { getAction, postAction } from '../../lib/http';
+
+type SettingRow = { key: string; label: string; group: string; type: 'int' | 'bool' | 'pct' | 'money' | 'json' | 'enum'; dict: string | null; value: unknown; defaultValue: unknown; isDefault: boolean; updatedBy: string | null; updatedAt: string | null };
+
+const show = (row: SettingRow, value: unknown) => (row.type === 'bool' ? (value ? '是' : '否') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+async function loadSettings(): Promise<SettingRow[]> {
+  const body = await getAction<SettingRow[]>('/srm/purchaseSetting/list');
+  if (!body.success) throw new Error(body.message);
+  return body.result;
+}
+
+/** The control of a setting's type; JSON values are edited as text and parsed before saving. */
+function EnumControl({ dict }: { dict: string }) {
+  const items = useDictItems(dict);
+  return <Form.Item name="value" noStyle><Select style={{ width: 200 }} options={(items.data ?? []).map((i) => ({ value: i.value, label: i.text }))} /></Form.Item>;
+}
+
+function ValueControl({ row }: { row: SettingRow }) {
+  if (row.type === 'bool') return <Form.Item name="value" valuePropName="checked" noStyle><Switch /></Form.Item>;
+  if (row.type === 'int' || row.type === 'pct') return <Form.Item name="value" noStyle><InputNumber style={{ width: 200 }} precision={row.type === 'int' ? 0 : 4} /></Form.Item>;
+  if (row.type === 'enum') return <EnumControl dict={row.dict ?? ''} />;
+  return <Form.Item name="value" noStyle><Input.TextArea rows={row.type === 'json' ? 6 : 1} data-testid="setting-value" /></Form.Item>;
+}
+
+/** 采购设置 (§21): the tenant's values of every setting, each change checked by the server and logged. */
+export default function PurchaseSettingsPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const canEdit = useHasPermission('purchaseSetting:edit');
+  const list = useQuery({ queryKey: ['purchaseSettings'], queryFn: loadSettings });
+  const [editing, setEditing] = useState<SettingRow | null>(null);
+  const [form] = Form.useForm<{ value: unknown }>();
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const open = (row: SettingRow) => {
+    setError(null);
+    setEditing(row);
+    form.setFieldsValue({ value: row.type === 'json' ? JSON.stringify(row.value, null, 2) : row.type === 'money' ? String(row.value) : row.value });
+  };
+  const save = async () => {
+    const row = editing!;
+    let value = form.getFieldValue('value') as unknown;
+    if (row.type === 'json') {
+      try {
+        value = JSON.parse(String(value));
+      } catch {
+        setError('请输入正确的 JSON');
+        return;
+      }
+    }
+    setSaving(true);
+    try {
+      const body = await postAction('/srm/purchaseSetting/save', { key: row.key, value });
+      if (!body.success) {
+        setError(body.message);
+        return;
+      }
+      message.success(body.message);
+      setEditing(null);
+      await queryClient.invalidateQueries({ queryKey: ['purchaseSettings'] });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid="purchase-settings-page">
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="单据创建时复制其依赖的设置，修改不影响进行中的单据。审批阈值在 审批中心 › 审批配置 中按单据类型设置。" />
+      {list.error ? <Alert type="error" showIcon title={(list.error as Error).message} /> : null}
+      <Table<SettingRow>
+        rowKey="key"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={false}
+        columns={[
+          { title: '分组', dataIndex: 'group', width: 90 },
+          { title: '设置项', dataIndex: 'label' },
+          { title: '当前值', render: (_, r) => <code>{show(r, r.value)}</code> },
+          { title: '默认值', render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code>{show(r, r.defaultValue)}</code>) },
+          { title: '修改人', dataIndex: 'updatedBy', render: (v: string | null) => v ?? '-' },
+          { title: '修改时间', dataIndex: 'updatedAt', render: (v: string | null) => v ?? '-' },
+          { title: '操作', key: 'action', render: (_, r) => (canEdit ? <a onClick={() => open(r)} data-testid={`setting-edit-${r.key}`}>修改</a> : null) },
+        ]}
+      />
+      <Modal open={!!editing} title={`修改：${editing?.label ?? ''}`} okText="保存" cancelText="取消" confirmLoading={saving} onOk={save} onCancel={() => setEditing(null)} destroyOnHidden>
+        <Form form={form} layout="vertical">
+          {editing ? <ValueControl row={editing} /> : null}
+        </Form>
+        {error ? <Alert type="error" showIcon style={{ marginTop: 12 }} title={error} /> : null}
+      </Modal>
+    </div>
+  );
+}
