@@ -18,6 +18,28 @@ export function run(command, args, { env = {}, cwd = root } = {}) {
   });
 }
 
+/**
+ * Runs a command with its output held back, for commands that run side by side: the output is
+ * printed in one piece when the command ends, so the logs do not interleave.
+ */
+export function runBuffered(command, args, { env = {}, cwd = root } = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    const done = (code) => {
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code);
+    };
+    child.on('close', (code, signal) => done(signal ? 1 : (code ?? 1)));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`cannot run ${command}: ${error.message}\n`));
+      done(1);
+    });
+  });
+}
+
 /** The newest modification time under the given files and folders (node_modules and dist aside). */
 export function newestMtime(paths) {
   let newest = 0;

@@ -1,13 +1,17 @@
 // `npm test`: every quality gate and test suite, then one closing line `N passed, N failed`.
-//   build → type-check → lint → unit and integration tests on SQLite → the server's
-//   integration tests on PostgreSQL (when TEST_DATABASE_URL is set) → browser tests in
-//   the system Chromium on SQLite (and on PostgreSQL when TEST_DATABASE_URL is set).
+//   build → type-check, lint, the unit and integration tests on SQLite and the server's
+//   integration tests on PostgreSQL (when TEST_DATABASE_URL is set) side by side → browser
+//   tests in the system Chromium on SQLite, then those tagged @postgres on PostgreSQL.
+// The side-by-side steps keep both cores of a 2-core machine busy instead of waiting for one
+// another; their output is printed as each ends. The browser suite alone keeps both cores
+// busy, so it runs once in full (SQLite) and on PostgreSQL only for the flows tagged
+// @postgres (see e2e/tests/helpers.ts ON_POSTGRES); the whole run stays within 30 minutes.
 // A gate that fails (build, type-check, lint) counts as one failed test; browser tests
 // that did not run, or were skipped, count as failures too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { root, run } from './lib.mjs';
+import { root, run, runBuffered } from './lib.mjs';
 
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
@@ -22,10 +26,10 @@ function record(name, p, f, note = '') {
   rows.push(`${name.padEnd(38)} ${String(p).padStart(4)} passed, ${String(f).padStart(3)} failed${note ? `  (${note})` : ''}`);
 }
 
-async function gate(name, command, args, env) {
-  const code = await run(command, args, { env });
-  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
-  return code === 0;
+/** A pass/fail step; `buffered` when it runs beside others. Resolves with its summary row. */
+async function gate(name, command, args, { env, buffered = false } = {}) {
+  const code = await (buffered ? runBuffered : run)(command, args, { env });
+  return [name, code === 0 ? 1 : 0, code === 0 ? 0 : 1];
 }
 
 function readJson(file) {
@@ -36,26 +40,28 @@ function readJson(file) {
   }
 }
 
-async function vitest(name, args, env) {
-  const out = path.join(tmp, `vitest-${rows.length}.json`);
+/** A vitest run; resolves with its summary row. */
+async function vitest(name, file, args, { env, buffered = false } = {}) {
+  const out = path.join(tmp, `vitest-${file}.json`);
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const code = await (buffered ? runBuffered : run)('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   const r = readJson(out);
-  if (!r) return record(name, 0, 1, `vitest exited ${code} without results`);
+  if (!r) return [name, 0, 1, `vitest exited ${code} without results`];
   const f = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
-  record(name, r.numPassedTests, f, r.numPendingTests ? `${r.numPendingTests} skipped` : '');
+  return [name, r.numPassedTests, f, r.numPendingTests ? `${r.numPendingTests} skipped` : ''];
 }
 
-async function playwright(name, env) {
+async function playwright(name, env, args = []) {
   const out = path.join(tmp, `playwright-${rows.length}.json`);
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], { cwd: path.join(root, 'e2e'), env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], { cwd: path.join(root, 'e2e'), env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
   const r = readJson(out);
   if (!r?.stats) return record(name, 0, 1, `playwright exited ${code} without results`);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
   // Browser tests must run: none at all, or skipped ones, are failures.
   const none = expected + unexpected + flaky === 0 ? 1 : 0;
-  record(name, expected + flaky, unexpected + skipped + none + (code !== 0 && unexpected === 0 && none === 0 ? 1 : 0), skipped ? `${skipped} skipped` : '');
+  const notes = [skipped ? `${skipped} skipped` : '', flaky ? `${flaky} passed only on retry` : ''].filter(Boolean);
+  record(name, expected + flaky, unexpected + skipped + none + (code !== 0 && unexpected === 0 && none === 0 ? 1 : 0), notes.join(', '));
 }
 
 async function withPostgresDatabase(fn) {
@@ -78,13 +84,16 @@ async function withPostgresDatabase(fn) {
 const sqliteEnv = { TEST_DATABASE_URL: '' };
 const built = (await build({ force: true })) === 0;
 record('build', built ? 1 : 0, built ? 0 : 1);
-await gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck']);
-await gate('lint (eslint, react-hooks)', 'npx', ['eslint', '.', '--max-warnings=0']);
-await vitest('unit + integration (SQLite)', [], sqliteEnv);
-if (pgUrl) await vitest('server integration (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: pgUrl });
+const [typecheck, lint, sqlite, postgres] = await Promise.all([
+  gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true }),
+  gate('lint (eslint, react-hooks)', 'npx', ['eslint', '.', '--max-warnings=0'], { buffered: true }),
+  vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true }),
+  pgUrl ? vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], { env: { TEST_DATABASE_URL: pgUrl }, buffered: true }) : null,
+]);
+for (const row of [typecheck, lint, sqlite, postgres]) if (row) record(...row);
 if (built) {
   await playwright('browser, Chromium (SQLite)', sqliteEnv);
-  if (pgUrl) await withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL)', { E2E_DATABASE_URL: url }));
+  if (pgUrl) await withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL, @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']));
 } else {
   record('browser tests', 0, 1, 'not run: the build failed');
 }

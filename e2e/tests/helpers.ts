@@ -2,6 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Procura@2026';
 
+/**
+ * Marks a test that also runs against PostgreSQL (`npm test` with TEST_DATABASE_URL). The
+ * whole browser suite runs on SQLite; on PostgreSQL it runs the flows that write across many
+ * tables or build SQL (scenarios, approvals, reports, import), while every server route is
+ * covered on both databases by the integration tests. Running all of it twice would push
+ * the test command past its 30-minute budget on a 2-core machine.
+ */
+export const ON_POSTGRES = { tag: '@postgres' };
+
 /** Signs in through the login page and waits until the app has navigated away from it. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/user/login')) await page.goto('/user/login');
@@ -21,6 +30,9 @@ export async function logout(page: Page): Promise<void> {
     else if (!/\/user\/login/.test(page.url())) await page.getByTestId('logout').click({ timeout: 3_000 });
     await expect(page).toHaveURL(/\/user\/login/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+  // The back office reaches /user/login in-app first, then loads the sign-in page (login.html)
+  // in full: wait for that load, or a navigation started now would be cut off by it.
+  await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 
 /**
@@ -40,12 +52,47 @@ export async function openMenu(page: Page, group: string, item: string, path?: R
  * while the dropdown is still animating open can be lost on a busy machine, so the pick is
  * retried until it took.
  */
-export async function chooseOption(page: Page, trigger: Locator, option: string): Promise<void> {
+export async function chooseOption(page: Page, trigger: Locator, option: string, { exact = false, search = false }: { exact?: boolean; search?: boolean } = {}): Promise<void> {
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // `exact`: the option whose whole label is `option` (生产物资, not 非生产物资).
+  const item = exact ? dropdown.locator(`.ant-select-item-option[title="${option}"]`) : dropdown.locator('.ant-select-item-option', { hasText: option });
   await expect(async () => {
     if ((await dropdown.count()) === 0) await trigger.click();
-    await dropdown.locator('.ant-select-item-option', { hasText: option }).click({ timeout: 3_000 });
+    // `search`: type the option into a searchable select first. A long list is virtual, so an
+    // option further down is not in the page until the search brings it up.
+    if (search) await trigger.locator('input').fill(option);
+    await item.click({ timeout: 3_000 });
     await expect(trigger).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(dropdown).toHaveCount(0);
+}
+
+/**
+ * Confirms the open popconfirm (row commands such as 提交启用, 撤回). A click while the popover
+ * is still animating open can be lost on a busy machine: retried until the popover is gone.
+ */
+export async function confirmPopover(page: Page): Promise<void> {
+  const ok = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ });
+  await expect(async () => {
+    await ok.click({ timeout: 3_000 });
+    await expect(ok).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** A valid unified social credit code: the GB 32100 check character after the first 17 characters. */
+export function uscc(first17: string): string {
+  const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += alphabet.indexOf(first17[i]!) * weights[i]!;
+  return first17 + alphabet[(31 - (sum % 31)) % 31]!;
+}
+
+/** Types a date (or datetime) into the antd picker with this placeholder and confirms it. */
+export async function pickDate(scope: Locator, placeholder: string, value: string): Promise<void> {
+  const input = scope.getByPlaceholder(placeholder);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  await expect(input).toHaveValue(value);
 }

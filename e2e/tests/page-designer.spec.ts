@@ -88,8 +88,10 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
 });
 
 test('the logo upload refuses an SVG disguised as a PNG, and a non-image before uploading', async ({ page }) => {
+  // Straight there through the login's redirect: a full page load right after signing in can
+  // fall inside the logout beacon's 5 ms "the page was closed" window (spec part 1, logout 2).
+  await page.goto(`/user/login?redirect=${encodeURIComponent('/portal-admin/designer?template=se')}`);
   await login(page, 'admin');
-  await page.goto('/portal-admin/designer?template=se');
   await expect(page.getByTestId('page-designer')).toHaveAttribute('data-template', 'se');
   await page.getByTestId('designer-edit-mode').click();
   const logo = page.getByTestId('designer-logo-upload');

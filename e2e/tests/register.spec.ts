@@ -1,14 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-
-/** GB 32100 check character of the first 17 characters of a USCC. */
-function uscc(first17: string): string {
-  const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += alphabet.indexOf(first17[i]!) * weights[i]!;
-  return first17 + alphabet[(31 - (sum % 31)) % 31]!;
-}
+import { uscc } from './helpers.js';
 
 /** The code the server "sent": the Playwright server runs with SMS_SENDER=outbox. */
 async function sentCode(page: Page, mobile: string): Promise<string> {
@@ -81,6 +73,9 @@ test('a supplier registers at /register, logs in, is held at /completeSupInfo, c
   await info.locator('#mainCategories').click();
   await page.locator('.ant-select-item-option', { hasText: '原材料' }).click();
   await page.keyboard.press('Escape');
+  // SUP-4: the business licence scan is required.
+  await info.locator('input[type=file]').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(page.getByText(/文件上传成功/).last()).toBeVisible();
   await page.getByTestId('supplier-info-submit').click();
 
   await expect(page).toHaveURL(/\/dashboard\/analysis$/);

@@ -15,8 +15,12 @@ test.describe('session and route guard', () => {
 
     await logout(page);
     // The token is gone: protected pages send us back to the login page.
-    await page.goto('/isystem/user');
+    // The back office sends us on to the login page before its own load ends.
+    await page.goto('/isystem/user', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser/);
+    // End on a settled page: the sign-in page loads in full after the in-app redirect, and a
+    // context torn down in the middle of that load could hang in a loaded run.
+    await expect(page.getByTestId('login-submit')).toBeVisible();
   });
 
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
@@ -29,7 +33,8 @@ test.describe('session and route guard', () => {
   });
 
   test('a deep link while logged out returns there after login', async ({ page }) => {
-    await page.goto('/isystem/user');
+    // The back office sends us on to the login page before its own load ends.
+    await page.goto('/isystem/user', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser/);
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/isystem\/user$/);
@@ -44,8 +49,10 @@ test.describe('session and route guard', () => {
   });
 
   test('an unknown path shows 404', async ({ page }) => {
+    // Through the login's redirect: a full page load right after signing in can fall inside
+    // the logout beacon's 5 ms "the page was closed" window.
+    await page.goto(`/user/login?redirect=${encodeURIComponent('/no/such/page')}`);
     await login(page, 'admin');
-    await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
   });

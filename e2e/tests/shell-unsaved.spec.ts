@@ -9,11 +9,13 @@ test.describe('leaving a page with unsaved edits', () => {
     await page.getByTestId('side-menu').getByText('系统管理').click();
     await page.getByTestId('side-menu').getByText('用户管理').click();
     await expect(page).toHaveURL(/\/isystem\/user$/);
+    await expect(page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: '用户管理' })).toBeVisible();
 
     // The password form, half filled in, then the browser's back button (an in-app navigation).
     await page.getByTestId('user-menu').click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '修改密码' }).click();
     await page.locator('#passwordForm_oldpassword').fill('Procura@2026');
+    await expect(page.locator('#passwordForm_oldpassword')).toHaveValue('Procura@2026');
     await page.goBack();
     const confirm = page.locator('.ant-modal-confirm', { hasText: LEAVE });
     await expect(confirm).toBeVisible();
