@@ -3,6 +3,7 @@ import type { MaterialTables } from './schema-material.js';
 import type { EvaluationTables } from './schema-evaluation.js';
 import type { SampleTables } from './schema-sample.js';
 import type { SupplierChangeTables } from './schema-supplier-change.js';
+import type { RequisitionTables } from './schema-requisition.js';
 
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
@@ -642,7 +643,7 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & {
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;
