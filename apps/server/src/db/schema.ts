@@ -4,6 +4,7 @@ import type { EvaluationTables } from './schema-evaluation.js';
 import type { SampleTables } from './schema-sample.js';
 import type { SupplierChangeTables } from './schema-supplier-change.js';
 import type { RequisitionTables } from './schema-requisition.js';
+import type { SourcingTables } from './schema-sourcing.js';
 
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
@@ -643,7 +644,7 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & {
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;

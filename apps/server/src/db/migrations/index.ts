@@ -29,6 +29,7 @@ import * as admissionDecision from './0039-admission-decision.js';
 import * as siteAudit from './0040-site-audit.js';
 import * as supplierMaterial from './0041-supplier-material.js';
 import * as evalIndicatorRaters from './0042-eval-indicator-raters.js';
+import * as sourcing from './0043-sourcing.js';
 import * as requisitions from './0044-requisitions.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0040-site-audit': siteAudit,
   '0041-supplier-material': supplierMaterial,
   '0042-eval-indicator-raters': evalIndicatorRaters,
+  '0043-sourcing': sourcing,
   '0044-requisitions': requisitions,
 };
