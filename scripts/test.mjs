@@ -23,7 +23,7 @@ let failed = 0;
 function record(name, p, f, note = '') {
   passed += p;
   failed += f;
-  rows.push(`${name.padEnd(38)} ${String(p).padStart(4)} passed, ${String(f).padStart(3)} failed${note ? `  (${note})` : ''}`);
+  rows.push(`${name.padEnd(42)} ${String(p).padStart(4)} passed, ${String(f).padStart(3)} failed${note ? `  (${note})` : ''}`);
 }
 
 /** A pass/fail step; `buffered` when it runs beside others. Resolves with its summary row. */
@@ -93,7 +93,7 @@ const [typecheck, lint, sqlite, postgres] = await Promise.all([
 for (const row of [typecheck, lint, sqlite, postgres]) if (row) record(...row);
 if (built) {
   await playwright('browser, Chromium (SQLite)', sqliteEnv);
-  if (pgUrl) await withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL, @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']));
+  if (pgUrl) await withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']));
 } else {
   record('browser tests', 0, 1, 'not run: the build failed');
 }

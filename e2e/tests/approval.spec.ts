@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, ON_POSTGRES, openMenu } from './helpers.js';
+import { chooseOption, confirmPopover, login, openMenu } from './helpers.js';
 
 // The approval engine end to end (decision 6, X-10) with material activation as the document:
 // the buyer creates a material and submits it; the administrator, in another browser context,
@@ -29,7 +29,7 @@ async function createMaterial(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
-test('X-10: a buyer submits a material, the administrator approves it, the buyer sees it active; self-approval is refused', ON_POSTGRES, async ({ page, browser }) => {
+test('X-10: a buyer submits a material, the administrator approves it, the buyer sees it active; self-approval is refused', async ({ page, browser }) => {
   const name = `端到端螺栓${unique()}`;
   await login(page, 'buyer');
   const row = await createMaterial(page, name);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, ON_POSTGRES, openMenu, pickDate } from './helpers.js';
+import { chooseOption, confirmPopover, login, openMenu, pickDate } from './helpers.js';
 
 // Supplier performance end to end (domain §20): a buyer creates an evaluation project with the
 // demo quarterly template, scores the manual indicators, calculates and publishes (no approval
@@ -25,7 +25,7 @@ async function pickMany(page: Page, select: Locator, option: string): Promise<vo
   await page.keyboard.press('Escape');
 }
 
-test('a buyer scores and publishes an evaluation; the supplier sees its grade and appeals', ON_POSTGRES, async ({ page, browser }) => {
+test('a buyer scores and publishes an evaluation; the supplier sees its grade and appeals', async ({ page, browser }) => {
   const name = `端到端季度评估${unique()}`;
   await login(page, 'buyer');
   await openMenu(page, '供应商绩效', '评估项目', /\/srm\/performance\/project$/);

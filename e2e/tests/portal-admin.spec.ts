@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, login, ON_POSTGRES, openMenu } from './helpers.js';
+import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
 
 // 门户管理 end to end: the administrator publishes a purchase announcement drafted on the server,
 // it appears on the public portal API (PORTAL-1), a supplier signs up (SRC-4) and shows on
@@ -19,7 +19,7 @@ async function portalTotal(request: APIRequestContext, title: string): Promise<n
   return ((await res.json()) as { result: { total: number } }).result.total;
 }
 
-test('an administrator publishes a purchase announcement, a supplier signs up, and 撤回 takes it off the portal', ON_POSTGRES, async ({ page, request }) => {
+test('an administrator publishes a purchase announcement, a supplier signs up, and 撤回 takes it off the portal', async ({ page, request }) => {
   const title = `端到端采购公告${unique()}`;
   const admin = await tokenOf(request, 'admin');
   const added = await request.post(`${API}/portal/purchaseAnnouncement/add`, {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, ON_POSTGRES, openMenu, pickDate } from './helpers.js';
+import { chooseOption, confirmPopover, login, openMenu, pickDate } from './helpers.js';
 
 // Sample requests end to end (domain §7): the buyer asks 华东精密 for a sample and sends the
 // request; the supplier, in its own browser context, confirms and ships it with a carrier and
@@ -20,7 +20,7 @@ async function openMySamples(page: Page): Promise<Locator> {
   return page.getByTestId('resource-page-srmSampleRequest');
 }
 
-test('§7: request → ship → receive → pass, buyer and supplier in separate browsers', ON_POSTGRES, async ({ page, browser }) => {
+test('§7: request → ship → receive → pass, buyer and supplier in separate browsers', async ({ page, browser }) => {
   const name = `端到端样品${unique()}`;
   await login(page, 'buyer');
   await openMenu(page, '供应商管理', '样品管理', /\/srm\/sample$/);

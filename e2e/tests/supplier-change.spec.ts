@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, ON_POSTGRES, openMenu } from './helpers.js';
+import { login, openMenu } from './helpers.js';
 
 // S10 steps 9–10 (domain §5): the supplier asks for a bank-account change with a bank letter in
 // its own browser; a second request is refused while the first waits (CHG-1); the manager
@@ -13,7 +13,7 @@ async function openMyChanges(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/srm\/my-changes$/);
 }
 
-test('S10: a bank-account change requested by the supplier, approved by the manager, applied with history (CHG-1, CHG-3, CHG-4, CHG-6)', ON_POSTGRES, async ({ page, browser }) => {
+test('S10: a bank-account change requested by the supplier, approved by the manager, applied with history (CHG-1, CHG-3, CHG-4, CHG-6)', async ({ page, browser }) => {
   test.setTimeout(240_000);
   // The supplier, in its own browser.
   await login(page, 'supplier1');

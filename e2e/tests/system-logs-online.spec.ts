@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, ON_POSTGRES, openMenu } from './helpers.js';
+import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
 
 // 日志管理, 在线用户 and the user recycle bin, as an administrator. Other spec files share the
 // database, so the user made here has a unique name and searches narrow to it.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-test('admin sees its login in 日志管理 and itself in 在线用户, and restores a deleted user from 回收站', ON_POSTGRES, async ({ page }) => {
+test('admin sees its login in 日志管理 and itself in 在线用户, and restores a deleted user from 回收站', async ({ page }) => {
   const tag = unique();
   const username = `e2e_bin_${tag}`;
 
