@@ -53,6 +53,8 @@ import { materialRoutes } from './modules/material/material-routes.js';
 import { sampleRoutes } from './modules/sample/sample-routes.js';
 import { sourceListRoutes } from './modules/material/source-list.js';
 import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
+import { sourcingRoutes } from './modules/sourcing/index.js';
+import { configureTestClock } from './core/clock.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -62,6 +64,8 @@ export type BuildOptions = { logger?: boolean };
 /** Builds the whole server: API under the base path, the web app at the root. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const { config } = ctx;
+  // the sourcing deadline clock; movable only under TEST_CLOCK=true (refused in production).
+  configureTestClock(config.testClock);
   const app = Fastify({
     logger:
       options.logger === false
@@ -165,6 +169,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sampleRoutes(ctx));
       await api.register(sourceListRoutes(ctx));
       await api.register(purchaseSettingRoutes(ctx));
+      await api.register(sourcingRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -41,12 +41,16 @@ describe('first start and production', () => {
   afterAll(async () => s?.close());
 
   it('refuses production while a demo account keeps the demo password', async () => {
-    const production = loadConfig({ NODE_ENV: 'production' });
+    const production = loadConfig({ NODE_ENV: 'production', SEALING_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') });
     expect(await productionRefusal(production, s.ctx.db)).toMatch(/admin, buyer, supplier1, supplier2|buyer|admin/);
     expect(await productionRefusal(loadConfig({}), s.ctx.db)).toBeNull();
     const newHash = await hashPassword('Another#Pass9');
     await s.ctx.db.updateTable('sysUser').set({ passwordHash: newHash }).execute();
     expect(await productionRefusal(production, s.ctx.db)).toBeNull();
+    // §9.4 / P1: the sealing master key never comes from a development file in production.
+    expect(await productionRefusal(loadConfig({ NODE_ENV: 'production' }), s.ctx.db)).toMatch(/SEALING_MASTER_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true' })).toThrow(/TEST_CLOCK/);
+    expect(() => loadConfig({ SEALING_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/SEALING_MASTER_KEY/);
   });
 
   it('adds base data once: a second start adds nothing and a deleted row stays deleted', async () => {

@@ -4,6 +4,13 @@ import { LOG_TYPE_OPERATION, operateTypeOf, record, settleLogs, summarizeParams 
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** §9.4 / P1: the body is sealed content (a quote or bid); the operation log keeps no parameters of it. */
+    sealedParams?: boolean;
+  }
+}
+
 /** Whether a request is one the operation log keeps: a signed-in user's change through a guarded API route. */
 function isLogged(request: FastifyRequest): boolean {
   if (!request.user || READ_METHODS.has(request.method) || request.is404) return false;
@@ -51,7 +58,7 @@ export function installOperationLog(app: FastifyInstance, ctx: AppContext): void
         method: route,
         requestUrl: request.url.split('?')[0]!,
         requestType: request.method,
-        requestParam: summarizeParams(request.query, request.body),
+        requestParam: request.routeOptions.config.sealedParams ? '[sealed]' : summarizeParams(request.query, request.body),
         costTime: reply.elapsedTime,
         status: failed ? 'failed' : 'ok',
       },

@@ -1,0 +1,225 @@
+import type { FastifyRequest } from 'fastify';
+import { businessError, forbidden, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { serverNowIso } from '../../core/clock.js';
+import type { SessionUser } from '../../core/access.js';
+import type { Db } from '../../db/database.js';
+import type { SourcingEventTable } from '../../db/schema-sourcing.js';
+import { notifyUsers } from '../system/notify.js';
+
+export type EventRow = SourcingEventTable;
+export type Actor = { user: SessionUser; tenantId: number; ip: string };
+export const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
+
+export const EVENT_STATUS_TEXT: Record<string, string> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  APPROVED: '已审批',
+  PUBLISHED: '已发布',
+  CLOSED: '已截止',
+  OPENED: '已开标',
+  EVALUATING: '评审中',
+  INSUFFICIENT: '响应不足',
+  AWARD_PENDING_APPROVAL: '定标审批中',
+  PUBLICITY: '公示中',
+  SUSPENDED: '已暂停',
+  AWARDED: '已定标',
+  COMPLETED: '已完成',
+  FAILED: '已流标',
+  CANCELLED: '已取消',
+};
+
+export const TYPE_PORTAL: Record<string, string> = { TENDER: 'tender', RFQ: 'inquiry', AUCTION: 'bidding' };
+export const TYPE_TEXT: Record<string, string> = { TENDER: '招标', RFQ: '询价', AUCTION: '竞价' };
+
+/** Supplier statuses that can take no part at all (X-15, §4.4). */
+const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
+
+/** The event of the buyer's tenant, or 404 (suppliers never reach buyer routes). */
+export async function eventFor(db: Db, actor: Actor, id: string): Promise<EventRow> {
+  if (actor.user.supplierId) throw forbidden();
+  const row = await db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).where('tenantId', '=', actor.tenantId).executeTakeFirst();
+  if (!row) throw notFound('寻源单不存在');
+  return row;
+}
+
+/**
+ * The event as a supplier user reaches it (X-5, SRC-8): only events it takes part in and that
+ * were published; anything else is simply not there.
+ */
+export async function supplierEventFor(db: Db, actor: Actor, id: string) {
+  const supplierId = actor.user.supplierId;
+  if (!supplierId) throw forbidden();
+  const event = await db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).where('status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED']).executeTakeFirst();
+  if (!event) throw notFound('寻源单不存在');
+  const participation = await db.selectFrom('sourcingParticipation').selectAll().where('eventId', '=', id).where('supplierId', '=', supplierId).executeTakeFirst();
+  if (!participation) throw notFound('寻源单不存在');
+  return { event, participation };
+}
+
+/** Moves the event from one of `from` to `to` only if nobody moved it meanwhile (X-4), and logs it (X-3). */
+export async function moveEvent(trx: Db, actor: Actor | null, event: EventRow, from: readonly string[], to: string, action: string, changes: Partial<EventRow> = {}, reason: string | null = null): Promise<void> {
+  if (!from.includes(event.status)) throw businessError(`当前状态（${EVENT_STATUS_TEXT[event.status] ?? event.status}）不能执行此操作`);
+  const now = serverNowIso();
+  const moved = await trx
+    .updateTable('sourcingEvent')
+    .set({ ...changes, status: to, version: event.version + 1, updateBy: actor?.user.username ?? 'system', updateTime: now })
+    .where('id', '=', event.id)
+    .where('status', '=', event.status)
+    .where('version', '=', event.version)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw businessError('寻源单已被他人修改，请刷新后重试');
+  await logState(trx, actor, { eventId: event.id, docType: 'EVENT', docId: event.id, action, fromStatus: event.status, toStatus: to, reason });
+}
+
+export async function logState(
+  trx: Db,
+  actor: Actor | null,
+  entry: { eventId: string; docType: 'EVENT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD'; docId: string; action: string; fromStatus: string | null; toStatus: string; reason?: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('sourcingStateLog')
+    .values({
+      id: newId(),
+      ...entry,
+      reason: entry.reason ?? null,
+      actorId: actor?.user.id ?? null,
+      actorName: actor ? actor.user.realname || actor.user.username : 'system',
+      actorKind: actor ? (actor.user.supplierId ? 'SUPPLIER' : 'INTERNAL') : 'SYSTEM',
+      ip: actor?.ip ?? null,
+      at: serverNowIso(),
+    })
+    .execute();
+}
+
+/**
+ * Why a supplier may not be invited to this event now (SRC-3, RFQ-2, X-15), or null:
+ * frozen, blacklisted or eliminated suppliers never; otherwise QUALIFIED (or POTENTIAL when
+ * the event allows it), and for QUALIFIED_IN_CATEGORY a qualified (or trial) category for
+ * every line category.
+ */
+export async function invitationRefusal(trx: Db, event: EventRow, supplierId: string): Promise<string | null> {
+  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  if (!s) return '供应商不存在';
+  if (BLOCKED.includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能邀请（X-15）`;
+  const allowed = event.eligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
+  if (!allowed.includes(s.status)) return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
+  if (event.eligibility === 'QUALIFIED_IN_CATEGORY') {
+    const codes = await trx
+      .selectFrom('sourcingLine as l')
+      .innerJoin('srmMaterialCategory as c', 'c.id', 'l.categoryId')
+      .select('c.code')
+      .distinct()
+      .where('l.eventId', '=', event.id)
+      .execute();
+    if (codes.length > 0) {
+      const held = await trx
+        .selectFrom('supplierCategory')
+        .select('categoryCode')
+        .where('supplierId', '=', supplierId)
+        .where('status', 'in', ['QUALIFIED', 'TRIAL'])
+        .where('categoryCode', 'in', codes.map((c) => c.code))
+        .execute();
+      if (held.length < codes.length) return `供应商“${s.name}”未取得本次寻源物料分类的准入资格（SRC-3）`;
+    }
+  }
+  return null;
+}
+
+/** X-15: a supplier that is frozen, blacklisted or eliminated cannot respond or be awarded. */
+export async function assertMayRespond(trx: Db, supplierId: string): Promise<void> {
+  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  if (!s) throw businessError('供应商不存在');
+  if (BLOCKED.includes(s.status)) throw businessError('贵公司已被冻结、列入黑名单或淘汰，不能参与寻源（X-15）');
+}
+
+/** The active users of suppliers: who gets their notices. */
+export async function supplierUsers(trx: Db, supplierIds: readonly string[]): Promise<string[]> {
+  if (supplierIds.length === 0) return [];
+  const rows = await trx.selectFrom('sysUser').select('id').where('supplierId', 'in', [...supplierIds]).where('status', '=', 1).where('delFlag', '=', 0).execute();
+  return rows.map((r) => r.id);
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** In-app notices (X-12); never sealed content. */
+export async function notifySuppliers(trx: Db, event: EventRow, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
+  await notifyUsers(trx, {
+    userIds: await supplierUsers(trx, supplierIds),
+    title,
+    content: `<p>${escape(`${event.code} ${event.title}`)}${detail ? `：${escape(detail)}` : ''}</p>`,
+    busType: 'sourcing',
+    busId: event.id,
+    openType: 'url',
+    openPage: '/srm/my-sourcing',
+  });
+}
+
+export async function notifyBuyer(trx: Db, event: EventRow, title: string, detail = ''): Promise<void> {
+  await notifyUsers(trx, {
+    userIds: [event.buyerId],
+    title,
+    content: `<p>${escape(`${event.code} ${event.title}`)}${detail ? `：${escape(detail)}` : ''}</p>`,
+    busType: 'sourcing',
+    busId: event.id,
+    openType: 'url',
+    openPage: '/srm/sourcing',
+  });
+}
+
+/** Suppliers taking part (invited and not declined or cancelled). */
+export async function participantIds(trx: Db, eventId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('sourcingParticipation').select('supplierId').where('eventId', '=', eventId).where('status', 'not in', ['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED']).execute();
+  return rows.map((r) => r.supplierId);
+}
+
+/** The portal's purchase announcement of a PUBLIC event (§23, PORTAL-1/2: no prices, no bidders). */
+export async function publishAnnouncement(trx: Db, event: EventRow, actor: Actor): Promise<void> {
+  const lines = await trx.selectFrom('sourcingLine').select('materialName').where('eventId', '=', event.id).orderBy('lineNo').execute();
+  const product = lines.length > 1 ? `${lines[0]!.materialName} 等${lines.length}项` : (lines[0]?.materialName ?? null);
+  const contact = [event.contactName && `联系人：${event.contactName}`, event.contactPhone && `电话：${event.contactPhone}`, event.contactEmail && `邮箱：${event.contactEmail}`].filter(Boolean).join('，');
+  const now = serverNowIso();
+  await trx
+    .insertInto('portalPurchaseAnnouncement')
+    .values({
+      id: newId(),
+      type: TYPE_PORTAL[event.type] ?? 'inquiry',
+      title: event.title,
+      code: event.code,
+      purchasingEntity: event.orgName,
+      purchaseProduct: product,
+      purchaseMethod: event.method,
+      purchaseType: event.purchaseType,
+      signupStart: event.signupStartAt,
+      signupDeadline: event.signupDeadline,
+      responseDeadline: event.responseDeadline,
+      plannedStart: event.plannedStartAt,
+      content: event.content,
+      contact: contact || null,
+      status: 'published',
+      withdrawReason: null,
+      publishTime: now,
+      sourcingEventId: event.id,
+      tenantId: event.tenantId,
+      createBy: actor.user.username,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+}
+
+/** Keeps the announcement's deadline in step with an extension (SRC-2). */
+export async function updateAnnouncementDeadline(trx: Db, eventId: string, responseDeadline: string): Promise<void> {
+  await trx.updateTable('portalPurchaseAnnouncement').set({ responseDeadline, updateTime: serverNowIso() }).where('sourcingEventId', '=', eventId).execute();
+}
+
+/** SRC-10: a cancelled public event leaves a withdrawn announcement with the reason. */
+export async function withdrawAnnouncement(trx: Db, eventId: string, reason: string): Promise<void> {
+  await trx
+    .updateTable('portalPurchaseAnnouncement')
+    .set({ status: 'withdrawn', withdrawReason: reason, updateTime: serverNowIso() })
+    .where('sourcingEventId', '=', eventId)
+    .where('status', 'in', ['published', 'closed'])
+    .execute();
+}
