@@ -55,6 +55,7 @@ import { sourceListRoutes } from './modules/material/source-list.js';
 import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
 import { configureTestClock } from './core/clock.js';
+import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sourceListRoutes(ctx));
       await api.register(purchaseSettingRoutes(ctx));
       await api.register(sourcingRoutes(ctx));
+      await api.register(requisitionRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {

@@ -112,6 +112,17 @@ export const BASE_MENUS: MenuSeed[] = [
   ...resourceMenu('base.sourceList', 'base', '货源清单', '/base/supplierMaterial', 'supplierMaterial', 'supplierMaterial', 6, ['import'], ['admin', 'buyer']),
   { key: 'base.sourceList.status', parent: 'base.sourceList', name: '冻结/解冻货源', menuType: 2, perms: 'supplierMaterial:status', sortNo: 20, roles: ['admin', 'buyer'] },
 
+  // Purchase requisitions (domain §8): requesters and buyers draft, submit (approval by budget, PR-2), withdraw and cancel the rest (PR-5).
+  { key: 'requisition', name: '采购申请', url: '/srm/requisition', component: 'srm/RequisitionList', menuType: 0, perms: 'srm:requisition:list', icon: 'FileTextOutlined', sortNo: 13, keepAlive: true, roles: ['admin', 'buyer'] },
+  ...([
+    ['list', '查看采购申请'],
+    ['add', '新建采购申请'],
+    ['edit', '编辑采购申请'],
+    ['delete', '删除采购申请'],
+    ['submit', '提交与撤回采购申请'],
+    ['cancel', '取消剩余数量'],
+  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `requisition.${action}`, parent: 'requisition', name, menuType: 2, perms: `srm:requisition:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
+
   // 审批中心 (decision 6, X-10): every internal user's tasks and applications; administrators configure the flows.
   { key: 'approval', name: '审批中心', url: '/approval', component: 'layouts/RouteView', menuType: 0, icon: 'AuditOutlined', sortNo: 60, roles: ['admin', 'buyer'] },
   { key: 'approval.todo', parent: 'approval', name: '我的待办', url: '/approval/todo', component: 'approval/TodoList', menuType: 1, sortNo: 1, roles: ['admin', 'buyer'] },

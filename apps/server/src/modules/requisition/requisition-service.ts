@@ -1,0 +1,261 @@
+import { businessError, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { nowIso } from '../../core/time.js';
+import type { SessionUser } from '../../core/access.js';
+import type { Db } from '../../db/database.js';
+import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from '../../db/schema-requisition.js';
+import { registerApprovalDocType } from '../approval/index.js';
+import { notifyUsers } from '../system/notify.js';
+import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';
+
+export const PR_DOC_TYPE = 'PURCHASE_REQUISITION';
+export const PR_PAGE = '/srm/requisition';
+
+export type Requisition = PurchaseRequisitionTable;
+export type RequisitionLine = PurchaseRequisitionLineTable;
+export type Actor = { user: SessionUser; tenantId: number; ip: string };
+/** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
+export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
+
+export const PR_STATUS_TEXT: Record<string, string> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  APPROVED: '已审批',
+  REJECTED: '已驳回',
+  PARTIALLY_PROCESSED: '部分处理',
+  PROCESSED: '已处理',
+  CLOSED: '已关闭',
+};
+export const PR_LINE_STATUS_TEXT: Record<string, string> = {
+  OPEN: '待处理',
+  IN_SOURCING: '寻源中',
+  SOURCED: '已定源',
+  ORDERED: '已下单',
+  CLOSED: '已关闭',
+  CANCELLED: '已取消',
+};
+
+/** Header states in which lines may be consumed (after approval, PR-3/PR-4). */
+export const CONSUMABLE = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED'];
+const DERIVED = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED', 'CLOSED'];
+
+/** Quantity still free on a line: qty − cancelled − reserved − ordered (PR-3, PR-5). */
+export function remainingOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled'>): bigint {
+  return units(l.qty) - units(l.qtyCancelled) - units(l.qtyInSourcing) - units(l.qtyOrdered);
+}
+
+/**
+ * PR-7, a line: CANCELLED (all of it cancelled), ORDERED (fully ordered) or CLOSED (the rest
+ * cancelled, what was consumed ordered), IN_SOURCING (reserved by an open event), else OPEN.
+ */
+export function lineStatusOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled'>): string {
+  const qty = units(l.qty);
+  const reserved = units(l.qtyInSourcing);
+  const ordered = units(l.qtyOrdered);
+  const cancelled = units(l.qtyCancelled);
+  if (cancelled > 0n && cancelled >= qty) return 'CANCELLED';
+  if (reserved === 0n && ordered > 0n && ordered >= qty - cancelled) return cancelled > 0n ? 'CLOSED' : 'ORDERED';
+  if (reserved > 0n) return 'IN_SOURCING';
+  return 'OPEN';
+}
+
+/**
+ * PR-7, the header once approved: CLOSED when every line is final (ordered, closed or
+ * cancelled), PROCESSED when nothing is left free, PARTIALLY_PROCESSED when something was
+ * consumed, else APPROVED. Other states are the approval's and stay as they are.
+ */
+export function headerStatusOf(status: string, lines: RequisitionLine[]): string {
+  if (!DERIVED.includes(status) || lines.length === 0) return status;
+  if (lines.every((l) => ['ORDERED', 'CLOSED', 'CANCELLED'].includes(lineStatusOf(l)))) return 'CLOSED';
+  const free = lines.reduce((sum, l) => sum + remainingOf(l), 0n);
+  if (free === 0n) return 'PROCESSED';
+  const consumed = lines.reduce((sum, l) => sum + units(l.qtyInSourcing) + units(l.qtyOrdered), 0n);
+  return consumed > 0n ? 'PARTIALLY_PROCESSED' : 'APPROVED';
+}
+
+export async function writeLog(trx: Db, requisitionId: string, action: string, from: string | null, to: string, actor: LogActor, reason: string | null = null): Promise<void> {
+  await trx
+    .insertInto('purchaseRequisitionLog')
+    .values({ id: newId(), requisitionId, action, fromStatus: from, toStatus: to, actorId: actor.id, actorName: actor.name, actorKind: actor.kind, reason: reason?.slice(0, 500) ?? null, ip: actor.ip ?? null, at: nowIso() })
+    .execute();
+}
+
+export const userActor = (actor: Actor): LogActor => ({ id: actor.user.id, name: actor.user.realname || actor.user.username, kind: 'INTERNAL', ip: actor.ip });
+
+async function actorById(trx: Db, id: string | null): Promise<LogActor> {
+  if (!id) return { id: null, name: '系统', kind: 'SYSTEM' };
+  const u = await trx.selectFrom('sysUser').select(['realname', 'username']).where('id', '=', id).executeTakeFirst();
+  return { id, name: u?.realname || u?.username || id, kind: 'INTERNAL' };
+}
+
+/** A requisition of the tenant (not deleted), or 404. */
+export async function requisitionOf(db: Db, id: string, tenantId: number): Promise<Requisition> {
+  const row = await db.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).where('delFlag', '=', 0).executeTakeFirst();
+  if (!row) throw notFound('采购申请不存在');
+  return row;
+}
+
+export async function linesOf(db: Db, requisitionId: string): Promise<RequisitionLine[]> {
+  return db.selectFrom('purchaseRequisitionLine').selectAll().where('requisitionId', '=', requisitionId).orderBy('lineNo').execute();
+}
+
+/**
+ * Recomputes the derived line and header statuses (PR-7) of the given requisitions and logs a
+ * header change under `action`.
+ */
+export async function refreshStatuses(trx: Db, requisitionIds: string[], action: string, actor: LogActor, reason: string | null = null): Promise<void> {
+  for (const id of new Set(requisitionIds)) {
+    const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const lines = await linesOf(trx, id);
+    if (DERIVED.includes(header.status)) {
+      for (const l of lines) {
+        const status = lineStatusOf(l);
+        if (status !== l.lineStatus) await trx.updateTable('purchaseRequisitionLine').set({ lineStatus: status }).where('id', '=', l.id).execute();
+      }
+    }
+    const status = headerStatusOf(header.status, lines);
+    if (status !== header.status) {
+      await trx
+        .updateTable('purchaseRequisition')
+        .set({ status, version: header.version + 1, updateBy: actor.name, updateTime: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await writeLog(trx, id, action, header.status, status, actor, reason);
+    }
+  }
+}
+
+/** A line and a quantity: a decimal string (X-6; a whole number is accepted too). */
+export type LineQuantity = { lineId: string; qty: string | number };
+type Consumption = 'reserve' | 'release' | 'order';
+const LABEL: Record<Consumption, string> = { reserve: '寻源', release: '释放', order: '下单' };
+
+/** The line with its requisition, checked for the consumer (PR-3, PR-4). */
+async function consumableLine(trx: Db, item: LineQuantity, kind: Consumption, needsOpenHeader: boolean) {
+  const qtyText_ = String(item.qty).trim();
+  if (!QTY_PATTERN.test(qtyText_) || units(qtyText_) <= 0n) throw businessError(`${LABEL[kind]}数量必须大于0（最多4位小数）`);
+  const line = await trx.selectFrom('purchaseRequisitionLine').selectAll().where('id', '=', String(item.lineId)).executeTakeFirst();
+  if (!line) throw businessError('采购申请行不存在');
+  const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', line.requisitionId).executeTakeFirstOrThrow();
+  const name = `采购申请 ${header.code} 第${line.lineNo}行（${line.materialName ?? line.description ?? ''}）`;
+  if (header.delFlag !== 0) throw businessError(`${name}已删除`);
+  if (needsOpenHeader && (!CONSUMABLE.includes(header.status) || header.cancelledAt)) {
+    throw businessError(`${name}所在申请未审批通过或已关闭，不能${LABEL[kind]}（PR-3）`);
+  }
+  return { line, header, qty: units(qtyText_), name };
+}
+
+/** The over-consumption refusal (PR-3), naming the line and its ledger. */
+function shortOf(name: string, l: RequisitionLine, qty: bigint, kind: Consumption): never {
+  const cancelled = units(l.qtyCancelled) > 0n ? `，已取消 ${l.qtyCancelled}` : '';
+  throw businessError(
+    `${name}可用数量不足：申请数量 ${l.qty}，已寻源 ${l.qtyInSourcing}，已下单 ${l.qtyOrdered}${cancelled}，剩余 ${qtyText(remainingOf(l))}，本次${LABEL[kind]} ${qtyText(qty)}（PR-3）`,
+  );
+}
+
+/** Moves one line's ledger, only if it is still as read (a concurrent consumer loses, X-4). */
+async function moveLedger(trx: Db, l: RequisitionLine, changes: Partial<Pick<RequisitionLine, 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled'>>): Promise<void> {
+  const moved = await trx
+    .updateTable('purchaseRequisitionLine')
+    .set(changes)
+    .where('id', '=', l.id)
+    .where('qtyInSourcing', '=', l.qtyInSourcing)
+    .where('qtyOrdered', '=', l.qtyOrdered)
+    .where('qtyCancelled', '=', l.qtyCancelled)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请行已被他人处理，请重试');
+}
+
+const SYSTEM: LogActor = { id: null, name: '系统', kind: 'SYSTEM' };
+
+/**
+ * PR-3: reserves requisition quantity for a sourcing event, inside the caller's transaction.
+ * Refused (nothing changes: the caller's transaction rolls back) when the requisition is not
+ * approved or was cancelled, or when qtyInSourcing + qtyOrdered + qty would exceed the line's
+ * quantity (less what was cancelled). Line and header statuses follow (PR-7).
+ */
+export async function reserveRequisitionLines(trx: Db, items: LineQuantity[], actor: LogActor = SYSTEM): Promise<void> {
+  const touched: string[] = [];
+  for (const item of items) {
+    const { line, qty, name } = await consumableLine(trx, item, 'reserve', true);
+    if (qty > remainingOf(line)) shortOf(name, line, qty, 'reserve');
+    await moveLedger(trx, line, { qtyInSourcing: qtyText(units(line.qtyInSourcing) + qty) });
+    touched.push(line.requisitionId);
+  }
+  await refreshStatuses(trx, touched, 'sourcing', actor);
+}
+
+/**
+ * PR-3: gives back reserved quantity (the event failed, was cancelled, or awarded less). On a
+ * requisition whose remaining quantity was cancelled, the released quantity is cancelled too
+ * (PR-5), not reopened.
+ */
+export async function releaseRequisitionLines(trx: Db, items: LineQuantity[], actor: LogActor = SYSTEM): Promise<void> {
+  const touched: string[] = [];
+  for (const item of items) {
+    const { line, header, qty, name } = await consumableLine(trx, item, 'release', false);
+    if (qty > units(line.qtyInSourcing)) throw businessError(`${name}释放数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+    const changes: Partial<RequisitionLine> = { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty) };
+    if (header.cancelledAt) changes.qtyCancelled = qtyText(units(line.qtyCancelled) + qty);
+    await moveLedger(trx, line, changes);
+    touched.push(line.requisitionId);
+  }
+  await refreshStatuses(trx, touched, 'release', actor);
+}
+
+/**
+ * PR-3 / PR-6: quantity covered by a purchase order, either converted from the line's sourcing
+ * reservation (`fromReservation`) or ordered directly (then bounded like a reservation).
+ */
+export async function orderRequisitionLines(trx: Db, items: (LineQuantity & { fromReservation?: boolean })[], actor: LogActor = SYSTEM): Promise<void> {
+  const touched: string[] = [];
+  for (const item of items) {
+    const { line, qty, name } = await consumableLine(trx, item, 'order', !item.fromReservation);
+    if (item.fromReservation) {
+      if (qty > units(line.qtyInSourcing)) throw businessError(`${name}下单数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+      await moveLedger(trx, line, { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty), qtyOrdered: qtyText(units(line.qtyOrdered) + qty) });
+    } else {
+      if (qty > remainingOf(line)) shortOf(name, line, qty, 'order');
+      await moveLedger(trx, line, { qtyOrdered: qtyText(units(line.qtyOrdered) + qty) });
+    }
+    touched.push(line.requisitionId);
+  }
+  await refreshStatuses(trx, touched, 'order', actor);
+}
+
+/** The approval's end moves a requisition on from PENDING_APPROVAL only (X-3). */
+async function decided(trx: Db, id: string, to: string, action: string, actorId: string | null, comment: string | null): Promise<void> {
+  const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  if (header.status !== 'PENDING_APPROVAL') throw businessError(`采购申请 ${header.code} 不在审批中`);
+  const actor = await actorById(trx, actorId);
+  const now = nowIso();
+  await trx
+    .updateTable('purchaseRequisition')
+    .set({ status: to, approvedAt: to === 'APPROVED' ? now : null, version: header.version + 1, updateBy: actor.name, updateTime: now })
+    .where('id', '=', id)
+    .execute();
+  if (to === 'APPROVED') await trx.updateTable('purchaseRequisitionLine').set({ lineStatus: 'OPEN' }).where('requisitionId', '=', id).execute();
+  await writeLog(trx, id, action, 'PENDING_APPROVAL', to, actor, comment);
+  // X-12: the assigned buyer learns that approved lines wait for sourcing (the submitter hears from the engine).
+  if (to === 'APPROVED' && header.buyerId) {
+    const title = header.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    await notifyUsers(trx, {
+      userIds: [header.buyerId].filter((u) => u !== header.submittedBy),
+      title: `采购申请已审批，待寻源：${header.code}`,
+      content: `<p>${header.code} ${title}（预算 ${header.budgetAmount} ${header.currency}）已审批通过，请安排寻源或下单。</p>`,
+      busType: 'requisition',
+      busId: id,
+      openType: 'url',
+      openPage: PR_PAGE,
+    });
+  }
+}
+
+// X-10 / PR-2: the requisition's approval; its amount is the budget, so steps apply by threshold.
+registerApprovalDocType(PR_DOC_TYPE, {
+  label: '采购申请',
+  openPage: PR_PAGE,
+  onApproved: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'APPROVED', 'approve', actorId, comment),
+  onRejected: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'REJECTED', 'reject', actorId, comment),
+  onWithdrawn: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'DRAFT', 'withdraw', actorId, comment),
+});
