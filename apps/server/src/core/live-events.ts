@@ -115,11 +115,12 @@ export class Subscription<M = unknown> {
     return shown ? this.push({ kind: 'message', message: shown }) : false;
   }
 
-  /** The next item, waiting for one; null once the subscription is closed (queued items are dropped). */
+  /** The next item, waiting for one; null once the subscription is closed (queued items are dropped). One consumer only. */
   next(): Promise<LiveItem | null> {
     if (this.closedWith) return Promise.resolve(null);
     const item = this.queue.shift();
     if (item) return Promise.resolve(item);
+    if (this.waiter) return Promise.reject(new Error('a subscription has one consumer'));
     return new Promise((resolve) => {
       this.waiter = resolve;
     });

@@ -14,6 +14,7 @@ import {
   resumeLot,
   startLot,
   stepBelow,
+  voidBid,
   visibleTo,
   type AuctionLotState,
   type AuctionRules,
@@ -496,6 +497,27 @@ describe('AUC-11 at the end the lot closes and the ranking is frozen', () => {
     expect(needsReserveApproval({ reservePrice: '28000' }, '28116.00')).toBe(true);
     expect(needsReserveApproval({ reservePrice: '28000' }, '28000.00')).toBe(false);
     expect(needsReserveApproval({ reservePrice: null }, '28116.00')).toBe(false);
+  });
+});
+
+describe('AUC-13 voiding a bid recomputes the ranking; nothing is deleted', () => {
+  it('voids with a reason, keeps the row, and the supplier falls back to its previous price', () => {
+    const lot = new Lot(s5Rules({ bidRule: 'BEAT_OWN_LAST' }));
+    lot.bid('A', '29000', MIN);
+    lot.bid('B', '28500', 2 * MIN);
+    lot.bid('A', '28000', 3 * MIN);
+    expect(voidBid(lot.state, lot.bids, 3, ' ')).toMatchObject({ ok: false, reason: 'REASON_REQUIRED' });
+    expect(voidBid(lot.state, lot.bids, 9, '录入错误')).toMatchObject({ ok: false, reason: 'NOT_FOUND' });
+    const voided = voidBid(lot.state, lot.bids, 3, '供应商报告录入错误');
+    if (!voided.ok) throw new Error(voided.message);
+    expect(voided.bid).toMatchObject({ seq: 3, status: 'VOIDED', price: '28000.00' });
+    expect(voided.ranking.map((r) => [r.supplierId, r.price])).toEqual([['B', '28500.00'], ['A', '29000.00']]);
+    expect(voided.state).toMatchObject({ bestPrice: '28500.00', bestSupplierId: 'B', lastSeq: 3 });
+    lot.bids[2] = voided.bid;
+    lot.state = voided.state;
+    expect(voidBid(lot.state, lot.bids, 3, 'again')).toMatchObject({ ok: false, reason: 'ALREADY_VOIDED' });
+    // The next bid still gets a fresh seq: seq numbers are never reused.
+    expect(accepted(lot.bid('A', '28200', 4 * MIN)).bid.seq).toBe(4);
   });
 });
 

@@ -586,6 +586,34 @@ export function closeLot(state: AuctionLotState, bids: readonly StoredBid[], now
   };
 }
 
+export type BidVoiding =
+  | { ok: true; bid: StoredBid; state: AuctionLotState; ranking: RankEntry[] }
+  | { ok: false; reason: 'NOT_FOUND' | 'ALREADY_VOIDED' | 'REASON_REQUIRED' | 'WRONG_STATUS'; message: string };
+
+/**
+ * AUC-13: B voids an accepted bid (never deletes it) with a reason; the ranking and the best are
+ * recomputed from the remaining accepted bids. Allowed while the lot runs, is paused or has
+ * closed (before award). The caller stores `voidedBy` / `voidReason`, logs and notifies.
+ */
+export function voidBid(state: AuctionLotState, bids: readonly StoredBid[], seq: number, reason: string): BidVoiding {
+  if (state.status !== 'RUNNING' && state.status !== 'PAUSED' && state.status !== 'CLOSED') {
+    return { ok: false, reason: 'WRONG_STATUS', message: '当前状态不能作废报价' };
+  }
+  if (!reason.trim()) return { ok: false, reason: 'REASON_REQUIRED', message: '请填写作废原因' };
+  const target = bids.find((b) => b.seq === seq);
+  if (!target) return { ok: false, reason: 'NOT_FOUND', message: '报价不存在' };
+  if (target.status === 'VOIDED') return { ok: false, reason: 'ALREADY_VOIDED', message: '该报价已作废' };
+  const bid: StoredBid = { ...target, status: 'VOIDED' };
+  const ranking = rankLot(bids.map((b) => (b.seq === seq ? bid : b)));
+  const best = ranking[0] ?? null;
+  return {
+    ok: true,
+    bid,
+    ranking,
+    state: { ...state, bestPrice: best?.price ?? null, bestSupplierId: best?.supplierId ?? null },
+  };
+}
+
 /** AUC-15: the award needs M's approval when the final best is above the hidden reserve price. */
 export function needsReserveApproval(rules: Pick<AuctionRules, 'reservePrice'>, finalBest: string): boolean {
   return rules.reservePrice !== null && micros(finalBest) > micros(rules.reservePrice);
