@@ -29,6 +29,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'approval/CcList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.CcListPage }))),
   'approval/DefinitionList': lazy(() => import('../pages/approval/definition-page')),
   'srm/PurchaseSettings': lazy(() => import('../pages/srm/purchase-settings-page')),
+  'srm/RequisitionList': lazy(() => import('../pages/srm/requisition/requisition-list-page')),
   'evaluation/GradeBands': lazy(() => import('../pages/evaluation/grade-bands-page')),
   'evaluation/MyEvalResults': lazy(() => import('../pages/evaluation/my-eval-results-page')),
   'questionnaire/MyQuestionnaires': lazy(() => import('../pages/questionnaire/my-questionnaires-page')),

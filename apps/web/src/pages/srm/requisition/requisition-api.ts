@@ -1,0 +1,109 @@
+import type { PageResult } from '@procura/shared';
+import { getOrThrow } from '../../../lib/supplier-api';
+
+/** Wire shapes of 采购申请 (domain §8), as `/srm/requisition/*` answers them. */
+export type RequisitionRow = {
+  id: string;
+  code: string;
+  title: string;
+  status: string;
+  status_dictText: string;
+  purchaseType: string;
+  urgency: string;
+  budgetAmount: string;
+  currency: string;
+  requesterName: string | null;
+  departmentCode: string | null;
+  submittedAt: string | null;
+  createTime: string | null;
+  version: number;
+};
+
+export type RequisitionLineRow = {
+  id: string;
+  lineNo: number;
+  materialId: string | null;
+  materialCode: string | null;
+  materialName: string | null;
+  description: string | null;
+  spec: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  qty: string;
+  unit: string;
+  needByDate: string;
+  estimatedUnitPrice: string | null;
+  amount: string;
+  suggestedSupplierId: string | null;
+  suggestedSupplierName: string | null;
+  suggestionReason: string | null;
+  deliveryPlace: string | null;
+  qtyInSourcing: string;
+  qtyOrdered: string;
+  qtyCancelled: string;
+  qtyRemaining: string;
+  lineStatus: string;
+  lineStatus_dictText: string;
+  remark: string | null;
+};
+
+export type RequisitionDetail = RequisitionRow & {
+  urgentReason: string | null;
+  reason: string | null;
+  deliveryPlace: string | null;
+  buyerId: string | null;
+  buyerName: string | null;
+  approvedAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  remark: string | null;
+  lines: RequisitionLineRow[];
+  approval: { instanceId: string; status: string; currentStep: number } | null;
+  approvalHistory: { id: string; action: string; step: number | null; comment: string | null; at: string; actorName: string }[];
+  logs: { id: string; action: string; fromStatus: string | null; toStatus: string; actorName: string; reason: string | null; at: string }[];
+};
+
+export type MaterialOption = { id: string; code: string; name: string; spec: string | null; unit: string; categoryId: string };
+export type RequisitionOptions = { categories: { id: string; code: string; name: string }[]; buyers: { id: string; username: string; realname: string }[] };
+
+export const PR_STATUS: Record<string, string> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  APPROVED: '已审批',
+  REJECTED: '已驳回',
+  PARTIALLY_PROCESSED: '部分处理',
+  PROCESSED: '已处理',
+  CLOSED: '已关闭',
+};
+export const PR_STATUS_COLOR: Record<string, string> = {
+  DRAFT: 'default',
+  PENDING_APPROVAL: 'processing',
+  APPROVED: 'success',
+  REJECTED: 'error',
+  PARTIALLY_PROCESSED: 'cyan',
+  PROCESSED: 'blue',
+  CLOSED: 'default',
+};
+export const PURCHASE_TYPES: Record<string, string> = { GOODS: '物资', WORKS: '工程', SERVICES: '服务' };
+export const UNITS: Record<string, string> = { PCS: '个', SET: '套', UNIT: '台', BOX: '箱', KG: '千克', TON: '吨', M: '米', TIME: '次' };
+export const LOG_ACTIONS: Record<string, string> = {
+  create: '创建',
+  edit: '修改',
+  delete: '删除',
+  submit: '提交',
+  approve: '审批通过',
+  reject: '驳回',
+  withdraw: '撤回',
+  cancel: '取消剩余数量',
+  sourcing: '寻源占用',
+  release: '释放占用',
+  order: '下单',
+};
+
+/** Today in GMT+8 (the server's business day, PR-1). */
+export const businessToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+export const listRequisitions = (params: Record<string, string>) => getOrThrow<PageResult<RequisitionRow>>('/srm/requisition/list', params);
+export const loadRequisition = (id: string) => getOrThrow<RequisitionDetail>('/srm/requisition/queryById', { id });
+export const loadOptions = () => getOrThrow<RequisitionOptions>('/srm/requisition/options');
+export const searchMaterials = (keyword: string) => getOrThrow<MaterialOption[]>('/srm/requisition/materials', keyword ? { keyword } : {});
