@@ -201,6 +201,26 @@ describe('采购申请 (domain §8)', () => {
     expect(await screen.findByText('需求日期不能早于今天（PR-1）')).toBeTruthy();
   });
 
+  it('a rejected requisition opens in the form with its lines and is saved with its version', async () => {
+    const server = setup({ records: [{ ...ROW, status: 'REJECTED' }], detail: detailOf('REJECTED') });
+    await openDetail();
+    fireEvent.click(screen.getByTestId('requisition-edit'));
+    const form = await screen.findByTestId('requisition-form');
+    const title = within(form).getByLabelText('申请标题') as HTMLInputElement;
+    await waitFor(() => expect(title.value).toBe('生产线备件采购'));
+    expect((screen.getByTestId('line-qty-0') as HTMLInputElement).value).toBe('10');
+    fireEvent.change(title, { target: { value: '生产线备件采购（修订）' } });
+    fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '8' } });
+    fireEvent.click(screen.getByTestId('requisition-save'));
+    await waitFor(() => expect(server.calls('POST /srm/requisition/edit')).toHaveLength(1));
+    expect(server.calls('POST /srm/requisition/edit')[0]!.body).toMatchObject({
+      id: 'r1',
+      version: 1,
+      title: '生产线备件采购（修订）',
+      lines: [{ materialId: 'm1', qty: '8', unit: 'PCS', needByDate: '2099-01-01', estimatedUnitPrice: '12.345' }],
+    });
+  });
+
   it('a draft is submitted after confirmation with its version; the detail shows its lines', async () => {
     const server = setup();
     const detail = await openDetail();
