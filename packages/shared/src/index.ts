@@ -29,3 +29,4 @@ export * from './resources/sample.js';
 export * from './resources/supplier-material.js';
 export * from './purchase-settings.js';
 export * from './supplier-change.js';
+export * from './requisition.js';

@@ -12,28 +12,12 @@ export const PR_DOC_TYPE = 'PURCHASE_REQUISITION';
 export const PR_PAGE = '/srm/requisition';
 
 export type Requisition = PurchaseRequisitionTable;
+export { PR_LINE_STATUS_TEXT, PR_STATUS_TEXT } from '@procura/shared';
 export type RequisitionLine = PurchaseRequisitionLineTable;
 export type Actor = { user: SessionUser; tenantId: number; ip: string };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
 export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
 
-export const PR_STATUS_TEXT: Record<string, string> = {
-  DRAFT: '草稿',
-  PENDING_APPROVAL: '审批中',
-  APPROVED: '已审批',
-  REJECTED: '已驳回',
-  PARTIALLY_PROCESSED: '部分处理',
-  PROCESSED: '已处理',
-  CLOSED: '已关闭',
-};
-export const PR_LINE_STATUS_TEXT: Record<string, string> = {
-  OPEN: '待处理',
-  IN_SOURCING: '寻源中',
-  SOURCED: '已定源',
-  ORDERED: '已下单',
-  CLOSED: '已关闭',
-  CANCELLED: '已取消',
-};
 
 /** Header states in which lines may be consumed (after approval, PR-3/PR-4). */
 export const CONSUMABLE = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED'];

@@ -66,15 +66,7 @@ export type RequisitionDetail = RequisitionRow & {
 export type MaterialOption = { id: string; code: string; name: string; spec: string | null; unit: string; categoryId: string };
 export type RequisitionOptions = { categories: { id: string; code: string; name: string }[]; buyers: { id: string; username: string; realname: string }[] };
 
-export const PR_STATUS: Record<string, string> = {
-  DRAFT: '草稿',
-  PENDING_APPROVAL: '审批中',
-  APPROVED: '已审批',
-  REJECTED: '已驳回',
-  PARTIALLY_PROCESSED: '部分处理',
-  PROCESSED: '已处理',
-  CLOSED: '已关闭',
-};
+export { PR_STATUS_TEXT as PR_STATUS } from '@procura/shared';
 export const PR_STATUS_COLOR: Record<string, string> = {
   DRAFT: 'default',
   PENDING_APPROVAL: 'processing',
