@@ -8,6 +8,7 @@ import { AdmissionReviews } from './modules/supplier/admission-review.js';
 import { QualificationService } from './modules/supplier/qualification-service.js';
 import { AnnouncementService } from './modules/system/announcement-service.js';
 import { CodeRuleService } from './modules/system/code-rule-service.js';
+import { LiveHub } from './core/live-events.js';
 import { DictService } from './modules/system/dict-service.js';
 import { PermissionService } from './modules/system/permission-service.js';
 
@@ -30,6 +31,8 @@ export type AppContext = {
   announcements: AnnouncementService;
   /** Document numbers (fill rules, X-9) and value checks (check rules). */
   codes: CodeRuleService;
+  /** Live updates (SSE): one hub per process, closed with the server (app.ts preClose). */
+  live: LiveHub;
 };
 
 /** The lifecycle, registered with the approval engine (blacklist, lift and admission are approved there). */
@@ -56,5 +59,6 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     qualifications: new QualificationService(db),
     announcements: new AnnouncementService(db),
     codes: new CodeRuleService(db),
+    live: new LiveHub(),
   };
 }

@@ -54,6 +54,7 @@ import { sampleRoutes } from './modules/sample/sample-routes.js';
 import { sourceListRoutes } from './modules/material/source-list.js';
 import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
+import { auctionRoutes } from './modules/auction/index.js';
 import { configureTestClock } from './core/clock.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
 
@@ -171,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sourceListRoutes(ctx));
       await api.register(purchaseSettingRoutes(ctx));
       await api.register(sourcingRoutes(ctx));
+      await api.register(auctionRoutes(ctx));
       await api.register(requisitionRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
@@ -184,6 +186,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: config.basePath },
   );
 
+  // Open live streams end with the server (else close() would wait for them).
+  app.addHook('preClose', async () => ctx.live.close());
   scheduleQualificationExpiry(app, ctx);
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };

@@ -63,6 +63,13 @@ export const BASE_MENUS: MenuSeed[] = [
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `sourcing.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:sourcing:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
   { key: 'sourcing.continue', parent: 'sourcing', name: '响应不足继续开标', menuType: 2, perms: 'srm:sourcing:continue', sortNo: 20, roles: ['admin'] },
   { key: 'sourcing.cancelPublished', parent: 'sourcing', name: '取消已发布询价单', menuType: 2, perms: 'srm:sourcing:cancelPublished', sortNo: 21, roles: ['admin'] },
+  // Live reverse auctions (domain §12): buyers create, run (start/pause/resume/close) and void bids; suppliers bid with srm:sourcing:supplier.
+  ...([
+    ['list', '查看竞价'],
+    ['add', '新建竞价单'],
+    ['run', '开始、暂停、恢复、结束竞价'],
+    ['void', '作废报价'],
+  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `auction.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:auction:${action}`, sortNo: 30 + i, roles: ['admin', 'buyer'] })),
   { key: 'mySourcing', name: '询价报价', url: '/srm/my-sourcing', component: 'layouts/RouteView', menuType: 0, icon: 'FileTextOutlined', sortNo: 26, hidden: true, roles: ['supplier'] },
   { key: 'mySourcing.quote', parent: 'mySourcing', name: '查看询价与报价', menuType: 2, perms: 'srm:sourcing:supplier', sortNo: 1, roles: ['supplier'] },
   { key: 'mySourceList', name: '货源清单', url: '/srm/my-source-list', component: 'resource/supplierMaterial', menuType: 0, perms: 'supplierMaterial:list', icon: 'TableOutlined', sortNo: 25, keepAlive: true, roles: ['supplier'] },

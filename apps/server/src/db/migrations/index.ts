@@ -31,6 +31,7 @@ import * as supplierMaterial from './0041-supplier-material.js';
 import * as evalIndicatorRaters from './0042-eval-indicator-raters.js';
 import * as sourcing from './0043-sourcing.js';
 import * as requisitions from './0044-requisitions.js';
+import * as auction from './0045-auction.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0042-eval-indicator-raters': evalIndicatorRaters,
   '0043-sourcing': sourcing,
   '0044-requisitions': requisitions,
+  '0045-auction': auction,
 };

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankLot, type BuyerView, type BidderView, type StoredBid } from '../src/modules/auction/bid-rules.js';
+import { HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+
+/** Live reverse auction over HTTP and the database (domain §12; AUC-1..AUC-17, X-1, X-8, §12.4). */
+let w: SourcingWorld;
+beforeAll(async () => {
+  w = await sourcingWorld();
+});
+afterAll(async () => w?.close());
+
+type Answer = { success: boolean; message: string; result: unknown };
+const post = async (url: string, token: string, body: unknown) => {
+  const res = await w.s.request<unknown>('POST', url, { token, body });
+  return { status: res.status, ...(res.body as Answer) };
+};
+let requestNo = 0;
+const rid = () => `req-${Date.now()}-${++requestNo}`;
+
+/** A published auction lot, the given suppliers accepted (indexes into w.sup). */
+async function auction(rules: Record<string, unknown> = {}, accepted = [0, 1, 2]): Promise<{ eventId: string; lotId: string }> {
+  const add = await post('/srm/auction/event/add', w.buyer, {
+    title: '钢材反向竞价',
+    rules: { biddingTarget: 'LOT_TOTAL', startPrice: '1000', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(-60_000), endAt: w.at(HOUR), confirmDropPct: '50', ...rules },
+    lines: [{ materialName: '热轧钢板', qty: '10', unit: 'T' }],
+  });
+  expect(add.message).toBe('竞价单已保存');
+  const { id, lotId } = add.result as { id: string; lotId: string };
+  expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).message).toBe('已邀请供应商');
+  expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).message).toBe('询价单已发布');
+  for (const i of accepted) expect((await post('/srm/sourcing/supplier/event/accept', w.sup[i]!, { id })).message).toBe('已接受邀请');
+  return { eventId: id, lotId };
+}
+
+async function running(rules: Record<string, unknown> = {}, accepted = [0, 1, 2]) {
+  const a = await auction(rules, accepted);
+  expect((await post('/srm/auction/lot/start', w.buyer, { lotId: a.lotId })).message).toBe('竞价已开始');
+  return a;
+}
+
+const bid = (i: number, lotId: string, price: string, extra: Record<string, unknown> = {}) => post('/srm/auction/supplier/bid', w.sup[i]!, { lotId, price, clientRequestId: rid(), ...extra });
+const buyerView = async (lotId: string) => (await w.s.request<BuyerView>('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.buyer })).body.result;
+const bidderView = async (i: number, lotId: string) => (await w.s.request<BidderView>('GET', `/srm/auction/supplier/lot/view?lotId=${lotId}`, { token: w.sup[i]! })).body.result;
+const stored = (lotId: string) => w.s.ctx.db.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute();
+const state = (lotId: string) => w.s.ctx.db.selectFrom('auctionLotState').selectAll().where('lotId', '=', lotId).executeTakeFirstOrThrow();
+
+describe('lot transitions', () => {
+  it('§12.1 the rule block is validated; bad input creates nothing', async () => {
+    const before = (await w.s.ctx.db.selectFrom('auctionLotState').select('lotId').execute()).length;
+    const bad = await post('/srm/auction/event/add', w.buyer, { title: 'x', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '100', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(HOUR), endAt: w.at(0) }, lines: [{ materialName: 'a', qty: '1', unit: 'T' }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad)).toContain('竞价结束时间必须晚于开始时间');
+    expect((await w.s.ctx.db.selectFrom('auctionLotState').select('lotId').execute()).length).toBe(before);
+    const supplierTry = await post('/srm/auction/event/add', w.sup[0], {});
+    expect(supplierTry.status).toBe(403);
+  });
+
+  it('AUC-16 a lot does not start with fewer admitted participants than minParticipants', async () => {
+    const { lotId } = await auction({ minParticipants: 3 }, [0, 1]);
+    const refused = await post('/srm/auction/lot/start', w.buyer, { lotId });
+    expect(refused).toMatchObject({ status: 200, success: false, message: '入围供应商不足 3 家，竞价不能开始' });
+    expect((await state(lotId)).status).toBe('SCHEDULED');
+    expect((await post('/srm/sourcing/supplier/event/accept', w.sup[2], { id: (await state(lotId)).eventId })).message).toBe('已接受邀请');
+    expect((await post('/srm/auction/lot/start', w.buyer, { lotId })).message).toBe('竞价已开始');
+    expect((await state(lotId)).status).toBe('RUNNING');
+    expect((await post('/srm/auction/lot/start', w.buyer, { lotId })).message).toBe('只有未开始的竞价可以开始');
+  });
+
+  it('AUC-12 pause needs a reason, refuses bids, and resume moves the end by the paused time', async () => {
+    const { lotId } = await running();
+    const endBefore = (await state(lotId)).currentEndAt;
+    expect((await post('/srm/auction/lot/pause', w.buyer, { lotId, reason: ' ' })).status).toBe(400);
+    expect((await post('/srm/auction/lot/pause', w.buyer, { lotId, reason: '系统故障' })).message).toBe('竞价已暂停');
+    const paused = await bid(0, lotId, '990');
+    expect(paused.success).toBe(false);
+    expect(paused.result).toMatchObject({ reason: 'PAUSED' });
+    w.travel(60_000);
+    expect((await post('/srm/auction/lot/resume', w.buyer, { lotId })).message).toBe('竞价已恢复');
+    const endAfter = (await state(lotId)).currentEndAt;
+    const moved = Date.parse(endAfter) - Date.parse(endBefore);
+    expect(moved).toBeGreaterThanOrEqual(60_000);
+    expect(moved).toBeLessThan(65_000);
+    expect((await bid(0, lotId, '990')).message).toBe('出价成功');
+    const attempts = await w.s.ctx.db.selectFrom('auctionAttemptLog').selectAll().where('lotId', '=', lotId).execute();
+    expect(attempts.map((a) => a.reason)).toEqual(['PAUSED']);
+  });
+
+  it('AUC-11 close is refused before the end; at the end any read sees the lot CLOSED and bids are refused', async () => {
+    const { lotId } = await running({ endAt: w.at(10 * 60_000) });
+    expect((await bid(1, lotId, '980')).message).toBe('出价成功');
+    expect((await post('/srm/auction/lot/close', w.buyer, { lotId })).message).toBe('未到竞价结束时间');
+    w.travel(10 * 60_000);
+    const view = await bidderView(1, lotId);
+    expect(view).toMatchObject({ status: 'CLOSED', phase: 'AFTER', ownPrice: '980.00' });
+    expect((await state(lotId)).status).toBe('CLOSED');
+    const late = await bid(0, lotId, '970');
+    expect(late.success).toBe(false);
+    expect((await stored(lotId)).length).toBe(1);
+    expect((await post('/srm/auction/lot/close', w.buyer, { lotId })).message).toBe('只有进行中的竞价可以结束');
+  });
+
+  it('AUC-11 / AUC-15 the buyer closes a lot without bids: it fails', async () => {
+    const { lotId } = await running({ endAt: w.at(5 * 60_000) });
+    w.travel(5 * 60_000);
+    const closed = await post('/srm/auction/lot/close', w.buyer, { lotId });
+    expect(closed).toMatchObject({ success: true, result: { status: 'FAILED' } });
+  });
+
+  it('AUC-13 voiding needs a reason, keeps the bid and recomputes the ranking', async () => {
+    const { lotId } = await running();
+    expect((await bid(0, lotId, '990')).success).toBe(true);
+    expect((await bid(1, lotId, '980')).success).toBe(true);
+    expect((await buyerView(lotId)).bestPrice).toBe('980.00');
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '' })).status).toBe(400);
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '误操作报价' })).message).toBe('报价已作废');
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '再次' })).message).toBe('该报价已作废');
+    const rows = await stored(lotId);
+    expect(rows.map((r) => [r.seq, r.status])).toEqual([[1, 'ACCEPTED'], [2, 'VOIDED']]);
+    expect(rows[1]).toMatchObject({ voidReason: '误操作报价', voidedBy: 'buyer' });
+    const view = await buyerView(lotId);
+    expect(view.bestPrice).toBe('990.00');
+    expect(view.ranking.map((r) => r.supplierId)).toEqual([w.supId[0]]);
+    expect((await post('/srm/auction/bid/void', w.sup[0], { lotId, seq: 1, reason: 'x' })).status).toBe(403);
+  });
+});
+
+describe('bid refusals (§12.3) answer success:false with the engine message and are logged', () => {
+  it('AUC-2 a supplier that did not accept is not admitted; a stranger does not see the lot', async () => {
+    const { lotId } = await running({}, [0, 1]);
+    const r = await bid(2, lotId, '990');
+    expect(r).toMatchObject({ status: 200, success: false, result: { reason: 'NOT_ADMITTED' } });
+    expect(r.message).not.toBe('');
+  });
+
+  it('AUC-4 above the start price, AUC-5 step, AUC-6 own raise, AUC-8 large drop needs confirmation', async () => {
+    const { lotId } = await running({ confirmDropPct: '10', decrementValue: '5', bidRule: 'BEAT_BEST' });
+    const above = await bid(0, lotId, '1001');
+    expect(above.result).toMatchObject({ reason: 'ABOVE_START' });
+    expect((await bid(0, lotId, '990')).success).toBe(true);
+    const step = await bid(1, lotId, '988');
+    expect(step.result).toMatchObject({ reason: 'STEP' });
+    const raise = await bid(0, lotId, '995');
+    expect((raise.result as { reason: string }).reason).toMatch(/OWN_RAISE|STEP/);
+    const drop = await bid(1, lotId, '500');
+    expect(drop.result).toMatchObject({ reason: 'NEEDS_CONFIRMATION' });
+    expect((await bid(1, lotId, '500', { confirmed: true })).success).toBe(true);
+    const logged = await w.s.ctx.db.selectFrom('auctionAttemptLog').select(['reason', 'message']).where('lotId', '=', lotId).orderBy('attemptedAt').execute();
+    expect(logged.length).toBe(4);
+    for (const l of logged) expect(l.message).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await stored(lotId)).map((b) => b.seq)).toEqual([1, 2]);
+  });
+
+  it('X-8 the same clientRequestId is answered once and stored once', async () => {
+    const { lotId } = await running();
+    const body = { lotId, price: '990', clientRequestId: 'same-request-0001' };
+    const first = await post('/srm/auction/supplier/bid', w.sup[0], body);
+    const again = await post('/srm/auction/supplier/bid', w.sup[0], body);
+    expect(first).toMatchObject({ success: true, result: { duplicate: false, price: '990.00' } });
+    expect(again).toMatchObject({ success: true, result: { duplicate: true, price: '990.00' } });
+    expect((await stored(lotId)).length).toBe(1);
+  });
+
+  it('§12.4 the buyer routes refuse suppliers and the supplier routes refuse buyers', async () => {
+    const { lotId } = await running();
+    expect((await w.s.request('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.sup[0] })).status).toBe(403);
+    expect((await post('/srm/auction/supplier/bid', w.buyer, { lotId, price: '990', clientRequestId: rid() })).status).toBe(403);
+  });
+});
+
+describe('X-1 concurrency: 200 bids around the end', () => {
+  it('accepts nothing at or after the end, numbers seq 1..n, stores each accepted bid once, ranks match', async () => {
+    const { lotId } = await running({ decrementValue: '0.01', confirmDropPct: '100', endAt: w.at(30 * 60_000), tieRule: 'NO_TIES' });
+    const endAt = (await state(lotId)).currentEndAt;
+    const N = 200;
+    let answered = 0;
+    const attempts = Array.from({ length: N }, (_, n) => {
+      const supplier = n % 3;
+      // Distinct prices across suppliers; a supplier's later attempts go lower.
+      const price = (900 - Math.floor(n / 3) - supplier * 0.1).toFixed(2);
+      const clientRequestId = `burst-${lotId.slice(-6)}-${n}`;
+      return post('/srm/auction/supplier/bid', w.sup[supplier]!, { lotId, price, clientRequestId }).then((r) => {
+        answered += 1;
+        // The end falls in the middle of the burst.
+        if (answered === N / 2) w.travel(30 * 60_000);
+        return { n, supplier, price, clientRequestId, ...r };
+      });
+    });
+    const results = await Promise.all(attempts);
+    expect(results.every((r) => r.status === 200 && typeof r.success === 'boolean')).toBe(true);
+    const accepted = results.filter((r) => r.success);
+    const refused = results.filter((r) => !r.success);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.some((r) => ['LATE', 'NOT_RUNNING'].includes((r.result as { reason: string }).reason))).toBe(true);
+    const rows = await stored(lotId);
+    expect(rows.map((b) => b.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.length).toBe(accepted.length);
+    expect(new Set(rows.map((b) => b.clientRequestId)).size).toBe(rows.length);
+    expect(new Set(rows.map((b) => b.clientRequestId))).toEqual(new Set(accepted.map((a) => a.clientRequestId)));
+    for (const b of rows) expect(Date.parse(b.receivedAt)).toBeLessThan(Date.parse(b.extendedEndAt ?? endAt));
+    for (const b of rows) expect(b.receivedAt < endAt).toBe(true);
+    expect((await state(lotId)).lastSeq).toBe(rows.length);
+    const recomputed = rankLot(rows.map((b): StoredBid => ({ seq: b.seq, supplierId: b.supplierId, price: b.price, receivedAt: b.receivedAt, status: b.status as StoredBid['status'], clientRequestId: b.clientRequestId, rankAfter: b.rankAfter, extendedEndAt: b.extendedEndAt })));
+    const view = await buyerView(lotId);
+    expect(view.status).toBe('CLOSED');
+    expect(view.ranking.map((r) => [r.rank, r.supplierId, r.price])).toEqual(recomputed.map((r) => [r.rank, r.supplierId, r.price]));
+    expect((await state(lotId)).bestPrice).toBe(recomputed[0]!.price);
+  }, 60_000);
+});
+
+describe('§12.4 live stream: each subscriber gets its own view', () => {
+  async function open(token: string, lotId: string) {
+    const controller = new AbortController();
+    const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, { headers: { 'X-Access-Token': token }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const frames = () => text.split('\n\n').filter((f) => f.includes('event: lot')).map((f) => JSON.parse(f.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')) as { audience: string; ranking: { supplierId: string | null }[] });
+    return {
+      /** Reads until `count` lot frames arrived. */
+      async until(count: number) {
+        while (frames().length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+        return frames();
+      },
+      raw: () => text,
+      close: () => controller.abort(),
+    };
+  }
+
+  it('two bidders and the buyer subscribe; a bid reaches each with its own view, never another supplier\'s id or price', async () => {
+    const { lotId } = await running();
+    expect((await bid(1, lotId, '950')).success).toBe(true);
+    const buyer = await open(w.buyer, lotId);
+    const b0 = await open(w.sup[0], lotId);
+    const b1 = await open(w.sup[1], lotId);
+    for (const s of [buyer, b0, b1]) expect((await s.until(1)).length).toBe(1);
+    expect((await bid(0, lotId, '940')).success).toBe(true);
+    const [bv, v0, v1] = await Promise.all([buyer.until(2), b0.until(2), b1.until(2)]);
+    expect(bv[1]).toMatchObject({ audience: 'BUYER', bestPrice: '940.00' });
+    expect(bv[1]!.ranking.map((r) => r.supplierId)).toEqual([w.supId[0], w.supId[1]]);
+    expect(v0[1]).toMatchObject({ audience: 'BIDDER', ownPrice: '940.00', ownRank: 1 });
+    expect(v1[1]).toMatchObject({ audience: 'BIDDER', ownPrice: '950.00', ownRank: 2 });
+    expect(b0.raw()).not.toContain(w.supId[1]);
+    expect(b0.raw()).not.toContain('950');
+    expect(b1.raw()).not.toContain(w.supId[0]);
+    expect(b1.raw()).not.toContain('940');
+    for (const s of [buyer, b0, b1]) s.close();
+  });
+
+  it('the stream refuses a request without a token and a supplier outside the event', async () => {
+    const { lotId } = await running({}, [0, 1]);
+    const anonymous = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`);
+    expect(anonymous.status).toBe(401);
+    await anonymous.body?.cancel();
+    expect(w.s.ctx.live.subscriberCount()).toBeGreaterThanOrEqual(0);
+  });
+});
