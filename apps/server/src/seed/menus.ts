@@ -48,8 +48,8 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'mySample', name: '送样申请', url: '/srm/my-samples', component: 'resource/srmSampleRequest', menuType: 0, perms: 'sampleRequest:list', icon: 'FileTextOutlined', sortNo: 23, keepAlive: true, roles: ['supplier'] },
   ...sampleButtons('mySample', [['list', '查看送样申请'], ['export', '导出送样申请'], ['confirm', '确认送样'], ['refuse', '拒绝送样'], ['ship', '寄出样品']], ['supplier']),
   // Sourcing (domain §9, §10, §13): buyers run RFQs (draft, invite, publish, extend, open, award); M (the administrator)
-  // continues an INSUFFICIENT event and cancels published ones (RFQ-7, SRC-10); suppliers answer and quote. Hidden until the pages come.
-  { key: 'sourcing', name: '寻源管理', url: '/srm/sourcing', component: 'layouts/RouteView', menuType: 0, icon: 'FileTextOutlined', sortNo: 14, hidden: true, roles: ['admin', 'buyer'] },
+  // continues an INSUFFICIENT event and cancels published ones (RFQ-7, SRC-10); suppliers answer and quote.
+  { key: 'sourcing', name: '询价管理', url: '/srm/sourcing', component: 'srm/SourcingList', menuType: 0, perms: 'srm:sourcing:list', icon: 'FileTextOutlined', sortNo: 14, keepAlive: true, roles: ['admin', 'buyer'] },
   ...([
     ['list', '查看寻源单'],
     ['add', '新建询价单'],
@@ -70,7 +70,7 @@ export const BASE_MENUS: MenuSeed[] = [
     ['run', '开始、暂停、恢复、结束竞价'],
     ['void', '作废报价'],
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `auction.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:auction:${action}`, sortNo: 30 + i, roles: ['admin', 'buyer'] })),
-  { key: 'mySourcing', name: '询价报价', url: '/srm/my-sourcing', component: 'layouts/RouteView', menuType: 0, icon: 'FileTextOutlined', sortNo: 26, hidden: true, roles: ['supplier'] },
+  { key: 'mySourcing', name: '我的询价', url: '/srm/my-sourcing', component: 'srm/MySourcing', menuType: 0, perms: 'srm:sourcing:supplier', icon: 'FileTextOutlined', sortNo: 26, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourcing.quote', parent: 'mySourcing', name: '查看询价与报价', menuType: 2, perms: 'srm:sourcing:supplier', sortNo: 1, roles: ['supplier'] },
   { key: 'mySourceList', name: '货源清单', url: '/srm/my-source-list', component: 'resource/supplierMaterial', menuType: 0, perms: 'supplierMaterial:list', icon: 'TableOutlined', sortNo: 25, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourceList.list', parent: 'mySourceList', name: '查看我的货源', menuType: 2, perms: 'supplierMaterial:list', sortNo: 1, roles: ['supplier'] },

@@ -1,0 +1,152 @@
+import type { PageResult } from '@procura/shared';
+import { getOrThrow } from '../../../lib/supplier-api';
+
+/** Wire shapes of 询价 (domain §10, §13), as `/srm/sourcing/*` answers them. */
+export type EventRow = {
+  id: string;
+  code: string;
+  type: string;
+  method: string;
+  title: string;
+  visibility: string;
+  status: string;
+  statusText: string;
+  responseDeadline: string | null;
+  awardMode: string;
+  sealed: number;
+  publishedAt: string | null;
+  openedAt: string | null;
+  createTime: string | null;
+};
+
+export type EventLine = { id: string; lineNo: number; materialId: string | null; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null; deliveryPlace: string | null; targetPrice: string | null; remark: string | null };
+export type Participant = { id: string; supplierId: string; supplierName: string; origin: string; status: string; declineReason: string | null; responded: boolean; respondedAt: string | null };
+
+export type EventDetail = EventRow & {
+  version: number;
+  currency: string;
+  purchaseType: string;
+  responseStartAt: string | null;
+  minInvited: number;
+  minQuotes: number;
+  currentRound: number;
+  estimatedAmount: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  remark: string | null;
+  failReason?: string | null;
+  cancelReason?: string | null;
+  lines: EventLine[];
+  participants: Participant[];
+  openingRecords: { round: number; openedByName: string; openedAt: string; responseCount: number }[];
+};
+
+export type MatrixQuote = { supplierId: string; supplierName: string; responseId: string; unitPrice: string; taxRate: string | null; amount: string | null; leadTimeDays: number | null; lowest: boolean };
+export type MatrixResponse = { id: string; supplierId: string; supplierName: string; code: string; round: number; versionNo: number; status: string; submittedAt: string | null; totalAmount: string | null };
+export type Matrix = {
+  eventId: string;
+  round: number;
+  lines: (EventLine & { lowestPrice: string | null; quotes: MatrixQuote[] })[];
+  suppliers: MatrixResponse[];
+  history: MatrixResponse[];
+};
+export type Award = { id: string; status: string; lines?: { sourcingLineId: string; supplierId: string; sharePct: number | null }[] } | null;
+
+export type MyEventRow = { id: string; code: string; title: string; status: string; statusText: string; responseStartAt: string | null; responseDeadline: string | null; currency: string; participationStatus: string; myResponseStatus: string | null; myVersionNo: number | null; mySubmittedAt: string | null };
+export type MyResponse = { id: string; code: string; round: number; versionNo: number; status: string; submittedAt: string | null; payloadHash: string | null; totalAmount: string | null; validUntil: string | null };
+export type MyEventDetail = {
+  id: string;
+  code: string;
+  title: string;
+  currency: string;
+  status: string;
+  statusText: string;
+  responseStartAt: string | null;
+  responseDeadline: string | null;
+  allowRevision: number;
+  allowWithdraw: number;
+  contactName: string | null;
+  contactPhone: string | null;
+  content: string | null;
+  lines: EventLine[];
+  participation: { status: string; declineReason: string | null; respondedAt: string | null };
+  responses: MyResponse[];
+};
+export type Receipt = { responseId: string; code: string; versionNo: number; submittedAt: string | null; serverTime: string; payloadHash: string };
+
+export const EVENT_STATUS: Record<string, string> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  APPROVED: '已审批',
+  PUBLISHED: '已发布',
+  CLOSED: '已截止',
+  OPENED: '已开标',
+  EVALUATING: '评审中',
+  INSUFFICIENT: '响应不足',
+  AWARD_PENDING_APPROVAL: '定标审批中',
+  PUBLICITY: '公示中',
+  SUSPENDED: '已暂停',
+  AWARDED: '已定标',
+  COMPLETED: '已完成',
+  FAILED: '已流标',
+  CANCELLED: '已取消',
+};
+export const EVENT_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PUBLISHED: 'processing', OPENED: 'cyan', EVALUATING: 'cyan', INSUFFICIENT: 'warning', AWARD_PENDING_APPROVAL: 'processing', AWARDED: 'success', FAILED: 'error', CANCELLED: 'default' };
+export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已接受', DECLINED: '已拒绝', REGISTERED: '已报名' };
+export const RESPONSE_STATUS: Record<string, string> = { DRAFT: '草稿', SUBMITTED: '已提交', WITHDRAWN: '已撤回', SUPERSEDED: '已被新版本替代', OPENED: '已开标', VALID: '有效', INVALID: '无效', AWARDED: '中标', NOT_AWARDED: '未中标' };
+export const AWARD_MODES: Record<string, string> = { SINGLE: '整单授予', SPLIT_BY_LINE: '按行拆分', SPLIT_BY_QTY: '按数量拆分' };
+
+export const listEvents = (params: Record<string, string>) => getOrThrow<PageResult<EventRow>>('/srm/sourcing/event/list', params);
+export const loadEvent = (id: string) => getOrThrow<EventDetail>('/srm/sourcing/event/queryById', { id });
+export const loadMatrix = (id: string) => getOrThrow<Matrix>('/srm/sourcing/event/matrix', { id });
+export const loadAward = (eventId: string) => getOrThrow<Award>('/srm/sourcing/award/queryByEventId', { eventId });
+export const searchSuppliers = (name: string) => getOrThrow<PageResult<{ id: string; code: string; name: string }>>('/supplier/list', { pageNo: '1', pageSize: '20', ...(name ? { name: `*${name}*` } : {}) });
+export const listMyEvents = () => getOrThrow<MyEventRow[]>('/srm/sourcing/supplier/event/list');
+export const loadMyEvent = (id: string) => getOrThrow<MyEventDetail>('/srm/sourcing/supplier/event/queryById', { id });
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+export type QuoteLineInput = { sourcingLineId: string; lineNo: number; unitPrice?: string; taxRate?: string; leadTimeDays?: number | null };
+
+/** The quote form's check before sending (the server checks again): price and tax rate per line, a validity date not in the past. */
+export function quoteErrors(lines: QuoteLineInput[], validUntil: string | undefined, today: string): string[] {
+  const errors: string[] = [];
+  if (!validUntil) errors.push('请填写报价有效期');
+  else if (validUntil < today) errors.push('报价有效期不能早于今天');
+  const priced = lines.filter((l) => (l.unitPrice ?? '').trim() !== '');
+  if (priced.length === 0) errors.push('请至少报价一行');
+  for (const l of priced) {
+    if (!DECIMAL.test(l.unitPrice!.trim())) errors.push(`第${l.lineNo}行单价必须是不小于0的数字`);
+    const tax = (l.taxRate ?? '').trim();
+    if (!tax) errors.push(`第${l.lineNo}行请填写税率`);
+    else if (!DECIMAL.test(tax) || Number(tax) > 100) errors.push(`第${l.lineNo}行税率须在0到100之间`);
+    if (l.leadTimeDays != null && (!Number.isInteger(l.leadTimeDays) || l.leadTimeDays < 0)) errors.push(`第${l.lineNo}行交货周期须为不小于0的整数`);
+  }
+  return errors;
+}
+
+export type AwardEntry = { sourcingLineId: string; lineNo: number; supplierId: string; sharePct?: number };
+
+/** RFQ-10: every line awarded; whole-line modes one supplier per line; split shares are whole percentages summing to 100. */
+export function awardErrors(mode: string, lineIds: { id: string; lineNo: number }[], entries: AwardEntry[]): string[] {
+  const errors: string[] = [];
+  if (mode === 'SINGLE' && new Set(entries.map((e) => e.supplierId)).size > 1) errors.push('整单授予只能选择一家中标供应商');
+  for (const line of lineIds) {
+    const mine = entries.filter((e) => e.sourcingLineId === line.id && e.supplierId);
+    if (mine.length === 0) {
+      errors.push(`第${line.lineNo}行未选择中标供应商（RFQ-10）`);
+      continue;
+    }
+    if (mode !== 'SPLIT_BY_QTY') {
+      if (mine.length > 1) errors.push(`第${line.lineNo}行只能授予一家供应商`);
+      continue;
+    }
+    if (mine.some((e) => e.sharePct === undefined || !Number.isInteger(e.sharePct) || e.sharePct < 1)) {
+      errors.push(`第${line.lineNo}行份额须为大于0的整数百分比`);
+      continue;
+    }
+    const sum = mine.reduce((s, e) => s + e.sharePct!, 0);
+    if (sum !== 100) errors.push(`第${line.lineNo}行份额合计须为100%（当前${sum}%，RFQ-10）`);
+  }
+  return errors;
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { postAction, putAction } from '../../../lib/http';
+import { useCommand } from '../../../lib/use-command';
+import { AWARD_MODES, type EventDetail } from './sourcing-api';
+
+type LineDraft = { key: string; materialName: string; spec: string; qty: string; unit: string; needByDate: string };
+type Header = { title: string; currency: string; responseDeadline?: Dayjs; minInvited: number; minQuotes: number; awardMode: string; contactName?: string; contactPhone?: string; remark?: string };
+
+let seq = 0;
+const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', spec: '', qty: '', unit: '', needByDate: '' });
+
+/** 询价单草稿 (domain §10): header fields and the lines (name + unit, qty, need-by date); the server checks again. */
+export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolean; editing: EventDetail | null; onClose: () => void; onSaved: (id: string) => void }) {
+  const { message } = App.useApp();
+  const { busy, run } = useCommand();
+  const [form] = Form.useForm<Header>();
+  // Mounted afresh for each opening (the list keys it), so the state starts from the draft being edited.
+  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, materialName: l.materialName ?? '', spec: l.spec ?? '', qty: l.qty, unit: l.unit ?? '', needByDate: l.needByDate ?? '' })) : [blank()]));
+  const initial: Partial<Header> = editing
+    ? { title: editing.title, currency: editing.currency, responseDeadline: editing.responseDeadline ? dayjs(editing.responseDeadline) : undefined, minInvited: editing.minInvited, minQuotes: editing.minQuotes, awardMode: editing.awardMode, contactName: editing.contactName ?? undefined, contactPhone: editing.contactPhone ?? undefined, remark: editing.remark ?? undefined }
+    : { currency: 'CNY', minInvited: 3, minQuotes: 3, awardMode: 'SINGLE' };
+
+
+  const patch = (key: string, change: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+
+  const save = async () => {
+    const header = await form.validateFields();
+    const bad = lines.findIndex((l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0);
+    if (lines.length === 0 || bad >= 0) {
+      message.warning(lines.length === 0 ? '请至少添加一行物料' : `第${bad + 1}行请填写物料名称、单位和大于0的数量`);
+      return;
+    }
+    const body = {
+      title: header.title,
+      currency: header.currency,
+      minInvited: header.minInvited,
+      minQuotes: header.minQuotes,
+      awardMode: header.awardMode,
+      ...(header.responseDeadline ? { responseDeadline: header.responseDeadline.format('YYYY-MM-DD HH:mm') } : {}),
+      ...(header.contactName ? { contactName: header.contactName } : {}),
+      ...(header.contactPhone ? { contactPhone: header.contactPhone } : {}),
+      ...(header.remark ? { remark: header.remark } : {}),
+      lines: lines.map((l) => ({ materialName: l.materialName.trim(), unit: l.unit.trim(), qty: l.qty.trim(), ...(l.spec.trim() ? { spec: l.spec.trim() } : {}), ...(l.needByDate ? { needByDate: l.needByDate } : {}) })),
+    };
+    let savedId = editing?.id ?? '';
+    await run(
+      async () => {
+        if (editing) return putAction('/srm/sourcing/event/edit', { ...body, id: editing.id, version: editing.version });
+        const answer = await postAction<{ id: string }>('/srm/sourcing/event/add', body);
+        if (answer.success) savedId = answer.result.id;
+        return answer;
+      },
+      () => onSaved(savedId),
+    );
+  };
+
+  return (
+    <Modal title={editing ? `编辑询价单 ${editing.code}` : '新建询价单'} open={open} width={1000} onCancel={onClose} onOk={() => void save()} okText="保存草稿" cancelText="取消" okButtonProps={{ loading: busy }} destroyOnHidden>
+      <Form form={form} name="sourcingForm" layout="vertical" initialValues={initial}>
+        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          <Form.Item name="responseDeadline" label="报价截止时间">
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+          <Form.Item name="currency" label="币种">
+            <Select style={{ width: 100 }} options={['CNY', 'USD', 'EUR'].map((v) => ({ value: v, label: v }))} />
+          </Form.Item>
+          <Form.Item name="minInvited" label="最少邀请数">
+            <InputNumber min={1} max={100} />
+          </Form.Item>
+          <Form.Item name="minQuotes" label="最少有效报价数">
+            <InputNumber min={1} max={100} />
+          </Form.Item>
+          <Form.Item name="awardMode" label="定标方式">
+            <Select style={{ width: 140 }} options={Object.entries(AWARD_MODES).map(([value, label]) => ({ value, label }))} />
+          </Form.Item>
+          <Form.Item name="contactName" label="联系人">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="contactPhone" label="联系电话">
+            <Input maxLength={30} />
+          </Form.Item>
+        </div>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+      <Table<LineDraft>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={lines}
+        data-testid="sourcing-form-lines"
+        columns={[
+          { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
+          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
+          { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
+          { title: '数量', width: 100, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
+          { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
+          { title: '需求日期', width: 150, render: (_: unknown, l) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
+          { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
+        ]}
+      />
+      <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
+        添加物料行
+      </Button>
+    </Modal>
+  );
+}
