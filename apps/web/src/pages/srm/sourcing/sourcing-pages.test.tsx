@@ -7,7 +7,7 @@ import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-serve
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
-import { awardErrors, quoteErrors, type EventRow, type MyEventDetail } from './sourcing-api';
+import { awardErrors, quoteErrors, type EventDetail, type EventRow, type Matrix, type MyEventDetail } from './sourcing-api';
 
 const ROW: EventRow = { id: 'e1', code: 'RFQ-20261125-0001', type: 'RFQ', method: 'RFQ', title: '轴承询价', visibility: 'INVITED', status: 'PUBLISHED', statusText: '已发布', responseDeadline: '2026-12-01 17:00:00', awardMode: 'SINGLE', sealed: 1, publishedAt: null, openedAt: null, createTime: '2026-11-25 09:00:00' };
 
@@ -44,6 +44,85 @@ describe('询价管理 (domain §10)', () => {
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     expect(await screen.findByText('没有权限访问寻源单')).toBeTruthy();
     expect(screen.getByText('询价单加载失败')).toBeTruthy();
+  });
+});
+
+const LINE = { id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: '深沟球轴承', spec: '6204', qty: '100', unit: '个', needByDate: '2026-12-20', deliveryPlace: null, targetPrice: null, remark: null };
+const detailOf = (status: string, extra: Partial<EventDetail> = {}): EventDetail => ({
+  ...ROW, status, version: 1, currency: 'CNY', purchaseType: 'GOODS', responseStartAt: null, minInvited: 1, minQuotes: 2, currentRound: 1, estimatedAmount: null, contactName: null, contactPhone: null, remark: null,
+  lines: [LINE],
+  participants: [{ id: 'p1', supplierId: 's1', supplierName: '甲轴承厂', origin: 'INVITED', status: 'ACCEPTED', declineReason: null, responded: true, respondedAt: null }],
+  openingRecords: [],
+  ...extra,
+});
+const MATRIX: Matrix = {
+  eventId: 'e1', round: 1,
+  lines: [{ ...LINE, lowestPrice: '9.50', quotes: [
+    { supplierId: 's1', supplierName: '甲轴承厂', responseId: 'r1', unitPrice: '9.50', taxRate: '13', amount: '950.00', leadTimeDays: 7, lowest: true },
+    { supplierId: 's2', supplierName: '乙轴承厂', responseId: 'r2', unitPrice: '10.20', taxRate: '13', amount: '1020.00', leadTimeDays: 5, lowest: false },
+  ] }],
+  suppliers: [
+    { id: 'r1', supplierId: 's1', supplierName: '甲轴承厂', code: 'RSP-1', round: 1, versionNo: 2, status: 'OPENED', submittedAt: '2026-11-25 10:00:00', totalAmount: '950.00' },
+    { id: 'r2', supplierId: 's2', supplierName: '乙轴承厂', code: 'RSP-2', round: 1, versionNo: 1, status: 'OPENED', submittedAt: '2026-11-25 10:05:00', totalAmount: '1020.00' },
+  ],
+  history: [],
+};
+const BUYER = ['srm:sourcing:list', 'srm:sourcing:open', 'srm:sourcing:fail', 'srm:sourcing:award', 'srm:sourcing:cancel', 'srm:sourcing:publish'];
+const confirmWith = async (name: RegExp) => {
+  await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(1));
+  fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
+};
+
+describe('询价单 detail (domain §10, §13)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opening with too few quotes shows the INSUFFICIENT outcome (RFQ-7)', async () => {
+    let status = 'PUBLISHED';
+    const server = stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/sourcing/event/queryById': () => ok(detailOf(status)),
+      'POST /srm/sourcing/event/open': () => { status = 'INSUFFICIENT'; return ok('INSUFFICIENT', '有效报价不足，询价单转为响应不足（RFQ-7）'); },
+    }, BUYER);
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`sourcing-open-${ROW.code}`));
+    fireEvent.click(await screen.findByTestId('sourcing-open'));
+    await confirmWith(/开\s*标/);
+    expect((await screen.findAllByText('有效报价不足（RFQ-7）')).length).toBeGreaterThan(0);
+    expect(await screen.findByTestId('sourcing-insufficient')).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/event/open')).toHaveLength(1);
+  });
+
+  it('after opening: the matrix marks the lowest price; a split award whose shares do not sum to 100% is refused before sending (RFQ-10)', async () => {
+    const server = stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/sourcing/event/queryById': () => ok(detailOf('OPENED', { openedAt: '2026-11-25 12:00:00', awardMode: 'SPLIT_BY_QTY' })),
+      'GET /srm/sourcing/event/matrix': () => ok(MATRIX),
+      'GET /srm/sourcing/award/queryByEventId': () => ok(null),
+      'POST /srm/sourcing/award/save': () => ok({ id: 'a1' }, '定标建议已保存'),
+      'POST /srm/sourcing/award/submit': () => ok({ status: 'PENDING' }, '定标已提交审批'),
+    }, BUYER);
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`sourcing-open-${ROW.code}`));
+    fireEvent.click(await screen.findByRole('tab', { name: '比价' }));
+    expect((await screen.findByTestId('lowest-price')).textContent).toBe('9.50（最低）');
+    fireEvent.click(screen.getByRole('tab', { name: '定标' }));
+    await screen.findByTestId('sourcing-award-form');
+    fireEvent.change(screen.getByLabelText('第1行甲轴承厂份额'), { target: { value: '60' } });
+    fireEvent.change(screen.getByLabelText('第1行乙轴承厂份额'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('价格生效日期'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('价格失效日期'), { target: { value: '2027-11-30' } });
+    fireEvent.click(screen.getByTestId('sourcing-award-submit'));
+    await confirmWith(/提交审批/);
+    expect(await screen.findByText(/第1行份额合计须为100%（当前90%/)).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/award/save')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('第1行乙轴承厂份额'), { target: { value: '40' } });
+    fireEvent.click(screen.getByTestId('sourcing-award-submit'));
+    await confirmWith(/提交审批/);
+    await waitFor(() => expect(server.calls('POST /srm/sourcing/award/submit')).toHaveLength(1));
+    expect((server.calls('POST /srm/sourcing/award/save')[0]!.body as { lines: unknown[] }).lines).toEqual([
+      { sourcingLineId: 'l1', supplierId: 's1', sharePct: 60 },
+      { sourcingLineId: 'l1', supplierId: 's2', sharePct: 40 },
+    ]);
   });
 });
 
