@@ -60,6 +60,7 @@ export function AwardForm({ event, matrix, onDone }: { event: EventDetail; matri
   const [validFrom, setValidFrom] = useState('');
   const [validTo, setValidTo] = useState('');
   const [recommendation, setRecommendation] = useState('');
+  const [deviationReason, setDeviationReason] = useState('');
   const split = event.awardMode === 'SPLIT_BY_QTY';
   const setLine = (line: { id: string; lineNo: number }, supplierId: string, sharePct?: number) =>
     setEntries((all) => {
@@ -78,7 +79,7 @@ export function AwardForm({ event, matrix, onDone }: { event: EventDetail; matri
     let awardId = '';
     await run(
       async () => {
-        const saved = await postAction<{ id: string }>('/srm/sourcing/award/save', { eventId: event.id, priceValidFrom: validFrom, priceValidTo: validTo, ...(recommendation.trim() ? { recommendation: recommendation.trim() } : {}), lines: entries.map(({ sourcingLineId, supplierId, sharePct }) => ({ sourcingLineId, supplierId, ...(sharePct !== undefined ? { sharePct } : {}) })) });
+        const saved = await postAction<{ id: string }>('/srm/sourcing/award/save', { eventId: event.id, priceValidFrom: validFrom, priceValidTo: validTo, ...(recommendation.trim() ? { recommendation: recommendation.trim() } : {}), ...(deviationReason.trim() ? { deviationReason: deviationReason.trim() } : {}), lines: entries.map(({ sourcingLineId, supplierId, sharePct }) => ({ sourcingLineId, supplierId, ...(sharePct !== undefined ? { sharePct } : {}) })) });
         if (!saved.success) return saved;
         awardId = saved.result.id;
         return postAction('/srm/sourcing/award/submit', { id: awardId });
@@ -122,7 +123,8 @@ export function AwardForm({ event, matrix, onDone }: { event: EventDetail; matri
         <span>价格失效日期</span>
         <Input type="date" aria-label="价格失效日期" value={validTo} onChange={(e) => setValidTo(e.target.value)} />
       </Space>
-      <Input.TextArea rows={2} maxLength={2000} placeholder="定标理由（非最低价中标时请说明）" value={recommendation} onChange={(e) => setRecommendation(e.target.value)} />
+      <Input.TextArea rows={2} maxLength={2000} placeholder="定标理由" value={recommendation} onChange={(e) => setRecommendation(e.target.value)} />
+      <Input maxLength={500} placeholder="偏离原因（未授予最低价供应商时必填）" value={deviationReason} onChange={(e) => setDeviationReason(e.target.value)} aria-label="偏离原因" />
       <Popconfirm title="确定提交定标审批？提交后不能修改。" okText="提交审批" cancelText="取消" onConfirm={() => void submit()}>
         <Button type="primary" loading={busy} data-testid="sourcing-award-submit">
           提交审批
@@ -296,8 +298,8 @@ export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: s
               {
                 key: 'award',
                 label: '定标',
-                children: award.data ? (
-                  <Alert type="info" showIcon title={`已有定标（${award.data.status === 'PENDING_APPROVAL' ? '审批中' : award.data.status === 'FINAL' ? '已生效' : award.data.status}）`} />
+                children: award.data && award.data.status !== 'DRAFT' ? (
+                  <Alert type="info" showIcon title={`已有定标（${award.data.status === 'PENDING_APPROVAL' ? '审批中，请在审批中心处理' : award.data.status === 'FINAL' ? '已生效' : award.data.status}）`} />
                 ) : ['OPENED', 'EVALUATING'].includes(e.status) && can.award && matrix.data ? (
                   <AwardForm event={e} matrix={matrix.data} onDone={async () => { await award.refetch(); await done(); }} />
                 ) : (
