@@ -1,12 +1,34 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
 import { postAction, putAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { AWARD_MODES, type EventDetail } from './sourcing-api';
 
-type LineDraft = { key: string; materialName: string; spec: string; qty: string; unit: string; needByDate: string };
+type LineDraft = { key: string; materialId?: string; materialName: string; spec: string; qty: string; unit: string; needByDate: string };
 type Header = { title: string; currency: string; responseDeadline?: Dayjs; minInvited: number; minQuotes: number; awardMode: string; contactName?: string; contactPhone?: string; remark?: string };
+
+/** The catalogue picker (active materials only, MAT-3); choosing one fills name, spec and unit from the material. */
+function MaterialPicker({ value, label, onPick }: { value?: string; label: string; onPick: (m: MaterialOption | null) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({ queryKey: ['sourcing', 'materials', keyword], queryFn: () => searchMaterials(keyword) });
+  const options = found.data ?? [];
+  return (
+    <Select
+      aria-label="目录物料"
+      allowClear
+      style={{ width: 180 }}
+      placeholder="目录物料（可选）"
+      value={value}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      loading={found.isFetching}
+      options={[...options.map((m) => ({ value: m.id, label: `${m.code} ${m.name}` })), ...(value && !options.some((m) => m.id === value) ? [{ value, label }] : [])]}
+      onChange={(id: string | undefined) => onPick(options.find((m) => m.id === id) ?? null)}
+    />
+  );
+}
 
 let seq = 0;
 const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', spec: '', qty: '', unit: '', needByDate: '' });
@@ -17,7 +39,7 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Header>();
   // Mounted afresh for each opening (the list keys it), so the state starts from the draft being edited.
-  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, materialName: l.materialName ?? '', spec: l.spec ?? '', qty: l.qty, unit: l.unit ?? '', needByDate: l.needByDate ?? '' })) : [blank()]));
+  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, materialId: l.materialId ?? undefined, materialName: l.materialName ?? '', spec: l.spec ?? '', qty: l.qty, unit: l.unit ?? '', needByDate: l.needByDate ?? '' })) : [blank()]));
   const initial: Partial<Header> = editing
     ? { title: editing.title, currency: editing.currency, responseDeadline: editing.responseDeadline ? dayjs(editing.responseDeadline) : undefined, minInvited: editing.minInvited, minQuotes: editing.minQuotes, awardMode: editing.awardMode, contactName: editing.contactName ?? undefined, contactPhone: editing.contactPhone ?? undefined, remark: editing.remark ?? undefined }
     : { currency: 'CNY', minInvited: 3, minQuotes: 3, awardMode: 'SINGLE' };
@@ -42,7 +64,7 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
       ...(header.contactName ? { contactName: header.contactName } : {}),
       ...(header.contactPhone ? { contactPhone: header.contactPhone } : {}),
       ...(header.remark ? { remark: header.remark } : {}),
-      lines: lines.map((l) => ({ materialName: l.materialName.trim(), unit: l.unit.trim(), qty: l.qty.trim(), ...(l.spec.trim() ? { spec: l.spec.trim() } : {}), ...(l.needByDate ? { needByDate: l.needByDate } : {}) })),
+      lines: lines.map((l) => ({ ...(l.materialId ? { materialId: l.materialId } : { materialName: l.materialName.trim(), unit: l.unit.trim(), ...(l.spec.trim() ? { spec: l.spec.trim() } : {}) }), qty: l.qty.trim(), ...(l.needByDate ? { needByDate: l.needByDate } : {}) })),
     };
     let savedId = editing?.id ?? '';
     await run(
@@ -97,10 +119,11 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
         data-testid="sourcing-form-lines"
         columns={[
           { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
-          { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
+          { title: '目录物料', width: 190, render: (_: unknown, l) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
+          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
+          { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
           { title: '数量', width: 100, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
-          { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
+          { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
           { title: '需求日期', width: 150, render: (_: unknown, l) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
           { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
         ]}

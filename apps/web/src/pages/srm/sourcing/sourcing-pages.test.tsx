@@ -76,6 +76,31 @@ const confirmWith = async (name: RegExp) => {
 describe('询价单 detail (domain §10, §13)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('a new draft sends the header and its lines (name + unit, qty, need-by date); a line without unit is refused first', async () => {
+    const server = stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+      'GET /srm/requisition/materials': () => ok([]),
+      'POST /srm/sourcing/event/add': () => ok({ id: 'e9', code: 'RFQ-9' }, '询价单已保存'),
+      'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { id: 'e9' })),
+    }, ['srm:sourcing:list', 'srm:sourcing:add']);
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId('sourcing-new'));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('标题'), { target: { value: '轴承询价' } });
+    fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: '深沟球轴承' } });
+    fireEvent.change(screen.getByLabelText('数量'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('需求日期'), { target: { value: '2026-12-20' } });
+    fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
+    expect(await screen.findByText('第1行请填写物料名称、单位和大于0的数量')).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('单位'), { target: { value: '个' } });
+    fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
+    await waitFor(() => expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(1));
+    const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
+    expect(body.title).toBe('轴承询价');
+    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: '个', qty: '100', needByDate: '2026-12-20' }]);
+  });
+
   it('opening with too few quotes shows the INSUFFICIENT outcome (RFQ-7)', async () => {
     let status = 'PUBLISHED';
     const server = stub({
