@@ -210,4 +210,22 @@ describe('quote form validation (domain §10)', () => {
     const body = server.calls('POST /srm/sourcing/supplier/quote/submit')[0]!.body as { lines: { unitPrice: string; taxRate: string }[] };
     expect(body.lines).toEqual([{ sourcingLineId: 'l1', unitPrice: '12.50', taxRate: '13' }]);
   });
+  it('an invited supplier declines only with a reason, sent as typed', async () => {
+    const server = stub({
+      'GET /srm/sourcing/supplier/event/list': () => ok([{ id: 'e1', code: ROW.code, title: '轴承询价', status: 'PUBLISHED', statusText: '已发布', responseStartAt: null, responseDeadline: '2099-12-01 17:00:00', currency: 'CNY', participationStatus: 'INVITED', myResponseStatus: null, myVersionNo: null, mySubmittedAt: null }]),
+      'GET /srm/sourcing/supplier/event/queryById': () => ok({ ...EVENT, participation: { status: 'INVITED', declineReason: null, respondedAt: null } }),
+      'POST /srm/sourcing/supplier/event/decline': () => ok(null, '已拒绝邀请'),
+    }, ['srm:sourcing:supplier']);
+    renderWithProviders(<MySourcingPage />, { route: '/srm/my-sourcing', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`my-sourcing-open-${ROW.code}`));
+    expect(screen.queryByTestId('quote-form')).toBeNull();
+    fireEvent.click(await screen.findByTestId('my-sourcing-decline'));
+    fireEvent.click(await screen.findByRole('button', { name: /确定拒绝/ }));
+    expect(await screen.findByText('请填写拒绝原因')).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/supplier/event/decline')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('拒绝原因（必填）'), { target: { value: '产能已满' } });
+    fireEvent.click(screen.getByRole('button', { name: /确定拒绝/ }));
+    await waitFor(() => expect(server.calls('POST /srm/sourcing/supplier/event/decline')).toHaveLength(1));
+    expect(server.calls('POST /srm/sourcing/supplier/event/decline')[0]!.body).toEqual({ id: 'e1', reason: '产能已满' });
+  });
 });
