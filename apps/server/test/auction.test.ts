@@ -283,9 +283,9 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
     expect(v0[1]).toMatchObject({ audience: 'BIDDER', ownPrice: '940.00', ownRank: 1 });
     expect(v1[1]).toMatchObject({ audience: 'BIDDER', ownPrice: '950.00', ownRank: 2 });
     expect(b0.raw()).not.toContain(w.supId[1]);
-    expect(b0.raw()).not.toContain('950');
+    expect(b0.raw()).not.toContain('"950.00"');
     expect(b1.raw()).not.toContain(w.supId[0]);
-    expect(b1.raw()).not.toContain('940');
+    expect(b1.raw()).not.toContain('"940.00"');
     for (const s of [buyer, b0, b1]) s.close();
   });
 

@@ -144,7 +144,7 @@ export class AuctionService {
     });
     // Re-read after commit: the snapshot published is what is stored.
     const lot = await this.snapshotLot(changed!);
-    if (lot.changed) this.publish(lot);
+    if (lot.changed) await this.publish(lot);
     return { result, lot };
   }
 
@@ -170,12 +170,16 @@ export class AuctionService {
     return { state: lot.state, rules: lot.rules, bids: lot.bids, participants: await this.participants(lot.event.id), now: lot.now };
   }
 
-  /** Publishes the lot's snapshot; subscribers compute their own views. */
-  publish(lot: LotContext): void {
-    void this.snapshot(lot).then(
-      (snap) => this.hub.publish(auctionLotTopic(lot.lotId), snap),
-      () => undefined,
-    );
+  /**
+   * Publishes the lot's snapshot; subscribers compute their own views. Awaited before the answer
+   * goes out, so a stream opened after an answer never receives that change again.
+   */
+  async publish(lot: LotContext): Promise<void> {
+    try {
+      this.hub.publish(auctionLotTopic(lot.lotId), await this.snapshot(lot));
+    } catch {
+      // The change is committed; a stream that missed it gets the state on its next event or reconnect.
+    }
   }
 
   /** A read of the lot (lazy close included) for one viewer. */
