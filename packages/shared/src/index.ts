@@ -30,3 +30,4 @@ export * from './resources/supplier-material.js';
 export * from './purchase-settings.js';
 export * from './supplier-change.js';
 export * from './requisition.js';
+export * from './sourcing.js';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
@@ -11,23 +12,7 @@ export type EventRow = SourcingEventTable;
 export type Actor = { user: SessionUser; tenantId: number; ip: string };
 export const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
 
-export const EVENT_STATUS_TEXT: Record<string, string> = {
-  DRAFT: '草稿',
-  PENDING_APPROVAL: '审批中',
-  APPROVED: '已审批',
-  PUBLISHED: '已发布',
-  CLOSED: '已截止',
-  OPENED: '已开标',
-  EVALUATING: '评审中',
-  INSUFFICIENT: '响应不足',
-  AWARD_PENDING_APPROVAL: '定标审批中',
-  PUBLICITY: '公示中',
-  SUSPENDED: '已暂停',
-  AWARDED: '已定标',
-  COMPLETED: '已完成',
-  FAILED: '已流标',
-  CANCELLED: '已取消',
-};
+export { EVENT_STATUS_TEXT };
 
 export const TYPE_PORTAL: Record<string, string> = { TENDER: 'tender', RFQ: 'inquiry', AUCTION: 'bidding' };
 export const TYPE_TEXT: Record<string, string> = { TENDER: '招标', RFQ: '询价', AUCTION: '竞价' };

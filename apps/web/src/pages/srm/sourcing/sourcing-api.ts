@@ -74,23 +74,7 @@ export type MyEventDetail = {
 };
 export type Receipt = { responseId: string; code: string; versionNo: number; submittedAt: string | null; serverTime: string; payloadHash: string };
 
-export const EVENT_STATUS: Record<string, string> = {
-  DRAFT: '草稿',
-  PENDING_APPROVAL: '审批中',
-  APPROVED: '已审批',
-  PUBLISHED: '已发布',
-  CLOSED: '已截止',
-  OPENED: '已开标',
-  EVALUATING: '评审中',
-  INSUFFICIENT: '响应不足',
-  AWARD_PENDING_APPROVAL: '定标审批中',
-  PUBLICITY: '公示中',
-  SUSPENDED: '已暂停',
-  AWARDED: '已定标',
-  COMPLETED: '已完成',
-  FAILED: '已流标',
-  CANCELLED: '已取消',
-};
+export { EVENT_STATUS_TEXT as EVENT_STATUS } from '@procura/shared';
 export const EVENT_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PUBLISHED: 'processing', OPENED: 'cyan', EVALUATING: 'cyan', INSUFFICIENT: 'warning', AWARD_PENDING_APPROVAL: 'processing', AWARDED: 'success', FAILED: 'error', CANCELLED: 'default' };
 export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已接受', DECLINED: '已拒绝', REGISTERED: '已报名' };
 export const RESPONSE_STATUS: Record<string, string> = { DRAFT: '草稿', SUBMITTED: '已提交', WITHDRAWN: '已撤回', SUPERSEDED: '已被新版本替代', OPENED: '已开标', VALID: '有效', INVALID: '无效', AWARDED: '中标', NOT_AWARDED: '未中标' };

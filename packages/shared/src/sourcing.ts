@@ -1,0 +1,18 @@
+/** Sourcing event states as users read them (domain §9.2); the server's messages and the web's tags share them. */
+export const EVENT_STATUS_TEXT: Readonly<Record<string, string>> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  APPROVED: '已审批',
+  PUBLISHED: '已发布',
+  CLOSED: '已截止',
+  OPENED: '已开标',
+  EVALUATING: '评审中',
+  INSUFFICIENT: '响应不足',
+  AWARD_PENDING_APPROVAL: '定标审批中',
+  PUBLICITY: '公示中',
+  SUSPENDED: '已暂停',
+  AWARDED: '已定标',
+  COMPLETED: '已完成',
+  FAILED: '已流标',
+  CANCELLED: '已取消',
+};
