@@ -24,7 +24,7 @@ import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
 import { id, wireTime } from '../sourcing/event-routes.js';
-import { isDecimal, compare } from '../sourcing/decimal.js';
+import { isDecimal, compare } from '../../core/decimal.js';
 import { actorOf, logState, type Actor } from '../sourcing/sourcing-service.js';
 import { pauseLot, resumeLot, startLot, closeLot, voidBid, visibleTo, initialLotState, type AuctionLotState, type AuctionSnapshot, type Viewer } from './bid-rules.js';
 import { AuctionService, writeState, type LotContext } from './auction-service.js';

@@ -1,40 +1,21 @@
+import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
+
 /**
- * Exact decimals for requisitions (X-6): quantities (4 places), unit prices (6) and money (2)
- * as strings, computed as scaled integers, never as floats. Inputs are non-negative.
+ * Requisition decimals (X-6): what a quantity (4 places) and a unit price (6) may look like, and
+ * the few shapes the module computes in, over the shared exact arithmetic of `core/decimal`.
+ * Inputs are non-negative.
  */
 export const QTY_PATTERN = /^\d{1,14}(\.\d{1,4})?$/;
 export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
 
-const SCALE = 6;
-const ONE = 10n ** BigInt(SCALE);
-
 /** A decimal string as an integer count of millionths. */
-export function units(value: string): bigint {
-  const [whole = '0', fraction = ''] = value.trim().split('.');
-  return BigInt((whole || '0') + fraction.padEnd(SCALE, '0').slice(0, SCALE));
-}
+export const units = toScaled;
 
 /** Millionths back to the shortest decimal string (`10`, `2.5`, `0.125`). */
-export function qtyText(value: bigint): string {
-  const sign = value < 0n ? '-' : '';
-  const abs = value < 0n ? -value : value;
-  const fraction = (abs % ONE).toString().padStart(SCALE, '0').replace(/0+$/, '');
-  return `${sign}${abs / ONE}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Cents as money text with two places. */
-function centsText(cents: bigint): string {
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
+export const qtyText = (value: bigint): string => trim(fromScaled(value, 6));
 
 /** round(qty × unit price, 2), half-up (X-6). */
-export function lineAmount(qty: string, unitPrice: string): string {
-  const product = units(qty) * units(unitPrice); // scale 12
-  const half = 10n ** 10n / 2n;
-  return centsText((product + half) / 10n ** 10n);
-}
+export const lineAmount = (qty: string, unitPrice: string): string => multiply(qty, unitPrice, 2);
 
 /** Σ of money strings (two places each). */
-export function sumMoney(values: string[]): string {
-  return centsText(values.reduce((sum, v) => sum + units(v) / 10n ** 4n, 0n));
-}
+export const sumMoney = (values: string[]): string => add(values, 2);

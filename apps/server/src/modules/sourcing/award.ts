@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import type { SourcingAwardTable } from '../../db/schema-sourcing.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
-import { add, compare, multiply, share, subtract } from './decimal.js';
+import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
 import { id } from './event-routes.js';
 import { EFFECTIVE_OPENED } from './opening.js';
 import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type EventRow } from './sourcing-service.js';

@@ -8,7 +8,7 @@ import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { compare, isDecimal } from './decimal.js';
+import { compare, isDecimal } from '../../core/decimal.js';
 import {
   actorOf,
   eventFor,

@@ -4,7 +4,7 @@ import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { compare } from './decimal.js';
+import { compare } from '../../core/decimal.js';
 import { masterKey, openPayload } from './sealing.js';
 import { eventFor, moveEvent, notifyBuyer, type Actor, type EventRow } from './sourcing-service.js';
 

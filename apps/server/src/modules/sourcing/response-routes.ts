@@ -8,7 +8,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDate, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { add, compare, decimals, isDecimal, multiply } from './decimal.js';
+import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
 import { id } from './event-routes.js';
 import type { QuotePayload } from './opening.js';
 import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from './sealing.js';

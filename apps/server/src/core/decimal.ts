@@ -1,5 +1,7 @@
 /**
- * Exact decimal arithmetic on strings (X-6): values are scaled to bigint, never floats.
+ * Exact decimal arithmetic on strings (X-6): values are scaled to integer millionths (bigint),
+ * never floats. The one place for money, price and quantity arithmetic; modules keep only
+ * their own input patterns (how many digits a field accepts).
  */
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 const SCALE = 6;
@@ -14,12 +16,14 @@ export function decimals(value: string): number {
   return value.split('.')[1]?.length ?? 0;
 }
 
-function toScaled(value: string): bigint {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole! + fraction.padEnd(SCALE, '0'));
+/** A decimal string as an integer count of millionths (digits beyond six are dropped). */
+export function toScaled(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.trim().split('.');
+  return BigInt((whole || '0') + fraction.padEnd(SCALE, '0').slice(0, SCALE));
 }
 
-function fromScaled(v: bigint, places: number): string {
+/** Millionths as text with `places` decimals (cut, not rounded). */
+export function fromScaled(v: bigint, places: number): string {
   const negative = v < 0n;
   const abs = negative ? -v : v;
   const whole = abs / ONE;
