@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
  * Access policy: every route declares one in `config.access`, and a route without one is
  * refused (deny by default; `test/route-inventory.test.ts` keeps the list complete).
@@ -17,6 +19,12 @@ export type SessionUser = {
   relTenantIds: string;
   sessionId: string;
 };
+
+/** Who performs a document transition: the signed-in user, their tenant and address (for logs). */
+export type Actor = { user: SessionUser; tenantId: number; ip: string };
+
+/** The actor of an authenticated request (its route's access policy guarantees `request.user`). */
+export const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
 
 declare module 'fastify' {
   interface FastifyContextConfig {

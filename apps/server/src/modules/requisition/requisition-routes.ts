@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
@@ -75,7 +75,6 @@ const LIST_FIELDS: ListFields = {
   createTime: { column: 'r.createTime', sortable: true },
 };
 
-const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
 
 type PreparedLine = Omit<RequisitionLine, 'id' | 'requisitionId' | 'tenantId' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'lineStatus'>;
 

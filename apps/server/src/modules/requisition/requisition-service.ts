@@ -1,7 +1,6 @@
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
-import type { SessionUser } from '../../core/access.js';
 import type { Db } from '../../db/database.js';
 import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from '../../db/schema-requisition.js';
 import { registerApprovalDocType } from '../approval/index.js';
@@ -14,7 +13,8 @@ export const PR_PAGE = '/srm/requisition';
 export type Requisition = PurchaseRequisitionTable;
 export { PR_LINE_STATUS_TEXT, PR_STATUS_TEXT } from '@procura/shared';
 export type RequisitionLine = PurchaseRequisitionLineTable;
-export type Actor = { user: SessionUser; tenantId: number; ip: string };
+import type { Actor } from '../../core/access.js';
+export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
 export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -30,7 +31,6 @@ registerDocumentFiles('SAMPLE_REQUEST', {
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
-const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
 
 /** Today in the business timezone (GMT+8), `yyyy-MM-dd`. */
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

@@ -2,7 +2,6 @@ import { SAMPLE_STATUS_TEXT, type SampleAction, type SampleStatus } from '@procu
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
-import type { SessionUser } from '../../core/access.js';
 import type { Db } from '../../db/database.js';
 import type { SrmSampleRequestTable } from '../../db/schema-sample.js';
 import { notifyUsers } from '../system/notify.js';
@@ -26,7 +25,8 @@ export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
 const INELIGIBLE = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 
 export type SampleRow = SrmSampleRequestTable;
-export type Actor = { user: SessionUser; tenantId: number; ip: string };
+import type { Actor } from '../../core/access.js';
+export type { Actor };
 
 /**
  * The request the actor may act on: internal users within their tenant, a supplier user only

@@ -1,16 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
-import type { SessionUser } from '../../core/access.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from '../../db/schema-sourcing.js';
 import { notifyUsers } from '../system/notify.js';
 
 export type EventRow = SourcingEventTable;
-export type Actor = { user: SessionUser; tenantId: number; ip: string };
-export const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
+import type { Actor } from '../../core/access.js';
+export { actorOf, type Actor } from '../../core/access.js';
 
 export { EVENT_STATUS_TEXT };
 
