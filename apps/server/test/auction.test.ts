@@ -307,3 +307,109 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
     await expect.poll(() => w.s.ctx.live.subscriberCount(`auction.lot:${lotId}`)).toBe(0);
   });
 });
+
+/** Notices (X-12) sent to a supplier's users about one event, titles only. */
+const noticesTo = async (supplierIndex: number, eventId: string) => {
+  const users = await w.s.ctx.db.selectFrom('sysUser').select('id').where('supplierId', '=', w.supId[supplierIndex]!).execute();
+  if (users.length === 0) return [];
+  const rows = await w.s.ctx.db
+    .selectFrom('sysAnnouncementSend as s')
+    .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
+    .select(['a.titile as title'])
+    .where('s.userId', 'in', users.map((u) => u.id))
+    .where('a.busId', '=', eventId)
+    .where('a.busType', '=', 'auction')
+    .execute();
+  return rows.map((r) => r.title);
+};
+
+describe('buyer screens: detail, draft edit, supplier lot list', () => {
+  it('the detail carries the lot with its rules and live state; a draft can be edited, a published event not', async () => {
+    const add = await post('/srm/auction/event/add', w.buyer, {
+      title: '铜材竞价',
+      rules: { biddingTarget: 'LOT_TOTAL', startPrice: '500', reservePrice: '400', decrementMode: 'PERCENT', decrementValue: '1', startAt: w.at(HOUR), endAt: w.at(2 * HOUR) },
+      lines: [{ materialName: '铜板', qty: '5', unit: 'T' }],
+    });
+    const { id, lotId } = add.result as { id: string; lotId: string };
+    const detail = await w.s.request<{ status: string; lines: { materialName: string }[]; lots: { id: string; status: string; rules: { startPrice: string } }[] }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
+    expect(detail.body.result).toMatchObject({ status: 'DRAFT', lines: [{ materialName: '铜板' }], lots: [{ id: lotId, status: 'SCHEDULED', rules: { startPrice: '500' } }] });
+    const endAt = w.at(3 * HOUR);
+    const edit = await post('/srm/auction/event/edit', w.buyer, { id, title: '铜材竞价（改）', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '480', decrementMode: 'AMOUNT', decrementValue: '2', startAt: w.at(HOUR), endAt }, lines: [{ materialName: '铜板', qty: '6', unit: 'T' }, { materialName: '铜排', qty: '1', unit: 'T' }] });
+    expect(edit.message).toBe('竞价单已保存');
+    const after = await w.s.request<{ title: string; lines: unknown[]; lots: { rules: { startPrice: string }; currentEndAt: string }[] }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
+    expect(after.body.result).toMatchObject({ title: '铜材竞价（改）', lots: [{ rules: { startPrice: '480' }, currentEndAt: endAt }] });
+    expect(after.body.result.lines).toHaveLength(2);
+    // The supplier's lot list shows the public rules, never the reserve price (§12.4), and only once published.
+    expect((await w.s.request<unknown[]>('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })).body.result.some((r) => (r as { lotId: string }).lotId === lotId)).toBe(false);
+    expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).success).toBe(true);
+    expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).success).toBe(true);
+    const mine = (await w.s.request<{ lotId: string; participationStatus: string; rules: Record<string, unknown>; lines: unknown[] }[]>('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })).body.result.find((r) => r.lotId === lotId)!;
+    expect(mine).toMatchObject({ participationStatus: 'INVITED', rules: { startPrice: '480', decrementMode: 'AMOUNT' } });
+    expect(mine.lines).toHaveLength(2);
+    expect(JSON.stringify(mine)).not.toContain('reservePrice');
+    const refused = await post('/srm/auction/event/edit', w.buyer, { id, title: 'x', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '1', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(HOUR), endAt }, lines: [{ materialName: 'a', qty: '1', unit: 'T' }] });
+    expect(refused).toMatchObject({ success: false, message: '只有草稿状态的竞价单可以修改' });
+    expect((await w.s.request<{ title: string }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer })).body.result.title).toBe('铜材竞价（改）');
+  });
+});
+
+describe('AUC-13 ban, AUC-9 / AUC-13 notices', () => {
+  it('AUC-13 a banned supplier\'s bids are refused; the ban needs a reason, is logged and notifies the supplier', async () => {
+    const { eventId, lotId } = await running({ buyerAnonymous: true });
+    expect((await bid(0, lotId, '990')).success).toBe(true);
+    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: ' ' })).status).toBe(400);
+    expect((await post('/srm/auction/lot/ban', w.sup[1], { lotId, supplierId: w.supId[0], reason: '串通报价' })).status).toBe(403);
+    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '串通报价' })).message).toBe('已禁止该供应商出价');
+    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '再次' })).message).toBe('该供应商已被禁止出价');
+    const refused = await bid(0, lotId, '980');
+    expect(refused).toMatchObject({ success: false, message: '您已被禁止在本标段报价', result: { reason: 'NOT_ADMITTED' } });
+    expect((await stored(lotId)).length).toBe(1);
+    expect(await noticesTo(0, eventId)).toEqual([expect.stringContaining('您已被禁止在竞价中继续出价')]);
+    expect(await noticesTo(1, eventId)).toEqual([]);
+    const log = await w.s.ctx.db.selectFrom('sourcingStateLog').select(['action', 'reason']).where('eventId', '=', eventId).where('action', '=', 'auction-ban').execute();
+    expect(log).toEqual([{ action: 'auction-ban', reason: '串通报价' }]);
+    // Other bidders go on; the banned one keeps its anonymous label so the others' labels do not shift.
+    expect((await bid(1, lotId, '970')).success).toBe(true);
+    expect((await buyerView(lotId)).ranking.map((r) => r.label)).toEqual(['供应商 2', '供应商 1']);
+  });
+
+  it('AUC-13 voiding a bid notifies its supplier only', async () => {
+    const { eventId, lotId } = await running();
+    expect((await bid(1, lotId, '990')).success).toBe(true);
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 1, reason: '供应商报错价' })).message).toBe('报价已作废');
+    expect(await noticesTo(1, eventId)).toEqual([expect.stringContaining('您的竞价报价已被作废')]);
+    expect(await noticesTo(0, eventId)).toEqual([]);
+  });
+
+  it('AUC-9 every admitted bidder gets one notice per extension, none for a bid that extends nothing', async () => {
+    const { eventId, lotId } = await running({ endAt: w.at(4 * 60_000), overtimeEnabled: true, overtimeWindowMin: 5, overtimeExtendMin: 5, overtimeTrigger: 'ANY_BID', overtimeBase: 'FROM_END_TIME', maxExtensions: 1 });
+    expect((await bid(0, lotId, '990')).result).toMatchObject({ extendedEndAt: expect.any(String) });
+    expect((await bid(1, lotId, '980')).result).toMatchObject({ extendedEndAt: null });
+    for (const i of [0, 1, 2]) expect(await noticesTo(i, eventId)).toEqual([expect.stringContaining('竞价已延时')]);
+  });
+});
+
+describe('SSE reconnect with Last-Event-ID', () => {
+  it('a reconnecting client first receives the current snapshot, including what it missed while away', async () => {
+    const { lotId } = await running();
+    expect((await bid(0, lotId, '990')).success).toBe(true);
+    const read = async (headers: Record<string, string>) => {
+      const controller = new AbortController();
+      const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, { headers: { 'X-Access-Token': w.sup[0], ...headers }, signal: controller.signal });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('event: lot')) text += decoder.decode((await reader.read()).value, { stream: true });
+      while (!/event: lot\ndata: .*\n\n/.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+      controller.abort();
+      const frame = text.split('\n\n').find((f) => f.includes('event: lot'))!;
+      return { id: /^id: (.*)$/m.exec(frame)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as BidderView };
+    };
+    const first = await read({});
+    expect(first).toMatchObject({ id: '1', data: { ownPrice: '990.00', ownRank: 1 } });
+    // While disconnected, another supplier outbids; the reconnect names the last event seen.
+    expect((await bid(1, lotId, '980')).success).toBe(true);
+    const again = await read({ 'Last-Event-ID': first.id! });
+    expect(again).toMatchObject({ id: '2', data: { ownPrice: '990.00', ownRank: 2 } });
+  });
+});

@@ -4,7 +4,9 @@ import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveHub } from '../../core/live-events.js';
 import type { Db, DatabaseKind } from '../../db/database.js';
 import type { AuctionBidTable, AuctionLotStateTable } from '../../db/schema-auction.js';
-import type { Actor, EventRow } from '../sourcing/sourcing-service.js';
+import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { notifyUsers } from '../system/notify.js';
+import { toWireDateTime } from '../../core/time.js';
 import {
   closeLot,
   evaluateBid,
@@ -33,6 +35,21 @@ import {
  * After the commit the new snapshot is published on the hub (topic `auction.lot:<id>`); each
  * subscriber turns it into its own view with `visibleTo` (§12.4).
  */
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** In-app notices to bidders of an auction (X-12), opening 我的竞价. */
+export async function notifyBidders(trx: Db, event: Pick<EventRow, 'id' | 'code' | 'title'>, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
+  await notifyUsers(trx, {
+    userIds: await supplierUsers(trx, supplierIds),
+    title,
+    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
+    busType: 'auction',
+    busId: event.id,
+    openType: 'url',
+    openPage: '/srm/my-auction',
+  });
+}
 
 export type LotContext = {
   event: EventRow;
@@ -159,7 +176,8 @@ export class AuctionService {
       .selectFrom('sourcingParticipation')
       .select(['supplierId', 'supplierName'])
       .where('eventId', '=', eventId)
-      .where('status', '=', 'ACCEPTED')
+      // A banned bidder keeps its place, so the anonymous labels of the others do not shift (AUC-13).
+      .where('status', 'in', ['ACCEPTED', 'BANNED'])
       .orderBy('respondedAt')
       .orderBy('id')
       .execute();
@@ -230,6 +248,11 @@ export class AuctionService {
           .execute();
         await writeState(trx, decision.state, new Date(decision.bid.receivedAt));
         lot.changed = true;
+        // AUC-9: each extension is told to every admitted bidder once (one bid triggers at most one extension).
+        if (decision.bid.extendedEndAt) {
+          const bidders = await trx.selectFrom('sourcingParticipation').select('supplierId').where('eventId', '=', lot.event.id).where('status', '=', 'ACCEPTED').execute();
+          await notifyBidders(trx, lot.event, bidders.map((b) => b.supplierId), `竞价已延时：${lot.event.title}`, `新的结束时间 ${toWireDateTime(decision.bid.extendedEndAt)}（第 ${decision.state.extensionsUsed} 次延时）`);
+        }
       }
       return decision;
     });

@@ -3,7 +3,10 @@
  * module stores lots, bids and refused attempts (migration 0045) and streams views (§12.4).
  *
  *   buyer    POST /srm/auction/event/add        AUCTION event + one lot (rule block §12.1) + lines
+ *            GET  /srm/auction/event/queryById   event detail + its lots (rules, live state)
+ *            POST /srm/auction/event/edit        draft only: title, rules, lines
  *            (reuse) POST /srm/sourcing/event/invite | publish
+ *            POST /srm/auction/lot/ban           AUC-13 (reason; the supplier's later bids are refused; notice)
  *            POST /srm/auction/lot/start         AUC-16 minParticipants
  *            POST /srm/auction/lot/pause|resume  AUC-12 (reason; resume moves the end)
  *            POST /srm/auction/lot/close         AUC-11 (also lazily on any read/bid after the end)
@@ -12,6 +15,7 @@
  *   supplier (reuse) POST /srm/sourcing/supplier/event/accept
  *            POST /srm/auction/supplier/bid      §12.3; refusals answer success:false with the engine's message
  *            GET  /srm/auction/supplier/lot/view visibleTo BIDDER
+ *            GET  /srm/auction/supplier/lot/list the supplier's auction lots with the public rules (never reservePrice)
  *   both     GET  /srm/auction/stream?lotId=     SSE, each subscription with its own view
  */
 import { z } from 'zod';
@@ -25,9 +29,10 @@ import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
 import { id, wireTime } from '../sourcing/event-routes.js';
 import { isDecimal, compare } from '../../core/decimal.js';
-import { actorOf, logState, type Actor } from '../sourcing/sourcing-service.js';
-import { pauseLot, resumeLot, startLot, closeLot, voidBid, visibleTo, initialLotState, type AuctionLotState, type AuctionSnapshot, type Viewer } from './bid-rules.js';
-import { AuctionService, writeState, type LotContext } from './auction-service.js';
+import { actorOf, eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
+import { eventDetail } from '../sourcing/event-routes.js';
+import { pauseLot, resumeLot, startLot, closeLot, voidBid, visibleTo, initialLotState, type AuctionLotState, type AuctionRules, type AuctionSnapshot, type Viewer } from './bid-rules.js';
+import { AuctionService, notifyBidders, writeState, type LotContext } from './auction-service.js';
 
 const decimal = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
 const positive = (label: string) => decimal(label).refine((v) => isDecimal(v) && compare(v, '0') > 0, `${label}必须大于0`);
@@ -84,6 +89,26 @@ const bidBody = z.object({
   lines: z.array(z.object({ lineId: id, qty: z.string().trim().max(40), unitPrice: price })).max(200).optional(),
   confirmed: z.boolean().optional(),
   clientRequestId: z.string().trim().min(8, '请求编号不正确').max(64, '请求编号不正确').regex(/^[\w-]+$/, '请求编号不正确'),
+});
+
+/** What a bidder may know of a lot's rules before and during the auction (§12.4): never the reserve price. */
+export const publicRules = (r: AuctionRules) => ({
+  biddingTarget: r.biddingTarget,
+  startPrice: r.startPrice,
+  decrementMode: r.decrementMode,
+  decrementValue: r.decrementValue,
+  bidRule: r.bidRule,
+  tieRule: r.tieRule,
+  maxBidsPerSupplier: r.maxBidsPerSupplier,
+  confirmDropPct: r.confirmDropPct,
+  startAt: r.startAt,
+  endAt: r.endAt,
+  overtimeEnabled: r.overtimeEnabled,
+  overtimeWindowMin: r.overtimeWindowMin,
+  overtimeExtendMin: r.overtimeExtendMin,
+  maxExtensions: r.maxExtensions,
+  supplierView: r.supplierView,
+  pricePrecision: r.pricePrecision,
 });
 
 const lotMessage = (viewer: Viewer, snapshot: AuctionSnapshot): LiveMessage => ({ event: 'lot', data: visibleTo(viewer, snapshot), id: String(snapshot.state.lastSeq) });
@@ -191,10 +216,98 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await writeState(trx, voiding.state, lot.now);
         lot.changed = true;
         await logState(trx, actor, { eventId: lot.event.id, docType: 'EVENT', docId: lotId, action: 'auction-void', fromStatus: 'ACCEPTED', toStatus: 'VOIDED', reason: `#${seq} ${why.trim()}` });
+        const voided = lot.bids.find((b) => b.seq === seq);
+        if (voided) await notifyBidders(trx, lot.event, [voided.supplierId], `您的竞价报价已被作废：${lot.event.title}`, `报价 ${voided.price}，原因：${why.trim()}`);
         return { ok: true as const, message: '' };
       });
       if (!result.ok) throw businessError(result.message);
       return ok(null, '报价已作废');
+    });
+
+    app.get('/srm/auction/event/queryById', { schema: { tags, summary: '竞价单详情：单据、物料行、供应商、标段（规则与实时状态）', querystring: z.object({ id }) }, config: buyer('srm:auction:list') }, async (request) => {
+      const event = await eventFor(ctx.db, asBuyer(actorOf(request)), request.query.id);
+      if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
+      const lots = await ctx.db
+        .selectFrom('sourcingLot as l')
+        .innerJoin('auctionLotState as s', 's.lotId', 'l.id')
+        .select(['l.id', 'l.lotNo', 'l.name', 'l.rules', 's.status', 's.currentEndAt', 's.extensionsUsed', 's.bestPrice'])
+        .where('l.eventId', '=', event.id)
+        .orderBy('l.lotNo')
+        .execute();
+      return ok({ ...(await eventDetail(ctx.db, event)), lots: lots.map((l) => ({ ...l, rules: JSON.parse(l.rules ?? '{}') as AuctionRules })) });
+    });
+
+    app.post('/srm/auction/event/edit', { schema: { tags, summary: '修改竞价单草稿（标题、竞价规则、物料行）', body: addBody.extend({ id }) }, config: buyer('srm:auction:add') }, async (request) => {
+      const actor = asBuyer(actorOf(request));
+      const { id: eventId, title, rules, lines } = request.body;
+      await ctx.db.transaction().execute(async (trx) => {
+        const event = await eventFor(trx, actor, eventId);
+        if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
+        if (event.status !== 'DRAFT') throw businessError('只有草稿状态的竞价单可以修改');
+        const now = serverNowIso();
+        const lot = await trx.selectFrom('sourcingLot').select('id').where('eventId', '=', eventId).orderBy('lotNo').executeTakeFirstOrThrow();
+        const changed = await trx
+          .updateTable('sourcingEvent')
+          .set({ title, minInvited: rules.minParticipants, minParticipants: rules.minParticipants, pricePrecision: rules.pricePrecision, responseDeadline: rules.endAt, version: event.version + 1, updateBy: actor.user.username, updateTime: now })
+          .where('id', '=', eventId)
+          .where('version', '=', event.version)
+          .where('status', '=', 'DRAFT')
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) throw businessError('竞价单已被他人修改，请刷新后重试');
+        await trx.updateTable('sourcingLot').set({ name: title, ceilingPrice: rules.startPrice, rules: JSON.stringify(rules), updateTime: now }).where('id', '=', lot.id).execute();
+        await trx.deleteFrom('sourcingLine').where('eventId', '=', eventId).execute();
+        await trx
+          .insertInto('sourcingLine')
+          .values(lines.map((l, i) => ({ id: newId(), eventId, lotId: lot.id, lineNo: i + 1, materialId: null, materialCode: null, materialName: l.materialName, spec: null, categoryId: null, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now })))
+          .execute();
+        const state = initialLotState(lot.id, rules);
+        await trx.updateTable('auctionLotState').set({ status: state.status, currentEndAt: state.currentEndAt, updateTime: now }).where('lotId', '=', lot.id).execute();
+        await logState(trx, actor, { eventId, docType: 'EVENT', docId: eventId, action: 'edit', fromStatus: 'DRAFT', toStatus: 'DRAFT' });
+      });
+      return ok(null, '竞价单已保存');
+    });
+
+    app.post('/srm/auction/lot/ban', { schema: { tags, summary: '禁止供应商继续出价（AUC-13：须填原因，记录日志并通知该供应商）', body: z.object({ lotId: id, supplierId: id, reason: reason('禁止原因') }) }, config: buyer('srm:auction:void') }, async (request) => {
+      const actor = asBuyer(actorOf(request));
+      const { lotId, supplierId, reason: why } = request.body;
+      const { result } = await service.withLot(actor, lotId, async (trx, lot) => {
+        if (['CLOSED', 'FAILED', 'CANCELLED'].includes(lot.state.status)) return { ok: false as const, message: '竞价已结束，不能禁止出价' };
+        const p = await trx.selectFrom('sourcingParticipation').select(['id', 'status', 'supplierName']).where('eventId', '=', lot.event.id).where('supplierId', '=', supplierId).executeTakeFirst();
+        if (!p) return { ok: false as const, message: '该供应商未参与本次竞价' };
+        if (p.status === 'BANNED') return { ok: false as const, message: '该供应商已被禁止出价' };
+        await trx.updateTable('sourcingParticipation').set({ status: 'BANNED', updateTime: lot.now.toISOString() }).where('id', '=', p.id).execute();
+        lot.changed = true;
+        await logState(trx, actor, { eventId: lot.event.id, docType: 'PARTICIPATION', docId: p.id, action: 'auction-ban', fromStatus: p.status, toStatus: 'BANNED', reason: why.trim() });
+        await notifyBidders(trx, lot.event, [supplierId], `您已被禁止在竞价中继续出价：${lot.event.title}`, `原因：${why.trim()}`);
+        return { ok: true as const, message: '' };
+      });
+      if (!result.ok) throw businessError(result.message);
+      return ok(null, '已禁止该供应商出价');
+    });
+
+    app.get('/srm/auction/supplier/lot/list', { schema: { tags, summary: '本供应商参与的竞价标段（公开的竞价规则，不含保留价）' }, config: supplier }, async (request) => {
+      const supplierId = actorOf(request).user.supplierId;
+      if (!supplierId) return ok([]);
+      const rows = await ctx.db
+        .selectFrom('sourcingParticipation as p')
+        .innerJoin('sourcingEvent as e', 'e.id', 'p.eventId')
+        .innerJoin('sourcingLot as l', 'l.eventId', 'e.id')
+        .innerJoin('auctionLotState as s', 's.lotId', 'l.id')
+        .select(['e.id as eventId', 'e.code', 'e.title', 'e.status as eventStatus', 'e.currency', 'p.status as participationStatus', 'l.id as lotId', 'l.name as lotName', 'l.rules', 's.status', 's.currentEndAt', 's.extensionsUsed'])
+        .where('p.supplierId', '=', supplierId)
+        .where('e.type', '=', 'AUCTION')
+        .where('e.status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED'])
+        .orderBy('e.createTime', 'desc')
+        .orderBy('l.lotNo')
+        .execute();
+      const lines = rows.length ? await ctx.db.selectFrom('sourcingLine').select(['id', 'lotId', 'lineNo', 'materialName', 'spec', 'qty', 'unit']).where('eventId', 'in', [...new Set(rows.map((r) => r.eventId))]).orderBy('lineNo').execute() : [];
+      return ok(
+        rows.map(({ rules, ...r }) => ({
+          ...r,
+          rules: publicRules(JSON.parse(rules ?? '{}') as AuctionRules),
+          lines: lines.filter((l) => l.lotId === r.lotId),
+        })),
+      );
     });
 
     app.get('/srm/auction/lot/view', { schema: { tags, summary: '竞价实时情况（采购方视角）', querystring: lotBody }, config: buyer('srm:auction:list') }, async (request) => {
