@@ -57,6 +57,8 @@ import { sourcingRoutes } from './modules/sourcing/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
 import { configureTestClock } from './core/clock.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
+import { quotaRoutes } from './modules/quota/index.js';
+import { scheduleSourcingReminders } from './modules/sourcing/reminder-job.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -174,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sourcingRoutes(ctx));
       await api.register(auctionRoutes(ctx));
       await api.register(requisitionRoutes(ctx));
+      await api.register(quotaRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {
@@ -189,6 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Open live streams end with the server (else close() would wait for them).
   app.addHook('preClose', async () => ctx.live.close());
   scheduleQualificationExpiry(app, ctx);
+  scheduleSourcingReminders(app, ctx);
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

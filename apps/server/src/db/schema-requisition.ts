@@ -57,6 +57,8 @@ export type PurchaseRequisitionLineTable = {
   qtyInSourcing: string;
   qtyOrdered: string;
   qtyCancelled: string;
+  /** Part of qtyInSourcing converted by a FINAL award (PR-7 SOURCED; migration 0049). */
+  qtyAwarded?: string;
   /** OPEN, IN_SOURCING, SOURCED, ORDERED, CLOSED or CANCELLED (PR-7). */
   lineStatus: string;
   remark: string | null;

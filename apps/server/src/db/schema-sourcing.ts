@@ -57,6 +57,8 @@ export type SourcingEventTable = Audit & {
   contactEmail: string | null;
   content: string | null;
   requisitionLineIds: string | null;
+  /** Last moment participants may ask questions (SRC-9, migration 0049); null: the response deadline. */
+  clarificationDeadline?: string | null;
   status: string;
   failReason: string | null;
   cancelReason: string | null;

@@ -6,6 +6,7 @@ import type { SupplierChangeTables } from './schema-supplier-change.js';
 import type { RequisitionTables } from './schema-requisition.js';
 import type { SourcingTables } from './schema-sourcing.js';
 import type { AuctionTables } from './schema-auction.js';
+import type { QuotaTables } from './schema-quota.js';
 
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
@@ -645,7 +646,7 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & {
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & QuotaTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;

@@ -63,6 +63,7 @@ export const BASE_MENUS: MenuSeed[] = [
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `sourcing.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:sourcing:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
   { key: 'sourcing.continue', parent: 'sourcing', name: '响应不足继续开标', menuType: 2, perms: 'srm:sourcing:continue', sortNo: 20, roles: ['admin'] },
   { key: 'sourcing.cancelPublished', parent: 'sourcing', name: '取消已发布询价单', menuType: 2, perms: 'srm:sourcing:cancelPublished', sortNo: 21, roles: ['admin'] },
+  { key: 'sourcing.clarify', parent: 'sourcing', name: '答复与发布澄清', menuType: 2, perms: 'srm:sourcing:clarify', sortNo: 22, roles: ['admin', 'buyer'] },
   // Live reverse auctions (domain §12): buyers create, run (start/pause/resume/close) and void bids; suppliers bid with srm:sourcing:supplier.
   ...([
     ['list', '查看竞价'],
@@ -129,6 +130,14 @@ export const BASE_MENUS: MenuSeed[] = [
     ['submit', '提交与撤回采购申请'],
     ['cancel', '取消剩余数量'],
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `requisition.${action}`, parent: 'requisition', name, menuType: 2, perms: `srm:requisition:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
+
+  // Quota arrangements (domain §14): drafts from split awards (QUO-9), edited and submitted by buyers, activated by approval (QUO-1/2).
+  { key: 'quota', name: '配额管理', url: '/srm/quota', component: 'srm/QuotaList', menuType: 0, perms: 'srm:quota:list', icon: 'TableOutlined', sortNo: 15, keepAlive: true, roles: ['admin', 'buyer'] },
+  ...([
+    ['list', '查看配额'],
+    ['edit', '编辑配额'],
+    ['submit', '提交配额审批'],
+  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `quota.${action}`, parent: 'quota', name, menuType: 2, perms: `srm:quota:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
 
   // 审批中心 (decision 6, X-10): every internal user's tasks and applications; administrators configure the flows.
   { key: 'approval', name: '审批中心', url: '/approval', component: 'layouts/RouteView', menuType: 0, icon: 'AuditOutlined', sortNo: 60, roles: ['admin', 'buyer'] },

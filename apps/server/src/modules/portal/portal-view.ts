@@ -21,6 +21,8 @@ import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/schema.js';
+import { actorOf } from '../../core/access.js';
+import { joinBySignup } from '../sourcing/signup.js';
 import { loadPortalConfig } from './portal-config.js';
 import { parseSupplierList, signupOpen, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
 
@@ -249,12 +251,16 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         // X-15 / QLF-3: an expired mandatory qualification blocks sign-ups (by date, not by the job's status, X-2).
         const expired = await ctx.qualifications.eligibilityRefusal(supplier.id, new Date(now));
         if (expired) throw businessError(expired);
-        const done = await db
-          .insertInto('portalSignup')
-          .values({ id: newId(), announcementId: a.id, sourcingEventId: a.sourcingEventId, supplierId: supplier.id, userId: user.id, status: 'SIGNED_UP', createTime: new Date(now).toISOString() })
-          .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
-          .executeTakeFirst();
-        if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) throw businessError('您已报名');
+        await db.transaction().execute(async (trx) => {
+          const done = await trx
+            .insertInto('portalSignup')
+            .values({ id: newId(), announcementId: a.id, sourcingEventId: a.sourcingEventId, supplierId: supplier.id, userId: user.id, status: 'SIGNED_UP', createTime: new Date(now).toISOString() })
+            .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
+            .executeTakeFirst();
+          if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) throw businessError('您已报名');
+          // SRC-4: the sign-up of a sourcing event is the supplier's participation in it.
+          if (a.sourcingEventId) await joinBySignup(trx, actorOf(request), a.sourcingEventId, supplier.id);
+        });
         request.log.info({ event: 'portal.signup', announcementId: a.id, supplierId: supplier.id }, 'supplier signed up');
         return ok({ announcementId: a.id, sourcingEventId: a.sourcingEventId }, '报名成功');
       },

@@ -30,16 +30,18 @@ export function remainingOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | '
 
 /**
  * PR-7, a line: CANCELLED (all of it cancelled), ORDERED (fully ordered) or CLOSED (the rest
- * cancelled, what was consumed ordered), IN_SOURCING (reserved by an open event), else OPEN.
+ * cancelled, what was consumed ordered), SOURCED (the reservation awarded, not yet ordered),
+ * IN_SOURCING (reserved by an open event), else OPEN.
  */
-export function lineStatusOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled'>): string {
+export function lineStatusOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>): string {
   const qty = units(l.qty);
   const reserved = units(l.qtyInSourcing);
   const ordered = units(l.qtyOrdered);
   const cancelled = units(l.qtyCancelled);
   if (cancelled > 0n && cancelled >= qty) return 'CANCELLED';
   if (reserved === 0n && ordered > 0n && ordered >= qty - cancelled) return cancelled > 0n ? 'CLOSED' : 'ORDERED';
-  if (reserved > 0n) return 'IN_SOURCING';
+  // SOURCED: what is still reserved was all awarded by FINAL awards, waiting for orders.
+  if (reserved > 0n) return units(l.qtyAwarded ?? '0') >= reserved ? 'SOURCED' : 'IN_SOURCING';
   return 'OPEN';
 }
 
@@ -111,8 +113,8 @@ export async function refreshStatuses(trx: Db, requisitionIds: string[], action:
 
 /** A line and a quantity: a decimal string (X-6; a whole number is accepted too). */
 export type LineQuantity = { lineId: string; qty: string | number };
-type Consumption = 'reserve' | 'release' | 'order';
-const LABEL: Record<Consumption, string> = { reserve: '寻源', release: '释放', order: '下单' };
+type Consumption = 'reserve' | 'release' | 'order' | 'award';
+const LABEL: Record<Consumption, string> = { reserve: '寻源', release: '释放', order: '下单', award: '定标' };
 
 /** The line with its requisition, checked for the consumer (PR-3, PR-4). */
 async function consumableLine(trx: Db, item: LineQuantity, kind: Consumption, needsOpenHeader: boolean) {
@@ -138,7 +140,7 @@ function shortOf(name: string, l: RequisitionLine, qty: bigint, kind: Consumptio
 }
 
 /** Moves one line's ledger, only if it is still as read (a concurrent consumer loses, X-4). */
-async function moveLedger(trx: Db, l: RequisitionLine, changes: Partial<Pick<RequisitionLine, 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled'>>): Promise<void> {
+async function moveLedger(trx: Db, l: RequisitionLine, changes: Partial<Pick<RequisitionLine, 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>>): Promise<void> {
   const moved = await trx
     .updateTable('purchaseRequisitionLine')
     .set(changes)
@@ -179,7 +181,9 @@ export async function releaseRequisitionLines(trx: Db, items: LineQuantity[], ac
   for (const item of items) {
     const { line, header, qty, name } = await consumableLine(trx, item, 'release', false);
     if (qty > units(line.qtyInSourcing)) throw businessError(`${name}释放数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
-    const changes: Partial<RequisitionLine> = { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty) };
+    const left = units(line.qtyInSourcing) - qty;
+    const changes: Partial<RequisitionLine> = { qtyInSourcing: qtyText(left) };
+    if (units(line.qtyAwarded ?? '0') > left) changes.qtyAwarded = qtyText(left);
     if (header.cancelledAt) changes.qtyCancelled = qtyText(units(line.qtyCancelled) + qty);
     await moveLedger(trx, line, changes);
     touched.push(line.requisitionId);
@@ -197,7 +201,8 @@ export async function orderRequisitionLines(trx: Db, items: (LineQuantity & { fr
     const { line, qty, name } = await consumableLine(trx, item, 'order', !item.fromReservation);
     if (item.fromReservation) {
       if (qty > units(line.qtyInSourcing)) throw businessError(`${name}下单数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
-      await moveLedger(trx, line, { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty), qtyOrdered: qtyText(units(line.qtyOrdered) + qty) });
+      const awarded = units(line.qtyAwarded ?? '0');
+      await moveLedger(trx, line, { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty), qtyOrdered: qtyText(units(line.qtyOrdered) + qty), qtyAwarded: qtyText(awarded > qty ? awarded - qty : 0n) });
     } else {
       if (qty > remainingOf(line)) shortOf(name, line, qty, 'order');
       await moveLedger(trx, line, { qtyOrdered: qtyText(units(line.qtyOrdered) + qty) });
@@ -205,6 +210,24 @@ export async function orderRequisitionLines(trx: Db, items: (LineQuantity & { fr
     touched.push(line.requisitionId);
   }
   await refreshStatuses(trx, touched, 'order', actor);
+}
+
+/**
+ * PR-3 / PR-7: a FINAL award converts reserved quantity: it stays in qtyInSourcing (orders
+ * take it from there, `orderRequisitionLines` with `fromReservation`) and is marked awarded,
+ * so the line reads SOURCED. The caller releases the unawarded rest with
+ * `releaseRequisitionLines`.
+ */
+export async function awardRequisitionLines(trx: Db, items: LineQuantity[], actor: LogActor = SYSTEM): Promise<void> {
+  const touched: string[] = [];
+  for (const item of items) {
+    const { line, qty, name } = await consumableLine(trx, item, 'award', false);
+    const awarded = units(line.qtyAwarded ?? '0') + qty;
+    if (awarded > units(line.qtyInSourcing)) throw businessError(`${name}定标数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+    await moveLedger(trx, line, { qtyAwarded: qtyText(awarded) });
+    touched.push(line.requisitionId);
+  }
+  await refreshStatuses(trx, touched, 'award', actor);
 }
 
 /** The approval's end moves a requisition on from PENDING_APPROVAL only (X-3). */

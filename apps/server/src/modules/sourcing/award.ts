@@ -13,6 +13,8 @@ import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
 import { id } from './event-routes.js';
 import { EFFECTIVE_OPENED } from './opening.js';
+import { settleAwardForEvent } from './requisition-link.js';
+import { quotaDraftsFromAward } from '../quota/quota-service.js';
 import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type EventRow } from './sourcing-service.js';
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
@@ -121,6 +123,9 @@ async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void> {
       createBy: 'approval',
     });
   }
+  // PR-7 / SRC-11: awarded requisition quantity SOURCED, the rest returned; QUO-9: a split award drafts quotas.
+  await settleAwardForEvent(trx, event, award.id);
+  if (event.awardMode === 'SPLIT_BY_QTY') await quotaDraftsFromAward(trx, event, award);
   // AWD-7: the award notices and the non-winner notices in this one transaction.
   const losers = effective.map((r) => r.supplierId).filter((s) => !winners.includes(s));
   for (const w of winners) {

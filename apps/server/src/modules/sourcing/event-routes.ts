@@ -12,6 +12,7 @@ import { compare, isDecimal } from '../../core/decimal.js';
 import {
   actorOf,
   eventFor,
+  invitationCaution,
   invitationRefusal,
   logState,
   moveEvent,
@@ -25,6 +26,7 @@ import {
   type EventRow,
 } from './sourcing-service.js';
 import { comparisonMatrix, openEvent } from './opening.js';
+import { releaseForEvent, reserveForEvent } from './requisition-link.js';
 
 export const id = z.string().regex(ID_PATTERN, '编号不正确');
 const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
@@ -49,7 +51,7 @@ export const wireTime = (label: string) =>
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v === true || v === 1 ? 1 : 0));
 const decimalText = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
 
-const lineBody = z.object({
+export const lineBody = z.object({
   materialId: id.optional(),
   materialName: text(200, '物料名称').optional(),
   spec: text(200, '规格').optional(),
@@ -75,6 +77,9 @@ const headerFields = {
   estimatedAmount: decimalText('预算金额').optional(),
   responseStartAt: wireTime('报价开始时间').optional(),
   responseDeadline: wireTime('报价截止时间').optional(),
+  clarificationDeadline: wireTime('澄清截止时间').optional(),
+  signupStartAt: wireTime('报名开始时间').optional(),
+  signupDeadline: wireTime('报名截止时间').optional(),
   sealed: flag.optional(),
   allowRevision: flag.optional(),
   allowWithdraw: flag.optional(),
@@ -95,13 +100,19 @@ const addBody = z.object({ ...headerFields, lines: z.array(lineBody).min(1, '请
 const editBody = z.object({ id, version: z.number().int(), ...headerFields, title: headerFields.title.optional(), lines: addBody.shape.lines.optional() });
 
 type Header = Partial<z.infer<typeof editBody>>;
+export type AddBody = z.infer<typeof addBody>;
 
 /** The header's columns from the body (only what was sent). */
 function headerValues(body: Header): Partial<EventRow> {
   const v: Partial<EventRow> = {};
-  const keys = ['title', 'method', 'purchaseType', 'visibility', 'eligibility', 'orgCode', 'orgName', 'currency', 'taxIncludedQuote', 'estimatedAmount', 'responseStartAt', 'responseDeadline', 'sealed', 'allowRevision', 'allowWithdraw', 'allowPartialQuote', 'showTargetPrice', 'pricePrecision', 'minInvited', 'awardMode', 'contactName', 'contactPhone', 'contactEmail', 'content', 'remark'] as const;
+  const keys = ['title', 'method', 'purchaseType', 'visibility', 'eligibility', 'orgCode', 'orgName', 'currency', 'taxIncludedQuote', 'estimatedAmount', 'responseStartAt', 'responseDeadline', 'clarificationDeadline', 'signupStartAt', 'signupDeadline', 'sealed', 'allowRevision', 'allowWithdraw', 'allowPartialQuote', 'showTargetPrice', 'pricePrecision', 'minInvited', 'awardMode', 'contactName', 'contactPhone', 'contactEmail', 'content', 'remark'] as const;
   for (const k of keys) if (body[k] !== undefined) (v as Record<string, unknown>)[k] = body[k];
   if (body.minQuotes !== undefined) v.minParticipants = body.minQuotes;
+  // SRC-1: sign-up (public events) closes no later than the responses.
+  if (v.signupStartAt && v.signupDeadline && v.signupStartAt >= v.signupDeadline) throw badRequest('报名开始时间必须早于报名截止时间（SRC-1）', { signupDeadline: '报名截止时间必须晚于开始时间' });
+  if (v.signupDeadline && v.responseDeadline && v.signupDeadline > v.responseDeadline) throw badRequest('报名截止时间不能晚于报价截止时间（SRC-1）', { signupDeadline: '报名截止时间不能晚于报价截止时间' });
+  // SRC-9: questions close no later than the responses.
+  if (v.clarificationDeadline && v.responseDeadline && v.clarificationDeadline > v.responseDeadline) throw badRequest('澄清截止时间不能晚于报价截止时间', { clarificationDeadline: '澄清截止时间不能晚于报价截止时间' });
   return v;
 }
 
@@ -113,7 +124,7 @@ function checkWindow(start: string | null, deadline: string | null, atPublish: b
 }
 
 /** The lines checked and completed: an active material's snapshot (X-14, MAT-3) or a description with unit. */
-async function prepareLines(trx: Db, tenantId: number, eventId: string, lotId: string, lines: z.infer<typeof lineBody>[]) {
+export async function prepareLines(trx: Db, tenantId: number, eventId: string, lotId: string, lines: z.infer<typeof lineBody>[]) {
   const now = serverNowIso();
   const rows = [];
   for (const [i, l] of lines.entries()) {
@@ -153,6 +164,56 @@ async function prepareLines(trx: Db, tenantId: number, eventId: string, lotId: s
   return rows;
 }
 
+/** SRC-1 checked, inserts an RFQ draft with its implicit lot and lines (X-14); returns the event id. */
+export async function insertRfqDraft(trx: Db, ctx: AppContext, actor: Actor, body: AddBody): Promise<string> {
+  const values = headerValues(body);
+  checkWindow(values.responseStartAt ?? null, values.responseDeadline ?? null, false);
+  const eventId = newId();
+  const now = serverNowIso();
+  const code = await ctx.codes.next('RFQ', { tenantId: actor.tenantId, trx });
+  await trx
+    .insertInto('sourcingEvent')
+    .values({
+      id: eventId,
+      tenantId: actor.tenantId,
+      code,
+      type: 'RFQ',
+      method: 'RFQ',
+      purchaseType: 'GOODS',
+      visibility: 'INVITED',
+      eligibility: 'QUALIFIED_ANY',
+      legalMandatory: 0,
+      buyerId: actor.user.id,
+      currency: 'CNY',
+      taxIncludedQuote: 0,
+      sealed: 1,
+      envelopeMode: 'ONE',
+      rounds: 1,
+      currentRound: 1,
+      minInvited: 3,
+      minParticipants: 3,
+      allowRevision: 1,
+      allowWithdraw: 1,
+      allowPartialQuote: 0,
+      showTargetPrice: 0,
+      pricePrecision: 4,
+      awardMode: 'SINGLE',
+      status: 'DRAFT',
+      version: 1,
+      createBy: actor.user.username,
+      createTime: now,
+      ...values,
+      title: body.title,
+    })
+    .execute();
+  const lotId = newId();
+  // An RFQ has one implicit lot (§9.1).
+  await trx.insertInto('sourcingLot').values({ id: lotId, eventId, lotNo: 1, name: body.title.slice(0, 200), ceilingPrice: null, rules: null, status: 'ACTIVE', createTime: now, updateTime: null }).execute();
+  await trx.insertInto('sourcingLine').values(await prepareLines(trx, actor.tenantId, eventId, lotId, body.lines)).execute();
+  await logState(trx, actor, { eventId, docType: 'EVENT', docId: eventId, action: 'create', fromStatus: null, toStatus: 'DRAFT' });
+  return eventId;
+}
+
 /** The event as the buyer sees it: header, lines, participants; before opening no price of any response (RFQ-5). */
 export async function eventDetail(db: Db, event: EventRow) {
   const [lines, participants, responses, opening] = await Promise.all([
@@ -171,6 +232,9 @@ export async function eventDetail(db: Db, event: EventRow) {
     publishedAt: toWireDateTime(event.publishedAt),
     responseStartAt: toWireDateTime(event.responseStartAt),
     responseDeadline: toWireDateTime(event.responseDeadline),
+    clarificationDeadline: toWireDateTime(event.clarificationDeadline ?? null),
+    signupStartAt: toWireDateTime(event.signupStartAt),
+    signupDeadline: toWireDateTime(event.signupDeadline),
     openedAt: toWireDateTime(event.openedAt),
     createTime: toWireDateTime(event.createTime),
     updateTime: toWireDateTime(event.updateTime),
@@ -238,54 +302,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     });
 
     app.post('/srm/sourcing/event/add', { schema: { tags, summary: '新建询价单草稿（含物料行）', body: addBody }, config: access('srm:sourcing:add') }, async (request) => {
-      const body = request.body;
-      const values = headerValues(body);
-      checkWindow(values.responseStartAt ?? null, values.responseDeadline ?? null, false);
-      const eventId = newId();
-      await ctx.db.transaction().execute(async (trx) => {
-        const now = serverNowIso();
-        const code = await ctx.codes.next('RFQ', { tenantId: request.tenantId, trx });
-        await trx
-          .insertInto('sourcingEvent')
-          .values({
-            id: eventId,
-            tenantId: request.tenantId,
-            code,
-            type: 'RFQ',
-            method: 'RFQ',
-            purchaseType: 'GOODS',
-            visibility: 'INVITED',
-            eligibility: 'QUALIFIED_ANY',
-            legalMandatory: 0,
-            buyerId: request.user!.id,
-            currency: 'CNY',
-            taxIncludedQuote: 0,
-            sealed: 1,
-            envelopeMode: 'ONE',
-            rounds: 1,
-            currentRound: 1,
-            minInvited: 3,
-            minParticipants: 3,
-            allowRevision: 1,
-            allowWithdraw: 1,
-            allowPartialQuote: 0,
-            showTargetPrice: 0,
-            pricePrecision: 4,
-            awardMode: 'SINGLE',
-            status: 'DRAFT',
-            version: 1,
-            createBy: request.user!.username,
-            createTime: now,
-            ...values,
-            title: body.title,
-          })
-          .execute();
-        const lotId = newId();
-        // An RFQ has one implicit lot (§9.1).
-        await trx.insertInto('sourcingLot').values({ id: lotId, eventId, lotNo: 1, name: body.title.slice(0, 200), ceilingPrice: null, rules: null, status: 'ACTIVE', createTime: now, updateTime: null }).execute();
-        await trx.insertInto('sourcingLine').values(await prepareLines(trx, request.tenantId, eventId, lotId, body.lines)).execute();
-        await logState(trx, actorOf(request), { eventId, docType: 'EVENT', docId: eventId, action: 'create', fromStatus: null, toStatus: 'DRAFT' });
-      });
+      const eventId = await ctx.db.transaction().execute(async (trx) => insertRfqDraft(trx, ctx, actorOf(request), request.body));
       return ok({ id: eventId }, '询价单已保存');
     });
 
@@ -324,7 +341,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
           if (refusal) throw businessError(refusal.replace('报名', '受邀'));
         }
-        await ctx.db.transaction().execute(async (trx) => {
+        const caution = await ctx.db.transaction().execute(async (trx) => {
           const actor = actorOf(request);
           const event = await eventFor(trx, actor, request.body.id);
           const open = event.status === 'DRAFT' || (event.status === 'PUBLISHED' && !!event.responseDeadline && serverNowIso() < event.responseDeadline);
@@ -345,8 +362,9 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           }
           // Invitations to a published event reach the suppliers at once; a draft's go out at publish.
           if (event.status === 'PUBLISHED') await notifySuppliers(trx, event, supplierIds, `询价邀请：${event.title}`, `报价截止时间 ${toWireDateTime(event.responseDeadline)}`);
+          return invitationCaution(trx, event.tenantId, supplierIds);
         });
-        return ok(null, '已邀请供应商');
+        return ok(null, caution ? `已邀请供应商。${caution}` : '已邀请供应商');
       },
     );
 
@@ -364,6 +382,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       await ctx.db.transaction().execute(async (trx) => {
         const actor = actorOf(request);
         const event = await eventFor(trx, actor, request.body.id);
+        if (event.type === 'TENDER') throw businessError('招标项目须经审批后在招标管理中发布（X-10）');
         if (event.status !== 'DRAFT' && event.status !== 'APPROVED') throw businessError('只有草稿状态的询价单可以发布');
         const now = serverNowIso();
         const start = event.responseStartAt ?? now;
@@ -383,6 +402,8 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           if (refusal) throw businessError(refusal);
         }
         await moveEvent(trx, actor, event, ['DRAFT', 'APPROVED'], 'PUBLISHED', 'publish', { publishAt: now, publishedAt: now, responseStartAt: start });
+        // PR-3: the linked requisition quantity is reserved (IN_SOURCING), or the publish is refused.
+        await reserveForEvent(trx, event, actor);
         const published = { ...event, publishAt: now, publishedAt: now, responseStartAt: start };
         if (event.visibility === 'PUBLIC') await publishAnnouncement(trx, published, actor);
         await notifySuppliers(trx, published, invited.map((p) => p.supplierId), `询价邀请：${event.title}`, `报价截止时间 ${toWireDateTime(event.responseDeadline)}`);
@@ -437,6 +458,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const actor = actorOf(request);
         const event = await eventFor(trx, actor, request.body.id);
         await moveEvent(trx, actor, event, ['INSUFFICIENT', 'OPENED', 'EVALUATING'], 'FAILED', 'fail', { failReason: request.body.reason }, request.body.reason);
+        await releaseForEvent(trx, event, actor, true);
         await withdrawAnnouncement(trx, event.id, `已流标：${request.body.reason}`);
         await notifySuppliers(trx, event, await participantIds(trx, event.id), `询价已流标：${event.title}`, request.body.reason);
       });
@@ -454,6 +476,8 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         // SRC-10: after publish only M (srm:sourcing:cancelPublished) cancels.
         if (event.status !== 'DRAFT' && !manager) throw forbidden('发布后的询价单须由采购主管取消（SRC-10）');
         await moveEvent(trx, actor, event, before, 'CANCELLED', 'cancel', { cancelReason: request.body.reason }, request.body.reason);
+        // SRC-10 / PR-3: a published event gives its requisition reservation back.
+        await releaseForEvent(trx, event, actor, !['DRAFT', 'PENDING_APPROVAL', 'APPROVED'].includes(event.status));
         await trx.updateTable('sourcingResponse').set({ status: 'WITHDRAWN', updateTime: serverNowIso() }).where('eventId', '=', event.id).where('status', '=', 'SUBMITTED').execute();
         await withdrawAnnouncement(trx, event.id, `已终止：${request.body.reason}`);
         if (event.status !== 'DRAFT') await notifySuppliers(trx, event, await participantIds(trx, event.id), `询价已取消：${event.title}`, request.body.reason);

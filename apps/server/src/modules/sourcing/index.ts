@@ -27,6 +27,7 @@
  *                                                    FINAL: price records, AWARDED / NOT_AWARDED,
  *                                                    winner and non-winner notices (AWD-7), portal result
  *            POST /srm/sourcing/event/cancel         SRC-10 (after publish: `srm:sourcing:cancelPublished`)
+ *   both     clarifications (SRC-9): clarification.ts; requisition → RFQ (PR-3, PR-7): from-requisition.ts
  *
  * Time: every deadline check reads `core/clock.ts serverNow()` (X-1); tests move it with
  * `setTestClockOffset` when started with TEST_CLOCK=true (refused in production).
@@ -37,6 +38,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { awardRoutes } from './award.js';
+import { clarificationRoutes } from './clarification.js';
+import { fromRequisitionRoutes } from './from-requisition.js';
 import { eventRoutes } from './event-routes.js';
 import { responseRoutes } from './response-routes.js';
 
@@ -45,4 +48,6 @@ export const sourcingRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     await app.register(eventRoutes(ctx));
     await app.register(responseRoutes(ctx));
     await app.register(awardRoutes(ctx));
+    await app.register(clarificationRoutes(ctx));
+    await app.register(fromRequisitionRoutes(ctx));
   };

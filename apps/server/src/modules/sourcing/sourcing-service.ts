@@ -1,7 +1,8 @@
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { serverNowIso } from '../../core/clock.js';
+import { serverNow, serverNowIso } from '../../core/clock.js';
+import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from '../../db/schema-sourcing.js';
 import { notifyUsers } from '../system/notify.js';
@@ -85,6 +86,9 @@ export async function invitationRefusal(trx: Db, event: EventRow, supplierId: st
   const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
   if (!s) return '供应商不存在';
   if (BLOCKED.includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能邀请（X-15）`;
+  // RFQ-2 / EVA-5: a current grade whose consequence blocks RFQs.
+  const grade = await gradeOf(trx, event.tenantId, supplierId);
+  if (grade?.flags.includes('BLOCK_RFQ')) return `供应商“${s.name}”绩效等级为${grade.grade}，已被限制参与询价，不能邀请（RFQ-2）`;
   const allowed = event.eligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
   if (!allowed.includes(s.status)) return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
   if (event.eligibility === 'QUALIFIED_IN_CATEGORY') {
@@ -107,6 +111,26 @@ export async function invitationRefusal(trx: Db, event: EventRow, supplierId: st
     }
   }
   return null;
+}
+
+/** The supplier's current grade and its flags (EVA-5), or null when none is in force today. */
+async function gradeOf(trx: Db, tenantId: number, supplierId: string): Promise<{ grade: string; flags: string[] } | null> {
+  const g = await trx.selectFrom('supplierGrade').select(['grade', 'flags', 'gradeValidTo']).where('supplierId', '=', supplierId).where('tenantId', '=', tenantId).executeTakeFirst();
+  const d = businessDate(serverNow());
+  if (!g || g.gradeValidTo < `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`) return null;
+  return { grade: g.grade, flags: g.flags.split(',').filter(Boolean) };
+}
+
+/** RFQ-2: the caution shown to the buyer for invited suppliers whose grade warns about RFQs, or null. */
+export async function invitationCaution(trx: Db, tenantId: number, supplierIds: readonly string[]): Promise<string | null> {
+  const names: string[] = [];
+  for (const supplierId of supplierIds) {
+    const grade = await gradeOf(trx, tenantId, supplierId);
+    if (!grade?.flags.includes('WARN_RFQ')) continue;
+    const s = await trx.selectFrom('supplier').select('name').where('id', '=', supplierId).executeTakeFirst();
+    names.push(`${s?.name ?? supplierId}（${grade.grade}级）`);
+  }
+  return names.length ? `注意：${names.join('、')}绩效等级偏低，请谨慎选择（RFQ-2）` : null;
 }
 
 /** X-15: a supplier that is frozen, blacklisted or eliminated cannot respond or be awarded. */

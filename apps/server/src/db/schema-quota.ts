@@ -1,0 +1,65 @@
+/**
+ * Quota arrangements (domain §14, migration 0049) and the sourcing reminders sent before a
+ * deadline. Quantities are decimal strings (X-6), times ISO-8601 UTC, booleans 0/1.
+ */
+
+export type QuotaArrangementTable = {
+  id: string;
+  tenantId: number;
+  /** QA-yyyyMMdd-NNNN. */
+  code: string;
+  orgCode: string | null;
+  materialId: string | null;
+  materialCode: string | null;
+  materialName: string;
+  categoryId: string | null;
+  /** yyyy-MM-dd. */
+  validFrom: string;
+  validTo: string;
+  /** QUANTITY or AMOUNT. */
+  basis: string;
+  minSplitQty: string | null;
+  sourceAwardId: string | null;
+  sourceEventId: string | null;
+  sourceLineId: string | null;
+  /** DRAFT, PENDING_APPROVAL, ACTIVE, NEEDS_REVIEW, EXPIRED, SUPERSEDED. */
+  status: string;
+  versionNo: number;
+  adjustReason: string;
+  approvalInstanceId: string | null;
+  activatedAt: string | null;
+  remark: string | null;
+  version: number;
+  createBy: string | null;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
+export type QuotaLineTable = {
+  id: string;
+  arrangementId: string;
+  supplierId: string;
+  supplierName: string;
+  /** Whole percent in (0, 100] (QUO-1). */
+  quotaPct: number;
+  baseQty: string;
+  allocatedQty: string;
+  active: number;
+};
+
+export type SourcingReminderTable = {
+  id: string;
+  eventId: string;
+  supplierId: string;
+  /** RESPONSE_DEADLINE. */
+  kind: string;
+  deadline: string;
+  sentAt: string;
+};
+
+export type QuotaTables = {
+  quotaArrangement: QuotaArrangementTable;
+  quotaLine: QuotaLineTable;
+  sourcingReminder: SourcingReminderTable;
+};

@@ -1,0 +1,169 @@
+import { businessError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { serverNowIso } from '../../core/clock.js';
+import type { Db } from '../../db/database.js';
+import type { QuotaArrangementTable } from '../../db/schema-quota.js';
+import type { SourcingAwardTable, SourcingEventTable } from '../../db/schema-sourcing.js';
+import { registerApprovalDocType, type ApprovalOutcome } from '../approval/index.js';
+import { CodeRuleService } from '../system/code-rule-service.js';
+import { notifyUsers } from '../system/notify.js';
+
+/**
+ * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
+ * split line (QUO-9); B edits and submits; the approval activates it after QUO-1 (shares are
+ * whole percentages in (0, 100], one per supplier, summing to 100) and QUO-2 (every supplier
+ * may still be supplied from: not frozen, blacklisted or eliminated; QUALIFIED, and QUALIFIED
+ * or TRIAL in the material's category when it has one). Allocation to orders is not here yet.
+ */
+
+export const QUOTA_DOC_TYPE = 'QUOTA_ARRANGEMENT';
+export const QUOTA_PAGE = '/srm/quota';
+
+export const QUOTA_STATUS_TEXT: Record<string, string> = {
+  DRAFT: '草稿',
+  PENDING_APPROVAL: '审批中',
+  ACTIVE: '生效',
+  NEEDS_REVIEW: '待复核',
+  EXPIRED: '已过期',
+  SUPERSEDED: '已替代',
+};
+
+export type Arrangement = QuotaArrangementTable;
+export type QuotaLineInput = { supplierId: string; quotaPct: number };
+
+/** QUO-1 on the shares alone (no database): whole percentages in (0, 100], one per supplier, Σ = 100. */
+export function shareRefusal(lines: QuotaLineInput[], requireTotal: boolean): string | null {
+  if (lines.length === 0) return '请至少添加一家供应商（QUO-1）';
+  if (new Set(lines.map((l) => l.supplierId)).size !== lines.length) return '同一供应商在配额中只能出现一次（QUO-1）';
+  for (const l of lines) if (!Number.isInteger(l.quotaPct) || l.quotaPct <= 0 || l.quotaPct > 100) return '配额比例须为1到100之间的整数（QUO-1）';
+  const sum = lines.reduce((s, l) => s + l.quotaPct, 0);
+  if (requireTotal && sum !== 100) return `各供应商配额比例合计须为100%，当前${sum}%（QUO-1）`;
+  return null;
+}
+
+/** QUO-1 and QUO-2 for an arrangement as stored: the reason it cannot be activated, or null. */
+export async function activationRefusal(trx: Db, arrangement: Arrangement): Promise<string | null> {
+  const lines = await trx.selectFrom('quotaLine').select(['supplierId', 'supplierName', 'quotaPct']).where('arrangementId', '=', arrangement.id).where('active', '=', 1).execute();
+  const shares = shareRefusal(lines, true);
+  if (shares) return shares;
+  let categoryCode: string | null = null;
+  if (arrangement.categoryId) {
+    categoryCode = (await trx.selectFrom('srmMaterialCategory').select('code').where('id', '=', arrangement.categoryId).executeTakeFirst())?.code ?? null;
+  }
+  for (const l of lines) {
+    const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', l.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+    if (!s) return `供应商“${l.supplierName}”不存在（QUO-2）`;
+    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`;
+    if (s.status !== 'QUALIFIED') return `供应商“${s.name}”不是合格供应商，不能生效配额（QUO-2）`;
+    if (categoryCode) {
+      const held = await trx.selectFrom('supplierCategory').select('id').where('supplierId', '=', l.supplierId).where('categoryCode', '=', categoryCode).where('status', 'in', ['QUALIFIED', 'TRIAL']).executeTakeFirst();
+      if (!held) return `供应商“${s.name}”未取得该物料分类的准入资格，不能生效配额（QUO-2）`;
+    }
+  }
+  return null;
+}
+
+/**
+ * QUO-9: a FINAL award with SPLIT_BY_QTY drafts one arrangement per event line that was split
+ * among two or more suppliers, with the awarded shares, valid as the award's prices.
+ */
+export async function quotaDraftsFromAward(trx: Db, event: SourcingEventTable, award: SourcingAwardTable): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('sourcingAwardLine as a')
+    .innerJoin('sourcingLine as l', 'l.id', 'a.sourcingLineId')
+    .select(['a.sourcingLineId', 'a.supplierId', 'a.supplierName', 'a.sharePct', 'l.lineNo', 'l.materialId', 'l.materialCode', 'l.materialName', 'l.categoryId'])
+    .where('a.awardId', '=', award.id)
+    .orderBy('l.lineNo')
+    .execute();
+  const codes = new CodeRuleService(trx);
+  const created: string[] = [];
+  const now = serverNowIso();
+  for (const lineId of [...new Set(rows.map((r) => r.sourcingLineId))]) {
+    const shares = rows.filter((r) => r.sourcingLineId === lineId);
+    if (shares.length < 2) continue;
+    const first = shares[0]!;
+    const arrangementId = newId();
+    await trx
+      .insertInto('quotaArrangement')
+      .values({
+        id: arrangementId,
+        tenantId: event.tenantId,
+        code: await codes.next('QA', { tenantId: event.tenantId, trx }),
+        orgCode: event.orgCode,
+        materialId: first.materialId,
+        materialCode: first.materialCode,
+        materialName: first.materialName,
+        categoryId: first.categoryId,
+        validFrom: award.priceValidFrom ?? now.slice(0, 10),
+        validTo: award.priceValidTo ?? now.slice(0, 10),
+        basis: 'QUANTITY',
+        minSplitQty: null,
+        sourceAwardId: award.id,
+        sourceEventId: event.id,
+        sourceLineId: lineId,
+        status: 'DRAFT',
+        versionNo: 1,
+        adjustReason: 'NEW_AWARD',
+        approvalInstanceId: null,
+        activatedAt: null,
+        remark: `${event.code} 定标拆分`,
+        version: 1,
+        createBy: 'system',
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    await trx
+      .insertInto('quotaLine')
+      .values(shares.map((s) => ({ id: newId(), arrangementId, supplierId: s.supplierId, supplierName: s.supplierName, quotaPct: s.sharePct ?? 0, baseQty: '0', allocatedQty: '0', active: 1 })))
+      .execute();
+    created.push(arrangementId);
+  }
+  if (created.length) {
+    await notifyUsers(trx, {
+      userIds: [event.buyerId],
+      title: `配额草稿已生成：${event.title}`,
+      content: `<p>${event.code} 按数量拆分定标，已生成 ${created.length} 个配额草稿，请核对后提交审批。</p>`,
+      busType: 'quota',
+      busId: created[0]!,
+      openType: 'url',
+      openPage: QUOTA_PAGE,
+    });
+  }
+  return created;
+}
+
+/** Approval end: ACTIVE after QUO-1/QUO-2 again (an older ACTIVE one for the material is SUPERSEDED, QUO-3). */
+async function approved(trx: Db, outcome: ApprovalOutcome): Promise<void> {
+  const a = await trx.selectFrom('quotaArrangement').selectAll().where('id', '=', outcome.instance.docId).executeTakeFirstOrThrow();
+  if (a.status !== 'PENDING_APPROVAL') throw businessError(`配额 ${a.code} 不在审批中`);
+  const refusal = await activationRefusal(trx, a);
+  if (refusal) throw businessError(refusal);
+  const now = serverNowIso();
+  if (a.materialId) {
+    await trx
+      .updateTable('quotaArrangement')
+      .set({ status: 'SUPERSEDED', updateBy: 'approval', updateTime: now })
+      .where('tenantId', '=', a.tenantId)
+      .where('materialId', '=', a.materialId)
+      .where('status', '=', 'ACTIVE')
+      .where('id', '<>', a.id)
+      .where('validTo', '>=', a.validFrom)
+      .where('validFrom', '<=', a.validTo)
+      .execute();
+  }
+  await trx.updateTable('quotaArrangement').set({ status: 'ACTIVE', activatedAt: now, version: a.version + 1, updateBy: 'approval', updateTime: now }).where('id', '=', a.id).execute();
+}
+
+async function backToDraft(trx: Db, outcome: ApprovalOutcome): Promise<void> {
+  await trx.updateTable('quotaArrangement').set({ status: 'DRAFT', updateTime: serverNowIso() }).where('id', '=', outcome.instance.docId).where('status', '=', 'PENDING_APPROVAL').execute();
+}
+
+registerApprovalDocType(QUOTA_DOC_TYPE, {
+  label: '配额',
+  openPage: QUOTA_PAGE,
+  onApproved: approved,
+  onRejected: backToDraft,
+  onWithdrawn: backToDraft,
+});
