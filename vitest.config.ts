@@ -24,6 +24,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds one template database per run; each file's server starts on a copy.
+          globalSetup: ['./test/global-setup.ts'],
           // Each file starts its own server on its own database (a temporary SQLite file or a
           // uniquely named PostgreSQL database), so files run side by side like the web ones.
           testTimeout: 30_000,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { DEMO_PASSWORD, type Envelope } from '@procura/shared';
 import { buildApp, type App } from '../src/app.js';
 import { createContext, type AppContext } from '../src/app-context.js';
@@ -24,16 +25,24 @@ export type TestServer = {
 
 export type RequestOptions = { token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> };
 
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one test server: a copy of the run's migrated, demo-seeded template
+ * (test/global-setup.ts), or an empty one when the test starts without demo data. The copy is
+ * a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+async function freshDatabaseUrl(fromTemplate: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
+  const template = fromTemplate ? inject('templateDatabaseUrl') : undefined;
   if (!admin) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-test-'));
-    return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const file = path.join(dir, 'test.db');
+    if (template) fs.copyFileSync(template.slice('sqlite:'.length), file);
+    return { url: `sqlite:${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `procura_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${new URL(template).pathname.slice(1)}` : `CREATE DATABASE ${name}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -49,7 +58,7 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const { url, drop } = await freshDatabaseUrl();
+  const { url, drop } = await freshDatabaseUrl(env.SEED_DEMO !== 'false');
   const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none', LOGIN_RATE_LIMIT: '10000', ...env });
   const database = await prepareDatabase(config);
   const ctx = await createContext(config, database.db, database.kind);
