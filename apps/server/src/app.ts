@@ -54,6 +54,7 @@ import { sampleRoutes } from './modules/sample/sample-routes.js';
 import { sourceListRoutes } from './modules/material/source-list.js';
 import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
+import { tenderModuleRoutes } from './modules/tender/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
 import { configureTestClock } from './core/clock.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sourceListRoutes(ctx));
       await api.register(purchaseSettingRoutes(ctx));
       await api.register(sourcingRoutes(ctx));
+      await api.register(tenderModuleRoutes(ctx));
       await api.register(auctionRoutes(ctx));
       await api.register(requisitionRoutes(ctx));
       await api.register(quotaRoutes(ctx));

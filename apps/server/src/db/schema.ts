@@ -6,6 +6,7 @@ import type { SupplierChangeTables } from './schema-supplier-change.js';
 import type { RequisitionTables } from './schema-requisition.js';
 import type { SourcingTables } from './schema-sourcing.js';
 import type { AuctionTables } from './schema-auction.js';
+import type { TenderTables } from './schema-tender.js';
 import type { QuotaTables } from './schema-quota.js';
 
 /**
@@ -646,7 +647,7 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & QuotaTables & {
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & TenderTables & QuotaTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;

@@ -71,6 +71,15 @@ export const BASE_MENUS: MenuSeed[] = [
     ['run', '开始、暂停、恢复、结束竞价'],
     ['void', '作废报价'],
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `auction.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:auction:${action}`, sortNo: 30 + i, roles: ['admin', 'buyer'] })),
+  // Tenders (domain §11): buyers draft, submit for approval and publish; named opening officers open by quorum (P2).
+  { key: 'tender', name: '招标管理', url: '/srm/tender', component: 'srm/TenderList', menuType: 0, perms: 'srm:tender:list', icon: 'FileTextOutlined', sortNo: 15, keepAlive: true, roles: ['admin', 'buyer'] },
+  ...([
+    ['list', '查看招标项目与审计日志'],
+    ['add', '新建与重新招标'],
+    ['edit', '编辑、邀请与提交审批'],
+    ['publish', '发布招标项目'],
+    ['open', '开标（开标人确认）'],
+  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `tender.${action}`, parent: 'tender', name, menuType: 2, perms: `srm:tender:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
   { key: 'mySourcing', name: '我的询价', url: '/srm/my-sourcing', component: 'srm/MySourcing', menuType: 0, perms: 'srm:sourcing:supplier', icon: 'FileTextOutlined', sortNo: 26, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourcing.quote', parent: 'mySourcing', name: '查看询价与报价', menuType: 2, perms: 'srm:sourcing:supplier', sortNo: 1, roles: ['supplier'] },
   { key: 'mySourceList', name: '货源清单', url: '/srm/my-source-list', component: 'resource/supplierMaterial', menuType: 0, perms: 'supplierMaterial:list', icon: 'TableOutlined', sortNo: 25, keepAlive: true, roles: ['supplier'] },

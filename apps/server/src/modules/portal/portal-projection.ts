@@ -16,6 +16,8 @@ const at = (iso: string | null) => (iso ? Date.parse(iso) : null);
 export function phaseOf(a: Times, now: number): PortalPhase {
   if (a.status === 'closed') return '已结束';
   if (a.status === 'withdrawn') return '已终止';
+  // TND-24: a failed tender stays listed as 已流标.
+  if (a.status === 'failed') return '已流标';
   const start = at(a.signupStart);
   const signupEnd = at(a.signupDeadline);
   const responseEnd = at(a.responseDeadline);

@@ -70,7 +70,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type']);
       return { method: maps.srm_purchase_method, type: maps.srm_purchase_type };
     };
-    const visiblePurchase = () => db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed']);
+    const visiblePurchase = () => db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed', 'failed']);
     /** Public events in 报名中 or 响应中 at `now` (the banner's count, domain §23). */
     const ongoingCount = async (now: string) => {
       const row = await db

@@ -39,6 +39,8 @@ export const EFFECTIVE_OPENED = ['OPENED', 'VALID', 'AWARDED', 'NOT_AWARDED'] as
  */
 export async function openEvent(trx: Db, config: Config, actor: Actor, id: string, force: boolean, reason: string | null = null): Promise<'OPENED' | 'INSUFFICIENT'> {
   const event = await eventFor(trx, actor, id);
+  // P2: a tender opens only through its officers' quorum (modules/tender).
+  if (event.type === 'TENDER') throw businessError('招标项目须由开标人确认后开标（P2）');
   const now = serverNowIso();
   const effective = await trx.selectFrom('sourcingResponse').select(['id']).where('eventId', '=', event.id).where('round', '=', event.currentRound).where('status', '=', 'SUBMITTED').execute();
   if (force) {

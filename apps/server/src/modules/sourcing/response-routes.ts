@@ -187,6 +187,7 @@ export const responseRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
       const responseId = await ctx.db.transaction().execute(async (trx) => {
         const { event, participation } = await supplierEventFor(trx, actor, body.eventId);
+        if (event.type === 'TENDER') throw businessError('招标项目请在投标页面提交投标文件（技术标与商务标）');
         const now = serverNowIso();
         assertWindowOpen(event, now, '报价');
         if (participation.status === 'INVITED') throw businessError('请先接受邀请再报价');
@@ -299,6 +300,7 @@ export const responseRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const actor = actorOf(request);
       await ctx.db.transaction().execute(async (trx) => {
         const { event, participation } = await supplierEventFor(trx, actor, request.body.eventId);
+        if (event.type === 'TENDER') throw businessError('招标项目请在投标页面撤回投标');
         assertWindowOpen(event, serverNowIso(), '撤回报价');
         if (!event.allowWithdraw) throw businessError('本询价单不允许撤回报价（SRC-6）');
         const current = await trx.selectFrom('sourcingResponse').select('id').where('eventId', '=', event.id).where('supplierId', '=', participation.supplierId).where('round', '=', event.currentRound).where('status', '=', 'SUBMITTED').executeTakeFirst();
