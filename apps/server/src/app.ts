@@ -57,6 +57,7 @@ import { sourcingRoutes } from './modules/sourcing/index.js';
 import { tenderModuleRoutes } from './modules/tender/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
 import { configureTestClock } from './core/clock.js';
+import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
 import { quotaRoutes } from './modules/quota/index.js';
 import { scheduleSourcingReminders } from './modules/sourcing/reminder-job.js';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(auctionRoutes(ctx));
       await api.register(requisitionRoutes(ctx));
       await api.register(quotaRoutes(ctx));
+      await api.register(testClockRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {
