@@ -56,6 +56,7 @@ import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
 import { tenderModuleRoutes } from './modules/tender/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
+import { tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
 import { configureTestClock } from './core/clock.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(sourcingRoutes(ctx));
       await api.register(tenderModuleRoutes(ctx));
       await api.register(auctionRoutes(ctx));
+      await api.register(tenderEvaluationRoutes(ctx));
       await api.register(requisitionRoutes(ctx));
       await api.register(quotaRoutes(ctx));
       await api.register(testClockRoutes(ctx));

@@ -7,6 +7,7 @@ import type { RequisitionTables } from './schema-requisition.js';
 import type { SourcingTables } from './schema-sourcing.js';
 import type { AuctionTables } from './schema-auction.js';
 import type { TenderTables } from './schema-tender.js';
+import type { TenderEvaluationTables } from './schema-tender-evaluation.js';
 import type { QuotaTables } from './schema-quota.js';
 
 /**
@@ -647,7 +648,7 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & TenderTables & QuotaTables & {
+export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & TenderTables & TenderEvaluationTables & QuotaTables & {
   sysUser: SysUserTable;
   sysRole: SysRoleTable;
   sysUserRole: SysUserRoleTable;

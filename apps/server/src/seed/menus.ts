@@ -63,6 +63,11 @@ export const BASE_MENUS: MenuSeed[] = [
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `sourcing.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:sourcing:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
   { key: 'sourcing.continue', parent: 'sourcing', name: '响应不足继续开标', menuType: 2, perms: 'srm:sourcing:continue', sortNo: 20, roles: ['admin'] },
   { key: 'sourcing.cancelPublished', parent: 'sourcing', name: '取消已发布询价单', menuType: 2, perms: 'srm:sourcing:cancelPublished', sortNo: 21, roles: ['admin'] },
+  // Tender evaluation and award (domain §11, §13): buyers set the method and criteria, form the committee (TND-11),
+  // award, answer objections; committee members (the 评标专家 role, buyers as representatives) declare, score, sign.
+  { key: 'sourcing.tenderEvalSetup', parent: 'sourcing', name: '评标办法与评标委员会', menuType: 2, perms: 'srm:tenderEval:setup', sortNo: 40, roles: ['admin', 'buyer'] },
+  { key: 'sourcing.tenderEvalScore', parent: 'sourcing', name: '评标（评委评分与签字）', menuType: 2, perms: 'srm:tenderEval:score', sortNo: 41, roles: ['admin', 'buyer', 'expert'] },
+  { key: 'sourcing.tenderEvalAward', parent: 'sourcing', name: '招标定标、公示与异议答复', menuType: 2, perms: 'srm:tenderEval:award', sortNo: 42, roles: ['admin', 'buyer'] },
   { key: 'sourcing.clarify', parent: 'sourcing', name: '答复与发布澄清', menuType: 2, perms: 'srm:sourcing:clarify', sortNo: 22, roles: ['admin', 'buyer'] },
   // Live reverse auctions (domain §12): buyers create, run (start/pause/resume/close) and void bids; suppliers bid with srm:sourcing:supplier.
   ...([
@@ -250,6 +255,7 @@ export const BASE_ROLES = [
   { roleCode: 'supplier', roleName: '供应商', description: '供应商用户' },
 ];
 
+  { roleCode: 'expert', roleName: '评标专家', description: '技术、经济专家：参加评标委员会，评分并签署评标报告（TND-11）' },
 export const BASE_DEPARTMENTS = [
   { key: 'hq', name: '总公司', orgCode: 'A01', orgCategory: '1', order: 0 },
   { key: 'purchase', parent: 'hq', name: '采购部', orgCode: 'A01A01', orgCategory: '2', order: 1 },

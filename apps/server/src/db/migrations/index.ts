@@ -33,6 +33,7 @@ import * as sourcing from './0043-sourcing.js';
 import * as requisitions from './0044-requisitions.js';
 import * as auction from './0045-auction.js';
 import * as tender from './0046-tender.js';
+import * as tenderEvaluation from './0047-tender-evaluation.js';
 import * as sourcingLinks from './0049-sourcing-links.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0044-requisitions': requisitions,
   '0045-auction': auction,
   '0046-tender': tender,
+  '0047-tender-evaluation': tenderEvaluation,
   '0049-sourcing-links': sourcingLinks,
 };

@@ -253,6 +253,7 @@ export const awardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const awardId = await ctx.db.transaction().execute(async (trx) => {
         const actor = actorOf(request);
         const event = await eventFor(trx, actor, body.eventId);
+        if (event.type === 'TENDER') throw businessError('招标项目须经评标委员会评审后在招标定标中定标（TND-16）');
         if (event.status !== 'OPENED' && event.status !== 'EVALUATING') throw businessError('只有已开标的询价单可以定标');
         const { rows, deviates } = await awardLines(trx, event, body);
         if (deviates && !body.deviationReason) throw businessError('未授予最低价供应商，请填写偏离原因（§13）');
