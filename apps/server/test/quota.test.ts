@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '@procura/shared';
+import { shareRefusal } from '../src/modules/quota/index.js';
+import { eventLines, HOUR, publishedRfq, quote, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+
+/** Quotas (domain §14, minimal): a split award drafts an arrangement (QUO-9); edit, submit, approval → ACTIVE (QUO-1, QUO-2). */
+let w: SourcingWorld;
+beforeAll(async () => {
+  w = await sourcingWorld();
+});
+afterAll(async () => w?.close());
+
+type QuotaLine = { supplierId: string; supplierName: string; quotaPct: number };
+type Quota = { id: string; code: string; status: string; statusText: string; version: number; materialId: string | null; validFrom: string; validTo: string; sourceAwardId: string; sourceEventCode: string; lines: QuotaLine[] };
+
+const post = <T = unknown>(url: string, token: string, body: unknown) => w.s.request<T>('POST', url, { token, body });
+const detail = async (id: string) => (await w.s.request<Quota>('GET', `/srm/quota/queryById?id=${id}`, { token: w.buyer })).body.result;
+const edit = (q: Quota, lines: { supplierId: string; quotaPct: number }[], extra: Record<string, unknown> = {}) =>
+  w.s.request('PUT', '/srm/quota/edit', { token: w.buyer, body: { id: q.id, version: q.version, validFrom: q.validFrom, validTo: q.validTo, lines, ...extra } });
+
+/** An RFQ awarded 60/40 on its first line and wholly to supplier 1 on its second (SPLIT_BY_QTY); returns its award id. */
+async function splitAward(): Promise<{ eventId: string; awardId: string }> {
+  const eventId = await publishedRfq(w, { awardMode: 'SPLIT_BY_QTY' });
+  await quote(w, w.sup[0], eventId, ['4550', '50']);
+  await quote(w, w.sup[1], eventId, ['4700', '45']);
+  await quote(w, w.sup[2], eventId, ['4800', '60']);
+  w.travel(3 * HOUR);
+  try {
+    expect((await post<string>('/srm/sourcing/event/open', w.buyer, { id: eventId })).body.result).toBe('OPENED');
+    const [l1, l2] = await eventLines(w, eventId);
+    const saved = await post('/srm/sourcing/award/save', w.buyer, {
+      eventId,
+      priceValidFrom: w.day(1),
+      priceValidTo: w.day(365),
+      lines: [
+        { sourcingLineId: l1!.id, supplierId: w.supId[0], sharePct: 60 },
+        { sourcingLineId: l1!.id, supplierId: w.supId[1], sharePct: 40 },
+        { sourcingLineId: l2!.id, supplierId: w.supId[0], sharePct: 100 },
+      ],
+    });
+    expect(saved.body.message).toBe('定标建议已保存');
+    const award = (await w.s.request<{ id: string }>('GET', `/srm/sourcing/award/queryByEventId?eventId=${eventId}`, { token: w.buyer })).body.result;
+    const submitted = await post<{ status: string } | null>('/srm/sourcing/award/submit', w.buyer, { id: award.id });
+    expect(submitted.body.message).toBe('定标已生效');
+    return { eventId, awardId: award.id };
+  } finally {
+    w.travel(-3 * HOUR);
+  }
+}
+
+const arrangementsOf = (awardId: string) => w.s.ctx.db.selectFrom('quotaArrangement').selectAll().where('sourceAwardId', '=', awardId).execute();
+
+describe('QUO-1 on the shares', () => {
+  it('whole percentages in (0, 100], each supplier once, summing to 100', () => {
+    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 40 }], true)).toBeNull();
+    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], true)).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
+    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], false)).toBeNull();
+    expect(shareRefusal([{ supplierId: 'a', quotaPct: 50 }, { supplierId: 'a', quotaPct: 50 }], true)).toBe('同一供应商在配额中只能出现一次（QUO-1）');
+    expect(shareRefusal([{ supplierId: 'a', quotaPct: 0 }, { supplierId: 'b', quotaPct: 100 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect(shareRefusal([], true)).toBe('请至少添加一家供应商（QUO-1）');
+  });
+});
+
+describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, QUO-2)', () => {
+  let awardId: string;
+  let quota: Quota;
+
+  it('FINAL with SPLIT_BY_QTY drafts one arrangement per split line with the awarded shares', async () => {
+    ({ awardId } = await splitAward());
+    const rows = await arrangementsOf(awardId);
+    // Line 2 went wholly to one supplier: no arrangement for it.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'DRAFT', materialId: w.materialId, validFrom: w.day(1), validTo: w.day(365), adjustReason: 'NEW_AWARD' });
+    expect(rows[0]!.code).toMatch(/^QA-\d{8}-\d{4}$/);
+    quota = await detail(rows[0]!.id);
+    expect(quota.lines.map((l) => [l.supplierId, l.quotaPct])).toEqual([[w.supId[0], 60], [w.supId[1], 40]]);
+    expect(quota.statusText).toBe('草稿');
+    const list = (await w.s.request<PageResult<{ id: string; shares: string }>>('GET', '/srm/quota/list?status=DRAFT', { token: w.buyer })).body.result;
+    expect(list.records.find((r) => r.id === quota.id)!.shares).toBe(`华东精密机械有限公司 60% / ${quota.lines[1]!.supplierName} 40%`);
+  });
+
+  it('edits are checked per line; a submit whose shares do not sum to 100 is refused and nothing moves (QUO-1)', async () => {
+    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[0], quotaPct: 40 }])).body.message).toBe('同一供应商在配额中只能出现一次（QUO-1）');
+    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[1], quotaPct: 50 }], { version: 99 })).body.message).toBe('配额已被他人修改，请刷新后重试');
+    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[1], quotaPct: 50 }])).body.message).toBe('配额已保存');
+    quota = await detail(quota.id);
+    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
+    expect((await detail(quota.id)).status).toBe('DRAFT');
+  });
+
+  it('QUO-2: every supplier must hold the material category and must not be frozen', async () => {
+    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 70 }, { supplierId: w.supId[1], quotaPct: 30 }])).body.message).toBe('配额已保存');
+    quota = await detail(quota.id);
+    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('供应商“华东精密机械有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）');
+    const { code } = await w.s.ctx.db
+      .selectFrom('srmMaterial as m')
+      .innerJoin('srmMaterialCategory as c', 'c.id', 'm.categoryId')
+      .select('c.code')
+      .where('m.id', '=', w.materialId)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    for (const [i, supplierId] of [w.supId[0], w.supId[1]].entries()) {
+      await w.s.ctx.db.deleteFrom('supplierCategory').where('supplierId', '=', supplierId).where('categoryCode', '=', code).execute();
+      await w.s.ctx.db
+        .insertInto('supplierCategory')
+        .values({ id: `qcat${i}${Date.now()}`.slice(0, 32), supplierId, categoryCode: code, status: i === 0 ? 'QUALIFIED' : 'TRIAL', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, trialLimitAmount: null, createTime: now, updateTime: null })
+        .execute();
+    }
+    await w.s.ctx.db.updateTable('supplier').set({ status: 'FROZEN' }).where('id', '=', w.supId[1]).execute();
+    try {
+      expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(`供应商“${quota.lines[1]!.supplierName}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`);
+      expect((await detail(quota.id)).status).toBe('DRAFT');
+    } finally {
+      await w.s.ctx.db.updateTable('supplier').set({ status: 'QUALIFIED' }).where('id', '=', w.supId[1]).execute();
+    }
+  });
+
+  it('submit goes through the approval engine; the approver activates it (S2 step 12)', async () => {
+    const flows = (await w.s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', { token: w.admin })).body.result;
+    const current = flows.find((t) => t.docType === 'QUOTA_ARRANGEMENT');
+    expect(current).toBeDefined();
+    expect((await post('/approval/definition/save', w.admin, { docType: 'QUOTA_ARRANGEMENT', name: '配额审批', enabled: 1, steps: [{ name: '主管审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }], version: current!.definition?.version })).body.success).toBe(true);
+    const submitted = await post<{ instanceId: string; status: string }>('/srm/quota/submit', w.buyer, { id: quota.id });
+    expect(submitted.body).toMatchObject({ message: '配额已提交审批', result: { status: 'RUNNING' } });
+    expect((await detail(quota.id)).status).toBe('PENDING_APPROVAL');
+    expect((await edit(await detail(quota.id), [{ supplierId: w.supId[0], quotaPct: 100 }])).body.message).toBe('只有草稿状态的配额可以修改');
+    const todo = (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
+    const active = await detail(quota.id);
+    expect(active).toMatchObject({ status: 'ACTIVE', statusText: '生效' });
+    expect(active.lines.map((l) => l.quotaPct)).toEqual([70, 30]);
+  });
+
+  it('QUO-3: a newer arrangement for the same material supersedes the active one when it is activated', async () => {
+    // The price library keeps one record per supplier, material and period (MAT-4): the first award's go first.
+    await w.s.ctx.db.deleteFrom('srmPriceRecord').where('sourceId', '=', awardId).execute();
+    const { awardId: second } = await splitAward();
+    const [row] = await arrangementsOf(second);
+    const submitted = await post<{ instanceId: string; status: string }>('/srm/quota/submit', w.buyer, { id: row!.id });
+    expect(submitted.body.message).toBe('配额已提交审批');
+    const todo = (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
+    expect((await detail(row!.id)).status).toBe('ACTIVE');
+    expect((await detail(quota.id)).status).toBe('SUPERSEDED');
+  });
+
+  it('suppliers cannot reach quotas', async () => {
+    expect((await w.s.request('GET', '/srm/quota/list', { token: w.sup[0] })).status).toBe(403);
+    expect((await post('/srm/quota/submit', w.sup[0], { id: quota.id })).status).toBe(403);
+  });
+});
