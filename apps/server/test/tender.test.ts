@@ -166,6 +166,9 @@ describe('sign-up and sealed bids (SRC-4, SRC-8, TND-5/6/7/23, P3)', () => {
     expect(opening.body.result).toEqual([]);
     const buyerView = await w.s.request('GET', `/srm/tender/queryById?id=${id}`, { token: w.buyer });
     expect(buyerView.text).not.toContain('"responded"');
+    // §9.4: the generic event detail shows no "has bid" flag for a tender before opening either.
+    const generic2 = await w.s.request<{ participants: { responded: boolean | null }[] }>('GET', `/srm/sourcing/event/queryById?id=${id}`, { token: w.buyer });
+    expect(generic2.body.result.participants.map((p) => p.responded)).toEqual([null, null, null]);
     expect((await w.s.request('GET', `/srm/tender/bids?id=${id}`, { token: w.buyer })).body.message).toBe('开标前不能查看投标文件（TND-5）');
   });
 
@@ -276,8 +279,8 @@ describe('opening (TND-8/9/10, P2, P5), failure and clone (TND-24)', () => {
     expect((await post('/srm/tender/supplier/opening-record/confirm', w.sup[1], { recordId, objection: '本公司报价应为含税价' })).body.message).toBe('异议已提交');
     const detail = await w.s.request<{ openingRecords: { confirmations: { decision: string; objection: string | null }[] }[] }>('GET', `/srm/tender/queryById?id=${id}`, { token: w.buyer });
     expect(detail.body.result.openingRecords[0]!.confirmations.map((c) => c.decision).sort()).toEqual(['CONFIRMED', 'OBJECTED']);
-    expect((await audit(id)).map((a) => a.action)).toEqual(['create', 'submitApproval', 'approve', 'publish', 'signup', 'signup', 'signup', 'submit', 'revise', 'submit', 'submit', 'openApprove', 'openApprove', 'openSingle', 'openingConfirm', 'openingObjection']);
-    expect(await verify(id)).toEqual({ valid: true, brokenAtSeq: null, count: 16 });
+    expect((await audit(id)).map((a) => a.action)).toEqual(['create', 'submitApproval', 'approve', 'publish', 'signup', 'signup', 'signup', 'submit', 'revise', 'submit', 'submit', 'openApprove', 'openApprove', 'openSingle', 'viewBids', 'viewBid', 'openingConfirm', 'openingObjection']);
+    expect(await verify(id)).toEqual({ valid: true, brokenAtSeq: null, count: 18 });
   });
 
   it('two envelopes: the technical part opens first; commercial parts only of bids not rejected; a rejected bid stays sealed', async () => {
@@ -328,5 +331,106 @@ describe('audit chain (P4)', () => {
     expect((await w.s.request('GET', `/srm/tender/queryById?id=${rfq}`, { token: w.buyer })).status).toBe(404);
     expect((await post('/srm/tender/open', w.admin, { id: rfq })).status).toBe(404);
     w.travel(HOUR);
+  });
+});
+
+describe('deadline changes, amendments, invitations and idempotency (SRC-2, TND-3, P2, P4, X-8)', () => {
+  it('P2 / SRC-2: the deadline only moves later, before it passes, logged in the chain and on the portal; the RFQ route cannot move it', async () => {
+    const id = await publishedTender(w);
+    const row = await event(id);
+    expect((await post('/srm/tender/extend', w.buyer, { id, responseDeadline: w.at(20 * DAY), reason: '提前' })).body.message).toBe('投标截止时间只能延长，不能提前（SRC-2，P2）');
+    expect((await post('/srm/sourcing/event/extend', w.buyer, { id, responseDeadline: w.at(30 * DAY), reason: '延期' })).body.message).toBe('招标项目请在招标管理中延期（记入审计链，P2）');
+    expect((await event(id)).responseDeadline).toBe(row.responseDeadline);
+    const later = w.at(30 * DAY);
+    expect((await post('/srm/tender/extend', w.buyer, { id, responseDeadline: later, reason: '图纸修改' })).body.message).toBe('投标截止时间已延长');
+    expect((await event(id)).responseDeadline).toBe(later);
+    expect((await db().selectFrom('portalPurchaseAnnouncement').select('responseDeadline').where('sourcingEventId', '=', id).executeTakeFirstOrThrow()).responseDeadline).toBe(later);
+    expect((await db().selectFrom('sourcingClarification').select('kind').where('eventId', '=', id).execute()).map((c) => c.kind)).toEqual(['AMENDMENT']);
+    expect((await audit(id)).at(-1)!.action).toBe('extend');
+  });
+
+  it('TND-3: an amendment that may affect bids with < 15 days left pushes the deadline to 15 days; one that does not, does not', async () => {
+    const id = await publishedTender(w);
+    w.travel(10 * DAY);
+    const before = (await event(id)).responseDeadline!;
+    const plain = await post('/srm/tender/amendment', w.buyer, { id, answer: '联系电话更正' });
+    expect(plain.body.message).toBe('已发布');
+    expect((await event(id)).responseDeadline).toBe(before);
+    const pushed = await w.s.request<{ responseDeadline: string }>('POST', '/srm/tender/amendment', { token: w.buyer, body: { id, answer: '室外机数量由2台改为3台', affectsResponses: true } });
+    expect(pushed.body.message).toMatch(/^已发布；投标截止时间已顺延至 .+（TND-3）$/);
+    const after = (await event(id)).responseDeadline!;
+    expect(Date.parse(after) - Date.parse(w.at(0))).toBeGreaterThanOrEqual(15 * DAY - 60_000);
+    expect(after > before).toBe(true);
+    expect((await audit(id)).map((a) => a.action).slice(-3)).toEqual(['amendment', 'extendTnd3', 'amendment']);
+  });
+
+  it('invited suppliers accept or decline (with a reason); a bid needs an accepted invitation', async () => {
+    const id = await publishedTender(w, { method: 'INVITED_TENDER' }, w.supId);
+    expect((await bid(w, w.sup[0], id, ['100', '200'])).body.message).toBe('请先接受邀请再投标');
+    expect((await post('/srm/tender/supplier/decline', w.sup[1], { id, reason: '' })).status).toBe(400);
+    expect((await post('/srm/tender/supplier/decline', w.sup[1], { id, reason: '产能不足' })).body.message).toBe('已拒绝邀请');
+    expect((await bid(w, w.sup[1], id, ['100', '200'])).body.message).toBe('贵公司未报名或未受邀参加本项目，不能投标（SRC-5）');
+    expect((await post('/srm/tender/supplier/accept', w.sup[0], { id })).body.message).toBe('已接受邀请');
+    expect((await bid(w, w.sup[0], id, ['100', '200'])).body.message).toBe('投标文件已递交');
+  });
+
+  it('X-8: the same clientRequestId returns the first receipt and stores nothing new; P4: reading opened bids is logged', async () => {
+    const id = await publishedTender(w);
+    await signUpAll(w, id);
+    const first = await bid(w, w.sup[0], id, ['100', '200'], '方案', { clientRequestId: 'req-tender-0001' });
+    const again = await bid(w, w.sup[0], id, ['90', '190'], '方案', { clientRequestId: 'req-tender-0001' });
+    expect(again.body.result).toEqual(first.body.result);
+    expect(await responses(id)).toHaveLength(1);
+    await bid(w, w.sup[1], id, ['100', '200']);
+    await bid(w, w.sup[2], id, ['100', '200']);
+    w.travel(22 * DAY);
+    await post('/srm/tender/open', w.admin, { id });
+    await post('/srm/tender/open', w.buyer2, { id });
+    await w.s.request('GET', `/srm/tender/bids?id=${id}`, { token: w.buyer });
+    expect((await audit(id)).at(-1)!.action).toBe('viewBids');
+    expect(await verify(id)).toMatchObject({ valid: true });
+  });
+});
+
+describe('supplier bid screen support (我的投标)', () => {
+  const uploadAs = async (token: string, name: string) => {
+    const form = new FormData();
+    form.append('biz', 'sourcing');
+    form.append('file', new Blob([new Uint8Array(Buffer.from(`%PDF-1.4\n${name}\n`))], { type: 'application/pdf' }), name);
+    const res = await fetch(`${w.s.base}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } });
+    return ((await res.json()) as { message: string }).message;
+  };
+
+  it('technical attachments as the upload widget keeps them (stored paths): own files only, opened with the technical envelope (TND-5)', async () => {
+    const id = await publishedTender(w);
+    await signUpAll(w, id);
+    const mine = await uploadAs(w.sup[0], '技术方案.pdf');
+    const theirs = await uploadAs(w.sup[1], '他人方案.pdf');
+    expect(mine).toMatch(/^sourcing\/\d{8}\/[0-9a-f]{32}\.pdf$/);
+    // Another supplier's file is refused and nothing is stored.
+    expect((await bid(w, w.sup[0], id, ['100', '200'], '方案', { technical: { text: '方案', files: [mine, theirs] } })).body.message).toBe('技术标附件不存在或不是本人上传的文件');
+    expect((await bid(w, w.sup[0], id, ['100', '200'], '方案', { technical: { text: '方案', files: ['../etc/passwd'] } })).body.message).toContain('技术标附件路径不正确');
+    expect(await responses(id)).toHaveLength(0);
+    expect((await bid(w, w.sup[0], id, ['100', '200'], '方案', { technical: { text: '方案', files: [mine] } })).body.message).toBe('投标文件已递交');
+    await bid(w, w.sup[1], id, ['110', '210']);
+    await bid(w, w.sup[2], id, ['120', '220']);
+    const fileId = (await db().selectFrom('sysFile').select('id').where('path', '=', mine).executeTakeFirstOrThrow()).id;
+    const tb = await db().selectFrom('tenderBid as b').innerJoin('sourcingResponse as r', 'r.id', 'b.responseId').select(['b.technicalFiles', 'b.technicalSealed']).where('r.eventId', '=', id).where('r.supplierId', '=', w.supId[0]).executeTakeFirstOrThrow();
+    expect(tb.technicalFiles).toBeNull();
+    expect(tb.technicalSealed).not.toContain(fileId);
+    w.travel(22 * DAY);
+    await post('/srm/tender/open', w.admin, { id });
+    await post('/srm/tender/open', w.buyer2, { id });
+    const opened = await db().selectFrom('tenderBid as b').innerJoin('sourcingResponse as r', 'r.id', 'b.responseId').select('b.technicalFiles').where('r.eventId', '=', id).where('r.supplierId', '=', w.supId[0]).where('r.status', '=', 'OPENED').executeTakeFirstOrThrow();
+    expect(JSON.parse(opened.technicalFiles!)).toEqual([fileId]);
+  });
+
+  it('X-1: the supplier detail carries the server time (test clock) for the countdown, and the sign-up deadline', async () => {
+    const id = await publishedTender(w);
+    await signUpAll(w, id);
+    const detail = await w.s.request<{ serverTime: string; signupDeadline: string | null }>('GET', `/srm/tender/supplier/queryById?id=${id}`, { token: w.sup[0] });
+    expect(Math.abs(Date.parse(detail.body.result.serverTime) - Date.parse(w.at(0)))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(detail.body.result.serverTime) - Date.now())).toBeGreaterThan(DAY);
+    expect(detail.body.result.signupDeadline).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });

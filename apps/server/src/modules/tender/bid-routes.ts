@@ -23,7 +23,12 @@ const bidBody = z.object({
   eventId: id,
   /** X-8: a repeated id returns the first receipt and stores nothing new. */
   clientRequestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确').optional(),
-  technical: z.object({ text: text(20000, '技术标内容').min(1, '请填写技术标内容'), fileIds: z.array(id).max(50, '技术标附件不能超过50个').default([]) }),
+  technical: z.object({
+    text: text(20000, '技术标内容').min(1, '请填写技术标内容'),
+    fileIds: z.array(id).max(50, '技术标附件不能超过50个').default([]),
+    /** The same attachments as the upload widget keeps them (stored paths); resolved to the user's own files. */
+    files: z.array(z.string().trim().regex(/^[A-Za-z0-9_/-]{1,80}\.[a-z0-9]{2,5}$/, '技术标附件路径不正确')).max(50, '技术标附件不能超过50个').default([]),
+  }),
   commercial: z.object({
     paymentTerms: text(500, '付款条件').optional(),
     deliveryTerms: text(500, '交货条件').optional(),
@@ -121,6 +126,8 @@ export const bidRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .execute(),
       ]);
       return ok({
+        // The countdown to the deadline runs on the server clock (X-1), not the browser's.
+        serverTime: serverNowIso(),
         id: event.id,
         code: event.code,
         title: event.title,
@@ -133,6 +140,7 @@ export const bidRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         twoEnvelope: event.envelopeMode === 'TWO' ? 1 : 0,
         allowWithdraw: event.allowWithdraw,
         pricePrecision: event.pricePrecision,
+        signupDeadline: toWireDateTime(event.signupDeadline),
         responseStartAt: toWireDateTime(event.responseStartAt),
         responseDeadline: toWireDateTime(event.responseDeadline),
         content: event.content,
@@ -140,7 +148,7 @@ export const bidRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         contactPhone: event.contactPhone,
         settings: { ...settings, docIssueStartAt: toWireDateTime(settings.docIssueStartAt), docIssueEndAt: toWireDateTime(settings.docIssueEndAt), clarificationDeadline: toWireDateTime(settings.clarificationDeadline), objectionDeadline: toWireDateTime(settings.objectionDeadline) },
         lines,
-        participation: { status: participation.status, origin: participation.origin },
+        participation: { status: participation.status, origin: participation.origin, declineReason: participation.declineReason },
         bids: bids.map((b) => ({ ...b, submittedAt: toWireDateTime(b.submittedAt) })),
       });
     });
@@ -157,6 +165,20 @@ export const bidRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'acceptInvitation', payload: { supplierId: participation.supplierId } });
       });
       return ok(null, '已接受邀请');
+    });
+
+    app.post('/srm/tender/supplier/decline', { schema: { tags, summary: '拒绝投标邀请（须填原因）', body: z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }) }, config }, async (request) => {
+      const actor = actorOf(request);
+      await ctx.db.transaction().execute(async (trx) => {
+        const { event, participation } = await supplierTender(trx, actor, request.body.id);
+        if (participation.status !== 'INVITED') throw businessError('只有待确认的邀请可以拒绝');
+        assertBidWindow(event, serverNowIso(), '拒绝邀请');
+        const now = serverNowIso();
+        await trx.updateTable('sourcingParticipation').set({ status: 'DECLINED', declineReason: request.body.reason, respondedAt: now, updateTime: now }).where('id', '=', participation.id).where('status', '=', 'INVITED').execute();
+        await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'declineInvitation', payload: { supplierId: participation.supplierId } });
+        await notifyBuyer(trx, event, `供应商已拒绝投标邀请：${participation.supplierName}`, request.body.reason);
+      });
+      return ok(null, '已拒绝邀请');
     });
 
     app.post('/srm/tender/supplier/bid/submit', { schema: { tags, summary: '递交投标文件（技术标与商务标分别密封；截止前可修改；回执含服务器时间与 SHA-256）', body: bidBody }, config: { ...config, sealedParams: true } }, async (request) => {
@@ -193,14 +215,22 @@ export const bidRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           lines.push({ sourcingLineId: line.id, qtyOffered: line.qty, unitPrice: l.unitPrice, taxRate: l.taxRate, amount: multiply(line.qty, l.unitPrice, 2), leadTimeDays: l.leadTimeDays ?? null, promisedDate: null, minOrderQty: null, remark: l.remark ?? null });
         }
         if (seen.size !== eventLines.length) throw badRequest('须对招标项目的全部物料行报价（SRC-7）');
-        if (body.technical.fileIds.length) {
-          const files = await trx.selectFrom('sysFile').select('id').where('id', 'in', body.technical.fileIds).where('ownerId', '=', actor.user.id).execute();
-          if (files.length !== new Set(body.technical.fileIds).size) throw badRequest('技术标附件不存在或不是本人上传的文件');
+        const fileIds = [...new Set(body.technical.fileIds)];
+        if (body.technical.files.length) {
+          const paths = [...new Set(body.technical.files)];
+          const owned = await trx.selectFrom('sysFile').select('id').where('path', 'in', paths).where('ownerId', '=', actor.user.id).execute();
+          if (owned.length !== paths.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
+          for (const f of owned) if (!fileIds.includes(f.id)) fileIds.push(f.id);
+        }
+        if (fileIds.length > 50) throw badRequest('技术标附件不能超过50个');
+        if (fileIds.length) {
+          const files = await trx.selectFrom('sysFile').select('id').where('id', 'in', fileIds).where('ownerId', '=', actor.user.id).execute();
+          if (files.length !== fileIds.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
         }
         // The bid is valid for bidValidityDays from the deadline (投标有效期).
         const validUntil = new Date(Date.parse(event.responseDeadline!) + settings.bidValidityDays * DAY_MS + 8 * 3600_000).toISOString().slice(0, 10);
         const commercial: QuotePayload = { totalAmount: add(lines.map((l) => l.amount)), validUntil, paymentTerms: body.commercial.paymentTerms ?? null, deliveryTerms: body.commercial.deliveryTerms ?? null, lines };
-        const technical: TechnicalPayload = { text: body.technical.text, fileIds: body.technical.fileIds };
+        const technical: TechnicalPayload = { text: body.technical.text, fileIds };
 
         // TND-7: a new version supersedes the effective one.
         const previous = await trx.selectFrom('sourcingResponse').select(['id', 'status', 'versionNo']).where('eventId', '=', event.id).where('supplierId', '=', supplierId).orderBy('versionNo', 'desc').execute();
