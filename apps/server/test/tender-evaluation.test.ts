@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
+import { verifyTenderAudit } from '../src/modules/tender/audit.js';
 import { HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 import { makeExperts, openedTender, tenderAwardFlow, type Experts, type OpenedTender } from './tender-fixture.js';
 
@@ -113,7 +114,16 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
     expect((await setup(t.eventId, { evaluationMethod: 'LOWEST_EVALUATED_PRICE' })).body.message).toBe('经评审的最低投标价法只设合格/不合格评审项，按评审价格排序');
     expect((await setup(t.eventId, { criteria: [{ ...CRITERIA[0], method: 'MANUAL' }, ...CRITERIA.slice(1)] })).body.message).toBe('价格评审项“投标报价”须按公式计算（TND-13）');
     expect(await w.s.ctx.db.selectFrom('tenderCriterion').select('id').where('eventId', '=', t.eventId).execute()).toEqual([]);
-    expect((await setup(t.eventId)).body.message).toBe('评标办法已保存');
+    // The tender's own settings (0046) give the weights the criteria must match, and the defaults.
+    await w.s.ctx.db
+      .insertInto('tenderSettings')
+      .values({ eventId: t.eventId, qualificationMode: 'POST', docIssueStartAt: null, docIssueEndAt: null, docFee: null, bidBondAmount: null, bidBondDeadline: null, clarificationDeadline: null, objectionDeadline: null, bidValidityDays: 90, evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 50, techWeight: 40, businessWeight: 10, priceFormula: 'LOWEST_AS_BASE', publicityDays: 4, mustAwardRank1: 0, openingOfficerIds: '[]', openingQuorum: 2, previousEventId: null, approvalInstanceId: null })
+      .execute();
+    const defaults = { evaluationMethod: undefined, priceFormula: undefined, publicityDays: undefined };
+    expect((await setup(t.eventId, defaults)).body.message).toBe('价格评审项满分合计须等于招标文件的价格权重50分，当前60.00分');
+    await w.s.ctx.db.updateTable('tenderSettings').set({ priceWeight: 60, techWeight: 30 }).where('eventId', '=', t.eventId).execute();
+    expect((await setup(t.eventId, defaults)).body.message).toBe('评标办法已保存');
+    expect(await w.s.ctx.db.selectFrom('tenderEvaluation').select(['evaluationMethod', 'priceFormula', 'publicityDays', 'mustAwardRank1']).where('eventId', '=', t.eventId).executeTakeFirstOrThrow()).toEqual({ evaluationMethod: 'COMPREHENSIVE_SCORE', priceFormula: 'LOWEST_AS_BASE', publicityDays: 4, mustAwardRank1: 0 });
     expect(await criteriaOf(t.eventId)).toHaveLength(4);
   });
 
@@ -193,10 +203,10 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
     expect((await post('/approval/task/approve', w.buyer, { taskId: todo.taskId })).body.success).toBe(false);
     expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
 
-    // TND-17 / AWD-5: approval starts a publicity of 3 days with the candidates on the portal.
+    // TND-17 / AWD-5: approval starts the publicity (4 days from the tender's settings) with the candidates on the portal.
     const award = await w.s.ctx.db.selectFrom('sourcingAward').selectAll().where('eventId', '=', t.eventId).executeTakeFirstOrThrow();
     expect(award.status).toBe('PUBLICITY');
-    expect(Date.parse(award.publicityEndAt!) - Date.parse(award.publicityStartAt!)).toBe(3 * DAY);
+    expect(Date.parse(award.publicityEndAt!) - Date.parse(award.publicityStartAt!)).toBe(4 * DAY);
     expect((await event(t.eventId)).status).toBe('PUBLICITY');
     const lines = await w.s.ctx.db.selectFrom('sourcingAwardLine').select(['supplierId', 'unitPrice', 'qty', 'amount']).where('awardId', '=', award.id).execute();
     expect(lines).toEqual([{ supplierId: w.supId[1], unitPrice: '120', qty: '10', amount: '1200.00' }]);
@@ -221,7 +231,7 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
     expect((await w.s.ctx.db.selectFrom('sourcingAward').select('status').where('eventId', '=', t.eventId).executeTakeFirstOrThrow()).status).toBe('SUSPENDED');
     expect((await event(t.eventId)).status).toBe('SUSPENDED');
     // The period passes while suspended: nothing becomes final.
-    w.travel(3 * DAY + HOUR);
+    w.travel(4 * DAY + HOUR);
     expect((await post('/srm/tender/award/finalize', w.buyer, { eventId: t.eventId })).body.message).toBe('有异议尚未答复，定标暂停（TND-18）');
     const view = (await get<{ award: { status: string }; objections: { id: string; status: string }[] }>(`/srm/tender/award?eventId=${t.eventId}`, w.buyer)).body.result;
     expect(view.award.status).toBe('SUSPENDED');
@@ -261,6 +271,12 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
     expect((await post('/srm/tender/award/propose', w.buyer, { eventId: t.eventId, responseId: A, deviationReason: 'x', priceValidFrom: w.day(1), priceValidTo: w.day(365) })).body.message).toBe('定标已生效，不能修改（AWD-6）');
     expect((await post('/srm/tender/award/finalize', w.buyer, { eventId: t.eventId })).body.message).toBe('定标已生效');
     expect((await w.s.ctx.db.selectFrom('sourcingAward').select('version').where('id', '=', award.id).executeTakeFirstOrThrow()).version).toBe(award.version);
+    // P4: committee, scores, report, award and objection events are in the tender's hash chain, which verifies.
+    const actions = (await w.s.ctx.db.selectFrom('tenderAudit').select('action').where('eventId', '=', t.eventId).orderBy('seq').execute()).map((a) => a.action);
+    expect(actions.filter((a) => a === 'evaluation.score')).toHaveLength(5);
+    expect(actions).toEqual(expect.arrayContaining(['evaluation.formCommittee', 'evaluation.declareNoConflict', 'evaluation.report', 'evaluation.signReport', 'evaluation.propose', 'evaluation.publicity', 'evaluation.objection', 'evaluation.answerObjection', 'evaluation.final']));
+    expect(actions.indexOf('evaluation.final')).toBe(actions.length - 1);
+    expect(await verifyTenderAudit(w.s.ctx.db, t.eventId)).toMatchObject({ valid: true, brokenAtSeq: null });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   ROLE_TEXT,
   tenderAuditHook,
   tenderFor,
+  tenderSettingsOf,
   toEvaluating,
 } from './evaluation-service.js';
 import { candidatesOf, rankBids, type EvaluationMethod, type PriceFormula } from './scoring.js';
@@ -43,10 +44,11 @@ const criterionBody = z.object({
 
 const setupBody = z.object({
   eventId: id,
-  evaluationMethod: z.enum(['LOWEST_EVALUATED_PRICE', 'COMPREHENSIVE_SCORE'], { message: '评标办法应为经评审的最低投标价法或综合评估法' }),
-  priceFormula: z.enum(['LOWEST_AS_BASE', 'AVERAGE_AS_BASE'], { message: '价格分计算方式应为最低价基准或平均价基准' }).default('LOWEST_AS_BASE'),
-  publicityDays: z.number().int('公示天数须为整数').max(30, '公示天数不能超过30天').default(3),
-  mustAwardRank1: z.boolean().default(false),
+  // Left out: the tender's settings (0046), else COMPREHENSIVE_SCORE, LOWEST_AS_BASE, 3 days, false.
+  evaluationMethod: z.enum(['LOWEST_EVALUATED_PRICE', 'COMPREHENSIVE_SCORE'], { message: '评标办法应为经评审的最低投标价法或综合评估法' }).optional(),
+  priceFormula: z.enum(['LOWEST_AS_BASE', 'AVERAGE_AS_BASE'], { message: '价格分计算方式应为最低价基准或平均价基准' }).optional(),
+  publicityDays: z.number().int('公示天数须为整数').max(30, '公示天数不能超过30天').optional(),
+  mustAwardRank1: z.boolean().optional(),
   criteria: z.array(criterionBody).min(1, '请至少设置一个评审项').max(100),
 });
 
@@ -83,28 +85,41 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post('/srm/tender/evaluation/setup', { schema: { tags, summary: '设置评标办法与评审项（综合评估法满分合计100；有评委提交评分后锁定）', body: setupBody }, config: access('srm:tenderEval:setup') }, async (request) => {
       const body = request.body;
-      if (body.publicityDays < 3) throw businessError('中标候选人公示期不少于3天（TND-17）');
-      const priceRows = body.criteria.filter((c) => c.group === 'PRICE');
-      for (const c of body.criteria) {
-        if (c.group === 'PRICE' && c.method !== 'FORMULA') throw businessError(`价格评审项“${c.name}”须按公式计算（TND-13）`);
-        if (c.group !== 'PRICE' && c.method === 'FORMULA') throw businessError(`评审项“${c.name}”：只有价格评审项按公式计算`);
-        if (c.method !== 'PASS_FAIL' && (!c.maxScore || compare(c.maxScore, '0') <= 0)) throw businessError(`评审项“${c.name}”的满分须大于0`);
-      }
-      if (body.evaluationMethod === 'LOWEST_EVALUATED_PRICE') {
-        if (body.criteria.some((c) => c.method !== 'PASS_FAIL')) throw businessError('经评审的最低投标价法只设合格/不合格评审项，按评审价格排序');
-      } else {
-        if (priceRows.length !== 1) throw businessError('综合评估法须设置且只设置一个价格评审项（TND-13）');
-        const total = add(body.criteria.filter((c) => c.method !== 'PASS_FAIL').map((c) => c.maxScore!));
-        if (compare(total, '100') !== 0) throw businessError(`综合评估法各评审项满分合计须为100分，当前${total}分`);
-      }
       await ctx.db.transaction().execute(async (trx) => {
         const actor = actorOf(request);
         const event = await tenderFor(trx, actor, body.eventId);
         if (['AWARD_PENDING_APPROVAL', 'PUBLICITY', 'SUSPENDED', 'AWARDED', 'COMPLETED', 'FAILED', 'CANCELLED'].includes(event.status)) throw businessError('当前状态不能修改评标办法');
+        const tender = await tenderSettingsOf(trx, event.id);
+        const method = body.evaluationMethod ?? (tender?.evaluationMethod as 'LOWEST_EVALUATED_PRICE' | 'COMPREHENSIVE_SCORE' | undefined) ?? 'COMPREHENSIVE_SCORE';
+        const publicityDays = body.publicityDays ?? tender?.publicityDays ?? 3;
+        if (publicityDays < 3) throw businessError('中标候选人公示期不少于3天（TND-17）');
+        const sum = (group: string) => add(body.criteria.filter((c) => c.group === group && c.method !== 'PASS_FAIL').map((c) => c.maxScore!));
+        for (const c of body.criteria) {
+          if (c.group === 'PRICE' && c.method !== 'FORMULA') throw businessError(`价格评审项“${c.name}”须按公式计算（TND-13）`);
+          if (c.group !== 'PRICE' && c.method === 'FORMULA') throw businessError(`评审项“${c.name}”：只有价格评审项按公式计算`);
+          if (c.method !== 'PASS_FAIL' && (!c.maxScore || compare(c.maxScore, '0') <= 0)) throw businessError(`评审项“${c.name}”的满分须大于0`);
+        }
+        if (method === 'LOWEST_EVALUATED_PRICE') {
+          if (body.criteria.some((c) => c.method !== 'PASS_FAIL')) throw businessError('经评审的最低投标价法只设合格/不合格评审项，按评审价格排序');
+        } else {
+          if (body.criteria.filter((c) => c.group === 'PRICE').length !== 1) throw businessError('综合评估法须设置且只设置一个价格评审项（TND-13）');
+          const total = add(body.criteria.filter((c) => c.method !== 'PASS_FAIL').map((c) => c.maxScore!));
+          if (compare(total, '100') !== 0) throw businessError(`综合评估法各评审项满分合计须为100分，当前${total}分`);
+          if (tender) {
+            for (const [group, label, weight] of [['PRICE', '价格', tender.priceWeight], ['TECHNICAL', '技术', tender.techWeight], ['BUSINESS', '商务', tender.businessWeight]] as const) {
+              if (compare(sum(group), String(weight)) !== 0) throw businessError(`${label}评审项满分合计须等于招标文件的${label}权重${weight}分，当前${sum(group)}分`);
+            }
+          }
+        }
         const current = await evaluationSettings(trx, event.id);
         if (current?.criteriaLockedAt) throw businessError('已有评委提交评分，评标办法和评审项不能修改（TND-12）');
         const now = serverNowIso();
-        const values = { evaluationMethod: body.evaluationMethod, priceFormula: body.priceFormula, publicityDays: body.publicityDays, mustAwardRank1: body.mustAwardRank1 ? 1 : 0 };
+        const values = {
+          evaluationMethod: method,
+          priceFormula: body.priceFormula ?? tender?.priceFormula ?? 'LOWEST_AS_BASE',
+          publicityDays,
+          mustAwardRank1: (body.mustAwardRank1 ?? tender?.mustAwardRank1 === 1) ? 1 : 0,
+        };
         if (current) {
           await trx.updateTable('tenderEvaluation').set({ ...values, version: current.version + 1, updateBy: actor.user.username, updateTime: now }).where('eventId', '=', event.id).where('criteriaLockedAt', 'is', null).execute();
         } else {
@@ -202,6 +217,7 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (linked) throw businessError(`您与投标人“${linked}”存在关联，须回避，请联系采购人更换评委（TND-11）`);
         await trx.updateTable('tenderCommitteeMember').set({ declaredNoConflictAt: serverNowIso() }).where('id', '=', member.id).where('declaredNoConflictAt', 'is', null).execute();
         await logState(trx, actor, { eventId: event.id, docType: 'EVENT', docId: event.id, action: 'declareNoConflict', fromStatus: event.status, toStatus: event.status });
+        await tenderAuditHook(trx, actor, event.id, 'declareNoConflict', { memberId: member.id });
       });
       return ok(null, '已声明无利害关系');
     });
@@ -222,6 +238,8 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             .execute()
         : [];
       const criteria = await ctx.db.selectFrom('tenderCriterion').selectAll().where('eventId', '=', event.id).orderBy('sortNo').execute();
+      // P4: a member's view of the bids is an audit event too.
+      await ctx.db.transaction().execute((trx) => tenderAuditHook(trx, actorOf(request), event.id, 'viewBids', { memberId: member.id }));
       return ok({
         event: { id: event.id, code: event.code, title: event.title, status: event.status, ceilingPrice: event.ceilingPrice, currency: event.currency },
         criteria,

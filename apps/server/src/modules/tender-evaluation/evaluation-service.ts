@@ -2,6 +2,7 @@ import { businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import { appendTenderAudit } from '../tender/audit.js';
 import { eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 
 /** The role code that marks a user as a technical or economic expert (TND-11). */
@@ -14,13 +15,13 @@ export const OPENED_BIDS = ['OPENED', 'VALID', 'REJECTED', 'AWARDED', 'NOT_AWARD
 export const EVALUATION_OPEN = ['OPENED', 'EVALUATING'] as const;
 
 /**
- * Hook for the tender audit trail (security P4). T1's hash-chained `appendTenderAudit`
- * (modules/tender) was not there when this module was written: score, report and award events
- * are written to the sourcing state log through `logState` by the callers, and this hook is
- * the one place to forward them to the hash chain once it exists.
+ * Appends a committee, report, award or objection event to the tender's hash-chained audit
+ * trail (security P4, `appendTenderAudit` of modules/tender), in the caller's transaction.
+ * Only ids, counts and statuses go in the payload (it is stored as a digest anyway).
  */
-export async function tenderAuditHook(_trx: Db, _actor: Actor | null, _eventId: string, _action: string, _detail: Record<string, unknown> = {}): Promise<void> {
-  // Intentionally empty until modules/tender exports appendTenderAudit (see the module README).
+export async function tenderAuditHook(trx: Db, actor: Actor | null, eventId: string, action: string, detail: Record<string, unknown> = {}): Promise<void> {
+  const event = await trx.selectFrom('sourcingEvent').select('tenantId').where('id', '=', eventId).executeTakeFirstOrThrow();
+  await appendTenderAudit(trx, { eventId, tenantId: event.tenantId, actor, action: `evaluation.${action}`, payload: detail });
 }
 
 /** A tender event of the buyer's tenant, or a refusal. */
@@ -33,6 +34,21 @@ export async function tenderFor(db: Db, actor: Actor, eventId: string): Promise<
 /** The settings of the tender's evaluation, or null before they are set. */
 export async function evaluationSettings(db: Db, eventId: string) {
   return (await db.selectFrom('tenderEvaluation').selectAll().where('eventId', '=', eventId).executeTakeFirst()) ?? null;
+}
+
+/**
+ * What the tender's own settings (migration 0046, set on the draft) say about the evaluation:
+ * the defaults of `setup` and the group weights its criteria must match. Null for an event
+ * without tender settings.
+ */
+export async function tenderSettingsOf(db: Db, eventId: string) {
+  return (
+    (await db
+      .selectFrom('tenderSettings')
+      .select(['evaluationMethod', 'priceFormula', 'publicityDays', 'mustAwardRank1', 'priceWeight', 'techWeight', 'businessWeight'])
+      .where('eventId', '=', eventId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** The acting user's committee seat on the event, or a refusal. */
