@@ -239,8 +239,8 @@ export async function eventDetail(db: Db, event: EventRow) {
     createTime: toWireDateTime(event.createTime),
     updateTime: toWireDateTime(event.updateTime),
     lines,
-    // §9.4: per participant only "responded / not yet" (sourcing.showResponseStatusBeforeDeadline, on for RFQ).
-    participants: participants.map((p) => ({ ...p, responded: responded.has(p.supplierId), respondedAt: toWireDateTime(p.respondedAt), createTime: toWireDateTime(p.createTime) })),
+    // §9.4: per participant only "responded / not yet" (sourcing.showResponseStatusBeforeDeadline, on for RFQ, off for TENDER).
+    participants: participants.map((p) => ({ ...p, responded: event.type === 'TENDER' && !event.openedAt ? null : responded.has(p.supplierId), respondedAt: toWireDateTime(p.respondedAt), createTime: toWireDateTime(p.createTime) })),
     openingRecords: opening.map((o) => ({ ...o, openedAt: toWireDateTime(o.openedAt) })),
   };
 }
@@ -419,6 +419,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await ctx.db.transaction().execute(async (trx) => {
           const actor = actorOf(request);
           const event = await eventFor(trx, actor, request.body.id);
+          if (event.type === 'TENDER') throw businessError('招标项目请在招标管理中延期（记入审计链，P2）');
           const now = serverNowIso();
           if (responseDeadline <= now) throw businessError('新的报价截止时间必须晚于当前时间（SRC-1）');
           if (event.status === 'PUBLISHED') {

@@ -9,11 +9,12 @@ import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
-import { id, prepareLines } from '../sourcing/event-routes.js';
-import { actorOf, invitationRefusal, moveEvent, notifySuppliers, publishAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
+import { publishClarification } from '../sourcing/clarification.js';
+import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
+import { actorOf, invitationRefusal, moveEvent, notifySuppliers, publishAnnouncement, updateAnnouncementDeadline, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit, verifyTenderAudit } from './audit.js';
 import { approveOpening } from './tender-opening.js';
-import { addBody, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
+import { addBody, DAY_MS, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
 
 export const TENDER_DOC_TYPE = 'TENDER_PUBLISH';
 const PAGE = '/srm/tender';
@@ -32,6 +33,16 @@ registerApprovalDocType(TENDER_DOC_TYPE, {
   onRejected: (trx, o) => approvalDecided(trx, o, 'DRAFT', 'reject'),
   onWithdrawn: (trx, o) => approvalDecided(trx, o, 'DRAFT', 'withdrawApproval'),
 });
+
+/**
+ * Moves the bid deadline (= the opening time) later while bids are open (SRC-2, P2: never
+ * earlier, and every change logged in the chain and announced to all participants).
+ */
+async function moveDeadline(trx: Db, actor: Actor, event: EventRow, to: string, why: string, action: string): Promise<void> {
+  await moveEvent(trx, actor, event, ['PUBLISHED'], 'PUBLISHED', action, { responseDeadline: to }, why);
+  await updateAnnouncementDeadline(trx, event.id, to);
+  await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action, payload: { from: event.responseDeadline, to, reason: why } });
+}
 
 /** What an audit entry records of an edit: the field names and the lines' count, never content of bids. */
 const auditOf = (body: Record<string, unknown>) => ({ fields: Object.keys(body).filter((k) => k !== 'lines').sort(), lines: Array.isArray(body.lines) ? body.lines.length : undefined });
@@ -272,6 +283,53 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       return ok(result, result.result === 'OPENED' ? '商务标已开标' : openMessage[result.result]);
     });
 
+    app.post(
+      '/srm/tender/extend',
+      { schema: { tags, summary: '延长投标截止（开标）时间（只能延长、截止前；记入审计链并通知全部参与人）', body: z.object({ id, responseDeadline: wireTime('投标截止时间'), reason: z.string().trim().min(1, '请填写延期原因').max(500, '延期原因不能超过500个字符') }) }, config: access('srm:tender:publish') },
+      async (request) => {
+        const actor = actorOf(request);
+        const { responseDeadline, reason } = request.body;
+        await ctx.db.transaction().execute(async (trx) => {
+          const { event } = await tenderFor(trx, actor, request.body.id);
+          const now = serverNowIso();
+          if (event.status !== 'PUBLISHED') throw businessError('只有已发布的招标项目可以延期');
+          if (!event.responseDeadline || now >= event.responseDeadline) throw businessError('投标已截止，不能延期（SRC-2）');
+          if (responseDeadline <= event.responseDeadline) throw businessError('投标截止时间只能延长，不能提前（SRC-2，P2）');
+          await moveDeadline(trx, actor, event, responseDeadline, reason, 'extend');
+          await publishClarification(trx, actor, { ...event, responseDeadline }, { kind: 'AMENDMENT', answer: `投标截止（开标）时间延长至 ${toWireDateTime(responseDeadline)}：${reason}` });
+        });
+        return ok(null, '投标截止时间已延长');
+      },
+    );
+
+    app.post(
+      '/srm/tender/amendment',
+      { schema: { tags, summary: '发布招标文件澄清或修改（TND-3：影响投标且距截止不足15日时自动顺延截止时间）', body: z.object({ id, answer: z.string().trim().min(1, '请填写澄清或修改内容').max(20000, '内容不能超过20000个字符'), affectsResponses: z.boolean().default(false) }) }, config: access('srm:tender:publish') },
+      async (request) => {
+        const actor = actorOf(request);
+        const { answer, affectsResponses } = request.body;
+        const moved = await ctx.db.transaction().execute(async (trx) => {
+          const { event } = await tenderFor(trx, actor, request.body.id);
+          const now = serverNowIso();
+          if (event.status !== 'PUBLISHED' || !event.responseDeadline || now >= event.responseDeadline) throw businessError('只有投标截止前的招标项目可以发布澄清或修改');
+          let current = event;
+          let pushedTo: string | null = null;
+          // TND-3: an amendment that may affect bids needs 15 days before the deadline, else the deadline moves.
+          const earliest = new Date(Date.parse(now) + 15 * DAY_MS).toISOString();
+          if (affectsResponses && event.responseDeadline < earliest) {
+            await moveDeadline(trx, actor, event, earliest, '澄清或修改可能影响投标文件编制，距投标截止不足15日，截止时间自动顺延（TND-3）', 'extendTnd3');
+            current = { ...event, responseDeadline: earliest, version: event.version + 1 };
+            pushedTo = earliest;
+          }
+          const text = pushedTo ? `${answer}\n\n投标截止（开标）时间顺延至 ${toWireDateTime(pushedTo)}（TND-3）` : answer;
+          const clarificationId = await publishClarification(trx, actor, current, { kind: 'AMENDMENT', answer: text, affectsResponses });
+          await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'amendment', payload: { clarificationId, affectsResponses, pushedTo } });
+          return pushedTo;
+        });
+        return ok({ responseDeadline: toWireDateTime(moved) }, moved ? `已发布；投标截止时间已顺延至 ${toWireDateTime(moved)}（TND-3）` : '已发布');
+      },
+    );
+
     /** P5: after opening, bid contents to the buyer's team only; superseded and withdrawn versions never. */
     const bidView = async (db: Db, eventId: string, responseId?: string) => {
       let q = db
@@ -298,13 +356,17 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get('/srm/tender/bids', { schema: { tags, summary: '投标文件（开标后，仅采购方项目组；不含被替换或撤回的版本）', querystring: z.object({ id }) }, config: access('srm:tender:list') }, async (request) => {
       const { event } = await tenderFor(ctx.db, actorOf(request), request.query.id);
       if (!event.openedAt) throw businessError('开标前不能查看投标文件（TND-5）');
-      return ok(await bidView(ctx.db, event.id));
+      const bids = await bidView(ctx.db, event.id);
+      // P4: every view of bid contents is an entry of the chain.
+      await ctx.db.transaction().execute((trx) => appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor: actorOf(request), action: 'viewBids', payload: { responses: bids.map((b) => b.id) } }));
+      return ok(bids);
     });
 
     app.get('/srm/tender/bid', { schema: { tags, summary: '一份投标文件（被替换、撤回或未开标的版本不存在：404）', querystring: z.object({ id, responseId: id }) }, config: access('srm:tender:list') }, async (request) => {
       const { event } = await tenderFor(ctx.db, actorOf(request), request.query.id);
       const [bid] = await bidView(ctx.db, event.id, request.query.responseId);
       if (!bid) throw notFound('投标文件不存在');
+      await ctx.db.transaction().execute((trx) => appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor: actorOf(request), action: 'viewBid', payload: { responseId: bid.id } }));
       return ok(bid);
     });
 

@@ -79,6 +79,8 @@ export function eventValues(body: Body): Partial<EventRow> {
   if (body.twoEnvelope !== undefined) v.envelopeMode = body.twoEnvelope ? 'TWO' : 'ONE';
   if (body.docIssueStartAt !== undefined) v.signupStartAt = v.responseStartAt = body.docIssueStartAt;
   if (body.docIssueEndAt !== undefined) v.signupDeadline = body.docIssueEndAt;
+  // The questions' deadline of the generic clarifications (SRC-9) is the tender's.
+  if (body.clarificationDeadline !== undefined) v.clarificationDeadline = body.clarificationDeadline;
   return v;
 }
 
