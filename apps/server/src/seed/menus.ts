@@ -69,13 +69,15 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'sourcing.tenderEvalScore', parent: 'sourcing', name: '评标（评委评分与签字）', menuType: 2, perms: 'srm:tenderEval:score', sortNo: 41, roles: ['admin', 'buyer', 'expert'] },
   { key: 'sourcing.tenderEvalAward', parent: 'sourcing', name: '招标定标、公示与异议答复', menuType: 2, perms: 'srm:tenderEval:award', sortNo: 42, roles: ['admin', 'buyer'] },
   { key: 'sourcing.clarify', parent: 'sourcing', name: '答复与发布澄清', menuType: 2, perms: 'srm:sourcing:clarify', sortNo: 22, roles: ['admin', 'buyer'] },
+  { key: 'auction', name: '竞价管理', url: '/srm/auction', component: 'srm/AuctionList', menuType: 0, perms: 'srm:auction:list', icon: 'FileTextOutlined', sortNo: 14, keepAlive: true, roles: ['admin', 'buyer'] },
   // Live reverse auctions (domain §12): buyers create, run (start/pause/resume/close) and void bids; suppliers bid with srm:sourcing:supplier.
   ...([
     ['list', '查看竞价'],
     ['add', '新建竞价单'],
     ['run', '开始、暂停、恢复、结束竞价'],
     ['void', '作废报价'],
-  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `auction.${action}`, parent: 'sourcing', name, menuType: 2, perms: `srm:auction:${action}`, sortNo: 30 + i, roles: ['admin', 'buyer'] })),
+  ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `auction.${action}`, parent: 'auction', name, menuType: 2, perms: `srm:auction:${action}`, sortNo: 30 + i, roles: ['admin', 'buyer'] })),
+  { key: 'myAuction', name: '我的竞价', url: '/srm/my-auction', component: 'srm/MyAuction', menuType: 0, perms: 'srm:sourcing:supplier', icon: 'FileTextOutlined', sortNo: 26, keepAlive: true, roles: ['supplier'] },
   // Tenders (domain §11): buyers draft, submit for approval and publish; named opening officers open by quorum (P2).
   { key: 'tender', name: '招标管理', url: '/srm/tender', component: 'srm/TenderList', menuType: 0, perms: 'srm:tender:list', icon: 'FileTextOutlined', sortNo: 15, keepAlive: true, roles: ['admin', 'buyer'] },
   ...([
@@ -87,6 +89,8 @@ export const BASE_MENUS: MenuSeed[] = [
   ] as [string, string][]).map(([action, name], i): MenuSeed => ({ key: `tender.${action}`, parent: 'tender', name, menuType: 2, perms: `srm:tender:${action}`, sortNo: i + 1, roles: ['admin', 'buyer'] })),
   { key: 'mySourcing', name: '我的询价', url: '/srm/my-sourcing', component: 'srm/MySourcing', menuType: 0, perms: 'srm:sourcing:supplier', icon: 'FileTextOutlined', sortNo: 26, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourcing.quote', parent: 'mySourcing', name: '查看询价与报价', menuType: 2, perms: 'srm:sourcing:supplier', sortNo: 1, roles: ['supplier'] },
+  // 我的投标 (domain §11): invitations, sign-up to open tenders, sealed bids, opening record, clarifications, result.
+  { key: 'myTender', name: '我的投标', url: '/srm/my-tender', component: 'srm/MyTender', menuType: 0, perms: 'srm:sourcing:supplier', icon: 'FileTextOutlined', sortNo: 27, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourceList', name: '货源清单', url: '/srm/my-source-list', component: 'resource/supplierMaterial', menuType: 0, perms: 'supplierMaterial:list', icon: 'TableOutlined', sortNo: 25, keepAlive: true, roles: ['supplier'] },
   { key: 'mySourceList.list', parent: 'mySourceList', name: '查看我的货源', menuType: 2, perms: 'supplierMaterial:list', sortNo: 1, roles: ['supplier'] },
   { key: 'mySourceList.export', parent: 'mySourceList', name: '导出我的货源', menuType: 2, perms: 'supplierMaterial:export', sortNo: 2, roles: ['supplier'] },
@@ -253,9 +257,9 @@ export const BASE_ROLES = [
   { roleCode: 'admin', roleName: '管理员', description: '系统管理员，拥有全部权限' },
   { roleCode: 'buyer', roleName: '采购员', description: '负责寻源、合同与订单' },
   { roleCode: 'supplier', roleName: '供应商', description: '供应商用户' },
+  { roleCode: 'expert', roleName: '评标专家', description: '技术、经济专家：参加评标委员会，评分并签署评标报告（TND-11）' },
 ];
 
-  { roleCode: 'expert', roleName: '评标专家', description: '技术、经济专家：参加评标委员会，评分并签署评标报告（TND-11）' },
 export const BASE_DEPARTMENTS = [
   { key: 'hq', name: '总公司', orgCode: 'A01', orgCategory: '1', order: 0 },
   { key: 'purchase', parent: 'hq', name: '采购部', orgCode: 'A01A01', orgCategory: '2', order: 1 },
