@@ -8,8 +8,8 @@ import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from '
 
 /**
  * A server for the sourcing tests (TEST_CLOCK on, its own STORAGE_DIR for the development
- * sealing key) with three qualified suppliers that have users: supplier1, supplier2 and a
- * `supplier3` made here, plus a frozen supplier without users.
+ * sealing key) with three qualified suppliers that have users: supplier1, supplier2 and
+ * the demo's supplier4 (西南五金), plus a frozen supplier without users made here.
  */
 export type SourcingWorld = {
   s: TestServer;
@@ -37,19 +37,14 @@ export async function sourcingWorld(): Promise<SourcingWorld> {
   const db = s.ctx.db;
   const { approvedId, freshId } = await twoDemoSuppliers(s);
   const now = new Date().toISOString();
-  const third = newId();
   const frozenId = newId();
   const supplierRow = (id: string, name: string, status: string) => ({ id, code: `SUP-T-${id.slice(-6)}`, name, uscc: null, legalPerson: null, phone: null, email: null, address: null, mainCategories: '[]', source: 'MANUAL', status, infoStatus: 'APPROVED', delFlag: 0, returnComments: null, resumeStatus: null, businessLicenseFile: null, approvedBy: null, approvedAt: null, createBy: 'test', createTime: now, updateBy: null, updateTime: null });
-  await db.insertInto('supplier').values([supplierRow(third, '西南五金制品有限公司', 'QUALIFIED'), supplierRow(frozenId, '冻结测试供应商', 'FROZEN')]).execute();
+  await db.insertInto('supplier').values(supplierRow(frozenId, '冻结测试供应商', 'FROZEN')).execute();
   await db.updateTable('supplier').set({ status: 'QUALIFIED', infoStatus: 'APPROVED' }).where('id', 'in', [approvedId, freshId]).execute();
-  // supplier3: a copy of supplier1's account bound to the third supplier.
-  const u1 = await db.selectFrom('sysUser').selectAll().where('username', '=', 'supplier1').executeTakeFirstOrThrow();
-  const u3 = newId();
-  await db.insertInto('sysUser').values({ ...u1, id: u3, username: 'supplier3', realname: '供应商三', phone: null, email: null, workNo: null, supplierId: third }).execute();
-  const roles = await db.selectFrom('sysUserRole').selectAll().where('userId', '=', u1.id).execute();
-  for (const r of roles) await db.insertInto('sysUserRole').values({ ...r, id: newId(), userId: u3 }).execute();
+  // The third: the demo's 西南五金 (user supplier4).
+  const third = (await db.selectFrom('sysUser').select('supplierId').where('username', '=', 'supplier4').executeTakeFirstOrThrow()).supplierId!;
   const [admin, buyer, supplier1, supplier2] = await demoTokens(s);
-  const supplier3 = await s.login('supplier3');
+  const supplier3 = await s.login('supplier4');
   const materialId = (await db.selectFrom('srmMaterial').select('id').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).id;
   let offset = 0;
   setTestClockOffset(0);

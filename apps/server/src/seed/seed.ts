@@ -198,14 +198,44 @@ async function createSupplier(
   return id;
 }
 
+/** A QUALIFIED supplier with its primary contact, approved bank account and one account user. */
+async function qualifiedDemoSupplier(
+  db: Db,
+  s: {
+    code: string;
+    name: string;
+    uscc: string;
+    legalPerson: string;
+    address: string;
+    contact: { name: string; mobile: string; email: string };
+    bank: { bankName: string; accountNo: string };
+    user: { username: string; realname: string };
+  },
+): Promise<string> {
+  const id = await createSupplier(db, { ...s, status: 'QUALIFIED', infoStatus: 'APPROVED', categories: ['MACHINERY', 'RAW_MATERIAL'] });
+  const now = nowIso();
+  await db
+    .insertInto('supplierContact')
+    .values({ id: newId(), supplierId: id, ...s.contact, role: 'BUSINESS', isPrimary: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .execute();
+  await db
+    .insertInto('supplierBankAccount')
+    .values({ id: newId(), supplierId: id, ...s.bank, accountName: s.name, isPrimary: 1, status: 'APPROVED', createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .execute();
+  await createUser(db, { ...s.user, password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, supplierId: id, phone: s.contact.mobile });
+  return id;
+}
+
 export const DEMO_ACCOUNTS = [
   { username: 'admin', realname: '系统管理员', role: '管理员' },
   { username: 'buyer', realname: '采购员王敏', role: '采购员' },
   { username: 'supplier1', realname: '华东精密联系人', role: '已准入供应商' },
   { username: 'supplier2', realname: '新材科技联系人', role: '新注册供应商（需完善企业信息）' },
+  { username: 'supplier3', realname: '华南钢铁联系人', role: '已准入供应商' },
+  { username: 'supplier4', realname: '西南五金联系人', role: '已准入供应商' },
 ] as const;
 
-/** The demo company: an administrator, a buyer and two suppliers, all with the demo password. */
+/** The demo company: an administrator, a buyer and four suppliers, all with the demo password. */
 export async function seedDemo(db: Db): Promise<void> {
   await createUser(db, { username: 'admin', realname: '系统管理员', password: DEMO_PASSWORD, roleCode: 'admin', departCode: 'A01', email: 'admin@procura.example' });
   const buyer = await createUser(db, { username: 'buyer', realname: '采购员王敏', password: DEMO_PASSWORD, roleCode: 'buyer', departCode: 'A01A01', phone: '13800000001' });
@@ -213,26 +243,38 @@ export async function seedDemo(db: Db): Promise<void> {
   const quality = await db.selectFrom('sysDepart').select('id').where('orgCode', '=', 'A01A02').executeTakeFirstOrThrow();
   await db.insertInto('sysUserDepart').values({ id: newId(), userId: buyer, depId: quality.id }).execute();
 
-  const approved = await createSupplier(db, {
+  // Three qualified suppliers with accounts: sourcing needs at least three (RFQ-1, TND-22, AUC-16).
+  const approved = await qualifiedDemoSupplier(db, {
     code: 'SUP-20260101-0001',
     name: '华东精密机械有限公司',
     uscc: uscc('91310115MA1H7XQ2C'),
-    status: 'QUALIFIED',
-    infoStatus: 'APPROVED',
     legalPerson: '陈立',
     address: '上海市浦东新区张江路88号',
-    categories: ['MACHINERY', 'RAW_MATERIAL'],
+    contact: { name: '李强', mobile: '13900000001', email: 'sales@hdjm.example' },
+    bank: { bankName: '中国工商银行上海张江支行', accountNo: '1001234500006789012' },
+    user: { username: 'supplier1', realname: '华东精密联系人' },
+  });
+  const south = await qualifiedDemoSupplier(db, {
+    code: 'SUP-20260101-0003',
+    name: '华南钢铁贸易有限公司',
+    uscc: uscc('91440101MA5CXY7Q1'),
+    legalPerson: '黄伟',
+    address: '广州市黄埔区开发大道168号',
+    contact: { name: '周敏', mobile: '13900000003', email: 'sales@hngt.example' },
+    bank: { bankName: '中国建设银行广州开发区支行', accountNo: '4405012300008765432' },
+    user: { username: 'supplier3', realname: '华南钢铁联系人' },
+  });
+  const southwest = await qualifiedDemoSupplier(db, {
+    code: 'SUP-20260101-0004',
+    name: '西南五金制品有限公司',
+    uscc: uscc('91510100MA6DPR3K2'),
+    legalPerson: '刘洋',
+    address: '成都市高新区天府大道999号',
+    contact: { name: '吴杰', mobile: '13900000004', email: 'sales@xnwj.example' },
+    bank: { bankName: '中国银行成都高新支行', accountNo: '1288765400001234567' },
+    user: { username: 'supplier4', realname: '西南五金联系人' },
   });
   const now = nowIso();
-  await db
-    .insertInto('supplierContact')
-    .values({ id: newId(), supplierId: approved, name: '李强', mobile: '13900000001', email: 'sales@hdjm.example', role: 'BUSINESS', isPrimary: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
-    .execute();
-  await db
-    .insertInto('supplierBankAccount')
-    .values({ id: newId(), supplierId: approved, bankName: '中国工商银行上海张江支行', accountName: '华东精密机械有限公司', accountNo: '1001234500006789012', isPrimary: 1, status: 'APPROVED', createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
-    .execute();
-  await createUser(db, { username: 'supplier1', realname: '华东精密联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, supplierId: approved, phone: '13900000001' });
 
   // Registered a moment ago: only the registration fields are known, the rest is to complete.
   const fresh = await createSupplier(db, { code: 'SUP-20260101-0002', name: '苏州新材科技有限公司', uscc: uscc('91320594MA25K8RT4'), status: 'REGISTERED', infoStatus: 'INCOMPLETE' });
@@ -244,7 +286,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAnnouncements(db, buyer);
   await seedPortalDemo(db);
   await seedMaterialDemo(db, approved);
-  await seedSupplierDemo(db, approved);
+  await seedSupplierDemo(db, [approved, south, southwest]);
   await seedEvaluationDemo(db);
   await seedDemoCategories(db, SEEDER);
   await seedReportDemo(db);

@@ -14,10 +14,10 @@ const MANAGER_APPROVED = [
 
 /**
  * The demo's supplier lifecycle: admissions, blacklists and lifts are approved by the
- * administrator role (the demo's purchasing manager), and the qualified demo supplier holds
- * its two categories as QUALIFIED with the status-log rows that put them there.
+ * administrator role (the demo's purchasing manager), and the qualified demo suppliers hold
+ * their two categories as QUALIFIED with the status-log rows that put them there.
  */
-export async function seedSupplierDemo(db: Db, qualifiedSupplierId: string): Promise<void> {
+export async function seedSupplierDemo(db: Db, qualifiedSupplierIds: string[]): Promise<void> {
   const now = nowIso();
   for (const [docType, name] of MANAGER_APPROVED) {
     await db
@@ -30,11 +30,13 @@ export async function seedSupplierDemo(db: Db, qualifiedSupplierId: string): Pro
     .insertInto('approvalDefinition')
     .values({ id: newId(), tenantId: 0, docType: 'SUPPLIER_CHANGE_GENERAL', name: '供应商一般信息变更审批', enabled: 1, steps: JSON.stringify([{ name: '采购员审批', minAmount: null, approverType: 'ROLE', approverId: 'buyer' }]), ccUserIds: null, version: 1, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
     .execute();
-  for (const categoryCode of ['MACHINERY', 'RAW_MATERIAL']) {
-    await db.insertInto('supplierCategory').values({ id: newId(), supplierId: qualifiedSupplierId, categoryCode, status: 'QUALIFIED', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, createTime: now, updateTime: null }).execute();
-    await db
-      .insertInto('supplierStatusLog')
-      .values({ id: newId(), supplierId: qualifiedSupplierId, scope: 'CATEGORY', categoryId: categoryCode, fromStatus: null, toStatus: 'QUALIFIED', reason: '初始化导入', sourceDocType: 'IMPORT', sourceDocId: null, actorId: null, actorKind: 'SYSTEM', at: now })
-      .execute();
+  for (const qualifiedSupplierId of qualifiedSupplierIds) {
+    for (const categoryCode of ['MACHINERY', 'RAW_MATERIAL']) {
+      await db.insertInto('supplierCategory').values({ id: newId(), supplierId: qualifiedSupplierId, categoryCode, status: 'QUALIFIED', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, createTime: now, updateTime: null }).execute();
+      await db
+        .insertInto('supplierStatusLog')
+        .values({ id: newId(), supplierId: qualifiedSupplierId, scope: 'CATEGORY', categoryId: categoryCode, fromStatus: null, toStatus: 'QUALIFIED', reason: '初始化导入', sourceDocType: 'IMPORT', sourceDocId: null, actorId: null, actorKind: 'SYSTEM', at: now })
+        .execute();
+    }
   }
 }
