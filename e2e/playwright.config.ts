@@ -73,6 +73,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       API_DOCS: 'true',
       NODE_ENV: 'test',
+      // The sourcing scenarios move the server clock to deadlines (PUT /sys/test/clock); refused in production.
+      TEST_CLOCK: 'true',
       // SMS codes go to a test-only outbox (GET /sys/sms/testOutbox); refused in production.
       SMS_SENDER: 'outbox',
       // A throwaway identity-provider secret for the single sign-on test (tests/register.spec.ts).

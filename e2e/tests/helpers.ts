@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Procura@2026';
 
@@ -95,4 +95,52 @@ export async function pickDate(scope: Locator, placeholder: string, value: strin
   await input.fill(value);
   await input.press('Enter');
   await expect(input).toHaveValue(value);
+}
+
+export const API = '/jeecg-boot';
+
+/** A user's session over the API, for set-up steps that are not what a scenario tests. */
+export type ApiSession = {
+  token: string;
+  userInfo: Record<string, unknown>;
+  /** Calls the API; fails the test unless the envelope says success. */
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<T>;
+  /** Calls the API and returns the envelope as it is (for refusals). */
+  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<{ success: boolean; message: string; result: unknown }>;
+};
+
+export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  const res = await request.post(`${API}/sys/login`, { data: { username, password } });
+  const body = (await res.json()) as { success: boolean; message: string; result: { token: string; userInfo: Record<string, unknown> } };
+  expect(body.success, `login ${username}: ${body.message}`).toBe(true);
+  const { token, userInfo } = body.result;
+  const raw: ApiSession['raw'] = async (method, url, data) => {
+    const query = method === 'GET' && data ? `?${new URLSearchParams(data as Record<string, string>)}` : '';
+    const r = await request.fetch(`${API}${url}${query}`, { method, headers: { 'X-Access-Token': token }, data: method === 'GET' ? undefined : data });
+    return (await r.json()) as { success: boolean; message: string; result: unknown };
+  };
+  const call: ApiSession['call'] = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => {
+    const body = await raw(method, url, data);
+    expect(body.success, `${method} ${url}: ${body.message}`).toBe(true);
+    return body.result as T;
+  };
+  return { token, userInfo, call, raw };
+}
+
+/**
+ * A browser context already signed in as `session`'s user: the token and user the login page
+ * would store (JeecgBoot's keys, `{ value, expire }`), so a scenario that is not about signing
+ * in opens the back office with one page load instead of two.
+ */
+export async function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+  const expire = Date.now() + 86_400_000;
+  const item = (name: string, value: unknown) => ({ name, value: JSON.stringify({ value, expire }) });
+  return browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [item('Access-Token', session.token), item('Login_Userinfo', session.userInfo)] }] },
+  });
+}
+
+/** Moves the server clock (TEST_CLOCK, set by playwright.config.ts) to `offsetMs` from real time. */
+export async function setServerClock(admin: ApiSession, offsetMs: number): Promise<void> {
+  await admin.call('PUT', '/sys/test/clock', { offsetMs: Math.round(offsetMs) });
 }
