@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Input, InputNumber, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Input, InputNumber, Modal, Popconfirm, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { EventStatusTag } from './sourcing-detail';
+import { SupplierClarifications } from './clarification-panel';
 import { listMyEvents, loadMyEvent, PARTICIPATION_STATUS, quoteErrors, RESPONSE_STATUS, type MyEventDetail, type MyEventRow, type QuoteLineInput, type Receipt } from './sourcing-api';
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -87,53 +88,64 @@ function MyEventDrawer({ id, onClose, onChanged }: { id: string | null; onClose:
       {detail.isPending && id !== null && <Spin />}
       {detail.isError && <Alert type="error" showIcon title="询价单加载失败" description={detail.error.message} action={<Button size="small" onClick={() => void detail.refetch()}>重试</Button>} />}
       {e && (
-        <Space orientation="vertical" style={{ width: '100%' }} data-testid="my-sourcing-detail">
-          <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label="标题" span={2}>{e.title}</Descriptions.Item>
-            <Descriptions.Item label="状态"><EventStatusTag status={e.status} /></Descriptions.Item>
-            <Descriptions.Item label="报价开始">{e.responseStartAt ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="报价截止">{e.responseDeadline ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="我的参与状态">{`${PARTICIPATION_STATUS[e.participation.status] ?? e.participation.status}${e.participation.declineReason ? `：${e.participation.declineReason}` : ''}`}</Descriptions.Item>
-            <Descriptions.Item label="联系人" span={3}>{[e.contactName, e.contactPhone].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
-          </Descriptions>
-          {receipt && (
-            <Alert type="success" showIcon data-testid="quote-receipt" title={`报价已提交：${receipt.code} 第${receipt.versionNo}版`} description={<span>服务器时间：{receipt.submittedAt ?? receipt.serverTime}<br />报价密文摘要（SHA-256）：<Typography.Text copyable code>{receipt.payloadHash}</Typography.Text></span>} />
-          )}
-          {open && pState === 'INVITED' && (
-            <Space>
-              <Popconfirm title="确定接受询价邀请？" okText="接受" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/supplier/event/accept', { id: e.id }), done)}>
-                <Button type="primary" loading={busy} data-testid="my-sourcing-accept">接受邀请</Button>
-              </Popconfirm>
-              <Button danger onClick={() => { setReason(''); setDeclining(true); }} data-testid="my-sourcing-decline">拒绝邀请</Button>
-            </Space>
-          )}
-          <Typography.Title level={5}>我的报价版本</Typography.Title>
-          <Table
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={e.responses}
-            locale={{ emptyText: '尚未报价' }}
-            columns={[
-              { title: '报价单号', dataIndex: 'code' },
-              { title: '版本', dataIndex: 'versionNo', width: 60 },
-              { title: '状态', dataIndex: 'status', render: (v: string) => RESPONSE_STATUS[v] ?? v },
-              { title: '提交时间（服务器）', dataIndex: 'submittedAt' },
-              { title: '摘要（SHA-256）', dataIndex: 'payloadHash', ellipsis: true },
-            ]}
-          />
-          {open && current && e.allowWithdraw === 1 && (
-            <Popconfirm title="确定撤回报价？撤回后如需参与须在截止前重新报价。" okText="撤回" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/supplier/quote/withdraw', { eventId: e.id }), done)}>
-              <Button danger loading={busy} data-testid="quote-withdraw">撤回报价</Button>
-            </Popconfirm>
-          )}
-          {open && pState === 'ACCEPTED' && (!current || e.allowRevision === 1) && (
-            <>
-              <Typography.Title level={5}>{current ? '修改报价' : '报价'}</Typography.Title>
-              <QuoteForm event={e} onSubmitted={(r) => { setReceipt(r); void done(); }} />
-            </>
-          )}
-        </Space>
+        <Tabs
+          items={[
+            {
+              key: 'quote',
+              label: '询价与报价',
+              children: (
+                <Space orientation="vertical" style={{ width: '100%' }} data-testid="my-sourcing-detail">
+                  <Descriptions size="small" column={3} bordered>
+                    <Descriptions.Item label="标题" span={2}>{e.title}</Descriptions.Item>
+                    <Descriptions.Item label="状态"><EventStatusTag status={e.status} /></Descriptions.Item>
+                    <Descriptions.Item label="报价开始">{e.responseStartAt ?? '-'}</Descriptions.Item>
+                    <Descriptions.Item label="报价截止">{e.responseDeadline ?? '-'}</Descriptions.Item>
+                    <Descriptions.Item label="我的参与状态">{`${PARTICIPATION_STATUS[e.participation.status] ?? e.participation.status}${e.participation.declineReason ? `：${e.participation.declineReason}` : ''}`}</Descriptions.Item>
+                    <Descriptions.Item label="联系人" span={3}>{[e.contactName, e.contactPhone].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+                  </Descriptions>
+                  {receipt && (
+                    <Alert type="success" showIcon data-testid="quote-receipt" title={`报价已提交：${receipt.code} 第${receipt.versionNo}版`} description={<span>服务器时间：{receipt.submittedAt ?? receipt.serverTime}<br />报价密文摘要（SHA-256）：<Typography.Text copyable code>{receipt.payloadHash}</Typography.Text></span>} />
+                  )}
+                  {open && pState === 'INVITED' && (
+                    <Space>
+                      <Popconfirm title="确定接受询价邀请？" okText="接受" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/supplier/event/accept', { id: e.id }), done)}>
+                        <Button type="primary" loading={busy} data-testid="my-sourcing-accept">接受邀请</Button>
+                      </Popconfirm>
+                      <Button danger onClick={() => { setReason(''); setDeclining(true); }} data-testid="my-sourcing-decline">拒绝邀请</Button>
+                    </Space>
+                  )}
+                  <Typography.Title level={5}>我的报价版本</Typography.Title>
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    dataSource={e.responses}
+                    locale={{ emptyText: '尚未报价' }}
+                    columns={[
+                      { title: '报价单号', dataIndex: 'code' },
+                      { title: '版本', dataIndex: 'versionNo', width: 60 },
+                      { title: '状态', dataIndex: 'status', render: (v: string) => RESPONSE_STATUS[v] ?? v },
+                      { title: '提交时间（服务器）', dataIndex: 'submittedAt' },
+                      { title: '摘要（SHA-256）', dataIndex: 'payloadHash', ellipsis: true },
+                    ]}
+                  />
+                  {open && current && e.allowWithdraw === 1 && (
+                    <Popconfirm title="确定撤回报价？撤回后如需参与须在截止前重新报价。" okText="撤回" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/supplier/quote/withdraw', { eventId: e.id }), done)}>
+                      <Button danger loading={busy} data-testid="quote-withdraw">撤回报价</Button>
+                    </Popconfirm>
+                  )}
+                  {open && (pState === 'ACCEPTED' || pState === 'APPROVED') && (!current || e.allowRevision === 1) && (
+                    <>
+                      <Typography.Title level={5}>{current ? '修改报价' : '报价'}</Typography.Title>
+                      <QuoteForm event={e} onSubmitted={(r) => { setReceipt(r); void done(); }} />
+                    </>
+                  )}
+                </Space>
+              ),
+            },
+            { key: 'clarifications', label: '澄清', children: <SupplierClarifications eventId={e.id} /> },
+          ]}
+        />
       )}
       <Modal
         title="拒绝询价邀请"

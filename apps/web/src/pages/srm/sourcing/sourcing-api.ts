@@ -76,7 +76,7 @@ export type Receipt = { responseId: string; code: string; versionNo: number; sub
 
 export { EVENT_STATUS_TEXT as EVENT_STATUS } from '@procura/shared';
 export const EVENT_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PUBLISHED: 'processing', OPENED: 'cyan', EVALUATING: 'cyan', INSUFFICIENT: 'warning', AWARD_PENDING_APPROVAL: 'processing', AWARDED: 'success', FAILED: 'error', CANCELLED: 'default' };
-export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已接受', DECLINED: '已拒绝', REGISTERED: '已报名' };
+export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已接受', DECLINED: '已拒绝', REGISTERED: '已报名', APPROVED: '已报名', APPLIED: '报名待审核', REJECTED: '报名被拒', CANCELLED: '已取消', BANNED: '已禁止' };
 export const RESPONSE_STATUS: Record<string, string> = { DRAFT: '草稿', SUBMITTED: '已提交', WITHDRAWN: '已撤回', SUPERSEDED: '已被新版本替代', OPENED: '已开标', VALID: '有效', INVALID: '无效', AWARDED: '中标', NOT_AWARDED: '未中标' };
 export const AWARD_MODES: Record<string, string> = { SINGLE: '整单授予', SPLIT_BY_LINE: '按行拆分', SPLIT_BY_QTY: '按数量拆分' };
 

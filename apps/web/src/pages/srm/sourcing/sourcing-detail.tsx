@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
+import { BuyerClarifications } from './clarification-panel';
 import { AWARD_MODES, awardErrors, EVENT_STATUS, EVENT_STATUS_COLOR, loadAward, loadEvent, loadMatrix, PARTICIPATION_STATUS, RESPONSE_STATUS, searchSuppliers, type AwardEntry, type EventDetail, type Matrix } from './sourcing-api';
 
 export function EventStatusTag({ status }: { status: string }) {
@@ -292,6 +293,7 @@ export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: s
             </Space>
           ),
         },
+        ...(e.status !== 'DRAFT' ? [{ key: 'clarifications', label: '澄清', children: <BuyerClarifications eventId={e.id} /> }] : []),
         ...(opened
           ? [
               { key: 'matrix', label: '比价', children: matrix.isError ? <Alert type="error" showIcon title={matrix.error.message} /> : matrix.data ? <MatrixView matrix={matrix.data} /> : <Spin /> },
