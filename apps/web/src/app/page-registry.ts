@@ -32,6 +32,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'srm/RequisitionList': lazy(() => import('../pages/srm/requisition/requisition-list-page')),
   'srm/SourcingList': lazy(() => import('../pages/srm/sourcing/sourcing-list-page')),
   'srm/MySourcing': lazy(() => import('../pages/srm/sourcing/my-sourcing-page')),
+  'srm/TenderList': lazy(() => import('../pages/srm/tender/tender-list-page')),
   'srm/MyTender': lazy(() => import('../pages/srm/my-tender/my-tender-page')),
   'srm/AuctionList': lazy(() => import('../pages/srm/auction/auction-list-page')),
   'srm/MyAuction': lazy(() => import('../pages/srm/auction/my-auction-page')),

@@ -14,7 +14,7 @@ import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
 import { actorOf, invitationRefusal, moveEvent, notifySuppliers, publishAnnouncement, updateAnnouncementDeadline, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit, verifyTenderAudit } from './audit.js';
 import { approveOpening } from './tender-opening.js';
-import { addBody, DAY_MS, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
+import { addBody, DAY_MS, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, officersOf, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
 
 export const TENDER_DOC_TYPE = 'TENDER_PUBLISH';
 const PAGE = '/srm/tender';
@@ -57,9 +57,12 @@ async function tenderDetail(db: Db, event: EventRow) {
     db.selectFrom('tenderOpeningRecord').selectAll().where('eventId', '=', event.id).orderBy('openedAt').execute(),
     db.selectFrom('tenderOpeningConfirmation as c').innerJoin('sourcingParticipation as p', (j) => j.onRef('p.eventId', '=', 'c.eventId').onRef('p.supplierId', '=', 'c.supplierId')).select(['c.recordId', 'p.supplierName', 'c.decision', 'c.objection', 'c.at']).where('c.eventId', '=', event.id).execute(),
   ]);
+  const officerIds = officersOf(settings);
+  const officers = officerIds.length ? await db.selectFrom('sysUser').select(['id', 'realname', 'username']).where('id', 'in', officerIds).execute() : [];
   const { sealedKey: _key, ...header } = event;
   return {
     ...header,
+    openingOfficers: officerIds.map((id) => ({ id, name: officers.find((o) => o.id === id)?.realname || officers.find((o) => o.id === id)?.username || id })),
     methodText: METHOD_TEXT[event.method] ?? event.method,
     statusText: statusText(event.status),
     twoEnvelope: event.envelopeMode === 'TWO' ? 1 : 0,

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createSessionStore } from '../../../lib/auth-store';
+import { http } from '../../../lib/http';
+import { persistedSession } from '../../../lib/session-persistence';
+import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
+import { renderWithProviders } from '../../../test/render';
+import TenderListPage from './tender-list-page';
+import { statutoryErrors, weightError, type TenderDetail, type TenderRow } from './tender-api';
+
+const ROW: TenderRow = { id: 't1', code: 'TND-20261125-0001', method: 'OPEN_TENDER', methodText: '公开招标', title: '空调设备采购招标', status: 'PUBLISHED', statusText: '已发布', failReason: null, responseDeadline: '2026-12-20 10:00:00', envelopeMode: 'ONE', legalMandatory: 1, publishedAt: '2026-11-25 10:00:00', openedAt: null, createTime: '2026-11-25 09:00:00' };
+const SETTINGS: TenderDetail['settings'] = { qualificationMode: 'POST', docIssueStartAt: '2026-11-25 10:00:00', docIssueEndAt: '2026-12-01 10:00:00', docFee: null, bidBondAmount: null, bidBondDeadline: null, clarificationDeadline: null, objectionDeadline: null, bidValidityDays: 90, evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 40, techWeight: 50, businessWeight: 10, priceFormula: 'LOWEST_AS_BASE', publicityDays: 3, mustAwardRank1: 0, openingOfficerIds: ['u1', 'u2'], openingQuorum: 2, previousEventId: null };
+const detailOf = (status: string, extra: Partial<TenderDetail> = {}): TenderDetail => ({
+  ...ROW, status, version: 1, currency: 'CNY', purchaseType: 'GOODS', estimatedAmount: null, ceilingPrice: null, allowWithdraw: 1, pricePrecision: 2, twoEnvelope: 0, contactName: null, contactPhone: null, content: null, remark: null,
+  settings: SETTINGS,
+  openingOfficers: [{ id: 'u1', name: '管理员' }, { id: 'u2', name: '采购员二' }],
+  lines: [{ id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: '多联机室外机', spec: null, qty: '2', unit: '台', needByDate: null }],
+  participants: [],
+  openingApprovals: [],
+  openingRecords: [],
+  ...extra,
+});
+
+function stub(routes: Record<string, FakeHandler>, auth: string[]) {
+  persistedSession.setToken('tok');
+  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  const server = fakeServer(routes);
+  vi.stubGlobal('fetch', server.fetch);
+  return server;
+}
+const BUYER = ['srm:tender:list', 'srm:tender:add', 'srm:tender:edit', 'srm:tender:publish', 'srm:tender:open'];
+const confirmWith = async (name: RegExp) => {
+  await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(1));
+  fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
+};
+
+describe('招标管理 (domain §11)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists tenders with method and status; the search sends the title', async () => {
+    const server = stub({ 'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }) }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    expect(await screen.findByText(ROW.code)).toBeTruthy();
+    const table = within(screen.getByTestId('tender-table'));
+    expect(table.getByText('公开招标')).toBeTruthy();
+    expect(table.getByText('已发布')).toBeTruthy();
+    fireEvent.change(within(screen.getByTestId('tender-search')).getByLabelText('项目名称'), { target: { value: '空调' } });
+    fireEvent.click(within(screen.getByTestId('tender-search')).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(server.calls('GET /srm/tender/list').some((c) => c.url.searchParams.get('title') === '空调')).toBe(true));
+  });
+
+  it('shows the empty state', async () => {
+    stub({ 'GET /srm/tender/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }) }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    expect(await screen.findByText('暂无招标项目')).toBeTruthy();
+  });
+
+  it('the officer confirms the opening; a pending quorum is shown as the server words it (P2)', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/tender/queryById': () => ok(detailOf('PUBLISHED')),
+      'GET /srm/tender/audit/list': () => ok([]),
+      'POST /srm/tender/open': () => ok({ result: 'PENDING', envelope: 'SINGLE', approvals: 1, quorum: 2 }, '已确认开标，等待其他开标人确认'),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
+    expect(await screen.findByText('管理员、采购员二')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('tender-open'));
+    await confirmWith(/确认开标/);
+    expect(await screen.findByText('已确认开标，等待其他开标人确认')).toBeTruthy();
+    expect(server.calls('POST /srm/tender/open')[0]!.body).toEqual({ id: 't1' });
+  });
+
+  it('a failed tender shows the reason and offers 重新招标 (TND-24); the audit chain is verified on demand (P4)', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/tender/queryById': () => ok(detailOf('FAILED', { failReason: 'INSUFFICIENT_BIDS' })),
+      'GET /srm/tender/audit/list': () => ok([{ id: 'a1', seq: 1, at: '2026-11-25T01:00:00.000Z', atWire: '2026-11-25 09:00:00', actorName: '采购员', ip: '127.0.0.1', action: 'create', payloadDigest: 'd', prevHash: '0', hash: 'abcdef0123456789abcdef' }]),
+      'GET /srm/tender/audit/verify': () => ok({ valid: false, brokenAtSeq: 3, count: 5 }),
+      'POST /srm/tender/clone': () => ok({ id: 't2' }, '已复制为新的招标项目草稿'),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
+    expect((await screen.findByTestId('tender-failed')).textContent).toContain('投标人不足3家（TND-9）');
+    fireEvent.click(screen.getByRole('tab', { name: '审计日志' }));
+    expect(await screen.findByText('创建')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tender-audit-verify'));
+    expect(await screen.findByText('第3条起记录被篡改')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tender-clone'));
+    await confirmWith(/重新招标/);
+    await waitFor(() => expect(server.calls('POST /srm/tender/clone')).toHaveLength(1));
+  });
+
+  it('the form checks weights and the statutory periods before sending (TND-1, TND-2)', () => {
+    expect(weightError({ evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 40, techWeight: 40, businessWeight: 10 })).toBe('综合评估法的价格、技术、商务权重合计须为100，当前为90');
+    expect(weightError({ evaluationMethod: 'LOWEST_EVALUATED_PRICE', priceWeight: 0 })).toBeNull();
+    expect(statutoryErrors(true, '2026-11-25T00:00:00Z', '2026-11-28T00:00:00Z', '2026-12-10T00:00:00Z')).toEqual(['依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）', '招标文件发售期不得少于5日（TND-2）']);
+    expect(statutoryErrors(false, '2026-11-25T00:00:00Z', '2026-11-28T00:00:00Z', '2026-12-10T00:00:00Z')).toEqual([]);
+  });
+});
