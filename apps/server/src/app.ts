@@ -56,7 +56,7 @@ import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
 import { tenderModuleRoutes } from './modules/tender/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
-import { tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
+import { schedulePublicityFinalizer, tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
 import { configureTestClock } from './core/clock.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
@@ -199,6 +199,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('preClose', async () => ctx.live.close());
   scheduleQualificationExpiry(app, ctx);
   scheduleSourcingReminders(app, ctx);
+  schedulePublicityFinalizer(app, ctx);
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
 import { verifyTenderAudit } from '../src/modules/tender/audit.js';
+import { finalizeDueAwards } from '../src/modules/tender-evaluation/index.js';
 import { HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 import { makeExperts, openedTender, tenderAwardFlow, type Experts, type OpenedTender } from './tender-fixture.js';
 
@@ -335,5 +336,50 @@ describe('rejections (TND-14, TND-24)', () => {
     expect((await notices(t.eventId)).filter((n) => n.titile.startsWith('招标失败（流标）'))).toHaveLength(2);
     expect((await w.s.ctx.db.selectFrom('portalResultAnnouncement').select('title').where('sourcingEventId', '=', t.eventId).executeTakeFirstOrThrow()).title).toBe('流标测试招标 流标公告');
     expect((await post('/srm/tender/evaluation/report/generate', x.tokens[0]!, { eventId: t.eventId })).body.success).toBe(false);
+  });
+});
+
+/** Setup, committee, declarations, full scores (B best), report and every signature. */
+async function signedReport(t: OpenedTender) {
+  const [A, B, C] = t.responseIds as [string, string, string];
+  expect((await setup(t.eventId)).body.success).toBe(true);
+  expect((await committee(t.eventId)).body.success).toBe(true);
+  for (const token of memberTokens()) {
+    await post('/srm/tender/evaluation/declare', token, { eventId: t.eventId, noConflict: true });
+    const scores = await sheet(t.eventId, { [A]: ['20', '5', true], [B]: ['30', '10', true], [C]: ['10', '1', true] });
+    expect((await post('/srm/tender/evaluation/score/submit', token, { eventId: t.eventId, scores })).body.success).toBe(true);
+  }
+  expect((await post('/srm/tender/evaluation/report/generate', x.tokens[0]!, { eventId: t.eventId })).body.success).toBe(true);
+  for (const token of memberTokens()) expect((await post('/srm/tender/evaluation/report/sign', token, { eventId: t.eventId })).body.success).toBe(true);
+}
+
+describe('award approval and the publicity job (X-10, AWD-5)', () => {
+  it('a rejected award goes back to a draft and the event to EVALUATING; proposed again and approved, the job finalises it once the period is over', async () => {
+    const t = await openedTender(w, ['100', '120', '300']);
+    await signedReport(t);
+    await tenderAwardFlow(w, 'admin');
+    const propose = (extra: Record<string, unknown> = {}) => post<{ instanceId: string }>('/srm/tender/award/propose', w.buyer, { eventId: t.eventId, priceValidFrom: w.day(1), priceValidTo: w.day(365), ...extra });
+    const task = async (instanceId: string) => (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === instanceId)!.taskId;
+    const first = await propose();
+    expect((await propose()).body.message).toBe('定标审批或公示中，不能修改');
+    expect((await post('/approval/task/reject', w.admin, { taskId: await task(first.body.result.instanceId), comment: '请说明推荐理由' })).body.success).toBe(true);
+    expect((await w.s.ctx.db.selectFrom('sourcingAward').select('status').where('eventId', '=', t.eventId).executeTakeFirstOrThrow()).status).toBe('DRAFT');
+    expect((await event(t.eventId)).status).toBe('EVALUATING');
+
+    // Proposed again (another candidate, with a reason): the same award, a new version.
+    const second = await propose({ responseId: t.responseIds[0], deviationReason: '报价最低且技术满足要求', recommendation: '综合考虑' });
+    expect(second.body.message).toBe('定标已提交审批');
+    const awards = await w.s.ctx.db.selectFrom('sourcingAward').select(['status', 'version', 'deviatesFromRank1', 'deviationReason']).where('eventId', '=', t.eventId).execute();
+    expect(awards).toEqual([{ status: 'PENDING_APPROVAL', version: 2, deviatesFromRank1: 1, deviationReason: '报价最低且技术满足要求' }]);
+    expect((await post('/approval/task/approve', w.admin, { taskId: await task(second.body.result.instanceId) })).body.success).toBe(true);
+    expect((await event(t.eventId)).status).toBe('PUBLICITY');
+
+    expect(await finalizeDueAwards(w.s.ctx.db)).toBe(0);
+    w.travel(3 * DAY + HOUR);
+    expect(await finalizeDueAwards(w.s.ctx.db)).toBe(1);
+    expect(await finalizeDueAwards(w.s.ctx.db)).toBe(0);
+    expect((await event(t.eventId)).status).toBe('AWARDED');
+    const winner = await w.s.ctx.db.selectFrom('sourcingResponse').select('status').where('id', '=', t.responseIds[0]!).executeTakeFirstOrThrow();
+    expect(winner.status).toBe('AWARDED');
   });
 });

@@ -24,6 +24,7 @@
  *            GET  /srm/tender/award                       award, candidates, objections (finalises lazily when due)
  *            POST /srm/tender/award/finalize              publicity over, no open objection → FINAL (TND-19, AWD-5/7)
  *            POST /srm/tender/objection/answer            TND-18: all answered → back to PUBLICITY
+ *   job      schedulePublicityFinalizer: every 10 minutes finalizeDueAwards (the same FINAL as above)
  *   bidder   POST /srm/tender/supplier/objection/add      during publicity → SUSPENDED (TND-18)
  *            GET  /srm/tender/supplier/result             candidates in publicity, winner and committee names once FINAL
  */
@@ -32,7 +33,7 @@ import type { AppContext } from '../../app-context.js';
 import { evaluationRoutes } from './evaluation-routes.js';
 import { tenderAwardRoutes } from './tender-award.js';
 
-export { finalizeDueAwards, finalizeIfDue, TENDER_AWARD_DOC_TYPE } from './tender-award.js';
+export { finalizeDueAwards, finalizeIfDue, schedulePublicityFinalizer, TENDER_AWARD_DOC_TYPE } from './tender-award.js';
 
 export const tenderEvaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

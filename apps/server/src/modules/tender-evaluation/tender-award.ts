@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
@@ -379,9 +380,9 @@ export const tenderAwardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     });
   };
 
-/** For a scheduled job: finalises every due tender award (server clock). */
-export async function finalizeDueAwards(ctx: AppContext): Promise<number> {
-  const due = await ctx.db
+/** For the scheduled job: finalises every due tender award (server clock); how many became FINAL. */
+export async function finalizeDueAwards(db: Db): Promise<number> {
+  const due = await db
     .selectFrom('sourcingAward as a')
     .innerJoin('sourcingEvent as e', 'e.id', 'a.eventId')
     .select('a.eventId')
@@ -390,6 +391,34 @@ export async function finalizeDueAwards(ctx: AppContext): Promise<number> {
     .where('a.publicityEndAt', '<=', serverNowIso())
     .execute();
   let done = 0;
-  for (const d of due) if (await ctx.db.transaction().execute((trx) => finalizeIfDue(trx, d.eventId, null))) done += 1;
+  for (const d of due) if (await db.transaction().execute((trx) => finalizeIfDue(trx, d.eventId, null))) done += 1;
   return done;
+}
+
+const JOB_EVERY_MS = 10 * 60_000;
+const JOB_FIRST_RUN_MS = 60_000;
+
+/** Starts the publicity job with the server (first run after a minute, then every 10 minutes); reads finalise lazily meanwhile. */
+export function schedulePublicityFinalizer(app: FastifyInstance, ctx: AppContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      const done = await finalizeDueAwards(ctx.db);
+      if (done > 0) app.log.info({ event: 'tender.publicity', done }, 'tender awards finalised after publicity');
+    } catch (error) {
+      app.log.error({ err: error, event: 'tender.publicity' }, 'tender publicity job failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(function tick() {
+      void run().finally(() => {
+        timer = setTimeout(tick, JOB_EVERY_MS);
+        timer.unref();
+      });
+    }, JOB_FIRST_RUN_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+  });
 }
