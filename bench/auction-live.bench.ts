@@ -344,6 +344,7 @@ try {
   const t3 = performance.now();
   await must('start', call('POST', '/srm/auction/lot/start', buyer, { lotId }));
 
+  const rssBeforeStreams = statusKb(pid, 'VmRSS') / 1024;
   // Streams: the buyer console first, then one per bidder.
   const console_ = new Stream(buyer, true);
   streams.push(console_);
@@ -447,7 +448,7 @@ try {
   console.log(`\nProcura live auction benchmark — ${kind}, Node ${process.version}, ${os.cpus().length} cores, server and clients on one machine; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end\n`);
   console.log(`setup: ${BIDDERS} bidders seeded + server restart ${seededS.toFixed(1)} s; invite ${((t2 - t1) / 1000).toFixed(1)} s; ${BIDDERS} accepts over HTTP ${((t3 - t2) / 1000).toFixed(1)} s`);
   console.log(`streams: ${connected} of ${BIDDERS + 1} connected (buyer console + bidders) in ${((t4 - t3) / 1000).toFixed(1)} s, ${OPEN_CONCURRENCY} opening at once; open errors ${openErrors.length}${openErrors.length ? ` (${[...new Set(openErrors)].slice(0, 3).join('; ')})` : ''}`);
-  console.log(`server: ${fdsAfterOpen} open files with all streams (limit ${fdLimit(pid)}), RSS ${rssIdle.toFixed(0)} MB idle with all streams`);
+  console.log(`server: ${fdsAfterOpen} open files with all streams (limit ${fdLimit(pid)}), RSS ${rssBeforeStreams.toFixed(0)} MB before the streams, ${rssIdle.toFixed(0)} MB with all streams open`);
   console.log(`bidding: ${ACTIVE} active bidders, target ${RATE} bids/s for ${SECONDS} s (${total} bids, BEAT_BEST, step 0.01, each bid 1.00 below the last)\n`);
   const rows: [string, string][] = [
     ['bids sent', `${sent} in ${((sendEnd - bidStart) / 1000).toFixed(1)} s`],
@@ -459,6 +460,8 @@ try {
     ['bid-to-screen p50 / p95 / p99 ms', `${ms(pct(all, 50))} / ${ms(pct(all, 95))} / ${ms(pct(all, 99))}`],
     ['bid-to-last-screen p50 / p99 ms', `${ms(pct(lastScreen, 50))} / ${ms(pct(lastScreen, 99))}`],
     ['server CPU while bidding', `${(((cpu1 - cpu0) / CLK_TCK / bidSeconds) * 100).toFixed(0)} % of one core`],
+    // Refusals publish nothing and cost one short transaction; the fan-out follows accepted bids.
+    ['server CPU time per accepted bid', `${(((cpu1 - cpu0) / CLK_TCK / Math.max(1, accepted)) * 1000).toFixed(0)} ms (refusals included)`],
     ['bench client CPU while bidding', `${(((client1.user + client1.system) / 1e6 / bidSeconds) * 100).toFixed(0)} % of one core`],
     ['server RSS while bidding max / peak', `${Math.max(rssIdle, ...rssSamples).toFixed(0)} MB / ${rssPeak.toFixed(0)} MB (VmHWM)`],
     ['streams ended before the bench closed them', String(closedEarly)],
