@@ -383,3 +383,30 @@ describe('award approval and the publicity job (X-10, AWD-5)', () => {
     expect(winner.status).toBe('AWARDED');
   });
 });
+
+describe('objections to the tender documents (TND-4)', () => {
+  it('accepted until 10 days before the deadline; the tender is SUSPENDED until every one is answered', async () => {
+    const t = await openedTender(w, ['100', '120', '300']);
+    const db = w.s.ctx.db;
+    // Back to a published tender whose bid deadline is 20 days away.
+    await db.updateTable('sourcingEvent').set({ status: 'PUBLISHED', openedAt: null, responseDeadline: w.at(20 * DAY) }).where('id', '=', t.eventId).execute();
+    const object = (token: string, content = '技术参数指向特定品牌') => post('/srm/tender/supplier/objection/add', token, { eventId: t.eventId, stage: 'DOCUMENTS', content });
+    expect((await object(w.sup[0])).body.message).toBe('异议已提交，招标活动暂停至采购人答复');
+    expect((await event(t.eventId)).status).toBe('SUSPENDED');
+    expect((await object(w.sup[1], '评分标准不明确')).body.success).toBe(true);
+    expect((await notices(t.eventId)).filter((n) => n.titile.startsWith('收到招标文件异议'))).toHaveLength(2);
+    const open = (await get<{ objections: { id: string; stage: string; status: string }[] }>(`/srm/tender/award?eventId=${t.eventId}`, w.buyer)).body.result.objections;
+    expect(open.map((o) => [o.stage, o.status])).toEqual([['DOCUMENTS', 'RECEIVED'], ['DOCUMENTS', 'RECEIVED']]);
+    expect((await post('/srm/tender/objection/answer', w.buyer, { id: open[0]!.id, answer: '参数已修改，见澄清' })).body.success).toBe(true);
+    expect((await event(t.eventId)).status).toBe('SUSPENDED');
+    expect((await post('/srm/tender/objection/answer', w.buyer, { id: open[1]!.id, answer: '评分标准见附件' })).body.success).toBe(true);
+    expect((await event(t.eventId)).status).toBe('PUBLISHED');
+    // 9 days before the deadline: too late (TND-4); nothing stored, nothing suspended.
+    await db.updateTable('sourcingEvent').set({ responseDeadline: w.at(9 * DAY) }).where('id', '=', t.eventId).execute();
+    expect((await object(w.sup[2])).body.message).toMatch(/^对招标文件的异议应在投标截止10日前（.+前）提出（TND-4）$/);
+    expect(await db.selectFrom('tenderObjection').select('id').where('eventId', '=', t.eventId).execute()).toHaveLength(2);
+    expect((await event(t.eventId)).status).toBe('PUBLISHED');
+    // A result objection before any publicity is refused.
+    expect((await post('/srm/tender/supplier/objection/add', w.sup[0], { eventId: t.eventId, content: '结果异议' })).body.message).toBe('当前不在中标候选人公示期，不能提出异议（TND-18）');
+  });
+});

@@ -45,7 +45,7 @@ export async function tenderSettingsOf(db: Db, eventId: string) {
   return (
     (await db
       .selectFrom('tenderSettings')
-      .select(['evaluationMethod', 'priceFormula', 'publicityDays', 'mustAwardRank1', 'priceWeight', 'techWeight', 'businessWeight'])
+      .select(['evaluationMethod', 'priceFormula', 'publicityDays', 'mustAwardRank1', 'priceWeight', 'techWeight', 'businessWeight', 'objectionDeadline'])
       .where('eventId', '=', eventId)
       .executeTakeFirst()) ?? null
   );

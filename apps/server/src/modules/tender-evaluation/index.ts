@@ -23,9 +23,10 @@
  *   buyer    POST /srm/tender/award/propose               rank 1 by default, TND-21, deviation reason; approval TENDER_AWARD (X-10)
  *            GET  /srm/tender/award                       award, candidates, objections (finalises lazily when due)
  *            POST /srm/tender/award/finalize              publicity over, no open objection → FINAL (TND-19, AWD-5/7)
- *            POST /srm/tender/objection/answer            TND-18: all answered → back to PUBLICITY
+ *            POST /srm/tender/objection/answer            all answered → back to PUBLISHED (TND-4) or PUBLICITY (TND-18)
  *   job      schedulePublicityFinalizer: every 10 minutes finalizeDueAwards (the same FINAL as above)
- *   bidder   POST /srm/tender/supplier/objection/add      during publicity → SUSPENDED (TND-18)
+ *   bidder   POST /srm/tender/supplier/objection/add      DOCUMENTS: until 10 days before the deadline → event SUSPENDED (TND-4);
+ *                                                         RESULT: during publicity → award SUSPENDED (TND-18)
  *            GET  /srm/tender/supplier/result             candidates in publicity, winner and committee names once FINAL
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -13,7 +13,7 @@ import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from
 import { recordPrice } from '../material/price-library.js';
 import { id } from '../sourcing/event-routes.js';
 import { actorOf, logState, moveEvent, notifyBuyer, notifySuppliers, supplierEventFor, TYPE_PORTAL, type Actor } from '../sourcing/sourcing-service.js';
-import { byRole, escapeHtml, evaluationSettings, openedBids, RANK_TITLE, ROLE_TEXT, tenderAuditHook, tenderFor } from './evaluation-service.js';
+import { byRole, escapeHtml, evaluationSettings, openedBids, RANK_TITLE, ROLE_TEXT, tenderAuditHook, tenderFor, tenderSettingsOf } from './evaluation-service.js';
 
 /** Tender awards go through their own approval document type: approval starts the publicity (AWD-5). */
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
@@ -322,6 +322,10 @@ export const tenderAwardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await trx.updateTable('tenderObjection').set({ status: 'ANSWERED', answer: request.body.answer, answeredAt: now, answeredBy: actor.user.id }).where('id', '=', objection.id).where('status', '=', 'RECEIVED').execute();
         await notifySuppliers(trx, event, [objection.supplierId], `异议答复：${event.title}`, request.body.answer);
         const open = await trx.selectFrom('tenderObjection').select('id').where('eventId', '=', event.id).where('status', '=', 'RECEIVED').executeTakeFirst();
+        if (!open && objection.stage === 'DOCUMENTS' && event.status === 'SUSPENDED') {
+          // TND-4: all objections to the documents answered → the tender continues.
+          await moveEvent(trx, actor, event, ['SUSPENDED'], 'PUBLISHED', 'resume');
+        }
         if (!open && objection.awardId) {
           const resumed = await trx.updateTable('sourcingAward').set({ status: 'PUBLICITY', updateBy: actor.user.username, updateTime: now }).where('id', '=', objection.awardId).where('status', '=', 'SUSPENDED').executeTakeFirst();
           if (Number(resumed.numUpdatedRows) === 1) {
@@ -336,31 +340,54 @@ export const tenderAwardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     // ---- Bidders (srm:sourcing:supplier, their own events only) ----
 
-    app.post('/srm/tender/supplier/objection/add', { schema: { tags, summary: '投标人在公示期内对评标结果提出异议（TND-18：定标暂停至答复）', body: z.object({ eventId: id, stage: z.enum(['RESULT'], { message: '目前只受理对评标结果的异议' }).default('RESULT'), content: z.string().trim().min(1, '请填写异议内容').max(2000, '异议内容不能超过2000个字符') }) }, config: { access: { permission: 'srm:sourcing:supplier' } } }, async (request) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        const actor = actorOf(request);
-        const { event, participation } = await supplierEventFor(trx, actor, request.body.eventId);
-        if (event.type !== 'TENDER') throw businessError('只有招标项目受理异议');
-        const bids = await openedBids(trx, event);
-        if (!bids.some((b) => b.supplierId === participation.supplierId)) throw businessError('只有本项目的投标人可以对评标结果提出异议');
-        const award = await trx.selectFrom('sourcingAward').selectAll().where('eventId', '=', event.id).where('status', 'in', ['PUBLICITY', 'SUSPENDED']).executeTakeFirst();
-        const now = serverNowIso();
-        if (!award) throw businessError('当前不在中标候选人公示期，不能提出异议（TND-18）');
-        if (!award.publicityEndAt || award.publicityEndAt <= now) throw businessError('公示期已结束，不能再提出异议（TND-18）');
-        await trx
-          .insertInto('tenderObjection')
-          .values({ id: newId(), tenantId: event.tenantId, eventId: event.id, awardId: award.id, supplierId: participation.supplierId, supplierName: participation.supplierName, stage: 'RESULT', content: request.body.content, receivedAt: now, answer: null, answeredAt: null, answeredBy: null, status: 'RECEIVED', createBy: actor.user.username })
-          .execute();
-        if (award.status === 'PUBLICITY') {
-          await trx.updateTable('sourcingAward').set({ status: 'SUSPENDED', updateTime: now }).where('id', '=', award.id).where('status', '=', 'PUBLICITY').execute();
-          await logState(trx, actor, { eventId: event.id, docType: 'AWARD', docId: award.id, action: 'objection', fromStatus: 'PUBLICITY', toStatus: 'SUSPENDED' });
-          await moveEvent(trx, actor, event, ['PUBLICITY'], 'SUSPENDED', 'objection');
-        }
-        await notifyBuyer(trx, event, `收到评标结果异议：${event.title}`, `${participation.supplierName}提出异议，定标已暂停，请在3日内答复（TND-18）`);
-        await tenderAuditHook(trx, actor, event.id, 'objection', { supplierId: participation.supplierId });
-      });
-      return ok(null, '异议已提交，定标暂停至采购人答复');
-    });
+    app.post(
+      '/srm/tender/supplier/objection/add',
+      {
+        schema: {
+          tags,
+          summary: '异议：对招标文件（投标截止10日前，TND-4，项目暂停至答复）或对评标结果（公示期内，TND-18，定标暂停至答复）',
+          body: z.object({ eventId: id, stage: z.enum(['DOCUMENTS', 'RESULT'], { message: '异议阶段应为招标文件或评标结果' }).default('RESULT'), content: z.string().trim().min(1, '请填写异议内容').max(2000, '异议内容不能超过2000个字符') }),
+        },
+        config: { access: { permission: 'srm:sourcing:supplier' } },
+      },
+      async (request) => {
+        const body = request.body;
+        await ctx.db.transaction().execute(async (trx) => {
+          const actor = actorOf(request);
+          const { event, participation } = await supplierEventFor(trx, actor, body.eventId);
+          if (event.type !== 'TENDER') throw businessError('只有招标项目受理异议');
+          if (['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED'].includes(participation.status)) throw businessError('贵公司未参与本项目，不能提出异议');
+          const now = serverNowIso();
+          const row = { id: newId(), tenantId: event.tenantId, eventId: event.id, supplierId: participation.supplierId, supplierName: participation.supplierName, content: body.content, receivedAt: now, answer: null, answeredAt: null, answeredBy: null, status: 'RECEIVED', createBy: actor.user.username };
+          if (body.stage === 'DOCUMENTS') {
+            // TND-4: until the tender's objection deadline, by default 10 days before the bid deadline.
+            if (event.status !== 'PUBLISHED' && event.status !== 'SUSPENDED') throw businessError('只有发布中的招标项目受理对招标文件的异议');
+            const settings = await tenderSettingsOf(trx, event.id);
+            const deadline = settings?.objectionDeadline ?? (event.responseDeadline ? new Date(Date.parse(event.responseDeadline) - 10 * DAY).toISOString() : null);
+            if (!deadline || now >= deadline) throw businessError(`对招标文件的异议应在投标截止10日前（${toWireDateTime(deadline)}前）提出（TND-4）`);
+            await trx.insertInto('tenderObjection').values({ ...row, awardId: null, stage: 'DOCUMENTS' }).execute();
+            if (event.status === 'PUBLISHED') await moveEvent(trx, actor, event, ['PUBLISHED'], 'SUSPENDED', 'objection', {}, '对招标文件的异议');
+            await notifyBuyer(trx, event, `收到招标文件异议：${event.title}`, `${participation.supplierName}提出异议，招标活动已暂停，请在3日内答复（TND-4）`);
+            await tenderAuditHook(trx, actor, event.id, 'objection', { supplierId: participation.supplierId, stage: 'DOCUMENTS' });
+            return;
+          }
+          const bids = await openedBids(trx, event);
+          if (!bids.some((b) => b.supplierId === participation.supplierId)) throw businessError('只有本项目的投标人可以对评标结果提出异议');
+          const award = await trx.selectFrom('sourcingAward').selectAll().where('eventId', '=', event.id).where('status', 'in', ['PUBLICITY', 'SUSPENDED']).executeTakeFirst();
+          if (!award) throw businessError('当前不在中标候选人公示期，不能提出异议（TND-18）');
+          if (!award.publicityEndAt || award.publicityEndAt <= now) throw businessError('公示期已结束，不能再提出异议（TND-18）');
+          await trx.insertInto('tenderObjection').values({ ...row, awardId: award.id, stage: 'RESULT' }).execute();
+          if (award.status === 'PUBLICITY') {
+            await trx.updateTable('sourcingAward').set({ status: 'SUSPENDED', updateTime: now }).where('id', '=', award.id).where('status', '=', 'PUBLICITY').execute();
+            await logState(trx, actor, { eventId: event.id, docType: 'AWARD', docId: award.id, action: 'objection', fromStatus: 'PUBLICITY', toStatus: 'SUSPENDED' });
+            await moveEvent(trx, actor, event, ['PUBLICITY'], 'SUSPENDED', 'objection');
+          }
+          await notifyBuyer(trx, event, `收到评标结果异议：${event.title}`, `${participation.supplierName}提出异议，定标已暂停，请在3日内答复（TND-18）`);
+          await tenderAuditHook(trx, actor, event.id, 'objection', { supplierId: participation.supplierId, stage: 'RESULT' });
+        });
+        return ok(null, body.stage === 'DOCUMENTS' ? '异议已提交，招标活动暂停至采购人答复' : '异议已提交，定标暂停至采购人答复');
+      },
+    );
 
     app.get('/srm/tender/supplier/result', { schema: { tags, summary: '投标人查看中标候选人公示与结果；评委名单在结果生效后公开（TND-11）', querystring: z.object({ eventId: id }) }, config: { access: { permission: 'srm:sourcing:supplier' } } }, async (request) => {
       const actor = actorOf(request);
