@@ -214,6 +214,11 @@ describe('opening (TND-8/9/10, P2, P5), failure and clone (TND-24)', () => {
     const at = items.indexOf(code);
     expect(items.slice(Math.max(0, at - 600), at + 600)).toContain('已流标');
     expect((await audit(id)).at(-1)!.action).toBe('fail');
+    // §23: a failure notice among the results, naming no bidder (PORTAL-2).
+    const results = await w.s.request('GET', '/portal/view/resultAnnouncements?pageSize=50');
+    expect(results.text).toContain(`${(await event(id)).title} 流标公告`);
+    const notice = await db().selectFrom('portalResultAnnouncement').selectAll().where('sourcingEventId', '=', id).executeTakeFirstOrThrow();
+    expect(notice).toMatchObject({ type: 'tender', bidCode: code, supplierList: '[]', company: null });
 
     // TND-24: clone into a new draft linked to the failed one.
     expect((await post('/srm/tender/clone', w.buyer, { id: await draftTender(w) })).body.message).toBe('只有已流标的招标项目可以重新招标（TND-24）');
@@ -432,5 +437,47 @@ describe('supplier bid screen support (我的投标)', () => {
     expect(Math.abs(Date.parse(detail.body.result.serverTime) - Date.parse(w.at(0)))).toBeLessThan(60_000);
     expect(Math.abs(Date.parse(detail.body.result.serverTime) - Date.now())).toBeGreaterThan(DAY);
     expect(detail.body.result.signupDeadline).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});
+
+describe('bond, rejection of the approval, termination (TND-15, X-10, SRC-10)', () => {
+  it('TND-15: the bid bond is at most 2 % of the estimated amount', async () => {
+    expect((await submit(await draftTender(w, { estimatedAmount: '100000', bidBondAmount: '2000.01' }))).body.message).toBe('投标保证金不得超过预算金额的2%（TND-15）');
+    expect((await submit(await draftTender(w, { estimatedAmount: '100000', bidBondAmount: '2000' }))).body.success).toBe(true);
+  });
+
+  it('X-10: a rejected approval returns the tender to DRAFT, in the chain', async () => {
+    const id = await draftTender(w);
+    const list = async () => (await w.s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', { token: w.admin })).body.result.find((t) => t.docType === 'TENDER_PUBLISH')!;
+    const save = (enabled: number, version?: number) => post('/approval/definition/save', w.admin, { docType: 'TENDER_PUBLISH', name: '招标发布审批', enabled, steps: [{ name: '主管审批', minAmount: null, approverType: 'USER', approverId: w.adminId }], version });
+    expect((await save(1, (await list()).definition?.version)).body.success).toBe(true);
+    try {
+      expect((await submit(id)).body.message).toBe('招标项目已提交审批');
+      const task = await db().selectFrom('approvalTask as t').innerJoin('approvalInstance as i', 'i.id', 't.instanceId').select('t.id').where('i.docId', '=', id).where('t.decision', '=', 'PENDING').executeTakeFirstOrThrow();
+      expect((await post('/approval/task/reject', w.admin, { taskId: task.id, comment: '评标办法不完整' })).body.success).toBe(true);
+    } finally {
+      await save(0, (await list()).definition!.version);
+    }
+    expect((await event(id)).status).toBe('DRAFT');
+    expect((await audit(id)).map((a) => a.action)).toEqual(['create', 'submitApproval', 'reject']);
+  });
+
+  it('SRC-10: after publish only the manager terminates a tender, with a reason; the portal announcement is withdrawn; bids are withdrawn', async () => {
+    const id = await publishedTender(w);
+    await signUpAll(w, id);
+    await bid(w, w.sup[0], id, ['100', '200']);
+    expect((await post('/srm/sourcing/event/cancel', w.admin, { id, reason: '需求变更' })).body.message).toBe('招标项目请在招标管理中终止（记入审计链）');
+    expect((await post('/srm/tender/cancel', w.buyer, { id, reason: '' })).status).toBe(400);
+    const refused = await post('/srm/tender/cancel', w.buyer, { id, reason: '需求变更' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('发布后的招标项目须由采购主管终止（SRC-10）');
+    expect((await event(id)).status).toBe('PUBLISHED');
+    expect((await post('/srm/tender/cancel', w.admin, { id, reason: '需求变更' })).body.message).toBe('招标项目已终止');
+    expect(await event(id)).toMatchObject({ status: 'CANCELLED', cancelReason: '需求变更' });
+    expect((await responses(id)).map((r) => r.status)).toEqual(['WITHDRAWN']);
+    expect((await db().selectFrom('portalPurchaseAnnouncement').select('status').where('sourcingEventId', '=', id).executeTakeFirstOrThrow()).status).toBe('withdrawn');
+    expect((await audit(id)).at(-1)!.action).toBe('cancel');
+    const draft = await draftTender(w);
+    expect((await post('/srm/tender/cancel', w.buyer, { id: draft, reason: '不再需要' })).body.message).toBe('招标项目已终止');
   });
 });

@@ -472,6 +472,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       await ctx.db.transaction().execute(async (trx) => {
         const actor = actorOf(request);
         const event = await eventFor(trx, actor, request.body.id);
+        if (event.type === 'TENDER') throw businessError('招标项目请在招标管理中终止（记入审计链）');
         const before = ['DRAFT', 'PENDING_APPROVAL', 'APPROVED', 'PUBLISHED', 'CLOSED', 'OPENED', 'EVALUATING', 'INSUFFICIENT'];
         if (!before.includes(event.status)) throw businessError(`当前状态（${EVENT_STATUS_TEXT[event.status] ?? event.status}）不能取消`);
         // SRC-10: after publish only M (srm:sourcing:cancelPublished) cancels.

@@ -21,9 +21,36 @@ export const technicalAad = (responseId: string) => `${responseId}:technical`;
 export type Envelope = 'SINGLE' | 'TECHNICAL' | 'COMMERCIAL';
 export type OpenResult = { result: 'FAILED' | 'PENDING' | 'OPENED'; envelope: Envelope | null; approvals: number; quorum: number };
 
-/** TND-24 / §23: a failed tender shows 已流标 on the portal. */
-async function failAnnouncement(trx: Db, eventId: string): Promise<void> {
-  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: '投标人不足3家，已流标', updateTime: serverNowIso() }).where('sourcingEventId', '=', eventId).where('status', 'in', ['published', 'closed']).execute();
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** TND-24 / §23: a failed public tender shows 已流标 on the portal and leaves a failure notice among the results (no bidder names, PORTAL-2). */
+async function failAnnouncement(trx: Db, event: EventRow): Promise<void> {
+  const now = serverNowIso();
+  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: '投标人不足3家，已流标', updateTime: now }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
+  if (event.visibility !== 'PUBLIC') return;
+  const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
+  await trx
+    .insertInto('portalResultAnnouncement')
+    .values({
+      id: newId(),
+      type: 'tender',
+      title: `${event.title} 流标公告`,
+      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
+      projectName: event.title,
+      bidCode: event.code,
+      company: null,
+      supplierList: '[]',
+      status: 'published',
+      publishTime: now,
+      announcementId: announcement?.id ?? null,
+      sourcingEventId: event.id,
+      tenantId: event.tenantId,
+      createBy: 'system',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
 }
 
 /**
@@ -49,7 +76,7 @@ export async function approveOpening(trx: Db, config: Config, actor: Actor, even
     if (bids.length < MIN_BIDS) {
       const reason = `投标人少于${MIN_BIDS}家（${bids.length}家），不得开标，招标失败（TND-9）`;
       await moveEvent(trx, actor, event, ['PUBLISHED', 'CLOSED'], 'FAILED', 'fail', { failReason: INSUFFICIENT_BIDS }, reason);
-      await failAnnouncement(trx, event.id);
+      await failAnnouncement(trx, event);
       await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'fail', payload: { reason: INSUFFICIENT_BIDS, bids: bids.length } });
       await notifySuppliers(trx, event, await participantIds(trx, event.id), `招标已流标：${event.title}`, reason);
       await notifyBuyer(trx, event, `招标已流标：${event.title}`, reason);

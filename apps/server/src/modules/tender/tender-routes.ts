@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, toPage } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso } from '../../core/clock.js';
-import { businessError, notFound } from '../../core/errors.js';
+import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { publishClarification } from '../sourcing/clarification.js';
 import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
-import { actorOf, invitationRefusal, moveEvent, notifySuppliers, publishAnnouncement, updateAnnouncementDeadline, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { actorOf, invitationRefusal, moveEvent, notifySuppliers, participantIds, publishAnnouncement, updateAnnouncementDeadline, withdrawAnnouncement, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit, verifyTenderAudit } from './audit.js';
 import { approveOpening } from './tender-opening.js';
 import { addBody, DAY_MS, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, officersOf, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
@@ -332,6 +332,26 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         return ok({ responseDeadline: toWireDateTime(moved) }, moved ? `已发布；投标截止时间已顺延至 ${toWireDateTime(moved)}（TND-3）` : '已发布');
       },
     );
+
+    app.post('/srm/tender/cancel', { schema: { tags, summary: '终止招标项目（SRC-10：须填原因；发布后须采购主管权限；记入审计链）', body: z.object({ id, reason: z.string().trim().min(1, '请填写终止原因').max(500, '终止原因不能超过500个字符') }) }, config: access('srm:tender:edit') }, async (request) => {
+      // Read before the transaction (SQLite has one connection, held by the transaction).
+      const manager = (await ctx.permissions.codesOf(request.user!.id)).has('srm:sourcing:cancelPublished');
+      const actor = actorOf(request);
+      const { reason } = request.body;
+      await ctx.db.transaction().execute(async (trx) => {
+        const { event } = await tenderFor(trx, actor, request.body.id);
+        if (event.status === 'PENDING_APPROVAL') throw businessError('审批中的招标项目请先撤回审批');
+        const before = ['DRAFT', 'APPROVED', 'PUBLISHED', 'CLOSED', 'OPENED', 'EVALUATING'];
+        if (!before.includes(event.status)) throw businessError(`当前状态（${statusText(event.status)}）不能终止`);
+        if (!['DRAFT', 'APPROVED'].includes(event.status) && !manager) throw forbidden('发布后的招标项目须由采购主管终止（SRC-10）');
+        await moveEvent(trx, actor, event, before, 'CANCELLED', 'cancel', { cancelReason: reason }, reason);
+        await trx.updateTable('sourcingResponse').set({ status: 'WITHDRAWN', updateTime: serverNowIso() }).where('eventId', '=', event.id).where('status', '=', 'SUBMITTED').execute();
+        await withdrawAnnouncement(trx, event.id, `已终止：${reason}`);
+        if (!['DRAFT', 'APPROVED'].includes(event.status)) await notifySuppliers(trx, event, await participantIds(trx, event.id), `招标项目已终止：${event.title}`, reason);
+        await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'cancel', payload: { reason } });
+      });
+      return ok(null, '招标项目已终止');
+    });
 
     /** P5: after opening, bid contents to the buyer's team only; superseded and withdrawn versions never. */
     const bidView = async (db: Db, eventId: string, responseId?: string) => {

@@ -80,7 +80,7 @@ function BidsPanel({ id }: { id: string }) {
   );
 }
 
-type Ask = 'extend' | 'amendment' | null;
+type Ask = 'extend' | 'amendment' | 'cancel' | null;
 
 /** One 招标项目 for the buyer: header and settings, lines, suppliers, the officers' opening, the opening records, bids after opening and the audit chain. */
 export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }: { id: string | null; onClose: () => void; onEdit: (t: TenderDetail) => void; onChanged: () => void; onCloned: (id: string) => void }) {
@@ -113,14 +113,19 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
   const sendAsk = () => {
     if (!t || !ask) return;
     if (!text.trim()) {
-      message.warning(ask === 'extend' ? '请填写延期原因' : '请填写澄清或修改内容');
+      message.warning(ask === 'extend' ? '请填写延期原因' : ask === 'cancel' ? '请填写终止原因' : '请填写澄清或修改内容');
       return;
     }
     if (ask === 'extend' && !deadline) {
       message.warning('请选择新的投标截止时间');
       return;
     }
-    const request = ask === 'extend' ? postAction('/srm/tender/extend', { id: t.id, reason: text.trim(), responseDeadline: deadline!.format('YYYY-MM-DD HH:mm') }) : postAction('/srm/tender/amendment', { id: t.id, answer: text.trim(), affectsResponses: affects });
+    const request =
+      ask === 'extend'
+        ? postAction('/srm/tender/extend', { id: t.id, reason: text.trim(), responseDeadline: deadline!.format('YYYY-MM-DD HH:mm') })
+        : ask === 'cancel'
+          ? postAction('/srm/tender/cancel', { id: t.id, reason: text.trim() })
+          : postAction('/srm/tender/amendment', { id: t.id, answer: text.trim(), affectsResponses: affects });
     void run(() => request, async () => {
       setAsk(null);
       await done();
@@ -165,6 +170,9 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
         <Popconfirm title="确认开启商务标？仅开启技术评审未被否决的投标。" okText="确认" cancelText="取消" onConfirm={() => void open('/srm/tender/open-commercial')}>
           <Button type="primary" loading={busy} data-testid="tender-open-commercial">确认开启商务标</Button>
         </Popconfirm>
+      )}
+      {['DRAFT', 'APPROVED', 'PUBLISHED', 'CLOSED', 'OPENED', 'EVALUATING'].includes(t.status) && can.edit && (
+        <Button danger onClick={() => { setText(''); setAsk('cancel'); }} data-testid="tender-cancel">终止</Button>
       )}
       {t.status === 'FAILED' && can.add && (
         <Popconfirm title="复制为新的招标项目草稿？" okText="重新招标" cancelText="取消" onConfirm={() => void clone()}>
@@ -256,7 +264,7 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
           <Tabs items={tabs} />
         </Space>
       )}
-      <Modal title={ask === 'extend' ? '延长投标截止时间' : '发布澄清或修改'} open={ask !== null} okText="确定" cancelText="返回" okButtonProps={{ loading: busy }} onCancel={() => setAsk(null)} onOk={sendAsk}>
+      <Modal title={ask === 'extend' ? '延长投标截止时间' : ask === 'cancel' ? '终止招标项目（发布后须采购主管权限）' : '发布澄清或修改'} open={ask !== null} okText="确定" cancelText="返回" okButtonProps={{ loading: busy, danger: ask === 'cancel' }} onCancel={() => setAsk(null)} onOk={sendAsk}>
         {ask === 'extend' && (
           <Space style={{ marginBottom: 8 }}>
             <span>新的投标截止时间</span>
@@ -268,7 +276,7 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
             <Select aria-label="是否影响投标" style={{ width: 280 }} value={affects} onChange={setAffects} options={[{ value: false, label: '不影响投标文件编制' }, { value: true, label: '可能影响投标文件编制（TND-3）' }]} />
           </Space>
         )}
-        <Input.TextArea rows={3} maxLength={ask === 'extend' ? 500 : 20000} placeholder={ask === 'extend' ? '延期原因（必填）' : '澄清或修改内容（必填）'} value={text} onChange={(ev) => setText(ev.target.value)} data-testid="tender-ask-text" />
+        <Input.TextArea rows={3} maxLength={ask === 'amendment' ? 20000 : 500} placeholder={ask === 'extend' ? '延期原因（必填）' : ask === 'cancel' ? '终止原因（必填）' : '澄清或修改内容（必填）'} value={text} onChange={(ev) => setText(ev.target.value)} data-testid="tender-ask-text" />
       </Modal>
     </Drawer>
   );

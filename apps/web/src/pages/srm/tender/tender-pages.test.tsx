@@ -91,6 +91,25 @@ describe('招标管理 (domain §11)', () => {
     await waitFor(() => expect(server.calls('POST /srm/tender/clone')).toHaveLength(1));
   });
 
+  it('terminating needs a reason before anything is sent (SRC-10)', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/tender/queryById': () => ok(detailOf('PUBLISHED')),
+      'GET /srm/tender/audit/list': () => ok([]),
+      'POST /srm/tender/cancel': () => ok(null, '招标项目已终止'),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
+    fireEvent.click(await screen.findByTestId('tender-cancel'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请填写终止原因')).toBeTruthy();
+    expect(server.calls('POST /srm/tender/cancel')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('tender-ask-text'), { target: { value: '需求变更' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(server.calls('POST /srm/tender/cancel')).toHaveLength(1));
+    expect(server.calls('POST /srm/tender/cancel')[0]!.body).toEqual({ id: 't1', reason: '需求变更' });
+  });
+
   it('the form checks weights and the statutory periods before sending (TND-1, TND-2)', () => {
     expect(weightError({ evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 40, techWeight: 40, businessWeight: 10 })).toBe('综合评估法的价格、技术、商务权重合计须为100，当前为90');
     expect(weightError({ evaluationMethod: 'LOWEST_EVALUATED_PRICE', priceWeight: 0 })).toBeNull();
