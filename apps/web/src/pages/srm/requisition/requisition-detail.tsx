@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { APPROVAL_ACTION_TEXT } from '@procura/shared';
 import { useHasPermission } from '../../../components/has';
+import { CreateRfqModal } from './create-rfq-modal';
 import { deleteAction, postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { loadRequisition, LOG_ACTIONS, PR_STATUS, PR_STATUS_COLOR, PURCHASE_TYPES, UNITS, type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
@@ -27,6 +28,8 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
   const canDelete = useHasPermission('srm:requisition:delete');
   const canSubmit = useHasPermission('srm:requisition:submit');
   const canCancel = useHasPermission('srm:requisition:cancel');
+  const canRfq = useHasPermission('srm:sourcing:add');
+  const [creatingRfq, setCreatingRfq] = useState(false);
   const detail = useQuery({ queryKey: ['requisition', 'detail', id], queryFn: () => loadRequisition(id!), enabled: id !== null });
   const r = detail.data;
   const done = async () => {
@@ -91,6 +94,11 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
             删除
           </Button>
         </Popconfirm>
+      )}
+      {CONSUMABLE.includes(r.status) && !r.cancelledAt && canRfq && r.lines.some((l) => Number(l.qtyRemaining) > 0) && (
+        <Button type="primary" onClick={() => setCreatingRfq(true)} data-testid="requisition-create-rfq">
+          创建询价
+        </Button>
       )}
       {CONSUMABLE.includes(r.status) && !r.cancelledAt && canCancel && (
         <Button danger onClick={() => { setCancelReason(''); setCancelling(true); }} data-testid="requisition-cancel">
@@ -173,6 +181,7 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
           />
         </Space>
       )}
+      {r && creatingRfq && <CreateRfqModal requisition={r} open={creatingRfq} onClose={() => setCreatingRfq(false)} />}
       <Modal
         title="取消剩余数量"
         open={cancelling}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Has } from '../../../components/has';
 import { AWARD_MODES, EVENT_STATUS, listEvents, loadEvent, type EventDetail, type EventRow } from './sourcing-api';
 import { EventStatusTag, SourcingDetailDrawer } from './sourcing-detail';
@@ -15,7 +16,9 @@ export default function SourcingListPage() {
   const [form] = Form.useForm<Search>();
   const [search, setSearch] = useState<Search>({});
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const [shown, setShown] = useState<string | null>(null);
+  // `?open=<id>` shows that RFQ at once (e.g. a draft just created from a requisition).
+  const [query] = useSearchParams();
+  const [shown, setShown] = useState<string | null>(query.get('open'));
   const [editing, setEditing] = useState<EventDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const params: Record<string, string> = { type: 'RFQ', pageNo: String(page.pageNo), pageSize: String(page.pageSize) };
