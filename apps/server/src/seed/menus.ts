@@ -68,6 +68,7 @@ export const BASE_MENUS: MenuSeed[] = [
   { key: 'sourcing.tenderEvalSetup', parent: 'sourcing', name: '评标办法与评标委员会', menuType: 2, perms: 'srm:tenderEval:setup', sortNo: 40, roles: ['admin', 'buyer'] },
   { key: 'sourcing.tenderEvalScore', parent: 'sourcing', name: '评标（评委评分与签字）', menuType: 2, perms: 'srm:tenderEval:score', sortNo: 41, roles: ['admin', 'buyer', 'expert'] },
   { key: 'sourcing.tenderEvalAward', parent: 'sourcing', name: '招标定标、公示与异议答复', menuType: 2, perms: 'srm:tenderEval:award', sortNo: 42, roles: ['admin', 'buyer'] },
+  { key: 'tenderEval', name: '评标', url: '/srm/tender-evaluation', component: 'srm/TenderEvaluation', menuType: 0, perms: 'srm:tenderEval:score', icon: 'AuditOutlined', sortNo: 16, keepAlive: true, roles: ['admin', 'buyer', 'expert'] },
   { key: 'sourcing.clarify', parent: 'sourcing', name: '答复与发布澄清', menuType: 2, perms: 'srm:sourcing:clarify', sortNo: 22, roles: ['admin', 'buyer'] },
   { key: 'auction', name: '竞价管理', url: '/srm/auction', component: 'srm/AuctionList', menuType: 0, perms: 'srm:auction:list', icon: 'FileTextOutlined', sortNo: 14, keepAlive: true, roles: ['admin', 'buyer'] },
   // Live reverse auctions (domain §12): buyers create, run (start/pause/resume/close) and void bids; suppliers bid with srm:sourcing:supplier.

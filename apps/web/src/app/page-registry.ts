@@ -34,6 +34,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'srm/MySourcing': lazy(() => import('../pages/srm/sourcing/my-sourcing-page')),
   'srm/TenderList': lazy(() => import('../pages/srm/tender/tender-list-page')),
   'srm/MyTender': lazy(() => import('../pages/srm/my-tender/my-tender-page')),
+  'srm/TenderEvaluation': lazy(() => import('../pages/srm/tender-evaluation/tender-evaluation-page')),
   'srm/AuctionList': lazy(() => import('../pages/srm/auction/auction-list-page')),
   'srm/MyAuction': lazy(() => import('../pages/srm/auction/my-auction-page')),
   'evaluation/GradeBands': lazy(() => import('../pages/evaluation/grade-bands-page')),

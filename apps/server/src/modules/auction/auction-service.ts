@@ -6,6 +6,7 @@ import type { Db, DatabaseKind } from '../../db/database.js';
 import type { AuctionBidTable, AuctionLotStateTable } from '../../db/schema-auction.js';
 import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { notifyUsers } from '../system/notify.js';
+import { settleClosedLot } from './auction-award.js';
 import { toWireDateTime } from '../../core/time.js';
 import {
   closeLot,
@@ -134,8 +135,8 @@ export class AuctionService {
     } else if (event.tenantId !== actor.tenantId) {
       throw notFound('竞价标段不存在');
     }
-    const lot = await trx.selectFrom('sourcingLot').select('rules').where('id', '=', lotId).executeTakeFirstOrThrow();
-    const rules = JSON.parse(lot.rules ?? '{}') as AuctionRules;
+    const lotRules = await trx.selectFrom('sourcingLot').select('rules').where('id', '=', lotId).executeTakeFirstOrThrow();
+    const rules = JSON.parse(lotRules.rules ?? '{}') as AuctionRules;
     const bids = (await trx.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute()).map(toBid);
     let state = toState(row);
     let closedNow = false;
@@ -145,6 +146,7 @@ export class AuctionService {
         state = closing.state;
         closedNow = true;
         await writeState(trx, state, now);
+        await settleClosedLot(trx, event, state, rules, bids, now);
       }
     }
     return { event, lotId, rules, state, bids, closedNow, changed: closedNow, now };

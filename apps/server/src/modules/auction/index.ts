@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/database.js';
 import { serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -32,6 +33,7 @@ import { isDecimal, compare } from '../../core/decimal.js';
 import { actorOf, eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
 import { eventDetail } from '../sourcing/event-routes.js';
 import { pauseLot, resumeLot, startLot, closeLot, voidBid, visibleTo, initialLotState, type AuctionLotState, type AuctionRules, type AuctionSnapshot, type Viewer } from './bid-rules.js';
+import { lotResult, settleClosedLot } from './auction-award.js';
 import { AuctionService, notifyBidders, writeState, type LotContext } from './auction-service.js';
 
 const decimal = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
@@ -75,10 +77,30 @@ const addBody = z.object({
   title: z.string().trim().min(1, '请填写标题').max(200, '标题不能超过200个字符'),
   rules: rulesBody,
   lines: z
-    .array(z.object({ materialName: z.string().trim().min(1, '请填写物料名称').max(200), qty: positive('数量'), unit: z.string().trim().min(1, '请填写单位').max(16) }))
+    .array(z.object({ materialId: id.optional(), materialName: z.string().trim().min(1, '请填写物料名称').max(200), qty: positive('数量'), unit: z.string().trim().min(1, '请填写单位').max(16) }))
     .min(1, '请至少填写一行物料')
     .max(200),
 });
+
+type LineInput = { materialId?: string; materialName: string; qty: string; unit: string };
+
+/** The lot's lines; a catalogue material (active, same tenant) gives its code and name, so FINAL writes price records (MAT-4). */
+async function lineRows(trx: Db, tenantId: number, eventId: string, lotId: string, lines: readonly LineInput[], now: string) {
+  const rows = [];
+  for (const [i, l] of lines.entries()) {
+    let materialCode: string | null = null;
+    let materialName = l.materialName;
+    if (l.materialId) {
+      const m = await trx.selectFrom('srmMaterial').select(['code', 'name', 'status']).where('id', '=', l.materialId).where('tenantId', '=', tenantId).executeTakeFirst();
+      if (!m) throw badRequest(`第${i + 1}行物料不存在`);
+      if (m.status !== 'ACTIVE') throw businessError(`第${i + 1}行物料未启用或已停用，不能竞价（MAT-3）`);
+      materialCode = m.code;
+      materialName = m.name;
+    }
+    rows.push({ id: newId(), eventId, lotId, lineNo: i + 1, materialId: l.materialId ?? null, materialCode, materialName, spec: null, categoryId: null, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now });
+  }
+  return rows;
+}
 
 const reason = (label: string) => z.string().trim().min(1, `请填写${label}`).max(500, `${label}不能超过500个字符`);
 const lotBody = z.object({ lotId: id });
@@ -144,10 +166,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           })
           .execute();
         await trx.insertInto('sourcingLot').values({ id: lotId, eventId, lotNo: 1, name: title, ceilingPrice: rules.startPrice, rules: JSON.stringify(rules), status: 'ACTIVE', createTime: now, updateTime: null }).execute();
-        await trx
-          .insertInto('sourcingLine')
-          .values(lines.map((l, i) => ({ id: newId(), eventId, lotId, lineNo: i + 1, materialId: null, materialCode: null, materialName: l.materialName, spec: null, categoryId: null, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now })))
-          .execute();
+        await trx.insertInto('sourcingLine').values(await lineRows(trx, request.tenantId, eventId, lotId, lines, now)).execute();
         const state = initialLotState(lotId, rules);
         await trx.insertInto('auctionLotState').values({ ...state, eventId, tenantId: request.tenantId, updateTime: now }).execute();
         await logState(trx, actor, { eventId, docType: 'EVENT', docId: eventId, action: 'create', fromStatus: null, toStatus: 'DRAFT' });
@@ -198,6 +217,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const closing = closeLot(lot.state, lot.bids, lot.now);
         if (!closing.ok) return { ok: false as const, message: closing.message };
         await writeState(trx, closing.state, lot.now);
+        await settleClosedLot(trx, lot.event, closing.state, lot.rules, lot.bids, lot.now);
         lot.changed = true;
         return { ok: true as const, status: closing.state.status };
       });
@@ -234,7 +254,17 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .where('l.eventId', '=', event.id)
         .orderBy('l.lotNo')
         .execute();
-      return ok({ ...(await eventDetail(ctx.db, event)), lots: lots.map((l) => ({ ...l, rules: JSON.parse(l.rules ?? '{}') as AuctionRules })) });
+      const withResult = [];
+      for (const l of lots) {
+        const rules = JSON.parse(l.rules ?? '{}') as AuctionRules;
+        // A read closes a lot whose end has passed (AUC-11), so the detail never shows a stale RUNNING.
+        const { snapshot } = await service.read(asBuyer(actorOf(request)), l.id);
+        const { state } = snapshot;
+        const ended = state.status === 'CLOSED' || state.status === 'FAILED';
+        withResult.push({ ...l, status: state.status, currentEndAt: state.currentEndAt, extensionsUsed: state.extensionsUsed, bestPrice: state.bestPrice, rules, result: ended ? lotResult(rules, state, snapshot.bids) : null });
+      }
+      // Re-read the event: the lazy close may have moved it (EVALUATING / FAILED).
+      return ok({ ...(await eventDetail(ctx.db, await eventFor(ctx.db, asBuyer(actorOf(request)), event.id))), lots: withResult });
     });
 
     app.post('/srm/auction/event/edit', { schema: { tags, summary: '修改竞价单草稿（标题、竞价规则、物料行）', body: addBody.extend({ id }) }, config: buyer('srm:auction:add') }, async (request) => {
@@ -256,10 +286,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (Number(changed.numUpdatedRows) !== 1) throw businessError('竞价单已被他人修改，请刷新后重试');
         await trx.updateTable('sourcingLot').set({ name: title, ceilingPrice: rules.startPrice, rules: JSON.stringify(rules), updateTime: now }).where('id', '=', lot.id).execute();
         await trx.deleteFrom('sourcingLine').where('eventId', '=', eventId).execute();
-        await trx
-          .insertInto('sourcingLine')
-          .values(lines.map((l, i) => ({ id: newId(), eventId, lotId: lot.id, lineNo: i + 1, materialId: null, materialCode: null, materialName: l.materialName, spec: null, categoryId: null, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now })))
-          .execute();
+        await trx.insertInto('sourcingLine').values(await lineRows(trx, request.tenantId, eventId, lot.id, lines, now)).execute();
         const state = initialLotState(lot.id, rules);
         await trx.updateTable('auctionLotState').set({ status: state.status, currentEndAt: state.currentEndAt, updateTime: now }).where('lotId', '=', lot.id).execute();
         await logState(trx, actor, { eventId, docType: 'EVENT', docId: eventId, action: 'edit', fromStatus: 'DRAFT', toStatus: 'DRAFT' });

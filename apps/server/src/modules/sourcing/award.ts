@@ -15,6 +15,7 @@ import { id } from './event-routes.js';
 import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
+import { assertAuctionAwardApproval } from '../auction/auction-award.js';
 import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type EventRow } from './sourcing-service.js';
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
@@ -303,7 +304,10 @@ export const awardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await logState(trx, actor, { eventId: event.id, docType: 'AWARD', docId: award.id, action: 'submit', fromStatus: 'DRAFT', toStatus: 'PENDING_APPROVAL' });
         await moveEvent(trx, actor, event, ['OPENED', 'EVALUATING'], 'AWARD_PENDING_APPROVAL', 'recommend');
         // AWD-4 / X-10: the engine never lets the submitter (the recommending buyer) approve it.
-        return submitForApproval(trx, { docType: AWARD_DOC_TYPE, docId: award.id, title: `定标：${event.code} ${event.title}`, amount: award.totalAmount, submitterId: actor.user.id, tenantId: actor.tenantId });
+        const submitted = await submitForApproval(trx, { docType: AWARD_DOC_TYPE, docId: award.id, title: `定标：${event.code} ${event.title}`, amount: award.totalAmount, submitterId: actor.user.id, tenantId: actor.tenantId });
+        // AUC-14 / AUC-15: an auction award off rank 1 or above the reserve price cannot be approved at once.
+        await assertAuctionAwardApproval(trx, event, award, submitted.status === 'APPROVED');
+        return submitted;
       });
       return ok(result, result.status === 'APPROVED' ? '定标已生效' : '定标已提交审批');
     });

@@ -1,0 +1,92 @@
+import { newId } from '../../core/ids.js';
+import { businessError } from '../../core/errors.js';
+import { fromScaled, toScaled, trim } from '../../core/decimal.js';
+import type { Db } from '../../db/database.js';
+import { moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
+import { auctionSavings, needsReserveApproval, rankLot, type AuctionLotState, type AuctionRules, type BidLine, type StoredBid } from './bid-rules.js';
+
+/**
+ * From a closed auction lot to the sourcing award machinery (§12 → §13). An auction has no
+ * opening step (§9.2: CLOSED ─▶ EVALUATING): when the lot closes, each bidder's final accepted
+ * bid becomes an OPENED response of the event (AWD-2: auction awards use the final bid), and the
+ * event moves to EVALUATING, so `/srm/sourcing/award/save|submit` award it as they award an RFQ:
+ * approval, FINAL, price records (MAT-4), winner and non-winner notices (AWD-7). A lot without
+ * bids fails, and so does its event (AUC-15).
+ */
+
+const ONE = 1_000_000n;
+
+/** round(a / b, 6) half-up, for a lot total spread over its quantity. */
+function divide(a: string, b: string): string {
+  const den = toScaled(b);
+  const num = toScaled(a) * ONE;
+  return trim(fromScaled((num + den / 2n) / den, 6));
+}
+
+/** Runs in the transaction that closed the lot (explicitly or lazily at the end). */
+export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLotState, rules: AuctionRules, bids: readonly StoredBid[], now: Date): Promise<void> {
+  if (event.status !== 'PUBLISHED') return;
+  if (state.status === 'FAILED') {
+    await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: '竞价无有效出价，已流标（AUC-15）' }, '竞价无有效出价');
+    return;
+  }
+  if (state.status !== 'CLOSED') return;
+  const at = now.toISOString();
+  const lines = await trx.selectFrom('sourcingLine').select(['id', 'qty']).where('eventId', '=', event.id).orderBy('lineNo').execute();
+  const totalQty = fromScaled(lines.reduce((s, l) => s + toScaled(l.qty), 0n), 6);
+  const stored = await trx.selectFrom('auctionBid').select(['seq', 'lines']).where('lotId', '=', state.lotId).execute();
+  const linesOf = new Map(stored.map((b) => [b.seq, b.lines ? (JSON.parse(b.lines) as BidLine[]) : null]));
+  const participations = await trx.selectFrom('sourcingParticipation').select(['id', 'supplierId']).where('eventId', '=', event.id).execute();
+  for (const entry of rankLot(bids)) {
+    const participation = participations.find((p) => p.supplierId === entry.supplierId);
+    if (!participation) continue;
+    const responseId = newId();
+    await trx
+      .insertInto('sourcingResponse')
+      .values({ id: responseId, tenantId: event.tenantId, code: `${event.code}-B${entry.seq}`, eventId: event.id, supplierId: entry.supplierId, participationId: participation.id, round: event.currentRound, versionNo: 1, status: 'OPENED', submittedAt: entry.receivedAt, sealedPayload: null, payloadHash: null, clientRequestId: null, totalAmount: entry.price, validUntil: null, paymentTerms: null, deliveryTerms: null, rejectReason: null, openedAt: at, createBy: 'auction', createTime: at, updateTime: null })
+      .execute();
+    const bidLines = linesOf.get(entry.seq) ?? null;
+    await trx
+      .insertInto('sourcingResponseLine')
+      .values(
+        lines.map((l) => {
+          const own = bidLines?.find((b) => b.lineId === l.id);
+          // UNIT_PRICE bids carry their line prices; a LOT_TOTAL bid is spread over the lot's quantity.
+          const unitPrice = own ? own.unitPrice : divide(entry.price, totalQty);
+          return { id: newId(), responseId, sourcingLineId: l.id, offered: 1, qtyOffered: l.qty, unitPrice, taxRate: null, amount: own ? own.amount : null, leadTimeDays: null, promisedDate: null, minOrderQty: null, ladder: null, remark: rules.biddingTarget === 'LOT_TOTAL' ? `竞价总价 ${entry.price}` : null };
+        }),
+      )
+      .execute();
+  }
+  await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close');
+}
+
+/** The buyer's award view of a closed lot: the rank-1 recommendation (AUC-14), reserve (AUC-15) and savings (AUC-17). */
+export function lotResult(rules: AuctionRules, state: AuctionLotState, bids: readonly StoredBid[]) {
+  const ranking = rankLot(bids);
+  const best = ranking[0] ?? null;
+  return {
+    recommendedSupplierId: best?.supplierId ?? null,
+    finalBest: best?.price ?? null,
+    aboveReserve: best !== null && needsReserveApproval(rules, best.price),
+    savings: best ? auctionSavings(rules.startPrice, best.price) : null,
+    status: state.status,
+  };
+}
+
+/**
+ * AUC-14 / AUC-15 at award submit: choosing another than rank 1, or a final best above the
+ * reserve price, needs M's approval; an approval answered at once (no step configured) is refused.
+ */
+export async function assertAuctionAwardApproval(trx: Db, event: EventRow, award: { id: string; deviatesFromRank1: number }, approvedAtOnce: boolean): Promise<void> {
+  if (event.type !== 'AUCTION' || !approvedAtOnce) return;
+  const lot = await trx.selectFrom('sourcingLot').select(['id', 'rules']).where('eventId', '=', event.id).orderBy('lotNo').executeTakeFirst();
+  if (!lot) return;
+  const rules = JSON.parse(lot.rules ?? '{}') as AuctionRules;
+  const winner = await trx.selectFrom('sourcingAwardLine').select('supplierId').where('awardId', '=', award.id).executeTakeFirst();
+  const bid = winner
+    ? await trx.selectFrom('auctionBid').select('price').where('lotId', '=', lot.id).where('supplierId', '=', winner.supplierId).where('status', '=', 'ACCEPTED').orderBy('seq', 'desc').executeTakeFirst()
+    : undefined;
+  if (award.deviatesFromRank1) throw businessError('未授予排名第一的供应商，须经主管审批（AUC-14），请先配置寻源定标审批流程');
+  if (bid && needsReserveApproval(rules, bid.price)) throw businessError('最终报价高于保留价，须经主管审批（AUC-15），请先配置寻源定标审批流程');
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult } from '@procura/shared';
+import { awardFlow, HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+
+/** From a closed auction lot to the award (domain §12 → §13; AUC-11, AUC-14, AUC-15, AUC-17, AWD-2, AWD-7, MAT-4). */
+let w: SourcingWorld;
+beforeAll(async () => {
+  w = await sourcingWorld();
+});
+afterAll(async () => w?.close());
+
+type Answer = { success: boolean; message: string; result: unknown };
+const post = async (url: string, token: string, body: unknown) => {
+  const res = await w.s.request<unknown>('POST', url, { token, body });
+  return { status: res.status, ...(res.body as Answer) };
+};
+let requestNo = 0;
+const bid = (i: number, lotId: string, price: string) => post('/srm/auction/supplier/bid', w.sup[i]!, { lotId, price, clientRequestId: `award-${Date.now()}-${++requestNo}` });
+const eventRow = (id: string) => w.s.ctx.db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** A running auction of 200 箱 of the fixture's catalogue material, all three suppliers admitted. */
+async function running(rules: Record<string, unknown> = {}) {
+  const add = await post('/srm/auction/event/add', w.buyer, {
+    title: 'M-002 竞价',
+    rules: { biddingTarget: 'LOT_TOTAL', startPrice: '30000', decrementMode: 'PERCENT', decrementValue: '1', bidRule: 'BEAT_BEST', startAt: w.at(-60_000), endAt: w.at(30 * 60_000), confirmDropPct: '50', ...rules },
+    lines: [{ materialId: w.materialId, materialName: '任意', qty: '200', unit: '箱' }],
+  });
+  expect(add.message).toBe('竞价单已保存');
+  const { id, lotId } = add.result as { id: string; lotId: string };
+  expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).success).toBe(true);
+  expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).success).toBe(true);
+  for (const t of w.sup) expect((await post('/srm/sourcing/supplier/event/accept', t, { id })).success).toBe(true);
+  expect((await post('/srm/auction/lot/start', w.buyer, { lotId })).message).toBe('竞价已开始');
+  return { id, lotId };
+}
+
+type Lot = { id: string; status: string; result: { recommendedSupplierId: string | null; finalBest: string | null; aboveReserve: boolean; savings: { vsStart: string; vsStartPct: string } | null } | null };
+const lotOf = async (id: string) => (await w.s.request<{ lots: Lot[] }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer })).body.result.lots[0]!;
+const lineOf = async (id: string) => (await w.s.ctx.db.selectFrom('sourcingLine').select('id').where('eventId', '=', id).executeTakeFirstOrThrow()).id;
+
+describe('closing an auction feeds the award', () => {
+  it('AUC-11 / AUC-17 at the end the event moves to EVALUATING with each bidder\'s final bid as an opened response; the rank-1 recommendation and savings are shown', async () => {
+    const { id, lotId } = await running();
+    expect((await bid(0, lotId, '29000')).success).toBe(true);
+    expect((await bid(1, lotId, '28700')).success).toBe(true);
+    w.travel(30 * 60_000);
+    expect((await post('/srm/auction/lot/close', w.buyer, { lotId })).message).toBe('竞价已结束');
+    expect((await eventRow(id)).status).toBe('EVALUATING');
+    const responses = await w.s.ctx.db.selectFrom('sourcingResponse as r').innerJoin('sourcingResponseLine as l', 'l.responseId', 'r.id').select(['r.supplierId', 'r.status', 'r.totalAmount', 'l.unitPrice']).where('r.eventId', '=', id).orderBy('r.totalAmount').execute();
+    expect(responses).toEqual([
+      { supplierId: w.supId[1], status: 'OPENED', totalAmount: '28700.00', unitPrice: '143.5' },
+      { supplierId: w.supId[0], status: 'OPENED', totalAmount: '29000.00', unitPrice: '145' },
+    ]);
+    expect((await lotOf(id)).result).toMatchObject({ recommendedSupplierId: w.supId[1], finalBest: '28700.00', aboveReserve: false, savings: { vsStart: '1300.00', vsStartPct: '4.33' } });
+  });
+
+  it('AUC-15 a lot without bids fails at its end, and so does the event; nothing can be awarded', async () => {
+    const { id, lotId } = await running();
+    w.travel(30 * 60_000);
+    expect((await w.s.request('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.buyer })).body).toMatchObject({ result: { status: 'FAILED' } });
+    expect(await eventRow(id)).toMatchObject({ status: 'FAILED', failReason: '竞价无有效出价，已流标（AUC-15）' });
+    const saved = await post('/srm/sourcing/award/save', w.buyer, { eventId: id, priceValidFrom: w.day(1), priceValidTo: w.day(365), lines: [{ sourcingLineId: await lineOf(id), supplierId: w.supId[0] }] });
+    expect(saved).toMatchObject({ success: false, message: '只有已开标的询价单可以定标' });
+  });
+
+  it('AUC-14 another supplier than rank 1 needs a reason and cannot be approved at once; AUC-15 neither can a best above the reserve', async () => {
+    const { id, lotId } = await running({ reservePrice: '28000' });
+    expect((await bid(0, lotId, '29000')).success).toBe(true);
+    expect((await bid(1, lotId, '28700')).success).toBe(true);
+    w.travel(30 * 60_000);
+    expect((await lotOf(id)).result).toMatchObject({ aboveReserve: true });
+    const line = await lineOf(id);
+    const body = { eventId: id, priceValidFrom: w.day(1), priceValidTo: w.day(365) };
+    const noReason = await post('/srm/sourcing/award/save', w.buyer, { ...body, lines: [{ sourcingLineId: line, supplierId: w.supId[0] }] });
+    expect(noReason).toMatchObject({ success: false, message: '未授予最低价供应商，请填写偏离原因（§13）' });
+    // No approval step configured: an award off rank 1 is refused at submit and nothing moves.
+    await w.s.ctx.db.updateTable('approvalDefinition').set({ enabled: 0 }).where('docType', '=', 'SOURCING_AWARD').execute();
+    const other = await post('/srm/sourcing/award/save', w.buyer, { ...body, deviationReason: '交期更有保障', lines: [{ sourcingLineId: line, supplierId: w.supId[0] }] });
+    expect(other.message).toBe('定标建议已保存');
+    const awardId = (other.result as { id: string }).id;
+    expect((await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).message).toBe('未授予排名第一的供应商，须经主管审批（AUC-14），请先配置寻源定标审批流程');
+    expect((await eventRow(id)).status).toBe('EVALUATING');
+    // Rank 1, but above the reserve price: also needs the manager.
+    expect((await post('/srm/sourcing/award/save', w.buyer, { ...body, lines: [{ sourcingLineId: line, supplierId: w.supId[1] }] })).message).toBe('定标建议已保存');
+    expect((await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).message).toBe('最终报价高于保留价，须经主管审批（AUC-15），请先配置寻源定标审批流程');
+    expect((await w.s.ctx.db.selectFrom('sourcingAward').select('status').where('id', '=', awardId).executeTakeFirstOrThrow()).status).toBe('DRAFT');
+  });
+
+  it('AWD-2 / AWD-7 / MAT-4 rank 1 awarded with the manager\'s approval: FINAL, price record from the final bid, winner and non-winner notices', async () => {
+    const { id, lotId } = await running();
+    expect((await bid(0, lotId, '29000')).success).toBe(true);
+    expect((await bid(1, lotId, '28700')).success).toBe(true);
+    w.travel(30 * 60_000);
+    expect((await post('/srm/auction/lot/close', w.buyer, { lotId })).success).toBe(true);
+    await awardFlow(w, 'ROLE', 'admin');
+    const saved = await post('/srm/sourcing/award/save', w.buyer, { eventId: id, priceValidFrom: w.day(1), priceValidTo: w.day(365), lines: [{ sourcingLineId: await lineOf(id), supplierId: w.supId[1] }] });
+    expect(saved.message).toBe('定标建议已保存');
+    const awardId = (saved.result as { id: string }).id;
+    const submitted = await w.s.request<{ instanceId: string; status: string }>('POST', '/srm/sourcing/award/submit', { token: w.buyer, body: { id: awardId } });
+    expect(submitted.body.result.status).toBe('RUNNING');
+    const todo = (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).success).toBe(true);
+    expect((await eventRow(id)).status).toBe('AWARDED');
+    const award = await w.s.ctx.db.selectFrom('sourcingAward').selectAll().where('id', '=', awardId).executeTakeFirstOrThrow();
+    expect(award).toMatchObject({ status: 'FINAL', totalAmount: '28700.00', deviatesFromRank1: 0 });
+    const prices = await w.s.ctx.db.selectFrom('srmPriceRecord').select(['supplierId', 'materialId', 'unitPrice', 'sourceType']).where('sourceId', '=', awardId).execute();
+    expect(prices).toEqual([{ supplierId: w.supId[1], materialId: w.materialId, unitPrice: '143.5', sourceType: 'AWARD' }]);
+    const notices = await w.s.ctx.db.selectFrom('sysAnnouncement').select(['titile', 'userIds']).where('busId', '=', id).where('busType', '=', 'sourcing').execute();
+    expect(notices.filter((n) => n.titile.startsWith('中标通知'))).toHaveLength(1);
+    expect(notices.filter((n) => n.titile.startsWith('未中标通知'))).toHaveLength(1);
+  });
+});
