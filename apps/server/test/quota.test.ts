@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
-import { shareRefusal } from '../src/modules/quota/index.js';
 import { eventLines, HOUR, publishedRfq, quote, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** Quotas (domain §14, minimal): a split award drafts an arrangement (QUO-9); edit, submit, approval → ACTIVE (QUO-1, QUO-2). */
@@ -11,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => w?.close());
 
 type QuotaLine = { supplierId: string; supplierName: string; quotaPct: number };
-type Quota = { id: string; code: string; status: string; statusText: string; version: number; materialId: string | null; validFrom: string; validTo: string; sourceAwardId: string; sourceEventCode: string; lines: QuotaLine[] };
+type Quota = { id: string; code: string; status: string; statusText: string; version: number; materialId: string | null; materialCode: string | null; validFrom: string; validTo: string; sourceAwardId: string; sourceEventCode: string; sourceAwardCode: string | null; sourceAwardApprovedAt: string | null; sourceLine: { lineNo: number; qty: string; unit: string } | null; lines: QuotaLine[] };
 
 const post = <T = unknown>(url: string, token: string, body: unknown) => w.s.request<T>('POST', url, { token, body });
 const detail = async (id: string) => (await w.s.request<Quota>('GET', `/srm/quota/queryById?id=${id}`, { token: w.buyer })).body.result;
@@ -50,17 +49,6 @@ async function splitAward(): Promise<{ eventId: string; awardId: string }> {
 
 const arrangementsOf = (awardId: string) => w.s.ctx.db.selectFrom('quotaArrangement').selectAll().where('sourceAwardId', '=', awardId).execute();
 
-describe('QUO-1 on the shares', () => {
-  it('whole percentages in (0, 100], each supplier once, summing to 100', () => {
-    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 40 }], true)).toBeNull();
-    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], true)).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
-    expect(shareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], false)).toBeNull();
-    expect(shareRefusal([{ supplierId: 'a', quotaPct: 50 }, { supplierId: 'a', quotaPct: 50 }], true)).toBe('同一供应商在配额中只能出现一次（QUO-1）');
-    expect(shareRefusal([{ supplierId: 'a', quotaPct: 0 }, { supplierId: 'b', quotaPct: 100 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
-    expect(shareRefusal([], true)).toBe('请至少添加一家供应商（QUO-1）');
-  });
-});
-
 describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, QUO-2)', () => {
   let awardId: string;
   let quota: Quota;
@@ -75,8 +63,20 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
     quota = await detail(rows[0]!.id);
     expect(quota.lines.map((l) => [l.supplierId, l.quotaPct])).toEqual([[w.supId[0], 60], [w.supId[1], 40]]);
     expect(quota.statusText).toBe('草稿');
-    const list = (await w.s.request<PageResult<{ id: string; shares: string }>>('GET', '/srm/quota/list?status=DRAFT', { token: w.buyer })).body.result;
-    expect(list.records.find((r) => r.id === quota.id)!.shares).toBe(`华东精密机械有限公司 60% / ${quota.lines[1]!.supplierName} 40%`);
+    // Where it came from: the award, its event and the split line (the detail drawer shows them).
+    const award = await w.s.ctx.db.selectFrom('sourcingAward').select(['code', 'eventId']).where('id', '=', awardId).executeTakeFirstOrThrow();
+    const event = await w.s.ctx.db.selectFrom('sourcingEvent').select('code').where('id', '=', award.eventId).executeTakeFirstOrThrow();
+    expect(quota).toMatchObject({ sourceAwardCode: award.code, sourceEventCode: event.code, sourceLine: { lineNo: 1, qty: '10' } });
+    expect(quota.sourceAwardApprovedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    type Row = { id: string; shares: string; sourceEventCode: string | null; statusText: string };
+    const list = (await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?status=DRAFT', { token: w.buyer })).body.result;
+    const row = list.records.find((r) => r.id === quota.id)!;
+    expect(row).toMatchObject({ shares: `华东精密机械有限公司 60% / ${quota.lines[1]!.supplierName} 40%`, sourceEventCode: event.code, statusText: '草稿' });
+    // The material search matches the code as well as the name.
+    const byCode = (await w.s.request<PageResult<Row>>('GET', `/srm/quota/list?materialName=${encodeURIComponent(quota.materialCode!)}`, { token: w.buyer })).body.result;
+    expect(byCode.records.map((r) => r.id)).toContain(quota.id);
+    const none = (await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?materialName=no-such-material', { token: w.buyer })).body.result;
+    expect(none.total).toBe(0);
   });
 
   it('edits are checked per line; a submit whose shares do not sum to 100 is refused and nothing moves (QUO-1)', async () => {

@@ -31,3 +31,4 @@ export * from './purchase-settings.js';
 export * from './supplier-change.js';
 export * from './requisition.js';
 export * from './sourcing.js';
+export * from './quota.js';

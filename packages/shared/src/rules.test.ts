@@ -8,6 +8,7 @@ import { canSeeRoute, hasPermission, type AuthEntry } from './permission.js';
 import { wrapQueryValue } from './query-mode.js';
 import { supplierInfoSchema } from './supplier.js';
 import { isValidUscc, usccCheckChar } from './uscc.js';
+import { quotaShareRefusal, quotaShareSum } from './quota.js';
 
 describe('password rule (spec part 2 §5)', () => {
   it.each(['Procura@2026', 'a1!aaaaa', 'Abcdefg1#hijklmn'])('accepts %s', (p) => expect(isStrongPassword(p)).toBe(true));
@@ -148,5 +149,20 @@ describe('supplier information schema', () => {
     const r = supplierInfoSchema.safeParse({ ...valid, email: 'nope', phone: '12' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['email', 'phone']);
+  });
+});
+
+describe('quota shares (domain §14, QUO-1)', () => {
+  it('whole percentages in (0, 100], each supplier once, summing to 100 when the total is required', () => {
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 40 }], true)).toBeNull();
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], true)).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], false)).toBeNull();
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 50 }, { supplierId: 'a', quotaPct: 50 }], true)).toBe('同一供应商在配额中只能出现一次（QUO-1）');
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 0 }, { supplierId: 'b', quotaPct: 100 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 33.5 }, { supplierId: 'b', quotaPct: 66.5 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect(quotaShareRefusal([], true)).toBe('请至少添加一家供应商（QUO-1）');
+  });
+  it('the live sum counts a blank share as 0', () => {
+    expect(quotaShareSum([{ quotaPct: 60 }, { quotaPct: Number.NaN }, { quotaPct: 30 }])).toBe(90);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, toPage } from '@procura/shared';
+import { ok, QUOTA_STATUS_TEXT, quotaShareRefusal, toPage } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
@@ -10,13 +10,13 @@ import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { submitForApproval } from '../approval/index.js';
-import { activationRefusal, QUOTA_DOC_TYPE, QUOTA_STATUS_TEXT, shareRefusal, type Arrangement } from './quota-service.js';
+import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-service.js';
 
 /**
  * Quota arrangements (配额管理, domain §14), buyers only (internal users):
  *
- *   GET  /srm/quota/list           page, filters status / materialName
- *   GET  /srm/quota/queryById      header and lines
+ *   GET  /srm/quota/list           page, filters status / materialName (name or code); shares and source event code per row
+ *   GET  /srm/quota/queryById      header, lines, source event and award codes
  *   PUT  /srm/quota/edit           DRAFT only, optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
  *   POST /srm/quota/submit         QUO-1 (Σ = 100) and QUO-2, then the approval engine (QUOTA_ARRANGEMENT) → ACTIVE
  */
@@ -68,12 +68,18 @@ export const quotaRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const { pageNo, pageSize, status, materialName } = request.query;
         let q = ctx.db.selectFrom('quotaArrangement').where('tenantId', '=', request.tenantId);
         if (status) q = q.where('status', '=', status);
-        if (materialName) q = q.where('materialName', 'like', `%${escapeLike(materialName)}%`);
+        if (materialName) {
+          const like = `%${escapeLike(materialName)}%`;
+          q = q.where((eb) => eb.or([eb('materialName', 'like', like), eb('materialCode', 'like', like)]));
+        }
         const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const rows = await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
-        const lines = rows.length ? await ctx.db.selectFrom('quotaLine').select(['arrangementId', 'supplierName', 'quotaPct']).where('arrangementId', 'in', rows.map((r) => r.id)).execute() : [];
+        const lines = rows.length ? await ctx.db.selectFrom('quotaLine').select(['arrangementId', 'supplierName', 'quotaPct']).where('arrangementId', 'in', rows.map((r) => r.id)).orderBy('quotaPct', 'desc').execute() : [];
+        const eventIds = [...new Set(rows.map((r) => r.sourceEventId).filter((v): v is string => !!v))];
+        const events = new Map(eventIds.length ? (await ctx.db.selectFrom('sourcingEvent').select(['id', 'code']).where('id', 'in', eventIds).execute()).map((e) => [e.id, e.code]) : []);
         const records = rows.map((r) => ({
           ...wire(r),
+          sourceEventCode: r.sourceEventId ? (events.get(r.sourceEventId) ?? null) : null,
           // e.g. 华东精密 60% / 新材科技 40%
           shares: lines.filter((l) => l.arrangementId === r.id).map((l) => `${l.supplierName} ${l.quotaPct}%`).join(' / '),
         }));
@@ -85,13 +91,23 @@ export const quotaRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
       const lines = await ctx.db.selectFrom('quotaLine').selectAll().where('arrangementId', '=', a.id).orderBy('quotaPct', 'desc').execute();
       const event = a.sourceEventId ? await ctx.db.selectFrom('sourcingEvent').select(['code', 'title']).where('id', '=', a.sourceEventId).executeTakeFirst() : undefined;
-      return ok({ ...wire(a), sourceEventCode: event?.code ?? null, sourceEventTitle: event?.title ?? null, lines });
+      const award = a.sourceAwardId ? await ctx.db.selectFrom('sourcingAward').select(['code', 'approvedAt']).where('id', '=', a.sourceAwardId).executeTakeFirst() : undefined;
+      const line = a.sourceLineId ? await ctx.db.selectFrom('sourcingLine').select(['lineNo', 'qty', 'unit']).where('id', '=', a.sourceLineId).executeTakeFirst() : undefined;
+      return ok({
+        ...wire(a),
+        sourceEventCode: event?.code ?? null,
+        sourceEventTitle: event?.title ?? null,
+        sourceAwardCode: award?.code ?? null,
+        sourceAwardApprovedAt: toWireDateTime(award?.approvedAt ?? null),
+        sourceLine: line ?? null,
+        lines,
+      });
     });
 
     app.put('/srm/quota/edit', { schema: { tags, summary: '修改配额草稿（QUO-1：整数比例、供应商不重复）', body: editBody }, config: access('srm:quota:edit') }, async (request) => {
       const body = request.body;
       if (body.validTo < body.validFrom) throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-      const refusal = shareRefusal(body.lines, false);
+      const refusal = quotaShareRefusal(body.lines, false);
       if (refusal) throw businessError(refusal);
       await ctx.db.transaction().execute(async (trx) => {
         const a = await arrangementOf(trx, request.tenantId, body.id);

@@ -1,3 +1,4 @@
+import { quotaShareRefusal } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
@@ -19,32 +20,12 @@ import { notifyUsers } from '../system/notify.js';
 export const QUOTA_DOC_TYPE = 'QUOTA_ARRANGEMENT';
 export const QUOTA_PAGE = '/srm/quota';
 
-export const QUOTA_STATUS_TEXT: Record<string, string> = {
-  DRAFT: '草稿',
-  PENDING_APPROVAL: '审批中',
-  ACTIVE: '生效',
-  NEEDS_REVIEW: '待复核',
-  EXPIRED: '已过期',
-  SUPERSEDED: '已替代',
-};
-
 export type Arrangement = QuotaArrangementTable;
-export type QuotaLineInput = { supplierId: string; quotaPct: number };
-
-/** QUO-1 on the shares alone (no database): whole percentages in (0, 100], one per supplier, Σ = 100. */
-export function shareRefusal(lines: QuotaLineInput[], requireTotal: boolean): string | null {
-  if (lines.length === 0) return '请至少添加一家供应商（QUO-1）';
-  if (new Set(lines.map((l) => l.supplierId)).size !== lines.length) return '同一供应商在配额中只能出现一次（QUO-1）';
-  for (const l of lines) if (!Number.isInteger(l.quotaPct) || l.quotaPct <= 0 || l.quotaPct > 100) return '配额比例须为1到100之间的整数（QUO-1）';
-  const sum = lines.reduce((s, l) => s + l.quotaPct, 0);
-  if (requireTotal && sum !== 100) return `各供应商配额比例合计须为100%，当前${sum}%（QUO-1）`;
-  return null;
-}
 
 /** QUO-1 and QUO-2 for an arrangement as stored: the reason it cannot be activated, or null. */
 export async function activationRefusal(trx: Db, arrangement: Arrangement): Promise<string | null> {
   const lines = await trx.selectFrom('quotaLine').select(['supplierId', 'supplierName', 'quotaPct']).where('arrangementId', '=', arrangement.id).where('active', '=', 1).execute();
-  const shares = shareRefusal(lines, true);
+  const shares = quotaShareRefusal(lines, true);
   if (shares) return shares;
   let categoryCode: string | null = null;
   if (arrangement.categoryId) {
