@@ -62,6 +62,22 @@ describe('an RFQ draft from requisition lines (PR-3, PR-6a)', () => {
     expect((await pr(r.id)).lines.map((l) => [l.qtyInSourcing, l.lineStatus])).toEqual([['0', 'OPEN'], ['0', 'OPEN']]);
   });
 
+  it('a draft from requisition lines keeps them: its header is edited (award mode), a replacement of its lines is refused and the links stay', async () => {
+    const r = await approvedPr();
+    const id = (await rfqFrom([{ requisitionLineId: r.lines[0]!.id }])).body.result.id;
+    const e = await event(id);
+    const edit = (extra: Record<string, unknown>) => w.s.request('PUT', '/srm/sourcing/event/edit', { token: w.buyer, body: { id, version: e.version, title: e.title, ...extra } });
+    expect((await edit({ lines: [{ materialId: w.materialId, qty: '100' }] })).body.message).toBe('由采购申请创建的询价单不能修改物料行，请调整采购申请后重新创建（PR-3）');
+    expect((await event(id)).version).toBe(e.version);
+    expect((await edit({ awardMode: 'SPLIT_BY_QTY' })).body.message).toBe('询价单已保存');
+    expect(await event(id)).toMatchObject({ awardMode: 'SPLIT_BY_QTY', version: e.version + 1 });
+    expect((await eventLines(w, id)).map((l) => l.qty)).toEqual(['100']);
+    const links = await w.s.ctx.db.selectFrom('sourcingLine').select('requisitionLineId').where('eventId', '=', id).execute();
+    expect(links).toEqual([{ requisitionLineId: r.lines[0]!.id }]);
+    expect((await invitePublish(id)).body.message).toBe('询价单已发布');
+    expect((await pr(r.id)).lines[0]).toMatchObject({ qtyInSourcing: '100', lineStatus: 'IN_SOURCING' });
+  });
+
   it('refuses lines of an unapproved requisition, more than the remaining quantity and duplicates; nothing is stored', async () => {
     const before = Number((await w.s.ctx.db.selectFrom('sourcingEvent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const draft = await approvedPr(false);

@@ -306,7 +306,7 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       return ok({ id: eventId }, '询价单已保存');
     });
 
-    app.put('/srm/sourcing/event/edit', { schema: { tags, summary: '修改询价单草稿（传 lines 时整体替换物料行）', body: editBody }, config: access('srm:sourcing:edit') }, async (request) => {
+    app.put('/srm/sourcing/event/edit', { schema: { tags, summary: '修改询价单草稿（传 lines 时整体替换物料行；由采购申请创建的不能替换，PR-3）', body: editBody }, config: access('srm:sourcing:edit') }, async (request) => {
       const body = request.body;
       await ctx.db.transaction().execute(async (trx) => {
         const event = await eventFor(trx, actorOf(request), body.id);
@@ -322,6 +322,9 @@ export const eventRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) throw businessError('询价单已被他人修改，请刷新后重试');
         if (body.lines) {
+          // PR-3: lines made from requisition lines carry the link their reservation follows; replacing them would drop it.
+          const linked = await trx.selectFrom('sourcingLine').select('id').where('eventId', '=', event.id).where('requisitionLineId', 'is not', null).executeTakeFirst();
+          if (linked) throw businessError('由采购申请创建的询价单不能修改物料行，请调整采购申请后重新创建（PR-3）');
           const lot = await trx.selectFrom('sourcingLot').select('id').where('eventId', '=', event.id).orderBy('lotNo').executeTakeFirstOrThrow();
           await trx.deleteFrom('sourcingLine').where('eventId', '=', event.id).execute();
           await trx.insertInto('sourcingLine').values(await prepareLines(trx, request.tenantId, event.id, lot.id, body.lines)).execute();

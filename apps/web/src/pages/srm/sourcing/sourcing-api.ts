@@ -19,7 +19,7 @@ export type EventRow = {
   createTime: string | null;
 };
 
-export type EventLine = { id: string; lineNo: number; materialId: string | null; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null; deliveryPlace: string | null; targetPrice: string | null; remark: string | null };
+export type EventLine = { id: string; lineNo: number; materialId: string | null; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null; deliveryPlace: string | null; targetPrice: string | null; remark: string | null; requisitionLineId?: string | null };
 export type Participant = { id: string; supplierId: string; supplierName: string; origin: string; status: string; declineReason: string | null; responded: boolean; respondedAt: string | null };
 
 export type EventDetail = EventRow & {

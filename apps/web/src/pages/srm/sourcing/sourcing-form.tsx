@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
@@ -46,6 +46,8 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
 
 
   const patch = (key: string, change: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  // PR-3: lines made from requisition lines keep their link; the server refuses to replace them.
+  const fromRequisition = !!editing?.lines.some((l) => l.requisitionLineId);
 
   const save = async () => {
     const header = await form.validateFields();
@@ -64,13 +66,15 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
       ...(header.contactName ? { contactName: header.contactName } : {}),
       ...(header.contactPhone ? { contactPhone: header.contactPhone } : {}),
       ...(header.remark ? { remark: header.remark } : {}),
+    };
+    const lineBody = {
       lines: lines.map((l) => ({ ...(l.materialId ? { materialId: l.materialId } : { materialName: l.materialName.trim(), unit: l.unit.trim(), ...(l.spec.trim() ? { spec: l.spec.trim() } : {}) }), qty: l.qty.trim(), ...(l.needByDate ? { needByDate: l.needByDate } : {}) })),
     };
     let savedId = editing?.id ?? '';
     await run(
       async () => {
-        if (editing) return putAction('/srm/sourcing/event/edit', { ...body, id: editing.id, version: editing.version });
-        const answer = await postAction<{ id: string }>('/srm/sourcing/event/add', body);
+        if (editing) return putAction('/srm/sourcing/event/edit', { ...body, ...(fromRequisition ? {} : lineBody), id: editing.id, version: editing.version });
+        const answer = await postAction<{ id: string }>('/srm/sourcing/event/add', { ...body, ...lineBody });
         if (answer.success) savedId = answer.result.id;
         return answer;
       },
@@ -111,26 +115,50 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-      <Table<LineDraft>
-        rowKey="key"
-        size="small"
-        pagination={false}
-        dataSource={lines}
-        data-testid="sourcing-form-lines"
-        columns={[
-          { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-          { title: '目录物料', width: 190, render: (_: unknown, l) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
-          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
-          { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
-          { title: '数量', width: 100, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
-          { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
-          { title: '需求日期', width: 150, render: (_: unknown, l) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
-          { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
-        ]}
-      />
-      <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
-        添加物料行
-      </Button>
+      {fromRequisition && (
+        <>
+          <Typography.Text type="secondary">物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。</Typography.Text>
+          <Table<LineDraft>
+            rowKey="key"
+            size="small"
+            pagination={false}
+            dataSource={lines}
+            data-testid="sourcing-form-lines"
+            columns={[
+              { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
+              { title: '物料名称', dataIndex: 'materialName' },
+              { title: '规格型号', dataIndex: 'spec' },
+              { title: '数量', dataIndex: 'qty', width: 100 },
+              { title: '单位', dataIndex: 'unit', width: 80 },
+              { title: '需求日期', dataIndex: 'needByDate', width: 150 },
+            ]}
+          />
+        </>
+      )}
+      {!fromRequisition && (
+        <Table<LineDraft>
+          rowKey="key"
+          size="small"
+          pagination={false}
+          dataSource={lines}
+          data-testid="sourcing-form-lines"
+          columns={[
+            { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
+            { title: '目录物料', width: 190, render: (_: unknown, l) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
+            { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
+            { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
+            { title: '数量', width: 100, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
+            { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
+            { title: '需求日期', width: 150, render: (_: unknown, l) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
+            { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
+          ]}
+        />
+      )}
+      {!fromRequisition && (
+        <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
+          添加物料行
+        </Button>
+      )}
     </Modal>
   );
 }

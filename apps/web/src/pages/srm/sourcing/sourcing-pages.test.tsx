@@ -101,6 +101,30 @@ describe('询价单 detail (domain §10, §13)', () => {
     expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: '个', qty: '100', needByDate: '2026-12-20' }]);
   });
 
+  it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {
+    const linked = { ...LINE, materialName: '冷轧钢板', requisitionLineId: 'prl1' };
+    const server = stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [{ ...ROW, status: 'DRAFT' }], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { lines: [linked], participants: [] })),
+      'GET /srm/requisition/materials': () => ok([]),
+      'PUT /srm/sourcing/event/edit': () => ok(null, '询价单已保存'),
+    }, ['srm:sourcing:list', 'srm:sourcing:edit']);
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。')).toBeTruthy();
+    expect(within(screen.getByTestId('sourcing-form-lines')).getByText('冷轧钢板')).toBeTruthy();
+    expect(dialog.queryByLabelText('数量')).toBeNull();
+    expect(dialog.queryByRole('button', { name: '添加物料行' })).toBeNull();
+    fireEvent.mouseDown(dialog.getByLabelText('定标方式'));
+    fireEvent.click(await screen.findByText('按数量拆分', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
+    await waitFor(() => expect(server.calls('PUT /srm/sourcing/event/edit')).toHaveLength(1));
+    const body = server.calls('PUT /srm/sourcing/event/edit')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 'e1', version: 1, title: ROW.title, awardMode: 'SPLIT_BY_QTY' });
+    expect(body).not.toHaveProperty('lines');
+  });
+
   it('opening with too few quotes shows the INSUFFICIENT outcome (RFQ-7)', async () => {
     let status = 'PUBLISHED';
     const server = stub({
