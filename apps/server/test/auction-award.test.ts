@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
-import { awardFlow, HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+import { awardFlow, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** From a closed auction lot to the award (domain §12 → §13; AUC-11, AUC-14, AUC-15, AUC-17, AWD-2, AWD-7, MAT-4). */
 let w: SourcingWorld;
@@ -107,6 +107,10 @@ describe('closing an auction feeds the award', () => {
     expect(prices).toEqual([{ supplierId: w.supId[1], materialId: w.materialId, unitPrice: '143.5', sourceType: 'AWARD' }]);
     const notices = await w.s.ctx.db.selectFrom('sysAnnouncement').select(['titile', 'userIds']).where('busId', '=', id).where('busType', '=', 'sourcing').execute();
     expect(notices.filter((n) => n.titile.startsWith('中标通知'))).toHaveLength(1);
-    expect(notices.filter((n) => n.titile.startsWith('未中标通知'))).toHaveLength(1);
+    const lost = notices.filter((n) => n.titile.startsWith('未中标通知'));
+    expect(lost).toHaveLength(1);
+    // AWD-7: the non-winners who bid and the participant who never did (supplier 3) learn the result.
+    const users = await w.s.ctx.db.selectFrom('sysUser').select(['id', 'supplierId']).where('supplierId', 'in', [w.supId[0], w.supId[2]]).execute();
+    for (const u of users) expect(lost[0]!.userIds).toContain(`${u.id},`);
   });
 });

@@ -16,7 +16,7 @@ import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
 import { assertAuctionAwardApproval } from '../auction/auction-award.js';
-import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type EventRow } from './sourcing-service.js';
+import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, participantIds, TYPE_PORTAL, type EventRow } from './sourcing-service.js';
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 
@@ -127,8 +127,9 @@ async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void> {
   // PR-7 / SRC-11: awarded requisition quantity SOURCED, the rest returned; QUO-9: a split award drafts quotas.
   await settleAwardForEvent(trx, event, award.id);
   if (event.awardMode === 'SPLIT_BY_QTY') await quotaDraftsFromAward(trx, event, award);
-  // AWD-7: the award notices and the non-winner notices in this one transaction.
-  const losers = effective.map((r) => r.supplierId).filter((s) => !winners.includes(s));
+  // AWD-7: the award notices and the non-winner notices in this one transaction; every other
+  // participant learns the result, also one whose quote never counted (S2: SupC's came too late).
+  const losers = (await participantIds(trx, event.id)).filter((s) => !winners.includes(s));
   for (const w of winners) {
     const mine = lines.filter((l) => l.supplierId === w).map((l) => `${l.materialName} ${l.qty}`).join('；');
     await notifySuppliers(trx, event, [w], `中标通知：${event.title}`, `贵公司中标：${mine}`);
