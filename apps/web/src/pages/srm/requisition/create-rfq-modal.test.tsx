@@ -39,12 +39,13 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     expect(rfqPickErrors([{ lineNo: 1, qty: '0', remaining: '100' }, { lineNo: 2, qty: 'abc', remaining: '1' }])).toEqual(['第1行询价数量必须大于0（最多4位小数）', '第2行询价数量必须大于0（最多4位小数）']);
   });
 
-  it('offers the lines with quantity left, refuses too much before sending, sends the links and opens the draft in 询价管理', async () => {
+  it('offers the lines with quantity left, refuses too much before sending, sends the links and opens the draft in 询价管理, closing itself and the detail first', async () => {
     const server = stub(
       { 'GET /srm/requisition/queryById': () => ok(PR), 'POST /srm/sourcing/event/fromRequisition': () => ok({ id: 'e9' }, '已由采购申请创建询价单草稿') },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, { route: '/srm/requisition', store: createSessionStore(http) });
+    const closeDetail = vi.fn();
+    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={closeDetail} onEdit={() => {}} onChanged={() => {}} />, { route: '/srm/requisition', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
     const modal = await screen.findByTestId('create-rfq');
     // The fully reserved line 2 is not offered.
@@ -59,6 +60,9 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(1));
     expect(server.calls('POST /srm/sourcing/event/fromRequisition')[0]!.body).toEqual({ title: '二季度钢材采购 询价', lines: [{ requisitionLineId: 'l1', qty: '60' }, { requisitionLineId: 'l3', qty: '5.5' }] });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/srm/sourcing?open=e9'));
+    // The requisition page stays alive in its tab: its dialog and drawer must not cover 询价管理.
+    expect(closeDetail).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByTestId('create-rfq')).toBeNull());
   });
 
   it('shows a server refusal and stays', async () => {

@@ -32,7 +32,7 @@ export function rfqPickErrors(picks: RfqPick[]): string[] {
  * 创建询价 (domain §8 PR-6a, §25 S2 step 3): approved requisition lines with quantity left become
  * an RFQ draft, each line linked to its requisition line; the draft opens in 询价管理.
  */
-export function CreateRfqModal({ requisition, open, onClose }: { requisition: RequisitionDetail; open: boolean; onClose: () => void }) {
+export function CreateRfqModal({ requisition, open, onClose, onCreated }: { requisition: RequisitionDetail; open: boolean; onClose: () => void; onCreated: () => void }) {
   const navigate = useNavigate();
   const { busy, run } = useCommand();
   const free = requisition.lines.filter((l) => scaled(l.qtyRemaining) > 0n);
@@ -56,8 +56,12 @@ export function CreateRfqModal({ requisition, open, onClose }: { requisition: Re
         if (answer.success) created = answer.result.id;
         return answer;
       },
-      // 询价管理 opens the new draft.
-      () => navigate(`/srm/sourcing?open=${created}`),
+      // 询价管理 opens the new draft. The requisition page stays alive in its tab, so what it
+      // shows in portals (this dialog, the detail drawer) is closed first or it would cover that page.
+      () => {
+        onCreated();
+        navigate(`/srm/sourcing?open=${created}`);
+      },
     );
   };
 

@@ -181,7 +181,17 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
           />
         </Space>
       )}
-      {r && creatingRfq && <CreateRfqModal requisition={r} open={creatingRfq} onClose={() => setCreatingRfq(false)} />}
+      {r && creatingRfq && (
+        <CreateRfqModal
+          requisition={r}
+          open={creatingRfq}
+          onClose={() => setCreatingRfq(false)}
+          onCreated={() => {
+            setCreatingRfq(false);
+            onClose();
+          }}
+        />
+      )}
       <Modal
         title="取消剩余数量"
         open={cancelling}

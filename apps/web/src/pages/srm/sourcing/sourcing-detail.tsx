@@ -198,7 +198,7 @@ export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: s
 
   const actions = e && (
     <Space wrap>
-      {e.status === 'DRAFT' && can.edit && <Button onClick={() => onEdit(e)}>编辑</Button>}
+      {e.status === 'DRAFT' && can.edit && <Button onClick={() => onEdit(e)} data-testid="sourcing-edit">编辑</Button>}
       {e.status === 'DRAFT' && can.publish && (
         <Popconfirm title={`确定发布询价单 ${e.code}？发布后受邀供应商即可报价。`} okText="发布" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/event/publish', { id: e.id }), done)}>
           <Button type="primary" loading={busy} data-testid="sourcing-publish">发布</Button>
