@@ -115,45 +115,34 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-      {fromRequisition && (
-        <>
-          <Typography.Text type="secondary">物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。</Typography.Text>
-          <Table<LineDraft>
-            rowKey="key"
-            size="small"
-            pagination={false}
-            dataSource={lines}
-            data-testid="sourcing-form-lines"
-            columns={[
-              { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-              { title: '物料名称', dataIndex: 'materialName' },
-              { title: '规格型号', dataIndex: 'spec' },
-              { title: '数量', dataIndex: 'qty', width: 100 },
-              { title: '单位', dataIndex: 'unit', width: 80 },
-              { title: '需求日期', dataIndex: 'needByDate', width: 150 },
-            ]}
-          />
-        </>
-      )}
-      {!fromRequisition && (
-        <Table<LineDraft>
-          rowKey="key"
-          size="small"
-          pagination={false}
-          dataSource={lines}
-          data-testid="sourcing-form-lines"
-          columns={[
-            { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-            { title: '目录物料', width: 190, render: (_: unknown, l) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
-            { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
-            { title: '规格型号', render: (_: unknown, l) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
-            { title: '数量', width: 100, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
-            { title: '单位', width: 80, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
-            { title: '需求日期', width: 150, render: (_: unknown, l) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
-            { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
-          ]}
-        />
-      )}
+      {fromRequisition && <Typography.Text type="secondary">物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。</Typography.Text>}
+      <Table<LineDraft>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={lines}
+        data-testid="sourcing-form-lines"
+        columns={[
+          { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
+          ...(fromRequisition
+            ? [
+                { title: '物料名称', dataIndex: 'materialName' },
+                { title: '规格型号', dataIndex: 'spec' },
+                { title: '数量', dataIndex: 'qty', width: 100 },
+                { title: '单位', dataIndex: 'unit', width: 80 },
+                { title: '需求日期', dataIndex: 'needByDate', width: 150 },
+              ]
+            : [
+                { title: '目录物料', width: 190, render: (_: unknown, l: LineDraft) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
+                { title: '物料名称', render: (_: unknown, l: LineDraft) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
+                { title: '规格型号', render: (_: unknown, l: LineDraft) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
+                { title: '数量', width: 100, render: (_: unknown, l: LineDraft) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
+                { title: '单位', width: 80, render: (_: unknown, l: LineDraft) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
+                { title: '需求日期', width: 150, render: (_: unknown, l: LineDraft) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
+                { title: '操作', width: 60, render: (_: unknown, l: LineDraft) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
+              ]),
+        ]}
+      />
       {!fromRequisition && (
         <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
           添加物料行
