@@ -2,7 +2,8 @@ import { newId } from '../../core/ids.js';
 import { businessError } from '../../core/errors.js';
 import { fromScaled, toScaled, trim } from '../../core/decimal.js';
 import type { Db } from '../../db/database.js';
-import { moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
+import { serverNowIso } from '../../core/clock.js';
+import { escapeHtml, moveEvent, publishResultAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
 import { auctionSavings, needsReserveApproval, rankLot, type AuctionLotState, type AuctionRules, type BidLine, type StoredBid } from './bid-rules.js';
 
 /**
@@ -27,7 +28,8 @@ function divide(a: string, b: string): string {
 export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLotState, rules: AuctionRules, bids: readonly StoredBid[], now: Date): Promise<void> {
   if (event.status !== 'PUBLISHED') return;
   if (state.status === 'FAILED') {
-    await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: '竞价无有效出价，已流标（AUC-15）' }, '竞价无有效出价');
+    await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: FAIL_REASON }, '竞价无有效出价');
+    await failedOnPortal(trx, event);
     return;
   }
   if (state.status !== 'CLOSED') return;
@@ -58,7 +60,23 @@ export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLo
       )
       .execute();
   }
-  await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close');
+  // The close is the auction's opening (§9.2, no opening step): prices are open to the buyer's comparison and award from now.
+  await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close', { openedAt: at });
+}
+
+const FAIL_REASON = '竞价无有效出价，已流标（AUC-15）';
+
+/** §23: a failed public auction shows 已流标 on its purchase announcement and leaves a failure notice under 竞价, without bidders (PORTAL-2). */
+async function failedOnPortal(trx: Db, event: EventRow): Promise<void> {
+  if (event.visibility !== 'PUBLIC') return;
+  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: FAIL_REASON, updateTime: serverNowIso() }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 流标公告`,
+    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）竞价结束时无有效出价，本次竞价流标。</p>`,
+    company: null,
+    supplierList: [],
+    createBy: 'system',
+  });
 }
 
 /** The buyer's award view of a closed lot: the rank-1 recommendation (AUC-14), reserve (AUC-15) and savings (AUC-17). */
