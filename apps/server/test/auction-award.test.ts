@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
+import { recordPrice } from '../src/modules/material/price-library.js';
 import { awardFlow, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** From a closed auction lot to the award (domain §12 → §13; AUC-11, AUC-14, AUC-15, AUC-17, AWD-2, AWD-7, MAT-4). */
@@ -54,6 +55,22 @@ describe('closing an auction feeds the award', () => {
       { supplierId: w.supId[0], status: 'OPENED', totalAmount: '29000.00', unitPrice: '145' },
     ]);
     expect((await lotOf(id)).result).toMatchObject({ recommendedSupplierId: w.supId[1], finalBest: '28700.00', aboveReserve: false, savings: { vsStart: '1300.00', vsStartPct: '4.33' } });
+  });
+
+  it('AUC-17 savings against the previous price: the latest price record × quantity, recorded at close so later prices do not change it', async () => {
+    const price = (supplierId: string, unitPrice: string) =>
+      w.s.ctx.db.transaction().execute((trx) => recordPrice(trx, { tenantId: 0, supplierId, materialId: w.materialId, unitPrice, taxRate: '13', validFrom: w.day(0), validTo: w.day(100), sourceType: 'MANUAL', createBy: 'test' }));
+    await price(w.supId[2]!, '160');
+    const { id, lotId } = await running();
+    expect((await bid(0, lotId, '29000')).success).toBe(true);
+    expect((await bid(1, lotId, '28700')).success).toBe(true);
+    w.travel(30 * 60_000);
+    expect((await post('/srm/auction/lot/close', w.buyer, { lotId })).success).toBe(true);
+    const expected = { previousPrice: '32000.00', savings: { vsStart: '1300.00', vsStartPct: '4.33', vsPrevious: '3300.00', vsPreviousPct: '10.31' } };
+    expect((await lotOf(id)).result).toMatchObject(expected);
+    // A newer price after the close (as the award's own price records will be) is not "the previous price" of this lot.
+    await price(w.supId[0]!, '100');
+    expect((await lotOf(id)).result).toMatchObject(expected);
   });
 
   it('AUC-15 a lot without bids fails at its end, and so does the event; nothing can be awarded; a public one shows 已流标 and a failure notice under 竞价 (§23)', async () => {

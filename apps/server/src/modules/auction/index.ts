@@ -265,7 +265,9 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const { snapshot } = await service.read(asBuyer(actorOf(request)), l.id);
         const { state } = snapshot;
         const ended = state.status === 'CLOSED' || state.status === 'FAILED';
-        withResult.push({ ...l, status: state.status, currentEndAt: state.currentEndAt, extensionsUsed: state.extensionsUsed, bestPrice: state.bestPrice, rules, result: ended ? lotResult(rules, state, snapshot.bids) : null });
+        // The lazy close above may have just recorded the previous price (AUC-17).
+        const { previousPrice } = await ctx.db.selectFrom('auctionLotState').select('previousPrice').where('lotId', '=', l.id).executeTakeFirstOrThrow();
+        withResult.push({ ...l, status: state.status, currentEndAt: state.currentEndAt, extensionsUsed: state.extensionsUsed, bestPrice: state.bestPrice, rules, result: ended ? lotResult(rules, state, snapshot.bids, previousPrice) : null });
       }
       // Re-read the event: the lazy close may have moved it (EVALUATING / FAILED).
       return ok({ ...(await eventDetail(ctx.db, await eventFor(ctx.db, asBuyer(actorOf(request)), event.id))), lots: withResult });
