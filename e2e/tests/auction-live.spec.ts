@@ -10,7 +10,7 @@ import { apiLogin, setServerClock, signedInContext, type ApiSession } from './he
  */
 const MIN = 60_000;
 
-test('S5: live reverse auction — refusals, live ranks, one of two simultaneous bids, overtime with its cap, pause', async ({ browser, request, baseURL }) => {
+test('S5: live reverse auction — refusals, live ranks, one of two simultaneous bids, overtime with its cap, pause, close, award through approval, portal result', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);
   const admin = await apiLogin(request, 'admin');
   const buyer = await apiLogin(request, 'buyer');
@@ -18,13 +18,27 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const supB = await apiLogin(request, 'supplier3');
   const supC = await apiLogin(request, 'supplier4');
   await setServerClock(admin, 0);
+  // The award goes to the manager (the 管理员 role) for approval (AUC-14, AWD-4).
+  const types = await admin.call<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list');
+  await admin.call('POST', '/approval/definition/save', {
+    docType: 'SOURCING_AWARD',
+    name: '定标审批',
+    enabled: 1,
+    steps: [{ name: '主管审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }],
+    version: types.find((t) => t.docType === 'SOURCING_AWARD')!.definition?.version,
+  });
 
   // Setup: 200 箱 A4 copy paper, LOT_TOTAL from 30 000, 1 % steps, beat the best, no ties,
   // overtime 5 min from the bid within the last 5 min, at most 2 extensions, rank only, anonymous.
+  // Public, so that its result reaches the portal (§23). The demo catalogue has no A4 paper, so
+  // the line is described rather than a catalogue material (no price record at FINAL, MAT-4).
   const T = Date.now() + 10 * MIN;
   const iso = (ms: number) => new Date(ms).toISOString();
+  // Unique per attempt: a retry in CI runs on the same server.
+  const title = `S5 A4复印纸竞价 ${Date.now().toString(36)}`;
   const added = await buyer.call<{ id: string; code: string }>('POST', '/srm/auction/event/add', {
-    title: 'S5 A4复印纸竞价',
+    title,
+    visibility: 'PUBLIC',
     rules: {
       biddingTarget: 'LOT_TOTAL',
       startPrice: '30000',
@@ -51,9 +65,10 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await buyer.call('POST', '/srm/sourcing/event/invite', { id: added.id, supplierIds: ids });
   await buyer.call('POST', '/srm/sourcing/event/publish', { id: added.id });
   for (const s of [supA, supB, supC]) await s.call('POST', '/srm/sourcing/supplier/event/accept', { id: added.id });
-  const detail = await buyer.call<{ code: string; lots: { id: string }[] }>('GET', '/srm/auction/event/queryById', { id: added.id });
+  const detail = await buyer.call<{ code: string; lots: { id: string }[]; participants: { supplierId: string; supplierName: string }[] }>('GET', '/srm/auction/event/queryById', { id: added.id });
   const code = detail.code;
   const lotId = detail.lots[0]!.id;
+  const nameOf = (supplierId: string) => detail.participants.find((p) => p.supplierId === supplierId)!.supplierName;
 
   // The buyer's console and three supplier sessions.
   const open = async (session: ApiSession, url: string) => {
@@ -174,6 +189,58 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const resumedEnd = await endOf(a);
   expect(Math.abs(resumedEnd - thirdEnd - 3 * MIN)).toBeLessThan(30_000);
 
+  // 13. The end is reached; a valid price 1 ms after it is refused (AUC-1) even though nothing
+  // has closed the lot yet, and that attempt closes it: CLOSED on every screen without a
+  // reload, the ranking frozen from the stored bids (AUC-11), the savings shown (AUC-17).
+  const finalBest = Number((await console_.getByTestId('auction-best-price').innerText()).replace(/,/g, ''));
+  const storedBids = await bids.count();
+  await setServerClock(admin, resumedEnd + 1 - Date.now());
+  const late = await supA.raw('POST', '/srm/auction/supplier/bid', { lotId, price: String(step(finalBest)), clientRequestId: `s5-late-${Date.now()}` });
+  expect(late).toMatchObject({ success: false, message: '竞价已结束，报价未被接受' });
+  for (const p of all) await expect(status(p)).toHaveAttribute('data-status', 'CLOSED');
+  for (const p of [a, b, c]) await expect(p.getByTestId('auction-bid-submit')).toBeDisabled();
+  await expect(rank(b)).toHaveText('1');
+  await expect(b.getByTestId('auction-outcome')).toContainText('等待采购方定标');
+  await expect(console_.getByText('最终排名（已冻结）')).toBeVisible();
+  await expect(bids).toHaveCount(storedBids);
+  const outcome = console_.getByTestId('auction-outcome');
+  await expect(outcome.getByTestId('auction-savings')).toHaveText(new RegExp(`^${30000 - finalBest}\\.00（\\d+\\.\\d{2}%）$`));
+  await expect(outcome.getByTestId('auction-recommended')).toHaveText(nameOf(ids[1]!));
+
+  // 14. The buyer awards rank 1 (preselected); the manager approves in 审批中心; the award is
+  // FINAL: the buyer's console says so with names, the bidders learn their outcome, and the
+  // portal's result announcements show it under 竞价.
+  const day = (days: number) => new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  await expect(outcome.getByTestId('sourcing-award-form')).toContainText('排名第一');
+  await outcome.getByLabel('价格生效日期').fill(day(1));
+  await outcome.getByLabel('价格失效日期').fill(day(365));
+  await outcome.getByTestId('sourcing-award-submit').click();
+  await console_.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /提交审批/ }).click();
+  await expect(outcome.getByTestId('award-status')).toContainText('审批中');
+
+  const manager = await open(admin, '/approval/todo');
+  const task = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
+  await task.getByTestId('approval-approve').click();
+  await manager.getByTestId('approval-decision-ok').click();
+  await expect(task).toHaveCount(0);
+
+  await console_.reload();
+  await console_.getByTestId(`auction-open-${code}`).click();
+  await expect(console_.getByTestId('award-status')).toHaveAttribute('data-status', 'FINAL');
+  await expect(console_.getByTestId('award-status')).toContainText('已生效');
+  await expect(console_.getByTestId('auction-ranking')).toContainText(nameOf(ids[1]!));
+  await expect(console_.getByTestId('auction-ranking')).toContainText(nameOf(ids[0]!));
+  await b.getByRole('button', { name: '返回列表' }).click();
+  await expect(b.getByTestId(`auction-result-${code}`)).toHaveText('中标');
+  await a.getByRole('button', { name: '返回列表' }).click();
+  await expect(a.getByTestId(`auction-result-${code}`)).toHaveText('未中标');
+
+  const portal = await (await browser.newContext()).newPage();
+  await portal.goto('/resultAnnouncement');
+  await portal.getByTestId('portal-result-tab-bidding').click();
+  await portal.getByTestId('portal-result-item').filter({ hasText: `${title} 结果公示` }).click();
+  await expect(portal.getByTestId('portal-result-modal').getByTestId('portal-win-card')).toContainText(nameOf(ids[1]!));
+
   await setServerClock(admin, 0);
-  for (const p of all) await p.context().close();
+  for (const p of [...all, manager, portal]) await p.context().close();
 });

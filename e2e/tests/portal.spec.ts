@@ -90,7 +90,7 @@ test('purchase announcements: countdown colours, search, tabs, detail in a new t
   await expect(card('钢板 Q235')).toHaveCount(0);
 
   await page.getByTestId('portal-purchase-tab-all').click();
-  await page.getByTestId('portal-search-input').fill('钢板');
+  await page.getByTestId('portal-search-input').fill('Q235');
   await page.getByTestId('portal-search-submit').click();
   await expect(page.getByTestId('portal-purchase-item')).toHaveCount(1);
   await expect(card('钢板 Q235')).toBeVisible();

@@ -2,10 +2,13 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { createContext } from './app-context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { hashPassword } from './modules/auth/password.js';
 import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
+import { seedSourcingDemo } from './seed/sourcing-demo.js';
 import { nowIso } from './core/time.js';
 import { newId } from './core/ids.js';
 
@@ -28,7 +31,7 @@ async function askPassword(): Promise<string> {
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const config = loadConfig();
-  const { db, close } = openDatabase(config.databaseUrl);
+  const { db, kind, close } = openDatabase(config.databaseUrl);
   try {
     if (command === 'migrate') {
       const result = await migrateToLatest(db);
@@ -47,6 +50,12 @@ async function run(argv: string[]): Promise<number> {
           return 1;
         }
         await seedDemo(db);
+        const { app } = await buildApp(await createContext(config, db, kind));
+        try {
+          await seedSourcingDemo(app, db, config.basePath);
+        } finally {
+          await app.close();
+        }
         console.log('demo company loaded');
       }
       return 0;

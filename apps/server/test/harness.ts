@@ -17,6 +17,7 @@ export type TestServer = {
   base: string;
   origin: string;
   ctx: AppContext;
+  app: App['app'];
   routes: App['routes'];
   request: <T = unknown>(method: string, url: string, opts?: RequestOptions) => Promise<{ status: number; body: Envelope<T>; headers: Headers; text: string }>;
   login: (username: string, password?: string) => Promise<string>;
@@ -100,6 +101,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     base,
     origin,
     ctx,
+    app,
     routes,
     request,
     login,

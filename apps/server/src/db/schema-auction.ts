@@ -13,6 +13,8 @@ export type AuctionLotStateTable = {
   bestSupplierId: string | null;
   pausedAt: string | null;
   pauseReason: string | null;
+  /** AUC-17: Σ latest price record × quantity of the lot's materials, recorded at close; null when one has none. */
+  previousPrice: string | null;
   updateTime: string;
 };
 

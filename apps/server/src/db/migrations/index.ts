@@ -35,6 +35,7 @@ import * as auction from './0045-auction.js';
 import * as tender from './0046-tender.js';
 import * as tenderEvaluation from './0047-tender-evaluation.js';
 import * as sourcingLinks from './0049-sourcing-links.js';
+import * as auctionSavings from './0050-auction-savings.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0046-tender': tender,
   '0047-tender-evaluation': tenderEvaluation,
   '0049-sourcing-links': sourcingLinks,
+  '0050-auction-savings': auctionSavings,
 };

@@ -1,8 +1,10 @@
 import { newId } from '../../core/ids.js';
 import { businessError } from '../../core/errors.js';
-import { fromScaled, toScaled, trim } from '../../core/decimal.js';
+import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
+import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
+import { serverNowIso } from '../../core/clock.js';
+import { escapeHtml, moveEvent, publishResultAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
 import { auctionSavings, needsReserveApproval, rankLot, type AuctionLotState, type AuctionRules, type BidLine, type StoredBid } from './bid-rules.js';
 
 /**
@@ -27,12 +29,14 @@ function divide(a: string, b: string): string {
 export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLotState, rules: AuctionRules, bids: readonly StoredBid[], now: Date): Promise<void> {
   if (event.status !== 'PUBLISHED') return;
   if (state.status === 'FAILED') {
-    await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: '竞价无有效出价，已流标（AUC-15）' }, '竞价无有效出价');
+    await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: FAIL_REASON }, '竞价无有效出价');
+    await failedOnPortal(trx, event);
     return;
   }
   if (state.status !== 'CLOSED') return;
   const at = now.toISOString();
-  const lines = await trx.selectFrom('sourcingLine').select(['id', 'qty']).where('eventId', '=', event.id).orderBy('lineNo').execute();
+  const lines = await trx.selectFrom('sourcingLine').select(['id', 'qty', 'materialId']).where('eventId', '=', event.id).orderBy('lineNo').execute();
+  await trx.updateTable('auctionLotState').set({ previousPrice: await previousLotPrice(trx, event, lines, now) }).where('lotId', '=', state.lotId).execute();
   const totalQty = fromScaled(lines.reduce((s, l) => s + toScaled(l.qty), 0n), 6);
   const stored = await trx.selectFrom('auctionBid').select(['seq', 'lines']).where('lotId', '=', state.lotId).execute();
   const linesOf = new Map(stored.map((b) => [b.seq, b.lines ? (JSON.parse(b.lines) as BidLine[]) : null]));
@@ -58,18 +62,62 @@ export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLo
       )
       .execute();
   }
-  await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close');
+  // The close is the auction's opening (§9.2, no opening step): prices are open to the buyer's comparison and award from now.
+  await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close', { openedAt: at });
+}
+
+/**
+ * AUC-17: what the lot cost last time — each line's latest price record in force by the close
+ * (any supplier, the event's currency) times its quantity; null when a line has no material or
+ * no earlier price. Recorded at close, before the award writes the new prices (MAT-4).
+ */
+async function previousLotPrice(trx: Db, event: EventRow, lines: readonly { qty: string; materialId: string | null }[], now: Date): Promise<string | null> {
+  const d = businessDate(now);
+  const today = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
+  const amounts: string[] = [];
+  for (const l of lines) {
+    if (!l.materialId) return null;
+    const last = await trx
+      .selectFrom('srmPriceRecord')
+      .select('unitPrice')
+      .where('tenantId', '=', event.tenantId)
+      .where('materialId', '=', l.materialId)
+      .where('currency', '=', event.currency)
+      .where('validFrom', '<=', today)
+      .orderBy('validFrom', 'desc')
+      .orderBy('createTime', 'desc')
+      .executeTakeFirst();
+    if (!last) return null;
+    amounts.push(multiply(last.unitPrice, l.qty));
+  }
+  return amounts.length ? add(amounts) : null;
+}
+
+const FAIL_REASON = '竞价无有效出价，已流标（AUC-15）';
+
+/** §23: a failed public auction shows 已流标 on its purchase announcement and leaves a failure notice under 竞价, without bidders (PORTAL-2). */
+async function failedOnPortal(trx: Db, event: EventRow): Promise<void> {
+  if (event.visibility !== 'PUBLIC') return;
+  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: FAIL_REASON, updateTime: serverNowIso() }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 流标公告`,
+    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）竞价结束时无有效出价，本次竞价流标。</p>`,
+    company: null,
+    supplierList: [],
+    createBy: 'system',
+  });
 }
 
 /** The buyer's award view of a closed lot: the rank-1 recommendation (AUC-14), reserve (AUC-15) and savings (AUC-17). */
-export function lotResult(rules: AuctionRules, state: AuctionLotState, bids: readonly StoredBid[]) {
+export function lotResult(rules: AuctionRules, state: AuctionLotState, bids: readonly StoredBid[], previousPrice: string | null) {
   const ranking = rankLot(bids);
   const best = ranking[0] ?? null;
   return {
     recommendedSupplierId: best?.supplierId ?? null,
     finalBest: best?.price ?? null,
     aboveReserve: best !== null && needsReserveApproval(rules, best.price),
-    savings: best ? auctionSavings(rules.startPrice, best.price) : null,
+    previousPrice,
+    savings: best ? auctionSavings(rules.startPrice, best.price, previousPrice) : null,
     status: state.status,
   };
 }

@@ -187,7 +187,25 @@ export class AuctionService {
   }
 
   async snapshot(lot: LotContext): Promise<AuctionSnapshot> {
-    return { state: lot.state, rules: lot.rules, bids: lot.bids, participants: await this.participants(lot.event.id), now: lot.now };
+    const snapshot: AuctionSnapshot = { state: lot.state, rules: lot.rules, bids: lot.bids, participants: await this.participants(lot.event.id), now: lot.now };
+    return lot.state.status === 'CLOSED' ? { ...snapshot, result: await this.result(lot.event) } : snapshot;
+  }
+
+  /**
+   * What bidders may learn after the close (§12.4): the winner's name once the award is FINAL
+   * (the result is published then, with its notices), the best price only when the event's
+   * `resultVisibility` publishes prices.
+   */
+  private async result(event: EventRow): Promise<NonNullable<AuctionSnapshot['result']>> {
+    const winner = await this.db
+      .selectFrom('sourcingAward as a')
+      .innerJoin('sourcingAwardLine as l', 'l.awardId', 'a.id')
+      .select('l.supplierId')
+      .where('a.eventId', '=', event.id)
+      .where('a.status', '=', 'FINAL')
+      .executeTakeFirst();
+    const visibility = JSON.parse(event.resultVisibility ?? '{}') as { publishPrice?: boolean };
+    return { published: winner !== undefined, winnerSupplierId: winner?.supplierId ?? null, showBestPrice: visibility.publishPrice === true };
   }
 
   /**

@@ -15,7 +15,8 @@
  *   supplier (reuse) POST /srm/sourcing/supplier/event/accept
  *            POST /srm/auction/supplier/bid      §12.3; refusals answer success:false with the engine's message
  *            GET  /srm/auction/supplier/lot/view visibleTo BIDDER
- *            GET  /srm/auction/supplier/lot/list the supplier's auction lots with the public rules (never reservePrice)
+ *            GET  /srm/auction/supplier/lot/list the supplier's auction lots with the public rules (never reservePrice),
+ *                                                its outcome once the award is FINAL and the reason of a failed lot
  *   both     GET  /srm/auction/stream?lotId=     SSE, each subscription with its own view
  */
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { serverNowIso } from '../../core/clock.js';
+import { toWireDateTime } from '../../core/time.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
@@ -75,6 +77,8 @@ export const rulesBody = z
 
 const addBody = z.object({
   title: z.string().trim().min(1, '请填写标题').max(200, '标题不能超过200个字符'),
+  /** PUBLIC: announced on the portal (purchase and result announcements under 竞价, §23); bidders are still the invited ones. */
+  visibility: z.enum(['PUBLIC', 'INVITED'], { error: '公开方式不正确' }).default('INVITED'),
   rules: rulesBody,
   lines: z
     .array(z.object({ materialId: id.optional(), materialName: z.string().trim().min(1, '请填写物料名称').max(200), qty: positive('数量'), unit: z.string().trim().min(1, '请填写单位').max(16) }))
@@ -148,7 +152,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post('/srm/auction/event/add', { schema: { tags, summary: '新建竞价单草稿（一个标段，§12.1 竞价规则，物料行）', body: addBody }, config: buyer('srm:auction:add') }, async (request) => {
       const actor = asBuyer(actorOf(request));
-      const { title, rules, lines } = request.body;
+      const { title, visibility, rules, lines } = request.body;
       const eventId = newId();
       const lotId = newId();
       await ctx.db.transaction().execute(async (trx) => {
@@ -157,12 +161,12 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await trx
           .insertInto('sourcingEvent')
           .values({
-            id: eventId, tenantId: request.tenantId, code, title, type: 'AUCTION', method: 'AUCTION', purchaseType: 'GOODS', visibility: 'INVITED', eligibility: 'QUALIFIED_ANY',
+            id: eventId, tenantId: request.tenantId, code, title, type: 'AUCTION', method: 'AUCTION', purchaseType: 'GOODS', visibility, eligibility: 'QUALIFIED_ANY',
             legalMandatory: 0, buyerId: actor.user.id, currency: 'CNY', taxIncludedQuote: 0, sealed: 0, envelopeMode: 'ONE', rounds: 1, currentRound: 1,
             minInvited: rules.minParticipants, minParticipants: rules.minParticipants, allowRevision: 1, allowWithdraw: 0, allowPartialQuote: 0, showTargetPrice: 0,
             pricePrecision: rules.pricePrecision, awardMode: 'SINGLE', status: 'DRAFT', version: 1, createBy: actor.user.username, createTime: now,
             // Invitations can be accepted until the auction ends (the reused sourcing accept checks this deadline).
-            responseStartAt: null, responseDeadline: rules.endAt,
+            responseStartAt: null, responseDeadline: rules.endAt, plannedStartAt: rules.startAt,
           })
           .execute();
         await trx.insertInto('sourcingLot').values({ id: lotId, eventId, lotNo: 1, name: title, ceilingPrice: rules.startPrice, rules: JSON.stringify(rules), status: 'ACTIVE', createTime: now, updateTime: null }).execute();
@@ -261,7 +265,9 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const { snapshot } = await service.read(asBuyer(actorOf(request)), l.id);
         const { state } = snapshot;
         const ended = state.status === 'CLOSED' || state.status === 'FAILED';
-        withResult.push({ ...l, status: state.status, currentEndAt: state.currentEndAt, extensionsUsed: state.extensionsUsed, bestPrice: state.bestPrice, rules, result: ended ? lotResult(rules, state, snapshot.bids) : null });
+        // The lazy close above may have just recorded the previous price (AUC-17).
+        const { previousPrice } = await ctx.db.selectFrom('auctionLotState').select('previousPrice').where('lotId', '=', l.id).executeTakeFirstOrThrow();
+        withResult.push({ ...l, status: state.status, currentEndAt: state.currentEndAt, extensionsUsed: state.extensionsUsed, bestPrice: state.bestPrice, rules, result: ended ? lotResult(rules, state, snapshot.bids, previousPrice) : null });
       }
       // Re-read the event: the lazy close may have moved it (EVALUATING / FAILED).
       return ok({ ...(await eventDetail(ctx.db, await eventFor(ctx.db, asBuyer(actorOf(request)), event.id))), lots: withResult });
@@ -269,7 +275,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post('/srm/auction/event/edit', { schema: { tags, summary: '修改竞价单草稿（标题、竞价规则、物料行）', body: addBody.extend({ id }) }, config: buyer('srm:auction:add') }, async (request) => {
       const actor = asBuyer(actorOf(request));
-      const { id: eventId, title, rules, lines } = request.body;
+      const { id: eventId, title, visibility, rules, lines } = request.body;
       await ctx.db.transaction().execute(async (trx) => {
         const event = await eventFor(trx, actor, eventId);
         if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
@@ -278,7 +284,7 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const lot = await trx.selectFrom('sourcingLot').select('id').where('eventId', '=', eventId).orderBy('lotNo').executeTakeFirstOrThrow();
         const changed = await trx
           .updateTable('sourcingEvent')
-          .set({ title, minInvited: rules.minParticipants, minParticipants: rules.minParticipants, pricePrecision: rules.pricePrecision, responseDeadline: rules.endAt, version: event.version + 1, updateBy: actor.user.username, updateTime: now })
+          .set({ title, visibility, minInvited: rules.minParticipants, minParticipants: rules.minParticipants, pricePrecision: rules.pricePrecision, responseDeadline: rules.endAt, plannedStartAt: rules.startAt, version: event.version + 1, updateBy: actor.user.username, updateTime: now })
           .where('id', '=', eventId)
           .where('version', '=', event.version)
           .where('status', '=', 'DRAFT')
@@ -320,20 +326,38 @@ export const auctionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .innerJoin('sourcingEvent as e', 'e.id', 'p.eventId')
         .innerJoin('sourcingLot as l', 'l.eventId', 'e.id')
         .innerJoin('auctionLotState as s', 's.lotId', 'l.id')
-        .select(['e.id as eventId', 'e.code', 'e.title', 'e.status as eventStatus', 'e.currency', 'p.status as participationStatus', 'l.id as lotId', 'l.name as lotName', 'l.rules', 's.status', 's.currentEndAt', 's.extensionsUsed'])
+        .select(['e.id as eventId', 'e.code', 'e.title', 'e.status as eventStatus', 'e.failReason', 'e.currency', 'p.status as participationStatus', 'l.id as lotId', 'l.name as lotName', 'l.rules', 's.status', 's.currentEndAt', 's.extensionsUsed'])
         .where('p.supplierId', '=', supplierId)
         .where('e.type', '=', 'AUCTION')
         .where('e.status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED'])
         .orderBy('e.createTime', 'desc')
         .orderBy('l.lotNo')
         .execute();
-      const lines = rows.length ? await ctx.db.selectFrom('sourcingLine').select(['id', 'lotId', 'lineNo', 'materialName', 'spec', 'qty', 'unit']).where('eventId', 'in', [...new Set(rows.map((r) => r.eventId))]).orderBy('lineNo').execute() : [];
+      const eventIds = [...new Set(rows.map((r) => r.eventId))];
+      const lines = rows.length ? await ctx.db.selectFrom('sourcingLine').select(['id', 'lotId', 'lineNo', 'materialName', 'spec', 'qty', 'unit']).where('eventId', 'in', eventIds).orderBy('lineNo').execute() : [];
+      // Once the award is FINAL the supplier's own outcome, as its award / non-award notice told it (AWD-7).
+      const outcomes = rows.length
+        ? await ctx.db
+            .selectFrom('sourcingResponse as r')
+            .innerJoin('sourcingAward as a', (j) => j.onRef('a.eventId', '=', 'r.eventId').on('a.status', '=', 'FINAL'))
+            .select(['r.eventId', 'r.status', 'a.noticeIssuedAt'])
+            .where('r.eventId', 'in', eventIds)
+            .where('r.supplierId', '=', supplierId)
+            .where('r.status', 'in', ['AWARDED', 'NOT_AWARDED'])
+            .execute()
+        : [];
       return ok(
-        rows.map(({ rules, ...r }) => ({
-          ...r,
-          rules: publicRules(JSON.parse(rules ?? '{}') as AuctionRules),
-          lines: lines.filter((l) => l.lotId === r.lotId),
-        })),
+        rows.map(({ rules, failReason, ...r }) => {
+          const outcome = outcomes.find((o) => o.eventId === r.eventId);
+          return {
+            ...r,
+            rules: publicRules(JSON.parse(rules ?? '{}') as AuctionRules),
+            lines: lines.filter((l) => l.lotId === r.lotId),
+            outcome: (outcome?.status ?? null) as 'AWARDED' | 'NOT_AWARDED' | null,
+            noticeIssuedAt: toWireDateTime(outcome?.noticeIssuedAt ?? null),
+            failReason: r.eventStatus === 'FAILED' ? failReason : null,
+          };
+        }),
       );
     });
 

@@ -16,7 +16,7 @@ import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
 import { assertAuctionAwardApproval } from '../auction/auction-award.js';
-import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, participantIds, TYPE_PORTAL, type EventRow } from './sourcing-service.js';
+import { actorOf, escapeHtml, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, participantIds, publishResultAnnouncement, TYPE_TEXT, type EventRow } from './sourcing-service.js';
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 
@@ -134,39 +134,21 @@ async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void> {
     const mine = lines.filter((l) => l.supplierId === w).map((l) => `${l.materialName} ${l.qty}`).join('；');
     await notifySuppliers(trx, event, [w], `中标通知：${event.title}`, `贵公司中标：${mine}`);
   }
-  await notifySuppliers(trx, event, losers, `未中标通知：${event.title}`, '感谢参与，本次询价贵公司未中标');
+  await notifySuppliers(trx, event, losers, `未中标通知：${event.title}`, `感谢参与，本次${TYPE_TEXT[event.type] ?? '询价'}贵公司未中标`);
   await notifyBuyer(trx, event, `定标已批准：${event.title}`, `中标供应商：${winnerNames.join('、')}`);
 
   // §23 / PORTAL-3: a public event's result announcement once the award is FINAL (no prices unless published on purpose).
   if (event.visibility === 'PUBLIC') {
-    const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
-    await trx
-      .insertInto('portalResultAnnouncement')
-      .values({
-        id: newId(),
-        type: TYPE_PORTAL[event.type] ?? 'inquiry',
-        title: `${event.title} 结果公示`,
-        content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标供应商：${escapeHtml(winnerNames.join('、'))}。</p>`,
-        projectName: event.title,
-        bidCode: event.code,
-        company: winnerNames.join('、'),
-        supplierList: JSON.stringify(winnerNames.map((name) => ({ title: '中标供应商', name }))),
-        status: 'published',
-        publishTime: now,
-        announcementId: announcement?.id ?? null,
-        sourcingEventId: event.id,
-        tenantId: event.tenantId,
-        createBy: 'approval',
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    await publishResultAnnouncement(trx, event, {
+      title: `${event.title} 结果公示`,
+      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标供应商：${escapeHtml(winnerNames.join('、'))}。</p>`,
+      company: winnerNames.join('、'),
+      supplierList: winnerNames.map((name) => ({ title: '中标供应商', name })),
+      createBy: 'approval',
+    });
     await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'closed', updateTime: now }).where('sourcingEventId', '=', event.id).where('status', '=', 'published').execute();
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A rejected or withdrawn award goes back to a draft the buyer can change (§13). */
 async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: string): Promise<void> {

@@ -147,18 +147,19 @@ export async function supplierUsers(trx: Db, supplierIds: readonly string[]): Pr
   return rows.map((r) => r.id);
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for the HTML body of a notice or announcement. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** In-app notices (X-12); never sealed content. */
 export async function notifySuppliers(trx: Db, event: EventRow, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
   await notifyUsers(trx, {
     userIds: await supplierUsers(trx, supplierIds),
     title,
-    content: `<p>${escape(`${event.code} ${event.title}`)}${detail ? `：${escape(detail)}` : ''}</p>`,
+    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
     busType: 'sourcing',
     busId: event.id,
     openType: 'url',
-    openPage: '/srm/my-sourcing',
+    openPage: event.type === 'AUCTION' ? '/srm/my-auction' : '/srm/my-sourcing',
   });
 }
 
@@ -166,7 +167,7 @@ export async function notifyBuyer(trx: Db, event: EventRow, title: string, detai
   await notifyUsers(trx, {
     userIds: [event.buyerId],
     title,
-    content: `<p>${escape(`${event.code} ${event.title}`)}${detail ? `：${escape(detail)}` : ''}</p>`,
+    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
     busType: 'sourcing',
     busId: event.id,
     openType: 'url',
@@ -209,6 +210,38 @@ export async function publishAnnouncement(trx: Db, event: EventRow, actor: Actor
       sourcingEventId: event.id,
       tenantId: event.tenantId,
       createBy: actor.user.username,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+}
+
+/**
+ * A result announcement of a PUBLIC event on the portal (§23, PORTAL-1/3): written when the award
+ * is FINAL or the event failed, linked to its purchase announcement; never prices unless given.
+ */
+export async function publishResultAnnouncement(trx: Db, event: EventRow, notice: { title: string; content: string; company: string | null; supplierList: readonly { title: string; name: string }[]; createBy: string }): Promise<void> {
+  if (event.visibility !== 'PUBLIC') return;
+  const now = serverNowIso();
+  const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
+  await trx
+    .insertInto('portalResultAnnouncement')
+    .values({
+      id: newId(),
+      type: TYPE_PORTAL[event.type] ?? 'inquiry',
+      title: notice.title,
+      content: notice.content,
+      projectName: event.title,
+      bidCode: event.code,
+      company: notice.company,
+      supplierList: JSON.stringify(notice.supplierList),
+      status: 'published',
+      publishTime: now,
+      announcementId: announcement?.id ?? null,
+      sourcingEventId: event.id,
+      tenantId: event.tenantId,
+      createBy: notice.createBy,
       createTime: now,
       updateBy: null,
       updateTime: null,

@@ -35,7 +35,15 @@ export type AuctionRules = {
 export type PublicRules = Pick<AuctionRules, 'biddingTarget' | 'startPrice' | 'decrementMode' | 'decrementValue' | 'bidRule' | 'tieRule' | 'maxBidsPerSupplier' | 'confirmDropPct' | 'startAt' | 'endAt' | 'overtimeEnabled' | 'overtimeWindowMin' | 'overtimeExtendMin' | 'maxExtensions' | 'supplierView' | 'pricePrecision'>;
 
 export type LotStatus = 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'CLOSED' | 'FAILED' | 'CANCELLED';
-export type AuctionLot = { id: string; lotNo: number; name: string; rules: AuctionRules; status: LotStatus; currentEndAt: string; extensionsUsed: number; bestPrice: string | null };
+/** A closed lot's result for the buyer (AUC-14 rank-1 recommendation, AUC-15 reserve, AUC-17 savings). */
+export type LotResult = {
+  recommendedSupplierId: string | null;
+  finalBest: string | null;
+  aboveReserve: boolean;
+  savings: { vsStart: string; vsStartPct: string; vsPrevious: string | null; vsPreviousPct: string | null } | null;
+  status: LotStatus;
+};
+export type AuctionLot = { id: string; lotNo: number; name: string; rules: AuctionRules; status: LotStatus; currentEndAt: string; extensionsUsed: number; bestPrice: string | null; result: LotResult | null };
 export type AuctionDetail = EventDetail & { lots: AuctionLot[] };
 
 type CommonView = { lotId: string; status: LotStatus; phase: 'DURING' | 'AFTER'; serverTime: string; startAt: string; currentEndAt: string; extensionsUsed: number; pausedAt: string | null; pauseReason: string | null };
@@ -74,6 +82,11 @@ export type MyLotRow = {
   extensionsUsed: number;
   rules: PublicRules;
   lines: { id: string; lineNo: number; materialName: string | null; spec: string | null; qty: string; unit: string | null }[];
+  /** Once the award is FINAL: the supplier's own outcome, as its award / non-award notice said (AWD-7). */
+  outcome: 'AWARDED' | 'NOT_AWARDED' | null;
+  noticeIssuedAt: string | null;
+  /** Why the auction failed (流标), when it did. */
+  failReason: string | null;
 };
 
 export const LOT_STATUS: Record<LotStatus, string> = { SCHEDULED: '未开始', RUNNING: '竞价中', PAUSED: '已暂停', CLOSED: '已结束', FAILED: '已流标', CANCELLED: '已取消' };
@@ -87,6 +100,8 @@ export const OVERTIME_BASE = { FROM_BID_TIME: '从出价时间起算', FROM_END_
 export const SUPPLIER_VIEW = { RANK_ONLY: '仅本方排名', BEST_PRICE: '当前最低价', RANK_AND_BEST: '排名和最低价', TRAFFIC_LIGHT: '红绿灯', NONE: '不显示' } as const;
 export const TRAFFIC_LIGHT = { GREEN: { color: 'green', text: '领先' }, YELLOW: { color: 'gold', text: '接近' }, RED: { color: 'red', text: '落后' } } as const;
 export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已入围', DECLINED: '已拒绝', BANNED: '已禁止出价' };
+export const VISIBILITY = { INVITED: '邀请竞价（仅受邀供应商）', PUBLIC: '公开竞价（门户发布公告与结果）' } as const;
+export const OUTCOME = { AWARDED: { color: 'green', text: '中标' }, NOT_AWARDED: { color: 'default', text: '未中标' } } as const;
 
 /** The rule block's defaults (§12.1), shown in a new draft. */
 export const DEFAULT_RULES: Omit<AuctionRules, 'startPrice' | 'startAt' | 'endAt'> = {

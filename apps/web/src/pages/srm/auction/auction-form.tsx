@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { App, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, DEFAULT_RULES, OVERTIME_BASE, OVERTIME_TRIGGER, ruleErrors, SUPPLIER_VIEW, TIE_RULE, type AuctionDetail, type AuctionRules } from './auction-api';
+import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, DEFAULT_RULES, OVERTIME_BASE, OVERTIME_TRIGGER, ruleErrors, SUPPLIER_VIEW, TIE_RULE, VISIBILITY, type AuctionDetail, type AuctionRules } from './auction-api';
 
-type LineDraft = { key: string; materialName: string; qty: string; unit: string };
-type Values = Omit<AuctionRules, 'reservePrice' | 'startAt' | 'endAt'> & { title: string; reservePrice?: string; startAt: string; endAt: string };
+/** A line; `materialId` is kept from a catalogue line of the draft being edited (MAT-4 price records at FINAL). */
+type LineDraft = { key: string; materialId?: string; materialName: string; qty: string; unit: string };
+type Values = Omit<AuctionRules, 'reservePrice' | 'startAt' | 'endAt'> & { title: string; visibility: keyof typeof VISIBILITY; reservePrice?: string; startAt: string; endAt: string };
 
 const options = (map: Record<string, string>) => Object.entries(map).map(([value, label]) => ({ value, label }));
 
@@ -26,11 +27,11 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Values>();
   const lot = editing?.lots[0];
-  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, materialName: l.materialName ?? '', qty: l.qty, unit: l.unit ?? '' })) : [blank()]));
+  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, ...(l.materialId ? { materialId: l.materialId } : {}), materialName: l.materialName ?? '', qty: l.qty, unit: l.unit ?? '' })) : [blank()]));
   const overtime = Form.useWatch('overtimeEnabled', form);
   const initial: Partial<Values> = lot
-    ? { ...lot.rules, title: editing.title, reservePrice: lot.rules.reservePrice ?? undefined, startAt: toLocalInput(lot.rules.startAt), endAt: toLocalInput(lot.rules.endAt) }
-    : { ...DEFAULT_RULES, reservePrice: undefined };
+    ? { ...lot.rules, title: editing.title, visibility: editing.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED', reservePrice: lot.rules.reservePrice ?? undefined, startAt: toLocalInput(lot.rules.startAt), endAt: toLocalInput(lot.rules.endAt) }
+    : { ...DEFAULT_RULES, visibility: 'INVITED', reservePrice: undefined };
   const patch = (key: string, change: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
   const save = async () => {
@@ -73,7 +74,7 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
       message.warning(errors.join('；'));
       return;
     }
-    const body = { title: v.title.trim(), rules, lines: lines.map((l) => ({ materialName: l.materialName.trim(), qty: l.qty.trim(), unit: l.unit.trim() })) };
+    const body = { title: v.title.trim(), visibility: v.visibility, rules, lines: lines.map((l) => ({ ...(l.materialId ? { materialId: l.materialId } : {}), materialName: l.materialName.trim(), qty: l.qty.trim(), unit: l.unit.trim() })) };
     let savedId = editing?.id ?? '';
     await run(
       async () => {
@@ -89,9 +90,14 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
   return (
     <Modal title={editing ? `编辑竞价单 ${editing.code}` : '新建竞价单'} open width={1000} onCancel={onClose} onOk={() => void save()} okText="保存草稿" cancelText="取消" okButtonProps={{ loading: busy, ...{ 'data-testid': 'auction-form-save' } }} destroyOnHidden>
       <Form form={form} name="auctionForm" layout="vertical" initialValues={initial} data-testid="auction-form">
-        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
-          <Input maxLength={200} />
-        </Form.Item>
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]} style={{ flex: 1, minWidth: 320 }}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="visibility" label="发布方式">
+            <Select style={{ width: 260 }} options={options(VISIBILITY)} />
+          </Form.Item>
+        </div>
         <Divider titlePlacement="start">竞价规则</Divider>
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item name="biddingTarget" label="竞价对象">
@@ -184,7 +190,7 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
         data-testid="auction-form-lines"
         columns={[
           { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
+          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} title={l.materialId ? '物料库物料' : undefined} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
           { title: '数量', width: 120, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
           { title: '单位', width: 100, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
           { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },

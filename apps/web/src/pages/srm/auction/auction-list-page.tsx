@@ -6,9 +6,10 @@ import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { EventStatusTag } from '../sourcing/sourcing-detail';
 import { EVENT_STATUS, searchSuppliers, type EventRow } from '../sourcing/sourcing-api';
-import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, listAuctions, loadAuction, OVERTIME_BASE, OVERTIME_TRIGGER, PARTICIPATION_STATUS, SUPPLIER_VIEW, TIE_RULE, wireTime, type AuctionDetail, type AuctionRules } from './auction-api';
+import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, listAuctions, loadAuction, OVERTIME_BASE, OVERTIME_TRIGGER, PARTICIPATION_STATUS, SUPPLIER_VIEW, TIE_RULE, VISIBILITY, wireTime, type AuctionDetail, type AuctionRules } from './auction-api';
 import { AuctionForm } from './auction-form';
 import { BuyerConsole } from './auction-live';
+import { AuctionOutcome } from './auction-result';
 
 type Search = { title?: string; status?: string };
 
@@ -59,6 +60,7 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
     onChanged();
   };
   const running = lot && (lot.status === 'RUNNING' || lot.status === 'PAUSED' || lot.status === 'SCHEDULED');
+  const refresh = () => void done();
 
   const actions = e ? (
     <Space>
@@ -79,7 +81,20 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
         <Tabs
           defaultActiveKey={e.status === 'DRAFT' ? 'rules' : 'live'}
           items={[
-            ...(e.status !== 'DRAFT' && lot ? [{ key: 'live', label: '竞价大厅', children: <BuyerConsole key={lot.id} lot={lot} eventPublished={e.status === 'PUBLISHED'} onChanged={() => void done()} /> }] : []),
+            ...(e.status !== 'DRAFT' && lot
+              ? [
+                  {
+                    key: 'live',
+                    label: '竞价大厅',
+                    children: (
+                      <Space orientation="vertical" style={{ width: '100%' }}>
+                        <BuyerConsole key={lot.id} lot={lot} eventPublished={e.status === 'PUBLISHED'} onChanged={refresh} />
+                        <AuctionOutcome event={e} lot={lot} onChanged={refresh} />
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
             {
               key: 'rules',
               label: '竞价规则',
@@ -89,6 +104,7 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
                     <Descriptions.Item label="标题">{e.title}</Descriptions.Item>
                     <Descriptions.Item label="状态"><EventStatusTag status={e.status} /></Descriptions.Item>
                     <Descriptions.Item label="币种">{e.currency}</Descriptions.Item>
+                    <Descriptions.Item label="发布方式">{VISIBILITY[e.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED']}</Descriptions.Item>
                   </Descriptions>
                   {lot && <RulesView rules={lot.rules} />}
                   <Table rowKey="id" size="small" pagination={false} dataSource={e.lines} columns={[{ title: '行号', dataIndex: 'lineNo', width: 60 }, { title: '物料', dataIndex: 'materialName' }, { title: '数量', dataIndex: 'qty' }, { title: '单位', dataIndex: 'unit' }]} />

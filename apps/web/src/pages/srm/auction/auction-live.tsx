@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
@@ -51,6 +51,14 @@ export function BuyerConsole({ lot, eventPublished, onChanged }: { lot: AuctionL
   const [reason, setReason] = useState('');
   const status: LotStatus = view?.status ?? lot.status;
   const act = (url: string, body: Record<string, unknown>) => run(() => postAction(url, { lotId: lot.id, ...body }), onChanged);
+  const ended = status === 'CLOSED' || status === 'FAILED';
+  // The stream tells of a close first (at the end, on any read or late bid: AUC-11); the detail,
+  // with the lot's result and the award, is read again then.
+  const readAgain = useEffectEvent(onChanged);
+  const streamedStatus = view?.status;
+  useEffect(() => {
+    if ((streamedStatus === 'CLOSED' || streamedStatus === 'FAILED') && streamedStatus !== lot.status) readAgain();
+  }, [streamedStatus, lot.status]);
 
   const confirmReason = async () => {
     if (!asking) return;
@@ -94,7 +102,7 @@ export function BuyerConsole({ lot, eventPublished, onChanged }: { lot: AuctionL
           )}
         </Space>
       )}
-      <Typography.Title level={5} style={{ marginTop: 12 }}>排名{view?.anonymous ? '（匿名）' : ''}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>{ended ? '最终排名（已冻结）' : '排名'}{view?.anonymous ? '（匿名）' : ''}</Typography.Title>
       <Table
         rowKey="rank"
         size="small"
@@ -104,8 +112,8 @@ export function BuyerConsole({ lot, eventPublished, onChanged }: { lot: AuctionL
         data-testid="auction-ranking"
         columns={[
           { title: '排名', dataIndex: 'rank', width: 60 },
-          { title: '供应商', dataIndex: 'label' },
-          { title: '当前报价', dataIndex: 'price' },
+          { title: '供应商', dataIndex: 'label', render: (v: string, r: BuyerView['ranking'][number]) => (status === 'CLOSED' && r.rank === 1 ? <Space size={4}>{v}<Tag color="green">推荐中选</Tag></Space> : v) },
+          { title: ended ? '最终报价' : '当前报价', dataIndex: 'price' },
           { title: '报价次数', dataIndex: 'bidCount', width: 90 },
           { title: '最后报价时间', dataIndex: 'lastBidAt', render: (v: string) => wireTime(v) },
         ]}

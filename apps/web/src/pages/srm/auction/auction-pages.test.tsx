@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../test/render';
 import AuctionListPage from './auction-list-page';
 import MyAuctionPage from './my-auction-page';
 import { DEFAULT_RULES, ruleErrors, type AuctionDetail, type AuctionRules, type BidderView, type BuyerView, type LotView, type MyLotRow } from './auction-api';
-import type { EventRow } from '../sourcing/sourcing-api';
+import type { EventRow, Matrix } from '../sourcing/sourcing-api';
 
 // The live channel is replaced in the component tests: each screen's subscription is captured
 // so a test can push the views the server would stream (the real client is tested below).
@@ -44,7 +44,7 @@ const DETAIL: AuctionDetail = {
   lines: [{ id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: 'M-002', spec: null, qty: '200', unit: '箱', needByDate: null, deliveryPlace: null, targetPrice: null, remark: null }],
   participants: ['SupA', 'SupB', 'SupC'].map((name, i) => ({ id: `p${i}`, supplierId: `s${i}`, supplierName: name, origin: 'INVITED', status: 'ACCEPTED', declineReason: null, responded: false, respondedAt: null })),
   openingRecords: [],
-  lots: [{ id: 'lot1', lotNo: 1, name: 'M-002 竞价', rules: RULES, status: 'SCHEDULED', currentEndAt: RULES.endAt, extensionsUsed: 0, bestPrice: null }],
+  lots: [{ id: 'lot1', lotNo: 1, name: 'M-002 竞价', rules: RULES, status: 'SCHEDULED', currentEndAt: RULES.endAt, extensionsUsed: 0, bestPrice: null, result: null }],
 };
 const common = { lotId: 'lot1', phase: 'DURING' as const, serverTime: '2026-11-25T02:05:00.000Z', startAt: RULES.startAt, currentEndAt: RULES.endAt, extensionsUsed: 0, pausedAt: null, pauseReason: null };
 const buyerView = (extra: Partial<BuyerView> = {}): BuyerView => ({ ...common, audience: 'BUYER', status: 'RUNNING', anonymous: true, totalExtensionMs: 0, participantCount: 3, bestPrice: null, ranking: [], bids: [], ...extra });
@@ -88,6 +88,9 @@ describe('竞价管理 (domain §12, buyer)', () => {
     expect(dialog.getByText('仅本方排名')).toBeTruthy();
     expect((dialog.getByLabelText('最小降价幅度') as HTMLInputElement).value).toBe('0.5');
     fireEvent.change(dialog.getByLabelText('标题'), { target: { value: 'M-002 竞价' } });
+    // A public auction is announced on the portal (§23).
+    fireEvent.mouseDown(dialog.getByLabelText('发布方式'));
+    fireEvent.click(await screen.findByText('公开竞价（门户发布公告与结果）', { selector: '.ant-select-item-option-content' }));
     fireEvent.change(dialog.getByLabelText('起拍价'), { target: { value: '30000' } });
     fireEvent.change(dialog.getByLabelText('最小降价幅度'), { target: { value: '1' } });
     fireEvent.change(dialog.getByLabelText('竞价开始时间'), { target: { value: '2026-11-25T10:30' } });
@@ -103,6 +106,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     await waitFor(() => expect(server.calls('POST /srm/auction/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/auction/event/add')[0]!.body as { title: string; rules: AuctionRules; lines: unknown[] };
     expect(body.title).toBe('M-002 竞价');
+    expect((body as { visibility?: string }).visibility).toBe('PUBLIC');
     expect(body.lines).toEqual([{ materialName: 'M-002', qty: '200', unit: '箱' }]);
     expect(body.rules).toMatchObject({ biddingTarget: 'LOT_TOTAL', startPrice: '30000', decrementMode: 'PERCENT', decrementValue: '1', bidRule: 'BEAT_BEST', tieRule: 'NO_TIES', overtimeEnabled: true, overtimeWindowMin: 5, overtimeBase: 'FROM_BID_TIME', overtimeExtendMin: 5, supplierView: 'RANK_ONLY', buyerAnonymous: true, minParticipants: 3, reservePrice: null });
     expect(Date.parse(body.rules.endAt) - Date.parse(body.rules.startAt)).toBe(30 * 60_000);
@@ -155,6 +159,87 @@ describe('竞价管理 (domain §12, buyer)', () => {
     expect(screen.getByTestId('auction-resume')).toBeTruthy();
   });
 
+  it('AUC-11/14/15/17 a streamed close re-reads the detail: frozen ranking, savings, rank-1 recommendation, reserve warning; the award starts at rank 1, another supplier needs a reason; submitted, it shows 审批中', async () => {
+    let closed = false;
+    let award: { id: string; status: string } | null = null;
+    const ranked = [{ rank: 1, label: 'SupB', supplierId: 's1', price: '28400.00', bidCount: 2, lastBidAt: '2026-11-25T02:20:00.000Z' }, { rank: 2, label: 'SupA', supplierId: 's0', price: '29000.00', bidCount: 1, lastBidAt: '2026-11-25T02:04:00.000Z' }];
+    const closedLot = { ...DETAIL.lots[0]!, status: 'CLOSED' as const, bestPrice: '28400.00', result: { recommendedSupplierId: 's1', finalBest: '28400.00', aboveReserve: true, savings: { vsStart: '1600.00', vsStartPct: '5.33', vsPrevious: null, vsPreviousPct: null }, status: 'CLOSED' as const } };
+    const matrix: Matrix = {
+      eventId: 'e1', round: 1,
+      lines: [{ ...DETAIL.lines[0]!, lowestPrice: '142', quotes: [
+        { supplierId: 's0', supplierName: 'SupA', responseId: 'r0', unitPrice: '145', taxRate: null, amount: null, leadTimeDays: null, lowest: false },
+        { supplierId: 's1', supplierName: 'SupB', responseId: 'r1', unitPrice: '142', taxRate: null, amount: null, leadTimeDays: null, lowest: true },
+      ] }],
+      suppliers: [], history: [],
+    };
+    const server = stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/auction/event/queryById': () => ok(closed ? { ...DETAIL, status: 'EVALUATING', openedAt: '2026-11-25 10:30:00', lots: [closedLot] } : { ...DETAIL, lots: [{ ...DETAIL.lots[0]!, status: 'RUNNING' }] }),
+      'GET /srm/sourcing/event/matrix': () => ok(matrix),
+      'GET /srm/sourcing/award/queryByEventId': () => ok(award),
+      'POST /srm/sourcing/award/save': () => ok({ id: 'a1' }, '定标建议已保存'),
+      'POST /srm/sourcing/award/submit': () => { award = { id: 'a1', status: 'PENDING_APPROVAL' }; return ok({ status: 'RUNNING' }, '定标已提交审批'); },
+    }, [...BUYER, 'srm:sourcing:award']);
+    renderWithProviders(<AuctionListPage />, { route: '/srm/auction', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`auction-open-${ROW.code}`));
+    expect((await screen.findByTestId('auction-status')).textContent).toBe('竞价中');
+    expect(screen.queryByTestId('auction-outcome')).toBeNull();
+    // The end passed: the stream tells of the close (names shown to the buyer after close, §12.4) and the detail is read again.
+    closed = true;
+    push(buyerView({ status: 'CLOSED', phase: 'AFTER', anonymous: false, bestPrice: '28400.00', ranking: ranked }));
+    const outcome = await screen.findByTestId('auction-outcome');
+    expect(server.calls('GET /srm/auction/event/queryById').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('最终排名（已冻结）')).toBeTruthy();
+    const ranking = within(screen.getByTestId('auction-ranking'));
+    expect(ranking.getByText('推荐中选')).toBeTruthy();
+    expect(ranking.getByText('SupB')).toBeTruthy();
+    expect(within(outcome).getByTestId('auction-savings').textContent).toBe('1600.00（5.33%）');
+    expect(within(outcome).getByTestId('auction-recommended').textContent).toBe('SupB');
+    expect(within(outcome).getByTestId('auction-above-reserve')).toBeTruthy();
+    // The award form starts at rank 1 (AUC-14).
+    await within(outcome).findByTestId('sourcing-award-form');
+    expect(within(outcome).getByText('SupB（单价 142，排名第一）')).toBeTruthy();
+    expect(screen.queryByTestId('award-deviation-warning')).toBeNull();
+    // Another supplier: a deviation reason is needed before anything is sent.
+    fireEvent.mouseDown(within(outcome).getByLabelText('第1行中标供应商'));
+    fireEvent.click(await screen.findByText('SupA（单价 145）', { selector: '.ant-select-item-option-content' }));
+    expect(await screen.findByTestId('award-deviation-warning')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('价格生效日期'), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText('价格失效日期'), { target: { value: '2027-11-30' } });
+    fireEvent.click(screen.getByTestId('sourcing-award-submit'));
+    await confirmWith(/提交审批/);
+    expect(await screen.findByText(/未授予排名第一的供应商，请填写偏离原因（AUC-14）/)).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/award/save')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('偏离原因'), { target: { value: '交期更有保障' } });
+    fireEvent.click(screen.getByTestId('sourcing-award-submit'));
+    await confirmWith(/提交审批/);
+    await waitFor(() => expect(server.calls('POST /srm/sourcing/award/submit')).toHaveLength(1));
+    expect(server.calls('POST /srm/sourcing/award/save')[0]!.body).toMatchObject({ eventId: 'e1', deviationReason: '交期更有保障', priceValidFrom: '2026-12-01', priceValidTo: '2027-11-30', lines: [{ sourcingLineId: 'l1', supplierId: 's0' }] });
+    expect(server.calls('POST /srm/sourcing/award/submit')[0]!.body).toEqual({ id: 'a1' });
+    expect((await screen.findByTestId('award-status')).textContent).toContain('审批中');
+    expect(screen.queryByTestId('sourcing-award-form')).toBeNull();
+  });
+
+  it('a failed lot shows 流标 with its reason (AUC-15); an award already FINAL shows 已生效', async () => {
+    const failed = { ...DETAIL, status: 'FAILED', failReason: '竞价无有效出价，已流标（AUC-15）', lots: [{ ...DETAIL.lots[0]!, status: 'FAILED' as const, result: { recommendedSupplierId: null, finalBest: null, aboveReserve: false, savings: null, status: 'FAILED' as const } }] };
+    const awarded = { ...DETAIL, id: 'e2', code: 'AUC-2', status: 'AWARDED', openedAt: '2026-11-25 10:30:00', lots: [{ ...DETAIL.lots[0]!, status: 'CLOSED' as const, result: { recommendedSupplierId: 's1', finalBest: '28400.00', aboveReserve: false, savings: { vsStart: '1600.00', vsStartPct: '5.33', vsPrevious: null, vsPreviousPct: null }, status: 'CLOSED' as const } }] };
+    stub({
+      'GET /srm/sourcing/event/list': () => ok({ records: [ROW, { ...ROW, id: 'e2', code: 'AUC-2' }], total: 2, size: 10, current: 1, pages: 1 }),
+      'GET /srm/auction/event/queryById': (r) => ok(r.url.searchParams.get('id') === 'e2' ? awarded : failed),
+      'GET /srm/sourcing/event/matrix': () => ok({ eventId: 'e2', round: 1, lines: [], suppliers: [], history: [] }),
+      'GET /srm/sourcing/award/queryByEventId': () => ok({ id: 'a1', status: 'FINAL' }),
+    }, [...BUYER, 'srm:sourcing:award']);
+    renderWithProviders(<AuctionListPage />, { route: '/srm/auction', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`auction-open-${ROW.code}`));
+    const flop = await screen.findByTestId('auction-failed');
+    expect(flop.textContent).toContain('已流标');
+    expect(flop.textContent).toContain('竞价无有效出价，已流标（AUC-15）');
+    expect(screen.queryByTestId('sourcing-award-form')).toBeNull();
+    fireEvent.click(document.querySelector('.ant-drawer-close')!);
+    fireEvent.click(await screen.findByTestId('auction-open-AUC-2'));
+    expect((await screen.findByTestId('award-status')).textContent).toContain('已生效');
+  });
+
   it('AUC-13 bans a supplier with a reason from the supplier tab', async () => {
     const server = stub({
       'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
@@ -177,6 +262,7 @@ const MY: MyLotRow = {
   eventId: 'e1', code: ROW.code, title: ROW.title, eventStatus: 'PUBLISHED', currency: 'CNY', participationStatus: 'ACCEPTED', lotId: 'lot1', lotName: ROW.title, status: 'SCHEDULED', currentEndAt: RULES.endAt, extensionsUsed: 0,
   rules: { biddingTarget: 'LOT_TOTAL', startPrice: '30000', decrementMode: 'PERCENT', decrementValue: '1', bidRule: 'BEAT_BEST', tieRule: 'NO_TIES', maxBidsPerSupplier: null, confirmDropPct: '20', startAt: RULES.startAt, endAt: RULES.endAt, overtimeEnabled: true, overtimeWindowMin: 5, overtimeExtendMin: 5, maxExtensions: 2, supplierView: 'RANK_ONLY', pricePrecision: 2 },
   lines: [{ id: 'l1', lineNo: 1, materialName: 'M-002', spec: null, qty: '200', unit: '箱' }],
+  outcome: null, noticeIssuedAt: null, failReason: null,
 };
 
 describe('我的竞价 (domain §12, supplier)', () => {
@@ -243,6 +329,48 @@ describe('我的竞价 (domain §12, supplier)', () => {
     expect(screen.getByTestId('auction-traffic-light').textContent).toBe('接近');
     expect(screen.queryByTestId('auction-my-rank')).toBeNull();
     expect(screen.queryByTestId('auction-best-price')).toBeNull();
+  });
+});
+
+describe('我的竞价 after the close (§12.4, AWD-7)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    streams.length = 0;
+  });
+
+  it('shows the final rank while the award is pending, then the outcome of the notice with the winner\'s name; a failed lot shows 流标 with its reason', async () => {
+    const rows: MyLotRow[] = [
+      { ...MY, status: 'CLOSED', eventStatus: 'AWARDED', outcome: 'NOT_AWARDED', noticeIssuedAt: '2026-11-25 11:00:00' },
+      { ...MY, code: 'AUC-2', lotId: 'lot2', status: 'FAILED', eventStatus: 'FAILED', failReason: '竞价无有效出价，已流标（AUC-15）' },
+      { ...MY, code: 'AUC-3', lotId: 'lot3', status: 'CLOSED', eventStatus: 'EVALUATING' },
+      { ...MY, code: 'AUC-4', lotId: 'lot4', status: 'CLOSED', eventStatus: 'AWARDED', outcome: 'AWARDED', noticeIssuedAt: '2026-11-25 11:00:00' },
+    ];
+    stub({ 'GET /srm/auction/supplier/lot/list': () => ok(rows) }, ['srm:sourcing:supplier']);
+    renderWithProviders(<MyAuctionPage />, { route: '/srm/my-auction', store: createSessionStore(http) });
+    expect((await screen.findByTestId(`auction-result-${ROW.code}`)).textContent).toBe('未中标');
+    expect(screen.getByTestId('auction-result-AUC-2').textContent).toBe('流标');
+    expect(screen.getByTestId('auction-result-AUC-3').textContent).toBe('待定标');
+    expect(screen.getByTestId('auction-result-AUC-4').textContent).toBe('中标');
+
+    fireEvent.click(screen.getByTestId('auction-enter-AUC-3'));
+    push(bidderView({ lotId: 'lot3', status: 'CLOSED', phase: 'AFTER', ownRank: 2, ownPrice: '29000.00' }));
+    expect(screen.getByText('最终排名')).toBeTruthy();
+    expect(screen.getByTestId('auction-my-rank').textContent).toBe('2');
+    expect(screen.getByTestId('auction-outcome').textContent).toContain('等待采购方定标');
+    fireEvent.click(screen.getByRole('button', { name: /返回列表/ }));
+
+    fireEvent.click(await screen.findByTestId(`auction-enter-${ROW.code}`));
+    push(bidderView({ status: 'CLOSED', phase: 'AFTER', ownRank: 2, ownPrice: '29000.00', winnerName: 'SupB' }));
+    const lost = screen.getByTestId('auction-outcome').textContent!;
+    expect(lost).toContain('未中标通知');
+    expect(lost).toContain('中选供应商：SupB');
+    expect(lost).toContain('2026-11-25 11:00:00');
+    fireEvent.click(screen.getByRole('button', { name: /返回列表/ }));
+
+    fireEvent.click(await screen.findByTestId('auction-enter-AUC-2'));
+    push(bidderView({ lotId: 'lot2', status: 'FAILED', phase: 'AFTER' }));
+    expect(screen.getByTestId('auction-outcome').textContent).toContain('本次竞价已流标');
+    expect(screen.getByTestId('auction-outcome').textContent).toContain('竞价无有效出价，已流标（AUC-15）');
   });
 });
 

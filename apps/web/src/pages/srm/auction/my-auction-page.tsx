@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Input, Modal, Popconfirm, Space
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, listMyLots, LOT_STATUS, LOT_STATUS_COLOR, newRequestId, PARTICIPATION_STATUS, TRAFFIC_LIGHT, useLotView, wireTime, type BidderView, type MyLotRow } from './auction-api';
+import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, listMyLots, LOT_STATUS, LOT_STATUS_COLOR, newRequestId, OUTCOME, PARTICIPATION_STATUS, TRAFFIC_LIGHT, useLotView, wireTime, type BidderView, type LotStatus, type MyLotRow } from './auction-api';
 import { Countdown, LotStatusTag, StreamBadge } from './auction-live';
 
 type BidAnswer = { price: string; receivedAt: string; rank: number | null; extendedEndAt: string | null; duplicate: boolean };
@@ -92,14 +92,14 @@ export function BiddingScreen({ row, onBack }: { row: MyLotRow; onBack: () => vo
       data-testid="auction-bidding"
     >
       {status === 'PAUSED' && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={`竞价已暂停${view?.pauseReason ? `：${view.pauseReason}` : ''}，暂不能报价`} />}
-      {view?.winnerName && <Alert type="success" showIcon style={{ marginBottom: 8 }} title={`中选供应商：${view.winnerName}`} />}
+      <LotOutcome row={row} status={status} winnerName={view?.winnerName ?? null} />
       <Descriptions size="small" column={3} bordered>
         <Descriptions.Item label="状态"><LotStatusTag status={status} /></Descriptions.Item>
         <Descriptions.Item label="当前结束时间"><span data-testid="auction-end-at" data-iso={view?.currentEndAt ?? row.currentEndAt}>{wireTime(view?.currentEndAt ?? row.currentEndAt)}</span></Descriptions.Item>
         <Descriptions.Item label="倒计时"><Countdown endAt={view?.currentEndAt ?? row.currentEndAt} startAt={rules.startAt} status={status} offsetMs={offsetMs} /></Descriptions.Item>
         <Descriptions.Item label="已延时次数"><span data-testid="auction-extensions">{view?.extensionsUsed ?? row.extensionsUsed}{rules.maxExtensions != null ? ` / ${rules.maxExtensions}` : ''}</span></Descriptions.Item>
         <Descriptions.Item label="本方当前报价">{view?.ownPrice ?? '-'}</Descriptions.Item>
-        {showRank && <Descriptions.Item label="本方排名"><span data-testid="auction-my-rank">{view?.ownRank ?? '-'}</span></Descriptions.Item>}
+        {showRank && <Descriptions.Item label={status === 'CLOSED' ? '最终排名' : '本方排名'}><span data-testid="auction-my-rank">{view?.ownRank ?? '-'}</span></Descriptions.Item>}
         {showBest && <Descriptions.Item label="当前最低价"><span data-testid="auction-best-price">{view?.bestPrice ?? '-'}</span></Descriptions.Item>}
         {rules.supplierView === 'TRAFFIC_LIGHT' && <Descriptions.Item label="竞价态势">{light ? <Tag color={light.color} data-testid="auction-traffic-light">{light.text}</Tag> : '-'}</Descriptions.Item>}
         {view?.participantCount != null && <Descriptions.Item label="参与家数">{view.participantCount}</Descriptions.Item>}
@@ -153,6 +153,27 @@ export function BiddingScreen({ row, onBack }: { row: MyLotRow; onBack: () => vo
   );
 }
 
+/**
+ * The end of a lot for a bidder: 流标 with its reason; after the close the award is pending until
+ * FINAL, then the supplier's outcome as its notice said (AWD-7) and the winner's name (§12.4).
+ */
+function LotOutcome({ row, status, winnerName }: { row: MyLotRow; status: LotStatus; winnerName: string | null }) {
+  if (status === 'FAILED') return <Alert type="error" showIcon style={{ marginBottom: 8 }} title="本次竞价已流标" description={row.failReason ?? undefined} data-testid="auction-outcome" />;
+  if (status !== 'CLOSED') return null;
+  const winner = winnerName ? `中选供应商：${winnerName}` : undefined;
+  if (row.outcome === 'AWARDED') return <Alert type="success" showIcon style={{ marginBottom: 8 }} title="中标通知：贵公司在本次竞价中中标" description={[winner, row.noticeIssuedAt && `通知时间 ${row.noticeIssuedAt}`].filter(Boolean).join('；')} data-testid="auction-outcome" />;
+  if (row.outcome === 'NOT_AWARDED') return <Alert type="info" showIcon style={{ marginBottom: 8 }} title="未中标通知：感谢参与，本次竞价贵公司未中标" description={[winner, row.noticeIssuedAt && `通知时间 ${row.noticeIssuedAt}`].filter(Boolean).join('；')} data-testid="auction-outcome" />;
+  return <Alert type="info" showIcon style={{ marginBottom: 8 }} title="竞价已结束，排名已冻结，等待采购方定标" data-testid="auction-outcome" />;
+}
+
+/** What 我的竞价 says of a lot's result in its list. */
+function outcomeTag(r: MyLotRow) {
+  if (r.outcome) return <Tag color={OUTCOME[r.outcome].color}>{OUTCOME[r.outcome].text}</Tag>;
+  if (r.status === 'FAILED') return <Tag color="error">流标</Tag>;
+  if (r.status === 'CLOSED') return <Tag>待定标</Tag>;
+  return null;
+}
+
 /** 我的竞价 (domain §12): the supplier's auction lots; accept an invitation; enter the live bidding screen. */
 export default function MyAuctionPage() {
   const client = useQueryClient();
@@ -178,6 +199,7 @@ export default function MyAuctionPage() {
           { title: '我的状态', dataIndex: 'participationStatus', width: 100, render: (v: string) => PARTICIPATION_STATUS[v] ?? v },
           { title: '开始时间', width: 170, render: (_: unknown, r) => wireTime(r.rules.startAt) },
           { title: '结束时间', width: 170, render: (_: unknown, r) => wireTime(r.currentEndAt) },
+          { title: '结果', width: 90, render: (_: unknown, r) => <span data-testid={`auction-result-${r.code}`}>{outcomeTag(r)}</span> },
           {
             title: '操作',
             width: 170,

@@ -134,3 +134,15 @@ export function awardErrors(mode: string, lineIds: { id: string; lineNo: number 
   }
   return errors;
 }
+
+/**
+ * §13 / AUC-14: does the award leave the best offer? With a recommended supplier (an auction's
+ * rank 1) any other supplier deviates; otherwise a supplier that is not the lowest on its line.
+ * A quantity split never deviates (shares are the point of it).
+ */
+export function awardDeviates(mode: string, lines: { id: string; quotes: { supplierId: string; lowest: boolean }[] }[], entries: AwardEntry[], recommendedSupplierId: string | null = null): boolean {
+  if (mode === 'SPLIT_BY_QTY') return false;
+  return entries.some((e) =>
+    recommendedSupplierId ? e.supplierId !== recommendedSupplierId : !lines.find((l) => l.id === e.sourcingLineId)?.quotes.find((q) => q.supplierId === e.supplierId)?.lowest,
+  );
+}

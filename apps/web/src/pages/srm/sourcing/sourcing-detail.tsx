@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Descriptions, Drawer, Input, InputNumber, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { BuyerClarifications } from './clarification-panel';
-import { AWARD_MODES, awardErrors, EVENT_STATUS, EVENT_STATUS_COLOR, loadAward, loadEvent, loadMatrix, PARTICIPATION_STATUS, RESPONSE_STATUS, searchSuppliers, type AwardEntry, type EventDetail, type Matrix } from './sourcing-api';
+import { AwardPanel } from './award-form';
+import { AWARD_MODES, EVENT_STATUS, EVENT_STATUS_COLOR, loadEvent, loadMatrix, PARTICIPATION_STATUS, RESPONSE_STATUS, searchSuppliers, type EventDetail, type Matrix } from './sourcing-api';
 
 export function EventStatusTag({ status }: { status: string }) {
   return <Tag color={EVENT_STATUS_COLOR[status] ?? 'default'}>{EVENT_STATUS[status] ?? status}</Tag>;
@@ -53,88 +54,6 @@ export function MatrixView({ matrix }: { matrix: Matrix }) {
   );
 }
 
-/** 定标 (domain §13, RFQ-10): per line a supplier, or shares in whole % summing to 100 for a quantity split; then 提交审批. */
-export function AwardForm({ event, matrix, onDone }: { event: EventDetail; matrix: Matrix; onDone: () => void }) {
-  const { message } = App.useApp();
-  const { busy, run } = useCommand();
-  const [entries, setEntries] = useState<AwardEntry[]>([]);
-  const [validFrom, setValidFrom] = useState('');
-  const [validTo, setValidTo] = useState('');
-  const [recommendation, setRecommendation] = useState('');
-  const [deviationReason, setDeviationReason] = useState('');
-  const split = event.awardMode === 'SPLIT_BY_QTY';
-  const setLine = (line: { id: string; lineNo: number }, supplierId: string, sharePct?: number) =>
-    setEntries((all) => {
-      const others = split ? all.filter((e) => !(e.sourcingLineId === line.id && e.supplierId === supplierId)) : all.filter((e) => e.sourcingLineId !== line.id);
-      if (!supplierId || (split && sharePct === undefined)) return others;
-      return [...others, { sourcingLineId: line.id, lineNo: line.lineNo, supplierId, ...(sharePct !== undefined ? { sharePct } : {}) }];
-    });
-
-  const submit = async () => {
-    const errors = awardErrors(event.awardMode, matrix.lines, entries);
-    if (!validFrom || !validTo) errors.push('请填写价格生效和失效日期');
-    if (errors.length) {
-      message.warning(errors.join('；'));
-      return;
-    }
-    let awardId = '';
-    await run(
-      async () => {
-        const saved = await postAction<{ id: string }>('/srm/sourcing/award/save', { eventId: event.id, priceValidFrom: validFrom, priceValidTo: validTo, ...(recommendation.trim() ? { recommendation: recommendation.trim() } : {}), ...(deviationReason.trim() ? { deviationReason: deviationReason.trim() } : {}), lines: entries.map(({ sourcingLineId, supplierId, sharePct }) => ({ sourcingLineId, supplierId, ...(sharePct !== undefined ? { sharePct } : {}) })) });
-        if (!saved.success) return saved;
-        awardId = saved.result.id;
-        return postAction('/srm/sourcing/award/submit', { id: awardId });
-      },
-      onDone,
-    );
-  };
-
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid="sourcing-award-form">
-      <Typography.Text type="secondary">{`定标方式：${AWARD_MODES[event.awardMode] ?? event.awardMode}${split ? '；每行各供应商份额为整数百分比，合计须为100%（RFQ-10）' : ''}`}</Typography.Text>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={matrix.lines}
-        columns={[
-          { title: '行号', dataIndex: 'lineNo', width: 50 },
-          { title: '物料', render: (_: unknown, l: Matrix['lines'][number]) => `${l.materialName ?? ''}（${l.qty} ${l.unit ?? ''}）` },
-          {
-            title: split ? '份额（%）' : '中标供应商',
-            render: (_: unknown, l: Matrix['lines'][number]) =>
-              split ? (
-                <Space wrap>
-                  {l.quotes.map((q) => (
-                    <span key={q.supplierId}>
-                      {`${q.supplierName} ${q.unitPrice} `}
-                      <InputNumber aria-label={`第${l.lineNo}行${q.supplierName}份额`} min={0} max={100} precision={0} onChange={(v) => setLine(l, q.supplierId, typeof v === 'number' && v > 0 ? v : undefined)} />
-                    </span>
-                  ))}
-                </Space>
-              ) : (
-                <Select aria-label={`第${l.lineNo}行中标供应商`} style={{ width: 260 }} allowClear placeholder="选择供应商" options={l.quotes.map((q) => ({ value: q.supplierId, label: `${q.supplierName}（${q.unitPrice}${q.lowest ? '，最低' : ''}）` }))} onChange={(v: string | undefined) => setLine(l, v ?? '')} />
-              ),
-          },
-        ]}
-      />
-      <Space wrap>
-        <span>价格生效日期</span>
-        <Input type="date" aria-label="价格生效日期" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
-        <span>价格失效日期</span>
-        <Input type="date" aria-label="价格失效日期" value={validTo} onChange={(e) => setValidTo(e.target.value)} />
-      </Space>
-      <Input.TextArea rows={2} maxLength={2000} placeholder="定标理由" value={recommendation} onChange={(e) => setRecommendation(e.target.value)} />
-      <Input maxLength={500} placeholder="偏离原因（未授予最低价供应商时必填）" value={deviationReason} onChange={(e) => setDeviationReason(e.target.value)} aria-label="偏离原因" />
-      <Popconfirm title="确定提交定标审批？提交后不能修改。" okText="提交审批" cancelText="取消" onConfirm={() => void submit()}>
-        <Button type="primary" loading={busy} data-testid="sourcing-award-submit">
-          提交审批
-        </Button>
-      </Popconfirm>
-    </Space>
-  );
-}
-
 /** One 询价单 for the buyer: header, lines, invited suppliers, the commands its status allows (each confirmed), comparison and award once opened. */
 export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; onClose: () => void; onEdit: (e: EventDetail) => void; onChanged: () => void }) {
   const { modal, message } = App.useApp();
@@ -158,7 +77,6 @@ export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: s
   const e = detail.data;
   const opened = !!e?.openedAt;
   const matrix = useQuery({ queryKey: ['sourcing', 'matrix', id], queryFn: () => loadMatrix(id!), enabled: id !== null && opened });
-  const award = useQuery({ queryKey: ['sourcing', 'award', id], queryFn: () => loadAward(id!), enabled: id !== null && opened });
   const suppliers = useQuery({ queryKey: ['sourcing', 'suppliers', keyword], queryFn: () => searchSuppliers(keyword), enabled: e?.status === 'DRAFT' && can.invite });
   const done = async () => {
     await detail.refetch();
@@ -297,17 +215,7 @@ export function SourcingDetailDrawer({ id, onClose, onEdit, onChanged }: { id: s
         ...(opened
           ? [
               { key: 'matrix', label: '比价', children: matrix.isError ? <Alert type="error" showIcon title={matrix.error.message} /> : matrix.data ? <MatrixView matrix={matrix.data} /> : <Spin /> },
-              {
-                key: 'award',
-                label: '定标',
-                children: award.data && award.data.status !== 'DRAFT' ? (
-                  <Alert type="info" showIcon title={`已有定标（${award.data.status === 'PENDING_APPROVAL' ? '审批中，请在审批中心处理' : award.data.status === 'FINAL' ? '已生效' : award.data.status}）`} />
-                ) : ['OPENED', 'EVALUATING'].includes(e.status) && can.award && matrix.data ? (
-                  <AwardForm event={e} matrix={matrix.data} onDone={async () => { await award.refetch(); await done(); }} />
-                ) : (
-                  <Typography.Text type="secondary">当前状态不能定标</Typography.Text>
-                ),
-              },
+              { key: 'award', label: '定标', children: <AwardPanel event={e} canAward={can.award} onDone={done} /> },
             ]
           : []),
       ]

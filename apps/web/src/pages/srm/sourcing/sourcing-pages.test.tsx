@@ -7,7 +7,7 @@ import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-serve
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
-import { awardErrors, quoteErrors, type EventDetail, type EventRow, type Matrix, type MyEventDetail } from './sourcing-api';
+import { awardDeviates, awardErrors, quoteErrors, type EventDetail, type EventRow, type Matrix, type MyEventDetail } from './sourcing-api';
 
 const ROW: EventRow = { id: 'e1', code: 'RFQ-20261125-0001', type: 'RFQ', method: 'RFQ', title: '轴承询价', visibility: 'INVITED', status: 'PUBLISHED', statusText: '已发布', responseDeadline: '2026-12-01 17:00:00', awardMode: 'SINGLE', sealed: 1, publishedAt: null, openedAt: null, createTime: '2026-11-25 09:00:00' };
 
@@ -192,6 +192,18 @@ describe('award form share check (RFQ-10)', () => {
   it('every line is awarded; a single award has one supplier', () => {
     expect(awardErrors('SPLIT_BY_LINE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toEqual(['第2行未选择中标供应商（RFQ-10）']);
     expect(awardErrors('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }, { sourcingLineId: 'l2', lineNo: 2, supplierId: 's2' }])).toContain('整单授予只能选择一家中标供应商');
+  });
+});
+
+describe('award deviation (§13, AUC-14)', () => {
+  const lines = [{ id: 'l1', quotes: [{ supplierId: 's1', lowest: true }, { supplierId: 's2', lowest: false }] }];
+  it('an RFQ award deviates off the lowest quote, an auction award off its rank 1, a quantity split never', () => {
+    expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toBe(false);
+    expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2' }])).toBe(true);
+    // The auction's rank 1 decides, not the lowest unit price (an earlier equal bid ranks first, AUC-6).
+    expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2' }], 's2')).toBe(false);
+    expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }], 's2')).toBe(true);
+    expect(awardDeviates('SPLIT_BY_QTY', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 100 }])).toBe(false);
   });
 });
 
