@@ -104,10 +104,15 @@ async function approveOnScreen(page: Page, titlePart: string): Promise<void> {
   await expect(row).toHaveCount(0);
 }
 
+/**
+ * A signed-in page at `url`, returned once the app has loaded the user's menu: a navigation
+ * while that load is under way aborts it, and the app then signs the user out.
+ */
 async function openBrowser(browser: Browser, baseURL: string, session: ApiSession, url: string): Promise<Page> {
   const context = await signedInContext(browser, baseURL, session);
   const page = await context.newPage();
   await page.goto(url);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
   return page;
 }
 
