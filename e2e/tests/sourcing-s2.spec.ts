@@ -11,8 +11,8 @@ import { API, apiLogin, setServerClock, signedInContext, uscc, type ApiSession }
  */
 const DAY = 86_400_000;
 const PASSWORD = 'S2#Procura26';
-/** `yyyy-MM-dd` in GMT+8, `days` from now on the real clock plus `offset`. */
-const dayOf = (days: number, offset = 0) => new Date(Date.now() + offset + days * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
+/** `yyyy-MM-dd` in GMT+8, `days` from now on the real clock. */
+const dayOf = (days: number) => new Date(Date.now() + days * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 /** A wire time `yyyy-MM-dd HH:mm:ss` (GMT+8) as epoch milliseconds. */
 const wireMs = (v: string) => Date.parse(`${v.replace(' ', 'T')}+08:00`);
 
