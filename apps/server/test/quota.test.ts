@@ -91,21 +91,14 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
   it('QUO-2: every supplier must hold the material category and must not be frozen', async () => {
     expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 70 }, { supplierId: w.supId[1], quotaPct: 30 }])).body.message).toBe('配额已保存');
     quota = await detail(quota.id);
-    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('供应商“华东精密机械有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）');
-    const { code } = await w.s.ctx.db
-      .selectFrom('srmMaterial as m')
-      .innerJoin('srmMaterialCategory as c', 'c.id', 'm.categoryId')
-      .select('c.code')
-      .where('m.id', '=', w.materialId)
-      .executeTakeFirstOrThrow();
+    // The material is 钢材 under 原材料, whose admission category is RAW_MATERIAL: 华东精密 holds
+    // it (demo), the fresh company holds none.
+    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('供应商“苏州新材科技有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）');
     const now = new Date().toISOString();
-    for (const [i, supplierId] of [w.supId[0], w.supId[1]].entries()) {
-      await w.s.ctx.db.deleteFrom('supplierCategory').where('supplierId', '=', supplierId).where('categoryCode', '=', code).execute();
-      await w.s.ctx.db
-        .insertInto('supplierCategory')
-        .values({ id: `qcat${i}${Date.now()}`.slice(0, 32), supplierId, categoryCode: code, status: i === 0 ? 'QUALIFIED' : 'TRIAL', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, trialLimitAmount: null, createTime: now, updateTime: null })
-        .execute();
-    }
+    await w.s.ctx.db
+      .insertInto('supplierCategory')
+      .values({ id: `qcat${Date.now()}`.slice(0, 32), supplierId: w.supId[1]!, categoryCode: 'RAW_MATERIAL', status: 'TRIAL', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, trialLimitAmount: null, createTime: now, updateTime: null })
+      .execute();
     await w.s.ctx.db.updateTable('supplier').set({ status: 'FROZEN' }).where('id', '=', w.supId[1]).execute();
     try {
       expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(`供应商“${quota.lines[1]!.supplierName}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`);

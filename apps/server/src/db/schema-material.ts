@@ -12,6 +12,8 @@ export type SrmMaterialCategoryTable = Audit & {
   categoryType: string | null;
   requiredQualificationTypes: string | null;
   defaultBuyerId: string | null;
+  /** 主营品类 code suppliers are admitted to for this category; null: the parent's (material-rules admissionCategoryCodes). */
+  supplierCategory: string | null;
   /** ACTIVE or INACTIVE. */
   status: string;
   sortNo: number;

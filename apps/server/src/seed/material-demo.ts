@@ -5,20 +5,20 @@ import { CodeRuleService } from '../modules/system/code-rule-service.js';
 
 const SEEDER = 'system';
 
-/** [code, name, parent code, purchase type] */
-const CATEGORIES: [string, string, string | null, string][] = [
-  ['01', '原材料', null, 'GOODS'],
-  ['0101', '钢材', '01', 'GOODS'],
-  ['0102', '塑料粒子', '01', 'GOODS'],
-  ['02', '电子元器件', null, 'GOODS'],
-  ['0201', '电阻电容', '02', 'GOODS'],
-  ['0202', '连接器', '02', 'GOODS'],
-  ['03', '标准件', null, 'GOODS'],
-  ['0301', '紧固件', '03', 'GOODS'],
-  ['0302', '轴承', '03', 'GOODS'],
-  ['04', '包装材料', null, 'GOODS'],
-  ['05', '服务', null, 'SERVICES'],
-  ['0501', '物流运输', '05', 'SERVICES'],
+/** [code, name, parent code, purchase type, supplier category (主营品类) for admission; children inherit it] */
+const CATEGORIES: [string, string, string | null, string, string | null][] = [
+  ['01', '原材料', null, 'GOODS', 'RAW_MATERIAL'],
+  ['0101', '钢材', '01', 'GOODS', null],
+  ['0102', '塑料粒子', '01', 'GOODS', null],
+  ['02', '电子元器件', null, 'GOODS', 'ELECTRONICS'],
+  ['0201', '电阻电容', '02', 'GOODS', null],
+  ['0202', '连接器', '02', 'GOODS', null],
+  ['03', '标准件', null, 'GOODS', 'MACHINERY'],
+  ['0301', '紧固件', '03', 'GOODS', null],
+  ['0302', '轴承', '03', 'GOODS', null],
+  ['04', '包装材料', null, 'GOODS', 'PACKAGING'],
+  ['05', '服务', null, 'SERVICES', null],
+  ['0501', '物流运输', '05', 'SERVICES', 'LOGISTICS'],
 ];
 
 const TAX_RATES: [string, string, string][] = [
@@ -54,13 +54,13 @@ export async function seedMaterialDemo(db: Db, supplierId: string): Promise<void
   const now = nowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
   const ids = new Map<string, string>();
-  for (const [code, name, parent, categoryType] of CATEGORIES) {
+  for (const [code, name, parent, categoryType, supplierCategory] of CATEGORIES) {
     const id = newId();
     ids.set(code, id);
     const isLeaf = CATEGORIES.some((c) => c[2] === code) ? 0 : 1;
     await db
       .insertInto('srmMaterialCategory')
-      .values({ id, tenantId: 0, code, name, parentId: parent ? ids.get(parent)! : null, level: parent ? 2 : 1, isLeaf, categoryType, requiredQualificationTypes: null, defaultBuyerId: null, status: 'ACTIVE', sortNo: 0, remark: null, ...audit })
+      .values({ id, tenantId: 0, code, name, parentId: parent ? ids.get(parent)! : null, level: parent ? 2 : 1, isLeaf, categoryType, supplierCategory, requiredQualificationTypes: null, defaultBuyerId: null, status: 'ACTIVE', sortNo: 0, remark: null, ...audit })
       .execute();
   }
   for (const [code, name, rate] of TAX_RATES) {

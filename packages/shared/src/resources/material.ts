@@ -22,6 +22,7 @@ export const materialCategoryResource = defineResource({
     level: { label: '层级', type: 'int', readOnly: true, sortable: true, width: 70 },
     isLeaf: { label: '末级', type: 'int', dict: 'yn', readOnly: true, width: 70 },
     categoryType: { label: '采购类型', type: 'dict', dict: 'srm_purchase_type', filter: 'eq' },
+    supplierCategory: { label: '准入品类', type: 'dict', dict: 'supplier_main_category', filter: 'eq', placeholder: '供应商在此品类合格方可参与本分类物料的寻源与配额；不选则沿用上级分类' },
     status: { label: '状态', type: 'dict', dict: 'srm_active_status', filter: 'eq', sortable: true, placeholder: '停用的分类不能再挂新物料' },
     sortNo: { label: '排序', type: 'int', min: 0, max: 99999, sortable: true, list: false },
     remark: { label: '备注', type: 'string', max: 500, list: false },

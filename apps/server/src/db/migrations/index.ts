@@ -36,6 +36,7 @@ import * as tender from './0046-tender.js';
 import * as tenderEvaluation from './0047-tender-evaluation.js';
 import * as sourcingLinks from './0049-sourcing-links.js';
 import * as auctionSavings from './0050-auction-savings.js';
+import * as categoryAdmission from './0051-category-admission.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0047-tender-evaluation': tenderEvaluation,
   '0049-sourcing-links': sourcingLinks,
   '0050-auction-savings': auctionSavings,
+  '0051-category-admission': categoryAdmission,
 };

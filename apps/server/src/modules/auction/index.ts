@@ -94,14 +94,16 @@ async function lineRows(trx: Db, tenantId: number, eventId: string, lotId: strin
   for (const [i, l] of lines.entries()) {
     let materialCode: string | null = null;
     let materialName = l.materialName;
+    let categoryId: string | null = null;
     if (l.materialId) {
-      const m = await trx.selectFrom('srmMaterial').select(['code', 'name', 'status']).where('id', '=', l.materialId).where('tenantId', '=', tenantId).executeTakeFirst();
+      const m = await trx.selectFrom('srmMaterial').select(['code', 'name', 'status', 'categoryId']).where('id', '=', l.materialId).where('tenantId', '=', tenantId).executeTakeFirst();
       if (!m) throw badRequest(`第${i + 1}行物料不存在`);
       if (m.status !== 'ACTIVE') throw businessError(`第${i + 1}行物料未启用或已停用，不能竞价（MAT-3）`);
       materialCode = m.code;
       materialName = m.name;
+      categoryId = m.categoryId;
     }
-    rows.push({ id: newId(), eventId, lotId, lineNo: i + 1, materialId: l.materialId ?? null, materialCode, materialName, spec: null, categoryId: null, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now });
+    rows.push({ id: newId(), eventId, lotId, lineNo: i + 1, materialId: l.materialId ?? null, materialCode, materialName, spec: null, categoryId, qty: l.qty, unit: l.unit, needByDate: null, deliveryPlace: null, targetPrice: null, requisitionLineId: null, remark: null, createTime: now });
   }
   return rows;
 }

@@ -21,3 +21,29 @@ export async function assertLeafCategory(trx: Db, tenantId: number, categoryId: 
   if (category.isLeaf !== 1) throw businessError('物料只能挂在末级分类下（MAT-2）');
   if (category.status !== 'ACTIVE') throw businessError('该物料分类已停用，不能添加物料');
 }
+
+/**
+ * The supplier categories (主营品类, what suppliers are admitted to, §4.3) that govern these
+ * material categories: each one's `supplierCategory`, else its nearest ancestor's, else its
+ * own code. Sourcing eligibility (SRC-3) and quotas (QUO-2) check a supplier's standing in them.
+ */
+export async function admissionCategoryCodes(db: Db, categoryIds: readonly string[]): Promise<string[]> {
+  const codes = new Set<string>();
+  for (const start of new Set(categoryIds)) {
+    let id: string | null = start;
+    let own: string | null = null;
+    // The tree is a few levels deep; the bound only guards against a corrupted cycle.
+    for (let depth = 0; id !== null && depth < 20; depth += 1) {
+      const c: { code: string; parentId: string | null; supplierCategory: string | null } | undefined = await db.selectFrom('srmMaterialCategory').select(['code', 'parentId', 'supplierCategory']).where('id', '=', id).executeTakeFirst();
+      if (!c) break;
+      own ??= c.code;
+      if (c.supplierCategory) {
+        own = c.supplierCategory;
+        break;
+      }
+      id = c.parentId;
+    }
+    if (own) codes.add(own);
+  }
+  return [...codes];
+}

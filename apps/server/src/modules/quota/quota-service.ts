@@ -8,6 +8,7 @@ import type { SourcingAwardTable, SourcingEventTable } from '../../db/schema-sou
 import { registerApprovalDocType, type ApprovalOutcome } from '../approval/index.js';
 import { CodeRuleService } from '../system/code-rule-service.js';
 import { notifyUsers } from '../system/notify.js';
+import { admissionCategoryCodes } from '../material/material-rules.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -27,10 +28,7 @@ export async function activationRefusal(trx: Db, arrangement: Arrangement): Prom
   const lines = await trx.selectFrom('quotaLine').select(['supplierId', 'supplierName', 'quotaPct']).where('arrangementId', '=', arrangement.id).where('active', '=', 1).execute();
   const shares = quotaShareRefusal(lines, true);
   if (shares) return shares;
-  let categoryCode: string | null = null;
-  if (arrangement.categoryId) {
-    categoryCode = (await trx.selectFrom('srmMaterialCategory').select('code').where('id', '=', arrangement.categoryId).executeTakeFirst())?.code ?? null;
-  }
+  const [categoryCode = null] = arrangement.categoryId ? await admissionCategoryCodes(trx, [arrangement.categoryId]) : [];
   for (const l of lines) {
     const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', l.supplierId).where('delFlag', '=', 0).executeTakeFirst();
     if (!s) return `供应商“${l.supplierName}”不存在（QUO-2）`;

@@ -6,6 +6,7 @@ import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from '../../db/schema-sourcing.js';
 import { notifyUsers } from '../system/notify.js';
+import { admissionCategoryCodes } from '../material/material-rules.js';
 
 export type EventRow = SourcingEventTable;
 import type { Actor } from '../../core/access.js';
@@ -92,20 +93,15 @@ export async function invitationRefusal(trx: Db, event: EventRow, supplierId: st
   const allowed = event.eligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
   if (!allowed.includes(s.status)) return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
   if (event.eligibility === 'QUALIFIED_IN_CATEGORY') {
-    const codes = await trx
-      .selectFrom('sourcingLine as l')
-      .innerJoin('srmMaterialCategory as c', 'c.id', 'l.categoryId')
-      .select('c.code')
-      .distinct()
-      .where('l.eventId', '=', event.id)
-      .execute();
+    const lines = await trx.selectFrom('sourcingLine').select('categoryId').distinct().where('eventId', '=', event.id).where('categoryId', 'is not', null).execute();
+    const codes = await admissionCategoryCodes(trx, lines.map((l) => l.categoryId!));
     if (codes.length > 0) {
       const held = await trx
         .selectFrom('supplierCategory')
         .select('categoryCode')
         .where('supplierId', '=', supplierId)
         .where('status', 'in', ['QUALIFIED', 'TRIAL'])
-        .where('categoryCode', 'in', codes.map((c) => c.code))
+        .where('categoryCode', 'in', codes)
         .execute();
       if (held.length < codes.length) return `供应商“${s.name}”未取得本次寻源物料分类的准入资格（SRC-3）`;
     }
