@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
-import { awardFlow, HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+import { awardFlow, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** From a closed auction lot to the award (domain §12 → §13; AUC-11, AUC-14, AUC-15, AUC-17, AWD-2, AWD-7, MAT-4). */
 let w: SourcingWorld;
