@@ -481,3 +481,20 @@ describe('bond, rejection of the approval, termination (TND-15, X-10, SRC-10)', 
     expect((await post('/srm/tender/cancel', w.buyer, { id: draft, reason: '不再需要' })).body.message).toBe('招标项目已终止');
   });
 });
+
+describe('the portal on the server clock (X-1, §23)', () => {
+  it('phase and sign-up window of a published tender follow the server clock, as every deadline does', async () => {
+    const id = await publishedTender(w, { title: '门户阶段测试招标' });
+    const item = async () => (await w.s.request<{ records: { title: string; status: string }[] }>('GET', `/portal/view/purchaseAnnouncements?pageSize=50&likeName=${encodeURIComponent('门户阶段测试')}`)).body.result.records[0]!;
+    const announcementId = (await db().selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', id).executeTakeFirstOrThrow()).id;
+    expect((await item()).status).toBe('报名中');
+    // The documents' window (6 days) is over on the server clock: no sign-up through the portal either (SRC-4).
+    w.travel(7 * DAY);
+    expect((await item()).status).toBe('响应中');
+    expect((await w.s.request('POST', '/portal/view/signUp', { token: w.sup[0], body: { id: announcementId } })).body.message).toBe('不在报名时间内');
+    w.travel(15 * DAY);
+    expect((await item()).status).toBe('评审中');
+    const detail = await w.s.request<{ status: string }>('GET', `/portal/view/purchaseAnnouncementDetail?id=${announcementId}`);
+    expect(detail.body.result.status).toBe('评审中');
+  });
+});
