@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiLogin, DEMO_PASSWORD, signedInContext, uscc, type ApiSession } from './helpers.js';
+import { API, apiLogin, DEMO_PASSWORD, setServerClock, signedInContext, uscc, type ApiSession } from './helpers.js';
 
 /**
  * Set-up of the tender scenarios (domain §25 S3, S4) over the API: what the scenarios do not
@@ -95,6 +95,27 @@ export const supplierOf = async (s: ApiSession): Promise<SupplierSession> => {
   return { ...s, supplierId: profile.id, name: profile.name };
 };
 
+/**
+ * The people of the tender scenarios (domain §25 fixture): the administrator (also the manager
+ * who approves tender publication and awards), the buyer, SupA/SupB/SupC (the demo's qualified
+ * supplier1, supplier3, supplier4), a new qualified SupE, four experts and a second buyer — names
+ * unique to this run; the server clock back at real time.
+ */
+export async function tenderScenario(request: APIRequestContext) {
+  const admin = await apiLogin(request, 'admin');
+  const buyer = await apiLogin(request, 'buyer');
+  await setServerClock(admin, 0);
+  const run = Date.now().toString(36).slice(-6);
+  const supA = await supplierOf(await apiLogin(request, 'supplier1'));
+  const supB = await supplierOf(await apiLogin(request, 'supplier3'));
+  const supC = await supplierOf(await apiLogin(request, 'supplier4'));
+  const supE = await qualifiedSupplier(request, admin, buyer, run);
+  const { experts, buyer2 } = await committeePeople(request, admin, run);
+  await managerApproves(admin, 'TENDER_PUBLISH', '招标项目发布审批');
+  await managerApproves(admin, 'TENDER_AWARD', '招标定标审批');
+  return { admin, buyer, run, supA, supB, supC, supE, experts, buyer2 };
+}
+
 /** A bid over the API: one unit price for every line, technical text (§11.2 step 4). */
 export async function bid(s: ApiSession, eventId: string, unitPrice: string): Promise<void> {
   const t = await s.call<{ lines: { id: string }[] }>('GET', '/srm/tender/supplier/queryById', { id: eventId });
@@ -117,9 +138,9 @@ export async function declareAndScore(member: ApiSession, eventId: string, techn
   await member.call('POST', '/srm/tender/evaluation/score/submit', { eventId, scores });
 }
 
-/** Moves the tender's server clock to `ms` (epoch) — the offset is from real time. */
+/** Moves the server clock to the instant `ms` (epoch milliseconds). */
 export async function clockAt(admin: ApiSession, ms: number): Promise<void> {
-  await admin.call('PUT', '/sys/test/clock', { offsetMs: Math.round(ms - Date.now()) });
+  await setServerClock(admin, ms - Date.now());
 }
 
 /** One browser page per person, already signed in, at `url`. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, confirmPopover, setServerClock } from './helpers.js';
-import { approveTask, bid, clockAt, committeePeople, DAY, declareAndScore, iso, managerApproves, openMyTender, openTender, pageFor, qualifiedSupplier, supplierOf, userIdOf, wireMs } from './tender-helpers.js';
+import { confirmPopover, setServerClock } from './helpers.js';
+import { approveTask, bid, clockAt, DAY, declareAndScore, iso, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs } from './tender-helpers.js';
 
 /**
  * Scenario S3 of the domain (§25): a public tender from the portal announcement to the award
@@ -25,17 +25,7 @@ async function addMember(page: Page, name: string): Promise<void> {
 
 test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录或注册, sign-ups unseen by others (TND-23), TND-3 push, sealed bids (TND-5), open refused early (TND-8), opening record (TND-10), committee TND-11, hidden scores (TND-12), formula price (TND-13), report (TND-16), publicity (TND-17), award and result notices together (TND-19)', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);
-  const admin = await apiLogin(request, 'admin');
-  const buyer = await apiLogin(request, 'buyer');
-  await setServerClock(admin, 0);
-  const run = Date.now().toString(36).slice(-6);
-  const supA = await supplierOf(await apiLogin(request, 'supplier1'));
-  const supB = await supplierOf(await apiLogin(request, 'supplier3'));
-  const supC = await supplierOf(await apiLogin(request, 'supplier4'));
-  const supE = await qualifiedSupplier(request, admin, buyer, run);
-  const { experts, buyer2 } = await committeePeople(request, admin, run);
-  await managerApproves(admin, 'TENDER_PUBLISH', '招标项目发布审批');
-  await managerApproves(admin, 'TENDER_AWARD', '招标定标审批');
+  const { admin, buyer, run, supA, supB, supC, supE, experts, buyer2 } = await tenderScenario(request);
 
   // 1. The buyer's draft: legally mandatory open tender, 500 吨 steel plate, 60/30/10, documents from T,
   //    sign-up until T+14, bids due T+15 — submitting it is refused (TND-1).

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, confirmPopover, setServerClock, type ApiSession } from './helpers.js';
-import { approveTask, bid, clockAt, committeePeople, CRITERIA_60_30_10, DAY, declareAndScore, iso, managerApproves, openMyTender, openTender, pageFor, qualifiedSupplier, supplierOf, userIdOf, wireMs, type Person, type SupplierSession } from './tender-helpers.js';
+import { confirmPopover, setServerClock, type ApiSession } from './helpers.js';
+import { approveTask, bid, clockAt, CRITERIA_60_30_10, DAY, declareAndScore, iso, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs, type Person, type SupplierSession } from './tender-helpers.js';
 
 /**
  * Scenario S4 of the domain (§25): tender integrity under pressure — a withdrawn bid, a bid at
@@ -43,17 +43,7 @@ async function runToPublicity(p: { id: string; now: number; admin: ApiSession; b
 
 test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bid at the deadline refused (TND-6), too few bids fail it (TND-9, TND-24), clone, objection suspends publicity (TND-18, AWD-5), answered then FINAL, no change after (AWD-6)', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);
-  const admin = await apiLogin(request, 'admin');
-  const buyer = await apiLogin(request, 'buyer');
-  await setServerClock(admin, 0);
-  const run = Date.now().toString(36).slice(-6);
-  const supA = await supplierOf(await apiLogin(request, 'supplier1'));
-  const supB = await supplierOf(await apiLogin(request, 'supplier3'));
-  const supC = await supplierOf(await apiLogin(request, 'supplier4'));
-  const supE = await qualifiedSupplier(request, admin, buyer, run);
-  const { experts, buyer2 } = await committeePeople(request, admin, run);
-  await managerApproves(admin, 'TENDER_PUBLISH', '招标项目发布审批');
-  await managerApproves(admin, 'TENDER_AWARD', '招标定标审批');
+  const { admin, buyer, run, supA, supB, supC, supE, experts, buyer2 } = await tenderScenario(request);
 
   // 1. An invited tender for SupA, SupB and SupC, bids due T+21, approved by the manager; the buyer publishes it (TND-22).
   const T = Date.now();
