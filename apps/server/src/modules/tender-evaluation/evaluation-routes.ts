@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
@@ -9,8 +9,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
-import type { Database } from '../../db/schema.js';
-import { tenantIdsOf } from '../system/tenant-service.js';
+import { internalUsers } from '../tender/internal-users.js';
 import { id } from '../sourcing/event-routes.js';
 import { actorOf, logState, notifyBuyer } from '../sourcing/sourcing-service.js';
 import {
@@ -205,25 +204,17 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const actor = actorOf(request);
         const event = await tenderFor(ctx.db, actor, request.query.eventId);
         const keyword = request.query.keyword;
-        const expert = (eb: ExpressionBuilder<Database, 'sysUser'>) =>
-          eb.exists(eb.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('ur.id').whereRef('ur.userId', '=', 'sysUser.id').where('r.roleCode', '=', EXPERT_ROLE));
-        let q = ctx.db
-          .selectFrom('sysUser')
-          .select(['id', 'username', 'realname', 'phone', 'email', 'supplierId', 'relTenantIds'])
-          .select((eb) => expert(eb).as('isExpert'))
-          .where('delFlag', '=', 0)
-          .where('status', '=', 1)
-          .where('supplierId', 'is', null);
+        let q = internalUsers(ctx.db, actor.tenantId)
+          .select(['u.id', 'u.username', 'u.realname', 'u.phone', 'u.email', 'u.supplierId'])
+          .select((eb) => eb.exists(eb.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('ur.id').whereRef('ur.userId', '=', 'u.id').where('r.roleCode', '=', EXPERT_ROLE)).as('isExpert'));
         if (keyword) {
           const pattern = `%${escapeLike(keyword)}%`;
-          const like = (column: 'username' | 'realname') => (ctx.kind === 'postgres' ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape ${'\\'}`);
-          q = q.where((eb) => eb.or([like('username'), like('realname')]));
+          const like = (column: 'u.username' | 'u.realname') => (ctx.kind === 'postgres' ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape ${'\\'}`);
+          q = q.where((eb) => eb.or([like('u.username'), like('u.realname')]));
         }
-        const rows = await q.orderBy((eb) => expert(eb), 'desc').orderBy('username').limit(100).execute();
-        // A user with tenants works only in those (as the approval engine's approvers).
-        const inTenant = rows.filter((u) => actor.tenantId === 0 || tenantIdsOf(u.relTenantIds).length === 0 || tenantIdsOf(u.relTenantIds).includes(actor.tenantId));
+        const rows = await q.orderBy('isExpert', 'desc').orderBy('u.username').limit(50).execute();
         const linkOf = await bidderLinks(ctx.db, event);
-        return ok(inTenant.slice(0, 50).map((u) => ({ id: u.id, username: u.username, realname: u.realname, isExpert: Boolean(u.isExpert), linkedBidder: linkOf(u) })));
+        return ok(rows.map((u) => ({ id: u.id, username: u.username, realname: u.realname, isExpert: Boolean(u.isExpert), linkedBidder: linkOf(u) })));
       },
     );
 

@@ -84,6 +84,19 @@ describe('招标管理 (domain §11)', () => {
     expect(server.calls('POST /srm/tender/cancel')[0]!.body).toEqual({ id: 't1', reason: '需求变更' });
   });
 
+  it('the buyer picks opening officers from the tender\'s own list of internal users, not the administrator\'s user list (P2)', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+      'GET /srm/tender/officer/list': () => ok({ records: [{ id: 'u1', username: 'admin', realname: '管理员' }, { id: 'u2', username: 'buyer2', realname: '采购员二' }], total: 2, size: 20, current: 1, pages: 1 }),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByRole('button', { name: '新建招标项目' }));
+    fireEvent.mouseDown(within(await screen.findByTestId('user-select')).getByRole('combobox'));
+    expect(await screen.findByText('采购员二（buyer2）', { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    expect(server.calls('GET /srm/tender/officer/list')).toHaveLength(1);
+    expect(server.calls('GET /sys/user/list')).toHaveLength(0);
+  });
+
   it('the form checks weights and the statutory periods before sending (TND-1, TND-2)', () => {
     expect(weightError({ evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 40, techWeight: 40, businessWeight: 10 })).toBe('综合评估法的价格、技术、商务权重合计须为100，当前为90');
     expect(weightError({ evaluationMethod: 'LOWEST_EVALUATED_PRICE', priceWeight: 0 })).toBeNull();
