@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiLogin, DEMO_PASSWORD, setServerClock, signedInContext, uscc, type ApiSession } from './helpers.js';
+import { API, apiLogin, confirmPopover, DEMO_PASSWORD, setServerClock, signedInContext, uscc, type ApiSession } from './helpers.js';
 
 /**
  * Set-up of the tender scenarios (domain §25 S3, S4) over the API: what the scenarios do not
@@ -159,6 +159,18 @@ export async function openTender(page: Page, code: string): Promise<void> {
   else await page.reload();
   await page.getByTestId(`tender-open-${code}`).click();
   await expect(page.getByTestId('tender-detail')).toBeVisible();
+}
+
+/**
+ * 定标生效 in the 定标 tab, confirmed; then the award read again: FINAL (AWD-5) — also when the
+ * scheduled publicity job happened to finalise it a moment before the click.
+ */
+export async function finalizeAward(page: Page, code: string): Promise<void> {
+  await page.getByTestId('award-finalize').click();
+  await confirmPopover(page, /^定标生效$/);
+  await openTender(page, code);
+  await page.getByRole('tab', { name: '定标', exact: true }).click();
+  await expect(page.getByTestId('award-status-tag')).toHaveText('已生效');
 }
 
 /** The supplier's 我的投标 with the tender's drawer open. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { confirmPopover, setServerClock } from './helpers.js';
-import { approveTask, bid, clockAt, DAY, declareAndScore, iso, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs } from './tender-helpers.js';
+import { approveTask, bid, clockAt, DAY, declareAndScore, iso, finalizeAward, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs } from './tender-helpers.js';
 
 /**
  * Scenario S3 of the domain (§25): a public tender from the portal announcement to the award
@@ -210,9 +210,7 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
 
   // 14. The publicity ends with no objection: 定标生效 — SupA's award notice and the other three's result notices at the same instant (TND-19); the portal's winning-bid card.
   await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
-  await b.getByTestId('award-finalize').click();
-  await confirmPopover(b, /^定标生效$/);
-  await expect(b.getByTestId('award-status-tag')).toHaveText('已生效');
+  await finalizeAward(b, code);
   type Notice = { titile: string; sendTime: string };
   const notices = async (s: typeof supA) => (await s.call<{ records: Notice[] }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', { pageSize: '50' })).records;
   const winner = (await notices(supA)).find((n) => n.titile === `中标通知书：${title}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmPopover, setServerClock, type ApiSession } from './helpers.js';
-import { approveTask, bid, clockAt, CRITERIA_60_30_10, DAY, declareAndScore, iso, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs, type Person, type SupplierSession } from './tender-helpers.js';
+import { approveTask, bid, clockAt, CRITERIA_60_30_10, DAY, declareAndScore, iso, finalizeAward, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs, type Person, type SupplierSession } from './tender-helpers.js';
 
 /**
  * Scenario S4 of the domain (§25): tender integrity under pressure — a withdrawn bid, a bid at
@@ -141,9 +141,7 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
   await expect(b.getByTestId('award-status-tag')).toHaveText('中标候选人公示中');
   const award = await buyer.call<{ award: { publicityEndAt: string } }>('GET', '/srm/tender/award', { eventId: cloneId });
   await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
-  await b.getByTestId('award-finalize').click();
-  await confirmPopover(b, /^定标生效$/);
-  await expect(b.getByTestId('award-status-tag')).toHaveText('已生效');
+  await finalizeAward(b, cloneCode);
   expect(await notices()).toContain(`中标通知书：${title}`);
 
   // 9. The FINAL award's price cannot be changed by any buyer user (AWD-6): no proposal on the screen, refused by the server.
