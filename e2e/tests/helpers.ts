@@ -68,11 +68,12 @@ export async function chooseOption(page: Page, trigger: Locator, option: string,
 }
 
 /**
- * Confirms the open popconfirm (row commands such as 提交启用, 撤回). A click while the popover
- * is still animating open can be lost on a busy machine: retried until the popover is gone.
+ * Confirms the open popconfirm (row commands such as 提交启用, 撤回) with its button `name`
+ * (确定 unless the command names it). A click while the popover is still animating open can be
+ * lost on a busy machine: retried until the popover is gone.
  */
-export async function confirmPopover(page: Page): Promise<void> {
-  const ok = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ });
+export async function confirmPopover(page: Page, name: RegExp = /确\s*定/): Promise<void> {
+  const ok = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name });
   await expect(async () => {
     await ok.click({ timeout: 3_000 });
     await expect(ok).toHaveCount(0, { timeout: 3_000 });

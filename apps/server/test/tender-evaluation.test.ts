@@ -77,6 +77,27 @@ describe('committee (TND-11)', () => {
     expect((await event(t.eventId)).status).toBe('OPENED');
   });
 
+  it('offers the buyer internal users to pick, experts first, each marked expert or linked to a bidder (TND-11); suppliers cannot list them', async () => {
+    type Candidate = { id: string; username: string; realname: string; isExpert: boolean; linkedBidder: string | null };
+    const list = async (keyword?: string) => (await get<Candidate[]>(`/srm/tender/evaluation/committee/candidates?eventId=${t.eventId}${keyword === undefined ? '' : `&keyword=${encodeURIComponent(keyword)}`}`, w.buyer)).body.result;
+    const all = await list();
+    expect(all.slice(0, 6).map((c) => [c.username, c.isExpert])).toEqual([1, 2, 3, 4, 5, 6].map((i) => [`exp${i}`, true]));
+    expect(all.slice(6).every((c) => !c.isExpert)).toBe(true);
+    expect(all.map((c) => c.username)).toEqual(expect.arrayContaining(['admin', 'buyer']));
+    // No supplier user is offered.
+    const supplierUsers = (await w.s.ctx.db.selectFrom('sysUser').select('id').where('supplierId', 'is not', null).execute()).map((u) => u.id);
+    expect(all.some((c) => supplierUsers.includes(c.id))).toBe(false);
+    // exp6 shares a mobile number with a contact of the first bidder (set above).
+    expect(all.find((c) => c.username === 'exp6')!.linkedBidder).toBe('华东精密机械有限公司');
+    expect(all.filter((c) => c.linkedBidder !== null).map((c) => c.username)).toEqual(['exp6']);
+    // By name or account; LIKE wildcards are taken literally.
+    expect((await list('专家3')).map((c) => c.username)).toEqual(['exp3']);
+    expect((await list('EXP')).map((c) => c.username)).toEqual(['exp1', 'exp2', 'exp3', 'exp4', 'exp5', 'exp6']);
+    expect((await list('buy')).map((c) => [c.username, c.isExpert])).toEqual([['buyer', false]]);
+    expect(await list('%')).toEqual([]);
+    expect((await get(`/srm/tender/evaluation/committee/candidates?eventId=${t.eventId}`, w.sup[0])).status).toBe(403);
+  });
+
   it('forms a committee of 5 with 4 experts; the event is EVALUATING; suppliers cannot reach the routes', async () => {
     expect((await committee(t.eventId)).body.message).toBe('评标委员会已组建');
     expect((await event(t.eventId)).status).toBe('EVALUATING');
@@ -187,7 +208,13 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
 
   it('award (TND-21, §13): rank 1 by default; another candidate needs a reason, and never with mustAwardRank1; only candidates', async () => {
     const propose = (extra: Record<string, unknown>) => post<{ status: string; instanceId: string }>('/srm/tender/award/propose', w.buyer, { eventId: t.eventId, priceValidFrom: w.day(1), priceValidTo: w.day(365), ...extra });
+    type AwardView = { award: unknown; candidates: { responseId: string; rank: number }[]; mustAwardRank1: boolean; reportStatus: string | null };
+    const view = async () => (await get<AwardView>(`/srm/tender/award?eventId=${t.eventId}`, w.buyer)).body.result;
+    // What the proposal form shows before anything is sent: the signed report's candidates and TND-21.
+    expect(await view()).toMatchObject({ award: null, mustAwardRank1: false, reportStatus: 'SIGNED' });
+    expect((await view()).candidates.map((c) => [c.responseId, c.rank])).toEqual([[B, 1], [A, 2], [C, 3]]);
     await w.s.ctx.db.updateTable('tenderEvaluation').set({ mustAwardRank1: 1 }).where('eventId', '=', t.eventId).execute();
+    expect((await view()).mustAwardRank1).toBe(true);
     expect((await propose({ responseId: A, deviationReason: '价格更低' })).body.message).toBe('本项目须确定排名第一的中标候选人为中标人（TND-21）');
     await w.s.ctx.db.updateTable('tenderEvaluation').set({ mustAwardRank1: 0 }).where('eventId', '=', t.eventId).execute();
     expect((await propose({ responseId: A })).body.message).toBe('未选择排名第一的中标候选人，请填写理由（§13）');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalUsers } from '../src/modules/tender/internal-users.js';
 import { HOUR, publishedRfq, sourcingWorld } from './sourcing-fixture.js';
 import { bid, DAY, draftTender, publishedTender, signUpAll, tenderWorld, type TenderWorld } from './tender-bid-fixture.js';
 
@@ -479,5 +480,57 @@ describe('bond, rejection of the approval, termination (TND-15, X-10, SRC-10)', 
     expect((await audit(id)).at(-1)!.action).toBe('cancel');
     const draft = await draftTender(w);
     expect((await post('/srm/tender/cancel', w.buyer, { id: draft, reason: '不再需要' })).body.message).toBe('招标项目已终止');
+  });
+});
+
+describe('opening officers to pick (P2)', () => {
+  it('the buyer lists active internal users by name, account or ids, without the administrator\'s user list; suppliers cannot', async () => {
+    type Page = { records: { id: string; username: string; realname: string }[]; total: number };
+    const list = async (query: string) => (await w.s.request<Page>('GET', `/srm/tender/officer/list${query}`, { token: w.buyer })).body.result;
+    expect((await w.s.request('GET', '/sys/user/list', { token: w.buyer })).status).toBe(403);
+    const all = await list('?pageSize=100');
+    expect(all.records.map((u) => u.username)).toEqual(expect.arrayContaining(['admin', 'buyer', 'buyer2']));
+    const supplierUsers = (await db().selectFrom('sysUser').select('id').where('supplierId', 'is not', null).execute()).map((u) => u.id);
+    expect(all.records.some((u) => supplierUsers.includes(u.id))).toBe(false);
+    expect(Object.keys(all.records[0]!).sort()).toEqual(['id', 'realname', 'username']);
+    expect((await list(`?realname=${encodeURIComponent('*采购员二*')}`)).records.map((u) => u.username)).toEqual(['buyer2']);
+    expect((await list(`?id=${w.adminId},${w.buyer2Id},`)).records.map((u) => u.id).sort()).toEqual([w.adminId, w.buyer2Id].sort());
+    // A frozen user is no officer.
+    await db().updateTable('sysUser').set({ status: 2 }).where('id', '=', w.buyer2Id).execute();
+    expect((await list(`?username=buyer2`)).records).toEqual([]);
+    await db().updateTable('sysUser').set({ status: 1 }).where('id', '=', w.buyer2Id).execute();
+    expect((await w.s.request('GET', '/srm/tender/officer/list', { token: w.sup[0] })).status).toBe(403);
+  });
+
+  it('within a tenant: users of that tenant and users without tenants, not those of other tenants', async () => {
+    await db().updateTable('sysUser').set({ relTenantIds: '3,7' }).where('id', '=', w.buyer2Id).execute();
+    await db().updateTable('sysUser').set({ relTenantIds: '8' }).where('id', '=', w.adminId).execute();
+    try {
+      const names = async (tenantId: number) => (await internalUsers(db(), tenantId).select('u.username').execute()).map((u) => u.username);
+      expect(await names(7)).toEqual(expect.arrayContaining(['buyer', 'buyer2']));
+      expect(await names(7)).not.toContain('admin');
+      expect(await names(8)).toEqual(expect.arrayContaining(['buyer', 'admin']));
+      expect(await names(8)).not.toContain('buyer2');
+      expect(await names(0)).toEqual(expect.arrayContaining(['buyer', 'buyer2', 'admin']));
+    } finally {
+      await db().updateTable('sysUser').set({ relTenantIds: '' }).where('id', 'in', [w.buyer2Id, w.adminId]).execute();
+    }
+  });
+});
+
+describe('the portal on the server clock (X-1, §23)', () => {
+  it('phase and sign-up window of a published tender follow the server clock, as every deadline does', async () => {
+    const id = await publishedTender(w, { title: '门户阶段测试招标' });
+    const item = async () => (await w.s.request<{ records: { title: string; status: string }[] }>('GET', `/portal/view/purchaseAnnouncements?pageSize=50&likeName=${encodeURIComponent('门户阶段测试')}`)).body.result.records[0]!;
+    const announcementId = (await db().selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', id).executeTakeFirstOrThrow()).id;
+    expect((await item()).status).toBe('报名中');
+    // The documents' window (6 days) is over on the server clock: no sign-up through the portal either (SRC-4).
+    w.travel(7 * DAY);
+    expect((await item()).status).toBe('响应中');
+    expect((await w.s.request('POST', '/portal/view/signUp', { token: w.sup[0], body: { id: announcementId } })).body.message).toBe('不在报名时间内');
+    w.travel(15 * DAY);
+    expect((await item()).status).toBe('评审中');
+    const detail = await w.s.request<{ status: string }>('GET', `/portal/view/purchaseAnnouncementDetail?id=${announcementId}`);
+    expect(detail.body.result.status).toBe('评审中');
   });
 });

@@ -9,8 +9,8 @@ const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
 const toOption = (u: UserRow): Option => ({ value: u.id, label: `${u.realname}（${u.username}）` });
 const idsOf = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-async function findUsers(filter: Record<string, string>): Promise<Option[]> {
-  const answer = await getAction<{ records: UserRow[] }>('/sys/user/list', { ...filter, pageNo: 1, pageSize: 20 });
+async function findUsers(url: string, filter: Record<string, string>): Promise<Option[]> {
+  const answer = await getAction<{ records: UserRow[] }>(url, { ...filter, pageNo: 1, pageSize: 20 });
   return (answer.result?.records ?? []).map(toOption);
 }
 
@@ -20,13 +20,18 @@ type Props = {
   onChange?: (value: string) => void;
   disabled?: boolean;
   placeholder?: string;
+  /**
+   * The list to search: the administrator's user list by default; a module may offer its own
+   * with the same query (`id` list, `username`, `realname`) to users without `user:list`.
+   */
+  url?: string;
 };
 
 /**
  * Picks users by name or account from the user list (several at once); the value is the
  * comma-joined ids. Chosen users keep their names when the list is searched again.
  */
-export function UserSelect({ value, onChange, disabled, placeholder = '请输入姓名或账号搜索用户' }: Props) {
+export function UserSelect({ value, onChange, disabled, placeholder = '请输入姓名或账号搜索用户', url = '/sys/user/list' }: Props) {
   const [options, setOptions] = useState<Option[]>([]);
   const [known, setKnown] = useState<Option[]>([]);
   const ids = idsOf(value);
@@ -36,16 +41,16 @@ export function UserSelect({ value, onChange, disabled, placeholder = '请输入
   useEffect(() => {
     if (!missing) return;
     let alive = true;
-    void findUsers({ id: `${missing},` }).then((found) => alive && setKnown((k) => [...k, ...found]), () => undefined);
+    void findUsers(url, { id: `${missing},` }).then((found) => alive && setKnown((k) => [...k, ...found]), () => undefined);
     return () => {
       alive = false;
     };
-  }, [missing]);
+  }, [missing, url]);
 
   const search = (keyword: string) => {
     const k = keyword.trim();
     const filter: Record<string, string> = k === '' ? {} : ACCOUNT.test(k) ? { username: `*${k}*` } : { realname: `*${k}*` };
-    void findUsers(filter).then(setOptions, () => undefined);
+    void findUsers(url, filter).then(setOptions, () => undefined);
   };
 
   const merged = [...known, ...options.filter((o) => !known.some((k) => k.value === o.value))];

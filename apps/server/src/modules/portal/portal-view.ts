@@ -16,10 +16,11 @@ import {
   type ResultAnnouncementItem,
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
+import { serverNow, serverNowIso } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/time.js';
 import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/schema.js';
 import { actorOf } from '../../core/access.js';
 import { joinBySignup } from '../sourcing/signup.js';
@@ -98,7 +99,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         let q = db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', '=', 'published');
         if (request.query.type) q = q.where('type', '=', request.query.type);
         const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(PORTAL_LIMITS.homeSliderItems).execute();
-        const [l, now] = [await labels(), Date.now()];
+        const [l, now] = [await labels(), serverNow().getTime()];
         return ok(rows.map((r) => toPurchaseItem(r, l, now)));
       },
     );
@@ -119,7 +120,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         }
         const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(size).offset((current - 1) * size).execute();
-        const nowIsoValue = nowIso();
+        const nowIsoValue = serverNowIso();
         const now = Date.parse(nowIsoValue);
         const l = await labels();
         const page = toPage(rows.map((r) => toPurchaseItem(r, l, now)), total, current, size);
@@ -130,13 +131,13 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/portal/view/purchaseAnnouncementDetail',
       { schema: { tags: TAGS, summary: '采购公告详情', querystring: z.object({ id: anyId }) }, config: pub },
-      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), Date.now())),
+      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), serverNow().getTime())),
     );
 
     app.get(
       '/portal/view/invitation',
       { schema: { tags: TAGS, summary: '报名邀请', querystring: z.object({ name: anyId, type }) }, config: pub },
-      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.name, request.query.type), await labels(), Date.now())),
+      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.name, request.query.type), await labels(), serverNow().getTime())),
     );
 
     const results = (t?: string) => {
@@ -217,7 +218,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       const suppliers = await db.selectFrom('supplier').select((eb) => eb.fn.countAll<number>().as('n')).where('delFlag', '=', 0).where('status', 'in', MEMBER_STATUSES).executeTakeFirstOrThrow();
       const purchases = await visiblePurchase().clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const resultCount = await db.selectFrom('portalResultAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
-      return ok({ suppliers: count(suppliers), purchaseAnnouncements: count(purchases), ongoing: await ongoingCount(nowIso()), results: count(resultCount) });
+      return ok({ suppliers: count(suppliers), purchaseAnnouncements: count(purchases), ongoing: await ongoingCount(serverNowIso()), results: count(resultCount) });
     });
 
     app.get(
@@ -241,7 +242,8 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         const user = request.user!;
         if (user.userType !== 2 || !user.supplierId) throw businessError('仅供应商用户可以报名');
         const a = await purchaseById(request.body.id);
-        const now = Date.now();
+        // the sign-up window on the server clock, as the back office's sign-up (SRC-4).
+        const now = serverNow().getTime();
         if (!signupOpen(a, now)) throw businessError('不在报名时间内');
         const supplier = await db.selectFrom('supplier').select(['id', 'status', 'infoStatus']).where('id', '=', user.supplierId).where('delFlag', '=', 0).executeTakeFirst();
         if (!supplier) throw businessError('仅供应商用户可以报名');

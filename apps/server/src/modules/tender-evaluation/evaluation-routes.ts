@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
@@ -6,14 +7,18 @@ import { serverNowIso } from '../../core/clock.js';
 import { add, compare, decimals, isDecimal } from '../../core/decimal.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
+import { internalUsers } from '../tender/internal-users.js';
 import { id } from '../sourcing/event-routes.js';
 import { actorOf, logState, notifyBuyer } from '../sourcing/sourcing-service.js';
 import {
+  bidderLinks,
   byRole,
   dropDraftReport,
   EVALUATION_OPEN,
   evaluationSettings,
+  EXPERT_ROLE,
   expertIds,
   failAllRejected,
   linkedBidder,
@@ -154,12 +159,13 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (!['PUBLISHED', 'CLOSED', ...EVALUATION_OPEN].includes(event.status)) throw businessError('当前状态不能组建评标委员会');
         const submitted = await trx.selectFrom('tenderCommitteeMember').select('id').where('eventId', '=', event.id).where('scoresSubmittedAt', 'is not', null).executeTakeFirst();
         if (submitted) throw businessError('已有评委提交评分，评标委员会不能更换');
-        const users = await trx.selectFrom('sysUser').select(['id', 'realname', 'username', 'supplierId', 'status', 'delFlag']).where('id', 'in', userIds).execute();
+        const users = await trx.selectFrom('sysUser').select(['id', 'realname', 'username', 'supplierId', 'phone', 'email', 'status', 'delFlag']).where('id', 'in', userIds).execute();
+        const linkOf = await bidderLinks(trx, event);
         for (const m of body.members) {
           const u = users.find((x) => x.id === m.userId);
           if (!u || u.delFlag !== 0 || u.status !== 1) throw businessError('评标委员会成员须为有效的内部用户');
           if (u.supplierId) throw businessError(`${u.realname || u.username}是供应商用户，不能担任评委（TND-11）`);
-          const linked = await linkedBidder(trx, event, u.id);
+          const linked = linkOf(u);
           if (linked) throw businessError(`${u.realname || u.username}与投标人“${linked}”存在关联，须回避（TND-11）`);
         }
         const experts = await expertIds(trx, userIds);
@@ -187,6 +193,30 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const members = byRole(await ctx.db.selectFrom('tenderCommitteeMember').selectAll().where('eventId', '=', event.id).execute());
       return ok(members.map((m) => ({ ...m, roleText: ROLE_TEXT[m.role] ?? m.role, declaredNoConflictAt: toWireDateTime(m.declaredNoConflictAt), scoresSubmittedAt: toWireDateTime(m.scoresSubmittedAt) })));
     });
+
+    app.get(
+      '/srm/tender/evaluation/committee/candidates',
+      {
+        schema: { tags, summary: '可选评委：有效的内部用户，评标专家在前，标明专家身份与投标人关联（TND-11）', querystring: z.object({ eventId: id, keyword: z.string().trim().max(50, '关键字不能超过50个字符').optional() }) },
+        config: access('srm:tenderEval:setup'),
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const event = await tenderFor(ctx.db, actor, request.query.eventId);
+        const keyword = request.query.keyword;
+        let q = internalUsers(ctx.db, actor.tenantId)
+          .select(['u.id', 'u.username', 'u.realname', 'u.phone', 'u.email', 'u.supplierId'])
+          .select((eb) => eb.exists(eb.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('ur.id').whereRef('ur.userId', '=', 'u.id').where('r.roleCode', '=', EXPERT_ROLE)).as('isExpert'));
+        if (keyword) {
+          const pattern = `%${escapeLike(keyword)}%`;
+          const like = (column: 'u.username' | 'u.realname') => (ctx.kind === 'postgres' ? sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape ${'\\'}`);
+          q = q.where((eb) => eb.or([like('u.username'), like('u.realname')]));
+        }
+        const rows = await q.orderBy('isExpert', 'desc').orderBy('u.username').limit(50).execute();
+        const linkOf = await bidderLinks(ctx.db, event);
+        return ok(rows.map((u) => ({ id: u.id, username: u.username, realname: u.realname, isExpert: Boolean(u.isExpert), linkedBidder: linkOf(u) })));
+      },
+    );
 
     app.get('/srm/tender/evaluation/report', { schema: { tags, summary: '评标报告（排名、候选人、签字情况）', querystring: z.object({ eventId: id }) }, config: access('srm:tenderEval:setup') }, async (request) => {
       const event = await tenderFor(ctx.db, actorOf(request), request.query.eventId);

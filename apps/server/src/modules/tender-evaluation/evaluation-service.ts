@@ -86,13 +86,14 @@ export async function expertIds(db: Db, userIds: string[]): Promise<Set<string>>
   return new Set(rows.map((r) => r.userId));
 }
 
+type LinkableUser = { supplierId: string | null; phone: string | null; email: string | null };
+
 /**
- * The bidder a user is linked to (TND-11 conflict of interest), or null: a user of the bidder
- * itself, or a user whose mobile or e-mail is the bidder's or one of its contacts'.
+ * The TND-11 conflict-of-interest test for any number of users against the event's bidders,
+ * read once: the bidder a user is linked to, or null. Linked means a user of the bidder itself,
+ * or a user whose mobile or e-mail is the bidder's or one of its contacts'.
  */
-export async function linkedBidder(db: Db, event: EventRow, userId: string): Promise<string | null> {
-  const user = await db.selectFrom('sysUser').select(['supplierId', 'phone', 'email']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return null;
+export async function bidderLinks(db: Db, event: EventRow): Promise<(user: LinkableUser) => string | null> {
   const bidders = await db
     .selectFrom('sourcingParticipation as p')
     .innerJoin('supplier as s', 's.id', 'p.supplierId')
@@ -100,15 +101,24 @@ export async function linkedBidder(db: Db, event: EventRow, userId: string): Pro
     .where('p.eventId', '=', event.id)
     .where('p.status', 'not in', ['DECLINED', 'CANCELLED', 'REJECTED'])
     .execute();
-  if (bidders.length === 0) return null;
+  if (bidders.length === 0) return () => null;
   const contacts = await db.selectFrom('supplierContact').select(['supplierId', 'mobile', 'email']).where('supplierId', 'in', bidders.map((b) => b.id)).execute();
   const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
-  for (const b of bidders) {
-    if (user.supplierId === b.id) return b.name;
-    if (same(user.phone, b.phone) || same(user.email, b.email)) return b.name;
-    if (contacts.some((c) => c.supplierId === b.id && (same(user.phone, c.mobile) || same(user.email, c.email)))) return b.name;
-  }
-  return null;
+  return (user) => {
+    for (const b of bidders) {
+      if (user.supplierId === b.id) return b.name;
+      if (same(user.phone, b.phone) || same(user.email, b.email)) return b.name;
+      if (contacts.some((c) => c.supplierId === b.id && (same(user.phone, c.mobile) || same(user.email, c.email)))) return b.name;
+    }
+    return null;
+  };
+}
+
+/** The bidder one user is linked to (TND-11 conflict of interest), or null. */
+export async function linkedBidder(db: Db, event: EventRow, userId: string): Promise<string | null> {
+  const user = await db.selectFrom('sysUser').select(['supplierId', 'phone', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return null;
+  return (await bidderLinks(db, event))(user);
 }
 
 /** OPENED → EVALUATING once the committee takes over (§9.2). */

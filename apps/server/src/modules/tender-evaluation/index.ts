@@ -10,6 +10,7 @@
  *            GET  /srm/tender/evaluation/setup
  *            POST /srm/tender/evaluation/committee        TND-11 (≥ 5, odd, ≥ 2/3 experts, one chair, no link to a bidder)
  *            GET  /srm/tender/evaluation/committee
+ *            GET  /srm/tender/evaluation/committee/candidates  internal users to pick, experts first, marked expert / linked to a bidder
  *            GET  /srm/tender/evaluation/report
  *   member   GET  /srm/tender/evaluation/my               my committee seats
  *            POST /srm/tender/evaluation/declare          no conflict of interest, before seeing bids (TND-11)
@@ -21,7 +22,7 @@
  *            POST /srm/tender/evaluation/report/sign      SIGNED when every member signed
  *            GET  /srm/tender/evaluation/member/report
  *   buyer    POST /srm/tender/award/propose               rank 1 by default, TND-21, deviation reason; approval TENDER_AWARD (X-10)
- *            GET  /srm/tender/award                       award, candidates, objections (finalises lazily when due)
+ *            GET  /srm/tender/award                       award, candidates, objections, mustAwardRank1, report status (finalises lazily when due)
  *            POST /srm/tender/award/finalize              publicity over, no open objection → FINAL (TND-19, AWD-5/7)
  *            POST /srm/tender/objection/answer            all answered → back to PUBLISHED (TND-4) or PUBLICITY (TND-18)
  *   job      schedulePublicityFinalizer: every 10 minutes finalizeDueAwards (the same FINAL as above)

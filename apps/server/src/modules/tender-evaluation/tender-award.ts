@@ -289,12 +289,17 @@ export const tenderAwardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const event = await tenderFor(ctx.db, actorOf(request), request.query.eventId);
       await finalizeOnRead(ctx, event.id);
       const award = await ctx.db.selectFrom('sourcingAward').selectAll().where('eventId', '=', event.id).where('status', '<>', 'CANCELLED').executeTakeFirst();
-      const [lines, candidates, objections] = await Promise.all([
+      const [lines, candidates, objections, settings, tender, report] = await Promise.all([
         award ? ctx.db.selectFrom('sourcingAwardLine').selectAll().where('awardId', '=', award.id).execute() : Promise.resolve([]),
         candidatesFor(ctx.db, event.id),
         ctx.db.selectFrom('tenderObjection').selectAll().where('eventId', '=', event.id).orderBy('receivedAt').execute(),
+        evaluationSettings(ctx.db, event.id),
+        tenderSettingsOf(ctx.db, event.id),
+        ctx.db.selectFrom('tenderEvaluationReport').select('status').where('eventId', '=', event.id).executeTakeFirst(),
       ]);
-      return ok({ award: award ? { ...wireAward(award), lines } : null, candidates, objections: objections.map(wireObjection) });
+      // What the proposal form needs to know before sending: TND-21 (the evaluation's setting, else the tender's) and TND-16.
+      const mustAwardRank1 = (settings?.mustAwardRank1 ?? tender?.mustAwardRank1 ?? 0) === 1;
+      return ok({ award: award ? { ...wireAward(award), lines } : null, candidates, objections: objections.map(wireObjection), mustAwardRank1, reportStatus: report?.status ?? null });
     });
 
     app.post('/srm/tender/award/finalize', { schema: { tags, summary: '公示期满且无未答复异议：定标生效，同时发出中标通知书与结果通知书（TND-19，AWD-5/7）', body: z.object({ eventId: id }) }, config: access('srm:tenderEval:award') }, async (request) => {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso } from '../../core/clock.js';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { escapeLike } from '../../core/paging.js';
+import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
@@ -13,10 +13,16 @@ import { publishClarification } from '../sourcing/clarification.js';
 import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
 import { actorOf, invitationRefusal, moveEvent, notifySuppliers, participantIds, publishAnnouncement, updateAnnouncementDeadline, withdrawAnnouncement, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit, verifyTenderAudit } from './audit.js';
+import { internalUsers } from './internal-users.js';
 import { approveOpening } from './tender-opening.js';
 import { addBody, DAY_MS, DEFAULT_SETTINGS, editBody, eventValues, METHOD_TEXT, officersOf, settingsValues, statusText, tenderFor, validateTender, wireSettings } from './tender-service.js';
 
 export const TENDER_DOC_TYPE = 'TENDER_PUBLISH';
+const OFFICER_FIELDS: ListFields = {
+  id: { column: 'u.id', filter: 'exact' },
+  username: { column: 'u.username', filter: 'text', sortable: true },
+  realname: { column: 'u.realname', filter: 'text', sortable: true },
+};
 const PAGE = '/srm/tender';
 
 async function approvalDecided(trx: Db, outcome: ApprovalOutcome, to: 'APPROVED' | 'DRAFT', action: string): Promise<void> {
@@ -117,6 +123,12 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         return ok(toPage(records, total, pageNo, pageSize));
       },
     );
+
+    app.get('/srm/tender/officer/list', { schema: { tags, summary: '可选开标人：本单位在职的内部用户（用户选择控件的查询：id、username、realname）' }, config: access('srm:tender:list') }, async (request) => {
+      // The buyer picks opening officers (P2) without the administrator's user list (user:list).
+      const base = internalUsers(ctx.db, request.tenantId).select(['u.id', 'u.username', 'u.realname']);
+      return ok(await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, OFFICER_FIELDS, { column: 'u.username', order: 'asc' }));
+    });
 
     app.get('/srm/tender/queryById', { schema: { tags, summary: '招标项目详情（开标前不含任何投标内容）', querystring: z.object({ id }) }, config: access('srm:tender:list') }, async (request) => {
       const { event } = await tenderFor(ctx.db, actorOf(request), request.query.id);

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { BID_STATUS, cell, GROUP_TEXT, listSeats, loadBids, loadReport, loadScores, scoredBids, scoredCriteria, sheetBody, sheetErrors, type Bid, type RankedRow, type ScoreRow, type Seat, type Sheet } from './evaluation-api';
+import { RankingTable } from './ranking-table';
+import { BID_STATUS, cell, GROUP_TEXT, listSeats, loadBids, loadReport, loadScores, scoredBids, scoredCriteria, sheetBody, sheetErrors, type Bid, type ScoreRow, type Seat, type Sheet } from './evaluation-api';
 
 /** The score sheet (TND-12): one row per valid bid, one column per manual or pass/fail item. */
 function ScoreSheet({ eventId, view, onSubmitted }: { eventId: string; view: NonNullable<Awaited<ReturnType<typeof loadBids>>>; onSubmitted: () => void }) {
@@ -140,23 +141,7 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
           )}
           {report.data ? (
             <Space orientation="vertical" style={{ width: '100%' }}>
-              <Table<RankedRow>
-                rowKey="responseId"
-                size="small"
-                pagination={false}
-                dataSource={report.data.ranking}
-                data-testid="ranking-table"
-                columns={[
-                  { title: '排名', dataIndex: 'rank', render: (v: number | null) => v ?? '-' },
-                  { title: '投标人', dataIndex: 'supplierName' },
-                  { title: '投标总价', dataIndex: 'price' },
-                  { title: '价格分', dataIndex: 'priceScore' },
-                  { title: '技术分', dataIndex: 'techScore' },
-                  { title: '商务分', dataIndex: 'businessScore' },
-                  { title: '总分', dataIndex: 'total' },
-                  { title: '否决理由', dataIndex: 'rejectReason' },
-                ]}
-              />
+              <RankingTable rows={report.data.ranking} />
               <Typography.Text>中标候选人：{report.data.candidates.map((c) => `第${c.rank}名 ${c.supplierName}`).join('；') || '无'}</Typography.Text>
               <Typography.Text>已签字：{report.data.signatures.map((s) => s.userName).join('、') || '无'}{report.data.status === 'SIGNED' ? '（已全体签字）' : ''}</Typography.Text>
               {report.data.status === 'DRAFT' && !signed && (

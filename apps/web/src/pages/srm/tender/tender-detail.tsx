@@ -7,6 +7,9 @@ import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { searchSuppliers } from '../sourcing/sourcing-api';
 import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS, RESPONSE_STATUS } from '../sourcing/sourcing-api';
+import { AwardTab } from './award-tab';
+import { EvaluationTab } from './evaluation-tab';
+import { ObjectionsPanel } from './objections-panel';
 import { AUDIT_ACTIONS, ENVELOPES, EVALUATION_METHODS, FAIL_REASONS, loadAudit, loadBids, loadTender, METHODS, TENDER_STATUS, verifyAudit, type AuditCheck, type Bid, type OpenResult, type TenderDetail } from './tender-api';
 
 export function TenderStatusTag({ status }: { status: string }) {
@@ -92,7 +95,15 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
   const [deadline, setDeadline] = useState<Dayjs | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
-  const can = { add: useHasPermission('srm:tender:add'), edit: useHasPermission('srm:tender:edit'), publish: useHasPermission('srm:tender:publish'), open: useHasPermission('srm:tender:open'), list: useHasPermission('srm:tender:list') };
+  const can = {
+    add: useHasPermission('srm:tender:add'),
+    edit: useHasPermission('srm:tender:edit'),
+    publish: useHasPermission('srm:tender:publish'),
+    open: useHasPermission('srm:tender:open'),
+    list: useHasPermission('srm:tender:list'),
+    setup: useHasPermission('srm:tenderEval:setup'),
+    award: useHasPermission('srm:tenderEval:award'),
+  };
   const detail = useQuery({ queryKey: ['tender', 'detail', id], queryFn: () => loadTender(id!), enabled: id !== null });
   const t = detail.data;
   const suppliers = useQuery({ queryKey: ['tender', 'suppliers', keyword], queryFn: () => searchSuppliers(keyword), enabled: t?.status === 'DRAFT' && t.method === 'INVITED_TENDER' && can.edit });
@@ -183,6 +194,8 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
   );
 
   const s = t?.settings;
+  // Evaluation and objections begin with the publication (committee before the opening, TND-4 objections while bids are open).
+  const published = !!t && !['DRAFT', 'PENDING_APPROVAL', 'APPROVED'].includes(t.status);
   const tabs = t && s
     ? [
         {
@@ -250,6 +263,9 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
           ),
         },
         ...(t.openedAt && can.list ? [{ key: 'bids', label: '投标文件', children: <BidsPanel id={t.id} /> }] : []),
+        ...(published && can.setup ? [{ key: 'evaluation', label: '评标', children: <EvaluationTab tender={t} canEdit={can.setup} onChanged={done} /> }] : []),
+        ...(t.openedAt && t.status !== 'FAILED' && can.award ? [{ key: 'award', label: '定标', children: <AwardTab tender={t} canAward={can.award} onChanged={done} /> }] : []),
+        ...(published && can.award ? [{ key: 'objections', label: '异议', children: <ObjectionsPanel eventId={t.id} canAnswer={can.award} onChanged={done} /> }] : []),
         { key: 'audit', label: '审计日志', children: <AuditPanel id={t.id} /> },
       ]
     : [];

@@ -133,7 +133,7 @@ export function TenderForm({ open, editing, onClose, onSaved }: { open: boolean;
           <Form.Item name="bidValidityDays" label="投标有效期（天）"><InputNumber min={1} max={3650} precision={0} /></Form.Item>
         </div>
         <div style={row}>
-          <Form.Item name="openingOfficerIds" label="开标人（须多人确认后解密）" style={{ minWidth: 420 }}><UserSelect /></Form.Item>
+          <Form.Item name="openingOfficerIds" label="开标人（须多人确认后解密）" style={{ minWidth: 420 }}><UserSelect url="/srm/tender/officer/list" /></Form.Item>
           <Form.Item name="openingQuorum" label="开标确认人数"><InputNumber min={2} max={20} precision={0} /></Form.Item>
           <Form.Item name="contactName" label="联系人"><Input maxLength={50} /></Form.Item>
           <Form.Item name="contactPhone" label="联系电话"><Input maxLength={30} /></Form.Item>

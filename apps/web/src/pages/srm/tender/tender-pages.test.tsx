@@ -2,37 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
-import { persistedSession } from '../../../lib/session-persistence';
-import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
+import { ok } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import TenderListPage from './tender-list-page';
-import { statutoryErrors, weightError, type TenderDetail, type TenderRow } from './tender-api';
-
-const ROW: TenderRow = { id: 't1', code: 'TND-20261125-0001', method: 'OPEN_TENDER', methodText: '公开招标', title: '空调设备采购招标', status: 'PUBLISHED', statusText: '已发布', failReason: null, responseDeadline: '2026-12-20 10:00:00', envelopeMode: 'ONE', legalMandatory: 1, publishedAt: '2026-11-25 10:00:00', openedAt: null, createTime: '2026-11-25 09:00:00' };
-const SETTINGS: TenderDetail['settings'] = { qualificationMode: 'POST', docIssueStartAt: '2026-11-25 10:00:00', docIssueEndAt: '2026-12-01 10:00:00', docFee: null, bidBondAmount: null, bidBondDeadline: null, clarificationDeadline: null, objectionDeadline: null, bidValidityDays: 90, evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 40, techWeight: 50, businessWeight: 10, priceFormula: 'LOWEST_AS_BASE', publicityDays: 3, mustAwardRank1: 0, openingOfficerIds: ['u1', 'u2'], openingQuorum: 2, previousEventId: null };
-const detailOf = (status: string, extra: Partial<TenderDetail> = {}): TenderDetail => ({
-  ...ROW, status, version: 1, currency: 'CNY', purchaseType: 'GOODS', estimatedAmount: null, ceilingPrice: null, allowWithdraw: 1, pricePrecision: 2, twoEnvelope: 0, contactName: null, contactPhone: null, content: null, remark: null,
-  settings: SETTINGS,
-  openingOfficers: [{ id: 'u1', name: '管理员' }, { id: 'u2', name: '采购员二' }],
-  lines: [{ id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: '多联机室外机', spec: null, qty: '2', unit: '台', needByDate: null }],
-  participants: [],
-  openingApprovals: [],
-  openingRecords: [],
-  ...extra,
-});
-
-function stub(routes: Record<string, FakeHandler>, auth: string[]) {
-  persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
-  const server = fakeServer(routes);
-  vi.stubGlobal('fetch', server.fetch);
-  return server;
-}
-const BUYER = ['srm:tender:list', 'srm:tender:add', 'srm:tender:edit', 'srm:tender:publish', 'srm:tender:open'];
-const confirmWith = async (name: RegExp) => {
-  await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(1));
-  fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
-};
+import { statutoryErrors, weightError } from './tender-api';
+import { BUYER, confirmWith, detailOf, ROW, stub } from './tender-test-data';
 
 describe('招标管理 (domain §11)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -108,6 +82,19 @@ describe('招标管理 (domain §11)', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(server.calls('POST /srm/tender/cancel')).toHaveLength(1));
     expect(server.calls('POST /srm/tender/cancel')[0]!.body).toEqual({ id: 't1', reason: '需求变更' });
+  });
+
+  it('the buyer picks opening officers from the tender\'s own list of internal users, not the administrator\'s user list (P2)', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+      'GET /srm/tender/officer/list': () => ok({ records: [{ id: 'u1', username: 'admin', realname: '管理员' }, { id: 'u2', username: 'buyer2', realname: '采购员二' }], total: 2, size: 20, current: 1, pages: 1 }),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByRole('button', { name: '新建招标项目' }));
+    fireEvent.mouseDown(within(await screen.findByTestId('user-select')).getByRole('combobox'));
+    expect(await screen.findByText('采购员二（buyer2）', { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    expect(server.calls('GET /srm/tender/officer/list')).toHaveLength(1);
+    expect(server.calls('GET /sys/user/list')).toHaveLength(0);
   });
 
   it('the form checks weights and the statutory periods before sending (TND-1, TND-2)', () => {
