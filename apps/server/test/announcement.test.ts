@@ -101,11 +101,11 @@ describe('GET /dashboard/analysis', () => {
     const res = await s.request<AnalysisFigures>('GET', '/dashboard/analysis', { token: await s.login('admin') });
     const f = res.body.result;
     if (f.scope !== 'platform') throw new Error('expected platform figures');
-    expect(f.users).toMatchObject({ internal: 3, supplier: 2, frozen: 0 });
-    expect(f.suppliers.total).toBe(2);
-    expect(f.suppliers.byStatus.find((b) => b.status === 'QUALIFIED')).toEqual({ status: 'QUALIFIED', text: '合格', count: 1 });
+    expect(f.users).toMatchObject({ internal: 3, supplier: 4, frozen: 0 });
+    expect(f.suppliers.total).toBe(4);
+    expect(f.suppliers.byStatus.find((b) => b.status === 'QUALIFIED')).toEqual({ status: 'QUALIFIED', text: '合格', count: 3 });
     expect(f.suppliers.byMonth).toHaveLength(6);
-    expect(f.suppliers.byMonth.at(-1)!.count).toBe(2);
+    expect(f.suppliers.byMonth.at(-1)!.count).toBe(4);
     expect(f.notices.published).toBeGreaterThanOrEqual(2);
   });
 

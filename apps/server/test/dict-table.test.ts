@@ -28,7 +28,7 @@ describe('search-select over a table dictionary (loadDict, loadDictItem)', () =>
     expect(res.body.success).toBe(true);
     expect(res.body.result).toEqual([{ value: 'buyer', text: '采购员王敏', title: '采购员王敏', label: '采购员王敏' }]);
     const byValue = await get<DictItem[]>(`/sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}?keyword=supplier`);
-    expect(byValue.body.result.map((i) => i.value)).toEqual(['supplier1', 'supplier2']);
+    expect(byValue.body.result.map((i) => i.value)).toEqual(['supplier1', 'supplier2', 'supplier3', 'supplier4']);
   });
 
   it('takes a comma keyword as exact values, and a pageSize', async () => {

@@ -68,7 +68,7 @@ describe('first start and production', () => {
     const bare = await startTestServer({ SEED_DEMO: 'false' });
     try {
       expect(await bare.ctx.db.selectFrom('sysUser').select('id').execute()).toHaveLength(0);
-      expect((await bare.ctx.db.selectFrom('sysRole').select('roleCode').execute()).map((r) => r.roleCode).sort()).toEqual(['admin', 'buyer', 'supplier']);
+      expect((await bare.ctx.db.selectFrom('sysRole').select('roleCode').execute()).map((r) => r.roleCode).sort()).toEqual(['admin', 'buyer', 'expert', 'supplier']);
       expect((await bare.ctx.db.selectFrom('sysDict').select('id').execute()).length).toBeGreaterThan(10);
     } finally {
       await bare.close();
