@@ -85,6 +85,27 @@ describe('app routing with the guard', () => {
     await waitFor(() => expect(location()).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis'));
   });
 
+  it('keeps the session when the permission load is cut off by a reload (the page is unloading)', async () => {
+    loggedInAs();
+    use({
+      'GET /sys/permission/getUserPermissionByToken': () => {
+        // The reload: the page is hidden, then the browser aborts the request in flight.
+        window.dispatchEvent(new Event('pagehide'));
+        throw new TypeError('Failed to fetch');
+      },
+      'POST /sys/logout': () => ok(null),
+    });
+    try {
+      renderApp('/dashboard/analysis', createSessionStore(http));
+      await waitFor(() => expect(server.calls('GET /sys/permission/getUserPermissionByToken')).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(server.calls('POST /sys/logout')).toHaveLength(0);
+      expect(persistedSession.token()).toBe('tok');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
   it('sends an unknown path to the 404 page', async () => {
     loggedInAs();
     use({ 'GET /sys/permission/getUserPermissionByToken': () => ok({ menu: ADMIN_MENU, auth: [], allAuth: [] }) });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession, useSessionStore } from '../lib/auth-store';
+import { isPageUnloading } from '../lib/page-unload';
 import { decideRoute, targetAfterPermissionLoad } from './guard';
 import { PageSpinner } from './page-boundary';
 import { isKnownPath } from './route-table';
@@ -39,8 +40,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         const target = targetAfterPermissionLoad(pathname, search);
         if (target) navigate(target, { replace: true });
       },
-      // Rule 6: once logged out, rule 1 sends the user to login with this path as redirect.
-      () => void store.logout(),
+      // Rule 6: once logged out, rule 1 sends the user to login with this path as redirect. A load
+      // cut off by a reload is not a failed load: logging out then would end the session the
+      // reloaded page is about to use.
+      () => {
+        if (!isPageUnloading()) void store.logout();
+      },
     );
   }, [mustLoad, pathname, search, store, navigate]);
 
