@@ -370,6 +370,30 @@ describe('deadline changes, amendments, invitations and idempotency (SRC-2, TND-
     expect((await audit(id)).map((a) => a.action).slice(-3)).toEqual(['amendment', 'extendTnd3', 'amendment']);
   });
 
+  it('SRC-9 / TND-3: the buyer answers a bidder\'s question through the tender route — published to all without the asker, the deadline pushed when it affects bids, in the audit chain; the generic clarification routes refuse tenders', async () => {
+    const id = await publishedTender(w);
+    for (const t of [w.sup[0], w.sup[1]]) expect((await post('/srm/tender/supplier/signup', t, { id })).body.success).toBe(true);
+    const asked = await w.s.request<{ id: string }>('POST', '/srm/sourcing/supplier/clarification/ask', { token: w.sup[0], body: { eventId: id, question: '室外机是否含安装？' } });
+    expect(asked.body.success).toBe(true);
+    const questionId = asked.body.result.id;
+    expect((await post('/srm/sourcing/clarification/answer', w.buyer, { id: questionId, answer: '含安装', affectsResponses: 1 })).body.message).toBe('招标项目的答疑与澄清请在招标管理中发布（TND-3 截止时间顺延，记入审计链）');
+    expect((await post('/srm/sourcing/clarification/publish', w.buyer, { eventId: id, answer: '含安装' })).body.message).toBe('招标项目的答疑与澄清请在招标管理中发布（TND-3 截止时间顺延，记入审计链）');
+    w.travel(10 * DAY);
+    const before = (await event(id)).responseDeadline!;
+    const answered = await post('/srm/tender/amendment', w.buyer, { id, questionId, answer: '含安装及调试', affectsResponses: true });
+    expect(answered.body.message).toMatch(/^已发布；投标截止时间已顺延至 .+（TND-3）$/);
+    expect((await event(id)).responseDeadline! > before).toBe(true);
+    const rows = await db().selectFrom('sourcingClarification').select(['id', 'kind', 'question', 'answer', 'publishedAt']).where('eventId', '=', id).execute();
+    expect(rows.find((r) => r.id === questionId)).toMatchObject({ kind: 'QUESTION', question: '室外机是否含安装？', answer: expect.stringMatching(/^含安装及调试\n\n投标截止（开标）时间顺延至 .+（TND-3）$/), publishedAt: expect.any(String) });
+    expect((await audit(id)).map((a) => a.action).slice(-2)).toEqual(['extendTnd3', 'answer']);
+    // Another bidder reads the answer, never who asked (SRC-9).
+    const seen = await w.s.request<{ records: { question: string | null; answer: string | null; mine: boolean }[] }>('GET', `/srm/sourcing/supplier/clarification/list?eventId=${id}`, { token: w.sup[1] });
+    expect(seen.body.result.records.find((r) => r.question === '室外机是否含安装？')).toMatchObject({ mine: false });
+    expect(seen.text).not.toContain('华东精密');
+    // Answered once only.
+    expect((await post('/srm/tender/amendment', w.buyer, { id, questionId, answer: '再答一次' })).body.message).toBe('该问题已答复或不存在，请刷新后重试');
+  });
+
   it('invited suppliers accept or decline (with a reason); a bid needs an accepted invitation', async () => {
     const id = await publishedTender(w, { method: 'INVITED_TENDER' }, w.supId);
     expect((await bid(w, w.sup[0], id, ['100', '200'])).body.message).toBe('请先接受邀请再投标');

@@ -18,8 +18,8 @@ import { actorOf, eventFor, notifyBuyer, notifySuppliers, participantIds, suppli
  *   supplier GET  /srm/sourcing/supplier/clarification/list?eventId=   published + own questions
  *            POST /srm/sourcing/supplier/clarification/ask            { eventId, question }
  *   buyer    GET  /srm/sourcing/clarification/list?eventId=            all, with the asker's name
- *            POST /srm/sourcing/clarification/answer                   { id, answer, affectsResponses? }
- *            POST /srm/sourcing/clarification/publish                  { eventId, answer, affectsResponses? }
+ *            POST /srm/sourcing/clarification/answer                   { id, answer, affectsResponses? }   not tenders:
+ *            POST /srm/sourcing/clarification/publish                  { eventId, answer, affectsResponses? }   /srm/tender/amendment
  *
  * Other modules (tender pushing deadlines, TND-3) call `publishClarification` inside their
  * transaction after changing the event.
@@ -79,6 +79,11 @@ export async function publishClarification(
   const what = TYPE_TEXT[event.type] ?? '寻源';
   await notifySuppliers(trx, event, await participantIds(trx, event.id), `${what}澄清：${event.title}`, affects ? '有影响报价的澄清，请查看并核对您的响应' : '有新的澄清，请查看');
   return clarificationId;
+}
+
+/** A tender's answers and clarifications go through its own route: TND-3 may move its deadline, and its audit chain records them (P4). */
+function assertNotTender(event: EventRow): void {
+  if (event.type === 'TENDER') throw businessError('招标项目的答疑与澄清请在招标管理中发布（TND-3 截止时间顺延，记入审计链）');
 }
 
 type Row = { id: string; kind: string; askedBySupplierId: string | null; question: string | null; answer: string | null; publishedAt: string | null; affectsResponses: number; createTime: string };
@@ -160,6 +165,7 @@ export const clarificationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const event = await eventFor(trx, actor, q.eventId);
           if (q.kind !== 'QUESTION' || q.publishedAt) throw businessError('该问题已答复，不能重复答复');
           if (CLOSED.includes(event.status)) throw businessError('当前状态不能发布澄清');
+          assertNotTender(event);
           await publishClarification(trx, actor, event, { questionId: q.id, answer: request.body.answer, affectsResponses: request.body.affectsResponses ?? 0 });
         });
         return ok(null, '答复已发布给全部参与供应商');
@@ -174,6 +180,7 @@ export const clarificationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const actor = actorOf(request);
           const event = await eventFor(trx, actor, request.body.eventId);
           if (CLOSED.includes(event.status)) throw businessError('当前状态不能发布澄清');
+          assertNotTender(event);
           return publishClarification(trx, actor, event, { answer: request.body.answer, affectsResponses: request.body.affectsResponses ?? 0 });
         });
         return ok({ id: clarificationId }, '澄清已发布给全部参与供应商');

@@ -319,10 +319,17 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/srm/tender/amendment',
-      { schema: { tags, summary: '发布招标文件澄清或修改（TND-3：影响投标且距截止不足15日时自动顺延截止时间）', body: z.object({ id, answer: z.string().trim().min(1, '请填写澄清或修改内容').max(20000, '内容不能超过20000个字符'), affectsResponses: z.boolean().default(false) }) }, config: access('srm:tender:publish') },
+      {
+        schema: {
+          tags,
+          summary: '发布招标文件澄清或修改，或答复投标人的问题（TND-3：影响投标且距截止不足15日时自动顺延截止时间；SRC-9 不显示提问方）',
+          body: z.object({ id, questionId: id.optional(), answer: z.string().trim().min(1, '请填写澄清或修改内容').max(20000, '内容不能超过20000个字符'), affectsResponses: z.boolean().default(false) }),
+        },
+        config: access('srm:tender:publish'),
+      },
       async (request) => {
         const actor = actorOf(request);
-        const { answer, affectsResponses } = request.body;
+        const { answer, affectsResponses, questionId } = request.body;
         const moved = await ctx.db.transaction().execute(async (trx) => {
           const { event } = await tenderFor(trx, actor, request.body.id);
           const now = serverNowIso();
@@ -337,8 +344,9 @@ export const tenderRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             pushedTo = earliest;
           }
           const text = pushedTo ? `${answer}\n\n投标截止（开标）时间顺延至 ${toWireDateTime(pushedTo)}（TND-3）` : answer;
-          const clarificationId = await publishClarification(trx, actor, current, { kind: 'AMENDMENT', answer: text, affectsResponses });
-          await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'amendment', payload: { clarificationId, affectsResponses, pushedTo } });
+          // With questionId a bidder's question gets this answer, published to all without its asker (SRC-9).
+          const clarificationId = await publishClarification(trx, actor, current, { kind: 'AMENDMENT', answer: text, affectsResponses, ...(questionId ? { questionId } : {}) });
+          await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: questionId ? 'answer' : 'amendment', payload: { clarificationId, affectsResponses, pushedTo } });
           return pushedTo;
         });
         return ok({ responseDeadline: toWireDateTime(moved) }, moved ? `已发布；投标截止时间已顺延至 ${toWireDateTime(moved)}（TND-3）` : '已发布');

@@ -45,12 +45,31 @@ function Item({ c, buyer, onAnswer }: { c: Clarification; buyer: boolean; onAnsw
   );
 }
 
+/** What the buyer publishes: an answer to a question (`questionId`) or a clarification of its own. */
+export type ClarificationInput = { questionId?: string; answer: string; affectsResponses: boolean };
+
+/** The inquiry's and auction's routes; a tender passes its own (TND-3 deadline push, audit chain). */
+const publishForEvent = (eventId: string) => (c: ClarificationInput) =>
+  c.questionId ? postAction('/srm/sourcing/clarification/answer', { id: c.questionId, answer: c.answer, affectsResponses: c.affectsResponses }) : postAction('/srm/sourcing/clarification/publish', { eventId, answer: c.answer, affectsResponses: c.affectsResponses });
+
 /** The buyer's 澄清 tab: every question with its asker, answer one, or publish a clarification to all participants. */
-export function BuyerClarifications({ eventId }: { eventId: string }) {
+export function BuyerClarifications({
+  eventId,
+  publish = publishForEvent(eventId),
+  permission = 'srm:sourcing:clarify',
+  affectsLabel = '影响报价',
+  onPublished,
+}: {
+  eventId: string;
+  publish?: (c: ClarificationInput) => ReturnType<typeof postAction>;
+  permission?: string;
+  affectsLabel?: string;
+  onPublished?: () => void | Promise<void>;
+}) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const { busy, run } = useCommand();
-  const canClarify = useHasPermission('srm:sourcing:clarify');
+  const canClarify = useHasPermission(permission);
   const list = useQuery({ queryKey: ['sourcing', 'clarifications', eventId], queryFn: () => loadClarifications(eventId) });
   const [answering, setAnswering] = useState<Clarification | null>(null);
   const [text, setText] = useState('');
@@ -60,13 +79,14 @@ export function BuyerClarifications({ eventId }: { eventId: string }) {
     setText('');
     setAffects(false);
     await client.invalidateQueries({ queryKey: ['sourcing', 'clarifications', eventId] });
+    await onPublished?.();
   };
   const send = () => {
     if (!text.trim()) {
       message.warning(answering ? '请填写答复' : '请填写澄清内容');
       return;
     }
-    void run(() => (answering ? postAction('/srm/sourcing/clarification/answer', { id: answering.id, answer: text.trim(), affectsResponses: affects }) : postAction('/srm/sourcing/clarification/publish', { eventId, answer: text.trim(), affectsResponses: affects })), refresh);
+    void run(() => publish({ ...(answering ? { questionId: answering.id } : {}), answer: text.trim(), affectsResponses: affects }), refresh);
   };
   if (list.isPending) return <Spin />;
   if (list.isError) return <Alert type="error" showIcon title={list.error.message} />;
@@ -80,7 +100,7 @@ export function BuyerClarifications({ eventId }: { eventId: string }) {
           <Typography.Text strong>{answering ? `答复：${answering.question ?? ''}` : '发布澄清'}</Typography.Text>
           <Input.TextArea rows={3} maxLength={5000} placeholder={answering ? '答复内容（必填）' : '澄清内容（必填）'} value={text} onChange={(ev) => setText(ev.target.value)} data-testid="clarification-text" />
           <Space>
-            <Checkbox checked={affects} onChange={(ev) => setAffects(ev.target.checked)}>影响报价</Checkbox>
+            <Checkbox checked={affects} onChange={(ev) => setAffects(ev.target.checked)}>{affectsLabel}</Checkbox>
             <Button type="primary" loading={busy} onClick={send} data-testid="clarification-send">{answering ? '发布答复' : '发布澄清'}</Button>
             {answering && <Button onClick={() => setAnswering(null)}>取消答复</Button>}
           </Space>

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
+import { BuyerClarifications, type ClarificationInput } from '../sourcing/clarification-panel';
 import { searchSuppliers } from '../sourcing/sourcing-api';
 import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS, RESPONSE_STATUS } from '../sourcing/sourcing-api';
 import { AwardTab } from './award-tab';
@@ -262,6 +263,8 @@ export function TenderDetailDrawer({ id, onClose, onEdit, onChanged, onCloned }:
             </Space>
           ),
         },
+        // Questions are answered through the tender's own route: TND-3 may push the deadline, the audit chain records it.
+        ...(published ? [{ key: 'clarifications', label: '答疑澄清', children: <BuyerClarifications eventId={t.id} permission="srm:tender:publish" affectsLabel="可能影响投标文件编制（TND-3）" publish={(c: ClarificationInput) => postAction('/srm/tender/amendment', { id: t.id, ...c })} onPublished={done} /> }] : []),
         ...(t.openedAt && can.list ? [{ key: 'bids', label: '投标文件', children: <BidsPanel id={t.id} /> }] : []),
         ...(published && can.setup ? [{ key: 'evaluation', label: '评标', children: <EvaluationTab tender={t} canEdit={can.setup} onChanged={done} /> }] : []),
         ...(t.openedAt && t.status !== 'FAILED' && can.award ? [{ key: 'award', label: '定标', children: <AwardTab tender={t} canAward={can.award} onChanged={done} /> }] : []),

@@ -65,6 +65,30 @@ describe('招标管理 (domain §11)', () => {
     await waitFor(() => expect(server.calls('POST /srm/tender/clone')).toHaveLength(1));
   });
 
+  it('SRC-9 / TND-3 a bidder\'s question is answered in 答疑澄清 through the tender route, with its effect on bids, and the detail re-read', async () => {
+    const server = stub({
+      'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      'GET /srm/tender/queryById': () => ok(detailOf('PUBLISHED')),
+      'GET /srm/tender/audit/list': () => ok([]),
+      'GET /srm/sourcing/clarification/list': () =>
+        ok({ askDeadline: '2026-12-20 09:00:00', canPublish: true, records: [{ id: 'q1', kind: 'QUESTION', question: '是否含安装？', answer: null, publishedAt: null, affectsResponses: 0, createTime: '2026-11-26 10:00:00', askedBySupplierName: '华东精密机械有限公司' }] }),
+      'POST /srm/tender/amendment': () => ok({ responseDeadline: '2026-12-28 09:00:00' }, '已发布；投标截止时间已顺延至 2026-12-28 09:00:00（TND-3）'),
+    }, BUYER);
+    renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
+    fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
+    fireEvent.click(await screen.findByRole('tab', { name: '答疑澄清' }));
+    expect(await screen.findByText('问：是否含安装？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /答\s*复/ }));
+    fireEvent.change(screen.getByTestId('clarification-text'), { target: { value: '含安装及调试' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '可能影响投标文件编制（TND-3）' }));
+    const reads = server.calls('GET /srm/tender/queryById').length;
+    fireEvent.click(screen.getByTestId('clarification-send'));
+    expect(await screen.findByText('已发布；投标截止时间已顺延至 2026-12-28 09:00:00（TND-3）')).toBeTruthy();
+    expect(server.calls('POST /srm/tender/amendment')[0]!.body).toEqual({ id: 't1', questionId: 'q1', answer: '含安装及调试', affectsResponses: true });
+    expect(server.calls('POST /srm/sourcing/clarification/answer')).toHaveLength(0);
+    await waitFor(() => expect(server.calls('GET /srm/tender/queryById').length).toBeGreaterThan(reads));
+  });
+
   it('terminating needs a reason before anything is sent (SRC-10)', async () => {
     const server = stub({
       'GET /srm/tender/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
