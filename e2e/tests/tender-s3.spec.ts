@@ -207,6 +207,11 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await visitor.getByTestId('portal-result-item').filter({ hasText: `${title} 中标候选人公示` }).click();
   const publicity = visitor.getByTestId('portal-supplier-list');
   for (const text of [`第一中标候选人${supA.name}`, `第二中标候选人${supB.name}`, `第三中标候选人${supC.name}`]) await expect(publicity).toContainText(text);
+  const phase = async () => {
+    await visitor.goto(`/purchaseAnnouncement?likeName=${encodeURIComponent(title)}`);
+    return visitor.getByTestId('portal-purchase-item').filter({ hasText: title }).getByTestId('portal-purchase-status');
+  };
+  await expect(await phase()).toHaveText('公示中');
 
   // 14. The publicity ends with no objection: 定标生效 — SupA's award notice and the other three's result notices at the same instant (TND-19); the portal's winning-bid card.
   await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
@@ -229,6 +234,7 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await expect(visitor.getByTestId('portal-win-project')).toHaveText(title);
   await expect(visitor.getByTestId('portal-win-code')).toHaveText(code);
   await expect(visitor.getByTestId('portal-supplier-list')).toContainText(`中标人${supA.name}`);
+  await expect(await phase()).toHaveText('已结束');
 
   await setServerClock(admin, 0);
   for (const p of [b, visitor, a, c, e1]) await p.context().close();

@@ -87,6 +87,11 @@ describe('phase and countdown from the times (domain §9.2, §23)', () => {
     expect(phaseOf(a(-DAY, 5 * DAY, 9 * DAY, 'closed'), now)).toBe('已结束');
   });
 
+  it('labels 公示中 while the tender behind it has its candidates in publicity (TND-17), 评审中 before', () => {
+    expect(phaseOf({ ...a(-9 * DAY, -5 * DAY, -1), eventStatus: 'PUBLICITY' }, now)).toBe('公示中');
+    expect(phaseOf({ ...a(-9 * DAY, -5 * DAY, -1), eventStatus: 'EVALUATING' }, now)).toBe('评审中');
+  });
+
   it('counts whole days to the sign-up deadline while sign-up is open, then to the response deadline', () => {
     expect(countdownOf(a(-DAY, 10 * DAY, 20 * DAY), now)).toBe(10);
     expect(countdownOf(a(-DAY, 10 * DAY - 1, 20 * DAY), now)).toBe(9);

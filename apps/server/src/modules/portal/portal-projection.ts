@@ -4,14 +4,17 @@ import type { PortalPurchaseAnnouncementTable } from '../../db/schema.js';
 
 const DAY_MS = 86_400_000;
 
-type Times = Pick<PortalPurchaseAnnouncementTable, 'status' | 'signupStart' | 'signupDeadline' | 'responseDeadline'>;
+/** An announcement's times, and the status of the sourcing event behind it when there is one. */
+type Times = Pick<PortalPurchaseAnnouncementTable, 'status' | 'signupStart' | 'signupDeadline' | 'responseDeadline'> & { eventStatus?: string | null };
+export type AnnouncementWithEvent = PortalPurchaseAnnouncementTable & { eventStatus?: string | null };
 const at = (iso: string | null) => (iso ? Date.parse(iso) : null);
 
 /**
  * The portal phase of a purchase announcement, computed from its times and the server clock
  * (domain §9.2, X-2): before sign-up opens 预告; inside the sign-up window 报名中; inside the
- * response window 响应中; after the deadlines 评审中. A closed announcement is 已结束,
- * a withdrawn one 已终止 (it never reaches the portal anyway, PORTAL-1).
+ * response window 响应中; after the deadlines 评审中, or 公示中 while its tender's candidates are
+ * in publicity (TND-17). A closed announcement is 已结束, a withdrawn one 已终止 (it never reaches
+ * the portal anyway, PORTAL-1).
  */
 export function phaseOf(a: Times, now: number): PortalPhase {
   if (a.status === 'closed') return '已结束';
@@ -24,7 +27,7 @@ export function phaseOf(a: Times, now: number): PortalPhase {
   if (start !== null && now < start) return '预告';
   if (signupEnd !== null && now < signupEnd) return '报名中';
   if (responseEnd !== null && now < responseEnd) return '响应中';
-  return '评审中';
+  return a.eventStatus === 'PUBLICITY' ? '公示中' : '评审中';
 }
 
 /** SRC-4: sign-up is open when signupStart ≤ now < signupDeadline (a published announcement only). */
@@ -50,7 +53,7 @@ export function countdownOf(a: Times, now: number): number | null {
 export type DictLabels = { method: Map<string, string>; type: Map<string, string> };
 
 /** One purchase announcement as the portal shows it: no internal field ever leaves (PORTAL-2). */
-export function toPurchaseItem(a: PortalPurchaseAnnouncementTable, labels: DictLabels, now: number): PurchaseAnnouncementItem {
+export function toPurchaseItem(a: AnnouncementWithEvent, labels: DictLabels, now: number): PurchaseAnnouncementItem {
   return {
     id: a.id,
     type: a.type as PortalSourcingType,
@@ -72,7 +75,7 @@ export function toPurchaseItem(a: PortalPurchaseAnnouncementTable, labels: DictL
   };
 }
 
-export function toPurchaseDetail(a: PortalPurchaseAnnouncementTable, labels: DictLabels, now: number): PurchaseAnnouncementDetail {
+export function toPurchaseDetail(a: AnnouncementWithEvent, labels: DictLabels, now: number): PurchaseAnnouncementDetail {
   return {
     ...toPurchaseItem(a, labels, now),
     content: a.content ?? '',

@@ -21,11 +21,11 @@ import { businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
-import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/schema.js';
+import type { PortalNewsTable, PortalPurchaseAnnouncementTable, PortalResultAnnouncementTable } from '../../db/schema.js';
 import { actorOf } from '../../core/access.js';
 import { joinBySignup } from '../sourcing/signup.js';
 import { loadPortalConfig } from './portal-config.js';
-import { parseSupplierList, signupOpen, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
+import { parseSupplierList, signupOpen, toPurchaseDetail, toPurchaseItem, type AnnouncementWithEvent, type DictLabels } from './portal-projection.js';
 
 /** Public reads: generous for browsing, bounded against scraping loops. */
 const READ_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -83,13 +83,19 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
+    /** The status of each row's sourcing event, for the phase (公示中 during a tender's publicity). */
+    const withEventStatus = async (rows: PortalPurchaseAnnouncementTable[]): Promise<AnnouncementWithEvent[]> => {
+      const ids = [...new Set(rows.map((r) => r.sourcingEventId).filter((v): v is string => v !== null))];
+      const events = ids.length ? await db.selectFrom('sourcingEvent').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+      return rows.map((r) => ({ ...r, eventStatus: events.find((e) => e.id === r.sourcingEventId)?.status ?? null }));
+    };
     const purchaseById = async (id: string, t?: string) => {
       if (!ID_PATTERN.test(id)) throw businessError('采购公告不存在或已撤回');
       let q = visiblePurchase().where('id', '=', id);
       if (t) q = q.where('type', '=', t);
       const row = await q.executeTakeFirst();
       if (!row) throw businessError('采购公告不存在或已撤回');
-      return row;
+      return (await withEventStatus([row]))[0]!;
     };
 
     app.get(
@@ -100,7 +106,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (request.query.type) q = q.where('type', '=', request.query.type);
         const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(PORTAL_LIMITS.homeSliderItems).execute();
         const [l, now] = [await labels(), serverNow().getTime()];
-        return ok(rows.map((r) => toPurchaseItem(r, l, now)));
+        return ok((await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)));
       },
     );
 
@@ -123,7 +129,7 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         const nowIsoValue = serverNowIso();
         const now = Date.parse(nowIsoValue);
         const l = await labels();
-        const page = toPage(rows.map((r) => toPurchaseItem(r, l, now)), total, current, size);
+        const page = toPage((await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)), total, current, size);
         return ok({ ...page, ongoing: await ongoingCount(nowIsoValue) });
       },
     );
