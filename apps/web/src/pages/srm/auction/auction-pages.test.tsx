@@ -6,7 +6,8 @@ import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import AuctionListPage from './auction-list-page';
-import MyAuctionPage from './my-auction-page';
+import MyAuctionPage, { outcomePollInterval } from './my-auction-page';
+import { awardPollInterval } from '../sourcing/award-form';
 import { DEFAULT_RULES, ruleErrors, type AuctionDetail, type AuctionRules, type BidderView, type BuyerView, type LotView, type MyLotRow } from './auction-api';
 import type { EventRow, Matrix } from '../sourcing/sourcing-api';
 
@@ -425,5 +426,19 @@ describe('the live channel (fetch-read SSE, Last-Event-ID, polling fallback)', (
     expect(requests.some((r) => r.url.includes('/srm/auction/supplier/lot/view') && r.url.includes('lotId=lot1'))).toBe(true);
     expect(views.map((v) => (v as BidderView).ownRank)).toEqual([1, 5, 2]);
     expect(modes).toEqual(['connecting', 'live', 'polling', 'live']);
+  });
+});
+
+describe('waiting for the award without a reload (AWD-7)', () => {
+  it('the supplier\'s list is read again while a closed lot has no outcome, and no longer once it has one', () => {
+    expect(outcomePollInterval([{ ...MY, status: 'RUNNING' }])).toBe(false);
+    expect(outcomePollInterval([{ ...MY, status: 'CLOSED' }])).toBe(30_000);
+    expect(outcomePollInterval([{ ...MY, status: 'CLOSED', outcome: 'AWARDED' }])).toBe(false);
+    expect(outcomePollInterval([{ ...MY, status: 'FAILED' }])).toBe(false);
+  });
+
+  it('the buyer\'s award status is read again while it waits in 审批中心, and no longer once decided', () => {
+    expect(awardPollInterval('PENDING_APPROVAL')).toBe(30_000);
+    for (const s of ['FINAL', 'DRAFT', undefined]) expect(awardPollInterval(s)).toBe(false);
   });
 });

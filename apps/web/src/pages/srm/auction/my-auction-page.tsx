@@ -174,11 +174,15 @@ function outcomeTag(r: MyLotRow) {
   return null;
 }
 
+/** A closed lot waits for the buyer's award: the list is read again every so often until the outcome is known (AWD-7). */
+export const OUTCOME_POLL_MS = 30_000;
+export const outcomePollInterval = (rows: readonly MyLotRow[] | undefined): number | false => (rows?.some((r) => r.status === 'CLOSED' && !r.outcome) ? OUTCOME_POLL_MS : false);
+
 /** 我的竞价 (domain §12): the supplier's auction lots; accept an invitation; enter the live bidding screen. */
 export default function MyAuctionPage() {
   const client = useQueryClient();
   const { busy, run } = useCommand();
-  const list = useQuery({ queryKey: ['auction', 'mine'], queryFn: listMyLots });
+  const list = useQuery({ queryKey: ['auction', 'mine'], queryFn: listMyLots, refetchInterval: (q) => outcomePollInterval(q.state.data) });
   const [openLot, setOpenLot] = useState<string | null>(null);
   const current = list.data?.find((r) => r.lotId === openLot) ?? null;
   if (current) return <BiddingScreen row={current} onBack={() => { setOpenLot(null); void list.refetch(); }} />;

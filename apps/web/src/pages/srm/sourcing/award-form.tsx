@@ -115,13 +115,17 @@ const AWARD_STATUS: Record<string, { type: 'info' | 'success'; text: string }> =
   FINAL: { type: 'success', text: '已生效' },
 };
 
+/** While an award waits in 审批中心 its status is read again every so often, so the approval shows without a reload. */
+export const AWARD_POLL_MS = 30_000;
+export const awardPollInterval = (status: string | undefined): number | false => (status === 'PENDING_APPROVAL' ? AWARD_POLL_MS : false);
+
 /**
  * The 定标 tab of an opened event: the award form until an award is submitted, then the award's
  * status (审批中 / 已生效); a rejected award is a draft again and the form comes back.
  */
 export function AwardPanel({ event, canAward, recommendedSupplierId = null, onDone }: { event: EventDetail; canAward: boolean; recommendedSupplierId?: string | null; onDone: () => void | Promise<void> }) {
   const matrix = useQuery({ queryKey: ['sourcing', 'matrix', event.id], queryFn: () => loadMatrix(event.id) });
-  const award = useQuery({ queryKey: ['sourcing', 'award', event.id], queryFn: () => loadAward(event.id) });
+  const award = useQuery({ queryKey: ['sourcing', 'award', event.id], queryFn: () => loadAward(event.id), refetchInterval: (q) => awardPollInterval(q.state.data?.status) });
   const failed = matrix.error ?? award.error;
   if (failed) return <Alert type="error" showIcon title={failed.message} />;
   if (award.isPending) return <Spin />;
