@@ -33,3 +33,8 @@ export function sanitizeRichText(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   });
 }
+
+/** Plain text (a title, a name, a reason) placed into the HTML of a notice or announcement. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

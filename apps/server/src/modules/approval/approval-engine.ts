@@ -8,6 +8,7 @@ import { notifyUsers } from '../system/notify.js';
 import { tenantIdsOf } from '../system/tenant-service.js';
 import { amountReaches, normaliseAmount } from './approval-amount.js';
 import { approvalDocType, type ApprovalOutcome } from './approval-registry.js';
+import { escapeHtml } from '../../core/sanitize.js';
 
 export type SubmitForApproval = {
   docType: string;
@@ -83,9 +84,6 @@ async function openTask(trx: Db, instance: Pick<ApprovalInstanceTable, 'id' | 't
   });
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Starts the approval of a document (X-10) inside the caller's transaction. The steps of the

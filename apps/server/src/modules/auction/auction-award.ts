@@ -4,7 +4,8 @@ import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js
 import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { serverNowIso } from '../../core/clock.js';
-import { escapeHtml, moveEvent, publishResultAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
+import { moveEvent, publishResultAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
+import { escapeHtml } from '../../core/sanitize.js';
 import { auctionSavings, needsReserveApproval, rankLot, type AuctionLotState, type AuctionRules, type BidLine, type StoredBid } from './bid-rules.js';
 
 /**

@@ -20,6 +20,7 @@ import {
   type StoredBid,
   type Viewer,
 } from './bid-rules.js';
+import { escapeHtml } from '../../core/sanitize.js';
 
 /**
  * The database side of a live auction lot (§12.2, §12.3). Every change of a lot (bid, start,
@@ -37,7 +38,6 @@ import {
  * subscriber turns it into its own view with `visibleTo` (§12.4).
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** In-app notices to bidders of an auction (X-12), opening 我的竞价. */
 export async function notifyBidders(trx: Db, event: Pick<EventRow, 'id' | 'code' | 'title'>, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {

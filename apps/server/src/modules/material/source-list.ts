@@ -14,6 +14,7 @@ import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../system/notify.js';
+import { escapeHtml } from '../../core/sanitize.js';
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -55,7 +56,6 @@ const id = z.string().regex(ID_PATTERN, '编号不正确');
 const blockBody = z.object({ id, reason: z.string().trim().min(1, '请填写冻结原因').max(500, '冻结原因不能超过500个字符') });
 const unblockBody = z.object({ id });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The source list (货源清单, domain §3 SupplierMaterial): the generic list/form routes, where a

@@ -6,6 +6,7 @@ import { serverNow, serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDate, toWireDateTime } from '../../core/time.js';
+import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingAwardTable } from '../../db/schema-sourcing.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
@@ -16,7 +17,7 @@ import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
 import { assertAuctionAwardApproval } from '../auction/auction-award.js';
-import { actorOf, escapeHtml, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, participantIds, publishResultAnnouncement, TYPE_TEXT, type EventRow } from './sourcing-service.js';
+import { actorOf, eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, participantIds, publishResultAnnouncement, TYPE_TEXT, type EventRow } from './sourcing-service.js';
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 

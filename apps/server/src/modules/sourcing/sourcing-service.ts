@@ -10,6 +10,7 @@ import { admissionCategoryCodes } from '../material/material-rules.js';
 
 export type EventRow = SourcingEventTable;
 import type { Actor } from '../../core/access.js';
+import { escapeHtml } from '../../core/sanitize.js';
 export { actorOf, type Actor } from '../../core/access.js';
 
 export { EVENT_STATUS_TEXT };
@@ -144,7 +145,6 @@ export async function supplierUsers(trx: Db, supplierIds: readonly string[]): Pr
 }
 
 /** Text for the HTML body of a notice or announcement. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** In-app notices (X-12); never sealed content. */
 export async function notifySuppliers(trx: Db, event: EventRow, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
@@ -217,9 +217,13 @@ export async function publishAnnouncement(trx: Db, event: EventRow, actor: Actor
  * A result announcement of a PUBLIC event on the portal (§23, PORTAL-1/3): written when the award
  * is FINAL or the event failed, linked to its purchase announcement; never prices unless given.
  */
-export async function publishResultAnnouncement(trx: Db, event: EventRow, notice: { title: string; content: string; company: string | null; supplierList: readonly { title: string; name: string }[]; createBy: string }): Promise<void> {
+export async function publishResultAnnouncement(
+  trx: Db,
+  event: EventRow,
+  notice: { title: string; content: string; company: string | null; supplierList: readonly { title: string; name: string }[]; createBy: string; /** default now (a publicity notice: its start) */ at?: string },
+): Promise<void> {
   if (event.visibility !== 'PUBLIC') return;
-  const now = serverNowIso();
+  const now = notice.at ?? serverNowIso();
   const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
   await trx
     .insertInto('portalResultAnnouncement')

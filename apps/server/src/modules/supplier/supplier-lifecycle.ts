@@ -8,6 +8,7 @@ import { registerApprovalDocType, submitForApproval } from '../approval/index.js
 import { notifyUsers } from '../system/notify.js';
 import { businessDay, validQualificationTypes } from './qualification-service.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
+import { escapeHtml } from '../../core/sanitize.js';
 
 /** Company transitions of domain §4.4: where each may start, and its Chinese name for messages. */
 const COMPANY: Record<CompanyAction, { from: readonly string[]; label: string; needsReason: boolean }> = {
@@ -343,4 +344,3 @@ export class SupplierLifecycle {
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -3,7 +3,8 @@ import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { appendTenderAudit } from '../tender/audit.js';
-import { eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, TYPE_PORTAL, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { eventFor, logState, moveEvent, notifyBuyer, notifySuppliers, publishResultAnnouncement, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { escapeHtml } from '../../core/sanitize.js';
 
 /** The role code that marks a user as a technical or economic expert (TND-11). */
 export const EXPERT_ROLE = 'expert';
@@ -137,30 +138,15 @@ export async function failAllRejected(trx: Db, actor: Actor | null, event: Event
   const bidders = (await openedBids(trx, event)).map((b) => b.supplierId);
   await notifySuppliers(trx, event, bidders, `招标失败（流标）：${event.title}`, '所有投标均被评标委员会否决，本次招标失败（TND-24）');
   await notifyBuyer(trx, event, `招标失败（流标）：${event.title}`, '所有投标均被否决（ALL_REJECTED），可重新招标');
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 流标公告`,
+    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）所有投标均被否决，本次招标失败。</p>`,
+    company: null,
+    supplierList: [],
+    createBy: actor?.user.username ?? 'system',
+  });
   if (event.visibility === 'PUBLIC') {
     const now = serverNowIso();
-    await trx
-      .insertInto('portalResultAnnouncement')
-      .values({
-        id: newId(),
-        type: TYPE_PORTAL.TENDER!,
-        title: `${event.title} 流标公告`,
-        content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）所有投标均被否决，本次招标失败。</p>`,
-        projectName: event.title,
-        bidCode: event.code,
-        company: null,
-        supplierList: '[]',
-        status: 'published',
-        publishTime: now,
-        announcementId: null,
-        sourcingEventId: event.id,
-        tenantId: event.tenantId,
-        createBy: actor?.user.username ?? 'system',
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
     await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'closed', updateTime: now }).where('sourcingEventId', '=', event.id).where('status', '=', 'published').execute();
   }
   await tenderAuditHook(trx, actor, event.id, 'fail', { reason: 'ALL_REJECTED' });
@@ -185,7 +171,6 @@ export async function dropDraftReport(trx: Db, eventId: string): Promise<void> {
   await trx.deleteFrom('tenderEvaluationReport').where('id', '=', report.id).execute();
 }
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const ROLE_TEXT: Record<string, string> = { CHAIR: '主任委员', MEMBER: '委员', BUYER_REP: '采购人代表' };
 /** Committee members in a stable order: the chair, members, the buyer's representatives; by name within a role. */

@@ -8,12 +8,13 @@ import { add, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { toWireDateTime } from '../../core/time.js';
+import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { id } from '../sourcing/event-routes.js';
-import { actorOf, logState, moveEvent, notifyBuyer, notifySuppliers, supplierEventFor, TYPE_PORTAL, type Actor } from '../sourcing/sourcing-service.js';
-import { byRole, escapeHtml, evaluationSettings, openedBids, RANK_TITLE, ROLE_TEXT, tenderAuditHook, tenderFor, tenderSettingsOf } from './evaluation-service.js';
+import { actorOf, logState, moveEvent, notifyBuyer, notifySuppliers, publishResultAnnouncement, supplierEventFor, type Actor } from '../sourcing/sourcing-service.js';
+import { byRole, evaluationSettings, openedBids, RANK_TITLE, ROLE_TEXT, tenderAuditHook, tenderFor, tenderSettingsOf } from './evaluation-service.js';
 
 /** Tender awards go through their own approval document type: approval starts the publicity (AWD-5). */
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
@@ -69,31 +70,14 @@ async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise<void> 
   await notifySuppliers(trx, event, bidders, `中标候选人公示：${event.title}`, `${list}。${period}`);
   await notifyBuyer(trx, event, `定标已批准，进入中标候选人公示：${event.title}`, period);
   // §23 / PORTAL-3: the candidate publicity of a public tender.
-  if (event.visibility === 'PUBLIC') {
-    const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
-    await trx
-      .insertInto('portalResultAnnouncement')
-      .values({
-        id: newId(),
-        type: TYPE_PORTAL.TENDER!,
-        title: `${event.title} 中标候选人公示`,
-        content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）评标结束，中标候选人公示如下：${escapeHtml(list)}。</p><p>${escapeHtml(period)}。</p>`,
-        projectName: event.title,
-        bidCode: event.code,
-        company: null,
-        supplierList: JSON.stringify(candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName }))),
-        status: 'published',
-        publishTime: start,
-        announcementId: announcement?.id ?? null,
-        sourcingEventId: event.id,
-        tenantId: event.tenantId,
-        createBy: 'approval',
-        createTime: start,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-  }
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 中标候选人公示`,
+    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）评标结束，中标候选人公示如下：${escapeHtml(list)}。</p><p>${escapeHtml(period)}。</p>`,
+    company: null,
+    supplierList: candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName })),
+    createBy: 'approval',
+    at: start,
+  });
   await tenderAuditHook(trx, null, event.id, 'publicity', { awardId: award.id, publicityEndAt: end });
 }
 
@@ -174,30 +158,14 @@ export async function finalizeIfDue(trx: Db, eventId: string, actor: Actor | nul
 
   if (event.visibility === 'PUBLIC') {
     const candidates = await candidatesFor(trx, eventId);
-    const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', eventId).executeTakeFirst();
     await trx.updateTable('portalResultAnnouncement').set({ status: 'closed', updateTime: now }).where('sourcingEventId', '=', eventId).where('status', '=', 'published').execute();
-    await trx
-      .insertInto('portalResultAnnouncement')
-      .values({
-        id: newId(),
-        type: TYPE_PORTAL.TENDER!,
-        title: `${event.title} 结果公示`,
-        content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标人：${escapeHtml(winnerName)}。</p>`,
-        projectName: event.title,
-        bidCode: event.code,
-        company: winnerName,
-        supplierList: JSON.stringify([{ title: '中标人', name: winnerName }, ...candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName }))]),
-        status: 'published',
-        publishTime: now,
-        announcementId: announcement?.id ?? null,
-        sourcingEventId: eventId,
-        tenantId: event.tenantId,
-        createBy: actor?.user.username ?? 'system',
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
+    await publishResultAnnouncement(trx, event, {
+      title: `${event.title} 结果公示`,
+      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标人：${escapeHtml(winnerName)}。</p>`,
+      company: winnerName,
+      supplierList: [{ title: '中标人', name: winnerName }, ...candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName }))],
+      createBy: actor?.user.username ?? 'system',
+    });
     await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'closed', updateTime: now }).where('sourcingEventId', '=', eventId).where('status', '=', 'published').execute();
   }
   await tenderAuditHook(trx, actor, eventId, 'final', { awardId: award.id, winner: winnerId });

@@ -4,11 +4,12 @@ import { serverNowIso } from '../../core/clock.js';
 import { AppError, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { toWireDateTime } from '../../core/time.js';
+import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from '../../db/schema-tender.js';
 import type { QuotePayload } from '../sourcing/opening.js';
 import { masterKey, openPayload } from '../sourcing/sealing.js';
-import { moveEvent, notifyBuyer, notifySuppliers, participantIds, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { moveEvent, notifyBuyer, notifySuppliers, participantIds, publishResultAnnouncement, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
 import { INSUFFICIENT_BIDS, MIN_BIDS, officersOf } from './tender-service.js';
 
@@ -21,36 +22,17 @@ export const technicalAad = (responseId: string) => `${responseId}:technical`;
 export type Envelope = 'SINGLE' | 'TECHNICAL' | 'COMMERCIAL';
 export type OpenResult = { result: 'FAILED' | 'PENDING' | 'OPENED'; envelope: Envelope | null; approvals: number; quorum: number };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** TND-24 / §23: a failed public tender shows 已流标 on the portal and leaves a failure notice among the results (no bidder names, PORTAL-2). */
 async function failAnnouncement(trx: Db, event: EventRow): Promise<void> {
   const now = serverNowIso();
   await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: '投标人不足3家，已流标', updateTime: now }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
-  if (event.visibility !== 'PUBLIC') return;
-  const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
-  await trx
-    .insertInto('portalResultAnnouncement')
-    .values({
-      id: newId(),
-      type: 'tender',
-      title: `${event.title} 流标公告`,
-      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
-      projectName: event.title,
-      bidCode: event.code,
-      company: null,
-      supplierList: '[]',
-      status: 'published',
-      publishTime: now,
-      announcementId: announcement?.id ?? null,
-      sourcingEventId: event.id,
-      tenantId: event.tenantId,
-      createBy: 'system',
-      createTime: now,
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 流标公告`,
+    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
+    company: null,
+    supplierList: [],
+    createBy: 'system',
+  });
 }
 
 /**
