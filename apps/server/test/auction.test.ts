@@ -193,6 +193,25 @@ describe('bid refusals (§12.3) answer success:false with the engine message and
   });
 });
 
+describe('§12.3 reads and the lot lock', () => {
+  // PostgreSQL locks the lot row for bids (SELECT … FOR UPDATE); SQLite serialises writers by itself.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a lot view answers while a bid holds the lot: thousands of streams (re)connecting never queue behind the bids', async () => {
+    const { lotId } = await running();
+    await w.s.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('auctionLotState').select('lotId').where('lotId', '=', lotId).forUpdate().execute();
+      const answered = await Promise.race([buyerView(lotId).then((v) => v.status), new Promise((r) => setTimeout(() => r('blocked'), 3_000))]);
+      expect(answered).toBe('RUNNING');
+    });
+  });
+
+  it('a read that finds the lot past its end closes it through the locked path (AUC-11)', async () => {
+    const { lotId } = await running({ endAt: w.at(HOUR) });
+    w.travel(HOUR);
+    expect((await bidderView(0, lotId)).status).toBe('FAILED');
+    expect((await state(lotId)).status).toBe('FAILED');
+  });
+});
+
 describe('AUC-1 / AUC-10 / X-1 concurrency: 200 bids around the end', () => {
   it('accepts nothing at or after the end, numbers seq 1..n, stores each accepted bid once, ranks match', async () => {
     const { lotId } = await running({ decrementValue: '0.01', confirmDropPct: '100', endAt: w.at(30 * 60_000), tieRule: 'NO_TIES' });

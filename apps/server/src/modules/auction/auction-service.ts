@@ -108,6 +108,9 @@ export async function writeState(trx: Db, state: AuctionLotState, now: Date): Pr
     .execute();
 }
 
+/** AUC-11: a RUNNING lot at or after its end is closed by the next read or bid. */
+const dueToClose = (state: AuctionLotState, now: Date) => state.status === 'RUNNING' && now.getTime() >= Date.parse(state.currentEndAt);
+
 export class AuctionService {
   constructor(
     private readonly db: Db,
@@ -120,9 +123,9 @@ export class AuctionService {
    * has passed (AUC-11: any read or bid at/after `currentEndAt` sees it CLOSED). `who` limits
    * the lot to the buyer's tenant or to an event the supplier takes part in.
    */
-  async load(trx: Db, actor: Actor, lotId: string): Promise<LotContext> {
+  async load(trx: Db, actor: Actor, lotId: string, { lock = true }: { lock?: boolean } = {}): Promise<LotContext> {
     let query = trx.selectFrom('auctionLotState').selectAll().where('lotId', '=', lotId);
-    if (this.kind === 'postgres') query = query.forUpdate();
+    if (lock && this.kind === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) throw notFound('竞价标段不存在');
     const now = serverNow();
@@ -140,7 +143,7 @@ export class AuctionService {
     const bids = (await trx.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute()).map(toBid);
     let state = toState(row);
     let closedNow = false;
-    if (state.status === 'RUNNING' && now.getTime() >= Date.parse(state.currentEndAt)) {
+    if (lock && dueToClose(state, now)) {
       const closing = closeLot(state, bids, now);
       if (closing.ok) {
         state = closing.state;
@@ -220,9 +223,16 @@ export class AuctionService {
     }
   }
 
-  /** A read of the lot (lazy close included) for one viewer. */
+  /**
+   * A read of the lot for one viewer. It takes no lock: a wave of thousands of streams
+   * (re)connecting must not queue behind one another and the bids (§12.3). Only a lot whose end
+   * has passed while still RUNNING goes through the locked path, which closes it (AUC-11).
+   */
   async read(actor: Actor, lotId: string): Promise<{ lot: LotContext; snapshot: AuctionSnapshot }> {
-    const { lot } = await this.withLot(actor, lotId, async () => null);
+    // One consistent view of state and bids: PostgreSQL's repeatable read (SQLite's transactions already are).
+    const begin = this.kind === 'postgres' ? this.db.transaction().setIsolationLevel('repeatable read') : this.db.transaction();
+    const seen = await begin.execute((trx) => this.load(trx, actor, lotId, { lock: false }));
+    const lot = dueToClose(seen.state, seen.now) ? (await this.withLot(actor, lotId, async () => null)).lot : seen;
     return { lot, snapshot: await this.snapshot(lot) };
   }
 

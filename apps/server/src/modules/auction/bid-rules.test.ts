@@ -16,6 +16,7 @@ import {
   stepBelow,
   voidBid,
   visibleTo,
+  type BidderView,
   type AuctionLotState,
   type AuctionRules,
   type BidAttempt,
@@ -587,6 +588,18 @@ describe('§12.4 who sees what', () => {
     lot.bid('sup-c', '28111', 3 * MIN);
     return lot;
   }
+
+  it('one snapshot, many viewers: each bidder gets its own rank and bids, the buyers one shared view computed once (the fan-out of §12.3)', () => {
+    const lot = running(s5Rules({ supplierView: 'RANK_ONLY' }));
+    const snapshot = { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) };
+    const ranks = participants.map((p) => (visibleTo({ kind: 'BIDDER', supplierId: p.supplierId }, snapshot) as BidderView).ownRank);
+    expect(ranks).toEqual([3, 2, 1]);
+    expect((visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, snapshot) as BidderView).ownBids.map((b) => b.price)).toEqual(['29000.00']);
+    const buyer = visibleTo({ kind: 'BUYER' }, snapshot);
+    expect(visibleTo({ kind: 'BUYER' }, snapshot)).toBe(buyer);
+    // A new snapshot (the next bid) is viewed afresh.
+    expect(visibleTo({ kind: 'BUYER' }, { ...snapshot })).not.toBe(buyer);
+  });
 
   it.each<[AuctionRules['supplierView'], number | null, string | null, string | null]>([
     ['RANK_ONLY', 2, null, null],

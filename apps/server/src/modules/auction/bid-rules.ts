@@ -734,25 +734,12 @@ export function phaseOf(state: AuctionLotState, now: Date): Phase {
  * (green rank 1, yellow within two steps of the best, red otherwise); NONE only own bids.
  */
 export function visibleTo(viewer: Viewer, snapshot: AuctionSnapshot): LotView {
-  const { state, rules, bids, now } = snapshot;
-  const phase = phaseOf(state, now);
-  const ranking = rankLot(bids);
-  const common: CommonView = {
-    lotId: state.lotId,
-    status: state.status,
-    phase,
-    serverTime: now.toISOString(),
-    startAt: rules.startAt,
-    currentEndAt: state.currentEndAt,
-    extensionsUsed: state.extensionsUsed,
-    pausedAt: state.pausedAt,
-    pauseReason: state.pauseReason,
-  };
-  const participantCount = Math.max(snapshot.participants.length, ranking.length);
+  const { phase, ranking, rankOf, ownBids, common, participantCount } = sharedOf(snapshot);
+  const { rules } = snapshot;
 
   if (viewer.kind === 'BIDDER') {
-    const own = bids.filter((b) => b.supplierId === viewer.supplierId).sort((a, b) => a.seq - b.seq);
-    const mine = ranking.find((r) => r.supplierId === viewer.supplierId) ?? null;
+    const own = ownBids.get(viewer.supplierId) ?? [];
+    const mine = rankOf.get(viewer.supplierId) ?? null;
     const best = ranking[0] ?? null;
     const view = rules.supplierView;
     const during = phase === 'DURING';
@@ -776,6 +763,56 @@ export function visibleTo(viewer: Viewer, snapshot: AuctionSnapshot): LotView {
     };
   }
 
+  const memo = sharedOf(snapshot);
+  memo.buyer ??= buyerView(snapshot, memo);
+  return memo.buyer;
+}
+
+/**
+ * What every view of one snapshot shares, computed once however many streams watch the lot: each
+ * accepted bid is fanned out to every bidder's stream (§12.3 step 11), and ranking the lot again
+ * for each of them made a bid cost streams × bids (bench/README.md). Views are only serialised,
+ * never changed, so the buyer's, the same for every buyer, is shared too.
+ */
+type SharedView = { phase: Phase; ranking: RankEntry[]; rankOf: Map<string, RankEntry>; ownBids: Map<string, StoredBid[]>; common: CommonView; participantCount: number; buyer?: BuyerView };
+const shared = new WeakMap<AuctionSnapshot, SharedView>();
+
+function sharedOf(snapshot: AuctionSnapshot): SharedView {
+  const known = shared.get(snapshot);
+  if (known) return known;
+  const { state, rules, bids, now } = snapshot;
+  const ranking = rankLot(bids);
+  const ownBids = new Map<string, StoredBid[]>();
+  for (const b of [...bids].sort((x, y) => x.seq - y.seq)) {
+    const list = ownBids.get(b.supplierId);
+    if (list) list.push(b);
+    else ownBids.set(b.supplierId, [b]);
+  }
+  const phase = phaseOf(state, now);
+  const view: SharedView = {
+    phase,
+    ranking,
+    rankOf: new Map(ranking.map((r) => [r.supplierId, r])),
+    ownBids,
+    common: {
+      lotId: state.lotId,
+      status: state.status,
+      phase,
+      serverTime: now.toISOString(),
+      startAt: rules.startAt,
+      currentEndAt: state.currentEndAt,
+      extensionsUsed: state.extensionsUsed,
+      pausedAt: state.pausedAt,
+      pauseReason: state.pauseReason,
+    },
+    participantCount: Math.max(snapshot.participants.length, ranking.length),
+  };
+  shared.set(snapshot, view);
+  return view;
+}
+
+function buyerView(snapshot: AuctionSnapshot, { phase, ranking, common, participantCount }: SharedView): BuyerView {
+  const { state, rules, bids } = snapshot;
   const anonymous = rules.buyerAnonymous && phase === 'DURING';
   const order = new Map<string, number>();
   for (const p of snapshot.participants) if (!order.has(p.supplierId)) order.set(p.supplierId, order.size + 1);
