@@ -113,21 +113,6 @@ describe('<ResourcePage> add, edit and detail', () => {
 describe('<ResourcePage> dictionary configuration (override)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('hides its drawers while the page is kept alive behind another tab, and shows them again on return', async () => {
-    const { router } = setup(positionResource, {
-      'GET /sys/position/list': () => page(POSITIONS),
-      'GET /sys/position/queryById': () => ok(POSITIONS[0]),
-    });
-    await screen.findByText('采购经理');
-    fireEvent.click(within(screen.getByText('采购经理').closest('tr')!).getByText('详情'));
-    await screen.findByTestId('resource-detail');
-    expect(document.querySelector('.ant-drawer-open')).not.toBeNull();
-    act(() => void router.navigate('/another/tab'));
-    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
-    act(() => void router.navigate('/isystem/page'));
-    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).not.toBeNull());
-  });
-
   it('字典配置 lists the items of the row\'s dictionary and adds items to it', async () => {
     const { server } = setup(dictResource, {
       'GET /sys/dict/list': () => page([{ id: 'd1', dictName: '职级', dictCode: 'position_rank', description: null, createTime: '2026-01-01 09:00:00' }]),

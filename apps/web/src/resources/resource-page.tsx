@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import { App, Button, Card, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { permissionCode } from '@procura/shared';
@@ -66,10 +65,6 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const [detailId, setDetailId] = useState<string | null>(null);
   const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(null);
   const [exporting, setExporting] = useState(false);
-  // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
-  const { pathname } = useLocation();
-  const [ownPath] = useState(pathname);
-  const shown = pathname === ownPath;
 
   const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
   const columns = resourceColumns(extension.def, override, (record) => (
@@ -157,7 +152,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           fixed={fixed}
           extension={extension}
           controls={override?.formControls}
-          open={shown}
+          open
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -165,11 +160,11 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           }}
         />
       ) : null}
-      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open={shown} onClose={() => setDetailId(null)} renderers={override?.details} /> : null}
+      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open onClose={() => setDetailId(null)} renderers={override?.details} /> : null}
       {panel ? (
         <panel.action.Panel
           record={panel.record}
-          open={shown}
+          open
           onClose={() => setPanel(null)}
           onDone={() => {
             setPanel(null);

@@ -23,11 +23,11 @@ const tabTitles = () => [...tabBar().querySelectorAll('[data-tab-key]')].map((t)
 const tab = (title: string) => within(tabBar()).getByText(title).closest('[data-tab-key]') as HTMLElement;
 const closeButtonOf = (title: string) => tab(title).closest('.ant-tabs-tab')!.querySelector('.ant-tabs-tab-remove') as HTMLElement;
 
-function setup(extra: Record<string, FakeHandler> = {}, menu = ADMIN_MENU) {
+function setup(extra: Record<string, FakeHandler> = {}, menu = ADMIN_MENU, auth = [{ action: 'user:list', type: '1' }]) {
   persistedSession.setToken('tok');
   persistedSession.setUserInfo(userInfo({ realname: '管理员' }));
   const server = fakeServer({
-    'GET /sys/permission/getUserPermissionByToken': () => ok({ menu, auth: [{ action: 'user:list', type: '1' }], allAuth: [] }),
+    'GET /sys/permission/getUserPermissionByToken': () => ok({ menu, auth, allAuth: [] }),
     'GET /sys/annountCement/listByUser': () => ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }),
     'GET /supplierBaseAPI/getSupplier': () => ok(null),
     'GET /dashboard/analysis': () => ok({ scope: 'supplier', supplier: null, notices: { published: 0, unread: 0 } }),
@@ -108,6 +108,24 @@ describe('workspace tabs', () => {
     await waitFor(() => expect(location()).toBe('/isystem/user'));
     expect((screen.getByPlaceholderText('请输入用户账号') as HTMLInputElement).value).toBe('buy');
     expect(kept.style.display).toBe('');
+  });
+
+  it('a kept-alive page\'s drawer hides with its page and comes back with it', async () => {
+    setup({}, ADMIN_MENU, [{ action: 'user:list', type: '1' }, { action: 'user:add', type: '1' }]);
+    await screen.findByText('欢迎, 管理员');
+    await openFromMenu('系统管理', '用户管理');
+    fireEvent.click(await screen.findByRole('button', { name: /新增用户/ }));
+    const drawer = (await screen.findByText('新增用户', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
+    const host = drawer.closest('[data-page-popups]') as HTMLElement;
+    expect(host.parentElement).toBe(document.body);
+    expect(host.style.display).toBe('');
+    fireEvent.click(tab('首页'));
+    await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+    expect(host.style.display).toBe('none');
+    fireEvent.click(tab('用户管理'));
+    await waitFor(() => expect(location()).toBe('/isystem/user'));
+    expect(host.style.display).toBe('');
+    expect(host.contains(drawer)).toBe(true);
   });
 
   it('refresh mounts the page anew (the typed search is gone)', async () => {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Key } from 'react';
-import { useLocation } from 'react-router';
 import { App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Space, Spin, Tabs, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -48,10 +47,6 @@ export default function DepartListPage() {
   const grants = usePermissionGrants('/sys/permission/queryDepartPermission', canGrant && grantsFor !== null && grantsFor === selectedId ? { departId: grantsFor } : null);
   const dirty = formDirty || grants.dirty;
   const release = useUnsavedChanges(dirty);
-  // The add dialog lives in body: a page kept alive behind another tab hides it.
-  const { pathname } = useLocation();
-  const [ownPath] = useState(pathname);
-  const shown = pathname === ownPath;
 
   const showTree = useCallback((nodes: DepartNode[], expand?: string) => {
     setTree(nodes);
@@ -254,7 +249,7 @@ export default function DepartListPage() {
         <DepartAddModal
           parent={adding.parent}
           tree={tree ?? []}
-          open={shown}
+          open
           onClose={() => setAdding(null)}
           onAdded={(added) => {
             setAdding(null);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Key } from 'react';
-import { useLocation } from 'react-router';
 import { App, Button, Card, Divider, Popconfirm, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -43,10 +42,6 @@ export default function PermissionListPage() {
   const canEdit = useHasPermission('permission:edit');
   const canAdd = useHasPermission('permission:add');
   const canDelete = useHasPermission('permission:delete');
-  // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
-  const { pathname } = useLocation();
-  const [ownPath] = useState(pathname);
-  const shown = pathname === ownPath;
 
   const [version, setVersion] = useState(0);
   const load = useCallback(() => {
@@ -176,7 +171,7 @@ export default function PermissionListPage() {
           record={form.record}
           parent={form.parent}
           tree={tree}
-          open={shown}
+          open
           onClose={() => setForm(null)}
           onSaved={(parentId) => {
             setForm(null);
@@ -186,7 +181,7 @@ export default function PermissionListPage() {
           }}
         />
       ) : null}
-      {rulesOf ? <DataRuleDrawer key={rulesOf.id} menu={rulesOf} open={shown} onClose={() => setRulesOf(null)} onChanged={load} /> : null}
+      {rulesOf ? <DataRuleDrawer key={rulesOf.id} menu={rulesOf} open onClose={() => setRulesOf(null)} onChanged={load} /> : null}
     </Card>
   );
 }

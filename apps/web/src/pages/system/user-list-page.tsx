@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { App, Button, Divider, Popconfirm, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';
@@ -64,10 +63,6 @@ export default function UserListPage() {
   const [resetting, setResetting] = useState<string | null>(null);
   // The recycle bin is opened from a list, which it refreshes after a restore.
   const [recycleBin, setRecycleBin] = useState<PagedList<UserRecord> | null>(null);
-  // Drawers live outside the page (in body): a page kept alive behind another tab hides them.
-  const { pathname } = useLocation();
-  const [ownPath] = useState(pathname);
-  const shown = pathname === ownPath;
 
   const setStatus = (list: PagedList<UserRecord>, status: '1' | '2') => {
     const keys = list.selectedRowKeys;
@@ -157,7 +152,7 @@ export default function UserListPage() {
           kind={form.kind}
           userId={form.userId}
           workNo={form.workNo}
-          open={shown}
+          open
           onClose={() => setForm(null)}
           onSaved={() => {
             form.list.refresh();
@@ -165,8 +160,8 @@ export default function UserListPage() {
           }}
         />
       ) : null}
-      {resetting ? <ResetPasswordModal username={resetting} open={shown} onClose={() => setResetting(null)} /> : null}
-      {recycleBin ? <UserRecycleBinModal open={shown} onClose={() => setRecycleBin(null)} onRestored={recycleBin.refresh} /> : null}
+      {resetting ? <ResetPasswordModal username={resetting} open onClose={() => setResetting(null)} /> : null}
+      {recycleBin ? <UserRecycleBinModal open onClose={() => setRecycleBin(null)} onRestored={recycleBin.refresh} /> : null}
     </>
   );
 }

@@ -1,9 +1,36 @@
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import type { TabState } from './tab-state';
 
 const HIDDEN = { display: 'none' } as const;
+
+/**
+ * A kept-alive page's drawers, dialogs and dropdowns: antd renders them outside the page (in
+ * document.body), where hiding the page would leave them over the page in front. Each page gets
+ * its own host beside them in the body, shown only while the page is, so positioning and
+ * stacking stay what they are for any popup.
+ */
+function PagePopups({ active, children }: { active: boolean; children: ReactNode }) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const hostOf = useCallback(() => {
+    if (!host.current) {
+      host.current = document.createElement('div');
+      host.current.dataset.pagePopups = '';
+    }
+    return host.current;
+  }, []);
+  useLayoutEffect(() => {
+    const h = hostOf();
+    document.body.appendChild(h);
+    return () => h.remove();
+  }, [hostOf]);
+  useLayoutEffect(() => {
+    hostOf().style.display = active ? '' : 'none';
+  }, [active, hostOf]);
+  return <ConfigProvider getPopupContainer={hostOf}>{children}</ConfigProvider>;
+}
 
 /**
  * The routed page, plus the pages of open keep-alive tabs rendered hidden rather than
@@ -34,7 +61,7 @@ export function KeepAliveOutlet({ tabs }: { tabs: TabState }) {
     <>
       {alive.map((p) => (
         <div key={`${p.fullPath}#${p.refreshKey}`} style={p.fullPath === activeKey ? undefined : HIDDEN} data-keep-alive={p.fullPath}>
-          {p.fullPath === activeKey ? outlet : next.get(p.fullPath)}
+          <PagePopups active={p.fullPath === activeKey}>{p.fullPath === activeKey ? outlet : next.get(p.fullPath)}</PagePopups>
         </div>
       ))}
       {activePage?.keepAlive ? null : <div key={`${activeKey}#${activePage?.refreshKey ?? 0}`}>{outlet}</div>}
