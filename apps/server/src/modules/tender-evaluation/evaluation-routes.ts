@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { COMMITTEE_ROLE_TEXT, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNowIso } from '../../core/clock.js';
 import { add, compare, decimals, isDecimal } from '../../core/decimal.js';
@@ -25,7 +25,6 @@ import {
   memberFor,
   openedBids,
   rejectBid,
-  ROLE_TEXT,
   tenderAuditHook,
   tenderFor,
   tenderSettingsOf,
@@ -191,7 +190,7 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get('/srm/tender/evaluation/committee', { schema: { tags, summary: '评标委员会成员、回避声明与评分提交情况', querystring: z.object({ eventId: id }) }, config: access('srm:tenderEval:setup') }, async (request) => {
       const event = await tenderFor(ctx.db, actorOf(request), request.query.eventId);
       const members = byRole(await ctx.db.selectFrom('tenderCommitteeMember').selectAll().where('eventId', '=', event.id).execute());
-      return ok(members.map((m) => ({ ...m, roleText: ROLE_TEXT[m.role] ?? m.role, declaredNoConflictAt: toWireDateTime(m.declaredNoConflictAt), scoresSubmittedAt: toWireDateTime(m.scoresSubmittedAt) })));
+      return ok(members.map((m) => ({ ...m, roleText: COMMITTEE_ROLE_TEXT[m.role] ?? m.role, declaredNoConflictAt: toWireDateTime(m.declaredNoConflictAt), scoresSubmittedAt: toWireDateTime(m.scoresSubmittedAt) })));
     });
 
     app.get(
@@ -235,7 +234,7 @@ export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .where('e.tenantId', '=', actor.tenantId)
         .orderBy('e.createTime', 'desc')
         .execute();
-      return ok(rows.map((r) => ({ ...r, roleText: ROLE_TEXT[r.role] ?? r.role, openedAt: toWireDateTime(r.openedAt), declaredNoConflictAt: toWireDateTime(r.declaredNoConflictAt), scoresSubmittedAt: toWireDateTime(r.scoresSubmittedAt) })));
+      return ok(rows.map((r) => ({ ...r, roleText: COMMITTEE_ROLE_TEXT[r.role] ?? r.role, openedAt: toWireDateTime(r.openedAt), declaredNoConflictAt: toWireDateTime(r.declaredNoConflictAt), scoresSubmittedAt: toWireDateTime(r.scoresSubmittedAt) })));
     });
 
     app.post('/srm/tender/evaluation/declare', { schema: { tags, summary: '评委声明与投标人无利害关系（TND-11，查看投标文件前）', body: z.object({ eventId: id, noConflict: z.literal(true, { message: '请确认与投标人无利害关系' }) }) }, config: access('srm:tenderEval:score') }, async (request) => {

@@ -172,11 +172,9 @@ export async function dropDraftReport(trx: Db, eventId: string): Promise<void> {
 }
 
 
-export const ROLE_TEXT: Record<string, string> = { CHAIR: '主任委员', MEMBER: '委员', BUYER_REP: '采购人代表' };
 /** Committee members in a stable order: the chair, members, the buyer's representatives; by name within a role. */
 export function byRole<T extends { role: string; userName: string }>(members: T[]): T[] {
   const order = ['CHAIR', 'MEMBER', 'BUYER_REP'];
   return [...members].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role) || a.userName.localeCompare(b.userName, 'zh-CN'));
 }
 
-export const RANK_TITLE = ['第一中标候选人', '第二中标候选人', '第三中标候选人'];

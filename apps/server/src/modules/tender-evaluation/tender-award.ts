@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { COMMITTEE_ROLE_TEXT, candidateTitle, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso } from '../../core/clock.js';
 import { add, multiply } from '../../core/decimal.js';
@@ -14,7 +14,7 @@ import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from
 import { recordPrice } from '../material/price-library.js';
 import { id } from '../sourcing/event-routes.js';
 import { actorOf, logState, moveEvent, notifyBuyer, notifySuppliers, publishResultAnnouncement, supplierEventFor, type Actor } from '../sourcing/sourcing-service.js';
-import { byRole, evaluationSettings, openedBids, RANK_TITLE, ROLE_TEXT, tenderAuditHook, tenderFor, tenderSettingsOf } from './evaluation-service.js';
+import { byRole, evaluationSettings, openedBids, tenderAuditHook, tenderFor, tenderSettingsOf } from './evaluation-service.js';
 
 /** Tender awards go through their own approval document type: approval starts the publicity (AWD-5). */
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
@@ -64,7 +64,7 @@ async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise<void> 
   await logState(trx, null, { eventId: event.id, docType: 'AWARD', docId: award.id, action: 'approve', fromStatus: 'PENDING_APPROVAL', toStatus: 'PUBLICITY', reason: outcome.comment });
   await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], 'PUBLICITY', 'publicity');
   const candidates = await candidatesFor(trx, event.id);
-  const list = candidates.map((c) => `${RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`}：${c.supplierName}`).join('；');
+  const list = candidates.map((c) => `${candidateTitle(c.rank)}：${c.supplierName}`).join('；');
   const period = `公示期：${toWireDateTime(start)} 至 ${toWireDateTime(end)}，投标人对评标结果有异议的，应在公示期内提出`;
   const bidders = (await openedBids(trx, event)).map((b) => b.supplierId);
   await notifySuppliers(trx, event, bidders, `中标候选人公示：${event.title}`, `${list}。${period}`);
@@ -74,7 +74,7 @@ async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise<void> 
     title: `${event.title} 中标候选人公示`,
     content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）评标结束，中标候选人公示如下：${escapeHtml(list)}。</p><p>${escapeHtml(period)}。</p>`,
     company: null,
-    supplierList: candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName })),
+    supplierList: candidates.map((c) => ({ title: candidateTitle(c.rank), name: c.supplierName })),
     createBy: 'approval',
     at: start,
   });
@@ -163,7 +163,7 @@ export async function finalizeIfDue(trx: Db, eventId: string, actor: Actor | nul
       title: `${event.title} 结果公示`,
       content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标人：${escapeHtml(winnerName)}。</p>`,
       company: winnerName,
-      supplierList: [{ title: '中标人', name: winnerName }, ...candidates.map((c) => ({ title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, name: c.supplierName }))],
+      supplierList: [{ title: '中标人', name: winnerName }, ...candidates.map((c) => ({ title: candidateTitle(c.rank), name: c.supplierName }))],
       createBy: actor?.user.username ?? 'system',
     });
     await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'closed', updateTime: now }).where('sourcingEventId', '=', eventId).where('status', '=', 'published').execute();
@@ -370,11 +370,11 @@ export const tenderAwardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const award = await ctx.db.selectFrom('sourcingAward').selectAll().where('eventId', '=', event.id).where('status', 'in', ['PUBLICITY', 'SUSPENDED', 'FINAL']).executeTakeFirst();
       const objections = await ctx.db.selectFrom('tenderObjection').selectAll().where('eventId', '=', event.id).where('supplierId', '=', participation.supplierId).orderBy('receivedAt').execute();
       if (!award) return ok({ status: null, candidates: null, committee: null, objections: objections.map(wireObjection) });
-      const candidates = (await candidatesFor(ctx.db, event.id)).map((c) => ({ rank: c.rank, title: RANK_TITLE[c.rank - 1] ?? `第${c.rank}名`, supplierName: c.supplierName }));
+      const candidates = (await candidatesFor(ctx.db, event.id)).map((c) => ({ rank: c.rank, title: candidateTitle(c.rank), supplierName: c.supplierName }));
       const winner = award.status === 'FINAL' ? ((await ctx.db.selectFrom('sourcingAwardLine').select('supplierName').where('awardId', '=', award.id).executeTakeFirst())?.supplierName ?? null) : null;
       const committee =
         award.status === 'FINAL'
-          ? byRole(await ctx.db.selectFrom('tenderCommitteeMember').select(['userName', 'role']).where('eventId', '=', event.id).execute()).map((m) => ({ name: m.userName, role: ROLE_TEXT[m.role] ?? m.role }))
+          ? byRole(await ctx.db.selectFrom('tenderCommitteeMember').select(['userName', 'role']).where('eventId', '=', event.id).execute()).map((m) => ({ name: m.userName, role: COMMITTEE_ROLE_TEXT[m.role] ?? m.role }))
           : null;
       return ok({ status: award.status, publicityStartAt: toWireDateTime(award.publicityStartAt), publicityEndAt: toWireDateTime(award.publicityEndAt), candidates, winner, committee, objections: objections.map(wireObjection) });
     });

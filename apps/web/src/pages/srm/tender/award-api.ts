@@ -34,9 +34,6 @@ export const AWARD_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PE
 export const OBJECTION_STAGE: Record<string, string> = { DOCUMENTS: '招标文件（TND-4）', RESULT: '评标结果（TND-18）', OPENING: '开标' };
 export { OBJECTION_STATUS } from '../my-tender/my-tender-api';
 
-const RANK_TITLE = ['第一中标候选人', '第二中标候选人', '第三中标候选人'];
-/** A candidate's title as the publicity names it (TND-16). */
-export const rankTitle = (rank: number) => RANK_TITLE[rank - 1] ?? `第${rank}名`;
 
 export const loadAward = (eventId: string) => getOrThrow<AwardView>('/srm/tender/award', { eventId });
 

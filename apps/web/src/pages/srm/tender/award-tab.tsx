@@ -1,10 +1,11 @@
+import { candidateTitle } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Empty, Input, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { AWARD_STATUS, AWARD_STATUS_COLOR, loadAward, proposeBody, proposeErrors, rankTitle, type AwardView, type ProposeDraft, type TenderAward } from './award-api';
+import { AWARD_STATUS, AWARD_STATUS_COLOR, loadAward, proposeBody, proposeErrors, type AwardView, type ProposeDraft, type TenderAward } from './award-api';
 import type { ReportCandidate } from './evaluation-setup-api';
 import type { TenderDetail } from './tender-api';
 
@@ -36,7 +37,7 @@ function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardVi
         <Space orientation="vertical">
           {view.candidates.map((c) => (
             <Radio key={c.responseId} value={c.responseId} disabled={view.mustAwardRank1 && c.rank !== 1} data-testid={`award-candidate-${c.rank}`}>
-              {`${rankTitle(c.rank)}：${c.supplierName}，投标总价 ${c.amount}${c.totalScore ? `，总分 ${c.totalScore}` : ''}`}
+              {`${candidateTitle(c.rank)}：${c.supplierName}，投标总价 ${c.amount}${c.totalScore ? `，总分 ${c.totalScore}` : ''}`}
             </Radio>
           ))}
         </Space>
@@ -113,7 +114,7 @@ function CandidatesTable({ candidates }: { candidates: ReportCandidate[] }) {
       dataSource={candidates}
       data-testid="award-candidates"
       columns={[
-        { title: '候选人', dataIndex: 'rank', render: (v: number) => rankTitle(v) },
+        { title: '候选人', dataIndex: 'rank', render: (v: number) => candidateTitle(v) },
         { title: '投标人', dataIndex: 'supplierName' },
         { title: '投标总价', dataIndex: 'amount' },
         { title: '总分', dataIndex: 'totalScore', render: (v: string | null) => v ?? '-' },

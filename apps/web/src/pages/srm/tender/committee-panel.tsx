@@ -1,9 +1,10 @@
+import { COMMITTEE_ROLE_TEXT } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { COMMITTEE_OPEN, committeeErrors, loadCommittee, ROLES, searchCandidates, type CommitteeMember, type SeatDraft } from './evaluation-setup-api';
+import { COMMITTEE_OPEN, committeeErrors, loadCommittee, searchCandidates, type CommitteeMember, type SeatDraft } from './evaluation-setup-api';
 import type { TenderDetail } from './tender-api';
 
 const seatsOf = (members: CommitteeMember[]): SeatDraft[] => members.map((m) => ({ userId: m.userId, name: m.userName, role: m.role, isExpert: m.isExpert === 1, linkedBidder: null }));
@@ -63,7 +64,7 @@ function CommitteeForm({ tender, initial, onFormed, onCancel }: { tender: Tender
             title: '角色',
             width: 160,
             render: (_: unknown, s) => (
-              <Select aria-label={`${s.name}的角色`} style={{ width: 140 }} value={s.role} onChange={(role: string) => setSeats((all) => all.map((x) => (x.userId === s.userId ? { ...x, role } : x)))} options={Object.entries(ROLES).map(([value, label]) => ({ value, label }))} />
+              <Select aria-label={`${s.name}的角色`} style={{ width: 140 }} value={s.role} onChange={(role: string) => setSeats((all) => all.map((x) => (x.userId === s.userId ? { ...x, role } : x)))} options={Object.entries(COMMITTEE_ROLE_TEXT).map(([value, label]) => ({ value, label }))} />
             ),
           },
           { title: '', width: 60, render: (_: unknown, s) => <Button type="link" danger size="small" onClick={() => setSeats((all) => all.filter((x) => x.userId !== s.userId))}>移除</Button> },

@@ -1,11 +1,12 @@
 import { getOrThrow } from '../../../lib/supplier-api';
-import type { RankedRow } from '../tender-evaluation/evaluation-api';
+import type { Criterion, RankedRow } from '../tender-evaluation/evaluation-api';
 import type { TenderSettings } from './tender-api';
 
 /** Wire shapes of the buyer's side of 评标 (domain §11.1, TND-11..16), as `/srm/tender/evaluation/*` answers them. */
-export type CriterionGroup = 'PRICE' | 'TECHNICAL' | 'BUSINESS';
-export type CriterionMethod = 'FORMULA' | 'MANUAL' | 'PASS_FAIL';
-export type SavedCriterion = { id: string; criterionGroup: CriterionGroup; name: string; maxScore: string; method: CriterionMethod; guide: string | null; sortNo: number };
+/** A saved criterion reads as the committee member's page reads it. */
+export type SavedCriterion = Criterion;
+export type CriterionGroup = Criterion['criterionGroup'];
+export type CriterionMethod = Criterion['method'];
 export type EvaluationSettings = { evaluationMethod: string; priceFormula: string; publicityDays: number; mustAwardRank1: number; criteriaLockedAt: string | null; version: number };
 export type EvaluationSetup = { settings: EvaluationSettings | null; criteria: SavedCriterion[] };
 
@@ -26,7 +27,6 @@ export type EvaluationReport = {
 
 export const METHOD_TEXT: Record<CriterionMethod, string> = { FORMULA: '公式计算', MANUAL: '人工打分', PASS_FAIL: '合格/不合格' };
 export const PRICE_FORMULAS: Record<string, string> = { LOWEST_AS_BASE: '最低价为基准', AVERAGE_AS_BASE: '平均价为基准' };
-export const ROLES: Record<string, string> = { CHAIR: '主任委员', MEMBER: '委员', BUYER_REP: '采购人代表' };
 
 export const loadSetup = (eventId: string) => getOrThrow<EvaluationSetup>('/srm/tender/evaluation/setup', { eventId });
 export const loadCommittee = (eventId: string) => getOrThrow<CommitteeMember[]>('/srm/tender/evaluation/committee', { eventId });

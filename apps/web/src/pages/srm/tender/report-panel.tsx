@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Empty, Spin, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { RankingTable } from '../tender-evaluation/ranking-table';
-import { rankTitle } from './award-api';
+import { candidateTitle } from '@procura/shared';
 import { loadCommittee, loadReport } from './evaluation-setup-api';
 
 /** 评标报告 as the buyer reads it (TND-13, TND-16): ranking, up to three candidates, and who has signed. */
@@ -20,7 +20,7 @@ export function ReportPanel({ eventId }: { eventId: string }) {
         <Descriptions.Item label="报告状态">{r.status === 'SIGNED' ? <Tag color="green">已全体签字</Tag> : <Tag color="orange">待签字</Tag>}</Descriptions.Item>
         <Descriptions.Item label="生成时间">{r.createTime ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="中标候选人" span={2}>
-          <span data-testid="tender-report-candidates">{r.candidates.map((c) => `${rankTitle(c.rank)}：${c.supplierName}（${c.amount}）`).join('；') || '无'}</span>
+          <span data-testid="tender-report-candidates">{r.candidates.map((c) => `${candidateTitle(c.rank)}：${c.supplierName}（${c.amount}）`).join('；') || '无'}</span>
         </Descriptions.Item>
         <Descriptions.Item label="已签字" span={2}>{r.signatures.map((s) => `${s.userName}（${s.signedAt ?? ''}）`).join('、') || '无'}</Descriptions.Item>
         {r.status === 'DRAFT' && <Descriptions.Item label="未签字" span={2}>{unsigned.join('、') || '-'}</Descriptions.Item>}
