@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
 import { recordPrice } from '../src/modules/material/price-library.js';
-import { awardFlow, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+import { awardFlow, poster, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** From a closed auction lot to the award (domain §12 → §13; AUC-11, AUC-14, AUC-15, AUC-17, AWD-2, AWD-7, MAT-4). */
 let w: SourcingWorld;
@@ -10,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-type Answer = { success: boolean; message: string; result: unknown };
-const post = async (url: string, token: string, body: unknown) => {
-  const res = await w.s.request<unknown>('POST', url, { token, body });
-  return { status: res.status, ...(res.body as Answer) };
-};
+const post = poster(() => w);
 let requestNo = 0;
 const bid = (i: number, lotId: string, price: string) => post('/srm/auction/supplier/bid', w.sup[i]!, { lotId, price, clientRequestId: `award-${Date.now()}-${++requestNo}` });
 const eventRow = (id: string) => w.s.ctx.db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

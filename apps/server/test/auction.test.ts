@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankLot, type BuyerView, type BidderView, type StoredBid } from '../src/modules/auction/bid-rules.js';
-import { HOUR, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
+import { HOUR, poster, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** Live reverse auction over HTTP and the database (domain §12; AUC-1..AUC-17, X-1, X-8, §12.4). */
 let w: SourcingWorld;
@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-type Answer = { success: boolean; message: string; result: unknown };
-const post = async (url: string, token: string, body: unknown) => {
-  const res = await w.s.request<unknown>('POST', url, { token, body });
-  return { status: res.status, ...(res.body as Answer) };
-};
+const post = poster(() => w);
 let requestNo = 0;
 const rid = () => `req-${Date.now()}-${++requestNo}`;
 

@@ -112,3 +112,11 @@ export async function awardFlow(w: SourcingWorld, approverType: 'USER' | 'ROLE',
   });
   expect(saved.body.success).toBe(true);
 }
+
+/** A POST answered as status plus the envelope's fields, for asserting refusals and results alike. */
+export function poster(w: () => SourcingWorld) {
+  return async (url: string, token: string, body: unknown) => {
+    const res = await w().s.request<unknown>('POST', url, { token, body });
+    return { status: res.status, ...(res.body as { success: boolean; message: string; result: unknown }) };
+  };
+}

@@ -3,8 +3,7 @@ import { businessError } from '../../core/errors.js';
 import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
 import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { serverNowIso } from '../../core/clock.js';
-import { moveEvent, publishResultAnnouncement, type EventRow } from '../sourcing/sourcing-service.js';
+import { failOnPortal, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import { auctionSavings, needsReserveApproval, rankLot, type AuctionLotState, type AuctionRules, type BidLine, type StoredBid } from './bid-rules.js';
 
@@ -31,7 +30,7 @@ export async function settleClosedLot(trx: Db, event: EventRow, state: AuctionLo
   if (event.status !== 'PUBLISHED') return;
   if (state.status === 'FAILED') {
     await moveEvent(trx, null, event, ['PUBLISHED'], 'FAILED', 'auction-fail', { failReason: FAIL_REASON }, '竞价无有效出价');
-    await failedOnPortal(trx, event);
+    await failOnPortal(trx, event, { reason: FAIL_REASON, content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）竞价结束时无有效出价，本次竞价流标。</p>` });
     return;
   }
   if (state.status !== 'CLOSED') return;
@@ -95,19 +94,6 @@ async function previousLotPrice(trx: Db, event: EventRow, lines: readonly { qty:
 }
 
 const FAIL_REASON = '竞价无有效出价，已流标（AUC-15）';
-
-/** §23: a failed public auction shows 已流标 on its purchase announcement and leaves a failure notice under 竞价, without bidders (PORTAL-2). */
-async function failedOnPortal(trx: Db, event: EventRow): Promise<void> {
-  if (event.visibility !== 'PUBLIC') return;
-  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: FAIL_REASON, updateTime: serverNowIso() }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
-  await publishResultAnnouncement(trx, event, {
-    title: `${event.title} 流标公告`,
-    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）竞价结束时无有效出价，本次竞价流标。</p>`,
-    company: null,
-    supplierList: [],
-    createBy: 'system',
-  });
-}
 
 /** The buyer's award view of a closed lot: the rank-1 recommendation (AUC-14), reserve (AUC-15) and savings (AUC-17). */
 export function lotResult(rules: AuctionRules, state: AuctionLotState, bids: readonly StoredBid[], previousPrice: string | null) {

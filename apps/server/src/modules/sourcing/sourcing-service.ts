@@ -249,6 +249,16 @@ export async function publishResultAnnouncement(
     .execute();
 }
 
+/**
+ * §23 / PORTAL-2: a failed public event shows 已流标 on its purchase announcement, with the
+ * reason, and leaves a failure notice among the results, without bidders.
+ */
+export async function failOnPortal(trx: Db, event: EventRow, failure: { reason: string; content: string }): Promise<void> {
+  if (event.visibility !== 'PUBLIC') return;
+  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: failure.reason, updateTime: serverNowIso() }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
+  await publishResultAnnouncement(trx, event, { title: `${event.title} 流标公告`, content: failure.content, company: null, supplierList: [], createBy: 'system' });
+}
+
 /** Keeps the announcement's deadline in step with an extension (SRC-2). */
 export async function updateAnnouncementDeadline(trx: Db, eventId: string, responseDeadline: string): Promise<void> {
   await trx.updateTable('portalPurchaseAnnouncement').set({ responseDeadline, updateTime: serverNowIso() }).where('sourcingEventId', '=', eventId).execute();

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from '../../db/schema-tender.js';
 import type { QuotePayload } from '../sourcing/opening.js';
 import { masterKey, openPayload } from '../sourcing/sealing.js';
-import { moveEvent, notifyBuyer, notifySuppliers, participantIds, publishResultAnnouncement, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { moveEvent, notifyBuyer, notifySuppliers, participantIds, failOnPortal, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
 import { INSUFFICIENT_BIDS, MIN_BIDS, officersOf } from './tender-service.js';
 
@@ -21,19 +21,6 @@ export const technicalAad = (responseId: string) => `${responseId}:technical`;
 
 export type Envelope = 'SINGLE' | 'TECHNICAL' | 'COMMERCIAL';
 export type OpenResult = { result: 'FAILED' | 'PENDING' | 'OPENED'; envelope: Envelope | null; approvals: number; quorum: number };
-
-/** TND-24 / §23: a failed public tender shows 已流标 on the portal and leaves a failure notice among the results (no bidder names, PORTAL-2). */
-async function failAnnouncement(trx: Db, event: EventRow): Promise<void> {
-  const now = serverNowIso();
-  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: '投标人不足3家，已流标', updateTime: now }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
-  await publishResultAnnouncement(trx, event, {
-    title: `${event.title} 流标公告`,
-    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
-    company: null,
-    supplierList: [],
-    createBy: 'system',
-  });
-}
 
 /**
  * One step of the opening (TND-8/9, security P2): refused before the deadline (409); with fewer
@@ -58,7 +45,8 @@ export async function approveOpening(trx: Db, config: Config, actor: Actor, even
     if (bids.length < MIN_BIDS) {
       const reason = `投标人少于${MIN_BIDS}家（${bids.length}家），不得开标，招标失败（TND-9）`;
       await moveEvent(trx, actor, event, ['PUBLISHED', 'CLOSED'], 'FAILED', 'fail', { failReason: INSUFFICIENT_BIDS }, reason);
-      await failAnnouncement(trx, event);
+      // TND-24 / §23: 已流标 on the portal and a failure notice among the results.
+      await failOnPortal(trx, event, { reason: '投标人不足3家，已流标', content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>` });
       await appendTenderAudit(trx, { eventId: event.id, tenantId: event.tenantId, actor, action: 'fail', payload: { reason: INSUFFICIENT_BIDS, bids: bids.length } });
       await notifySuppliers(trx, event, await participantIds(trx, event.id), `招标已流标：${event.title}`, reason);
       await notifyBuyer(trx, event, `招标已流标：${event.title}`, reason);
