@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -29,4 +30,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // Formatting is Prettier's (`prettier --check` in `npm run lint`); no stylistic lint rules.
+  prettier,
 );

@@ -61,8 +61,16 @@ function startServer(): ChildProcess {
   const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawn(process.execPath, [...nodeArgs, main], {
     env: {
-      ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEB_DIST: 'none', NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT: '100000', TEST_CLOCK: 'true', STORAGE_DIR: path.join(dir, 'files'),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: 'none',
+      NODE_ENV: 'test',
+      LOGIN_RATE_LIMIT: '100000',
+      TEST_CLOCK: 'true',
+      STORAGE_DIR: path.join(dir, 'files'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -110,7 +118,9 @@ async function openSql(): Promise<Sql> {
         db.transaction(() => {
           for (let i = 0; i < rows.length; i += 100) {
             const chunk = rows.slice(i, i + 100);
-            db.prepare(insertText(table, cols, chunk.length, () => '?')).run(...chunk.flatMap((r) => cols.map((c) => r[c])));
+            db.prepare(insertText(table, cols, chunk.length, () => '?')).run(
+              ...chunk.flatMap((r) => cols.map((c) => r[c])),
+            );
           }
         })();
       },
@@ -122,14 +132,22 @@ async function openSql(): Promise<Sql> {
   return {
     all: async (text, params = []) => {
       let n = 0;
-      return (await c.query(text.replace(/\?/g, () => `$${++n}`), params)).rows as Row[];
+      return (
+        await c.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as Row[];
     },
     insert: async (table, rows) => {
       const cols = Object.keys(rows[0]!);
       await c.query('BEGIN');
       for (let i = 0; i < rows.length; i += 100) {
         const chunk = rows.slice(i, i + 100);
-        await c.query(insertText(table, cols, chunk.length, (n) => `$${n}`), chunk.flatMap((r) => cols.map((col) => r[col])));
+        await c.query(
+          insertText(table, cols, chunk.length, (n) => `$${n}`),
+          chunk.flatMap((r) => cols.map((col) => r[col])),
+        );
       }
       await c.query('COMMIT');
     },
@@ -139,9 +157,25 @@ async function openSql(): Promise<Sql> {
 
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 /** An HS256 token as SessionService.issue signs it (jose: sid, username, sub, iss, iat, exp). */
-function signToken(key: Buffer, sessionId: string, userId: string, username: string, nowMs: number, ttlMs: number): string {
+function signToken(
+  key: Buffer,
+  sessionId: string,
+  userId: string,
+  username: string,
+  nowMs: number,
+  ttlMs: number,
+): string {
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(JSON.stringify({ sid: sessionId, username, sub: userId, iss: 'procura', iat: Math.floor(nowMs / 1000), exp: Math.floor((nowMs + ttlMs) / 1000) }));
+  const body = b64url(
+    JSON.stringify({
+      sid: sessionId,
+      username,
+      sub: userId,
+      iss: 'procura',
+      iat: Math.floor(nowMs / 1000),
+      exp: Math.floor((nowMs + ttlMs) / 1000),
+    }),
+  );
   const signature = createHmac('sha256', key).update(`${head}.${body}`).digest('base64url');
   return `${head}.${body}.${signature}`;
 }
@@ -171,10 +205,38 @@ async function seedBidders(): Promise<{ supplierIds: string[]; tokens: string[] 
       const sessionId = hex();
       const username = `bidder${i}`;
       supplierIds.push(supplierId);
-      suppliers.push({ ...supplier, id: supplierId, code: `SUP-B-${i}`, name: `竞价压测供应商${i}`, uscc: null, phone: null, email: null, status: 'QUALIFIED', info_status: 'APPROVED' });
-      users.push({ ...user, id: userId, username, realname: `压测用户${i}`, phone: null, email: null, work_no: null, supplier_id: supplierId });
+      suppliers.push({
+        ...supplier,
+        id: supplierId,
+        code: `SUP-B-${i}`,
+        name: `竞价压测供应商${i}`,
+        uscc: null,
+        phone: null,
+        email: null,
+        status: 'QUALIFIED',
+        info_status: 'APPROVED',
+      });
+      users.push({
+        ...user,
+        id: userId,
+        username,
+        realname: `压测用户${i}`,
+        phone: null,
+        email: null,
+        work_no: null,
+        supplier_id: supplierId,
+      });
       for (const r of roles) userRoles.push({ id: hex(), user_id: userId, role_id: r.role_id });
-      sessions.push({ id: sessionId, user_id: userId, created_at: new Date(now).toISOString(), expires_at: new Date(now + ttl).toISOString(), revoked_at: null, closing_at: null, ip: '127.0.0.1', user_agent: 'auction-bench' });
+      sessions.push({
+        id: sessionId,
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + ttl).toISOString(),
+        revoked_at: null,
+        closing_at: null,
+        ip: '127.0.0.1',
+        user_agent: 'auction-bench',
+      });
       tokens.push(signToken(key, sessionId, userId, username, now, ttl));
     }
     await sql.insert('supplier', suppliers);
@@ -190,10 +252,18 @@ async function seedBidders(): Promise<{ supplierIds: string[]; tokens: string[] 
 // ---------- API helpers ----------
 
 type Answer<T = unknown> = { success: boolean; message: string; result: T };
-async function call<T = unknown>(method: 'GET' | 'POST', url: string, token: string | null, body?: unknown): Promise<Answer<T>> {
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<Answer<T>> {
   const res = await fetch(base + url, {
     method,
-    headers: { ...(token ? { 'X-Access-Token': token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { 'X-Access-Token': token } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   return (await res.json()) as Answer<T>;
@@ -207,9 +277,11 @@ async function must<T = unknown>(what: string, answer: Promise<Answer<T>>): Prom
 /** Runs `work(i)` for i in 0..n-1 with at most `limit` at once. */
 async function pooled(n: number, limit: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
-    while (next < n) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, n) }, async () => {
+      while (next < n) await work(next++);
+    }),
+  );
 }
 
 // ---------- SSE streams ----------
@@ -235,28 +307,37 @@ class Stream {
   /** Resolves once the initial snapshot arrived. */
   open(lotId: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: `/jeecg-boot/srm/auction/stream?lotId=${lotId}`, headers: { 'X-Access-Token': this.token }, agent: false }, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          reject(new Error(`stream HTTP ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          this.buffer += chunk;
-          let end: number;
-          while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-            const frame = this.buffer.slice(0, end);
-            this.buffer = this.buffer.slice(end + 2);
-            this.onFrame(frame);
-            if (this.frames === 1) resolve();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/jeecg-boot/srm/auction/stream?lotId=${lotId}`,
+          headers: { 'X-Access-Token': this.token },
+          agent: false,
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            reject(new Error(`stream HTTP ${res.statusCode}`));
+            return;
           }
-        });
-        res.on('close', () => {
-          this.ended = true;
-          this.endReason ||= 'server closed';
-        });
-      });
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            this.buffer += chunk;
+            let end: number;
+            while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+              const frame = this.buffer.slice(0, end);
+              this.buffer = this.buffer.slice(end + 2);
+              this.onFrame(frame);
+              if (this.frames === 1) resolve();
+            }
+          });
+          res.on('close', () => {
+            this.ended = true;
+            this.endReason ||= 'server closed';
+          });
+        },
+      );
       req.on('error', (e) => {
         this.ended = true;
         this.endReason ||= e.message;
@@ -274,15 +355,20 @@ class Stream {
     const idLine = /^id: (\d+)$/m.exec(frame);
     const id = idLine ? Number(idLine[1]) : this.lastId;
     if (this.isBuyer) {
-      const data = frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = frame
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       const view = JSON.parse(data) as { bids: { seq: number; price: string }[] };
       for (const b of view.bids) priceOfSeq.set(b.seq, b.price);
     }
-    if (this.lastId >= 0) for (let s = this.lastId + 1; s <= id; s++) {
-      let list = arrivals.get(s);
-      if (!list) arrivals.set(s, (list = []));
-      list.push(at);
-    }
+    if (this.lastId >= 0)
+      for (let s = this.lastId + 1; s <= id; s++) {
+        let list = arrivals.get(s);
+        if (!list) arrivals.set(s, (list = []));
+        list.push(at);
+      }
     if (id > this.lastId) this.lastId = id;
   }
 
@@ -299,11 +385,14 @@ const cpuTicks = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
 };
-const statusKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const statusKb = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const openFiles = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
-const fdLimit = (pid: number) => /Max open files\s+(\S+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? '?';
+const fdLimit = (pid: number) =>
+  /Max open files\s+(\S+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? '?';
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
 // ---------- the run ----------
@@ -321,7 +410,10 @@ try {
   const pid = server.pid!;
   const seededS = (performance.now() - t0) / 1000;
 
-  const login = await must<{ token: string }>('buyer login', call('POST', '/sys/login', null, { username: 'buyer', password: 'Procura@2026' }));
+  const login = await must<{ token: string }>(
+    'buyer login',
+    call('POST', '/sys/login', null, { username: 'buyer', password: 'Procura@2026' }),
+  );
   const buyer = login.token;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
   const startPrice = 1_000_000;
@@ -330,17 +422,36 @@ try {
     call('POST', '/srm/auction/event/add', buyer, {
       title: '压测竞价',
       rules: {
-        biddingTarget: 'LOT_TOTAL', startPrice: String(startPrice), decrementMode: 'AMOUNT', decrementValue: '0.01', bidRule: 'BEAT_BEST', tieRule: 'NO_TIES',
-        confirmDropPct: '100', startAt: at(-60_000), endAt: at(3600_000), minParticipants: 2, supplierView: 'RANK_AND_BEST', showParticipantCount: true,
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: String(startPrice),
+        decrementMode: 'AMOUNT',
+        decrementValue: '0.01',
+        bidRule: 'BEAT_BEST',
+        tieRule: 'NO_TIES',
+        confirmDropPct: '100',
+        startAt: at(-60_000),
+        endAt: at(3600_000),
+        minParticipants: 2,
+        supplierView: 'RANK_AND_BEST',
+        showParticipantCount: true,
       },
       lines: [{ materialName: '热轧钢板', qty: '10', unit: 'T' }],
     }),
   );
   const t1 = performance.now();
-  for (let i = 0; i < supplierIds.length; i += 100) await must('invite', call('POST', '/srm/sourcing/event/invite', buyer, { id: eventId, supplierIds: supplierIds.slice(i, i + 100) }));
+  for (let i = 0; i < supplierIds.length; i += 100)
+    await must(
+      'invite',
+      call('POST', '/srm/sourcing/event/invite', buyer, { id: eventId, supplierIds: supplierIds.slice(i, i + 100) }),
+    );
   await must('publish', call('POST', '/srm/sourcing/event/publish', buyer, { id: eventId }));
   const t2 = performance.now();
-  await pooled(tokens.length, 16, async (i) => void (await must('accept', call('POST', '/srm/sourcing/supplier/event/accept', tokens[i]!, { id: eventId }))));
+  await pooled(
+    tokens.length,
+    16,
+    async (i) =>
+      void (await must('accept', call('POST', '/srm/sourcing/supplier/event/accept', tokens[i]!, { id: eventId }))),
+  );
   const t3 = performance.now();
   await must('start', call('POST', '/srm/auction/lot/start', buyer, { lotId }));
 
@@ -387,7 +498,11 @@ try {
       const token = tokens[n % ACTIVE]!;
       const sentAt = performance.now();
       sendAt.set(price, sentAt);
-      const p = call<{ reason?: string }>('POST', '/srm/auction/supplier/bid', token, { lotId, price, clientRequestId: `bench-${process.pid}-${n}` })
+      const p = call<{ reason?: string }>('POST', '/srm/auction/supplier/bid', token, {
+        lotId,
+        price,
+        clientRequestId: `bench-${process.pid}-${n}`,
+      })
         .then((a) => {
           answerMs.push(performance.now() - sentAt);
           if (a.success) accepted += 1;
@@ -445,25 +560,50 @@ try {
   answerMs.sort((a, b) => a - b);
   const closedEarly = streams.filter((s) => s.ended).length;
 
-  console.log(`\nProcura live auction benchmark — ${kind}, Node ${process.version}, ${os.cpus().length} cores, server and clients on one machine; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end\n`);
-  console.log(`setup: ${BIDDERS} bidders seeded + server restart ${seededS.toFixed(1)} s; invite ${((t2 - t1) / 1000).toFixed(1)} s; ${BIDDERS} accepts over HTTP ${((t3 - t2) / 1000).toFixed(1)} s`);
-  console.log(`streams: ${connected} of ${BIDDERS + 1} connected (buyer console + bidders) in ${((t4 - t3) / 1000).toFixed(1)} s, ${OPEN_CONCURRENCY} opening at once; open errors ${openErrors.length}${openErrors.length ? ` (${[...new Set(openErrors)].slice(0, 3).join('; ')})` : ''}`);
-  console.log(`server: ${fdsAfterOpen} open files with all streams (limit ${fdLimit(pid)}), RSS ${rssBeforeStreams.toFixed(0)} MB before the streams, ${rssIdle.toFixed(0)} MB with all streams open`);
-  console.log(`bidding: ${ACTIVE} active bidders, target ${RATE} bids/s for ${SECONDS} s (${total} bids, BEAT_BEST, step 0.01, each bid 1.00 below the last)\n`);
+  console.log(
+    `\nProcura live auction benchmark — ${kind}, Node ${process.version}, ${os.cpus().length} cores, server and clients on one machine; load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end\n`,
+  );
+  console.log(
+    `setup: ${BIDDERS} bidders seeded + server restart ${seededS.toFixed(1)} s; invite ${((t2 - t1) / 1000).toFixed(1)} s; ${BIDDERS} accepts over HTTP ${((t3 - t2) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `streams: ${connected} of ${BIDDERS + 1} connected (buyer console + bidders) in ${((t4 - t3) / 1000).toFixed(1)} s, ${OPEN_CONCURRENCY} opening at once; open errors ${openErrors.length}${openErrors.length ? ` (${[...new Set(openErrors)].slice(0, 3).join('; ')})` : ''}`,
+  );
+  console.log(
+    `server: ${fdsAfterOpen} open files with all streams (limit ${fdLimit(pid)}), RSS ${rssBeforeStreams.toFixed(0)} MB before the streams, ${rssIdle.toFixed(0)} MB with all streams open`,
+  );
+  console.log(
+    `bidding: ${ACTIVE} active bidders, target ${RATE} bids/s for ${SECONDS} s (${total} bids, BEAT_BEST, step 0.01, each bid 1.00 below the last)\n`,
+  );
   const rows: [string, string][] = [
     ['bids sent', `${sent} in ${((sendEnd - bidStart) / 1000).toFixed(1)} s`],
     ['accepted bids/s', `${(accepted / bidSeconds).toFixed(1)} (${accepted})`],
-    ['refused bids/s', `${(refused / bidSeconds).toFixed(1)} (${refused}${refusals.size ? `: ${[...refusals].map(([r, c]) => `${r} ${c}`).join(', ')}` : ''})`],
+    [
+      'refused bids/s',
+      `${(refused / bidSeconds).toFixed(1)} (${refused}${refusals.size ? `: ${[...refusals].map(([r, c]) => `${r} ${c}`).join(', ')}` : ''})`,
+    ],
     ['failed requests', String(failed)],
-    ['bid HTTP answer p50 / p95 / p99 ms', `${ms(pct(answerMs, 50))} / ${ms(pct(answerMs, 95))} / ${ms(pct(answerMs, 99))}`],
+    [
+      'bid HTTP answer p50 / p95 / p99 ms',
+      `${ms(pct(answerMs, 50))} / ${ms(pct(answerMs, 95))} / ${ms(pct(answerMs, 99))}`,
+    ],
     ['deliveries (accepted × streams)', `${all.length} of ${lastSeq * streams.length}, missing ${missing}`],
     ['bid-to-screen p50 / p95 / p99 ms', `${ms(pct(all, 50))} / ${ms(pct(all, 95))} / ${ms(pct(all, 99))}`],
     ['bid-to-last-screen p50 / p99 ms', `${ms(pct(lastScreen, 50))} / ${ms(pct(lastScreen, 99))}`],
     ['server CPU while bidding', `${(((cpu1 - cpu0) / CLK_TCK / bidSeconds) * 100).toFixed(0)} % of one core`],
     // Refusals publish nothing and cost one short transaction; the fan-out follows accepted bids.
-    ['server CPU time per accepted bid', `${(((cpu1 - cpu0) / CLK_TCK / Math.max(1, accepted)) * 1000).toFixed(0)} ms (refusals included)`],
-    ['bench client CPU while bidding', `${(((client1.user + client1.system) / 1e6 / bidSeconds) * 100).toFixed(0)} % of one core`],
-    ['server RSS while bidding max / peak', `${Math.max(rssIdle, ...rssSamples).toFixed(0)} MB / ${rssPeak.toFixed(0)} MB (VmHWM)`],
+    [
+      'server CPU time per accepted bid',
+      `${(((cpu1 - cpu0) / CLK_TCK / Math.max(1, accepted)) * 1000).toFixed(0)} ms (refusals included)`,
+    ],
+    [
+      'bench client CPU while bidding',
+      `${(((client1.user + client1.system) / 1e6 / bidSeconds) * 100).toFixed(0)} % of one core`,
+    ],
+    [
+      'server RSS while bidding max / peak',
+      `${Math.max(rssIdle, ...rssSamples).toFixed(0)} MB / ${rssPeak.toFixed(0)} MB (VmHWM)`,
+    ],
     ['streams ended before the bench closed them', String(closedEarly)],
   ];
   for (const [name, value] of rows) console.log(`${name.padEnd(42)} ${value}`);

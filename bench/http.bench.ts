@@ -22,7 +22,16 @@ if (!fs.existsSync(main)) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-bench-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
 const server = spawn(process.execPath, [main], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000000', WEB_DIST: 'none', NODE_ENV: 'test' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000000',
+    WEB_DIST: 'none',
+    NODE_ENV: 'test',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -74,9 +83,16 @@ try {
     }),
   );
   rows.push(await load('permission load', { url: `${base}/sys/permission/getUserPermissionByToken`, headers: auth }));
-  rows.push(await load('paged list (23 rows)', { url: `${base}/sys/user/list?pageNo=1&pageSize=23&column=createTime&order=desc`, headers: auth }));
+  rows.push(
+    await load('paged list (23 rows)', {
+      url: `${base}/sys/user/list?pageNo=1&pageSize=23&column=createTime&order=desc`,
+      headers: auth,
+    }),
+  );
 
-  console.log(`\nProcura HTTP benchmark — ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log(
+    `\nProcura HTTP benchmark — ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores\n`,
+  );
   console.log('scenario                     req/s    p50 ms   p99 ms   errors  non-2xx');
   for (const r of rows) {
     console.log(

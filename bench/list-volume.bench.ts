@@ -35,7 +35,16 @@ if (admin) {
 
 function startServer() {
   return spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEB_DIST: 'none', NODE_ENV: 'test', LOGIN_RATE_LIMIT: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: 'none',
+      NODE_ENV: 'test',
+      LOGIN_RATE_LIMIT: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -55,7 +64,8 @@ async function waitUp(): Promise<void> {
 /** Bulk rows straight into the database: the server migrated and seeded it first. */
 async function fill(): Promise<number> {
   const started = Date.now();
-  const userCols = 'id, username, realname, password_hash, status, del_flag, is_show, user_type, rel_tenant_ids, create_by, create_time';
+  const userCols =
+    'id, username, realname, password_hash, status, del_flag, is_show, user_type, rel_tenant_ids, create_by, create_time';
   const posCols = 'id, code, name, post_rank, create_by, create_time';
   if (!admin) {
     const db = new SQLite(databaseUrl.slice('sqlite:'.length));
@@ -80,8 +90,10 @@ async function fill(): Promise<number> {
   return Date.now() - started;
 }
 
-const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const peakRss = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 let server = startServer();
 try {
@@ -91,7 +103,11 @@ try {
   const fillMs = await fill();
   server = startServer();
   await waitUp();
-  const login = await fetch(`${base}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Procura@2026' }) });
+  const login = await fetch(`${base}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Procura@2026' }),
+  });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const headers = { 'X-Access-Token': token };
 
@@ -102,11 +118,15 @@ try {
     ['like *bench4242*, sort realname', '/sys/user/list?username=*bench4242*&column=realname&order=asc&pageSize=23'],
   ];
   const kind = admin ? 'PostgreSQL' : 'SQLite';
-  console.log(`\nProcura list volume benchmark — ${kind}, ${USERS.toLocaleString()} users (bulk insert ${(fillMs / 1000).toFixed(1)} s), 10 connections, ${seconds} s each\n`);
+  console.log(
+    `\nProcura list volume benchmark — ${kind}, ${USERS.toLocaleString()} users (bulk insert ${(fillMs / 1000).toFixed(1)} s), 10 connections, ${seconds} s each\n`,
+  );
   console.log('scenario                              req/s    p50 ms   p99 ms   non-2xx');
   for (const [name, url] of scenarios) {
     const r = await autocannon({ url: base + url, connections: 10, duration: seconds, headers });
-    console.log(`${name.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} ${String(r.latency.p50).padStart(9)} ${String(r.latency.p99).padStart(8)} ${String(r.non2xx).padStart(9)}`);
+    console.log(
+      `${name.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} ${String(r.latency.p50).padStart(9)} ${String(r.latency.p99).padStart(8)} ${String(r.non2xx).padStart(9)}`,
+    );
   }
 
   const before = rss(server.pid!);

@@ -48,7 +48,11 @@ function entryWeight(htmlFile) {
     return { file: ref, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
   });
   const sum = (ext, key) => rows.filter((r) => r.file.endsWith(ext)).reduce((n, r) => n + r[key], 0);
-  return { rows, js: { raw: sum('.js', 'raw'), gzip: sum('.js', 'gzip') }, css: { raw: sum('.css', 'raw'), gzip: sum('.css', 'gzip') } };
+  return {
+    rows,
+    js: { raw: sum('.js', 'raw'), gzip: sum('.js', 'gzip') },
+    css: { raw: sum('.css', 'raw'), gzip: sum('.css', 'gzip') },
+  };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
@@ -88,7 +92,16 @@ try {
   await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const results = [];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -107,7 +120,9 @@ try {
     for (let i = 0; i < RUNS; i++) {
       let attempt = await audit();
       if (attempt.lhr.runtimeError) {
-        console.log(`[${name}] run ${i + 1}: ${attempt.lhr.runtimeError.code} ${attempt.lhr.runtimeError.message} — repeated`);
+        console.log(
+          `[${name}] run ${i + 1}: ${attempt.lhr.runtimeError.code} ${attempt.lhr.runtimeError.message} — repeated`,
+        );
         attempt = await audit();
         if (attempt.lhr.runtimeError) console.log(`[${name}] run ${i + 1} again: ${attempt.lhr.runtimeError.code}`);
       }
@@ -120,17 +135,28 @@ try {
     for (const warning of lhr.runWarnings ?? []) console.log(`[${name}] warning: ${warning}`);
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => a.id);
     if (process.env.LIGHTHOUSE_DETAILS === '1') {
       for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks']) {
         const items = (lhr.audits[id]?.details?.items ?? []).slice(0, 6);
-        console.log(`[${name}] ${id}: ${items.map((i) => `${i.groupLabel ?? i.url ?? ''} ${Math.round(i.duration ?? i.total ?? 0)}ms${i.startTime !== undefined ? `@${Math.round(i.startTime)}` : ''}`).join('; ')}`);
+        console.log(
+          `[${name}] ${id}: ${items.map((i) => `${i.groupLabel ?? i.url ?? ''} ${Math.round(i.duration ?? i.total ?? 0)}ms${i.startTime !== undefined ? `@${Math.round(i.startTime)}` : ''}`).join('; ')}`,
+        );
       }
       for (const ref of lhr.categories.accessibility.auditRefs) {
         const audit = lhr.audits[ref.id];
         if (audit.score === 0) {
-          const nodes = (audit.details?.items ?? []).slice(0, 4).map((i) => `${i.node?.snippet ?? ''} ${i.node?.explanation?.split('\n')[1] ?? ''}`);
+          const nodes = (audit.details?.items ?? [])
+            .slice(0, 4)
+            .map((i) => `${i.node?.snippet ?? ''} ${i.node?.explanation?.split('\n')[1] ?? ''}`);
           console.log(`[${name}] ${ref.id}:\n  ${nodes.join('\n  ')}`);
         }
       }
@@ -156,7 +182,9 @@ try {
     const weight = entryWeight(entry);
     console.log(`\nEntry weight (${path.join(webDist, entry)})`);
     console.table(weight.rows.map((r) => ({ file: r.file, raw: kb(r.raw), gzip: kb(r.gzip) })));
-    console.log(`  JS total: ${kb(weight.js.raw)} raw, ${kb(weight.js.gzip)} gzip; CSS: ${kb(weight.css.raw)} raw, ${kb(weight.css.gzip)} gzip`);
+    console.log(
+      `  JS total: ${kb(weight.js.raw)} raw, ${kb(weight.js.gzip)} gzip; CSS: ${kb(weight.css.raw)} raw, ${kb(weight.css.gzip)} gzip`,
+    );
   }
   for (const r of results) {
     for (const [category, target] of Object.entries(TARGETS)) {

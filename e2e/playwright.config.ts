@@ -19,7 +19,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!fs.existsSync(chromiumPath)) {
   // Fail loudly rather than skip: browser tests must run in CI.
-  throw new Error(`Chromium not found at ${chromiumPath}; install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  throw new Error(
+    `Chromium not found at ${chromiumPath}; install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
 }
 
 export default defineConfig({

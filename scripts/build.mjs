@@ -9,7 +9,14 @@ export async function build({ force = false } = {}) {
     console.error('procura: the server does not compile');
     return 1;
   }
-  const sources = newestMtime(['apps/web/src', 'apps/web/index.html', 'apps/web/portal.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/shared/src']);
+  const sources = newestMtime([
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/portal.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/shared/src',
+  ]);
   if (force || mtimeOf('apps/web/dist/index.html') < sources) {
     console.log('procura: building the web app…');
     if ((await run('npm', ['run', 'build', '--silent', '-w', 'apps/web'])) !== 0) {

@@ -23,7 +23,9 @@ let failed = 0;
 function record(name, p, f, note = '') {
   passed += p;
   failed += f;
-  rows.push(`${name.padEnd(42)} ${String(p).padStart(4)} passed, ${String(f).padStart(3)} failed${note ? `  (${note})` : ''}`);
+  rows.push(
+    `${name.padEnd(42)} ${String(p).padStart(4)} passed, ${String(f).padStart(3)} failed${note ? `  (${note})` : ''}`,
+  );
 }
 
 /** A pass/fail step; `buffered` when it runs beside others. Resolves with its summary row. */
@@ -44,7 +46,11 @@ function readJson(file) {
 async function vitest(name, file, args, { env, buffered = false } = {}) {
   const out = path.join(tmp, `vitest-${file}.json`);
   fs.rmSync(out, { force: true });
-  const code = await (buffered ? runBuffered : run)('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const code = await (buffered ? runBuffered : run)(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  );
   const r = readJson(out);
   if (!r) return [name, 0, 1, `vitest exited ${code} without results`];
   const f = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -54,14 +60,22 @@ async function vitest(name, file, args, { env, buffered = false } = {}) {
 async function playwright(name, env, args = []) {
   const out = path.join(tmp, `playwright-${rows.length}.json`);
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], { cwd: path.join(root, 'e2e'), env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
+    cwd: path.join(root, 'e2e'),
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
   const r = readJson(out);
   if (!r?.stats) return record(name, 0, 1, `playwright exited ${code} without results`);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
   // Browser tests must run: none at all, or skipped ones, are failures.
   const none = expected + unexpected + flaky === 0 ? 1 : 0;
   const notes = [skipped ? `${skipped} skipped` : '', flaky ? `${flaky} passed only on retry` : ''].filter(Boolean);
-  record(name, expected + flaky, unexpected + skipped + none + (code !== 0 && unexpected === 0 && none === 0 ? 1 : 0), notes.join(', '));
+  record(
+    name,
+    expected + flaky,
+    unexpected + skipped + none + (code !== 0 && unexpected === 0 && none === 0 ? 1 : 0),
+    notes.join(', '),
+  );
 }
 
 async function withPostgresDatabase(fn) {
@@ -86,14 +100,22 @@ const built = (await build({ force: true })) === 0;
 record('build', built ? 1 : 0, built ? 0 : 1);
 const [typecheck, lint, sqlite, postgres] = await Promise.all([
   gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true }),
-  gate('lint (eslint, react-hooks)', 'npx', ['eslint', '.', '--max-warnings=0'], { buffered: true }),
+  gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true }),
   vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true }),
-  pgUrl ? vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], { env: { TEST_DATABASE_URL: pgUrl }, buffered: true }) : null,
+  pgUrl
+    ? vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], {
+        env: { TEST_DATABASE_URL: pgUrl },
+        buffered: true,
+      })
+    : null,
 ]);
 for (const row of [typecheck, lint, sqlite, postgres]) if (row) record(...row);
 if (built) {
   await playwright('browser, Chromium (SQLite)', sqliteEnv);
-  if (pgUrl) await withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']));
+  if (pgUrl)
+    await withPostgresDatabase((url) =>
+      playwright('browser, Chromium (PostgreSQL @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']),
+    );
 } else {
   record('browser tests', 0, 1, 'not run: the build failed');
 }

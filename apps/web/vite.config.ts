@@ -19,7 +19,10 @@ function precompress(): Plugin {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };
@@ -33,7 +36,8 @@ function loginEntryInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [pathname, query] = (req.url ?? '').split('?');
-        if (pathname === '/user/login' || pathname === '/user/login/') req.url = `/login.html${query ? `?${query}` : ''}`;
+        if (pathname === '/user/login' || pathname === '/user/login/')
+          req.url = `/login.html${query ? `?${query}` : ''}`;
         next();
       });
     },

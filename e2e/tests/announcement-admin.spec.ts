@@ -7,19 +7,31 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 const API = '/jeecg-boot';
 
 /** A fresh user with the buyer role, made through the API (the user screens have their own test). */
-async function makeUser(request: APIRequestContext, username: string, realname: string, password: string): Promise<void> {
+async function makeUser(
+  request: APIRequestContext,
+  username: string,
+  realname: string,
+  password: string,
+): Promise<void> {
   const signIn = await request.post(`${API}/sys/login`, { data: { username: 'admin', password: DEMO_PASSWORD } });
   const headers = { 'X-Access-Token': ((await signIn.json()) as { result: { token: string } }).result.token };
-  const roles = (await (await request.get(`${API}/sys/role/queryall`, { headers })).json()) as { result: { id: string; roleCode: string }[] };
+  const roles = (await (await request.get(`${API}/sys/role/queryall`, { headers })).json()) as {
+    result: { id: string; roleCode: string }[];
+  };
   const buyer = roles.result.find((r) => r.roleCode === 'buyer')!;
-  const added = await request.post(`${API}/sys/user/add`, { headers, data: { username, realname, password, confirmpassword: password, selectedroles: buyer.id } });
+  const added = await request.post(`${API}/sys/user/add`, {
+    headers,
+    data: { username, realname, password, confirmpassword: password, selectedroles: buyer.id },
+  });
   expect(((await added.json()) as { success: boolean }).success).toBe(true);
   await request.post(`${API}/sys/logout`, { headers });
 }
 
 async function choose(page: Page, control: string, option: string): Promise<void> {
   await page.locator(control).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option })
+    .click();
 }
 
 async function openBell(page: Page) {
@@ -29,7 +41,10 @@ async function openBell(page: Page) {
   return panel;
 }
 
-test('an administrator writes a notice for one user on 通知公告, publishes it, and only that user gets it', async ({ page, request }) => {
+test('an administrator writes a notice for one user on 通知公告, publishes it, and only that user gets it', async ({
+  page,
+  request,
+}) => {
   const tag = unique();
   const title = `端到端通知${tag}`;
   const username = `e2e_n_${tag}`;
@@ -54,7 +69,9 @@ test('an administrator writes a notice for one user on 通知公告, publishes i
   const picker = form.getByTestId('user-select');
   await picker.click();
   await picker.locator('input').fill(realname);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: realname }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: realname })
+    .click();
   await page.keyboard.press('Escape');
   await expect(picker).toContainText(`${realname}（${username}）`);
   await form.getByPlaceholder('请输入内容').fill('请于本周五前完成年度盘点。');
@@ -67,7 +84,10 @@ test('an administrator writes a notice for one user on 通知公告, publishes i
   const row = list.locator('tbody tr', { hasText: title });
   await expect(row).toContainText('未发布');
   await row.getByText('发布', { exact: true }).click();
-  await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('该系统通知发布成功').last()).toBeVisible();
   await expect(row).toContainText('已发布');
   await expect(row.getByText('撤销', { exact: true })).toBeVisible();

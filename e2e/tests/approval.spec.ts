@@ -18,7 +18,11 @@ async function createMaterial(page: Page, name: string): Promise<Locator> {
   const tree = form.locator('.ant-select', { has: page.locator('#srmMaterial-form_categoryId') });
   await expect(async () => {
     if ((await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()) === 0) await tree.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: '0301 紧固件' }).click({ timeout: 3_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', {
+        hasText: '0301 紧固件',
+      })
+      .click({ timeout: 3_000 });
     await expect(tree).toContainText('紧固件', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await chooseOption(page, form.locator('.ant-select', { has: page.locator('#srmMaterial-form_unit') }), '个');
@@ -29,7 +33,10 @@ async function createMaterial(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
-test('X-10: a buyer submits a material, the administrator approves it, the buyer sees it active; self-approval is refused', async ({ page, browser }) => {
+test('X-10: a buyer submits a material, the administrator approves it, the buyer sees it active; self-approval is refused', async ({
+  page,
+  browser,
+}) => {
   const name = `端到端螺栓${unique()}`;
   await login(page, 'buyer');
   const row = await createMaterial(page, name);
@@ -54,7 +61,9 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await expect(admin.getByText('已同意').last()).toBeVisible();
   await expect(task).toHaveCount(0);
   await openMenu(admin, '审批中心', '已办', /\/approval\/done$/);
-  await expect(admin.getByTestId('approval-done-page').locator('tbody tr', { hasText: name })).toContainText('规格齐全，同意启用');
+  await expect(admin.getByTestId('approval-done-page').locator('tbody tr', { hasText: name })).toContainText(
+    '规格齐全，同意启用',
+  );
 
   // X-10: the administrator is the only holder of the approving role, so their own submission is refused.
   const own = await createMaterial(admin, `管理员物料${unique()}`);

@@ -10,7 +10,11 @@ import { apiLogin, setServerClock, signedInContext, type ApiSession } from './he
  */
 const MIN = 60_000;
 
-test('S5: live reverse auction — refusals, live ranks, one of two simultaneous bids, overtime with its cap, pause, close, award through approval, portal result', async ({ browser, request, baseURL }) => {
+test('S5: live reverse auction — refusals, live ranks, one of two simultaneous bids, overtime with its cap, pause, close, award through approval, portal result', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const admin = await apiLogin(request, 'admin');
   const buyer = await apiLogin(request, 'buyer');
@@ -19,7 +23,10 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const supC = await apiLogin(request, 'supplier4');
   await setServerClock(admin, 0);
   // The award goes to the manager (the 管理员 role) for approval (AUC-14, AWD-4).
-  const types = await admin.call<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list');
+  const types = await admin.call<{ docType: string; definition: { version: number } | null }[]>(
+    'GET',
+    '/approval/definition/list',
+  );
   await admin.call('POST', '/approval/definition/save', {
     docType: 'SOURCING_AWARD',
     name: '定标审批',
@@ -65,7 +72,11 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await buyer.call('POST', '/srm/sourcing/event/invite', { id: added.id, supplierIds: ids });
   await buyer.call('POST', '/srm/sourcing/event/publish', { id: added.id });
   for (const s of [supA, supB, supC]) await s.call('POST', '/srm/sourcing/supplier/event/accept', { id: added.id });
-  const detail = await buyer.call<{ code: string; lots: { id: string }[]; participants: { supplierId: string; supplierName: string }[] }>('GET', '/srm/auction/event/queryById', { id: added.id });
+  const detail = await buyer.call<{
+    code: string;
+    lots: { id: string }[];
+    participants: { supplierId: string; supplierName: string }[];
+  }>('GET', '/srm/auction/event/queryById', { id: added.id });
   const code = detail.code;
   const lotId = detail.lots[0]!.id;
   const nameOf = (supplierId: string) => detail.participants.find((p) => p.supplierId === supplierId)!.supplierName;
@@ -93,13 +104,20 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
 
   // 1. Before the start nobody can bid: the screen offers no bid, the server refuses one (AUC-1).
   await expect(a.getByTestId('auction-bid-submit')).toBeDisabled();
-  const early = await supA.raw('POST', '/srm/auction/supplier/bid', { lotId, price: '29000', clientRequestId: `s5-early-${Date.now()}` });
+  const early = await supA.raw('POST', '/srm/auction/supplier/bid', {
+    lotId,
+    price: '29000',
+    clientRequestId: `s5-early-${Date.now()}`,
+  });
   expect(early.success).toBe(false);
 
   // 2. The clock reaches T and the buyer starts: RUNNING on every screen, without a reload.
   await setServerClock(admin, T - Date.now() + 1000);
   await console_.getByTestId('auction-start').click();
-  await console_.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /开\s*始|确\s*定/ }).click();
+  await console_
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /开\s*始|确\s*定/ })
+    .click();
   for (const p of all) await expect(status(p)).toHaveAttribute('data-status', 'RUNNING');
 
   const bid = async (p: Page, price: string) => {
@@ -178,11 +196,18 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await console_.getByRole('button', { name: '确定暂停' }).click();
   for (const p of all) await expect(status(p)).toHaveAttribute('data-status', 'PAUSED');
   await expect(a.getByTestId('auction-bid-submit')).toBeDisabled();
-  const paused = await supA.raw('POST', '/srm/auction/supplier/bid', { lotId, price: '1000', clientRequestId: `s5-paused-${Date.now()}` });
+  const paused = await supA.raw('POST', '/srm/auction/supplier/bid', {
+    lotId,
+    price: '1000',
+    clientRequestId: `s5-paused-${Date.now()}`,
+  });
   expect(paused.success).toBe(false);
   await setServerClock(admin, T + 35 * MIN - Date.now());
   await console_.getByTestId('auction-resume').click();
-  await console_.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /恢\s*复|确\s*定/ }).click();
+  await console_
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /恢\s*复|确\s*定/ })
+    .click();
   for (const p of all) await expect(status(p)).toHaveAttribute('data-status', 'RUNNING');
   // The pause lasted 3 minutes of server time, give or take the seconds the clicks took
   // between moving the clock and pressing pause / resume.
@@ -195,7 +220,11 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const finalBest = Number((await console_.getByTestId('auction-best-price').innerText()).replace(/,/g, ''));
   const storedBids = await bids.count();
   await setServerClock(admin, resumedEnd + 1 - Date.now());
-  const late = await supA.raw('POST', '/srm/auction/supplier/bid', { lotId, price: String(step(finalBest)), clientRequestId: `s5-late-${Date.now()}` });
+  const late = await supA.raw('POST', '/srm/auction/supplier/bid', {
+    lotId,
+    price: String(step(finalBest)),
+    clientRequestId: `s5-late-${Date.now()}`,
+  });
   expect(late).toMatchObject({ success: false, message: '竞价已结束，报价未被接受' });
   for (const p of all) await expect(status(p)).toHaveAttribute('data-status', 'CLOSED');
   for (const p of [a, b, c]) await expect(p.getByTestId('auction-bid-submit')).toBeDisabled();
@@ -204,7 +233,9 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await expect(console_.getByText('最终排名（已冻结）')).toBeVisible();
   await expect(bids).toHaveCount(storedBids);
   const outcome = console_.getByTestId('auction-outcome');
-  await expect(outcome.getByTestId('auction-savings')).toHaveText(new RegExp(`^${30000 - finalBest}\\.00（\\d+\\.\\d{2}%）$`));
+  await expect(outcome.getByTestId('auction-savings')).toHaveText(
+    new RegExp(`^${30000 - finalBest}\\.00（\\d+\\.\\d{2}%）$`),
+  );
   await expect(outcome.getByTestId('auction-recommended')).toHaveText(nameOf(ids[1]!));
 
   // 14. The buyer awards rank 1 (preselected); the manager approves in 审批中心; the award is
@@ -215,7 +246,10 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await outcome.getByLabel('价格生效日期').fill(day(1));
   await outcome.getByLabel('价格失效日期').fill(day(365));
   await outcome.getByTestId('sourcing-award-submit').click();
-  await console_.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /提交审批/ }).click();
+  await console_
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /提交审批/ })
+    .click();
   await expect(outcome.getByTestId('award-status')).toContainText('审批中');
 
   const manager = await open(admin, '/approval/todo');
@@ -238,7 +272,10 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const portal = await (await browser.newContext()).newPage();
   await portal.goto('/resultAnnouncement');
   await portal.getByTestId('portal-result-tab-bidding').click();
-  await portal.getByTestId('portal-result-item').filter({ hasText: `${title} 结果公示` }).click();
+  await portal
+    .getByTestId('portal-result-item')
+    .filter({ hasText: `${title} 结果公示` })
+    .click();
   await expect(portal.getByTestId('portal-result-modal').getByTestId('portal-win-card')).toContainText(nameOf(ids[1]!));
 
   await setServerClock(admin, 0);

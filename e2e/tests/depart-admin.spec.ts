@@ -42,7 +42,10 @@ test('admin adds a sub-department under 采购部, sees it in the tree, edits it
 
   // 删除, confirmed: gone from the tree, nothing selected.
   await page.getByTestId('depart-delete').click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!').last()).toBeVisible();
   await expect(tree.getByText(renamed, { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('depart-empty')).toBeVisible();

@@ -14,7 +14,10 @@ async function positionRankOptions(page: Page): Promise<string[]> {
   await expect(options.first()).toBeVisible();
   const texts = await options.allTextContents();
   await page.keyboard.press('Escape');
-  await page.locator('.ant-drawer-open').getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .locator('.ant-drawer-open')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await expect(page.getByTestId('resource-form')).toHaveCount(0);
   return texts;
 }
@@ -51,7 +54,9 @@ test('a dictionary item added by the administrator shows in dropdowns after 清�
 
   // 清理缓存 reloads every dictionary; the dropdown now offers it.
   await page.getByTestId('user-menu').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '清理缓存' }).click();
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '清理缓存' })
+    .click();
   await expect(page.locator('.ant-message')).toContainText('刷新缓存完成！');
   expect(await positionRankOptions(page)).toContain(text);
 });

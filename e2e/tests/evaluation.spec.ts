@@ -7,7 +7,8 @@ import { chooseOption, confirmPopover, login, openMenu, pickDate } from './helpe
 // browser context, sees only its own grade and appeals (EVA-6); the buyer rejects the appeal.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A wire datetime (GMT+8) `days` from now. */
-const wire = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const wire = (days: number) =>
+  new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const SUPPLIER = '华东精密机械有限公司';
 const MANUAL = ['质量问题响应', '交期配合度', '降本配合度', '服务满意度'];
 
@@ -19,13 +20,18 @@ async function runRowAction(page: Page, row: Locator, label: string): Promise<vo
 async function pickMany(page: Page, select: Locator, option: string): Promise<void> {
   await expect(async () => {
     await select.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click({ timeout: 3_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option })
+      .click({ timeout: 3_000 });
     await expect(select).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 }
 
-test('a buyer scores and publishes an evaluation; the supplier sees its grade and appeals', async ({ page, browser }) => {
+test('a buyer scores and publishes an evaluation; the supplier sees its grade and appeals', async ({
+  page,
+  browser,
+}) => {
   const name = `端到端季度评估${unique()}`;
   await login(page, 'buyer');
   await openMenu(page, '供应商绩效', '评估项目', /\/srm\/performance\/project$/);

@@ -10,7 +10,8 @@ const label = `备注${tag}`;
 const org = { code: `EXT-${tag}`, name: `扩展字段机构${tag}`, remark: `值${tag}` };
 
 const form = (page: Page) => page.getByTestId('resource-form');
-const formItem = (page: Page, text: string): Locator => form(page).locator('.ant-form-item', { has: page.locator(`label[title="${text}"]`) });
+const formItem = (page: Page, text: string): Locator =>
+  form(page).locator('.ant-form-item', { has: page.locator(`label[title="${text}"]`) });
 
 async function submitForm(page: Page, expected: string): Promise<void> {
   await page.getByTestId('resource-form-submit').click();
@@ -21,7 +22,10 @@ async function submitForm(page: Page, expected: string): Promise<void> {
 test('a configurable field of 组织机构 is saved with the record, listed and searched', async ({ page }) => {
   await login(page, 'admin');
   await openMenu(page, '在线开发', '扩展字段', /\/online\/extendField$/);
-  await page.getByTestId('resource-page-sysExtendField').getByRole('button', { name: /新\s*增/ }).click();
+  await page
+    .getByTestId('resource-page-sysExtendField')
+    .getByRole('button', { name: /新\s*增/ })
+    .click();
   await form(page).getByPlaceholder('bd_dataorg').fill('bd_dataorg');
   await form(page).getByPlaceholder('请输入字段名').fill(fieldName);
   await form(page).getByPlaceholder('请输入显示名称').fill(label);

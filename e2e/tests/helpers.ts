@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Procura@2026';
 
@@ -52,10 +59,17 @@ export async function openMenu(page: Page, group: string, item: string, path?: R
  * while the dropdown is still animating open can be lost on a busy machine, so the pick is
  * retried until it took.
  */
-export async function chooseOption(page: Page, trigger: Locator, option: string, { exact = false, search = false }: { exact?: boolean; search?: boolean } = {}): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  trigger: Locator,
+  option: string,
+  { exact = false, search = false }: { exact?: boolean; search?: boolean } = {},
+): Promise<void> {
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   // `exact`: the option whose whole label is `option` (生产物资, not 非生产物资).
-  const item = exact ? dropdown.locator(`.ant-select-item-option[title="${option}"]`) : dropdown.locator('.ant-select-item-option', { hasText: option });
+  const item = exact
+    ? dropdown.locator(`.ant-select-item-option[title="${option}"]`)
+    : dropdown.locator('.ant-select-item-option', { hasText: option });
   await expect(async () => {
     if ((await dropdown.count()) === 0) await trigger.click();
     // `search`: type the option into a searchable select first. A long list is virtual, so an
@@ -107,20 +121,40 @@ export type ApiSession = {
   /** Calls the API; fails the test unless the envelope says success. */
   call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<T>;
   /** Calls the API and returns the envelope as it is (for refusals). */
-  raw: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<{ success: boolean; message: string; result: unknown }>;
+  raw: (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) => Promise<{ success: boolean; message: string; result: unknown }>;
 };
 
-export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiSession> {
   const res = await request.post(`${API}/sys/login`, { data: { username, password } });
-  const body = (await res.json()) as { success: boolean; message: string; result: { token: string; userInfo: Record<string, unknown> } };
+  const body = (await res.json()) as {
+    success: boolean;
+    message: string;
+    result: { token: string; userInfo: Record<string, unknown> };
+  };
   expect(body.success, `login ${username}: ${body.message}`).toBe(true);
   const { token, userInfo } = body.result;
   const raw: ApiSession['raw'] = async (method, url, data) => {
     const query = method === 'GET' && data ? `?${new URLSearchParams(data as Record<string, string>)}` : '';
-    const r = await request.fetch(`${API}${url}${query}`, { method, headers: { 'X-Access-Token': token }, data: method === 'GET' ? undefined : data });
+    const r = await request.fetch(`${API}${url}${query}`, {
+      method,
+      headers: { 'X-Access-Token': token },
+      data: method === 'GET' ? undefined : data,
+    });
     return (await r.json()) as { success: boolean; message: string; result: unknown };
   };
-  const call: ApiSession['call'] = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) => {
+  const call: ApiSession['call'] = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    data?: unknown,
+  ) => {
     const body = await raw(method, url, data);
     expect(body.success, `${method} ${url}: ${body.message}`).toBe(true);
     return body.result as T;
@@ -137,7 +171,15 @@ export async function signedInContext(browser: Browser, baseURL: string, session
   const expire = Date.now() + 86_400_000;
   const item = (name: string, value: unknown) => ({ name, value: JSON.stringify({ value, expire }) });
   return browser.newContext({
-    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [item('Access-Token', session.token), item('Login_Userinfo', session.userInfo)] }] },
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(baseURL).origin,
+          localStorage: [item('Access-Token', session.token), item('Login_Userinfo', session.userInfo)],
+        },
+      ],
+    },
   });
 }
 

@@ -24,14 +24,20 @@ test.describe('notices', () => {
     expect(polls.length).toBeGreaterThanOrEqual(3);
   });
 
-  test('opening a system message shows it, marks it read and the count drops; 去处理 opens its page', async ({ page, request }) => {
+  test('opening a system message shows it, marks it read and the count drops; 去处理 opens its page', async ({
+    page,
+    request,
+  }) => {
     // The bell lists the newest five unread messages; earlier scenarios (sourcing, approvals)
     // send the buyer many. Read the newer ones first, so the two seeded messages this test
     // looks at are among the five, whatever ran before.
     const api = await apiLogin(request, 'buyer');
     const kept = ['新供应商待审核：苏州新材科技有限公司', '系统升级维护通知'];
     for (let i = 0; i < 100; i++) {
-      const lists = await api.call<{ anntMsgList: { id: string; titile: string }[]; sysMsgList: { id: string; titile: string }[] }>('GET', '/sys/annountCement/listByUser');
+      const lists = await api.call<{
+        anntMsgList: { id: string; titile: string }[];
+        sysMsgList: { id: string; titile: string }[];
+      }>('GET', '/sys/annountCement/listByUser');
       const newer = [...lists.anntMsgList, ...lists.sysMsgList].filter((m) => !kept.includes(m.titile));
       const shown = [...lists.anntMsgList, ...lists.sysMsgList].filter((m) => kept.includes(m.titile));
       if (shown.length === kept.length) break;
@@ -50,9 +56,13 @@ test.describe('notices', () => {
     await expect(panel.getByText(/^通知\(\d+\)$/)).toBeVisible();
     const item = panel.getByTestId('notice-item').filter({ hasText: '新供应商待审核：苏州新材科技有限公司' });
     await expect(item.locator('.ant-tag')).toHaveText('重要');
-    await expect(panel.getByTestId('notice-item').filter({ hasText: '系统升级维护通知' }).locator('.ant-tag')).toHaveText('紧急');
+    await expect(
+      panel.getByTestId('notice-item').filter({ hasText: '系统升级维护通知' }).locator('.ant-tag'),
+    ).toHaveText('紧急');
 
-    const markRead = page.waitForRequest((r) => r.url().includes('/sys/sysAnnouncementSend/editByAnntIdAndUserId') && r.method() === 'PUT');
+    const markRead = page.waitForRequest(
+      (r) => r.url().includes('/sys/sysAnnouncementSend/editByAnntIdAndUserId') && r.method() === 'PUT',
+    );
     await item.click();
     await markRead;
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
@@ -80,7 +90,10 @@ test.describe('notices', () => {
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
     await expect(dialog.locator('.ant-modal-title')).toHaveText('通知公告');
     await expect(dialog.getByRole('button', { name: '去处理' })).toHaveCount(0);
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await expect(dialog).toBeHidden();
 
     const bell = await openBell(page);
@@ -117,12 +130,23 @@ test.describe('notices', () => {
     await page.keyboard.press('Escape');
 
     // The administrator publishes a system message to supplier1 through the API.
-    const supplierId = await page.evaluate(() => (JSON.parse(localStorage.getItem('Login_Userinfo') ?? '{}') as { value?: { id?: string } }).value?.id);
-    const signIn = await request.post('/jeecg-boot/sys/login', { data: { username: 'admin', password: 'Procura@2026' } });
+    const supplierId = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('Login_Userinfo') ?? '{}') as { value?: { id?: string } }).value?.id,
+    );
+    const signIn = await request.post('/jeecg-boot/sys/login', {
+      data: { username: 'admin', password: 'Procura@2026' },
+    });
     const headers = { 'X-Access-Token': ((await signIn.json()) as { result: { token: string } }).result.token };
     const added = await request.post('/jeecg-boot/sys/annountCement/add', {
       headers,
-      data: { titile: '请确认年度框架协议', msgCategory: '2', priority: 'H', msgType: 'USER', userIds: `${supplierId},`, msgContent: '<p>请于本周内确认。</p>' },
+      data: {
+        titile: '请确认年度框架协议',
+        msgCategory: '2',
+        priority: 'H',
+        msgType: 'USER',
+        userIds: `${supplierId},`,
+        msgContent: '<p>请于本周内确认。</p>',
+      },
     });
     const id = ((await added.json()) as { result: { id: string } }).result.id;
     const released = await request.get(`/jeecg-boot/sys/annountCement/doReleaseData?id=${id}`, { headers });
@@ -133,6 +157,8 @@ test.describe('notices', () => {
     const after = await openBell(page);
     await expect(after.getByText(/^系统消息\(\d+\)$/)).toHaveText(`系统消息(${before + 1})`, { timeout: 10_000 });
     await after.getByText(/^系统消息\(\d+\)$/).click();
-    await expect(after.getByTestId('notice-item').filter({ hasText: '请确认年度框架协议' }).locator('.ant-tag')).toHaveText('紧急');
+    await expect(
+      after.getByTestId('notice-item').filter({ hasText: '请确认年度框架协议' }).locator('.ant-tag'),
+    ).toHaveText('紧急');
   });
 });

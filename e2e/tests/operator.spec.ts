@@ -12,7 +12,13 @@ function start(env: Record<string, string>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-op-'));
   try {
     return spawnSync(process.execPath, [main], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${path.join(dir, 'p.db')}`, PORT: '0', LOG_LEVEL: 'warn', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: `sqlite:${path.join(dir, 'p.db')}`,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -30,5 +36,7 @@ test('a bad setting stops start-up with one line naming the variable', () => {
 test('production refuses to start while a demo account keeps the demo password', () => {
   const r = start({ NODE_ENV: 'production' });
   expect(r.status).toBe(1);
-  expect(r.stderr).toContain('refusing to start in production: demo account(s) admin, buyer, supplier1, supplier2, supplier3, supplier4 still use the demo password');
+  expect(r.stderr).toContain(
+    'refusing to start in production: demo account(s) admin, buyer, supplier1, supplier2, supplier3, supplier4 still use the demo password',
+  );
 });

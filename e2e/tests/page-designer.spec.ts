@@ -33,10 +33,19 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-test('admin edits the hero title and uploads a logo on 门户设计; the saved page shows on /proHome', async ({ page, context, request }) => {
+test('admin edits the hero title and uploads a logo on 门户设计; the saved page shows on /proHome', async ({
+  page,
+  context,
+  request,
+}) => {
   const title = `E2E门户标题${Date.now().toString(36)}`;
   await login(page, 'admin');
   await openMenu(page, '门户管理', '门户设计', /\/portal-admin\/designer/);
@@ -54,14 +63,22 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   await expect(designer).toHaveAttribute('data-dirty', 'true');
 
   // The logo goes through the upload service into the public portal folder.
-  const uploaded = page.waitForResponse((r) => r.url().includes('/sys/common/upload') && r.request().method() === 'POST');
-  await page.getByTestId('designer-logo-upload').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(8, 8, [11, 114, 133]) });
+  const uploaded = page.waitForResponse(
+    (r) => r.url().includes('/sys/common/upload') && r.request().method() === 'POST',
+  );
+  await page
+    .getByTestId('designer-logo-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(8, 8, [11, 114, 133]) });
   const answer = (await (await uploaded).json()) as { success: boolean; message: string };
   expect(answer.success).toBe(true);
   expect(answer.message).toMatch(/^portal\/\d{8}\/[0-9a-f]{32}\.png$/);
   await expect(page.getByText('logo.png 文件上传成功')).toBeVisible();
   await expect(page.getByTestId('designer-logo-upload')).toHaveAttribute('data-value', answer.message);
-  await expect(page.getByTestId('preview-logo').locator('img')).toHaveAttribute('src', `${API}/sys/common/static/${answer.message}`);
+  await expect(page.getByTestId('preview-logo').locator('img')).toHaveAttribute(
+    'src',
+    `${API}/sys/common/static/${answer.message}`,
+  );
 
   await page.getByTestId('designer-save').click();
   await expect(page.getByText('保存成功')).toBeVisible();
@@ -83,7 +100,10 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   await portal.waitForLoadState();
   expect(new URL(portal.url()).pathname).toBe('/proHome');
   await expect(portal.getByTestId('portal-hero').locator('h1')).toHaveText(title);
-  await expect(portal.getByTestId('portal-logo').locator('img')).toHaveAttribute('src', `${API}/sys/common/static/${answer.message}`);
+  await expect(portal.getByTestId('portal-logo').locator('img')).toHaveAttribute(
+    'src',
+    `${API}/sys/common/static/${answer.message}`,
+  );
   await portal.close();
 });
 
@@ -99,7 +119,11 @@ test('the logo upload refuses an SVG disguised as a PNG, and a non-image before 
 
   // The server checks the content (UP-1): the name and the declared type do not matter.
   const refused = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
-  await logo.locator('input[type=file]').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+  await logo.locator('input[type=file]').setInputFiles({
+    name: 'evil.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  });
   expect((await refused).status()).toBe(400);
   await expect(page.getByText('evil.png 上传失败！不支持的文件类型.')).toBeVisible();
   await expect(logo.locator('.ant-upload-list-item-error')).toHaveCount(1);
@@ -110,7 +134,9 @@ test('the logo upload refuses an SVG disguised as a PNG, and a non-image before 
   page.on('request', (r) => {
     if (r.url().includes('/sys/common/upload')) requested = true;
   });
-  await logo.locator('input[type=file]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+  await logo
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
   await expect(page.getByText('请上传图片')).toBeVisible();
   expect(requested).toBe(false);
   await expect(page.getByTestId('page-designer')).toHaveAttribute('data-dirty', 'false');

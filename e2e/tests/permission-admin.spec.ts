@@ -21,7 +21,10 @@ test('admin adds a sub-menu and a button under 系统管理, sees both in the tr
   await expect(table.getByText('系统管理', { exact: true })).toBeVisible();
 
   // 添加下级 on 系统管理: a sub-menu showing the positions page.
-  await table.locator('tr', { has: page.getByText('系统管理', { exact: true }) }).getByText('添加下级').click();
+  await table
+    .locator('tr', { has: page.getByText('系统管理', { exact: true }) })
+    .getByText('添加下级')
+    .click();
   const form = page.getByTestId('permission-form');
   await expect(form.locator('#permissionForm_menuType')).toBeVisible();
   await form.locator('#permissionForm_name').fill(menuName);
@@ -63,9 +66,15 @@ test('admin adds a sub-menu and a button under 系统管理, sees both in the tr
 
   // Deleting the sub-menu takes its button with it, after saying so.
   await page.getByTestId('permission-expand').click();
-  await table.locator('tr', { has: page.getByText(menuName, { exact: true }) }).getByText('删除').click();
+  await table
+    .locator('tr', { has: page.getByText(menuName, { exact: true }) })
+    .getByText('删除')
+    .click();
   await expect(page.getByText('确定删除吗？其下 1 个菜单/按钮及数据规则也会一并删除')).toBeVisible();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功!').last()).toBeVisible();
   await expect(table.getByText(menuName, { exact: true })).toHaveCount(0);
   await expect(table.getByText(buttonName, { exact: true })).toHaveCount(0);

@@ -7,7 +7,8 @@ import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
 const API = '/jeecg-boot';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A wire datetime (GMT+8) `days` from now. */
-const wire = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const wire = (days: number) =>
+  new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post(`${API}/sys/login`, { data: { username, password: DEMO_PASSWORD } });
@@ -19,12 +20,25 @@ async function portalTotal(request: APIRequestContext, title: string): Promise<n
   return ((await res.json()) as { result: { total: number } }).result.total;
 }
 
-test('an administrator publishes a purchase announcement, a supplier signs up, and 撤回 takes it off the portal', async ({ page, request }) => {
+test('an administrator publishes a purchase announcement, a supplier signs up, and 撤回 takes it off the portal', async ({
+  page,
+  request,
+}) => {
   const title = `端到端采购公告${unique()}`;
   const admin = await tokenOf(request, 'admin');
   const added = await request.post(`${API}/portal/purchaseAnnouncement/add`, {
     headers: { 'X-Access-Token': admin },
-    data: { title, type: 'inquiry', code: 'XJ-E2E', purchaseMethod: 'RFQ', purchaseType: 'GOODS', signupStart: wire(-1), signupDeadline: wire(8), responseDeadline: wire(12), content: '<p>端到端测试公告</p>' },
+    data: {
+      title,
+      type: 'inquiry',
+      code: 'XJ-E2E',
+      purchaseMethod: 'RFQ',
+      purchaseType: 'GOODS',
+      signupStart: wire(-1),
+      signupDeadline: wire(8),
+      responseDeadline: wire(12),
+      content: '<p>端到端测试公告</p>',
+    },
   });
   const id = ((await added.json()) as { result: { id: string } }).result.id;
   expect(await portalTotal(request, title)).toBe(0);
@@ -38,13 +52,19 @@ test('an administrator publishes a purchase announcement, a supplier signs up, a
   await expect(row).toContainText('草稿');
   await expect(row.getByText('撤回', { exact: true })).toHaveCount(0);
   await row.getByText('发布', { exact: true }).click();
-  await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('发布成功').last()).toBeVisible();
   await expect(row).toContainText('已发布');
   expect(await portalTotal(request, title)).toBe(1);
 
   const supplier = await tokenOf(request, 'supplier1');
-  const signUp = await request.post(`${API}/portal/view/signUp`, { headers: { 'X-Access-Token': supplier }, data: { id } });
+  const signUp = await request.post(`${API}/portal/view/signUp`, {
+    headers: { 'X-Access-Token': supplier },
+    data: { id },
+  });
   expect(await signUp.json()).toMatchObject({ success: true, message: '报名成功' });
 
   await openMenu(page, '门户管理', '报名记录', /\/portal-admin\/signup$/);

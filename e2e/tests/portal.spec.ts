@@ -33,7 +33,10 @@ test('the template choice persists across reloads (default se)', async ({ page }
   await expect(page.getByTestId('portal-se-home')).toBeVisible();
   await page.goto('/portal/templates');
   await expect(page.getByTestId('portal-template-se')).toHaveAttribute('data-enabled', 'true');
-  await expect(page.getByTestId('portal-template-edit-pro')).toHaveAttribute('href', '/portal-admin/designer?template=pro');
+  await expect(page.getByTestId('portal-template-edit-pro')).toHaveAttribute(
+    'href',
+    '/portal-admin/designer?template=pro',
+  );
   await page.getByTestId('portal-template-enable-pro').click();
   await expect(page.getByTestId('portal-template-pro')).toHaveAttribute('data-enabled', 'true');
   await page.reload();
@@ -50,7 +53,11 @@ test('the template choice persists across reloads (default se)', async ({ page }
 
 test('a block shows only while its visible flag is saved true', async ({ page, request }) => {
   const headers = await adminHeaders(request);
-  const saved = ((await (await request.get(`${API}/portal/config/get?template=pro`, { headers })).json()) as { result: Record<string, { visible?: boolean }> }).result;
+  const saved = (
+    (await (await request.get(`${API}/portal/config/get?template=pro`, { headers })).json()) as {
+      result: Record<string, { visible?: boolean }>;
+    }
+  ).result;
   const save = async (visible: boolean) => {
     const config = { ...saved, news: { ...saved.news, visible } };
     const res = await request.put(`${API}/portal/config/save`, { headers, data: { template: 'pro', config } });
@@ -86,7 +93,10 @@ test('purchase announcements: countdown colours, search, tabs, detail in a new t
 
   await page.getByTestId('portal-purchase-tab-inquiry').click();
   await expect(page.getByTestId('portal-purchase-item').first()).toBeVisible();
-  for (const type of await page.getByTestId('portal-purchase-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))) expect(type).toBe('inquiry');
+  for (const type of await page
+    .getByTestId('portal-purchase-item')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
+    expect(type).toBe('inquiry');
   await expect(card('钢板 Q235')).toHaveCount(0);
 
   await page.getByTestId('portal-purchase-tab-all').click();
@@ -95,7 +105,10 @@ test('purchase announcements: countdown colours, search, tabs, detail in a new t
   await expect(page.getByTestId('portal-purchase-item')).toHaveCount(1);
   await expect(card('钢板 Q235')).toBeVisible();
 
-  const [detail] = await Promise.all([context.waitForEvent('page'), card('钢板 Q235').getByTestId('portal-detail-link').click()]);
+  const [detail] = await Promise.all([
+    context.waitForEvent('page'),
+    card('钢板 Q235').getByTestId('portal-detail-link').click(),
+  ]);
   await detail.waitForLoadState();
   expect(new URL(detail.url()).pathname).toBe('/detail');
   await expect(detail.getByTestId('portal-detail-title')).toContainText('钢板 Q235');
@@ -134,14 +147,20 @@ test('sign-up: without login 请先登录或注册, as supplier1 报名成功', 
   // unload-logout beacon (JeecgBoot's 5 ms rule) and end the session.
   const signIn = await request.post(`${API}/sys/login`, { data: { username: 'supplier1', password: DEMO_PASSWORD } });
   const token = ((await signIn.json()) as { result: { token: string } }).result.token;
-  await page.evaluate((value) => window.localStorage.setItem('Access-Token', JSON.stringify({ value, expire: null })), token);
+  await page.evaluate(
+    (value) => window.localStorage.setItem('Access-Token', JSON.stringify({ value, expire: null })),
+    token,
+  );
   await page.reload();
   await page.getByTestId('portal-signup-open').click();
   await page.getByTestId('portal-invitation-signup').click();
   await expect(page.getByTestId('portal-invitation-message')).toHaveText('报名成功');
   await page.getByTestId('portal-invitation-signup').click();
   await expect(page.getByTestId('portal-invitation-message')).toHaveText('您已报名');
-  await expect(page.getByTestId('portal-toast').filter({ hasText: '您已报名' })).toHaveAttribute('data-type', 'warning');
+  await expect(page.getByTestId('portal-toast').filter({ hasText: '您已报名' })).toHaveAttribute(
+    'data-type',
+    'warning',
+  );
 });
 
 test('the header is immersive until 64 px of scroll and hides when scrolling down past 100 px', async ({ page }) => {

@@ -10,7 +10,9 @@ async function sentCode(page: Page, mobile: string): Promise<string> {
   return body.result!.code;
 }
 
-test('a supplier registers at /register, logs in, is held at /completeSupInfo, completes the information and reaches the back office (domain §4.2)', async ({ page }) => {
+test('a supplier registers at /register, logs in, is held at /completeSupInfo, completes the information and reaches the back office (domain §4.2)', async ({
+  page,
+}) => {
   const stamp = String(Date.now()).slice(-7);
   const company = `测试供应商${stamp}有限公司`;
   const username = `sup${stamp}`;
@@ -74,7 +76,9 @@ test('a supplier registers at /register, logs in, is held at /completeSupInfo, c
   await page.locator('.ant-select-item-option', { hasText: '原材料' }).click();
   await page.keyboard.press('Escape');
   // SUP-4: the business licence scan is required.
-  await info.locator('input[type=file]').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await info
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await expect(page.getByText(/文件上传成功/).last()).toBeVisible();
   await page.getByTestId('supplier-info-submit').click();
 
@@ -98,7 +102,9 @@ async function userWithMobile(page: Page): Promise<{ username: string; mobile: s
   const stamp = String(Date.now()).slice(-7);
   const mobile = `135${stamp.padStart(8, '0')}`;
   const username = `alt${stamp}`;
-  const login = await page.request.post('/jeecg-boot/sys/login', { data: { username: 'admin', password: 'Procura@2026' } });
+  const login = await page.request.post('/jeecg-boot/sys/login', {
+    data: { username: 'admin', password: 'Procura@2026' },
+  });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const res = await page.request.post('/jeecg-boot/sys/user/add', {
     headers: { 'X-Access-Token': token },
@@ -109,7 +115,9 @@ async function userWithMobile(page: Page): Promise<{ username: string; mobile: s
   return { username, mobile };
 }
 
-test('a forgotten password is reset at /alteration with the mobile and its SMS code, then the new one signs in', async ({ page }) => {
+test('a forgotten password is reset at /alteration with the mobile and its SMS code, then the new one signs in', async ({
+  page,
+}) => {
   const { username, mobile } = await userWithMobile(page);
   await page.goto('/user/login');
   await page.getByTestId('login-forgot-link').click();

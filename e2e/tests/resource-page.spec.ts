@@ -19,7 +19,8 @@ async function workbook(file: Download): Promise<ExcelJS.Worksheet> {
   return book.worksheets[0]!;
 }
 
-const rowValues = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v)));
+const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
+  (sheet.getRow(n).values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v)));
 
 async function submitForm(page: Page, expected: string): Promise<void> {
   await page.getByTestId('resource-form-submit').click();
@@ -32,7 +33,9 @@ const search = async (list: Locator, placeholder: string, value: string) => {
   await list.getByRole('button', { name: /查\s*询/ }).click();
 };
 
-test('admin manages positions: add, search, edit, detail, export, template, import with a bad row, batch delete', async ({ page }) => {
+test('admin manages positions: add, search, edit, detail, export, template, import with a bad row, batch delete', async ({
+  page,
+}) => {
   const tag = unique();
   const code = `E2E-${tag}`;
   const name = `端到端职务${tag}`;
@@ -112,12 +115,15 @@ test('admin manages positions: add, search, edit, detail, export, template, impo
   await list.locator('thead .ant-checkbox-input').check();
   await expect(list.getByTestId('resource-selection')).toContainText('已选择 2 项');
   await list.getByRole('button', { name: /批量删除/ }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('批量删除成功!')).toBeVisible();
   await expect(list.locator('tbody tr', { hasText: tag })).toHaveCount(0);
 });
 
-test('数据字典: 字典配置 shows a dictionary\'s items and adds one to a new dictionary', async ({ page }) => {
+test("数据字典: 字典配置 shows a dictionary's items and adds one to a new dictionary", async ({ page }) => {
   const tag = unique();
   await login(page, 'admin');
   await openMenu(page, '系统管理', '数据字典', /\/isystem\/dict$/);
@@ -141,7 +147,10 @@ test('数据字典: 字典配置 shows a dictionary\'s items and adds one to a n
   await form.getByPlaceholder('请输入字典编码').fill(`e2e_${tag}`);
   await submitForm(page, '添加成功！');
   await search(dicts, '请输入字典编码', `e2e_${tag}`);
-  await dicts.locator('tbody tr', { hasText: `e2e_${tag}` }).getByText('字典配置').click();
+  await dicts
+    .locator('tbody tr', { hasText: `e2e_${tag}` })
+    .getByText('字典配置')
+    .click();
   await expect(items.locator('.ant-table')).toContainText('暂无数据');
   await items.getByRole('button', { name: /新\s*增/ }).click();
   await form.getByPlaceholder('请输入名称').fill('端到端项');

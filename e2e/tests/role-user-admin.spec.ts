@@ -5,7 +5,9 @@ import { login, logout, openMenu } from './helpers.js';
 // that user sees exactly that. Names are unique: other spec files share the database.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-test('admin creates a role, authorises it for viewing positions, gives it to a new user who then sees only that', async ({ page }) => {
+test('admin creates a role, authorises it for viewing positions, gives it to a new user who then sees only that', async ({
+  page,
+}) => {
   const tag = unique();
   const roleCode = `e2e_${tag}`;
   const roleName = `端到端角色${tag}`;
@@ -33,7 +35,11 @@ test('admin creates a role, authorises it for viewing positions, gives it to a n
   const drawer = page.getByTestId('role-permission-drawer');
   const node = drawer.locator('.ant-tree-treenode', { has: page.getByText('查看职务', { exact: true }) });
   await node.locator('.ant-tree-checkbox').click();
-  await expect(drawer.locator('.ant-tree-treenode', { has: page.getByText('职务管理', { exact: true }) }).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
+  await expect(
+    drawer
+      .locator('.ant-tree-treenode', { has: page.getByText('职务管理', { exact: true }) })
+      .locator('.ant-tree-checkbox'),
+  ).toHaveClass(/ant-tree-checkbox-indeterminate/);
   await page.getByTestId('role-permission-save').click();
   await expect(page.getByText('保存成功！').last()).toBeVisible();
 

@@ -33,10 +33,18 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   const tree = form.getByTestId('material-category-select');
   await expect(async () => {
     if ((await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()) === 0) await tree.click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', { hasText: '0301 紧固件' }).click({ timeout: 3_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title', {
+        hasText: '0301 紧固件',
+      })
+      .click({ timeout: 3_000 });
     await expect(tree).toContainText('紧固件', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await chooseOption(page, form.locator('.ant-select', { has: page.locator('#srmSampleRequest-form_purpose') }), '准入');
+  await chooseOption(
+    page,
+    form.locator('.ant-select', { has: page.locator('#srmSampleRequest-form_purpose') }),
+    '准入',
+  );
   await form.getByPlaceholder('请输入样品数量').fill('5');
   await chooseOption(page, form.locator('.ant-select', { has: page.locator('#srmSampleRequest-form_unit') }), '个');
   await pickDate(form, '请选择要求送样日期', day(7));
@@ -88,7 +96,10 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await page.getByTestId('sample-test-report').fill('自测合格');
   await page.getByTestId('sample-test-submit').click();
   await expect(page.getByText('测试人不能是提出送样申请的采购员（SMP-2）').last()).toBeVisible();
-  await page.locator('.ant-modal').getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -111,7 +111,13 @@ test.describe('header', () => {
     await refresh;
     await reload;
     await expect(page.locator('.ant-message')).toContainText('刷新缓存完成！');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('UI_CACHE_DB_DICT_DATA') ?? 'null') as { value: Record<string, unknown>; expire: number } | null);
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('UI_CACHE_DB_DICT_DATA') ?? 'null') as {
+          value: Record<string, unknown>;
+          expire: number;
+        } | null,
+    );
     expect(Object.keys(stored?.value ?? {})).toContain('srm_supplier_status');
     const days = ((stored?.expire ?? 0) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -120,7 +126,12 @@ test.describe('header', () => {
 
   test('switch department: the current one is chosen, another can be picked and is kept', async ({ page }) => {
     await login(page, 'buyer');
-    const orgCode = () => page.evaluate(() => (JSON.parse(localStorage.getItem('Login_Userinfo') ?? '{}') as { value?: { orgCode?: string } }).value?.orgCode);
+    const orgCode = () =>
+      page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('Login_Userinfo') ?? '{}') as { value?: { orgCode?: string } }).value
+            ?.orgCode,
+      );
     expect(await orgCode()).toBe('A01A01');
 
     await userMenu(page, '切换部门');

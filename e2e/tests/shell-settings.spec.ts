@@ -21,7 +21,9 @@ test.describe('settings drawer', () => {
     await openSettings(page);
     // Fluid width and the fixed side menu depend on the layout mode.
     await page.getByTestId('setting-contentWidth').click();
-    await expect(page.locator('.ant-select-item-option', { hasText: '流式' })).toHaveClass(/ant-select-item-option-disabled/);
+    await expect(page.locator('.ant-select-item-option', { hasText: '流式' })).toHaveClass(
+      /ant-select-item-option-disabled/,
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('setting-fixSiderbar')).toBeEnabled();
     await expect(page.getByTestId('setting-autoHideHeader')).toBeDisabled();

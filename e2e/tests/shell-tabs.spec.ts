@@ -11,7 +11,8 @@ async function tabMenu(page: Page, title: string, action: '刷新' | '关闭左�
   // moving element to settle: wait for the opening animation to end, and open it again if it
   // closed before the click (seen on a busy machine).
   await expect(async () => {
-    if ((await menu.count()) === 0) await tab(page, title).locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
+    if ((await menu.count()) === 0)
+      await tab(page, title).locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
     await expect(menu).toBeVisible({ timeout: 3_000 });
     await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
     await menu.locator('.ant-dropdown-menu-item', { hasText: action }).click({ timeout: 3_000 });
@@ -36,7 +37,9 @@ test.describe('multi-tab workspace', () => {
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
   });
 
-  test('every opened route becomes a tab; home cannot be closed; right-click closes left, right and others', async ({ page }) => {
+  test('every opened route becomes a tab; home cannot be closed; right-click closes left, right and others', async ({
+    page,
+  }) => {
     await expect(tabs(page)).toHaveText(['首页']);
     expect((await tabBar(page).boundingBox())?.height).toBe(41);
     await openFromMenu(page, '系统管理', '用户管理');

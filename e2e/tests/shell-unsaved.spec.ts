@@ -13,7 +13,9 @@ test.describe('leaving a page with unsaved edits', () => {
 
     // The password form, half filled in, then the browser's back button (an in-app navigation).
     await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '修改密码' }).click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '修改密码' })
+      .click();
     await page.locator('#passwordForm_oldpassword').fill('Procura@2026');
     await expect(page.locator('#passwordForm_oldpassword')).toHaveValue('Procura@2026');
     await page.goBack();
@@ -25,7 +27,11 @@ test.describe('leaving a page with unsaved edits', () => {
 
     await page.goBack();
     // Asked again (the first question may still be fading out).
-    await page.locator('.ant-modal-confirm', { hasText: LEAVE }).last().getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: LEAVE })
+      .last()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
   });
 
@@ -34,11 +40,17 @@ test.describe('leaving a page with unsaved edits', () => {
     await page.getByTestId('side-menu').getByText('系统管理').click();
     await page.getByTestId('side-menu').getByText('用户管理').click();
     await page.getByTestId('user-menu').click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '修改密码' }).click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '修改密码' })
+      .click();
     await page.locator('#passwordForm_oldpassword').fill('x');
     await page.locator('.ant-modal', { hasText: '修改密码' }).locator('.ant-modal-close').click();
     // Cancelling the modal drops what was typed: nothing is left unsaved.
-    await page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: '用户管理' }).locator('.ant-tabs-tab-remove').click();
+    await page
+      .getByTestId('tab-bar')
+      .locator('.ant-tabs-tab', { hasText: '用户管理' })
+      .locator('.ant-tabs-tab-remove')
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
     await expect(page.locator('.ant-modal-confirm', { hasText: LEAVE })).toHaveCount(0);
   });

@@ -21,43 +21,106 @@ type Definition = { name: string; enabled: number; steps: Step[]; ccUserIds: str
 
 /** Sets a document type's approval flow; returns how to put the previous one back. */
 async function useFlow(admin: ApiSession, docType: string, name: string, steps: Step[]): Promise<() => Promise<void>> {
-  const read = async () => (await admin.call<{ docType: string; definition: Definition | null }[]>('GET', '/approval/definition/list')).find((d) => d.docType === docType)!.definition;
+  const read = async () =>
+    (await admin.call<{ docType: string; definition: Definition | null }[]>('GET', '/approval/definition/list')).find(
+      (d) => d.docType === docType,
+    )!.definition;
   const before = await read();
-  await admin.call('POST', '/approval/definition/save', { docType, name, enabled: 1, steps, ccUserIds: [], ...(before ? { version: before.version } : {}) });
+  await admin.call('POST', '/approval/definition/save', {
+    docType,
+    name,
+    enabled: 1,
+    steps,
+    ccUserIds: [],
+    ...(before ? { version: before.version } : {}),
+  });
   return async () => {
     const now = await read();
-    const previous = before ? { name: before.name, enabled: before.enabled, steps: before.steps, ccUserIds: before.ccUserIds } : { name, enabled: 0, steps, ccUserIds: [] };
+    const previous = before
+      ? { name: before.name, enabled: before.enabled, steps: before.steps, ccUserIds: before.ccUserIds }
+      : { name, enabled: 0, steps, ccUserIds: [] };
     await admin.call('POST', '/approval/definition/save', { docType, ...previous, version: now!.version });
   };
 }
 
 /** An internal user with the buyer role (the requester and the director of S2), signed in. */
-async function internalUser(request: APIRequestContext, admin: ApiSession, username: string, realname: string): Promise<ApiSession> {
+async function internalUser(
+  request: APIRequestContext,
+  admin: ApiSession,
+  username: string,
+  realname: string,
+): Promise<ApiSession> {
   const roles = await admin.call<{ id: string; roleCode: string }[]>('GET', '/sys/role/queryall');
-  await admin.call('POST', '/sys/user/add', { username, realname, password: PASSWORD, confirmpassword: PASSWORD, selectedroles: roles.find((r) => r.roleCode === 'buyer')!.id });
+  await admin.call('POST', '/sys/user/add', {
+    username,
+    realname,
+    password: PASSWORD,
+    confirmpassword: PASSWORD,
+    selectedroles: roles.find((r) => r.roleCode === 'buyer')!.id,
+  });
   return apiLogin(request, username, PASSWORD);
 }
 
 /** SupX: registered, its information approved, blacklisted by the buyer and approved by the manager (SST-1). */
-async function blacklistedSupplier(request: APIRequestContext, admin: ApiSession, buyer: ApiSession, tag: string): Promise<string> {
+async function blacklistedSupplier(
+  request: APIRequestContext,
+  admin: ApiSession,
+  buyer: ApiSession,
+  tag: string,
+): Promise<string> {
   const company = `S2黑名单供应商${tag}有限公司`;
   const username = `s2supx${tag}`;
   const mobile = `137${tag.slice(-8).padStart(8, '0')}`;
   await request.post(`${API}/sys/sms`, { data: { mobile, smsmode: '1' } });
-  const outbox = (await (await request.get(`${API}/sys/sms/testOutbox?mobile=${mobile}`)).json()) as { result: { code: string } };
+  const outbox = (await (await request.get(`${API}/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
+    result: { code: string };
+  };
   const registered = await request.post(`${API}/sys/user/register`, {
-    data: { companyName: company, uscc: uscc(`91440300MA5${tag.slice(-6)}`), contactName: '赵黑', mobile, smsCode: outbox.result.code, email: `${username}@example.com`, username, password: PASSWORD, confirmPassword: PASSWORD, agree: true },
+    data: {
+      companyName: company,
+      uscc: uscc(`91440300MA5${tag.slice(-6)}`),
+      contactName: '赵黑',
+      mobile,
+      smsCode: outbox.result.code,
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agree: true,
+    },
   });
   expect(((await registered.json()) as { success: boolean }).success).toBe(true);
   const supx = await apiLogin(request, username, PASSWORD);
-  const upload = await request.post(`${API}/sys/common/upload`, { headers: { 'X-Access-Token': supx.token }, multipart: { file: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') } } });
+  const upload = await request.post(`${API}/sys/common/upload`, {
+    headers: { 'X-Access-Token': supx.token },
+    multipart: {
+      file: {
+        name: 'licence.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      },
+    },
+  });
   const licence = ((await upload.json()) as { message: string }).message;
   const profile = await supx.call<{ uscc: string }>('GET', '/supplierBaseAPI/getSupplier');
   await supx.call('POST', '/supplierBaseAPI/saveSupplierInfo', {
-    name: company, uscc: profile.uscc, legalPerson: '钱黑', contactName: '赵黑', contactMobile: mobile, phone: '', email: `${username}@example.com`,
-    address: '深圳市南山区科技园1号', bankName: '招商银行深圳分行', bankAccountName: company, bankAccountNo: '6225880100001234', mainCategories: ['RAW_MATERIAL'], businessLicenseFile: licence,
+    name: company,
+    uscc: profile.uscc,
+    legalPerson: '钱黑',
+    contactName: '赵黑',
+    contactMobile: mobile,
+    phone: '',
+    email: `${username}@example.com`,
+    address: '深圳市南山区科技园1号',
+    bankName: '招商银行深圳分行',
+    bankAccountName: company,
+    bankAccountNo: '6225880100001234',
+    mainCategories: ['RAW_MATERIAL'],
+    businessLicenseFile: licence,
   });
-  const supplierId = (await buyer.call<{ records: { id: string; name: string }[] }>('GET', '/supplier/list', { name: company })).records.find((r) => r.name === company)!.id;
+  const supplierId = (
+    await buyer.call<{ records: { id: string; name: string }[] }>('GET', '/supplier/list', { name: company })
+  ).records.find((r) => r.name === company)!.id;
   await buyer.call('POST', '/supplier/approveInfo', { id: supplierId });
   await buyer.call('POST', '/supplier/blacklist', { id: supplierId, reason: '围标串标' });
   await approveOverApi(admin, company);
@@ -66,18 +129,44 @@ async function blacklistedSupplier(request: APIRequestContext, admin: ApiSession
 
 /** The approver's decision over the API, for approvals S2 does not test. */
 async function approveOverApi(approver: ApiSession, titlePart: string): Promise<void> {
-  const todo = await approver.call<{ records: { taskId: string; title: string }[] }>('GET', '/approval/todo/list', { pageSize: '100' });
-  await approver.call('POST', '/approval/task/approve', { taskId: todo.records.find((r) => r.title.includes(titlePart))!.taskId, comment: '同意' });
+  const todo = await approver.call<{ records: { taskId: string; title: string }[] }>('GET', '/approval/todo/list', {
+    pageSize: '100',
+  });
+  await approver.call('POST', '/approval/task/approve', {
+    taskId: todo.records.find((r) => r.title.includes(titlePart))!.taskId,
+    comment: '同意',
+  });
 }
 
 /** The material M-001 (钢板 Q235 10 mm, 吨, 13 %) in the category the demo suppliers are qualified in (QUO-2), activated. */
 async function steelPlate(admin: ApiSession, buyer: ApiSession, tag: string): Promise<{ id: string; name: string }> {
   // Supplier standings use the supplier-category codes (RAW_MATERIAL 原材料…); a material is in a
   // supplier's category when its category carries that code.
-  const found = (await admin.call<{ records: { id: string; code: string }[] }>('GET', '/srm/materialCategory/list', { code: 'RAW_MATERIAL', pageSize: '50' })).records.find((c) => c.code === 'RAW_MATERIAL');
-  const categoryId = found?.id ?? (await admin.call<{ id: string }>('POST', '/srm/materialCategory/add', { code: 'RAW_MATERIAL', name: '原材料（准入品类）', categoryType: 'GOODS', status: 'ACTIVE' })).id;
+  const found = (
+    await admin.call<{ records: { id: string; code: string }[] }>('GET', '/srm/materialCategory/list', {
+      code: 'RAW_MATERIAL',
+      pageSize: '50',
+    })
+  ).records.find((c) => c.code === 'RAW_MATERIAL');
+  const categoryId =
+    found?.id ??
+    (
+      await admin.call<{ id: string }>('POST', '/srm/materialCategory/add', {
+        code: 'RAW_MATERIAL',
+        name: '原材料（准入品类）',
+        categoryType: 'GOODS',
+        status: 'ACTIVE',
+      })
+    ).id;
   const name = `钢板 Q235 S2-${tag}`;
-  const { id } = await buyer.call<{ id: string }>('POST', '/srm/material/add', { name, spec: '10 mm', categoryId, unit: 'TON', defaultTaxRate: '13', inspectionRequired: 1 });
+  const { id } = await buyer.call<{ id: string }>('POST', '/srm/material/add', {
+    name,
+    spec: '10 mm',
+    categoryId,
+    unit: 'TON',
+    defaultTaxRate: '13',
+    inspectionRequired: 1,
+  });
   await buyer.call('POST', '/srm/material/submit', { id });
   await approveOverApi(admin, name);
   return { id, name };
@@ -120,7 +209,9 @@ async function openBrowser(browser: Browser, baseURL: string, session: ApiSessio
 async function pickSupplier(page: Page, name: string): Promise<void> {
   const picker = page.getByTestId('sourcing-supplier-picker');
   const input = picker.locator('input');
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: name });
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+    hasText: name,
+  });
   await expect(async () => {
     await picker.click();
     await input.fill(name);
@@ -148,7 +239,8 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   const supA = await apiLogin(request, 'supplier1');
   const supB = await apiLogin(request, 'supplier3');
   const supC = await apiLogin(request, 'supplier4');
-  const companyOf = async (s: ApiSession) => (await s.call<{ name: string }>('GET', '/supplierBaseAPI/getSupplier')).name;
+  const companyOf = async (s: ApiSession) =>
+    (await s.call<{ name: string }>('GET', '/supplierBaseAPI/getSupplier')).name;
   const [nameA, nameB, nameC] = [await companyOf(supA), await companyOf(supB), await companyOf(supC)];
   await setServerClock(admin, 0);
 
@@ -161,8 +253,12 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
       { name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' },
       { name: '总监审批', minAmount: '50000', approverType: 'USER', approverId: (dir1.userInfo as { id: string }).id },
     ]),
-    await useFlow(admin, 'SOURCING_AWARD', '定标审批', [{ name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }]),
-    await useFlow(admin, 'QUOTA_ARRANGEMENT', '配额审批', [{ name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }]),
+    await useFlow(admin, 'SOURCING_AWARD', '定标审批', [
+      { name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' },
+    ]),
+    await useFlow(admin, 'QUOTA_ARRANGEMENT', '配额审批', [
+      { name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' },
+    ]),
   );
   const supX = await blacklistedSupplier(request, admin, buyer, tag);
   const material = await steelPlate(admin, buyer, tag);
@@ -177,7 +273,11 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await expect(async () => {
     await materialPicker.click();
     await materialPicker.locator('input').fill(material.name);
-    await reqPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: material.name }).click({ timeout: 3_000 });
+    await reqPage
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: material.name,
+      })
+      .click({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await reqPage.getByTestId('line-qty-0').fill('100');
   await reqPage.getByTestId('line-date-0').fill(dayOf(30));
@@ -188,10 +288,18 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await reqPage.getByTestId('requisition-submit').click();
   await confirmWith(reqPage, /^提\s*交$/);
   await expect(prDetail.locator('.ant-descriptions')).toContainText('审批中');
-  const pr = (await req1.call<{ records: { id: string; code: string }[] }>('GET', '/srm/requisition/list', { title: `*${title}*` })).records[0]!;
+  const pr = (
+    await req1.call<{ records: { id: string; code: string }[] }>('GET', '/srm/requisition/list', {
+      title: `*${title}*`,
+    })
+  ).records[0]!;
   // PR-2: above 50 000 the route holds the director's step after the manager's.
-  const application = (await req1.call<{ records: { id: string; title: string }[] }>('GET', '/approval/mine/list', { pageSize: '100' })).records.find((r) => r.title.includes(pr.code))!;
-  const route = await req1.call<{ steps: { name: string }[] }>('GET', '/approval/instance/queryById', { id: application.id });
+  const application = (
+    await req1.call<{ records: { id: string; title: string }[] }>('GET', '/approval/mine/list', { pageSize: '100' })
+  ).records.find((r) => r.title.includes(pr.code))!;
+  const route = await req1.call<{ steps: { name: string }[] }>('GET', '/approval/instance/queryById', {
+    id: application.id,
+  });
   expect(route.steps.map((s) => s.name)).toEqual(['采购经理审批', '总监审批']);
   await reqPage.context().close();
 
@@ -223,7 +331,9 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   const rfqForm = buyerPage.locator('.ant-modal', { hasText: '编辑询价单' });
   await expect(rfqForm).toContainText('物料行来自采购申请');
   await rfqForm.locator('.ant-form-item', { hasText: '定标方式' }).locator('.ant-select').click();
-  await buyerPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '按数量拆分' }).click();
+  await buyerPage
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '按数量拆分' })
+    .click();
   await rfqForm.getByRole('button', { name: '保存草稿' }).click();
   await expect(toast(buyerPage, '询价单已保存')).toBeVisible();
   const code = (await buyer.call<{ code: string }>('GET', '/srm/sourcing/event/queryById', { id: eventId })).code;
@@ -254,11 +364,22 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await buyerPage.getByTestId('sourcing-publish').click();
   await confirmWith(buyerPage, /^发\s*布$/);
   await expect(toast(buyerPage, '询价单已发布')).toBeVisible();
-  const event = await buyer.call<{ responseDeadline: string; awardMode: string }>('GET', '/srm/sourcing/event/queryById', { id: eventId });
+  const event = await buyer.call<{ responseDeadline: string; awardMode: string }>(
+    'GET',
+    '/srm/sourcing/event/queryById',
+    { id: eventId },
+  );
   expect(event.awardMode).toBe('SPLIT_BY_QTY');
   const deadline = wireMs(event.responseDeadline);
   expect(Math.abs(deadline - (Date.now() + 3 * DAY))).toBeLessThan(5 * 60_000);
-  const prLine = async () => (await buyer.call<{ lines: { lineStatus: string; qtyInSourcing: string }[] }>('GET', '/srm/requisition/queryById', { id: pr.id })).lines[0]!;
+  const prLine = async () =>
+    (
+      await buyer.call<{ lines: { lineStatus: string; qtyInSourcing: string }[] }>(
+        'GET',
+        '/srm/requisition/queryById',
+        { id: pr.id },
+      )
+    ).lines[0]!;
   expect(await prLine()).toMatchObject({ lineStatus: 'IN_SOURCING' });
 
   // 5. SupA and SupB accept and quote 4 600 and 4 700; SupA revises to 4 550: version 2 counts, version 1 SUPERSEDED (RFQ-6).
@@ -288,7 +409,10 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await quoteOn(pageB, '4700', 1);
   await quoteOn(pageA, '4550', 2);
   // 我的报价版本: code, version, status, …
-  const versionsA = pageA.getByTestId('my-sourcing-detail').locator('.ant-table-row').filter({ hasText: /已被新版本替代|已提交/ });
+  const versionsA = pageA
+    .getByTestId('my-sourcing-detail')
+    .locator('.ant-table-row')
+    .filter({ hasText: /已被新版本替代|已提交/ });
   await expect(versionsA).toHaveCount(2);
   await expect(versionsA.filter({ hasText: '已被新版本替代' }).locator('td').nth(1)).toHaveText('1');
   await expect(versionsA.filter({ hasText: '已提交' }).locator('td').nth(1)).toHaveText('2');
@@ -297,13 +421,20 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await buyerPage.locator('.ant-drawer-open .ant-drawer-close').last().click();
   await buyerPage.getByTestId(`sourcing-open-${code}`).click();
   await rfq.getByRole('tab', { name: /供应商/ }).click();
-  for (const [name, responded] of [[nameA, '是'], [nameB, '是'], [nameC, '否']] as const) await expect(rfq.locator('.ant-table-row', { hasText: name })).toContainText(responded);
+  for (const [name, responded] of [
+    [nameA, '是'],
+    [nameB, '是'],
+    [nameC, '否'],
+  ] as const)
+    await expect(rfq.locator('.ant-table-row', { hasText: name })).toContainText(responded);
   await expect(rfq).not.toContainText(/4550|4600|4700/);
   await expect(rfq.getByRole('tab', { name: '比价' })).toHaveCount(0);
   await buyerPage.getByTestId('sourcing-open').click();
   await confirmWith(buyerPage, /^开\s*标$/);
   await expect(toast(buyerPage, /前不能开标（RFQ-5）/)).toBeVisible();
-  expect((await buyer.raw('GET', '/srm/sourcing/event/matrix', { id: eventId })).message).toBe('开标前不能查看报价（RFQ-5）');
+  expect((await buyer.raw('GET', '/srm/sourcing/event/matrix', { id: eventId })).message).toBe(
+    '开标前不能查看报价（RFQ-5）',
+  );
 
   // 7. The clock reaches the deadline; SupC's quote, sent at that instant, is refused and not stored (RFQ-4, X-1).
   await fillQuote(pageC, '4800');
@@ -344,10 +475,20 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await buyerPage.getByTestId('sourcing-award-submit').click();
   await confirmWith(buyerPage, /^提交审批$/);
   await expect(toast(buyerPage, '第1行份额合计须为100%（当前110%，RFQ-10）')).toBeVisible();
-  const lineId = (await buyer.call<{ lines: { id: string }[] }>('GET', '/srm/sourcing/event/queryById', { id: eventId })).lines[0]!.id;
+  const lineId = (
+    await buyer.call<{ lines: { id: string }[] }>('GET', '/srm/sourcing/event/queryById', { id: eventId })
+  ).lines[0]!.id;
   const supplierIdOf = (s: ApiSession) => (s.userInfo as { supplierId: string }).supplierId;
   const [idA, idB] = [supplierIdOf(supA), supplierIdOf(supB)];
-  const over = await buyer.raw('POST', '/srm/sourcing/award/save', { eventId, priceValidFrom: dayOf(3), priceValidTo: dayOf(368), lines: [{ sourcingLineId: lineId, supplierId: idA, sharePct: 60 }, { sourcingLineId: lineId, supplierId: idB, sharePct: 50 }] });
+  const over = await buyer.raw('POST', '/srm/sourcing/award/save', {
+    eventId,
+    priceValidFrom: dayOf(3),
+    priceValidTo: dayOf(368),
+    lines: [
+      { sourcingLineId: lineId, supplierId: idA, sharePct: 60 },
+      { sourcingLineId: lineId, supplierId: idB, sharePct: 50 },
+    ],
+  });
   expect(over).toMatchObject({ success: false, message: '第1行各供应商份额合计须为100%，当前110%（RFQ-10，AWD-3）' });
   expect(await buyer.call('GET', '/srm/sourcing/award/queryByEventId', { eventId })).toBeNull();
 
@@ -358,21 +499,35 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await expect(toast(buyerPage, '定标已提交审批')).toBeVisible();
   await approveOnScreen(mgrPage, `定标：${code}`);
   expect(await buyer.call('GET', '/srm/sourcing/award/queryByEventId', { eventId })).toMatchObject({ status: 'FINAL' });
-  for (const [page, notice] of [[pageA, `中标通知：${title}`], [pageB, `中标通知：${title}`], [pageC, `未中标通知：${title}`]] as const) {
+  for (const [page, notice] of [
+    [pageA, `中标通知：${title}`],
+    [pageB, `中标通知：${title}`],
+    [pageC, `未中标通知：${title}`],
+  ] as const) {
     await page.locator('.ant-drawer-open .ant-drawer-close').click();
     await page.getByTestId('notice-bell').click();
     const panel = page.getByTestId('notice-panel');
     await panel.getByText(/^系统消息\(\d+\)$/).click();
     await expect(panel.getByTestId('notice-item').filter({ hasText: notice })).toBeVisible({ timeout: 15_000 });
   }
-  const prices = await buyer.call<{ records: { supplierId: string; unitPrice: string; sourceType: string; status: string }[] }>('GET', '/srm/priceRecord/list', { materialId: material.id, pageSize: '10' });
-  expect(prices.records.map((p) => [p.supplierId, Number(p.unitPrice), p.sourceType, p.status]).sort()).toEqual([[idA, 4550, 'AWARD', 'ACTIVE'], [idB, 4700, 'AWARD', 'ACTIVE']].sort());
+  const prices = await buyer.call<{
+    records: { supplierId: string; unitPrice: string; sourceType: string; status: string }[];
+  }>('GET', '/srm/priceRecord/list', { materialId: material.id, pageSize: '10' });
+  expect(prices.records.map((p) => [p.supplierId, Number(p.unitPrice), p.sourceType, p.status]).sort()).toEqual(
+    [
+      [idA, 4550, 'AWARD', 'ACTIVE'],
+      [idB, 4700, 'AWARD', 'ACTIVE'],
+    ].sort(),
+  );
   expect(await prLine()).toMatchObject({ lineStatus: 'SOURCED' });
 
   // 12. The buyer finds the draft 60/40 on 配额管理 and submits it; the manager approves: ACTIVE (QUO-1, QUO-2).
   await buyerPage.goto('/srm/quota');
   await buyerPage.getByTestId('quota-search').getByLabel('物料').fill(material.name);
-  await buyerPage.getByTestId('quota-search').getByRole('button', { name: /查\s*询/ }).click();
+  await buyerPage
+    .getByTestId('quota-search')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   const quotaRow = buyerPage.getByTestId('quota-table').locator('.ant-table-row');
   await expect(quotaRow).toHaveCount(1);
   await expect(quotaRow).toContainText(`${nameA} 60% / ${nameB} 40%`);

@@ -5,7 +5,11 @@ import { login, openMenu } from './helpers.js';
 // its own browser; a second request is refused while the first waits (CHG-1); the manager
 // (admin role) approves in 审批中心; the supplier then sees the new account and the field-by-field
 // history; the approver sees the request's diff at 供应商管理 › 供应商变更.
-const LETTER = { name: 'bank-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+const LETTER = {
+  name: 'bank-letter.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+};
 const NEW_ACCOUNT = `62148300${Date.now().toString().slice(-8)}`;
 
 async function openMyChanges(page: Page): Promise<void> {
@@ -13,7 +17,10 @@ async function openMyChanges(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/srm\/my-changes$/);
 }
 
-test('S10: a bank-account change requested by the supplier, approved by the manager, applied with history (CHG-1, CHG-3, CHG-4, CHG-6)', async ({ page, browser }) => {
+test('S10: a bank-account change requested by the supplier, approved by the manager, applied with history (CHG-1, CHG-3, CHG-4, CHG-6)', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   // The supplier, in its own browser.
   await login(page, 'supplier1');

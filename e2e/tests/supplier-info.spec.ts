@@ -32,7 +32,9 @@ test('a supplier with isShow 2 is held at /completeSupInfo until the form is sav
   await page.locator('.ant-select-item-option', { hasText: '原材料' }).click();
   await page.keyboard.press('Escape');
   // SUP-4: the business licence scan is required.
-  await form.locator('input[type=file]').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await form
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await expect(page.getByText(/文件上传成功/).last()).toBeVisible();
   await page.getByTestId('supplier-info-submit').click();
 

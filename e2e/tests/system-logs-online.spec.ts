@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
 // database, so the user made here has a unique name and searches narrow to it.
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-test('admin sees its login in 日志管理 and itself in 在线用户, and restores a deleted user from 回收站', async ({ page }) => {
+test('admin sees its login in 日志管理 and itself in 在线用户, and restores a deleted user from 回收站', async ({
+  page,
+}) => {
   const tag = unique();
   const username = `e2e_bin_${tag}`;
 
@@ -26,9 +28,14 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   await expect(online.locator('tr', { hasText: '当前会话' })).toContainText('admin');
 
   // A fresh user, made through the API with an administrator's token.
-  const signIn = await page.request.post('/jeecg-boot/sys/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const signIn = await page.request.post('/jeecg-boot/sys/login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
   const headers = { 'X-Access-Token': ((await signIn.json()) as { result: { token: string } }).result.token };
-  const added = await page.request.post('/jeecg-boot/sys/user/add', { headers, data: { username, realname: `回收站用户${tag}`, password: 'Bin#2026xx' } });
+  const added = await page.request.post('/jeecg-boot/sys/user/add', {
+    headers,
+    data: { username, realname: `回收站用户${tag}`, password: 'Bin#2026xx' },
+  });
   expect(((await added.json()) as { success: boolean }).success).toBe(true);
   await page.request.post('/jeecg-boot/sys/logout', { headers });
 
@@ -43,7 +50,10 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
     await expect(rows).toHaveCount(1, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await rows.first().getByText('删除', { exact: true }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(rows).toHaveCount(0);
 
   // …and restore it from 回收站: it is back in the list.
@@ -52,7 +62,10 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   const binRow = bin.locator('tr', { hasText: username });
   await expect(binRow).toBeVisible();
   await binRow.getByTestId('recycle-bin-restore-row').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('还原成功').last()).toBeVisible();
   await expect(binRow).toHaveCount(0);
   // The list behind was refreshed by the restore.
@@ -67,5 +80,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   const operations = page.getByTestId('log-table-2');
   await operations.getByPlaceholder('日志内容或用户账号').fill('还原');
   await operations.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(operations.locator('tbody tr.ant-table-row').first()).toContainText('/jeecg-boot/sys/user/putRecycleBin');
+  await expect(operations.locator('tbody tr.ant-table-row').first()).toContainText(
+    '/jeecg-boot/sys/user/putRecycleBin',
+  );
 });

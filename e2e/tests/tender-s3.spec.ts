@@ -1,6 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { confirmPopover, setServerClock } from './helpers.js';
-import { approveTask, bid, clockAt, DAY, declareAndScore, iso, finalizeAward, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs } from './tender-helpers.js';
+import {
+  approveTask,
+  bid,
+  clockAt,
+  DAY,
+  declareAndScore,
+  iso,
+  finalizeAward,
+  openMyTender,
+  openTender,
+  pageFor,
+  tenderScenario,
+  userIdOf,
+  wireMs,
+} from './tender-helpers.js';
 
 /**
  * Scenario S3 of the domain (§25): a public tender from the portal announcement to the award
@@ -18,12 +32,18 @@ async function addMember(page: Page, name: string): Promise<void> {
   await expect(async () => {
     await picker.click();
     await picker.locator('input').fill(name);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: name }).click({ timeout: 3_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: name })
+      .click({ timeout: 3_000 });
     await expect(seats).toContainText(name, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
 
-test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录或注册, sign-ups unseen by others (TND-23), TND-3 push, sealed bids (TND-5), open refused early (TND-8), opening record (TND-10), committee TND-11, hidden scores (TND-12), formula price (TND-13), report (TND-16), publicity (TND-17), award and result notices together (TND-19)', async ({ browser, request, baseURL }) => {
+test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录或注册, sign-ups unseen by others (TND-23), TND-3 push, sealed bids (TND-5), open refused early (TND-8), opening record (TND-10), committee TND-11, hidden scores (TND-12), formula price (TND-13), report (TND-16), publicity (TND-17), award and result notices together (TND-19)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const { admin, buyer, run, supA, supB, supC, supE, experts, buyer2 } = await tenderScenario(request);
 
@@ -32,21 +52,44 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   const T = Date.now();
   const title = `S3钢板公开招标${run}`;
   const draft = await buyer.call<{ id: string }>('POST', '/srm/tender/add', {
-    title, method: 'OPEN_TENDER', legalMandatory: 1, docIssueStartAt: iso(T - MIN), docIssueEndAt: iso(T + 14 * DAY), responseDeadline: iso(T + 15 * DAY),
-    evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 60, techWeight: 30, businessWeight: 10, openingOfficerIds: [userIdOf(buyer), userIdOf(admin)], contactName: '王工',
+    title,
+    method: 'OPEN_TENDER',
+    legalMandatory: 1,
+    docIssueStartAt: iso(T - MIN),
+    docIssueEndAt: iso(T + 14 * DAY),
+    responseDeadline: iso(T + 15 * DAY),
+    evaluationMethod: 'COMPREHENSIVE_SCORE',
+    priceWeight: 60,
+    techWeight: 30,
+    businessWeight: 10,
+    openingOfficerIds: [userIdOf(buyer), userIdOf(admin)],
+    contactName: '王工',
     lines: [{ materialName: '钢板 Q235 10 mm', unit: 'TON', qty: '500' }],
   });
   const id = draft.id;
-  const detail = () => buyer.call<{ code: string; version: number; status: string; responseDeadline: string; participants: { supplierName: string; status: string }[] }>('GET', '/srm/tender/queryById', { id });
+  const detail = () =>
+    buyer.call<{
+      code: string;
+      version: number;
+      status: string;
+      responseDeadline: string;
+      participants: { supplierName: string; status: string }[];
+    }>('GET', '/srm/tender/queryById', { id });
   const code = (await detail()).code;
   const b = await pageFor(browser, baseURL!, buyer, '/srm/tender');
   await openTender(b, code);
   await b.getByTestId('tender-submit').click();
   await confirmPopover(b, /^提\s*交$/);
-  await expect(b.getByText('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）').first()).toBeVisible();
+  await expect(
+    b.getByText('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）').first(),
+  ).toBeVisible();
 
   // 2. Deadline T+21: submitted, approved by the manager, published; the portal lists it under 招标, 报名中, green countdown (§23).
-  await buyer.call('PUT', '/srm/tender/edit', { id, version: (await detail()).version, responseDeadline: iso(T + 21 * DAY) });
+  await buyer.call('PUT', '/srm/tender/edit', {
+    id,
+    version: (await detail()).version,
+    responseDeadline: iso(T + 21 * DAY),
+  });
   await b.getByTestId('tender-submit').click();
   await confirmPopover(b, /^提\s*交$/);
   await expect(b.getByText('招标项目已提交审批').first()).toBeVisible();
@@ -77,10 +120,14 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   for (const s of [supB, supC, supE]) await s.call('POST', '/srm/tender/supplier/signup', { id });
   expect((await detail()).participants.map((p) => p.status)).toEqual(['APPROVED', 'APPROVED', 'APPROVED', 'APPROVED']);
   await openMyTender(a, code);
-  for (const other of [supB.name, supC.name, supE.name]) await expect(a.getByTestId('my-tender-detail')).not.toContainText(other);
+  for (const other of [supB.name, supC.name, supE.name])
+    await expect(a.getByTestId('my-tender-detail')).not.toContainText(other);
 
   // 5. SupB asks; at T+10 the buyer publishes a clarification that affects bids: the deadline moves to 15 days on (TND-3), SupB unnamed (SRC-9).
-  await supB.call('POST', '/srm/sourcing/supplier/clarification/ask', { eventId: id, question: '钢板厚度公差按哪个标准？' });
+  await supB.call('POST', '/srm/sourcing/supplier/clarification/ask', {
+    eventId: id,
+    question: '钢板厚度公差按哪个标准？',
+  });
   await clockAt(admin, T + 10 * DAY);
   await openTender(b, code);
   await b.getByTestId('tender-amendment').click();
@@ -112,7 +159,8 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await submitBid('4650');
   await expect(c.getByTestId('tender-bid-receipt')).toContainText('第2版');
   await expect(c.getByTestId('tender-bid-versions')).toContainText('已被新版本替代');
-  for (const who of [buyer, admin]) expect((await who.raw('GET', '/srm/tender/bids', { id })).message).toBe('开标前不能查看投标文件（TND-5）');
+  for (const who of [buyer, admin])
+    expect((await who.raw('GET', '/srm/tender/bids', { id })).message).toBe('开标前不能查看投标文件（TND-5）');
   expect((await experts[0]!.raw('GET', '/srm/tender/evaluation/bids', { eventId: id })).success).toBe(false);
   await openTender(b, code);
   await expect(b.getByRole('tab', { name: '投标文件', exact: true })).toHaveCount(0);
@@ -139,7 +187,8 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await expect(b.getByTestId('tender-opening')).toContainText('2325000.00');
   await openMyTender(a, code);
   await a.getByRole('tab', { name: '开标记录', exact: true }).click();
-  for (const text of [supB.name, supC.name, supE.name, '2250000.00', '2325000.00']) await expect(a.getByTestId('tender-opening-record')).toContainText(text);
+  for (const text of [supB.name, supC.name, supE.name, '2250000.00', '2325000.00'])
+    await expect(a.getByTestId('tender-opening-record')).toContainText(text);
   await visitor.goto(`/purchaseAnnouncement?likeName=${encodeURIComponent(title)}`);
   await expect(card.getByTestId('portal-purchase-status')).toHaveText('评审中');
 
@@ -155,7 +204,9 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   // 10. exp1–exp4 and buyer2 as the buyer's representative: accepted.
   await addMember(b, buyer2.name);
   await b.getByLabel(`${buyer2.name}的角色`).click();
-  await b.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购人代表' }).click();
+  await b
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购人代表' })
+    .click();
   await b.getByTestId('committee-submit').click();
   await confirmPopover(b, /^组\s*建$/);
   await expect(b.getByTestId('committee-members')).toContainText(buyer2.name);
@@ -185,11 +236,14 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await e1.getByTestId('report-sign').click();
   await confirmPopover(e1, /^签\s*字$/);
   await expect(e1.getByText(new RegExp(`已签字：.*${experts[0]!.name}`))).toBeVisible();
-  for (const m of [experts[1]!, experts[2]!, experts[3]!, buyer2]) await m.call('POST', '/srm/tender/evaluation/report/sign', { eventId: id });
+  for (const m of [experts[1]!, experts[2]!, experts[3]!, buyer2])
+    await m.call('POST', '/srm/tender/evaluation/report/sign', { eventId: id });
   await openTender(b, code);
   await b.getByRole('tab', { name: '评标', exact: true }).click();
   await expect(b.getByTestId('tender-report')).toContainText('已全体签字');
-  await expect(b.getByTestId('tender-report-candidates')).toHaveText(new RegExp(`^第一中标候选人：${supA.name}.+；第二中标候选人：${supB.name}.+；第三中标候选人：${supC.name}`));
+  await expect(b.getByTestId('tender-report-candidates')).toHaveText(
+    new RegExp(`^第一中标候选人：${supA.name}.+；第二中标候选人：${supB.name}.+；第三中标候选人：${supC.name}`),
+  );
 
   // 13. The buyer proposes rank 1 (SupA), the manager approves: PUBLICITY for 3 days; the portal shows the 3 candidates (TND-17).
   await b.getByRole('tab', { name: '定标', exact: true }).click();
@@ -201,12 +255,20 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await openTender(b, code);
   await b.getByRole('tab', { name: '定标', exact: true }).click();
   await expect(b.getByTestId('award-status-tag')).toHaveText('中标候选人公示中');
-  const award = await buyer.call<{ award: { publicityStartAt: string; publicityEndAt: string } }>('GET', '/srm/tender/award', { eventId: id });
+  const award = await buyer.call<{ award: { publicityStartAt: string; publicityEndAt: string } }>(
+    'GET',
+    '/srm/tender/award',
+    { eventId: id },
+  );
   expect(wireMs(award.award.publicityEndAt) - wireMs(award.award.publicityStartAt)).toBe(3 * DAY);
   await visitor.goto('/resultAnnouncement');
-  await visitor.getByTestId('portal-result-item').filter({ hasText: `${title} 中标候选人公示` }).click();
+  await visitor
+    .getByTestId('portal-result-item')
+    .filter({ hasText: `${title} 中标候选人公示` })
+    .click();
   const publicity = visitor.getByTestId('portal-supplier-list');
-  for (const text of [`第一中标候选人${supA.name}`, `第二中标候选人${supB.name}`, `第三中标候选人${supC.name}`]) await expect(publicity).toContainText(text);
+  for (const text of [`第一中标候选人${supA.name}`, `第二中标候选人${supB.name}`, `第三中标候选人${supC.name}`])
+    await expect(publicity).toContainText(text);
   const phase = async () => {
     await visitor.goto(`/purchaseAnnouncement?likeName=${encodeURIComponent(title)}`);
     return visitor.getByTestId('portal-purchase-item').filter({ hasText: title }).getByTestId('portal-purchase-status');
@@ -217,7 +279,9 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
   await finalizeAward(b, code);
   type Notice = { titile: string; sendTime: string };
-  const notices = async (s: typeof supA) => (await s.call<{ records: Notice[] }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', { pageSize: '50' })).records;
+  const notices = async (s: typeof supA) =>
+    (await s.call<{ records: Notice[] }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', { pageSize: '50' }))
+      .records;
   const winner = (await notices(supA)).find((n) => n.titile === `中标通知书：${title}`);
   expect(winner).toBeTruthy();
   for (const s of [supB, supC, supE]) {
@@ -229,7 +293,10 @@ test('S3: public tender — TND-1 refusal, portal 报名中 (§23), 请先登录
   await a.getByRole('tab', { name: '评标结果', exact: true }).click();
   await expect(a.getByTestId('tender-result')).toContainText(`中标人${supA.name}`);
   await visitor.goto('/resultAnnouncement');
-  await visitor.getByTestId('portal-result-item').filter({ hasText: `${title} 结果公示` }).click();
+  await visitor
+    .getByTestId('portal-result-item')
+    .filter({ hasText: `${title} 结果公示` })
+    .click();
   await expect(visitor.getByTestId('portal-win-company')).toHaveText(supA.name);
   await expect(visitor.getByTestId('portal-win-project')).toHaveText(title);
   await expect(visitor.getByTestId('portal-win-code')).toHaveText(code);

@@ -1,6 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { confirmPopover, setServerClock, type ApiSession } from './helpers.js';
-import { approveTask, bid, clockAt, CRITERIA_60_30_10, DAY, declareAndScore, iso, finalizeAward, openMyTender, openTender, pageFor, tenderScenario, userIdOf, wireMs, type Person, type SupplierSession } from './tender-helpers.js';
+import {
+  approveTask,
+  bid,
+  clockAt,
+  CRITERIA_60_30_10,
+  DAY,
+  declareAndScore,
+  iso,
+  finalizeAward,
+  openMyTender,
+  openTender,
+  pageFor,
+  tenderScenario,
+  userIdOf,
+  wireMs,
+  type Person,
+  type SupplierSession,
+} from './tender-helpers.js';
 
 /**
  * Scenario S4 of the domain (§25): tender integrity under pressure — a withdrawn bid, a bid at
@@ -14,10 +31,29 @@ const MIN = 60_000;
 type Tender = { code: string; version: number; status: string; responseDeadline: string };
 
 /** The clone run to publicity over the API: dates from the server's now, SupE invited too, four bids, opening, evaluation, signed report, approved award. */
-async function runToPublicity(p: { id: string; now: number; admin: ApiSession; buyer: ApiSession; bidders: [SupplierSession, string][]; experts: Person[]; buyer2: Person; supE: SupplierSession }): Promise<void> {
+async function runToPublicity(p: {
+  id: string;
+  now: number;
+  admin: ApiSession;
+  buyer: ApiSession;
+  bidders: [SupplierSession, string][];
+  experts: Person[];
+  buyer2: Person;
+  supE: SupplierSession;
+}): Promise<void> {
   const { id, now, admin, buyer } = p;
   const version = (await buyer.call<Tender>('GET', '/srm/tender/queryById', { id })).version;
-  await buyer.call('PUT', '/srm/tender/edit', { id, version, docIssueStartAt: iso(now - MIN), docIssueEndAt: iso(now + DAY), responseDeadline: iso(now + 2 * DAY), evaluationMethod: 'COMPREHENSIVE_SCORE', priceWeight: 60, techWeight: 30, businessWeight: 10 });
+  await buyer.call('PUT', '/srm/tender/edit', {
+    id,
+    version,
+    docIssueStartAt: iso(now - MIN),
+    docIssueEndAt: iso(now + DAY),
+    responseDeadline: iso(now + 2 * DAY),
+    evaluationMethod: 'COMPREHENSIVE_SCORE',
+    priceWeight: 60,
+    techWeight: 30,
+    businessWeight: 10,
+  });
   await buyer.call('POST', '/srm/tender/invite', { id, supplierIds: [p.supE.supplierId] });
   await buyer.call('POST', '/srm/tender/submit', { id });
   const { code } = await buyer.call<Tender>('GET', '/srm/tender/queryById', { id });
@@ -31,17 +67,32 @@ async function runToPublicity(p: { id: string; now: number; admin: ApiSession; b
   for (const officer of [buyer, admin]) await officer.call('POST', '/srm/tender/open', { id });
   await buyer.call('POST', '/srm/tender/evaluation/setup', { eventId: id, criteria: CRITERIA_60_30_10 });
   const [chair, ...members] = p.experts;
-  await buyer.call('POST', '/srm/tender/evaluation/committee', { eventId: id, members: [{ userId: chair!.id, role: 'CHAIR' }, ...members.map((m) => ({ userId: m.id, role: 'MEMBER' })), { userId: p.buyer2.id, role: 'BUYER_REP' }] });
+  await buyer.call('POST', '/srm/tender/evaluation/committee', {
+    eventId: id,
+    members: [
+      { userId: chair!.id, role: 'CHAIR' },
+      ...members.map((m) => ({ userId: m.id, role: 'MEMBER' })),
+      { userId: p.buyer2.id, role: 'BUYER_REP' },
+    ],
+  });
   const committee = [...p.experts, p.buyer2];
   for (const m of committee) await declareAndScore(m, id);
   await chair!.call('POST', '/srm/tender/evaluation/report/generate', { eventId: id });
   for (const m of committee) await m.call('POST', '/srm/tender/evaluation/report/sign', { eventId: id });
   const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
-  await buyer.call('POST', '/srm/tender/award/propose', { eventId: id, priceValidFrom: today, priceValidTo: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` });
+  await buyer.call('POST', '/srm/tender/award/propose', {
+    eventId: id,
+    priceValidFrom: today,
+    priceValidTo: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
+  });
   await approveTask(admin, code);
 }
 
-test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bid at the deadline refused (TND-6), too few bids fail it (TND-9, TND-24), clone, objection suspends publicity (TND-18, AWD-5), answered then FINAL, no change after (AWD-6)', async ({ browser, request, baseURL }) => {
+test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bid at the deadline refused (TND-6), too few bids fail it (TND-9, TND-24), clone, objection suspends publicity (TND-18, AWD-5), answered then FINAL, no change after (AWD-6)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const { admin, buyer, run, supA, supB, supC, supE, experts, buyer2 } = await tenderScenario(request);
 
@@ -50,10 +101,19 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
   const title = `S4钢板邀请招标${run}`;
   const { id } = await buyer.call<{ id: string }>('POST', '/srm/tender/add', {
     // Not a legally mandatory project: the re-run below may take a shorter bid period than TND-1's 20 days.
-    title, method: 'INVITED_TENDER', legalMandatory: 0, docIssueStartAt: iso(T - MIN), docIssueEndAt: iso(T + 10 * DAY), responseDeadline: iso(T + 21 * DAY),
-    openingOfficerIds: [userIdOf(buyer), userIdOf(admin)], lines: [{ materialName: '钢板 Q235 10 mm', unit: 'TON', qty: '100' }],
+    title,
+    method: 'INVITED_TENDER',
+    legalMandatory: 0,
+    docIssueStartAt: iso(T - MIN),
+    docIssueEndAt: iso(T + 10 * DAY),
+    responseDeadline: iso(T + 21 * DAY),
+    openingOfficerIds: [userIdOf(buyer), userIdOf(admin)],
+    lines: [{ materialName: '钢板 Q235 10 mm', unit: 'TON', qty: '100' }],
   });
-  await buyer.call('POST', '/srm/tender/invite', { id, supplierIds: [supA.supplierId, supB.supplierId, supC.supplierId] });
+  await buyer.call('POST', '/srm/tender/invite', {
+    id,
+    supplierIds: [supA.supplierId, supB.supplierId, supC.supplierId],
+  });
   await buyer.call('POST', '/srm/tender/submit', { id });
   const first = await buyer.call<Tender>('GET', '/srm/tender/queryById', { id });
   await approveTask(admin, first.code);
@@ -111,7 +171,21 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
   const cloneId = list.records.find((r) => r.code === cloneCode)!.id;
 
   // 6. The clone runs to publicity: SupA, SupB, SupC and SupE bid; SupA is ranked first.
-  await runToPublicity({ id: cloneId, now: deadline, admin, buyer, bidders: [[supA, '4500'], [supB, '4600'], [supC, '4700'], [supE, '4800']], experts, buyer2, supE });
+  await runToPublicity({
+    id: cloneId,
+    now: deadline,
+    admin,
+    buyer,
+    bidders: [
+      [supA, '4500'],
+      [supB, '4600'],
+      [supC, '4700'],
+      [supE, '4800'],
+    ],
+    experts,
+    buyer2,
+    supE,
+  });
   await openTender(b, cloneCode);
   await b.getByRole('tab', { name: '定标', exact: true }).click();
   await expect(b.getByTestId('award-status-tag')).toHaveText('中标候选人公示中');
@@ -127,28 +201,50 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
   await b.getByRole('tab', { name: '定标', exact: true }).click();
   await expect(b.getByTestId('award-status-tag')).toHaveText('异议处理中（定标暂停）');
   await expect(b.getByTestId('award-finalize')).toHaveCount(0);
-  expect((await buyer.raw('POST', '/srm/tender/award/finalize', { eventId: cloneId })).message).toBe('有异议尚未答复，定标暂停（TND-18）');
-  const notices = async () => (await supA.call<{ records: { titile: string }[] }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', { pageSize: '50' })).records.map((n) => n.titile);
+  expect((await buyer.raw('POST', '/srm/tender/award/finalize', { eventId: cloneId })).message).toBe(
+    '有异议尚未答复，定标暂停（TND-18）',
+  );
+  const notices = async () =>
+    (
+      await supA.call<{ records: { titile: string }[] }>('GET', '/sys/sysAnnouncementSend/getMyAnnouncementSend', {
+        pageSize: '50',
+      })
+    ).records.map((n) => n.titile);
   expect(await notices()).not.toContain(`中标通知书：${title}`);
 
   // 8. The buyer answers: back to publicity, and with its period over, 定标生效 makes it FINAL.
   await b.getByRole('tab', { name: '异议', exact: true }).click();
-  await b.getByTestId('tender-objections').getByRole('button', { name: /答\s*复/ }).click();
+  await b
+    .getByTestId('tender-objections')
+    .getByRole('button', { name: /答\s*复/ })
+    .click();
   await b.getByTestId('objection-answer-text').fill('经复核，第一名投标文件满足厚度公差要求');
   await b.getByRole('button', { name: '提交答复' }).click();
   await expect(b.getByTestId('tender-objections')).toContainText('已答复');
   await b.getByRole('tab', { name: '定标', exact: true }).click();
   await expect(b.getByTestId('award-status-tag')).toHaveText('中标候选人公示中');
-  const award = await buyer.call<{ award: { publicityEndAt: string } }>('GET', '/srm/tender/award', { eventId: cloneId });
+  const award = await buyer.call<{ award: { publicityEndAt: string } }>('GET', '/srm/tender/award', {
+    eventId: cloneId,
+  });
   await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
   await finalizeAward(b, cloneCode);
   expect(await notices()).toContain(`中标通知书：${title}`);
 
   // 9. The FINAL award's price cannot be changed by any buyer user (AWD-6): no proposal on the screen, refused by the server.
   await expect(b.getByTestId('award-propose-form')).toHaveCount(0);
-  const candidates = (await buyer.call<{ candidates: { responseId: string; rank: number }[] }>('GET', '/srm/tender/award', { eventId: cloneId })).candidates;
+  const candidates = (
+    await buyer.call<{ candidates: { responseId: string; rank: number }[] }>('GET', '/srm/tender/award', {
+      eventId: cloneId,
+    })
+  ).candidates;
   for (const who of [buyer, buyer2]) {
-    const change = await who.raw('POST', '/srm/tender/award/propose', { eventId: cloneId, responseId: candidates[1]!.responseId, deviationReason: '改价', priceValidFrom: '2027-01-01', priceValidTo: '2027-12-31' });
+    const change = await who.raw('POST', '/srm/tender/award/propose', {
+      eventId: cloneId,
+      responseId: candidates[1]!.responseId,
+      deviationReason: '改价',
+      priceValidFrom: '2027-01-01',
+      priceValidTo: '2027-12-31',
+    });
     expect(change.message).toBe('定标已生效，不能修改（AWD-6）');
   }
 

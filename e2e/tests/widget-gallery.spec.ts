@@ -15,13 +15,17 @@ async function openGallery(page: Page) {
 const uploadOf = (page: Page, testId: string) => page.getByTestId(testId);
 const valueOf = (page: Page, demo: string) => page.getByTestId(`demo-${demo}-value`);
 
-test('upload: count limit keeps the last n, the server refuses a type by content, image fields take images only', async ({ page }) => {
+test('upload: count limit keeps the last n, the server refuses a type by content, image fields take images only', async ({
+  page,
+}) => {
   await openGallery(page);
 
   // At most 2 files: a third keeps the last two and says so.
   const files = uploadOf(page, 'upload-file');
   for (const name of ['one.txt', 'two.txt', 'three.txt']) {
-    const answered = page.waitForResponse((r) => r.url().includes('/sys/common/upload') && r.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/sys/common/upload') && r.request().method() === 'POST',
+    );
     await files.locator('input[type=file]').setInputFiles(text(name));
     expect((await answered).status()).toBe(200);
     await expect(page.getByText(`${name} 文件上传成功`)).toBeVisible();
@@ -36,14 +40,22 @@ test('upload: count limit keeps the last n, the server refuses a type by content
 
   // Removing a file drops it from the value.
   await files.locator('.ant-upload-list-item').first().hover();
-  await files.locator('.ant-upload-list-item').first().getByRole('button', { name: /删除|delete/i }).click();
+  await files
+    .locator('.ant-upload-list-item')
+    .first()
+    .getByRole('button', { name: /删除|delete/i })
+    .click();
   await expect(files.locator('.ant-upload-list-item')).toHaveCount(1);
   await expect(valueOf(page, 'upload-file')).toHaveText(kept.split(',')[1]!);
 
   // The server decides by content: an executable named .pdf is refused and shown as an error item.
   const docs = uploadOf(page, 'upload-docs');
   const refused = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
-  await docs.locator('input[type=file]').setInputFiles({ name: 'evil.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\u0090\u0000 not a document') });
+  await docs.locator('input[type=file]').setInputFiles({
+    name: 'evil.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ\u0090\u0000 not a document'),
+  });
   expect((await refused).status()).toBe(400);
   await expect(page.getByText(/^evil\.pdf .*不支持的文件类型/)).toBeVisible();
   await expect(docs.locator('.ant-upload-list-item-error')).toHaveCount(1);
@@ -68,7 +80,9 @@ test('upload: count limit keeps the last n, the server refuses a type by content
   await images.locator('input[type=file]').setInputFiles({ name: 'pixel.gif', mimeType: 'image/gif', buffer: GIF });
   expect((await stored).status()).toBe(200);
   await expect(valueOf(page, 'upload-image')).toHaveText(/^temp\/\d{8}\/[0-9a-f]{32}\.gif$/);
-  await expect(images.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error)')).toHaveCount(1);
+  await expect(
+    images.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-error)'),
+  ).toHaveCount(1);
 
   // The upload modal: 600 wide, at most 10 files, hands back the stored paths.
   await page.getByTestId('open-upload-modal').click();
@@ -81,7 +95,9 @@ test('upload: count limit keeps the last n, the server refuses a type by content
   await expect(page.getByText('b.txt 文件上传成功')).toBeVisible();
   await expect(page.getByText('a.txt 文件上传成功')).toBeVisible();
   await page.getByTestId('upload-modal-ok').click();
-  await expect(valueOf(page, 'upload-modal')).toHaveText(/^temp\/\d{8}\/[0-9a-f]{32}\.txt,temp\/\d{8}\/[0-9a-f]{32}\.txt$/);
+  await expect(valueOf(page, 'upload-modal')).toHaveText(
+    /^temp\/\d{8}\/[0-9a-f]{32}\.txt,temp\/\d{8}\/[0-9a-f]{32}\.txt$/,
+  );
 });
 
 test('linked dropdowns: choosing a level loads the next and clears the levels after it', async ({ page }) => {
@@ -104,18 +120,26 @@ test('linked dropdowns: choosing a level loads the next and clears the levels af
   await expect(valueOf(page, 'linked')).toHaveText('["A02","A02A01"]');
 });
 
-test('dictionary widgets over the real server: table-dictionary search, error states, category tree', async ({ page }) => {
+test('dictionary widgets over the real server: table-dictionary search, error states, category tree', async ({
+  page,
+}) => {
   await openGallery(page);
   await expect(page.getByTestId('demo-dict-error').getByTestId('widget-error')).toHaveText('字典Code不能为空!');
-  await expect(page.getByTestId('demo-search-error').getByTestId('widget-error')).toHaveText('表字典搜索组件参数接收有误,请检查字典配置!');
-  await expect(page.getByTestId('demo-tree-error').getByTestId('widget-error')).toHaveText('组件JTreeSelect-condition传值有误，需要一个json字符串!');
+  await expect(page.getByTestId('demo-search-error').getByTestId('widget-error')).toHaveText(
+    '表字典搜索组件参数接收有误,请检查字典配置!',
+  );
+  await expect(page.getByTestId('demo-tree-error').getByTestId('widget-error')).toHaveText(
+    '组件JTreeSelect-condition传值有误，需要一个json字符串!',
+  );
   // Stored values show their labels from loadDictItem.
   await expect(page.getByTestId('demo-search-multi')).toContainText('系统管理员');
 
   const search = page.getByTestId('demo-search');
   await search.locator('.ant-select').click();
   await search.locator('input').fill('采购');
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购员王敏' }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '采购员王敏' })
+    .click();
   await expect(valueOf(page, 'search')).toHaveText('buyer');
 
   await expect(page.getByTestId('demo-area-cascader')).toContainText('南山区');
@@ -141,9 +165,15 @@ test('category administration: codes per level, leaves only are deleted', async 
 
   // A category with children stays.
   await root.getByText('删除').click();
-  await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('该分类下有下级分类，不能删除')).toBeVisible();
   await page.locator('tr', { hasText: '软件开发' }).getByText('删除').click();
-  await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popover:not(.ant-popover-hidden)')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.locator('tr', { hasText: '软件开发' })).toHaveCount(0);
 });

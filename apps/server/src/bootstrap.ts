@@ -40,6 +40,7 @@ export async function productionRefusal(config: Config, db: Db): Promise<string 
     return `refusing to start in production: demo account(s) ${weak.join(', ')} still use the demo password; change them (npm run create-admin -- --username admin) or delete them.`;
   }
   // §9.4: sealed bids are wrapped by a key kept outside the database; no development key file in production.
-  if (!config.sealingMasterKey) return 'refusing to start in production: SEALING_MASTER_KEY is not set (32 random bytes in base64, e.g. `openssl rand -base64 32`).';
+  if (!config.sealingMasterKey)
+    return 'refusing to start in production: SEALING_MASTER_KEY is not set (32 random bytes in base64, e.g. `openssl rand -base64 32`).';
   return null;
 }

@@ -61,7 +61,10 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'create-admin') {
-      const { values } = parseArgs({ args: rest, options: { username: { type: 'string' }, realname: { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { username: { type: 'string' }, realname: { type: 'string' } },
+      });
       if (!values.username || !/^[A-Za-z0-9_.@-]{2,100}$/.test(values.username)) {
         console.error('--username is required (letters, digits, _ . @ -; 2 to 100 characters)');
         return 1;
@@ -73,23 +76,55 @@ async function run(argv: string[]): Promise<number> {
         console.error(PASSWORD_RULE_MESSAGE);
         return 1;
       }
-      const existing = await db.selectFrom('sysUser').select('id').where('username', '=', values.username).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sysUser')
+        .select('id')
+        .where('username', '=', values.username)
+        .executeTakeFirst();
       if (!existing) {
-        await createUser(db, { username: values.username, realname: values.realname ?? '系统管理员', password, roleCode: 'admin', departCode: 'A01' });
+        await createUser(db, {
+          username: values.username,
+          realname: values.realname ?? '系统管理员',
+          password,
+          roleCode: 'admin',
+          departCode: 'A01',
+        });
         console.log(`administrator ${values.username} created`);
         return 0;
       }
-      const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
+      const role = await db
+        .selectFrom('sysRole')
+        .select('id')
+        .where('roleCode', '=', 'admin')
+        .executeTakeFirstOrThrow();
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('sysUser')
-          .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, status: 1, delFlag: 0, updateBy: 'cli', updateTime: now })
+          .set({
+            passwordHash: await hashPassword(password),
+            passwordChangedAt: now,
+            status: 1,
+            delFlag: 0,
+            updateBy: 'cli',
+            updateTime: now,
+          })
           .where('id', '=', existing.id)
           .execute();
-        await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', '=', existing.id).where('revokedAt', 'is', null).execute();
-        const has = await trx.selectFrom('sysUserRole').select('id').where('userId', '=', existing.id).where('roleId', '=', role.id).executeTakeFirst();
-        if (!has) await trx.insertInto('sysUserRole').values({ id: newId(), userId: existing.id, roleId: role.id }).execute();
+        await trx
+          .updateTable('sysSession')
+          .set({ revokedAt: now })
+          .where('userId', '=', existing.id)
+          .where('revokedAt', 'is', null)
+          .execute();
+        const has = await trx
+          .selectFrom('sysUserRole')
+          .select('id')
+          .where('userId', '=', existing.id)
+          .where('roleId', '=', role.id)
+          .executeTakeFirst();
+        if (!has)
+          await trx.insertInto('sysUserRole').values({ id: newId(), userId: existing.id, roleId: role.id }).execute();
       });
       console.log(`password of ${values.username} reset; ${values.username} is an administrator`);
       return 0;

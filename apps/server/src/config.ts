@@ -31,13 +31,20 @@ const envSchema = z.object({
   /** HS256 secret shared with the trusted identity provider; unset disables `/sys/ssoLogin`. */
   SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The CAS server (`…/cas`); unset disables `/cas/client/validateLogin`. */
-  CAS_SERVER_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL').optional(),
+  CAS_SERVER_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
   /** Tests only: lets a test move the server clock (`core/clock.ts`); refused in production. */
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
   /** Master key that wraps the sealing keys of sourcing events (§9.4): 32 bytes, base64. Required in production. */
   SEALING_MASTER_KEY: z
     .string()
-    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .refine(
+      (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes in base64',
+    )
     .optional(),
 });
 
@@ -76,9 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   // The outbox hands codes to anyone who asks: never in production.
-  if (production && e.SMS_SENDER === 'outbox') throw new ConfigError('Invalid SMS_SENDER="outbox": not allowed in production');
+  if (production && e.SMS_SENDER === 'outbox')
+    throw new ConfigError('Invalid SMS_SENDER="outbox": not allowed in production');
   // A movable clock would let deadlines be cheated: never in production.
-  if (production && e.TEST_CLOCK === 'true') throw new ConfigError('Invalid TEST_CLOCK="true": not allowed in production');
+  if (production && e.TEST_CLOCK === 'true')
+    throw new ConfigError('Invalid TEST_CLOCK="true": not allowed in production');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -68,11 +68,23 @@ async function main(): Promise<void> {
     `  API: ${url}${config.basePath}${config.apiDocs ? `   API docs: ${url}${config.basePath}/docs` : ''}`,
     `  Database: ${redactUrl(config.databaseUrl)}${database.seededNow ? ' (created now)' : ''}`,
   ];
-  const demo = await db.selectFrom('sysUser').select('username').where('username', 'in', DEMO_ACCOUNTS.map((a) => a.username)).execute();
+  const demo = await db
+    .selectFrom('sysUser')
+    .select('username')
+    .where(
+      'username',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.username),
+    )
+    .execute();
   if (demo.length > 0 && !config.production) {
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) if (demo.some((d) => d.username === a.username)) lines.push(`    ${a.username.padEnd(10)} ${a.role}`);
-  } else if (demo.length === 0 && (await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst()) === undefined) {
+    for (const a of DEMO_ACCOUNTS)
+      if (demo.some((d) => d.username === a.username)) lines.push(`    ${a.username.padEnd(10)} ${a.role}`);
+  } else if (
+    demo.length === 0 &&
+    (await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst()) === undefined
+  ) {
     lines.push('  No user yet: create the administrator with `npm run create-admin -- --username admin`.');
   }
   console.log(lines.join('\n') + '\n');

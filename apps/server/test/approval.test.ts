@@ -32,9 +32,27 @@ beforeAll(async () => {
   // A purchasing-manager role held by the buyer (the submitter) and by a manager.
   const now = nowIso();
   const roleId = newId();
-  await db.insertInto('sysRole').values({ id: roleId, roleName: '采购经理', roleCode: 'PURCHASE_MANAGER', description: null, createBy: 'test', createTime: now, updateBy: null, updateTime: null }).execute();
-  ids.manager = await createUser(db, { username: 'manager1', realname: '采购经理李', password: DEMO_PASSWORD, roleCode: 'PURCHASE_MANAGER' });
-  for (const u of ['admin', 'buyer']) ids[u] = (await db.selectFrom('sysUser').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+  await db
+    .insertInto('sysRole')
+    .values({
+      id: roleId,
+      roleName: '采购经理',
+      roleCode: 'PURCHASE_MANAGER',
+      description: null,
+      createBy: 'test',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  ids.manager = await createUser(db, {
+    username: 'manager1',
+    realname: '采购经理李',
+    password: DEMO_PASSWORD,
+    roleCode: 'PURCHASE_MANAGER',
+  });
+  for (const u of ['admin', 'buyer'])
+    ids[u] = (await db.selectFrom('sysUser').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
   await db.insertInto('sysUserRole').values({ id: newId(), userId: ids.buyer!, roleId }).execute();
   for (const u of ['admin', 'buyer', 'manager1']) tokens[u] = await s.login(u);
 });
@@ -46,15 +64,32 @@ beforeEach(() => {
 
 const save = (token: string, body: unknown) => s.request('POST', '/approval/definition/save', { token, body });
 const submit = (docId: string, amount: string | null, submitter = ids.buyer!) =>
-  s.ctx.db.transaction().execute((trx) => submitForApproval(trx, { docType: DOC, docId, title: `测试单据 ${docId}`, amount, submitterId: submitter, tenantId: 0 }));
+  s.ctx.db.transaction().execute((trx) =>
+    submitForApproval(trx, {
+      docType: DOC,
+      docId,
+      title: `测试单据 ${docId}`,
+      amount,
+      submitterId: submitter,
+      tenantId: 0,
+    }),
+  );
 const list = async (who: string, which: 'todo' | 'done' | 'mine' | 'cc') =>
-  (await s.request<PageResult<Row>>('GET', `/approval/${which}/list?pageSize=100`, { token: tokens[who] })).body.result.records;
-const decide = (who: string, action: 'approve' | 'reject', taskId: string, comment = '') => s.request('POST', `/approval/task/${action}`, { token: tokens[who], body: { taskId, comment } });
-const instance = (id: string) => s.ctx.db.selectFrom('approvalInstance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const todoTask = async (who: string, instanceId: string) => (await list(who, 'todo')).find((r) => r.id === instanceId)?.taskId;
+  (await s.request<PageResult<Row>>('GET', `/approval/${which}/list?pageSize=100`, { token: tokens[who] })).body.result
+    .records;
+const decide = (who: string, action: 'approve' | 'reject', taskId: string, comment = '') =>
+  s.request('POST', `/approval/task/${action}`, { token: tokens[who], body: { taskId, comment } });
+const instance = (id: string) =>
+  s.ctx.db.selectFrom('approvalInstance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const todoTask = async (who: string, instanceId: string) =>
+  (await list(who, 'todo')).find((r) => r.id === instanceId)?.taskId;
 
 async function configure(ccUserIds: string[] = []) {
-  const current = (await s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', { token: tokens.admin })).body.result.find((d) => d.docType === DOC);
+  const current = (
+    await s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', {
+      token: tokens.admin,
+    })
+  ).body.result.find((d) => d.docType === DOC);
   const res = await save(tokens.admin!, {
     docType: DOC,
     name: '测试单据审批',
@@ -71,7 +106,11 @@ async function configure(ccUserIds: string[] = []) {
 
 describe('approval definitions (X-10, §21 thresholds)', () => {
   it('are configured only with approval:definition', async () => {
-    const res = await save(tokens.buyer!, { docType: DOC, name: 'x', steps: [{ name: 'a', minAmount: null, approverType: 'USER', approverId: ids.admin }] });
+    const res = await save(tokens.buyer!, {
+      docType: DOC,
+      name: 'x',
+      steps: [{ name: 'a', minAmount: null, approverType: 'USER', approverId: ids.admin }],
+    });
     expect(res.status).toBe(403);
   });
 
@@ -86,20 +125,41 @@ describe('approval definitions (X-10, §21 thresholds)', () => {
     });
     expect(down.status).toBe(400);
     expect(down.text).toContain('后续步骤的金额门槛不能低于前一步骤');
-    const unknown = await save(tokens.admin!, { docType: 'NO_SUCH', name: '测试', steps: [{ name: '一', minAmount: null, approverType: 'USER', approverId: ids.admin }] });
+    const unknown = await save(tokens.admin!, {
+      docType: 'NO_SUCH',
+      name: '测试',
+      steps: [{ name: '一', minAmount: null, approverType: 'USER', approverId: ids.admin }],
+    });
     expect(unknown.body.message).toContain('未知的审批单据类型');
-    const nobody = await save(tokens.admin!, { docType: DOC, name: '测试', steps: [{ name: '一', minAmount: null, approverType: 'ROLE', approverId: 'NO_ROLE' }] });
+    const nobody = await save(tokens.admin!, {
+      docType: DOC,
+      name: '测试',
+      steps: [{ name: '一', minAmount: null, approverType: 'ROLE', approverId: 'NO_ROLE' }],
+    });
     expect(nobody.body.message).toBe('第1步的审批人不存在');
-    expect(await s.ctx.db.selectFrom('approvalDefinition').selectAll().where('docType', '=', DOC).execute()).toHaveLength(0);
+    expect(
+      await s.ctx.db.selectFrom('approvalDefinition').selectAll().where('docType', '=', DOC).execute(),
+    ).toHaveLength(0);
   });
 
   it('lists the registered types with their definition, and refuses a stale version (X-4)', async () => {
     await configure();
-    const types = (await s.request<{ docType: string; label: string; definition: { steps: unknown[]; version: number } }[]>('GET', '/approval/definition/list', { token: tokens.admin })).body.result;
+    const types = (
+      await s.request<{ docType: string; label: string; definition: { steps: unknown[]; version: number } }[]>(
+        'GET',
+        '/approval/definition/list',
+        { token: tokens.admin },
+      )
+    ).body.result;
     const mine = types.find((t) => t.docType === DOC)!;
     expect(mine.label).toBe('测试单据');
     expect(mine.definition.steps).toHaveLength(2);
-    const stale = await save(tokens.admin!, { docType: DOC, name: 'x', steps: [{ name: 'a', minAmount: null, approverType: 'USER', approverId: ids.admin }], version: mine.definition.version + 5 });
+    const stale = await save(tokens.admin!, {
+      docType: DOC,
+      name: 'x',
+      steps: [{ name: 'a', minAmount: null, approverType: 'USER', approverId: ids.admin }],
+      version: mine.definition.version + 5,
+    });
     expect(stale.body.message).toBe('审批配置已被他人修改，请刷新后重试');
   });
 });
@@ -117,11 +177,20 @@ describe('approval instances (X-10)', () => {
     expect((await instance(instanceId)).status).toBe('APPROVED');
     expect(calls.map((c) => c.event)).toEqual(['approved']);
     expect(calls[0]!.outcome.actorId).toBe(ids.admin);
-    expect((await list('buyer', 'mine')).find((r) => r.id === instanceId)).toMatchObject({ status: 'APPROVED', status_dictText: '已通过' });
+    expect((await list('buyer', 'mine')).find((r) => r.id === instanceId)).toMatchObject({
+      status: 'APPROVED',
+      status_dictText: '已通过',
+    });
     expect((await list('admin', 'done')).find((r) => r.id === instanceId)).toMatchObject({ action: 'APPROVE' });
     expect((await list('manager1', 'cc')).some((r) => r.id === instanceId)).toBe(true);
     // The submitter is told of the result in the notice bell.
-    const notices = await s.ctx.db.selectFrom('sysAnnouncement as a').innerJoin('sysAnnouncementSend as n', 'n.anntId', 'a.id').select('a.titile').where('n.userId', '=', ids.buyer!).where('a.busId', '=', instanceId).execute();
+    const notices = await s.ctx.db
+      .selectFrom('sysAnnouncement as a')
+      .innerJoin('sysAnnouncementSend as n', 'n.anntId', 'a.id')
+      .select('a.titile')
+      .where('n.userId', '=', ids.buyer!)
+      .where('a.busId', '=', instanceId)
+      .execute();
     expect(notices.map((n) => n.titile)).toContain('审批已通过：测试单据 ' + (await instance(instanceId)).docId);
   });
 
@@ -130,7 +199,12 @@ describe('approval instances (X-10)', () => {
     await decide('admin', 'approve', (await todoTask('admin', instanceId))!);
     // Step two is for PURCHASE_MANAGER, which the buyer holds too: not in their task list, and refused.
     expect(await todoTask('buyer', instanceId)).toBeUndefined();
-    const task = await s.ctx.db.selectFrom('approvalTask').selectAll().where('instanceId', '=', instanceId).where('decision', '=', 'PENDING').executeTakeFirstOrThrow();
+    const task = await s.ctx.db
+      .selectFrom('approvalTask')
+      .selectAll()
+      .where('instanceId', '=', instanceId)
+      .where('decision', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
     const self = await decide('buyer', 'approve', task.id);
     expect(self.body).toMatchObject({ success: false, message: SELF_APPROVAL_MESSAGE });
     expect(await instance(instanceId)).toMatchObject({ status: 'RUNNING', currentStep: 1 });
@@ -164,7 +238,11 @@ describe('approval instances (X-10)', () => {
     expect((await decide('admin', 'reject', taskId, '价格偏高')).body.success).toBe(true);
     expect((await instance(instanceId)).status).toBe('REJECTED');
     expect(calls.map((c) => [c.event, c.outcome.comment])).toEqual([['rejected', '价格偏高']]);
-    const detail = await s.request<{ history: { action: string; comment: string | null }[] }>('GET', `/approval/instance/queryById?id=${instanceId}`, { token: tokens.buyer });
+    const detail = await s.request<{ history: { action: string; comment: string | null }[] }>(
+      'GET',
+      `/approval/instance/queryById?id=${instanceId}`,
+      { token: tokens.buyer },
+    );
     expect(detail.body.result.history.map((h) => h.action)).toEqual(['SUBMIT', 'REJECT']);
   });
 
@@ -172,7 +250,10 @@ describe('approval instances (X-10)', () => {
     const { instanceId } = await submit(newId(), '10');
     const other = await s.request('POST', '/approval/instance/withdraw', { token: tokens.admin, body: { instanceId } });
     expect(other.body.message).toBe('只有提交人可以撤回');
-    const res = await s.request('POST', '/approval/instance/withdraw', { token: tokens.buyer, body: { instanceId, comment: '信息有误' } });
+    const res = await s.request('POST', '/approval/instance/withdraw', {
+      token: tokens.buyer,
+      body: { instanceId, comment: '信息有误' },
+    });
     expect(res.body).toMatchObject({ success: true, message: '已撤回' });
     expect((await instance(instanceId)).status).toBe('WITHDRAWN');
     expect(await todoTask('admin', instanceId)).toBeUndefined();
@@ -198,12 +279,33 @@ describe('approval instances (X-10)', () => {
   });
 
   it('X-10: without an enabled definition the document is approved at once and the handler runs in the submission', async () => {
-    const current = (await s.request<{ docType: string; definition: { version: number; steps: unknown[] } }[]>('GET', '/approval/definition/list', { token: tokens.admin })).body.result.find((d) => d.docType === DOC)!;
-    await save(tokens.admin!, { docType: DOC, name: '测试单据审批', enabled: 0, steps: current.definition.steps, version: current.definition.version });
+    const current = (
+      await s.request<{ docType: string; definition: { version: number; steps: unknown[] } }[]>(
+        'GET',
+        '/approval/definition/list',
+        { token: tokens.admin },
+      )
+    ).body.result.find((d) => d.docType === DOC)!;
+    await save(tokens.admin!, {
+      docType: DOC,
+      name: '测试单据审批',
+      enabled: 0,
+      steps: current.definition.steps,
+      version: current.definition.version,
+    });
     const { instanceId, status } = await submit(newId(), '999999');
     expect(status).toBe('APPROVED');
     expect(calls.map((c) => [c.event, c.outcome.actorId])).toEqual([['approved', null]]);
-    expect((await s.ctx.db.selectFrom('approvalHistory').select('action').where('instanceId', '=', instanceId).orderBy('at').execute()).map((h) => h.action)).toEqual(['SUBMIT', 'AUTO_APPROVE']);
+    expect(
+      (
+        await s.ctx.db
+          .selectFrom('approvalHistory')
+          .select('action')
+          .where('instanceId', '=', instanceId)
+          .orderBy('at')
+          .execute()
+      ).map((h) => h.action),
+    ).toEqual(['SUBMIT', 'AUTO_APPROVE']);
     await configure([ids.manager!]);
   });
 

@@ -14,17 +14,32 @@ let requestNo = 0;
 const rid = () => `req-${Date.now()}-${++requestNo}`;
 
 /** A published auction lot, the given suppliers accepted (indexes into w.sup). */
-async function auction(rules: Record<string, unknown> = {}, accepted = [0, 1, 2]): Promise<{ eventId: string; lotId: string }> {
+async function auction(
+  rules: Record<string, unknown> = {},
+  accepted = [0, 1, 2],
+): Promise<{ eventId: string; lotId: string }> {
   const add = await post('/srm/auction/event/add', w.buyer, {
     title: '钢材反向竞价',
-    rules: { biddingTarget: 'LOT_TOTAL', startPrice: '1000', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(-60_000), endAt: w.at(HOUR), confirmDropPct: '50', ...rules },
+    rules: {
+      biddingTarget: 'LOT_TOTAL',
+      startPrice: '1000',
+      decrementMode: 'AMOUNT',
+      decrementValue: '1',
+      startAt: w.at(-60_000),
+      endAt: w.at(HOUR),
+      confirmDropPct: '50',
+      ...rules,
+    },
     lines: [{ materialName: '热轧钢板', qty: '10', unit: 'T' }],
   });
   expect(add.message).toBe('竞价单已保存');
   const { id, lotId } = add.result as { id: string; lotId: string };
-  expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).message).toBe('已邀请供应商');
+  expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).message).toBe(
+    '已邀请供应商',
+  );
   expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).message).toBe('询价单已发布');
-  for (const i of accepted) expect((await post('/srm/sourcing/supplier/event/accept', w.sup[i]!, { id })).message).toBe('已接受邀请');
+  for (const i of accepted)
+    expect((await post('/srm/sourcing/supplier/event/accept', w.sup[i]!, { id })).message).toBe('已接受邀请');
   return { eventId: id, lotId };
 }
 
@@ -34,16 +49,33 @@ async function running(rules: Record<string, unknown> = {}, accepted = [0, 1, 2]
   return a;
 }
 
-const bid = (i: number, lotId: string, price: string, extra: Record<string, unknown> = {}) => post('/srm/auction/supplier/bid', w.sup[i]!, { lotId, price, clientRequestId: rid(), ...extra });
-const buyerView = async (lotId: string) => (await w.s.request<BuyerView>('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.buyer })).body.result;
-const bidderView = async (i: number, lotId: string) => (await w.s.request<BidderView>('GET', `/srm/auction/supplier/lot/view?lotId=${lotId}`, { token: w.sup[i]! })).body.result;
-const stored = (lotId: string) => w.s.ctx.db.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute();
-const state = (lotId: string) => w.s.ctx.db.selectFrom('auctionLotState').selectAll().where('lotId', '=', lotId).executeTakeFirstOrThrow();
+const bid = (i: number, lotId: string, price: string, extra: Record<string, unknown> = {}) =>
+  post('/srm/auction/supplier/bid', w.sup[i]!, { lotId, price, clientRequestId: rid(), ...extra });
+const buyerView = async (lotId: string) =>
+  (await w.s.request<BuyerView>('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.buyer })).body.result;
+const bidderView = async (i: number, lotId: string) =>
+  (await w.s.request<BidderView>('GET', `/srm/auction/supplier/lot/view?lotId=${lotId}`, { token: w.sup[i]! })).body
+    .result;
+const stored = (lotId: string) =>
+  w.s.ctx.db.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute();
+const state = (lotId: string) =>
+  w.s.ctx.db.selectFrom('auctionLotState').selectAll().where('lotId', '=', lotId).executeTakeFirstOrThrow();
 
 describe('lot transitions', () => {
   it('§12.1 the rule block is validated; bad input creates nothing', async () => {
     const before = (await w.s.ctx.db.selectFrom('auctionLotState').select('lotId').execute()).length;
-    const bad = await post('/srm/auction/event/add', w.buyer, { title: 'x', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '100', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(HOUR), endAt: w.at(0) }, lines: [{ materialName: 'a', qty: '1', unit: 'T' }] });
+    const bad = await post('/srm/auction/event/add', w.buyer, {
+      title: 'x',
+      rules: {
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: '100',
+        decrementMode: 'AMOUNT',
+        decrementValue: '1',
+        startAt: w.at(HOUR),
+        endAt: w.at(0),
+      },
+      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad)).toContain('竞价结束时间必须晚于开始时间');
     expect((await w.s.ctx.db.selectFrom('auctionLotState').select('lotId').execute()).length).toBe(before);
@@ -56,7 +88,9 @@ describe('lot transitions', () => {
     const refused = await post('/srm/auction/lot/start', w.buyer, { lotId });
     expect(refused).toMatchObject({ status: 200, success: false, message: '入围供应商不足 3 家，竞价不能开始' });
     expect((await state(lotId)).status).toBe('SCHEDULED');
-    expect((await post('/srm/sourcing/supplier/event/accept', w.sup[2], { id: (await state(lotId)).eventId })).message).toBe('已接受邀请');
+    expect(
+      (await post('/srm/sourcing/supplier/event/accept', w.sup[2], { id: (await state(lotId)).eventId })).message,
+    ).toBe('已接受邀请');
     expect((await post('/srm/auction/lot/start', w.buyer, { lotId })).message).toBe('竞价已开始');
     expect((await state(lotId)).status).toBe('RUNNING');
     expect((await post('/srm/auction/lot/start', w.buyer, { lotId })).message).toBe('只有未开始的竞价可以开始');
@@ -108,10 +142,17 @@ describe('lot transitions', () => {
     expect((await bid(1, lotId, '980')).success).toBe(true);
     expect((await buyerView(lotId)).bestPrice).toBe('980.00');
     expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '' })).status).toBe(400);
-    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '误操作报价' })).message).toBe('报价已作废');
-    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '再次' })).message).toBe('该报价已作废');
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '误操作报价' })).message).toBe(
+      '报价已作废',
+    );
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 2, reason: '再次' })).message).toBe(
+      '该报价已作废',
+    );
     const rows = await stored(lotId);
-    expect(rows.map((r) => [r.seq, r.status])).toEqual([[1, 'ACCEPTED'], [2, 'VOIDED']]);
+    expect(rows.map((r) => [r.seq, r.status])).toEqual([
+      [1, 'ACCEPTED'],
+      [2, 'VOIDED'],
+    ]);
     expect(rows[1]).toMatchObject({ voidReason: '误操作报价', voidedBy: 'buyer' });
     const view = await buyerView(lotId);
     expect(view.bestPrice).toBe('990.00');
@@ -140,7 +181,12 @@ describe('bid refusals (§12.3) answer success:false with the engine message and
     const drop = await bid(1, lotId, '500');
     expect(drop.result).toMatchObject({ reason: 'NEEDS_CONFIRMATION' });
     expect((await bid(1, lotId, '500', { confirmed: true })).success).toBe(true);
-    const logged = await w.s.ctx.db.selectFrom('auctionAttemptLog').select(['reason', 'message']).where('lotId', '=', lotId).orderBy('attemptedAt').execute();
+    const logged = await w.s.ctx.db
+      .selectFrom('auctionAttemptLog')
+      .select(['reason', 'message'])
+      .where('lotId', '=', lotId)
+      .orderBy('attemptedAt')
+      .execute();
     expect(logged.length).toBe(4);
     for (const l of logged) expect(l.message).toMatch(/[\u4e00-\u9fa5]/);
     expect((await stored(lotId)).map((b) => b.seq)).toEqual([1, 2]);
@@ -152,7 +198,11 @@ describe('bid refusals (§12.3) answer success:false with the engine message and
     expect((await bid(0, lotId, '0')).result).toMatchObject({ reason: 'BAD_PRICE' });
     expect((await bid(0, lotId, '990')).success).toBe(true);
     const tie = await bid(1, lotId, '990');
-    expect(tie).toMatchObject({ success: false, message: '已有其他供应商报出相同价格，请调整报价', result: { reason: 'TIE' } });
+    expect(tie).toMatchObject({
+      success: false,
+      message: '已有其他供应商报出相同价格，请调整报价',
+      result: { reason: 'TIE' },
+    });
     expect((await bid(0, lotId, '980')).success).toBe(true);
     const cap = await bid(0, lotId, '970');
     expect(cap).toMatchObject({ success: false, message: '您的报价次数已达上限（2 次）', result: { reason: 'CAP' } });
@@ -160,7 +210,15 @@ describe('bid refusals (§12.3) answer success:false with the engine message and
   });
 
   it('AUC-9 a bid inside the overtime window extends the end, and every bidder sees the new end', async () => {
-    const { lotId } = await running({ endAt: w.at(4 * 60_000), overtimeEnabled: true, overtimeWindowMin: 5, overtimeExtendMin: 5, overtimeTrigger: 'ANY_BID', overtimeBase: 'FROM_END_TIME', maxExtensions: 1 });
+    const { lotId } = await running({
+      endAt: w.at(4 * 60_000),
+      overtimeEnabled: true,
+      overtimeWindowMin: 5,
+      overtimeExtendMin: 5,
+      overtimeTrigger: 'ANY_BID',
+      overtimeBase: 'FROM_END_TIME',
+      maxExtensions: 1,
+    });
     const endBefore = (await state(lotId)).currentEndAt;
     const first = await bid(0, lotId, '990');
     const extended = (first.result as { extendedEndAt: string }).extendedEndAt;
@@ -185,20 +243,28 @@ describe('bid refusals (§12.3) answer success:false with the engine message and
   it('§12.4 the buyer routes refuse suppliers and the supplier routes refuse buyers', async () => {
     const { lotId } = await running();
     expect((await w.s.request('GET', `/srm/auction/lot/view?lotId=${lotId}`, { token: w.sup[0] })).status).toBe(403);
-    expect((await post('/srm/auction/supplier/bid', w.buyer, { lotId, price: '990', clientRequestId: rid() })).status).toBe(403);
+    expect(
+      (await post('/srm/auction/supplier/bid', w.buyer, { lotId, price: '990', clientRequestId: rid() })).status,
+    ).toBe(403);
   });
 });
 
 describe('§12.3 reads and the lot lock', () => {
   // PostgreSQL locks the lot row for bids (SELECT … FOR UPDATE); SQLite serialises writers by itself.
-  it.runIf(!!process.env.TEST_DATABASE_URL)('a lot view answers while a bid holds the lot: thousands of streams (re)connecting never queue behind the bids', async () => {
-    const { lotId } = await running();
-    await w.s.ctx.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('auctionLotState').select('lotId').where('lotId', '=', lotId).forUpdate().execute();
-      const answered = await Promise.race([buyerView(lotId).then((v) => v.status), new Promise((r) => setTimeout(() => r('blocked'), 3_000))]);
-      expect(answered).toBe('RUNNING');
-    });
-  });
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'a lot view answers while a bid holds the lot: thousands of streams (re)connecting never queue behind the bids',
+    async () => {
+      const { lotId } = await running();
+      await w.s.ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('auctionLotState').select('lotId').where('lotId', '=', lotId).forUpdate().execute();
+        const answered = await Promise.race([
+          buyerView(lotId).then((v) => v.status),
+          new Promise((r) => setTimeout(() => r('blocked'), 3_000)),
+        ]);
+        expect(answered).toBe('RUNNING');
+      });
+    },
+  );
 
   it('a read that finds the lot past its end closes it through the locked path (AUC-11)', async () => {
     const { lotId } = await running({ endAt: w.at(HOUR) });
@@ -210,7 +276,12 @@ describe('§12.3 reads and the lot lock', () => {
 
 describe('AUC-1 / AUC-10 / X-1 concurrency: 200 bids around the end', () => {
   it('accepts nothing at or after the end, numbers seq 1..n, stores each accepted bid once, ranks match', async () => {
-    const { lotId } = await running({ decrementValue: '0.01', confirmDropPct: '100', endAt: w.at(30 * 60_000), tieRule: 'NO_TIES' });
+    const { lotId } = await running({
+      decrementValue: '0.01',
+      confirmDropPct: '100',
+      endAt: w.at(30 * 60_000),
+      tieRule: 'NO_TIES',
+    });
     const endAt = (await state(lotId)).currentEndAt;
     const N = 200;
     // The end falls in the middle of the burst: the clock moves past it once the 10th bid is
@@ -232,7 +303,13 @@ describe('AUC-1 / AUC-10 / X-1 concurrency: 200 bids around the end', () => {
       // Distinct prices across suppliers; a supplier's later attempts go lower.
       const price = (900 - Math.floor(n / 3) - supplier * 0.1).toFixed(2);
       const clientRequestId = `burst-${lotId.slice(-6)}-${n}`;
-      return post('/srm/auction/supplier/bid', w.sup[supplier]!, { lotId, price, clientRequestId }).then((r) => ({ n, supplier, price, clientRequestId, ...r }));
+      return post('/srm/auction/supplier/bid', w.sup[supplier]!, { lotId, price, clientRequestId }).then((r) => ({
+        n,
+        supplier,
+        price,
+        clientRequestId,
+        ...r,
+      }));
     });
     const results = await Promise.all(attempts);
     watcher.close();
@@ -251,10 +328,23 @@ describe('AUC-1 / AUC-10 / X-1 concurrency: 200 bids around the end', () => {
     for (const b of rows) expect(Date.parse(b.receivedAt)).toBeLessThan(Date.parse(b.extendedEndAt ?? endAt));
     for (const b of rows) expect(b.receivedAt < endAt).toBe(true);
     expect((await state(lotId)).lastSeq).toBe(rows.length);
-    const recomputed = rankLot(rows.map((b): StoredBid => ({ seq: b.seq, supplierId: b.supplierId, price: b.price, receivedAt: b.receivedAt, status: b.status as StoredBid['status'], clientRequestId: b.clientRequestId, rankAfter: b.rankAfter, extendedEndAt: b.extendedEndAt })));
+    const recomputed = rankLot(
+      rows.map((b): StoredBid => ({
+        seq: b.seq,
+        supplierId: b.supplierId,
+        price: b.price,
+        receivedAt: b.receivedAt,
+        status: b.status as StoredBid['status'],
+        clientRequestId: b.clientRequestId,
+        rankAfter: b.rankAfter,
+        extendedEndAt: b.extendedEndAt,
+      })),
+    );
     const view = await buyerView(lotId);
     expect(view.status).toBe('CLOSED');
-    expect(view.ranking.map((r) => [r.rank, r.supplierId, r.price])).toEqual(recomputed.map((r) => [r.rank, r.supplierId, r.price]));
+    expect(view.ranking.map((r) => [r.rank, r.supplierId, r.price])).toEqual(
+      recomputed.map((r) => [r.rank, r.supplierId, r.price]),
+    );
     expect((await state(lotId)).bestPrice).toBe(recomputed[0]!.price);
   }, 60_000);
 });
@@ -262,13 +352,29 @@ describe('AUC-1 / AUC-10 / X-1 concurrency: 200 bids around the end', () => {
 describe('§12.4 live stream: each subscriber gets its own view', () => {
   async function open(token: string, lotId: string) {
     const controller = new AbortController();
-    const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, { headers: { 'X-Access-Token': token }, signal: controller.signal });
+    const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, {
+      headers: { 'X-Access-Token': token },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const frames = () => text.split('\n\n').filter((f) => f.includes('event: lot')).map((f) => JSON.parse(f.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n')) as { audience: string; ranking: { supplierId: string | null }[] });
+    const frames = () =>
+      text
+        .split('\n\n')
+        .filter((f) => f.includes('event: lot'))
+        .map(
+          (f) =>
+            JSON.parse(
+              f
+                .split('\n')
+                .filter((l) => l.startsWith('data: '))
+                .map((l) => l.slice(6))
+                .join('\n'),
+            ) as { audience: string; ranking: { supplierId: string | null }[] },
+        );
     return {
       /** Reads until `count` lot frames arrived. */
       async until(count: number) {
@@ -284,7 +390,7 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
     };
   }
 
-  it('two bidders and the buyer subscribe; a bid reaches each with its own view, never another supplier\'s id or price', async () => {
+  it("two bidders and the buyer subscribe; a bid reaches each with its own view, never another supplier's id or price", async () => {
     const { lotId } = await running();
     expect((await bid(1, lotId, '950')).success).toBe(true);
     const buyer = await open(w.buyer, lotId);
@@ -310,9 +416,22 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
     expect(anonymous.status).toBe(401);
     await anonymous.body?.cancel();
     // A draft lot is not there for any supplier (X-5).
-    const add = await post('/srm/auction/event/add', w.buyer, { title: '草稿竞价', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '100', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(0), endAt: w.at(HOUR) }, lines: [{ materialName: 'a', qty: '1', unit: 'T' }] });
+    const add = await post('/srm/auction/event/add', w.buyer, {
+      title: '草稿竞价',
+      rules: {
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: '100',
+        decrementMode: 'AMOUNT',
+        decrementValue: '1',
+        startAt: w.at(0),
+        endAt: w.at(HOUR),
+      },
+      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+    });
     const draftLot = (add.result as { lotId: string }).lotId;
-    const outsider = await fetch(`${w.s.base}/srm/auction/stream?lotId=${draftLot}`, { headers: { 'X-Access-Token': w.sup[0] } });
+    const outsider = await fetch(`${w.s.base}/srm/auction/stream?lotId=${draftLot}`, {
+      headers: { 'X-Access-Token': w.sup[0] },
+    });
     expect(outsider.status).toBe(404);
     await outsider.body?.cancel();
     const s = await open(w.sup[0], lotId);
@@ -325,13 +444,21 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
 
 /** Notices (X-12) sent to a supplier's users about one event, titles only. */
 const noticesTo = async (supplierIndex: number, eventId: string) => {
-  const users = await w.s.ctx.db.selectFrom('sysUser').select('id').where('supplierId', '=', w.supId[supplierIndex]!).execute();
+  const users = await w.s.ctx.db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('supplierId', '=', w.supId[supplierIndex]!)
+    .execute();
   if (users.length === 0) return [];
   const rows = await w.s.ctx.db
     .selectFrom('sysAnnouncementSend as s')
     .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
     .select(['a.titile as title'])
-    .where('s.userId', 'in', users.map((u) => u.id))
+    .where(
+      's.userId',
+      'in',
+      users.map((u) => u.id),
+    )
     .where('a.busId', '=', eventId)
     .where('a.busType', '=', 'auction')
     .execute();
@@ -342,46 +469,127 @@ describe('buyer screens: detail, draft edit, supplier lot list', () => {
   it('the detail carries the lot with its rules and live state; a draft can be edited, a published event not', async () => {
     const add = await post('/srm/auction/event/add', w.buyer, {
       title: '铜材竞价',
-      rules: { biddingTarget: 'LOT_TOTAL', startPrice: '500', reservePrice: '400', decrementMode: 'PERCENT', decrementValue: '1', startAt: w.at(HOUR), endAt: w.at(2 * HOUR) },
+      rules: {
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: '500',
+        reservePrice: '400',
+        decrementMode: 'PERCENT',
+        decrementValue: '1',
+        startAt: w.at(HOUR),
+        endAt: w.at(2 * HOUR),
+      },
       lines: [{ materialName: '铜板', qty: '5', unit: 'T' }],
     });
     const { id, lotId } = add.result as { id: string; lotId: string };
-    const detail = await w.s.request<{ status: string; lines: { materialName: string }[]; lots: { id: string; status: string; rules: { startPrice: string } }[] }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
-    expect(detail.body.result).toMatchObject({ status: 'DRAFT', lines: [{ materialName: '铜板' }], lots: [{ id: lotId, status: 'SCHEDULED', rules: { startPrice: '500' } }] });
+    const detail = await w.s.request<{
+      status: string;
+      lines: { materialName: string }[];
+      lots: { id: string; status: string; rules: { startPrice: string } }[];
+    }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
+    expect(detail.body.result).toMatchObject({
+      status: 'DRAFT',
+      lines: [{ materialName: '铜板' }],
+      lots: [{ id: lotId, status: 'SCHEDULED', rules: { startPrice: '500' } }],
+    });
     const endAt = w.at(3 * HOUR);
-    const edit = await post('/srm/auction/event/edit', w.buyer, { id, title: '铜材竞价（改）', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '480', decrementMode: 'AMOUNT', decrementValue: '2', startAt: w.at(HOUR), endAt }, lines: [{ materialName: '铜板', qty: '6', unit: 'T' }, { materialName: '铜排', qty: '1', unit: 'T' }] });
+    const edit = await post('/srm/auction/event/edit', w.buyer, {
+      id,
+      title: '铜材竞价（改）',
+      rules: {
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: '480',
+        decrementMode: 'AMOUNT',
+        decrementValue: '2',
+        startAt: w.at(HOUR),
+        endAt,
+      },
+      lines: [
+        { materialName: '铜板', qty: '6', unit: 'T' },
+        { materialName: '铜排', qty: '1', unit: 'T' },
+      ],
+    });
     expect(edit.message).toBe('竞价单已保存');
-    const after = await w.s.request<{ title: string; lines: unknown[]; lots: { rules: { startPrice: string }; currentEndAt: string }[] }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
-    expect(after.body.result).toMatchObject({ title: '铜材竞价（改）', lots: [{ rules: { startPrice: '480' }, currentEndAt: endAt }] });
+    const after = await w.s.request<{
+      title: string;
+      lines: unknown[];
+      lots: { rules: { startPrice: string }; currentEndAt: string }[];
+    }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer });
+    expect(after.body.result).toMatchObject({
+      title: '铜材竞价（改）',
+      lots: [{ rules: { startPrice: '480' }, currentEndAt: endAt }],
+    });
     expect(after.body.result.lines).toHaveLength(2);
     // The supplier's lot list shows the public rules, never the reserve price (§12.4), and only once published.
-    expect((await w.s.request<unknown[]>('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })).body.result.some((r) => (r as { lotId: string }).lotId === lotId)).toBe(false);
+    expect(
+      (await w.s.request<unknown[]>('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })).body.result.some(
+        (r) => (r as { lotId: string }).lotId === lotId,
+      ),
+    ).toBe(false);
     expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).success).toBe(true);
     expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).success).toBe(true);
-    const mine = (await w.s.request<{ lotId: string; participationStatus: string; rules: Record<string, unknown>; lines: unknown[] }[]>('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })).body.result.find((r) => r.lotId === lotId)!;
-    expect(mine).toMatchObject({ participationStatus: 'INVITED', rules: { startPrice: '480', decrementMode: 'AMOUNT' } });
+    const mine = (
+      await w.s.request<
+        { lotId: string; participationStatus: string; rules: Record<string, unknown>; lines: unknown[] }[]
+      >('GET', '/srm/auction/supplier/lot/list', { token: w.sup[0] })
+    ).body.result.find((r) => r.lotId === lotId)!;
+    expect(mine).toMatchObject({
+      participationStatus: 'INVITED',
+      rules: { startPrice: '480', decrementMode: 'AMOUNT' },
+    });
     expect(mine.lines).toHaveLength(2);
     expect(JSON.stringify(mine)).not.toContain('reservePrice');
-    const refused = await post('/srm/auction/event/edit', w.buyer, { id, title: 'x', rules: { biddingTarget: 'LOT_TOTAL', startPrice: '1', decrementMode: 'AMOUNT', decrementValue: '1', startAt: w.at(HOUR), endAt }, lines: [{ materialName: 'a', qty: '1', unit: 'T' }] });
+    const refused = await post('/srm/auction/event/edit', w.buyer, {
+      id,
+      title: 'x',
+      rules: {
+        biddingTarget: 'LOT_TOTAL',
+        startPrice: '1',
+        decrementMode: 'AMOUNT',
+        decrementValue: '1',
+        startAt: w.at(HOUR),
+        endAt,
+      },
+      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+    });
     expect(refused).toMatchObject({ success: false, message: '只有草稿状态的竞价单可以修改' });
-    expect((await w.s.request<{ title: string }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer })).body.result.title).toBe('铜材竞价（改）');
+    expect(
+      (await w.s.request<{ title: string }>('GET', `/srm/auction/event/queryById?id=${id}`, { token: w.buyer })).body
+        .result.title,
+    ).toBe('铜材竞价（改）');
   });
 });
 
 describe('AUC-13 ban, AUC-9 / AUC-13 notices', () => {
-  it('AUC-13 a banned supplier\'s bids are refused; the ban needs a reason, is logged and notifies the supplier', async () => {
+  it("AUC-13 a banned supplier's bids are refused; the ban needs a reason, is logged and notifies the supplier", async () => {
     const { eventId, lotId } = await running({ buyerAnonymous: true });
     expect((await bid(0, lotId, '990')).success).toBe(true);
-    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: ' ' })).status).toBe(400);
-    expect((await post('/srm/auction/lot/ban', w.sup[1], { lotId, supplierId: w.supId[0], reason: '串通报价' })).status).toBe(403);
-    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '串通报价' })).message).toBe('已禁止该供应商出价');
-    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '再次' })).message).toBe('该供应商已被禁止出价');
+    expect((await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: ' ' })).status).toBe(
+      400,
+    );
+    expect(
+      (await post('/srm/auction/lot/ban', w.sup[1], { lotId, supplierId: w.supId[0], reason: '串通报价' })).status,
+    ).toBe(403);
+    expect(
+      (await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '串通报价' })).message,
+    ).toBe('已禁止该供应商出价');
+    expect(
+      (await post('/srm/auction/lot/ban', w.buyer, { lotId, supplierId: w.supId[0], reason: '再次' })).message,
+    ).toBe('该供应商已被禁止出价');
     const refused = await bid(0, lotId, '980');
-    expect(refused).toMatchObject({ success: false, message: '您已被禁止在本标段报价', result: { reason: 'NOT_ADMITTED' } });
+    expect(refused).toMatchObject({
+      success: false,
+      message: '您已被禁止在本标段报价',
+      result: { reason: 'NOT_ADMITTED' },
+    });
     expect((await stored(lotId)).length).toBe(1);
     expect(await noticesTo(0, eventId)).toEqual([expect.stringContaining('您已被禁止在竞价中继续出价')]);
     expect(await noticesTo(1, eventId)).toEqual([]);
-    const log = await w.s.ctx.db.selectFrom('sourcingStateLog').select(['action', 'reason']).where('eventId', '=', eventId).where('action', '=', 'auction-ban').execute();
+    const log = await w.s.ctx.db
+      .selectFrom('sourcingStateLog')
+      .select(['action', 'reason'])
+      .where('eventId', '=', eventId)
+      .where('action', '=', 'auction-ban')
+      .execute();
     expect(log).toEqual([{ action: 'auction-ban', reason: '串通报价' }]);
     // Other bidders go on; the banned one keeps its anonymous label so the others' labels do not shift.
     expect((await bid(1, lotId, '970')).success).toBe(true);
@@ -391,13 +599,23 @@ describe('AUC-13 ban, AUC-9 / AUC-13 notices', () => {
   it('AUC-13 voiding a bid notifies its supplier only', async () => {
     const { eventId, lotId } = await running();
     expect((await bid(1, lotId, '990')).success).toBe(true);
-    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 1, reason: '供应商报错价' })).message).toBe('报价已作废');
+    expect((await post('/srm/auction/bid/void', w.buyer, { lotId, seq: 1, reason: '供应商报错价' })).message).toBe(
+      '报价已作废',
+    );
     expect(await noticesTo(1, eventId)).toEqual([expect.stringContaining('您的竞价报价已被作废')]);
     expect(await noticesTo(0, eventId)).toEqual([]);
   });
 
   it('AUC-9 every admitted bidder gets one notice per extension, none for a bid that extends nothing', async () => {
-    const { eventId, lotId } = await running({ endAt: w.at(4 * 60_000), overtimeEnabled: true, overtimeWindowMin: 5, overtimeExtendMin: 5, overtimeTrigger: 'ANY_BID', overtimeBase: 'FROM_END_TIME', maxExtensions: 1 });
+    const { eventId, lotId } = await running({
+      endAt: w.at(4 * 60_000),
+      overtimeEnabled: true,
+      overtimeWindowMin: 5,
+      overtimeExtendMin: 5,
+      overtimeTrigger: 'ANY_BID',
+      overtimeBase: 'FROM_END_TIME',
+      maxExtensions: 1,
+    });
     expect((await bid(0, lotId, '990')).result).toMatchObject({ extendedEndAt: expect.any(String) });
     expect((await bid(1, lotId, '980')).result).toMatchObject({ extendedEndAt: null });
     for (const i of [0, 1, 2]) expect(await noticesTo(i, eventId)).toEqual([expect.stringContaining('竞价已延时')]);
@@ -410,12 +628,16 @@ describe('SSE reconnect with Last-Event-ID', () => {
     expect((await bid(0, lotId, '990')).success).toBe(true);
     const read = async (headers: Record<string, string>) => {
       const controller = new AbortController();
-      const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, { headers: { 'X-Access-Token': w.sup[0], ...headers }, signal: controller.signal });
+      const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, {
+        headers: { 'X-Access-Token': w.sup[0], ...headers },
+        signal: controller.signal,
+      });
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
       while (!text.includes('event: lot')) text += decoder.decode((await reader.read()).value, { stream: true });
-      while (!/event: lot\ndata: .*\n\n/.test(text)) text += decoder.decode((await reader.read()).value, { stream: true });
+      while (!/event: lot\ndata: .*\n\n/.test(text))
+        text += decoder.decode((await reader.read()).value, { stream: true });
       controller.abort();
       const frame = text.split('\n\n').find((f) => f.includes('event: lot'))!;
       return { id: /^id: (.*)$/m.exec(frame)?.[1], data: JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as BidderView };

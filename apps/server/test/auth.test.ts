@@ -12,7 +12,9 @@ afterAll(async () => s?.close());
 
 describe('POST /sys/login', () => {
   it('answers code 200 with a token, the user info and every dictionary', async () => {
-    const res = await s.request<LoginResult>('POST', '/sys/login', { body: { username: 'admin', password: DEMO_PASSWORD } });
+    const res = await s.request<LoginResult>('POST', '/sys/login', {
+      body: { username: 'admin', password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, code: 200, message: '登录成功' });
     const { token, userInfo, sysAllDictItems } = res.body.result;
@@ -27,14 +29,18 @@ describe('POST /sys/login', () => {
   });
 
   it('tells a supplier who must complete its information by isShow 2', async () => {
-    const res = await s.request<LoginResult>('POST', '/sys/login', { body: { username: 'supplier2', password: DEMO_PASSWORD } });
+    const res = await s.request<LoginResult>('POST', '/sys/login', {
+      body: { username: 'supplier2', password: DEMO_PASSWORD },
+    });
     expect(res.body.result.userInfo).toMatchObject({ isShow: 2, userType: 2 });
     expect(res.body.result.userInfo.supplierId).toBeTruthy();
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
     const wrong = await s.request('POST', '/sys/login', { body: { username: 'buyer', password: 'Wrong@2026' } });
-    const unknown = await s.request('POST', '/sys/login', { body: { username: 'nobody-here', password: 'Wrong@2026' } });
+    const unknown = await s.request('POST', '/sys/login', {
+      body: { username: 'nobody-here', password: 'Wrong@2026' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: false, code: 500, message: '用户名或密码错误', result: null });
@@ -68,7 +74,11 @@ describe('POST /sys/login', () => {
   });
 
   it('stores a memory-hard hash, never the password', async () => {
-    const row = await s.ctx.db.selectFrom('sysUser').select('passwordHash').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('sysUser')
+      .select('passwordHash')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.passwordHash).not.toContain(DEMO_PASSWORD);
   });
@@ -76,13 +86,20 @@ describe('POST /sys/login', () => {
 
 describe('POST /sys/onlineLogin (spec part 1 §7: login data, as login)', () => {
   it('signs in like /sys/login: the same answer and a recorded, working session', async () => {
-    const res = await s.request<LoginResult>('POST', '/sys/onlineLogin', { body: { username: 'buyer', password: DEMO_PASSWORD } });
+    const res = await s.request<LoginResult>('POST', '/sys/onlineLogin', {
+      body: { username: 'buyer', password: DEMO_PASSWORD },
+    });
     expect(res.body).toMatchObject({ success: true, code: 200, message: '登录成功' });
     const { token, userInfo, sysAllDictItems } = res.body.result;
     expect(userInfo).toMatchObject({ username: 'buyer' });
     expect(sysAllDictItems.sex).toHaveLength(2);
     expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(200);
-    const session = await s.ctx.db.selectFrom('sysSession').select('id').where('userId', '=', userInfo.id).where('revokedAt', 'is', null).execute();
+    const session = await s.ctx.db
+      .selectFrom('sysSession')
+      .select('id')
+      .where('userId', '=', userInfo.id)
+      .where('revokedAt', 'is', null)
+      .execute();
     expect(session.length).toBeGreaterThan(0);
     expect(res.text).not.toMatch(/password|salt|secret/i);
   });
@@ -92,12 +109,16 @@ describe('POST /sys/onlineLogin (spec part 1 §7: login data, as login)', () => 
     expect(wrong.body).toMatchObject({ success: false, code: 500, message: '用户名或密码错误', result: null });
     await s.ctx.db.updateTable('sysUser').set({ status: 2 }).where('username', '=', 'supplier2').execute();
     try {
-      const frozen = await s.request('POST', '/sys/onlineLogin', { body: { username: 'supplier2', password: DEMO_PASSWORD } });
+      const frozen = await s.request('POST', '/sys/onlineLogin', {
+        body: { username: 'supplier2', password: DEMO_PASSWORD },
+      });
       expect(frozen.body).toMatchObject({ success: false, message: '该用户已冻结' });
     } finally {
       await s.ctx.db.updateTable('sysUser').set({ status: 1 }).where('username', '=', 'supplier2').execute();
     }
-    const empty = await s.request<{ errors: Record<string, string> }>('POST', '/sys/onlineLogin', { body: { username: '' } });
+    const empty = await s.request<{ errors: Record<string, string> }>('POST', '/sys/onlineLogin', {
+      body: { username: '' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.result.errors.username).toBe('请输入用户名');
   });
@@ -107,7 +128,9 @@ describe('POST /sys/onlineLogin (spec part 1 §7: login data, as login)', () => 
       const path = i % 2 === 0 ? '/sys/login' : '/sys/onlineLogin';
       await s.request('POST', path, { body: { username: 'supplier2', password: `Wrong@${i}` } });
     }
-    const blocked = await s.request('POST', '/sys/onlineLogin', { body: { username: 'supplier2', password: DEMO_PASSWORD } });
+    const blocked = await s.request('POST', '/sys/onlineLogin', {
+      body: { username: 'supplier2', password: DEMO_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ success: false, message: THROTTLE_MESSAGE });
   });
@@ -132,10 +155,16 @@ describe('tokens and sessions', () => {
   });
 
   describe('logoutV2, the page-close beacon', () => {
-    const beacon = (token: string) => s.request('POST', '/sys/logoutV2', { rawBody: token, contentType: 'text/plain;charset=UTF-8' });
+    const beacon = (token: string) =>
+      s.request('POST', '/sys/logoutV2', { rawBody: token, contentType: 'text/plain;charset=UTF-8' });
     const permissions = (token: string) => s.request('GET', '/sys/permission/getUserPermissionByToken', { token });
     /** The grace of a pending close runs out, as if CLOSE_GRACE_MS had passed. */
-    const graceRunsOut = () => s.ctx.db.updateTable('sysSession').set({ closingAt: '2000-01-01T00:00:00.000Z' }).where('closingAt', 'is not', null).execute();
+    const graceRunsOut = () =>
+      s.ctx.db
+        .updateTable('sysSession')
+        .set({ closingAt: '2000-01-01T00:00:00.000Z' })
+        .where('closingAt', 'is not', null)
+        .execute();
 
     it('takes the token as the raw body, as navigator.sendBeacon sends it, and ends the session once the grace has run out', async () => {
       const token = await s.login('buyer');
@@ -145,7 +174,11 @@ describe('tokens and sessions', () => {
       expect(after.status).toBe(401);
       expect(after.body.message).toBe('Token失效，请重新登录!');
       // Ended for good: the session is revoked, not only refused.
-      const rows = await s.ctx.db.selectFrom('sysSession').select('revokedAt').where('closingAt', '=', '2000-01-01T00:00:00.000Z').execute();
+      const rows = await s.ctx.db
+        .selectFrom('sysSession')
+        .select('revokedAt')
+        .where('closingAt', '=', '2000-01-01T00:00:00.000Z')
+        .execute();
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     });
@@ -163,7 +196,11 @@ describe('tokens and sessions', () => {
       const admin = await s.login('admin');
       const token = await s.login('buyer');
       const online = async () => {
-        const list = await s.request<{ records: { username: string }[] }>('GET', '/sys/online/list?username=buyer&pageSize=100', { token: admin });
+        const list = await s.request<{ records: { username: string }[] }>(
+          'GET',
+          '/sys/online/list?username=buyer&pageSize=100',
+          { token: admin },
+        );
         return list.body.result.records.length;
       };
       const before = await online();
@@ -176,7 +213,11 @@ describe('tokens and sessions', () => {
     it('a session ended by force while its close is pending stays ended', async () => {
       const token = await s.login('buyer');
       await beacon(token);
-      await s.ctx.db.updateTable('sysSession').set({ revokedAt: new Date().toISOString() }).where('closingAt', 'is not', null).execute();
+      await s.ctx.db
+        .updateTable('sysSession')
+        .set({ revokedAt: new Date().toISOString() })
+        .where('closingAt', 'is not', null)
+        .execute();
       expect((await permissions(token)).status).toBe(401);
     });
 
@@ -200,7 +241,9 @@ describe('tokens and sessions', () => {
     const [header, payload] = token.split('.') as [string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const guessed = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('secret'));
+    const guessed = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('secret'));
     const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, username: 'admin' })).toString('base64url')}.${token.split('.')[2]}`;
     for (const bad of [none, guessed, edited, 'not-a-token']) {
       expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token: bad })).status).toBe(401);
@@ -219,7 +262,11 @@ describe('tokens and sessions', () => {
 
   it('an expired session or a frozen user ends access (AUTHN-2)', async () => {
     const token = await s.login('buyer');
-    await s.ctx.db.updateTable('sysSession').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('revokedAt', 'is', null).execute();
+    await s.ctx.db
+      .updateTable('sysSession')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('revokedAt', 'is', null)
+      .execute();
     expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token })).status).toBe(401);
 
     const fresh = await s.login('buyer');
@@ -230,7 +277,10 @@ describe('tokens and sessions', () => {
 
   it('tokens live 7 days', async () => {
     const token = await s.login('buyer');
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      iat: number;
+    };
     expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
   });
 

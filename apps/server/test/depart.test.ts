@@ -20,24 +20,36 @@ describe('department tree', () => {
   });
 
   it('queryIdTree keeps key, value, title and children only', async () => {
-    const res = await s.request<Record<string, unknown>[]>('GET', '/sys/sysDepart/queryIdTree', { token: await s.login('admin') });
+    const res = await s.request<Record<string, unknown>[]>('GET', '/sys/sysDepart/queryIdTree', {
+      token: await s.login('admin'),
+    });
     expect(Object.keys(res.body.result[0]!).sort()).toEqual(['children', 'key', 'title', 'value']);
   });
 
   it('searchBy finds by name, with wildcards taken literally', async () => {
     const token = await s.login('admin');
-    expect((await s.request<Node[]>('GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('质量')}`, { token })).body.result.map((n) => n.title)).toEqual(['质量部']);
+    expect(
+      (
+        await s.request<Node[]>('GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('质量')}`, { token })
+      ).body.result.map((n) => n.title),
+    ).toEqual(['质量部']);
     expect((await s.request<Node[]>('GET', '/sys/sysDepart/searchBy?keyWord=%25', { token })).body.result).toEqual([]);
   });
 
   it('queryMyDeptTreeList gives my departments and what is under them', async () => {
-    const buyer = await s.request<Node[]>('GET', '/sys/sysDepart/queryMyDeptTreeList', { token: await s.login('buyer') });
+    const buyer = await s.request<Node[]>('GET', '/sys/sysDepart/queryMyDeptTreeList', {
+      token: await s.login('buyer'),
+    });
     expect(buyer.body.result.map((n) => n.title).sort()).toEqual(['质量部', '采购部'].sort());
-    const admin = await s.request<Node[]>('GET', '/sys/sysDepart/queryMyDeptTreeList', { token: await s.login('admin') });
+    const admin = await s.request<Node[]>('GET', '/sys/sysDepart/queryMyDeptTreeList', {
+      token: await s.login('admin'),
+    });
     expect(admin.body.result[0]!.children).toHaveLength(3);
   });
 
   it('is not shown to suppliers', async () => {
-    expect((await s.request('GET', '/sys/sysDepart/queryTreeList', { token: await s.login('supplier1') })).status).toBe(403);
+    expect((await s.request('GET', '/sys/sysDepart/queryTreeList', { token: await s.login('supplier1') })).status).toBe(
+      403,
+    );
   });
 });

@@ -33,7 +33,12 @@ describe('dictionaries', () => {
   });
 
   it('refuses table dictionaries and injection in the code (SQLI-1, SQLI-2)', async () => {
-    for (const code of ['sys_user,password,username', 'sys_user,realname,id', "sex' or '1'='1", 'demo,name,id,1=1 or 1=1']) {
+    for (const code of [
+      'sys_user,password,username',
+      'sys_user,realname,id',
+      "sex' or '1'='1",
+      'demo,name,id,1=1 or 1=1',
+    ]) {
       const res = await s.request('GET', `/sys/dict/getDictItems/${encodeURIComponent(code)}`, { token });
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);

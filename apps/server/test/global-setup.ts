@@ -44,7 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await c.end();
     };
   }
-  const database = await prepareDatabase(loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none' }));
+  const database = await prepareDatabase(
+    loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none' }),
+  );
   // Closing checkpoints SQLite's write-ahead log into the file, so a plain copy is complete;
   // on PostgreSQL a template must have no open connections.
   await database.close();

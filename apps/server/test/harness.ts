@@ -19,12 +19,22 @@ export type TestServer = {
   ctx: AppContext;
   app: App['app'];
   routes: App['routes'];
-  request: <T = unknown>(method: string, url: string, opts?: RequestOptions) => Promise<{ status: number; body: Envelope<T>; headers: Headers; text: string }>;
+  request: <T = unknown>(
+    method: string,
+    url: string,
+    opts?: RequestOptions,
+  ) => Promise<{ status: number; body: Envelope<T>; headers: Headers; text: string }>;
   login: (username: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
 };
 
-export type RequestOptions = { token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> };
+export type RequestOptions = {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
 
 /**
  * A fresh database for one test server: a copy of the run's migrated, demo-seeded template
@@ -43,7 +53,9 @@ async function freshDatabaseUrl(fromTemplate: boolean): Promise<{ url: string; d
   const name = `procura_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${new URL(template).pathname.slice(1)}` : `CREATE DATABASE ${name}`);
+  await client.query(
+    template ? `CREATE DATABASE ${name} TEMPLATE ${new URL(template).pathname.slice(1)}` : `CREATE DATABASE ${name}`,
+  );
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -60,7 +72,14 @@ async function freshDatabaseUrl(fromTemplate: boolean): Promise<{ url: string; d
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const { url, drop } = await freshDatabaseUrl(env.SEED_DEMO !== 'false');
-  const config = loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none', LOGIN_RATE_LIMIT: '10000', ...env });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'none',
+    LOGIN_RATE_LIMIT: '10000',
+    ...env,
+  });
   const database = await prepareDatabase(config);
   const ctx = await createContext(config, database.db, database.kind);
   const { app, routes } = await buildApp(ctx, { logger: false });
@@ -120,17 +139,30 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
  */
 export async function twoDemoSuppliers(s: TestServer): Promise<{ approvedId: string; freshId: string }> {
   const db = s.ctx.db;
-  const approved = await db.selectFrom('supplier').select('id').where('name', '=', '华东精密机械有限公司').executeTakeFirstOrThrow();
-  const fresh = await db.selectFrom('sysUser').select('supplierId').where('username', '=', 'supplier2').executeTakeFirstOrThrow();
+  const approved = await db
+    .selectFrom('supplier')
+    .select('id')
+    .where('name', '=', '华东精密机械有限公司')
+    .executeTakeFirstOrThrow();
+  const fresh = await db
+    .selectFrom('sysUser')
+    .select('supplierId')
+    .where('username', '=', 'supplier2')
+    .executeTakeFirstOrThrow();
   await db.updateTable('sysUser').set({ isShow: 1 }).where('username', '=', 'supplier2').execute();
   return { approvedId: approved.id, freshId: fresh.supplierId! };
 }
 
 /** Tokens of the demo accounts admin, buyer, supplier1 and supplier2, in that order. */
-export async function demoTokens(s: TestServer): Promise<[admin: string, buyer: string, supplier1: string, supplier2: string]> {
-  const [admin, buyer, supplier1, supplier2] = await Promise.all(['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)));
+export async function demoTokens(
+  s: TestServer,
+): Promise<[admin: string, buyer: string, supplier1: string, supplier2: string]> {
+  const [admin, buyer, supplier1, supplier2] = await Promise.all(
+    ['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)),
+  );
   return [admin!, buyer!, supplier1!, supplier2!];
 }
 
 /** Texts that must never reach a client (security ERR-1, AUTHN-12). */
-export const LEAK_PATTERN = /SQLITE|SQLSTATE|syntax error|select .* from|at .*\.(js|ts):\d+|\/work\/|node_modules|passwordHash|password_hash/i;
+export const LEAK_PATTERN =
+  /SQLITE|SQLSTATE|syntax error|select .* from|at .*\.(js|ts):\d+|\/work\/|node_modules|passwordHash|password_hash/i;

@@ -11,7 +11,12 @@ let token: string;
 beforeAll(async () => {
   s = await startTestServer();
   for (let i = 1; i <= 12; i++) {
-    await createUser(s.ctx.db, { username: `clerk${String(i).padStart(2, '0')}`, realname: i % 2 ? `张_${i}` : `李%${i}`, password: 'Clerk@2026x', roleCode: 'buyer' });
+    await createUser(s.ctx.db, {
+      username: `clerk${String(i).padStart(2, '0')}`,
+      realname: i % 2 ? `张_${i}` : `李%${i}`,
+      password: 'Clerk@2026x',
+      roleCode: 'buyer',
+    });
   }
   token = await s.login('admin');
 });
@@ -32,7 +37,11 @@ describe('paged lists (GET /sys/user/list)', () => {
   it('sorts by an allowed column and refuses any other (SQLI-6)', async () => {
     const asc = await list('column=username&order=asc&pageSize=3');
     expect(asc.body.result.records.map((r) => r.username)).toEqual(['admin', 'buyer', 'clerk01']);
-    for (const bad of ['column=(case when 1=1 then id else realname end)', 'column=passwordHash', 'column=username&order=asc,(select 1)']) {
+    for (const bad of [
+      'column=(case when 1=1 then id else realname end)',
+      'column=passwordHash',
+      'column=username&order=asc,(select 1)',
+    ]) {
       const res = await list(bad);
       expect(res.status).toBe(400);
       expect(res.text).not.toMatch(LEAK_PATTERN);
@@ -40,13 +49,19 @@ describe('paged lists (GET /sys/user/list)', () => {
   });
 
   it('applies the value modes: *like*, !not, a,b in', async () => {
-    expect((await list('username=*clerk1*')).body.result.records.map((r) => r.username).sort()).toEqual(['clerk10', 'clerk11', 'clerk12']);
+    expect((await list('username=*clerk1*')).body.result.records.map((r) => r.username).sort()).toEqual([
+      'clerk10',
+      'clerk11',
+      'clerk12',
+    ]);
     expect((await list('username=!admin')).body.result.total).toBe(17);
     expect((await list('username=admin,buyer')).body.result.total).toBe(2);
   });
 
   it('treats like wildcards and quotes in values as literal text (SQLI-8, SQLI-10)', async () => {
-    expect((await list(`realname=${encodeURIComponent('*%*')}`)).body.result.records.every((r) => r.realname.includes('%'))).toBe(true);
+    expect(
+      (await list(`realname=${encodeURIComponent('*%*')}`)).body.result.records.every((r) => r.realname.includes('%')),
+    ).toBe(true);
     expect((await list(`realname=${encodeURIComponent('*_*')}`)).body.result.total).toBe(6);
     const injected = await list(`username=${encodeURIComponent("*a' or '1'='1*")}`);
     expect(injected.status).toBe(200);
@@ -64,9 +79,21 @@ describe('counting very long lists', () => {
   it('keeps ordinary totals exact, and a count above the large threshold for a few seconds', async () => {
     const at = new Date().toISOString();
     const rows = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ id: `p${String(from + i).padStart(31, '0')}`, code: `P${from + i}`, name: `职务${from + i}`, postRank: null, description: null, createBy: 'test', createTime: at, updateBy: null, updateTime: null }));
-    for (let i = 0; i < LARGE_COUNT; i += 1000) await s.ctx.db.insertInto('sysPosition').values(rows(i, 1000)).execute();
-    const total = async (q = '') => (await s.request<PageResult<unknown>>('GET', `/sys/position/list?pageSize=1${q}`, { token })).body.result.total;
+      Array.from({ length: n }, (_, i) => ({
+        id: `p${String(from + i).padStart(31, '0')}`,
+        code: `P${from + i}`,
+        name: `职务${from + i}`,
+        postRank: null,
+        description: null,
+        createBy: 'test',
+        createTime: at,
+        updateBy: null,
+        updateTime: null,
+      }));
+    for (let i = 0; i < LARGE_COUNT; i += 1000)
+      await s.ctx.db.insertInto('sysPosition').values(rows(i, 1000)).execute();
+    const total = async (q = '') =>
+      (await s.request<PageResult<unknown>>('GET', `/sys/position/list?pageSize=1${q}`, { token })).body.result.total;
     expect(await total()).toBe(LARGE_COUNT);
     await s.ctx.db.insertInto('sysPosition').values(rows(LARGE_COUNT, 1)).execute();
     // Within the window the large count is reused; a narrower filter is counted exactly.

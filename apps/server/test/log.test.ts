@@ -48,7 +48,8 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const list = (query: string, token = admin) => s.request<PageResult<LogRow>>('GET', `/sys/log/list?${query}`, { token });
+const list = (query: string, token = admin) =>
+  s.request<PageResult<LogRow>>('GET', `/sys/log/list?${query}`, { token });
 
 describe('login log (log type 1)', () => {
   it('records a login, a failed login (attempted username, never the password) and a logout', async () => {
@@ -65,13 +66,35 @@ describe('login log (log type 1)', () => {
     expect(res.body.success).toBe(true);
     const rows = res.body.result.records;
     expect(rows.every((r) => r.logType === 1)).toBe(true);
-    const buyerId = (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'buyer').executeTakeFirstOrThrow()).id;
+    const buyerId = (
+      await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'buyer').executeTakeFirstOrThrow()
+    ).id;
     expect(rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ username: 'buyer', userid: buyerId, realname: expect.any(String), status: 'ok', operateType: 1, operateType_dictText: '登录', logContent: '用户名: buyer,登录成功！', requestType: 'POST', method: '/jeecg-boot/sys/login' }),
-        expect.objectContaining({ username: 'buyer', status: 'failed', logContent: '用户名: buyer,登录失败：用户名或密码错误' }),
+        expect.objectContaining({
+          username: 'buyer',
+          userid: buyerId,
+          realname: expect.any(String),
+          status: 'ok',
+          operateType: 1,
+          operateType_dictText: '登录',
+          logContent: '用户名: buyer,登录成功！',
+          requestType: 'POST',
+          method: '/jeecg-boot/sys/login',
+        }),
+        expect.objectContaining({
+          username: 'buyer',
+          status: 'failed',
+          logContent: '用户名: buyer,登录失败：用户名或密码错误',
+        }),
         expect.objectContaining({ username: 'ghost-user', userid: null, status: 'failed' }),
-        expect.objectContaining({ username: 'buyer', status: 'ok', operateType: 2, operateType_dictText: '退出', logContent: '用户名: buyer,退出成功！' }),
+        expect.objectContaining({
+          username: 'buyer',
+          status: 'ok',
+          operateType: 2,
+          operateType_dictText: '退出',
+          logContent: '用户名: buyer,退出成功！',
+        }),
       ]),
     );
     const buyerLogin = rows.find((r) => r.logContent === '用户名: buyer,登录成功！')!;
@@ -85,13 +108,28 @@ describe('login log (log type 1)', () => {
 
   it('counts successful logins for the home page (loginfo, visitInfo of the last 7 days)', async () => {
     await eventually(
-      () => s.ctx.db.selectFrom('sysLog').select('id').where('logType', '=', 1).where('status', '=', 'ok').where('operateType', '=', 1).execute(),
+      () =>
+        s.ctx.db
+          .selectFrom('sysLog')
+          .select('id')
+          .where('logType', '=', 1)
+          .where('status', '=', 'ok')
+          .where('operateType', '=', 1)
+          .execute(),
       (rows) => rows.length === logins,
     );
-    const info = await s.request<{ totalVisitCount: number; todayVisitCount: number; todayIp: number }>('GET', '/sys/loginfo', { token: admin });
+    const info = await s.request<{ totalVisitCount: number; todayVisitCount: number; todayIp: number }>(
+      'GET',
+      '/sys/loginfo',
+      { token: admin },
+    );
     expect(info.body.result).toEqual({ totalVisitCount: logins, todayVisitCount: logins, todayIp: 1 });
 
-    const visits = await s.request<{ visit: number; ip: number; tian: string; type: string }[]>('GET', '/sys/visitInfo', { token: admin });
+    const visits = await s.request<{ visit: number; ip: number; tian: string; type: string }[]>(
+      'GET',
+      '/sys/visitInfo',
+      { token: admin },
+    );
     expect(visits.body.result).toHaveLength(7);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect(visits.body.result[6]).toEqual({ visit: logins, ip: 1, tian: today, type: today.slice(5) });
@@ -109,7 +147,12 @@ describe('operation log (log type 2)', () => {
   it('records an authenticated POST with its route, user, cost and parameters, password fields masked', async () => {
     const add = await s.request<{ id: string }>('POST', '/sys/user/add', {
       token: admin,
-      body: { username: 'logclerk', realname: '日志文员', password: 'Clerk#Secret26', confirmpassword: 'Clerk#Secret26' },
+      body: {
+        username: 'logclerk',
+        realname: '日志文员',
+        password: 'Clerk#Secret26',
+        confirmpassword: 'Clerk#Secret26',
+      },
     });
     expect(add.body.success).toBe(true);
     const res = await eventually(
@@ -132,34 +175,58 @@ describe('operation log (log type 2)', () => {
     });
     expect(row.costTime).toBeGreaterThanOrEqual(0);
     const param = JSON.parse(row.requestParam!) as { body: Record<string, string> };
-    expect(param.body).toMatchObject({ username: 'logclerk', realname: '日志文员', password: '******', confirmpassword: '******' });
+    expect(param.body).toMatchObject({
+      username: 'logclerk',
+      realname: '日志文员',
+      password: '******',
+      confirmpassword: '******',
+    });
     expect(res.text).not.toContain('Clerk#Secret26');
   });
 
   it('records refusals and edits as failed or with their operate type; reads are not logged', async () => {
     const token = await login('buyer');
-    expect((await s.request('POST', '/sys/position/add', { token, body: { code: 'LOG403', name: '无权' } })).status).toBe(403);
+    expect(
+      (await s.request('POST', '/sys/position/add', { token, body: { code: 'LOG403', name: '无权' } })).status,
+    ).toBe(403);
     await s.request('POST', '/sys/position/add', { token: admin, body: { code: 'LOG1', name: '日志职务' } });
-    const dup = await s.request('POST', '/sys/position/add', { token: admin, body: { code: 'LOG1', name: '日志职务' } });
+    const dup = await s.request('POST', '/sys/position/add', {
+      token: admin,
+      body: { code: 'LOG1', name: '日志职务' },
+    });
     expect(dup.body.success).toBe(false);
-    const position = await s.ctx.db.selectFrom('sysPosition').select('id').where('code', '=', 'LOG1').executeTakeFirstOrThrow();
+    const position = await s.ctx.db
+      .selectFrom('sysPosition')
+      .select('id')
+      .where('code', '=', 'LOG1')
+      .executeTakeFirstOrThrow();
     await s.request('DELETE', `/sys/position/delete?id=${position.id}`, { token: admin });
     await s.request('GET', '/sys/position/list?code=LOG1', { token: admin });
 
     const res = await eventually(
       () => list('logType=2&pageSize=100'),
-      (r) => r.body.result.records.some((l) => l.requestType === 'DELETE' && l.method === '/jeecg-boot/sys/position/delete'),
+      (r) =>
+        r.body.result.records.some((l) => l.requestType === 'DELETE' && l.method === '/jeecg-boot/sys/position/delete'),
     );
     const positions = res.body.result.records.filter((r) => r.method?.startsWith('/jeecg-boot/sys/position/'));
     expect(positions.filter((r) => r.requestType === 'GET')).toEqual([]);
-    expect(positions.filter((r) => r.method === '/jeecg-boot/sys/position/add').map((r) => [r.username, r.status]).sort()).toEqual([
+    expect(
+      positions
+        .filter((r) => r.method === '/jeecg-boot/sys/position/add')
+        .map((r) => [r.username, r.status])
+        .sort(),
+    ).toEqual([
       ['admin', 'failed'],
       ['admin', 'ok'],
       ['buyer', 'failed'],
     ]);
     const refused = positions.find((r) => r.username === 'admin' && r.status === 'failed')!;
     expect(refused.logContent).toMatch(/（失败：.+）$/);
-    expect(positions.find((r) => r.requestType === 'DELETE')).toMatchObject({ operateType: 4, status: 'ok', requestParam: expect.stringContaining(position.id) });
+    expect(positions.find((r) => r.requestType === 'DELETE')).toMatchObject({
+      operateType: 4,
+      status: 'ok',
+      requestParam: expect.stringContaining(position.id),
+    });
   });
 });
 

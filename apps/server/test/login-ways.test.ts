@@ -16,11 +16,17 @@ const cas = http.createServer((req, res) => {
   const ticket = url.searchParams.get('ticket') ?? '';
   res.setHeader('content-type', 'application/xml');
   if (url.pathname === '/cas/serviceValidate' && ticket.startsWith('ST-good-')) {
-    res.end(`<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>${ticket.slice(8)}</cas:user></cas:authenticationSuccess></cas:serviceResponse>`);
+    res.end(
+      `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>${ticket.slice(8)}</cas:user></cas:authenticationSuccess></cas:serviceResponse>`,
+    );
   } else if (ticket === 'ST-entity') {
-    res.end(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY u "admin">]><cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>&u;</cas:user></cas:authenticationSuccess></cas:serviceResponse>`);
+    res.end(
+      `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY u "admin">]><cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>&u;</cas:user></cas:authenticationSuccess></cas:serviceResponse>`,
+    );
   } else {
-    res.end(`<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">Ticket ${ticket} not recognized</cas:authenticationFailure></cas:serviceResponse>`);
+    res.end(
+      `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">Ticket ${ticket} not recognized</cas:authenticationFailure></cas:serviceResponse>`,
+    );
   }
 });
 
@@ -36,9 +42,17 @@ afterAll(async () => {
   await new Promise((r) => cas.close(r));
 });
 
-type Login = { token: string; userInfo: { username: string; isShow: number }; sysAllDictItems: object; multi_depart: number };
+type Login = {
+  token: string;
+  userInfo: { username: string; isShow: number };
+  sysAllDictItems: object;
+  multi_depart: number;
+};
 
-const expectSession = async (res: { body: { success: boolean; code: number; result: unknown; message: string } }, username: string) => {
+const expectSession = async (
+  res: { body: { success: boolean; code: number; result: unknown; message: string } },
+  username: string,
+) => {
   expect(res.body, res.body.message).toMatchObject({ success: true, code: 200, message: '登录成功' });
   const r = res.body.result as Login;
   expect(r.userInfo.username).toBe(username);
@@ -51,14 +65,21 @@ const expectSession = async (res: { body: { success: boolean; code: number; resu
 
 describe('phone login', () => {
   const code = async (mobile: string) => {
-    await s.ctx.db.updateTable('sysSmsCode').set({ createTime: new Date(Date.now() - 61_000).toISOString() }).where('mobile', '=', mobile).execute();
+    await s.ctx.db
+      .updateTable('sysSmsCode')
+      .set({ createTime: new Date(Date.now() - 61_000).toISOString() })
+      .where('mobile', '=', mobile)
+      .execute();
     expect((await s.request('POST', '/sys/sms', { body: { mobile, smsmode: '0' } })).body.success).toBe(true);
     return (await s.request<{ code: string }>('GET', `/sys/sms/testOutbox?mobile=${mobile}`)).body.result.code;
   };
 
   it('logs in with the SMS code, as /sys/login answers; the code is single use', async () => {
     const c = await code('13800000001');
-    await expectSession(await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13800000001', captcha: c, remember_me: true } }), 'buyer');
+    await expectSession(
+      await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13800000001', captcha: c, remember_me: true } }),
+      'buyer',
+    );
     const again = await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13800000001', captcha: c } });
     expect(again.body).toMatchObject({ success: false });
     expect(again.body.code).not.toBe(200);
@@ -70,7 +91,12 @@ describe('phone login', () => {
     const res = await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13900000002', captcha: wrong } });
     expect(res.body).toMatchObject({ success: false, message: '手机验证码错误' });
     expect(res.body.code).not.toBe(200);
-    const row = await s.ctx.db.selectFrom('sysSmsCode').select('attempts').where('mobile', '=', '13900000002').where('usedAt', 'is', null).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('sysSmsCode')
+      .select('attempts')
+      .where('mobile', '=', '13900000002')
+      .where('usedAt', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
     // A supplier who must complete the information logs in with isShow 2.
     const ok = await s.request<Login>('POST', '/sys/phoneLogin', { body: { mobile: '13900000002', captcha: c } });
@@ -78,10 +104,16 @@ describe('phone login', () => {
   });
 
   it('a register code does not log in', async () => {
-    await s.ctx.db.updateTable('sysSmsCode').set({ createTime: new Date(Date.now() - 61_000).toISOString() }).where('mobile', '=', '13900000001').execute();
+    await s.ctx.db
+      .updateTable('sysSmsCode')
+      .set({ createTime: new Date(Date.now() - 61_000).toISOString() })
+      .where('mobile', '=', '13900000001')
+      .execute();
     await s.request('POST', '/sys/sms', { body: { mobile: '13900000001', smsmode: '1' } });
     const c = (await s.request<{ code: string }>('GET', '/sys/sms/testOutbox?mobile=13900000001')).body.result.code;
-    expect((await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13900000001', captcha: c } })).body.success).toBe(false);
+    expect(
+      (await s.request('POST', '/sys/phoneLogin', { body: { mobile: '13900000001', captcha: c } })).body.success,
+    ).toBe(false);
   });
 });
 
@@ -96,16 +128,29 @@ describe('SSO token login', () => {
   it('a valid token logs the user in once; the replay is refused', async () => {
     const t = await token({ username: 'buyer' });
     await expectSession(await s.request('POST', '/sys/ssoLogin', { body: { token: t } }), 'buyer');
-    expect((await s.request('POST', '/sys/ssoLogin', { body: { token: t } })).body).toMatchObject({ success: false, message: '单点登录令牌无效或已过期' });
+    expect((await s.request('POST', '/sys/ssoLogin', { body: { token: t } })).body).toMatchObject({
+      success: false,
+      message: '单点登录令牌无效或已过期',
+    });
   });
 
   it.each([
     ['expired', async () => token({ username: 'buyer' }, { exp: Math.floor(Date.now() / 1000) - 10 })],
-    ['valid for more than 5 minutes', async () => token({ username: 'buyer' }, { exp: Math.floor(Date.now() / 1000) + 3600 })],
-    ['signed with another secret', async () => token({ username: 'buyer' }, { secret: 'another-secret-0123456789abcdefghijklmnop' })],
+    [
+      'valid for more than 5 minutes',
+      async () => token({ username: 'buyer' }, { exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ],
+    [
+      'signed with another secret',
+      async () => token({ username: 'buyer' }, { secret: 'another-secret-0123456789abcdefghijklmnop' }),
+    ],
     ['for an unknown user', async () => token({ username: 'nobody-at-all' })],
     ['without a username', async () => token({ sub: 'buyer' })],
-    ['unsigned (alg none)', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ username: 'admin', jti: 'x', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`],
+    [
+      'unsigned (alg none)',
+      async () =>
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ username: 'admin', jti: 'x', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`,
+    ],
   ])('refuses a token %s (AUTHN-1)', async (_why, make) => {
     const res = await s.request('POST', '/sys/ssoLogin', { body: { token: await make() } });
     expect(res.body).toMatchObject({ success: false, message: '单点登录令牌无效或已过期' });
@@ -114,8 +159,12 @@ describe('SSO token login', () => {
   it('is disabled without SSO_SECRET, and so is CAS without CAS_SERVER_URL', async () => {
     const off = await startTestServer();
     try {
-      expect((await off.request('POST', '/sys/ssoLogin', { body: { token: await token({ username: 'buyer' }) } })).body).toMatchObject({ success: false, message: '单点登录未启用' });
-      expect((await off.request('GET', '/cas/client/validateLogin?ticket=ST-good-buyer&service=http%3A%2F%2Fapp')).body).toMatchObject({ success: false, message: 'CAS 单点登录未启用' });
+      expect(
+        (await off.request('POST', '/sys/ssoLogin', { body: { token: await token({ username: 'buyer' }) } })).body,
+      ).toMatchObject({ success: false, message: '单点登录未启用' });
+      expect(
+        (await off.request('GET', '/cas/client/validateLogin?ticket=ST-good-buyer&service=http%3A%2F%2Fapp')).body,
+      ).toMatchObject({ success: false, message: 'CAS 单点登录未启用' });
     } finally {
       await off.close();
     }
@@ -126,7 +175,10 @@ describe('CAS ticket login', () => {
   it('validates the ticket against the CAS server and logs in its user', async () => {
     casCalls = [];
     const service = 'http://127.0.0.1:8080/user/login';
-    const res = await s.request('GET', `/cas/client/validateLogin?ticket=ST-good-buyer&service=${encodeURIComponent(service)}`);
+    const res = await s.request(
+      'GET',
+      `/cas/client/validateLogin?ticket=ST-good-buyer&service=${encodeURIComponent(service)}`,
+    );
     await expectSession(res, 'buyer');
     expect(casCalls).toEqual([`/cas/serviceValidate?ticket=ST-good-buyer&service=${encodeURIComponent(service)}`]);
   });
@@ -153,18 +205,35 @@ describe('CAS ticket login', () => {
 
 describe('third-party login code', () => {
   it('exchanges an unexpired code once for the login result', async () => {
-    const user = await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'buyer').executeTakeFirstOrThrow();
+    const user = await s.ctx.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'buyer')
+      .executeTakeFirstOrThrow();
     const code = await issueThirdLoginCode(s.ctx.db, user.id, 'wechat');
     const stored = await s.ctx.db.selectFrom('sysThirdLoginCode').select('codeHash').execute();
     expect(stored.some((r) => r.codeHash === code)).toBe(false);
     await expectSession(await s.request('GET', `/thirdLogin/getLoginUser/${code}`), 'buyer');
-    expect((await s.request('GET', `/thirdLogin/getLoginUser/${code}`)).body).toMatchObject({ success: false, message: '登录信息已失效' });
+    expect((await s.request('GET', `/thirdLogin/getLoginUser/${code}`)).body).toMatchObject({
+      success: false,
+      message: '登录信息已失效',
+    });
   });
 
   it('refuses an unknown or an expired code', async () => {
-    expect((await s.request('GET', '/thirdLogin/getLoginUser/not-a-code')).body).toMatchObject({ success: false, message: '登录信息已失效' });
-    const user = await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect((await s.request('GET', '/thirdLogin/getLoginUser/not-a-code')).body).toMatchObject({
+      success: false,
+      message: '登录信息已失效',
+    });
+    const user = await s.ctx.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const code = await issueThirdLoginCode(s.ctx.db, user.id, 'wechat', -1000);
-    expect((await s.request('GET', `/thirdLogin/getLoginUser/${code}`)).body).toMatchObject({ success: false, message: '登录信息已失效' });
+    expect((await s.request('GET', `/thirdLogin/getLoginUser/${code}`)).body).toMatchObject({
+      success: false,
+      message: '登录信息已失效',
+    });
   });
 });

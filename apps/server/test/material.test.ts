@@ -15,22 +15,34 @@ beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
   buyer = await s.login('buyer');
-  supplierId = (await s.ctx.db.selectFrom('supplier').select('id').where('name', '=', '华东精密机械有限公司').executeTakeFirstOrThrow()).id;
+  supplierId = (
+    await s.ctx.db
+      .selectFrom('supplier')
+      .select('id')
+      .where('name', '=', '华东精密机械有限公司')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => s?.close());
 
-const add = (path: string, body: unknown, token = admin) => s.request<{ id: string }>('POST', `/srm/${path}/add`, { token, body });
+const add = (path: string, body: unknown, token = admin) =>
+  s.request<{ id: string }>('POST', `/srm/${path}/add`, { token, body });
 const category = async (code: string, parentId?: string) => {
   const res = await add('materialCategory', { code, name: `分类${code}`, parentId, categoryType: 'GOODS' });
   expect(res.body).toMatchObject({ success: true });
   return res.body.result.id;
 };
 const material = async (categoryId: string, name = '六角螺栓') => {
-  const res = await add('material', { name, spec: 'M8×30', categoryId, unit: 'PCS', defaultTaxRate: '13', inspectionRequired: 1 }, buyer);
+  const res = await add(
+    'material',
+    { name, spec: 'M8×30', categoryId, unit: 'PCS', defaultTaxRate: '13', inspectionRequired: 1 },
+    buyer,
+  );
   expect(res.body).toMatchObject({ success: true });
   return res.body.result.id;
 };
-const materialRow = (id: string) => s.ctx.db.selectFrom('srmMaterial').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const materialRow = (id: string) =>
+  s.ctx.db.selectFrom('srmMaterial').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('material categories (MAT-1, MAT-2)', () => {
   it('MAT-1: codes are unique; a category with children or materials cannot be deleted', async () => {
@@ -38,20 +50,38 @@ describe('material categories (MAT-1, MAT-2)', () => {
     const dup = await add('materialCategory', { code: 'T01', name: '重复' });
     expect(dup.body.success).toBe(false);
     const leaf = await category('T0101', root);
-    expect((await s.ctx.db.selectFrom('srmMaterialCategory').select(['isLeaf', 'level']).where('id', '=', root).executeTakeFirstOrThrow())).toEqual({ isLeaf: 0, level: 1 });
+    expect(
+      await s.ctx.db
+        .selectFrom('srmMaterialCategory')
+        .select(['isLeaf', 'level'])
+        .where('id', '=', root)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ isLeaf: 0, level: 1 });
     const del = await s.request('DELETE', `/srm/materialCategory/delete?id=${root}`, { token: admin });
     expect(del.body.message).toBe('分类下有下级分类或物料，不能删除，只能停用（MAT-1）');
     await material(leaf);
     const delLeaf = await s.request('DELETE', `/srm/materialCategory/delete?id=${leaf}`, { token: admin });
     expect(delLeaf.body.success).toBe(false);
-    expect(await s.ctx.db.selectFrom('srmMaterialCategory').select('id').where('id', 'in', [root, leaf]).execute()).toHaveLength(2);
+    expect(
+      await s.ctx.db.selectFrom('srmMaterialCategory').select('id').where('id', 'in', [root, leaf]).execute(),
+    ).toHaveLength(2);
   });
 
   it('MAT-1: an empty leaf is deleted and its parent becomes a leaf again', async () => {
     const root = await category('T02');
     const leaf = await category('T0201', root);
-    expect((await s.request('DELETE', `/srm/materialCategory/delete?id=${leaf}`, { token: admin })).body.success).toBe(true);
-    expect((await s.ctx.db.selectFrom('srmMaterialCategory').select('isLeaf').where('id', '=', root).executeTakeFirstOrThrow()).isLeaf).toBe(1);
+    expect((await s.request('DELETE', `/srm/materialCategory/delete?id=${leaf}`, { token: admin })).body.success).toBe(
+      true,
+    );
+    expect(
+      (
+        await s.ctx.db
+          .selectFrom('srmMaterialCategory')
+          .select('isLeaf')
+          .where('id', '=', root)
+          .executeTakeFirstOrThrow()
+      ).isLeaf,
+    ).toBe(1);
   });
 
   it('MAT-2: materials attach to leaf categories only, and a category holding materials gets no children', async () => {
@@ -72,11 +102,23 @@ describe('material categories (MAT-1, MAT-2)', () => {
 
 /** The demo's material activation flow (one step, role admin), on or off. */
 async function setFlow(enabled: boolean) {
-  const types = (await s.request<{ docType: string; definition: { version: number; steps: unknown[] } | null }[]>('GET', '/approval/definition/list', { token: admin })).body.result;
+  const types = (
+    await s.request<{ docType: string; definition: { version: number; steps: unknown[] } | null }[]>(
+      'GET',
+      '/approval/definition/list',
+      { token: admin },
+    )
+  ).body.result;
   const current = types.find((t) => t.docType === 'MATERIAL_ACTIVATION')!.definition;
   const saved = await s.request('POST', '/approval/definition/save', {
     token: admin,
-    body: { docType: 'MATERIAL_ACTIVATION', name: '物料启用审批', enabled: enabled ? 1 : 0, steps: [{ name: '管理员审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }], version: current?.version },
+    body: {
+      docType: 'MATERIAL_ACTIVATION',
+      name: '物料启用审批',
+      enabled: enabled ? 1 : 0,
+      steps: [{ name: '管理员审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }],
+      version: current?.version,
+    },
   });
   expect(saved.body.success).toBe(true);
 }
@@ -88,7 +130,11 @@ describe('materials (MAT-3, X-9, X-13)', () => {
   });
 
   it('X-9: a new material is a draft with a generated code; the body cannot set code or status', async () => {
-    const forged = await add('material', { name: '深沟球轴承', categoryId: leaf, unit: 'PCS', code: 'HACK', status: 'ACTIVE' }, buyer);
+    const forged = await add(
+      'material',
+      { name: '深沟球轴承', categoryId: leaf, unit: 'PCS', code: 'HACK', status: 'ACTIVE' },
+      buyer,
+    );
     expect(forged.body.success).toBe(false);
     expect(await s.ctx.db.selectFrom('srmMaterial').select('id').where('code', '=', 'HACK').execute()).toHaveLength(0);
     const row = await materialRow(await material(leaf, '深沟球轴承'));
@@ -106,38 +152,64 @@ describe('materials (MAT-3, X-9, X-13)', () => {
     const id = await material(leaf, '圆柱销');
     // Flow switched off: submitting activates at once.
     await setFlow(false);
-    const submitted = await s.request<{ status: string }>('POST', '/srm/material/submit', { token: buyer, body: { id } });
+    const submitted = await s.request<{ status: string }>('POST', '/srm/material/submit', {
+      token: buyer,
+      body: { id },
+    });
     expect(submitted.body).toMatchObject({ success: true, message: '物料已启用' });
     await expect(s.ctx.db.transaction().execute((trx) => assertMaterialsUsable(trx, 0, [id]))).resolves.toBeUndefined();
     expect((await s.request('POST', '/srm/material/deactivate', { token: buyer, body: { id } })).status).toBe(403);
-    expect((await s.request('POST', '/srm/material/deactivate', { token: admin, body: { id } })).body.message).toBe('物料已停用');
+    expect((await s.request('POST', '/srm/material/deactivate', { token: admin, body: { id } })).body.message).toBe(
+      '物料已停用',
+    );
     await expect(s.ctx.db.transaction().execute((trx) => assertMaterialsUsable(trx, 0, [id]))).rejects.toThrow('MAT-3');
-    expect((await s.request('POST', '/srm/material/deactivate', { token: admin, body: { id } })).body.message).toBe('只有启用状态的物料可以停用');
-    expect((await s.request('POST', '/srm/material/reactivate', { token: admin, body: { id } })).body.message).toBe('物料已恢复启用');
+    expect((await s.request('POST', '/srm/material/deactivate', { token: admin, body: { id } })).body.message).toBe(
+      '只有启用状态的物料可以停用',
+    );
+    expect((await s.request('POST', '/srm/material/reactivate', { token: admin, body: { id } })).body.message).toBe(
+      '物料已恢复启用',
+    );
   });
 
   it('X-10: with a flow, activation waits for the approver; the buyer cannot approve it', async () => {
     await setFlow(true);
     const id = await material(leaf, '弹簧垫圈');
-    const submitted = await s.request<{ instanceId: string; status: string }>('POST', '/srm/material/submit', { token: buyer, body: { id } });
+    const submitted = await s.request<{ instanceId: string; status: string }>('POST', '/srm/material/submit', {
+      token: buyer,
+      body: { id },
+    });
     expect(submitted.body.result.status).toBe('RUNNING');
     expect((await materialRow(id)).status).toBe('PENDING_APPROVAL');
-    expect((await s.request('PUT', '/srm/material/edit', { token: buyer, body: { id, name: '改名' } })).body.message).toBe('物料审批中，不能修改');
-    const todo = (await s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
-    expect((await s.request('POST', '/approval/task/approve', { token: admin, body: { taskId: todo.taskId } })).body.success).toBe(true);
+    expect(
+      (await s.request('PUT', '/srm/material/edit', { token: buyer, body: { id, name: '改名' } })).body.message,
+    ).toBe('物料审批中，不能修改');
+    const todo = (
+      await s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: admin })
+    ).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    expect(
+      (await s.request('POST', '/approval/task/approve', { token: admin, body: { taskId: todo.taskId } })).body.success,
+    ).toBe(true);
     expect((await materialRow(id)).status).toBe('ACTIVE');
   });
 
   it('X-13: only drafts are deleted', async () => {
     const draft = await material(leaf, '开口销');
-    const active = (await s.ctx.db.selectFrom('srmMaterial').select('id').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).id;
+    const active = (
+      await s.ctx.db.selectFrom('srmMaterial').select('id').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()
+    ).id;
     const refused = await s.request('DELETE', `/srm/material/delete?id=${active}`, { token: buyer });
     expect(refused.body.message).toMatch(/^只有草稿状态的物料可以删除/);
     expect((await s.request('DELETE', `/srm/material/delete?id=${draft}`, { token: buyer })).body.success).toBe(true);
   });
 
   it('lists materials with their category name', async () => {
-    const page = (await s.request<PageResult<{ categoryName: string; status_dictText: string }>>('GET', '/srm/material/list?name=*销*', { token: buyer })).body.result;
+    const page = (
+      await s.request<PageResult<{ categoryName: string; status_dictText: string }>>(
+        'GET',
+        '/srm/material/list?name=*销*',
+        { token: buyer },
+      )
+    ).body.result;
     expect(page.records[0]).toMatchObject({ categoryName: '分类T0401', status_dictText: '启用' });
   });
 });
@@ -152,16 +224,34 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
     draftId = await material(leaf, '铝板');
   });
   const price = (body: Record<string, unknown>, token = buyer) =>
-    add('priceRecord', { materialId, supplierId, unitPrice: '100.50', taxRate: '13', validFrom: '2026-01-01', validTo: '2026-12-31', ...body }, token);
+    add(
+      'priceRecord',
+      {
+        materialId,
+        supplierId,
+        unitPrice: '100.50',
+        taxRate: '13',
+        validFrom: '2026-01-01',
+        validTo: '2026-12-31',
+        ...body,
+      },
+      token,
+    );
 
   it('MAT-3: a material that is not active gets no price', async () => {
     expect((await price({ materialId: draftId })).body.message).toBe('物料未启用或已停用，不能登记价格（MAT-3）');
   });
 
   it('MAT-5: ladder breaks start at 0 and strictly increase', async () => {
-    expect((await price({ ladder: '[{"fromQty":10,"unitPrice":"9"}]' })).body.message).toBe('第一档阶梯价的起订量必须为 0');
-    expect((await price({ ladder: '[{"fromQty":0,"unitPrice":"9"},{"fromQty":0,"unitPrice":"8"}]' })).body.message).toBe('阶梯价的起订量必须严格递增');
-    expect(await s.ctx.db.selectFrom('srmPriceRecord').select('id').where('materialId', '=', materialId).execute()).toHaveLength(0);
+    expect((await price({ ladder: '[{"fromQty":10,"unitPrice":"9"}]' })).body.message).toBe(
+      '第一档阶梯价的起订量必须为 0',
+    );
+    expect(
+      (await price({ ladder: '[{"fromQty":0,"unitPrice":"9"},{"fromQty":0,"unitPrice":"8"}]' })).body.message,
+    ).toBe('阶梯价的起订量必须严格递增');
+    expect(
+      await s.ctx.db.selectFrom('srmPriceRecord').select('id').where('materialId', '=', materialId).execute(),
+    ).toHaveLength(0);
   });
 
   it('MAT-4: a later record supersedes the current one; an overlapping earlier one is refused', async () => {
@@ -171,46 +261,115 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
     expect(overlapping.body.message).toMatch(/与已有价格记录的有效期重叠/);
     // From an award later (the service sourcing calls).
     await s.ctx.db.transaction().execute((trx) =>
-      recordPrice(trx, { tenantId: 0, supplierId, materialId, unitPrice: '95.00', taxRate: '13', validFrom: '2026-07-01', validTo: '2027-06-30', sourceType: 'AWARD', sourceId: 'AWD-1', createBy: 'test' }),
+      recordPrice(trx, {
+        tenantId: 0,
+        supplierId,
+        materialId,
+        unitPrice: '95.00',
+        taxRate: '13',
+        validFrom: '2026-07-01',
+        validTo: '2027-06-30',
+        sourceType: 'AWARD',
+        sourceId: 'AWD-1',
+        createBy: 'test',
+      }),
     );
-    const rows = await s.ctx.db.selectFrom('srmPriceRecord').select(['unitPrice', 'validFrom', 'validTo', 'status', 'sourceType']).where('materialId', '=', materialId).orderBy('validFrom').execute();
+    const rows = await s.ctx.db
+      .selectFrom('srmPriceRecord')
+      .select(['unitPrice', 'validFrom', 'validTo', 'status', 'sourceType'])
+      .where('materialId', '=', materialId)
+      .orderBy('validFrom')
+      .execute();
     expect(rows).toEqual([
-      { unitPrice: '100.50', validFrom: '2026-01-01', validTo: '2026-06-30', status: 'SUPERSEDED', sourceType: 'MANUAL' },
+      {
+        unitPrice: '100.50',
+        validFrom: '2026-01-01',
+        validTo: '2026-06-30',
+        status: 'SUPERSEDED',
+        sourceType: 'MANUAL',
+      },
       { unitPrice: '95.00', validFrom: '2026-07-01', validTo: '2027-06-30', status: 'ACTIVE', sourceType: 'AWARD' },
     ]);
   });
 
   it('§3 SYS: a price past its validity is listed as expired', async () => {
     await s.ctx.db.transaction().execute((trx) =>
-      recordPrice(trx, { tenantId: 0, supplierId, materialId: materialId, orgCode: 'OLD', unitPrice: '1.00', taxRate: '13', validFrom: '2020-01-01', validTo: '2020-12-31', sourceType: 'CONTRACT', createBy: 'test' }),
+      recordPrice(trx, {
+        tenantId: 0,
+        supplierId,
+        materialId: materialId,
+        orgCode: 'OLD',
+        unitPrice: '1.00',
+        taxRate: '13',
+        validFrom: '2020-01-01',
+        validTo: '2020-12-31',
+        sourceType: 'CONTRACT',
+        createBy: 'test',
+      }),
     );
-    const page = (await s.request<PageResult<{ orgCode: string; status: string; status_dictText: string }>>('GET', `/srm/priceRecord/list?materialId=${materialId}&pageSize=50`, { token: buyer })).body.result;
-    expect(page.records.find((r) => r.orgCode === 'OLD')).toMatchObject({ status: 'EXPIRED', status_dictText: '已过期' });
+    const page = (
+      await s.request<PageResult<{ orgCode: string; status: string; status_dictText: string }>>(
+        'GET',
+        `/srm/priceRecord/list?materialId=${materialId}&pageSize=50`,
+        { token: buyer },
+      )
+    ).body.result;
+    expect(page.records.find((r) => r.orgCode === 'OLD')).toMatchObject({
+      status: 'EXPIRED',
+      status_dictText: '已过期',
+    });
     expect(page.records.filter((r) => r.status === 'ACTIVE')).toHaveLength(1);
   });
 
   it('prices cannot be edited or deleted; the list names material and supplier', async () => {
-    const page = (await s.request<PageResult<{ id: string; materialName: string; supplierName: string }>>('GET', `/srm/priceRecord/list?materialId=${materialId}`, { token: buyer })).body.result;
+    const page = (
+      await s.request<PageResult<{ id: string; materialName: string; supplierName: string }>>(
+        'GET',
+        `/srm/priceRecord/list?materialId=${materialId}`,
+        { token: buyer },
+      )
+    ).body.result;
     expect(page.records[0]).toMatchObject({ materialName: '不锈钢板', supplierName: '华东精密机械有限公司' });
-    expect((await s.request('PUT', '/srm/priceRecord/edit', { token: admin, body: { id: page.records[0]!.id, unitPrice: '1' } })).status).toBe(404);
+    expect(
+      (
+        await s.request('PUT', '/srm/priceRecord/edit', {
+          token: admin,
+          body: { id: page.records[0]!.id, unitPrice: '1' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await s.request('GET', '/srm/priceRecord/list', { token: await s.login('supplier1') })).status).toBe(403);
   });
 });
 
 describe('purchase settings (§21)', () => {
-  const save = (key: string, value: unknown, token = admin) => s.request('POST', '/srm/purchaseSetting/save', { token, body: { key, value } });
+  const save = (key: string, value: unknown, token = admin) =>
+    s.request('POST', '/srm/purchaseSetting/save', { token, body: { key, value } });
 
   it('lists every key with its default, and only administrators change them', async () => {
-    const list = (await s.request<{ key: string; value: unknown; isDefault: boolean }[]>('GET', '/srm/purchaseSetting/list', { token: admin })).body.result;
+    const list = (
+      await s.request<{ key: string; value: unknown; isDefault: boolean }[]>('GET', '/srm/purchaseSetting/list', {
+        token: admin,
+      })
+    ).body.result;
     expect(list.find((r) => r.key === 'rfq.minQuotes')).toMatchObject({ value: 3, isDefault: true });
     expect((await save('rfq.minQuotes', 2, buyer)).status).toBe(403);
   });
 
   it('refuses values against §21 validation and the statutory minimums; nothing changes', async () => {
     expect((await save('receipt.overDeliveryPct', 120)).body.message).toBe('允许超收比例(%)：百分比在 0 到 100 之间');
-    expect((await save('tender.minBidPeriodDays', { mandatory: 15, other: 5 })).body.message).toBe('最短投标期(天)：依法必须招标的项目不少于20天');
+    expect((await save('tender.minBidPeriodDays', { mandatory: 15, other: 5 })).body.message).toBe(
+      '最短投标期(天)：依法必须招标的项目不少于20天',
+    );
     expect((await save('quota.presets', { 2: [60, 30] })).body.message).toMatch(/比例合计为 100/);
-    expect((await save('evaluation.gradeBands', [{ grade: 'A', min: 90, max: 100 }, { grade: 'B', min: 0, max: 80 }])).body.message).toMatch(/不能有空档或重叠/);
+    expect(
+      (
+        await save('evaluation.gradeBands', [
+          { grade: 'A', min: 90, max: 100 },
+          { grade: 'B', min: 0, max: 80 },
+        ])
+      ).body.message,
+    ).toMatch(/不能有空档或重叠/);
     expect((await save('supplier.qualificationReminderDays', [7, 30])).body.message).toMatch(/从大到小/);
     expect((await save('no.such.key', 1)).body.message).toBe('未知的采购设置项');
     expect(await s.ctx.db.selectFrom('srmPurchaseSetting').selectAll().execute()).toHaveLength(0);
@@ -220,7 +379,13 @@ describe('purchase settings (§21)', () => {
     expect((await save('rfq.minQuotes', 2)).body.success).toBe(true);
     expect(await purchaseSetting(s.ctx.db, 0, 'rfq.minQuotes')).toBe(2);
     expect(await purchaseSetting(s.ctx.db, 0, 'rfq.minInvited')).toBe(3);
-    const log = (await s.request<{ settingKey: string; oldValue: string; newValue: string; changedBy: string }[]>('GET', '/srm/purchaseSetting/log', { token: admin })).body.result;
+    const log = (
+      await s.request<{ settingKey: string; oldValue: string; newValue: string; changedBy: string }[]>(
+        'GET',
+        '/srm/purchaseSetting/log',
+        { token: admin },
+      )
+    ).body.result;
     expect(log[0]).toMatchObject({ settingKey: 'rfq.minQuotes', oldValue: '3', newValue: '2', changedBy: 'admin' });
   });
 });

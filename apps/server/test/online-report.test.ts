@@ -17,8 +17,10 @@ let reportId: string;
 
 type Page = { total: number; records: Record<string, unknown>[] };
 
-const addHead = (code: string, cgrSql: string, token = admin) => s.request<{ id: string }>('POST', '/online/cgreport/head/add', { token, body: { code, name: code, cgrSql } });
-const getData = (query: string, token = buyer) => s.request<Page>('GET', `/online/cgreport/api/getData/${reportId}?${query}`, { token });
+const addHead = (code: string, cgrSql: string, token = admin) =>
+  s.request<{ id: string }>('POST', '/online/cgreport/head/add', { token, body: { code, name: code, cgrSql } });
+const getData = (query: string, token = buyer) =>
+  s.request<Page>('GET', `/online/cgreport/api/getData/${reportId}?${query}`, { token });
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -26,33 +28,67 @@ beforeAll(async () => {
   buyer = await s.login('buyer');
   supplier = await s.login('supplier1');
   const now = new Date().toISOString();
-  const rows = Array.from({ length: 520 }, (_, i) => ({ id: `org${String(i).padStart(29, '0')}`, code: `ORG${String(i).padStart(4, '0')}`, name: i === 7 ? "O'Brien 华东" : `机构${i}`, createTime: now }));
-  for (let i = 0; i < rows.length; i += 100) await s.ctx.db.insertInto('bdDataorg').values(rows.slice(i, i + 100)).execute();
+  const rows = Array.from({ length: 520 }, (_, i) => ({
+    id: `org${String(i).padStart(29, '0')}`,
+    code: `ORG${String(i).padStart(4, '0')}`,
+    name: i === 7 ? "O'Brien 华东" : `机构${i}`,
+    createTime: now,
+  }));
+  for (let i = 0; i < rows.length; i += 100)
+    await s.ctx.db
+      .insertInto('bdDataorg')
+      .values(rows.slice(i, i + 100))
+      .execute();
 
   const added = await addHead('orgReport', 'select id, code, name from bd_dataorg where code like ${prefix}');
   expect(added.body, added.text).toMatchObject({ success: true });
   reportId = added.body.result.id;
   const item = (fieldName: string, fieldTxt: string, orderNum: number, extra: object = {}) =>
-    s.request('POST', '/online/cgreport/item/add', { token: admin, body: { cgrheadId: reportId, fieldName, fieldTxt, fieldType: 'string', isShow: 1, isQuery: 0, orderNum, ...extra } });
+    s.request('POST', '/online/cgreport/item/add', {
+      token: admin,
+      body: {
+        cgrheadId: reportId,
+        fieldName,
+        fieldTxt,
+        fieldType: 'string',
+        isShow: 1,
+        isQuery: 0,
+        orderNum,
+        ...extra,
+      },
+    });
   const first = await item('id', '编号', 0, { isShow: 0 });
   expect(first.body.success, first.text).toBe(true);
   expect((await item('code', '编码', 1, { isQuery: 1 })).body.success).toBe(true);
   expect((await item('name', '名称', 2, { isQuery: 1 })).body.success).toBe(true);
-  const param = await s.request('POST', '/online/cgreport/param/add', { token: admin, body: { cgrheadId: reportId, paramName: 'prefix', paramTxt: '编码前缀', paramValue: 'ORG%' } });
+  const param = await s.request('POST', '/online/cgreport/param/add', {
+    token: admin,
+    body: { cgrheadId: reportId, paramName: 'prefix', paramTxt: '编码前缀', paramValue: 'ORG%' },
+  });
   expect(param.body.success, param.text).toBe(true);
 }, 60_000);
 afterAll(async () => s?.close());
 
 describe('reading a report', () => {
   it('answers the columns by code, the query items by id and a page of rows', async () => {
-    const cols = await s.request<{ cgRpConfigId: string; cgRpConfigName: string; columns: { dataIndex: string; title: string }[] }>('GET', '/online/cgreport/api/getRpColumns/orgReport', { token: buyer });
+    const cols = await s.request<{
+      cgRpConfigId: string;
+      cgRpConfigName: string;
+      columns: { dataIndex: string; title: string }[];
+    }>('GET', '/online/cgreport/api/getRpColumns/orgReport', { token: buyer });
     expect(cols.body.result).toMatchObject({ cgRpConfigId: reportId, cgRpConfigName: 'orgReport' });
     expect(cols.body.result.columns.map((c) => c.dataIndex)).toEqual(['code', 'name']);
-    const info = await s.request<{ field: string; mode: string }[]>('GET', `/online/cgreport/api/getQueryInfo/${reportId}`, { token: buyer });
+    const info = await s.request<{ field: string; mode: string }[]>(
+      'GET',
+      `/online/cgreport/api/getQueryInfo/${reportId}`,
+      { token: buyer },
+    );
     expect(info.body.result.map((i) => i.field)).toEqual(['code', 'name']);
     const page = await getData('pageNo=2&pageSize=10&column=code&order=asc');
     expect(page.body.result.total).toBe(520);
-    expect(page.body.result.records.map((r) => r.code)).toEqual(Array.from({ length: 10 }, (_, i) => `ORG${String(i + 10).padStart(4, '0')}`));
+    expect(page.body.result.records.map((r) => r.code)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `ORG${String(i + 10).padStart(4, '0')}`),
+    );
   });
 
   it('says 实体不存在 for an unknown code', async () => {
@@ -64,12 +100,19 @@ describe('reading a report', () => {
     expect((await getData(`self_prefix=${encodeURIComponent("' or 1=1 or code like '")}`)).body.result.total).toBe(0);
     expect((await getData(`self_prefix=${encodeURIComponent('ORG000%')}`)).body.result.total).toBe(10);
     expect((await getData(`name=${encodeURIComponent("x' or '1'='1")}`)).body.result.total).toBe(0);
-    expect((await getData(`name=${encodeURIComponent("O'Brien")}`)).body.result.records.map((r) => r.code)).toEqual(['ORG0007']);
+    expect((await getData(`name=${encodeURIComponent("O'Brien")}`)).body.result.records.map((r) => r.code)).toEqual([
+      'ORG0007',
+    ]);
     expect((await getData(`name=${encodeURIComponent('%')}`)).body.result.total).toBe(0);
   });
 
-  it('sorts only by the report\'s own columns, asc or desc (SQLI-7)', async () => {
-    for (const q of ['column=(case when 1=1 then id else name end)', 'column=name;drop', 'column=password_hash', 'column=code&order=asc,(select 1)']) {
+  it("sorts only by the report's own columns, asc or desc (SQLI-7)", async () => {
+    for (const q of [
+      'column=(case when 1=1 then id else name end)',
+      'column=name;drop',
+      'column=password_hash',
+      'column=code&order=asc,(select 1)',
+    ]) {
       const res = await getData(q);
       expect(res.status, q).toBe(400);
       expect(res.text).not.toMatch(LEAK_PATTERN);
@@ -110,12 +153,18 @@ describe('defining a report', () => {
 
   it('reads only allow-listed tables, through subqueries, unions and joins too', async () => {
     await refused('select username, password_hash from sys_user', /不能查询 sys_user/);
-    await refused('select code, name from bd_dataorg union select username, password_hash from sys_user', /不能查询 sys_user/);
+    await refused(
+      'select code, name from bd_dataorg union select username, password_hash from sys_user',
+      /不能查询 sys_user/,
+    );
     await refused('select * from (select * from sys_session) s', /不能查询 sys_session/);
     await refused('select o.code from bd_dataorg o join sys_user u on u.id = o.id', /不能查询 sys_user/);
     await refused('select code, (select max(password_hash) from sys_user) from bd_dataorg', /不能查询 sys_user/);
     await refused('select * from "sys_user"', /不支持的字符/);
-    await refused(s.ctx.kind === 'postgres' ? 'select * from pg_catalog.pg_user' : 'select name from sqlite_master', /不能查询/);
+    await refused(
+      s.ctx.kind === 'postgres' ? 'select * from pg_catalog.pg_user' : 'select name from sqlite_master',
+      /不能查询/,
+    );
   });
 
   it('calls only listed functions', async () => {
@@ -135,7 +184,10 @@ describe('defining a report', () => {
     reportLimits.timeoutMs = 1500;
     try {
       const started = Date.now();
-      await refused('select count(*) from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e', /超时/);
+      await refused(
+        'select count(*) from sys_dict_item a, sys_dict_item b, sys_dict_item c, sys_dict_item d, sys_dict_item e',
+        /超时/,
+      );
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       reportLimits.timeoutMs = before;
@@ -144,7 +196,16 @@ describe('defining a report', () => {
 
   it('checks a stored SELECT again on every run (a row written around the API is refused)', async () => {
     const id = '0'.repeat(31) + '9';
-    await s.ctx.db.insertInto('onlCgreportHead').values({ id, code: 'sneaky', name: 'sneaky', cgrSql: 'select username, password_hash from sys_user', createTime: new Date().toISOString() }).execute();
+    await s.ctx.db
+      .insertInto('onlCgreportHead')
+      .values({
+        id,
+        code: 'sneaky',
+        name: 'sneaky',
+        cgrSql: 'select username, password_hash from sys_user',
+        createTime: new Date().toISOString(),
+      })
+      .execute();
     const res = await s.request('GET', `/online/cgreport/api/getData/${id}`, { token: buyer });
     expect(res.body.success).toBe(false);
     expect(res.text).not.toContain('$argon');
@@ -163,25 +224,39 @@ describe('the SQL reader', () => {
 
 describe('the demo report (部门列表, seeded with the demo company)', () => {
   it('answers its columns by code and its rows, narrowed by the ${name} parameter, a search and a range', async () => {
-    const cols = await s.request<{ cgRpConfigId: string; cgRpConfigName: string; columns: { dataIndex: string }[] }>('GET', `/online/cgreport/api/getRpColumns/${DEMO_REPORT_CODE}`, { token: buyer });
+    const cols = await s.request<{ cgRpConfigId: string; cgRpConfigName: string; columns: { dataIndex: string }[] }>(
+      'GET',
+      `/online/cgreport/api/getRpColumns/${DEMO_REPORT_CODE}`,
+      { token: buyer },
+    );
     expect(cols.body.result.cgRpConfigName).toBe('部门列表');
     expect(cols.body.result.columns.map((c) => c.dataIndex)).toEqual(['code', 'name', 'sort_no']);
     const id = cols.body.result.cgRpConfigId;
-    const info = await s.request<{ field: string; mode: string; hidden?: string }[]>('GET', `/online/cgreport/api/getQueryInfo/${id}`, { token: buyer });
+    const info = await s.request<{ field: string; mode: string; hidden?: string }[]>(
+      'GET',
+      `/online/cgreport/api/getQueryInfo/${id}`,
+      { token: buyer },
+    );
     expect(info.body.result).toEqual([
       { field: 'code', label: '部门编码', view: 'string', mode: 'single' },
       { field: 'name', label: '部门名称', view: 'string', mode: 'single' },
       { field: 'sort_no', label: '排序', view: 'integer', mode: 'group', hidden: '1' },
     ]);
     const data = async (query: string) => {
-      const res = await s.request<Page>('GET', `/online/cgreport/api/getData/${id}?column=code&order=asc&${query}`, { token: buyer });
+      const res = await s.request<Page>('GET', `/online/cgreport/api/getData/${id}?column=code&order=asc&${query}`, {
+        token: buyer,
+      });
       expect(res.body.success, res.text).toBe(true);
       return res.body.result.records.map((r) => `${String(r.code)} ${String(r.name)}`);
     };
     expect(await data('')).toEqual(['A01 总公司', 'A01A01 采购部', 'A01A02 质量部', 'A01A03 财务部']);
     expect(await data(`self_name=${encodeURIComponent('质量')}`)).toEqual(['A01A02 质量部']);
     expect(await data(`self_name=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
-    expect(await data(`name=${encodeURIComponent('*部*')}`)).toEqual(['A01A01 采购部', 'A01A02 质量部', 'A01A03 财务部']);
+    expect(await data(`name=${encodeURIComponent('*部*')}`)).toEqual([
+      'A01A01 采购部',
+      'A01A02 质量部',
+      'A01A03 财务部',
+    ]);
     expect(await data('sort_no_begin=1&sort_no_end=2')).toEqual(['A01A01 采购部', 'A01A02 质量部']);
   });
 });

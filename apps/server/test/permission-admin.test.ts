@@ -30,7 +30,16 @@ type Node = {
   createBy: string | null;
   children?: Node[];
 };
-type Rule = { id: string; permissionId: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string; createBy: string | null };
+type Rule = {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+  createBy: string | null;
+};
 type Errors = { errors: Record<string, string> };
 
 let s: TestServer;
@@ -44,17 +53,40 @@ afterAll(async () => s?.close());
 const tree = async () => (await s.request<Node[]>('GET', '/sys/permission/list', { token: admin })).body.result;
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const byName = async (name: string) => flatten(await tree()).find((n) => n.name === name)!;
-const add = (body: Record<string, unknown>, token = admin) => s.request<{ id: string } & Errors>('POST', '/sys/permission/add', { token, body });
-const edit = (body: Record<string, unknown>) => s.request<Errors>('PUT', '/sys/permission/edit', { token: admin, body });
+const add = (body: Record<string, unknown>, token = admin) =>
+  s.request<{ id: string } & Errors>('POST', '/sys/permission/add', { token, body });
+const edit = (body: Record<string, unknown>) =>
+  s.request<Errors>('PUT', '/sys/permission/edit', { token: admin, body });
 
 describe('the menu tree', () => {
   it('lists every row as a tree with all columns; children only on parents', async () => {
     const roots = await tree();
     const sys = roots.find((n) => n.name === '系统管理')!;
-    expect(sys).toMatchObject({ menuType: 0, url: '/isystem', component: 'layouts/RouteView', leaf: false, key: sys.id, title: '系统管理' });
+    expect(sys).toMatchObject({
+      menuType: 0,
+      url: '/isystem',
+      component: 'layouts/RouteView',
+      leaf: false,
+      key: sys.id,
+      title: '系统管理',
+    });
     const menu = sys.children!.find((n) => n.name === '菜单管理')!;
-    expect(menu).toMatchObject({ menuType: 1, url: '/isystem/permission', component: 'system/PermissionList', perms: 'permission:list', parentId: sys.id, keepAlive: true, route: true, hidden: false });
-    expect(menu.children!.map((b) => b.perms)).toEqual(['permission:list', 'permission:add', 'permission:edit', 'permission:delete']);
+    expect(menu).toMatchObject({
+      menuType: 1,
+      url: '/isystem/permission',
+      component: 'system/PermissionList',
+      perms: 'permission:list',
+      parentId: sys.id,
+      keepAlive: true,
+      route: true,
+      hidden: false,
+    });
+    expect(menu.children!.map((b) => b.perms)).toEqual([
+      'permission:list',
+      'permission:add',
+      'permission:edit',
+      'permission:delete',
+    ]);
     const button = menu.children![1]!;
     expect(button).toMatchObject({ menuType: 2, leaf: true });
     expect(button).not.toHaveProperty('children');
@@ -64,17 +96,48 @@ describe('the menu tree', () => {
 
   it('adds a sub-menu and a button under it (audit fields from the session, not the request); both reach the admin menu', async () => {
     const sys = await byName('系统管理');
-    const sub = await add({ name: '测试子菜单', menuType: 1, parentId: sys.id, url: '/isystem/t-sub', component: 'resource/sysPosition', icon: 'AppstoreOutlined', sortNo: 50, keepAlive: true, hidden: false, createBy: 'intruder' });
+    const sub = await add({
+      name: '测试子菜单',
+      menuType: 1,
+      parentId: sys.id,
+      url: '/isystem/t-sub',
+      component: 'resource/sysPosition',
+      icon: 'AppstoreOutlined',
+      sortNo: 50,
+      keepAlive: true,
+      hidden: false,
+      createBy: 'intruder',
+    });
     expect(sub.body).toMatchObject({ success: true, message: '添加成功！' });
-    const btn = await add({ name: '测试按钮', menuType: 2, parentId: sub.body.result.id, perms: 'tsub:do,tsub:other', permsType: '1', url: '/ignored' });
+    const btn = await add({
+      name: '测试按钮',
+      menuType: 2,
+      parentId: sub.body.result.id,
+      perms: 'tsub:do,tsub:other',
+      permsType: '1',
+      url: '/ignored',
+    });
     expect(btn.body.success).toBe(true);
 
     const node = await byName('测试子菜单');
-    expect(node).toMatchObject({ parentId: sys.id, url: '/isystem/t-sub', component: 'resource/sysPosition', icon: 'AppstoreOutlined', keepAlive: true, createBy: 'admin', leaf: false });
-    expect(node.children!.map((c) => [c.name, c.perms, c.url, c.route])).toEqual([['测试按钮', 'tsub:do,tsub:other', null, false]]);
+    expect(node).toMatchObject({
+      parentId: sys.id,
+      url: '/isystem/t-sub',
+      component: 'resource/sysPosition',
+      icon: 'AppstoreOutlined',
+      keepAlive: true,
+      createBy: 'admin',
+      leaf: false,
+    });
+    expect(node.children!.map((c) => [c.name, c.perms, c.url, c.route])).toEqual([
+      ['测试按钮', 'tsub:do,tsub:other', null, false],
+    ]);
 
-    const perms = (await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token: admin })).body.result;
-    const find = (nodes: MenuNode[]): MenuNode | undefined => nodes.map((n) => (n.meta.title === '测试子菜单' ? n : find(n.children ?? []))).find(Boolean);
+    const perms = (
+      await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token: admin })
+    ).body.result;
+    const find = (nodes: MenuNode[]): MenuNode | undefined =>
+      nodes.map((n) => (n.meta.title === '测试子菜单' ? n : find(n.children ?? []))).find(Boolean);
     expect(find(perms.menu)).toMatchObject({ path: '/isystem/t-sub', component: 'resource/sysPosition' });
     expect(perms.auth.map((a) => a.action)).toContain('tsub:do,tsub:other');
   });
@@ -104,7 +167,13 @@ describe('the menu tree', () => {
     const unknown = await add({ name: '多余', menuType: 0, url: '/x', component: 'system/X', delFlagX: 1 });
     expect(unknown.status).toBe(400);
     // An external link needs no component; a top-level menu drops any parent it was sent.
-    const link = await add({ name: '外部链接', menuType: 0, url: 'https://example.com/help', internalOrExternal: true, parentId: sys.id });
+    const link = await add({
+      name: '外部链接',
+      menuType: 0,
+      url: 'https://example.com/help',
+      internalOrExternal: true,
+      parentId: sys.id,
+    });
     expect(link.body.success).toBe(true);
     expect(await byName('外部链接')).toMatchObject({ parentId: null, internalOrExternal: true, component: null });
   });
@@ -112,44 +181,91 @@ describe('the menu tree', () => {
   it('edits a row, refusing a parent inside its own subtree and turning a parent into a button', async () => {
     const sub = await byName('测试子菜单');
     const child = sub.children![0]!;
-    const base = { id: sub.id, name: '测试子菜单', menuType: 1, parentId: sub.parentId, url: '/isystem/t-sub', component: 'resource/sysPosition' };
+    const base = {
+      id: sub.id,
+      name: '测试子菜单',
+      menuType: 1,
+      parentId: sub.parentId,
+      url: '/isystem/t-sub',
+      component: 'resource/sysPosition',
+    };
     expect((await edit({ ...base, parentId: child.id })).status).toBe(400);
-    expect((await edit({ ...base, parentId: sub.id })).body.result.errors.parentId).toBe('上级菜单不能是自己或自己的下级');
-    expect((await edit({ ...base, menuType: 2, perms: 'x:y' })).body.result.errors.menuType).toBe('有下级的菜单不能改为按钮');
+    expect((await edit({ ...base, parentId: sub.id })).body.result.errors.parentId).toBe(
+      '上级菜单不能是自己或自己的下级',
+    );
+    expect((await edit({ ...base, menuType: 2, perms: 'x:y' })).body.result.errors.menuType).toBe(
+      '有下级的菜单不能改为按钮',
+    );
     // JeecgBoot sends the whole row back: the tree keys are accepted and ignored.
-    const ok = await edit({ ...sub, ...base, name: '测试子菜单改', hidden: true, keepAlive: false, sortNo: 51, createBy: 'intruder', children: undefined });
+    const ok = await edit({
+      ...sub,
+      ...base,
+      name: '测试子菜单改',
+      hidden: true,
+      keepAlive: false,
+      sortNo: 51,
+      createBy: 'intruder',
+      children: undefined,
+    });
     expect(ok.body).toMatchObject({ success: true, message: '修改成功！' });
-    expect(await byName('测试子菜单改')).toMatchObject({ hidden: true, keepAlive: false, sortNo: 51, createBy: 'admin' });
-    expect((await edit({ ...base, id: 'e'.repeat(32) })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect(await byName('测试子菜单改')).toMatchObject({
+      hidden: true,
+      keepAlive: false,
+      sortNo: 51,
+      createBy: 'admin',
+    });
+    expect((await edit({ ...base, id: 'e'.repeat(32) })).body).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
   });
 
   it('refuses to delete the menu administration itself or a group holding it, and changes nothing', async () => {
-    const rows = await s.ctx.db.selectFrom('sysPermission').select(['id', 'name', 'perms', 'parentId']).where('delFlag', '=', 0).execute();
+    const rows = await s.ctx.db
+      .selectFrom('sysPermission')
+      .select(['id', 'name', 'perms', 'parentId'])
+      .where('delFlag', '=', 0)
+      .execute();
     const page = rows.find((r) => r.perms === 'permission:list' && rows.some((c) => c.parentId === r.id))!;
     const group = rows.find((r) => r.id === page.parentId)!;
     const before = rows.length;
-    for (const url of [`/sys/permission/delete?id=${page.id}`, `/sys/permission/delete?id=${group.id}`, `/sys/permission/deleteBatch?ids=${group.id}`]) {
+    for (const url of [
+      `/sys/permission/delete?id=${page.id}`,
+      `/sys/permission/delete?id=${group.id}`,
+      `/sys/permission/deleteBatch?ids=${group.id}`,
+    ]) {
       const res = await s.request('DELETE', url, { token: admin });
       expect(res.body.success).toBe(false);
       expect(res.body.message).toMatch(/是菜单管理自身的菜单或按钮，不能删除$/);
     }
-    expect((await s.ctx.db.selectFrom('sysPermission').select('id').where('delFlag', '=', 0).execute()).length).toBe(before);
+    expect((await s.ctx.db.selectFrom('sysPermission').select('id').where('delFlag', '=', 0).execute()).length).toBe(
+      before,
+    );
   });
 
   it('delete removes the row, everything under it, and their role links', async () => {
     const sub = await byName('测试子菜单改');
     const ids = [sub.id, sub.children![0]!.id];
-    expect((await s.ctx.db.selectFrom('sysRolePermission').select('id').where('permissionId', 'in', ids).execute()).length).toBe(2);
+    expect(
+      (await s.ctx.db.selectFrom('sysRolePermission').select('id').where('permissionId', 'in', ids).execute()).length,
+    ).toBe(2);
     const res = await s.request('DELETE', `/sys/permission/delete?id=${sub.id}`, { token: admin });
     expect(res.body).toMatchObject({ success: true, message: '删除成功!' });
     const left = flatten(await tree()).map((n) => n.id);
     expect(left).not.toContain(ids[0]);
     expect(left).not.toContain(ids[1]);
-    expect(await s.ctx.db.selectFrom('sysRolePermission').select('id').where('permissionId', 'in', ids).execute()).toEqual([]);
-    expect((await s.request('DELETE', `/sys/permission/delete?id=${sub.id}`, { token: admin })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect(
+      await s.ctx.db.selectFrom('sysRolePermission').select('id').where('permissionId', 'in', ids).execute(),
+    ).toEqual([]);
+    expect((await s.request('DELETE', `/sys/permission/delete?id=${sub.id}`, { token: admin })).body).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
 
     const link = await byName('外部链接');
-    expect((await s.request('DELETE', `/sys/permission/deleteBatch?ids=${link.id},`, { token: admin })).body.success).toBe(true);
+    expect(
+      (await s.request('DELETE', `/sys/permission/deleteBatch?ids=${link.id},`, { token: admin })).body.success,
+    ).toBe(true);
     expect(flatten(await tree()).some((n) => n.id === link.id)).toBe(false);
   });
 
@@ -166,8 +282,16 @@ describe('the menu tree', () => {
       ['DELETE', `/sys/permission/deleteBatch?ids=${id}`],
       ['GET', `/sys/permission/getPermRuleListByPermId?permissionId=${id}`],
       ['GET', `/sys/permission/queryPermissionRule?permissionId=${id}`],
-      ['POST', '/sys/permission/addPermissionRule', { permissionId: id, ruleName: 'x', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' }],
-      ['PUT', '/sys/permission/editPermissionRule', { id, permissionId: id, ruleName: 'x', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' }],
+      [
+        'POST',
+        '/sys/permission/addPermissionRule',
+        { permissionId: id, ruleName: 'x', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' },
+      ],
+      [
+        'PUT',
+        '/sys/permission/editPermissionRule',
+        { id, permissionId: id, ruleName: 'x', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' },
+      ],
       ['DELETE', `/sys/permission/deletePermissionRule?id=${id}`],
       ['GET', `/sys/role/loadDataRule/${id}/${id}`],
       ['POST', '/sys/role/saveDataRule', { permissionId: id, roleId: id, dataRuleIds: '' }],
@@ -180,42 +304,88 @@ describe('the menu tree', () => {
 
 describe('data rules', () => {
   let positionMenu: string;
-  const rule = (body: Record<string, unknown>) => s.request<{ id: string } & Errors>('POST', '/sys/permission/addPermissionRule', { token: admin, body: { permissionId: positionMenu, ...body } });
+  const rule = (body: Record<string, unknown>) =>
+    s.request<{ id: string } & Errors>('POST', '/sys/permission/addPermissionRule', {
+      token: admin,
+      body: { permissionId: positionMenu, ...body },
+    });
 
   beforeAll(async () => {
     positionMenu = (await byName('职务管理')).id;
   });
 
   it('adds, lists, searches, edits and deletes the rules of a menu', async () => {
-    const a = await rule({ ruleName: '只看P1', ruleColumn: 'postRank', ruleConditions: '=', ruleValue: 'P1', status: '1', createBy: 'intruder' });
+    const a = await rule({
+      ruleName: '只看P1',
+      ruleColumn: 'postRank',
+      ruleConditions: '=',
+      ruleValue: 'P1',
+      status: '1',
+      createBy: 'intruder',
+    });
     expect(a.body).toMatchObject({ success: true, message: '添加成功!' });
-    const b = await rule({ ruleName: '本人编码', ruleColumn: 'code', ruleConditions: 'LIKE', ruleValue: '#{sys_user_code}' });
+    const b = await rule({
+      ruleName: '本人编码',
+      ruleColumn: 'code',
+      ruleConditions: 'LIKE',
+      ruleValue: '#{sys_user_code}',
+    });
     expect(b.body.success).toBe(true);
 
-    const list = (await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, { token: admin })).body.result;
+    const list = (
+      await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, {
+        token: admin,
+      })
+    ).body.result;
     expect(list.map((r) => [r.ruleName, r.ruleColumn, r.ruleConditions, r.ruleValue, r.status, r.createBy])).toEqual([
       ['只看P1', 'postRank', '=', 'P1', '1', 'admin'],
       ['本人编码', 'code', 'LIKE', '#{sys_user_code}', '1', 'admin'],
     ]);
-    const search = async (q: string) => (await s.request<Rule[]>('GET', `/sys/permission/queryPermissionRule?permissionId=${positionMenu}&${q}`, { token: admin })).body.result.map((r) => r.ruleName);
+    const search = async (q: string) =>
+      (
+        await s.request<Rule[]>('GET', `/sys/permission/queryPermissionRule?permissionId=${positionMenu}&${q}`, {
+          token: admin,
+        })
+      ).body.result.map((r) => r.ruleName);
     expect(await search(`ruleName=${encodeURIComponent('P1')}`)).toEqual(['只看P1']);
     expect(await search(`ruleValue=${encodeURIComponent('sys_user')}`)).toEqual(['本人编码']);
     expect(await search('ruleName=%25')).toEqual([]);
     expect((await byName('职务管理')).ruleFlag).toBe(1);
     // The role authorisation tree marks menus with rules to choose from.
     type TreeNode = { key: string; ruleFlag: boolean; children: TreeNode[] | null };
-    const roleTree = (await s.request<{ treeList: TreeNode[] }>('GET', '/sys/role/queryTreeList', { token: admin })).body.result.treeList;
+    const roleTree = (await s.request<{ treeList: TreeNode[] }>('GET', '/sys/role/queryTreeList', { token: admin }))
+      .body.result.treeList;
     const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
-    expect(flat(roleTree).filter((n) => n.ruleFlag).map((n) => n.key)).toEqual([positionMenu]);
+    expect(
+      flat(roleTree)
+        .filter((n) => n.ruleFlag)
+        .map((n) => n.key),
+    ).toEqual([positionMenu]);
 
     const edited = await s.request('PUT', '/sys/permission/editPermissionRule', {
       token: admin,
-      body: { id: b.body.result.id, permissionId: positionMenu, ruleName: '本人编码', ruleColumn: 'code', ruleConditions: '=', ruleValue: '#{sys_user_code}', status: '0' },
+      body: {
+        id: b.body.result.id,
+        permissionId: positionMenu,
+        ruleName: '本人编码',
+        ruleColumn: 'code',
+        ruleConditions: '=',
+        ruleValue: '#{sys_user_code}',
+        status: '0',
+      },
     });
     expect(edited.body).toMatchObject({ success: true, message: '修改成功!' });
-    const removed = await s.request('DELETE', `/sys/permission/deletePermissionRule?id=${b.body.result.id}`, { token: admin });
+    const removed = await s.request('DELETE', `/sys/permission/deletePermissionRule?id=${b.body.result.id}`, {
+      token: admin,
+    });
     expect(removed.body).toMatchObject({ success: true, message: '删除成功!' });
-    expect((await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, { token: admin })).body.result.map((r) => r.ruleName)).toEqual(['只看P1']);
+    expect(
+      (
+        await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, {
+          token: admin,
+        })
+      ).body.result.map((r) => r.ruleName),
+    ).toEqual(['只看P1']);
   });
 
   it('refuses a column that is not a field of the list, SQL rules, unknown conditions and variables, and rules on buttons or custom pages', async () => {
@@ -229,25 +399,37 @@ describe('data rules', () => {
     await refused({ ruleColumn: 'create_by' }, 'ruleColumn');
     await refused({ ruleColumn: 'code or 1' }, 'ruleColumn');
     await refused({ ruleConditions: 'USE_SQL_RULES', ruleValue: '1=1' }, 'ruleConditions', USE_SQL_RULES_MESSAGE);
-    await refused({ ruleConditions: 'use_sql_rules', ruleValue: 'code in (select username from sys_user)' }, 'ruleConditions', USE_SQL_RULES_MESSAGE);
+    await refused(
+      { ruleConditions: 'use_sql_rules', ruleValue: 'code in (select username from sys_user)' },
+      'ruleConditions',
+      USE_SQL_RULES_MESSAGE,
+    );
     await refused({ ruleConditions: 'BETWEEN' }, 'ruleConditions');
     await refused({ ruleValue: '#{sys_password}' }, 'ruleValue');
     const button = (await byName('职务管理')).children![0]!;
     await refused({ permissionId: button.id }, 'permissionId');
     await refused({ permissionId: (await byName('用户管理')).id }, 'permissionId');
     // Column names are accepted in snake_case too.
-    expect((await rule({ ruleName: '列名', ruleColumn: 'post_rank', ruleConditions: '!=', ruleValue: 'P9' })).body.success).toBe(true);
+    expect(
+      (await rule({ ruleName: '列名', ruleColumn: 'post_rank', ruleConditions: '!=', ruleValue: 'P9' })).body.success,
+    ).toBe(true);
     // A numeric field takes numbers only, and no LIKE (数据字典 governs 字典项 through dict:list).
     const dictMenu = (await byName('数据字典')).id;
-    const numeric = (body: Record<string, unknown>) => rule({ permissionId: dictMenu, ruleName: '排序', ruleColumn: 'sortOrder', ...body });
+    const numeric = (body: Record<string, unknown>) =>
+      rule({ permissionId: dictMenu, ruleName: '排序', ruleColumn: 'sortOrder', ...body });
     expect((await numeric({ ruleConditions: 'LIKE', ruleValue: '1' })).status).toBe(400);
     expect((await numeric({ ruleConditions: '>', ruleValue: '#{sys_user_code}' })).status).toBe(400);
     expect((await numeric({ ruleConditions: 'IN', ruleValue: '1,x' })).status).toBe(400);
     const fine = await numeric({ ruleConditions: 'IN', ruleValue: '1,2' });
     expect(fine.body.success).toBe(true);
     await s.request('DELETE', `/sys/permission/deletePermissionRule?id=${fine.body.result.id}`, { token: admin });
-    const all = (await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, { token: admin })).body.result;
-    for (const r of all.filter((r) => r.ruleName === '列名')) await s.request('DELETE', `/sys/permission/deletePermissionRule?id=${r.id}`, { token: admin });
+    const all = (
+      await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, {
+        token: admin,
+      })
+    ).body.result;
+    for (const r of all.filter((r) => r.ruleName === '列名'))
+      await s.request('DELETE', `/sys/permission/deletePermissionRule?id=${r.id}`, { token: admin });
   });
 });
 
@@ -257,7 +439,15 @@ describe('data rules narrow the list and the export of the roles that apply them
   let positionMenu: string;
   let token: string;
   const codesOf = async (who: string, query = '') =>
-    (await s.request<{ records: { code: string; postRank: string }[] }>('GET', `/sys/position/list?pageSize=100${query}`, { token: who })).body.result.records.map((r) => r.code).sort();
+    (
+      await s.request<{ records: { code: string; postRank: string }[] }>(
+        'GET',
+        `/sys/position/list?pageSize=100${query}`,
+        { token: who },
+      )
+    ).body.result.records
+      .map((r) => r.code)
+      .sort();
   const exported = async (who: string) => {
     const res = await fetch(`${s.base}/sys/position/exportXls`, { headers: { 'X-Access-Token': who } });
     expect(res.status).toBe(200);
@@ -270,20 +460,57 @@ describe('data rules narrow the list and the export of the roles that apply them
     return out.sort();
   };
   const addRule = async (body: Record<string, unknown>) =>
-    (await s.request<{ id: string }>('POST', '/sys/permission/addPermissionRule', { token: admin, body: { permissionId: positionMenu, ruleName: '规则', status: '1', ...body } })).body.result.id;
-  const apply = (dataRuleIds: string) => s.request('POST', '/sys/role/saveDataRule', { token: admin, body: { permissionId: positionMenu, roleId, dataRuleIds } });
+    (
+      await s.request<{ id: string }>('POST', '/sys/permission/addPermissionRule', {
+        token: admin,
+        body: { permissionId: positionMenu, ruleName: '规则', status: '1', ...body },
+      })
+    ).body.result.id;
+  const apply = (dataRuleIds: string) =>
+    s.request('POST', '/sys/role/saveDataRule', {
+      token: admin,
+      body: { permissionId: positionMenu, roleId, dataRuleIds },
+    });
 
   beforeAll(async () => {
-    for (const [code, postRank] of [['R_P1_A', 'P1'], ['R_P1_B', 'P1'], ['R_P2_A', 'P2'], ['ruleclerk', 'P3'], ['R_ORG_A01A01', 'P4']]) {
-      const res = await s.request('POST', '/sys/position/add', { token: admin, body: { code, name: `职务${code}`, postRank } });
+    for (const [code, postRank] of [
+      ['R_P1_A', 'P1'],
+      ['R_P1_B', 'P1'],
+      ['R_P2_A', 'P2'],
+      ['ruleclerk', 'P3'],
+      ['R_ORG_A01A01', 'P4'],
+    ]) {
+      const res = await s.request('POST', '/sys/position/add', {
+        token: admin,
+        body: { code, name: `职务${code}`, postRank },
+      });
       expect(res.body.success).toBe(true);
     }
     positionMenu = (await byName('职务管理')).id;
-    const role = await s.request<{ id: string }>('POST', '/sys/role/add', { token: admin, body: { roleName: '规则角色', roleCode: 'rule_role' } });
+    const role = await s.request<{ id: string }>('POST', '/sys/role/add', {
+      token: admin,
+      body: { roleName: '规则角色', roleCode: 'rule_role' },
+    });
     roleId = role.body.result.id;
-    const ids = (await s.ctx.db.selectFrom('sysPermission').select('id').where('perms', 'in', ['position:list', 'position:export']).execute()).map((p) => p.id);
-    expect((await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId, permissionIds: ids.join(',') } })).body.success).toBe(true);
-    const user = await s.request('POST', '/sys/user/add', { token: admin, body: { username: 'ruleclerk', realname: '规则员', password, selectedroles: roleId } });
+    const ids = (
+      await s.ctx.db
+        .selectFrom('sysPermission')
+        .select('id')
+        .where('perms', 'in', ['position:list', 'position:export'])
+        .execute()
+    ).map((p) => p.id);
+    expect(
+      (
+        await s.request('POST', '/sys/permission/saveRolePermission', {
+          token: admin,
+          body: { roleId, permissionIds: ids.join(',') },
+        })
+      ).body.success,
+    ).toBe(true);
+    const user = await s.request('POST', '/sys/user/add', {
+      token: admin,
+      body: { username: 'ruleclerk', realname: '规则员', password, selectedroles: roleId },
+    });
     expect(user.body.success).toBe(true);
     await s.ctx.db.updateTable('sysUser').set({ orgCode: 'A01A01' }).where('username', '=', 'ruleclerk').execute();
     token = await s.login('ruleclerk', password);
@@ -297,11 +524,20 @@ describe('data rules narrow the list and the export of the roles that apply them
   });
 
   it('postRank = P1: the role sees only P1 rows, in the list and in the export; the admin still sees all', async () => {
-    const rules = (await s.request<{ datarule: Rule[]; drChecked?: string }>('GET', `/sys/role/loadDataRule/${positionMenu}/${roleId}`, { token: admin })).body.result;
+    const rules = (
+      await s.request<{ datarule: Rule[]; drChecked?: string }>(
+        'GET',
+        `/sys/role/loadDataRule/${positionMenu}/${roleId}`,
+        { token: admin },
+      )
+    ).body.result;
     const p1 = rules.datarule.find((r) => r.ruleValue === 'P1')!;
     expect(rules.drChecked).toBeUndefined();
     expect((await apply(p1.id)).body).toMatchObject({ success: true, message: '保存成功!' });
-    expect((await s.request<{ drChecked: string }>('GET', `/sys/role/datarule/${positionMenu}/${roleId}`, { token: admin })).body.result.drChecked).toBe(p1.id);
+    expect(
+      (await s.request<{ drChecked: string }>('GET', `/sys/role/datarule/${positionMenu}/${roleId}`, { token: admin }))
+        .body.result.drChecked,
+    ).toBe(p1.id);
 
     expect(await codesOf(token)).toEqual(['R_P1_A', 'R_P1_B']);
     expect(await exported(token)).toEqual(['R_P1_A', 'R_P1_B']);
@@ -311,14 +547,41 @@ describe('data rules narrow the list and the export of the roles that apply them
     expect((await exported(admin)).length).toBeGreaterThanOrEqual(5);
 
     // Re-saving the role's menus keeps the rules it applies.
-    const held = (await s.request<string[]>('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`, { token: admin })).body.result;
-    await s.request('POST', '/sys/permission/saveRolePermission', { token: admin, body: { roleId, permissionIds: held.join(',') } });
+    const held = (
+      await s.request<string[]>('GET', `/sys/permission/queryRolePermission?roleId=${roleId}`, { token: admin })
+    ).body.result;
+    await s.request('POST', '/sys/permission/saveRolePermission', {
+      token: admin,
+      body: { roleId, permissionIds: held.join(',') },
+    });
     expect(await codesOf(token)).toEqual(['R_P1_A', 'R_P1_B']);
 
     // An inactive rule does not apply.
-    await s.request('PUT', '/sys/permission/editPermissionRule', { token: admin, body: { id: p1.id, permissionId: positionMenu, ruleName: '规则', ruleColumn: 'postRank', ruleConditions: '=', ruleValue: 'P1', status: '0' } });
+    await s.request('PUT', '/sys/permission/editPermissionRule', {
+      token: admin,
+      body: {
+        id: p1.id,
+        permissionId: positionMenu,
+        ruleName: '规则',
+        ruleColumn: 'postRank',
+        ruleConditions: '=',
+        ruleValue: 'P1',
+        status: '0',
+      },
+    });
     expect((await codesOf(token)).length).toBeGreaterThanOrEqual(5);
-    await s.request('PUT', '/sys/permission/editPermissionRule', { token: admin, body: { id: p1.id, permissionId: positionMenu, ruleName: '规则', ruleColumn: 'postRank', ruleConditions: '=', ruleValue: 'P1', status: '1' } });
+    await s.request('PUT', '/sys/permission/editPermissionRule', {
+      token: admin,
+      body: {
+        id: p1.id,
+        permissionId: positionMenu,
+        ruleName: '规则',
+        ruleColumn: 'postRank',
+        ruleConditions: '=',
+        ruleValue: 'P1',
+        status: '1',
+      },
+    });
     expect(await codesOf(token)).toEqual(['R_P1_A', 'R_P1_B']);
   });
 
@@ -347,31 +610,78 @@ describe('data rules narrow the list and the export of the roles that apply them
 
   it('a rule whose column is not a field (written straight into the table) is ignored; a SQL rule matches nothing', async () => {
     const now = new Date().toISOString();
-    const row = (id: string, ruleColumn: string, ruleConditions: string, ruleValue: string) => ({ id, permissionId: positionMenu, ruleName: '直写', ruleColumn, ruleConditions, ruleValue, status: '1', createBy: 'x', createTime: now, updateBy: null, updateTime: null });
-    await s.ctx.db.insertInto('sysPermissionDataRule').values(row('a'.repeat(32), 'id = id or 1', '=', 'x')).execute();
+    const row = (id: string, ruleColumn: string, ruleConditions: string, ruleValue: string) => ({
+      id,
+      permissionId: positionMenu,
+      ruleName: '直写',
+      ruleColumn,
+      ruleConditions,
+      ruleValue,
+      status: '1',
+      createBy: 'x',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    });
+    await s.ctx.db
+      .insertInto('sysPermissionDataRule')
+      .values(row('a'.repeat(32), 'id = id or 1', '=', 'x'))
+      .execute();
     await apply('a'.repeat(32));
     expect((await codesOf(token)).length).toBeGreaterThanOrEqual(5);
-    await s.ctx.db.insertInto('sysPermissionDataRule').values(row('b'.repeat(32), 'code', 'USE_SQL_RULES', '1=1')).execute();
+    await s.ctx.db
+      .insertInto('sysPermissionDataRule')
+      .values(row('b'.repeat(32), 'code', 'USE_SQL_RULES', '1=1'))
+      .execute();
     await apply('b'.repeat(32));
     expect(await codesOf(token)).toEqual([]);
     await apply('');
   });
 
   it('saveDataRule checks the role, its link to the menu and the rules', async () => {
-    const adminRole = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
-    const rules = (await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, { token: admin })).body.result;
-    const save = (body: Record<string, unknown>) => s.request('POST', '/sys/role/saveDataRule', { token: admin, body: { permissionId: positionMenu, roleId, dataRuleIds: rules[0]!.id, ...body } });
-    expect((await save({ roleId: adminRole.id })).body).toMatchObject({ success: false, message: '系统内置的管理员角色拥有全部权限，不能修改' });
+    const adminRole = await s.ctx.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const rules = (
+      await s.request<Rule[]>('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${positionMenu}`, {
+        token: admin,
+      })
+    ).body.result;
+    const save = (body: Record<string, unknown>) =>
+      s.request('POST', '/sys/role/saveDataRule', {
+        token: admin,
+        body: { permissionId: positionMenu, roleId, dataRuleIds: rules[0]!.id, ...body },
+      });
+    expect((await save({ roleId: adminRole.id })).body).toMatchObject({
+      success: false,
+      message: '系统内置的管理员角色拥有全部权限，不能修改',
+    });
     const dictMenu = (await byName('数据字典')).id;
-    expect((await save({ permissionId: dictMenu })).body).toMatchObject({ success: false, message: '请先保存角色菜单权限!' });
+    expect((await save({ permissionId: dictMenu })).body).toMatchObject({
+      success: false,
+      message: '请先保存角色菜单权限!',
+    });
     expect((await save({ dataRuleIds: 'c'.repeat(32) })).status).toBe(400);
-    expect((await s.request('GET', `/sys/role/loadDataRule/${dictMenu}/${roleId}`, { token: admin })).body).toMatchObject({ success: false, message: '未找到权限配置信息' });
+    expect(
+      (await s.request('GET', `/sys/role/loadDataRule/${dictMenu}/${roleId}`, { token: admin })).body,
+    ).toMatchObject({ success: false, message: '未找到权限配置信息' });
   });
 
   it('deleting a menu deletes its data rules', async () => {
-    const count = async () => (await s.ctx.db.selectFrom('sysPermissionDataRule').select('id').where('permissionId', '=', positionMenu).execute()).length;
+    const count = async () =>
+      (
+        await s.ctx.db
+          .selectFrom('sysPermissionDataRule')
+          .select('id')
+          .where('permissionId', '=', positionMenu)
+          .execute()
+      ).length;
     expect(await count()).toBeGreaterThan(0);
-    expect((await s.request('DELETE', `/sys/permission/delete?id=${positionMenu}`, { token: admin })).body.success).toBe(true);
+    expect(
+      (await s.request('DELETE', `/sys/permission/delete?id=${positionMenu}`, { token: admin })).body.success,
+    ).toBe(true);
     expect(await count()).toBe(0);
     expect((await s.request('GET', '/sys/position/list', { token })).status).toBe(403);
   });

@@ -11,17 +11,30 @@ afterAll(async () => s?.close());
 
 /** What the seed grants a role, picked from each menu entry (null: not counted). */
 const seeded = (role: string, pick: (m: MenuSeed) => string | null) =>
-  new Set(BASE_MENUS.filter((m) => m.roles.includes(role)).map(pick).filter((v): v is string => v !== null));
+  new Set(
+    BASE_MENUS.filter((m) => m.roles.includes(role))
+      .map(pick)
+      .filter((v): v is string => v !== null),
+  );
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const permissionsOf = async (username: string) =>
-  (await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', { token: await s.login(username) })).body;
+  (
+    await s.request<UserPermissions>('GET', '/sys/permission/getUserPermissionByToken', {
+      token: await s.login(username),
+    })
+  ).body;
 
 describe('GET /sys/permission/getUserPermissionByToken', () => {
   it('gives the administrator the whole menu in JeecgBoot node shape', async () => {
     const body = await permissionsOf('admin');
     expect(body).toMatchObject({ success: true, code: 200 });
     const { menu } = body.result;
-    expect(menu[0]).toMatchObject({ path: '/dashboard/analysis', component: 'dashboard/Analysis', route: '1', name: 'dashboard-analysis' });
+    expect(menu[0]).toMatchObject({
+      path: '/dashboard/analysis',
+      component: 'dashboard/Analysis',
+      route: '1',
+      name: 'dashboard-analysis',
+    });
     expect(menu[0]!.meta).toMatchObject({ title: '首页', keepAlive: false, internalOrExternal: false });
     const sys = menu.find((n) => n.path === '/isystem')!;
     expect(sys).toMatchObject({ component: 'layouts/RouteView', name: 'isystem', redirect: null });
@@ -33,12 +46,14 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(flatten(menu).some((n) => n.meta.title === '添加用户')).toBe(false);
   });
 
-  it('lists the user\'s buttons in auth and every button rule in allAuth', async () => {
+  it("lists the user's buttons in auth and every button rule in allAuth", async () => {
     const admin = (await permissionsOf('admin')).result;
     expect(admin.auth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户' });
     const buyer = (await permissionsOf('buyer')).result;
     // Exactly the button codes the seed grants the buyer role, and none of the administrator's.
-    expect(new Set(buyer.auth.map((a) => a.action))).toEqual(seeded('buyer', (m) => m.menuType === 2 && m.perms ? m.perms : null));
+    expect(new Set(buyer.auth.map((a) => a.action))).toEqual(
+      seeded('buyer', (m) => (m.menuType === 2 && m.perms ? m.perms : null)),
+    );
     expect(buyer.auth.map((a) => a.action)).toContain('supplier:list');
     expect(buyer.allAuth).toContainEqual({ action: 'user:add', type: '1', describe: '添加用户', status: '1' });
     expect(hasPermission('user:add', buyer.auth, buyer.allAuth)).toBe(false);
@@ -58,14 +73,20 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
   });
 
   it('sends hidden entries with hidden: true, routed but not for the side menu', async () => {
-    const node = flatten((await permissionsOf('admin')).result.menu).find((n) => n.path === '/messageSeting/annountCement')!;
+    const node = flatten((await permissionsOf('admin')).result.menu).find(
+      (n) => n.path === '/messageSeting/annountCement',
+    )!;
     expect(node).toMatchObject({ hidden: true, component: 'system/MyAnnouncementList', route: '1' });
   });
 
   it('always includes the home page, even when no role grants it', async () => {
     await s.ctx.db
       .deleteFrom('sysRolePermission')
-      .where('permissionId', 'in', s.ctx.db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/analysis'))
+      .where(
+        'permissionId',
+        'in',
+        s.ctx.db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/analysis'),
+      )
       .where('roleId', 'in', s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'buyer'))
       .execute();
     expect((await permissionsOf('buyer')).result.menu[0]!.path).toBe('/dashboard/analysis');
@@ -92,7 +113,11 @@ describe('server-side permission checks', () => {
     expect((await s.request('GET', '/supplier/list', { token })).status).toBe(200);
     await s.ctx.db
       .deleteFrom('sysRolePermission')
-      .where('permissionId', 'in', s.ctx.db.selectFrom('sysPermission').select('id').where('perms', '=', 'supplier:list'))
+      .where(
+        'permissionId',
+        'in',
+        s.ctx.db.selectFrom('sysPermission').select('id').where('perms', '=', 'supplier:list'),
+      )
       .where('roleId', 'in', s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'buyer'))
       .execute();
     expect((await s.request('GET', '/supplier/list', { token })).status).toBe(403);
@@ -101,10 +126,16 @@ describe('server-side permission checks', () => {
   it('refuses a tenant header naming a tenant the user does not belong to (TEN-1)', async () => {
     const token = await s.login('admin');
     for (const header of ['tenant_id', 'tenant-id']) {
-      const res = await s.request('GET', '/sys/permission/getUserPermissionByToken', { token, headers: { [header]: '2' } });
+      const res = await s.request('GET', '/sys/permission/getUserPermissionByToken', {
+        token,
+        headers: { [header]: '2' },
+      });
       expect(res.status).toBe(403);
     }
-    expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token, headers: { tenant_id: '0' } })).status).toBe(200);
+    expect(
+      (await s.request('GET', '/sys/permission/getUserPermissionByToken', { token, headers: { tenant_id: '0' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('holds a supplier with incomplete information at the completion form (SUP-3)', async () => {
@@ -117,7 +148,11 @@ describe('server-side permission checks', () => {
       .values((eb) => ({
         id: 'f'.repeat(32),
         roleId: eb.selectFrom('sysRole').select('id').where('roleCode', '=', 'supplier'),
-        permissionId: eb.selectFrom('sysPermission').select('id').where('perms', '=', 'supplier:list').where('menuType', '=', 1),
+        permissionId: eb
+          .selectFrom('sysPermission')
+          .select('id')
+          .where('perms', '=', 'supplier:list')
+          .where('menuType', '=', 1),
       }))
       .execute();
     const res = await s.request('GET', '/supplier/list', { token });

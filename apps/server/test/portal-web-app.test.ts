@@ -52,7 +52,18 @@ describe('serving the portal and sign-in entries', () => {
   });
 
   it('answers index.html for the back office, including the portal designer', async () => {
-    for (const p of ['/', '/user', '/user/ssoLogin?token=x', '/user/loginx', '/user/login/more', '/register', '/dashboard/analysis', '/portal-admin/designer?template=pro', '/aboutx', '/newsletter']) {
+    for (const p of [
+      '/',
+      '/user',
+      '/user/ssoLogin?token=x',
+      '/user/loginx',
+      '/user/login/more',
+      '/register',
+      '/dashboard/analysis',
+      '/portal-admin/designer?template=pro',
+      '/aboutx',
+      '/newsletter',
+    ]) {
       const res = await fetch(s.origin + p);
       expect(res.status, p).toBe(200);
       expect(await res.text(), p).toContain('<title>back office</title>');

@@ -61,14 +61,18 @@ async function createPurchase(title: string, t: Times = {}, type = 'tender'): Pr
   expect(res.body.success, res.body.message).toBe(true);
   return res.body.result.id;
 }
-const publish = (id: string) => s.request('POST', '/portal/purchaseAnnouncement/publish', { token: admin, body: { id } });
+const publish = (id: string) =>
+  s.request('POST', '/portal/purchaseAnnouncement/publish', { token: admin, body: { id } });
 async function published(title: string, t: Times = {}, type = 'tender'): Promise<string> {
   const id = await createPurchase(title, t, type);
   expect((await publish(id)).body).toMatchObject({ success: true, message: '发布成功' });
   return id;
 }
 const search = (likeName: string, extra = '') =>
-  s.request<PurchaseAnnouncementPage>('GET', `/portal/view/purchaseAnnouncements?likeName=${encodeURIComponent(likeName)}${extra}`);
+  s.request<PurchaseAnnouncementPage>(
+    'GET',
+    `/portal/view/purchaseAnnouncements?likeName=${encodeURIComponent(likeName)}${extra}`,
+  );
 
 describe('phase and countdown from the times (domain §9.2, §23)', () => {
   const now = Date.parse('2026-11-22T00:00:00Z');
@@ -116,7 +120,17 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
     expect(home.body.success).toBe(true);
     expect(home.body.result.length).toBe(6);
     const item = home.body.result[0]!;
-    expect(Object.keys(item).sort()).toEqual(['countdown', 'dates', 'id', 'info', 'publishTime', 'status', 'subtitle', 'title', 'type']);
+    expect(Object.keys(item).sort()).toEqual([
+      'countdown',
+      'dates',
+      'id',
+      'info',
+      'publishTime',
+      'status',
+      'subtitle',
+      'title',
+      'type',
+    ]);
     expect(item.info.map((i) => i.label)).toEqual(['采购产品', '采购方式', '采购类型']);
     expect(item.dates.map((d) => d.label)).toEqual(['报名截止时间', '报价截止时间', '计划开始时间']);
     expect(item.dates[0]!.value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -126,10 +140,15 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
     expect(tenders.body.result.length).toBeGreaterThan(0);
     expect(tenders.body.result.every((r) => r.type === 'tender')).toBe(true);
 
-    const page = await s.request<PurchaseAnnouncementPage>('GET', '/portal/view/purchaseAnnouncements?pageNo=1&pageSize=20');
+    const page = await s.request<PurchaseAnnouncementPage>(
+      'GET',
+      '/portal/view/purchaseAnnouncements?pageNo=1&pageSize=20',
+    );
     expect(page.body.result).toMatchObject({ current: 1, size: 20, pages: 1 });
     expect(page.body.result.total).toBe(8); // 7 published and 1 closed; the draft never
-    expect(page.body.result.records.map((r) => r.status)).toEqual(expect.arrayContaining(['报名中', '预告', '响应中', '评审中', '已结束']));
+    expect(page.body.result.records.map((r) => r.status)).toEqual(
+      expect.arrayContaining(['报名中', '预告', '响应中', '评审中', '已结束']),
+    );
     expect(page.body.result.ongoing).toBe(5);
     const closed = page.body.result.records.find((r) => r.status === '已结束')!;
     expect(closed.countdown).toBeNull();
@@ -144,7 +163,11 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
 
     const tenderResult = results.body.result.find((r) => r.title.includes('中标候选人公示'))!;
     const modal = await s.request<PortalResult>('GET', `/portal/view/portalResult?name=${tenderResult.id}&type=tender`);
-    expect(modal.body.result).toMatchObject({ bidCode: 'ZB-20261020-0003', projectName: '信息系统运维服务项目', company: '上海云策信息技术有限公司' });
+    expect(modal.body.result).toMatchObject({
+      bidCode: 'ZB-20261020-0003',
+      projectName: '信息系统运维服务项目',
+      company: '上海云策信息技术有限公司',
+    });
     expect(modal.body.result.supplierList).toHaveLength(3);
     expect(modal.body.result.supplierList[0]).toEqual({ title: '第一中标候选人', name: '上海云策信息技术有限公司' });
 
@@ -152,11 +175,17 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
     expect(news.body.result).toMatchObject({ total: 12, size: 4 });
     expect(news.body.result.records).toHaveLength(4);
     expect(news.body.result.records[0]!.date >= news.body.result.records[1]!.date).toBe(true);
-    const industry = await s.request<PageResult<NewsItem>>('GET', `/portal/view/news?type=${encodeURIComponent('行业新闻')}&pageSize=50`);
+    const industry = await s.request<PageResult<NewsItem>>(
+      'GET',
+      `/portal/view/news?type=${encodeURIComponent('行业新闻')}&pageSize=50`,
+    );
     expect(industry.body.result.total).toBe(6);
     expect(industry.body.result.records.every((n) => n.type === '行业新闻')).toBe(true);
     const detail = await s.request<NewsItem>('GET', `/portal/view/newsDetail?id=${news.body.result.records[0]!.id}`);
-    expect(detail.body.result).toMatchObject({ id: news.body.result.records[0]!.id, title: news.body.result.records[0]!.title });
+    expect(detail.body.result).toMatchObject({
+      id: news.body.result.records[0]!.id,
+      title: news.body.result.records[0]!.title,
+    });
 
     const members = await s.request<PortalMember[]>('GET', '/portal/view/members');
     expect(members.body.result.map((m) => m.name)).toContain('华东精密机械有限公司');
@@ -171,8 +200,19 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
   it('answer the detail and the invitation dialog of a published announcement, with sanitised content', async () => {
     const title = unique('详情公告');
     const id = await published(title);
-    const detail = await s.request<PurchaseAnnouncementDetail>('GET', `/portal/view/purchaseAnnouncementDetail?id=${id}`);
-    expect(detail.body.result).toMatchObject({ id, title, type: 'tender', status: '报名中', countdown: 12, signupOpen: true, contact: '联系人：测试' });
+    const detail = await s.request<PurchaseAnnouncementDetail>(
+      'GET',
+      `/portal/view/purchaseAnnouncementDetail?id=${id}`,
+    );
+    expect(detail.body.result).toMatchObject({
+      id,
+      title,
+      type: 'tender',
+      status: '报名中',
+      countdown: 12,
+      signupOpen: true,
+      contact: '联系人：测试',
+    });
     expect(detail.body.result.content).toContain('公告正文');
     expect(detail.body.result.content).not.toMatch(/script|onerror/);
     expect(detail.body.result.info).toEqual([
@@ -180,7 +220,10 @@ describe('public reads (PORTAL-1, PORTAL-2)', () => {
       { label: '采购方式', value: '公开招标' },
       { label: '采购类型', value: '物资' },
     ]);
-    const invitation = await s.request<PurchaseAnnouncementDetail>('GET', `/portal/view/invitation?name=${id}&type=tender`);
+    const invitation = await s.request<PurchaseAnnouncementDetail>(
+      'GET',
+      `/portal/view/invitation?name=${id}&type=tender`,
+    );
     expect(invitation.body.result).toMatchObject({ id, signupOpen: true });
     const wrongType = await s.request('GET', `/portal/view/invitation?name=${id}&type=bidding`);
     expect(wrongType.body).toMatchObject({ success: false, message: '采购公告不存在或已撤回' });
@@ -254,42 +297,76 @@ describe('drafts, closed and withdrawn records', () => {
     const id = await createPurchase(title);
     expect((await search(title)).body.result.total).toBe(0);
     expect((await s.request('GET', `/portal/view/purchaseAnnouncementDetail?id=${id}`)).body.success).toBe(false);
-    expect((await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result.map((r) => r.id)).not.toContain(id);
+    expect(
+      (await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result.map(
+        (r) => r.id,
+      ),
+    ).not.toContain(id);
 
     expect((await publish(id)).body.success).toBe(true);
     expect((await search(title)).body.result.records[0]).toMatchObject({ id, status: '报名中' });
-    expect((await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result[0]!.id).toBe(id);
+    expect(
+      (await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result[0]!.id,
+    ).toBe(id);
 
     const close = await s.request('POST', '/portal/purchaseAnnouncement/close', { token: admin, body: { id } });
     expect(close.body).toMatchObject({ success: true, message: '关闭成功' });
     expect((await search(title)).body.result.records[0]).toMatchObject({ status: '已结束', countdown: null });
-    expect((await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result.map((r) => r.id)).not.toContain(id);
+    expect(
+      (await s.request<PurchaseAnnouncementItem[]>('GET', '/portal/view/purchaseAnnouncement')).body.result.map(
+        (r) => r.id,
+      ),
+    ).not.toContain(id);
 
-    const noReason = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: admin, body: { id, reason: ' ' } });
+    const noReason = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', {
+      token: admin,
+      body: { id, reason: ' ' },
+    });
     expect(noReason.status).toBe(400);
-    const withdraw = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: admin, body: { id, reason: '采购需求取消' } });
+    const withdraw = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', {
+      token: admin,
+      body: { id, reason: '采购需求取消' },
+    });
     expect(withdraw.body).toMatchObject({ success: true, message: '撤回成功' });
     expect((await search(title)).body.result.total).toBe(0);
     expect((await s.request('GET', `/portal/view/purchaseAnnouncementDetail?id=${id}`)).body.success).toBe(false);
-    const row = await s.request<Record<string, unknown>>('GET', `/portal/purchaseAnnouncement/queryById?id=${id}`, { token: admin });
-    expect(row.body.result).toMatchObject({ status: 'withdrawn', status_dictText: '已撤回', withdrawReason: '采购需求取消' });
+    const row = await s.request<Record<string, unknown>>('GET', `/portal/purchaseAnnouncement/queryById?id=${id}`, {
+      token: admin,
+    });
+    expect(row.body.result).toMatchObject({
+      status: 'withdrawn',
+      status_dictText: '已撤回',
+      withdrawReason: '采购需求取消',
+    });
   });
 
   it('refuses commands out of turn with a clear reason', async () => {
     const id = await createPurchase(unique('状态机'));
     const close = await s.request('POST', '/portal/purchaseAnnouncement/close', { token: admin, body: { id } });
     expect(close.body).toMatchObject({ success: false, message: '只有已发布的公告可以关闭' });
-    const withdraw = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: admin, body: { id, reason: '无' } });
+    const withdraw = await s.request('POST', '/portal/purchaseAnnouncement/withdraw', {
+      token: admin,
+      body: { id, reason: '无' },
+    });
     expect(withdraw.body).toMatchObject({ success: false, message: '只有已发布或已关闭的公告可以撤回' });
     await publish(id);
     expect((await publish(id)).body).toMatchObject({ success: false, message: '只有草稿可以发布' });
     const del = await s.request('DELETE', `/portal/purchaseAnnouncement/delete?id=${id}`, { token: admin });
     expect(del.body).toMatchObject({ success: false, message: '已发布的采购公告不能删除，请先撤回' });
-    await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: admin, body: { id, reason: '重新发布' } });
-    const edit = await s.request('PUT', '/portal/purchaseAnnouncement/edit', { token: admin, body: { id, title: '改' } });
+    await s.request('POST', '/portal/purchaseAnnouncement/withdraw', {
+      token: admin,
+      body: { id, reason: '重新发布' },
+    });
+    const edit = await s.request('PUT', '/portal/purchaseAnnouncement/edit', {
+      token: admin,
+      body: { id, title: '改' },
+    });
     expect(edit.body).toMatchObject({ success: false, message: '已关闭或已撤回的采购公告不能修改' });
     expect((await publish(id)).body).toMatchObject({ success: false, message: '只有草稿可以发布' });
-    const unknown = await s.request('POST', '/portal/purchaseAnnouncement/publish', { token: admin, body: { id: '0'.repeat(32) } });
+    const unknown = await s.request('POST', '/portal/purchaseAnnouncement/publish', {
+      token: admin,
+      body: { id: '0'.repeat(32) },
+    });
     expect(unknown.body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
@@ -311,32 +388,67 @@ describe('drafts, closed and withdrawn records', () => {
     const title = unique('结果');
     const add = await s.request<{ id: string }>('POST', '/portal/resultAnnouncement/add', {
       token: admin,
-      body: { title, type: 'inquiry', projectName: '项目', bidCode: 'XJ-1', company: '甲公司', supplierList: JSON.stringify([{ title: '成交供应商', name: '甲公司' }]), content: '<p>结果</p>' },
+      body: {
+        title,
+        type: 'inquiry',
+        projectName: '项目',
+        bidCode: 'XJ-1',
+        company: '甲公司',
+        supplierList: JSON.stringify([{ title: '成交供应商', name: '甲公司' }]),
+        content: '<p>结果</p>',
+      },
     });
     const id = add.body.result.id;
-    const listed = async () => (await s.request<ResultAnnouncementItem[]>('GET', '/portal/view/resultAnnouncement?type=inquiry')).body.result.map((r) => r.id);
+    const listed = async () =>
+      (
+        await s.request<ResultAnnouncementItem[]>('GET', '/portal/view/resultAnnouncement?type=inquiry')
+      ).body.result.map((r) => r.id);
     expect(await listed()).not.toContain(id);
     expect((await s.request('GET', `/portal/view/portalResult?name=${id}&type=inquiry`)).body.success).toBe(false);
-    expect((await s.request('POST', '/portal/resultAnnouncement/withdraw', { token: admin, body: { id } })).body).toMatchObject({ success: false, message: '只有已发布的结果公告可以撤回' });
-    expect((await s.request('POST', '/portal/resultAnnouncement/publish', { token: admin, body: { id } })).body.success).toBe(true);
+    expect(
+      (await s.request('POST', '/portal/resultAnnouncement/withdraw', { token: admin, body: { id } })).body,
+    ).toMatchObject({ success: false, message: '只有已发布的结果公告可以撤回' });
+    expect(
+      (await s.request('POST', '/portal/resultAnnouncement/publish', { token: admin, body: { id } })).body.success,
+    ).toBe(true);
     expect(await listed()).toContain(id);
-    expect((await s.request<PortalResult>('GET', `/portal/view/portalResult?name=${id}&type=inquiry`)).body.result.supplierList).toEqual([{ title: '成交供应商', name: '甲公司' }]);
-    expect((await s.request('POST', '/portal/resultAnnouncement/withdraw', { token: admin, body: { id } })).body.success).toBe(true);
+    expect(
+      (await s.request<PortalResult>('GET', `/portal/view/portalResult?name=${id}&type=inquiry`)).body.result
+        .supplierList,
+    ).toEqual([{ title: '成交供应商', name: '甲公司' }]);
+    expect(
+      (await s.request('POST', '/portal/resultAnnouncement/withdraw', { token: admin, body: { id } })).body.success,
+    ).toBe(true);
     expect(await listed()).not.toContain(id);
 
-    const badList = await s.request('POST', '/portal/resultAnnouncement/add', { token: admin, body: { title, type: 'tender', supplierList: '[{"x":1}]' } });
+    const badList = await s.request('POST', '/portal/resultAnnouncement/add', {
+      token: admin,
+      body: { title, type: 'tender', supplierList: '[{"x":1}]' },
+    });
     expect(badList.status).toBe(400);
 
     const newsTitle = unique('新闻');
-    const news = await s.request<{ id: string }>('POST', '/portal/news/add', { token: admin, body: { title: newsTitle, type: '行业新闻', newsDate: '2026-11-20', content: '<p>正文</p>' } });
+    const news = await s.request<{ id: string }>('POST', '/portal/news/add', {
+      token: admin,
+      body: { title: newsTitle, type: '行业新闻', newsDate: '2026-11-20', content: '<p>正文</p>' },
+    });
     const newsId = news.body.result.id;
-    const newsListed = async () => (await s.request<PageResult<NewsItem>>('GET', '/portal/view/news?pageSize=50')).body.result.records.map((n) => n.id);
+    const newsListed = async () =>
+      (await s.request<PageResult<NewsItem>>('GET', '/portal/view/news?pageSize=50')).body.result.records.map(
+        (n) => n.id,
+      );
     expect(await newsListed()).not.toContain(newsId);
     expect((await s.request('GET', `/portal/view/newsDetail?id=${newsId}`)).body.success).toBe(false);
-    expect((await s.request('POST', '/portal/news/publish', { token: admin, body: { id: newsId } })).body.success).toBe(true);
+    expect((await s.request('POST', '/portal/news/publish', { token: admin, body: { id: newsId } })).body.success).toBe(
+      true,
+    );
     expect(await newsListed()).toContain(newsId);
-    expect((await s.request('POST', '/portal/news/publish', { token: admin, body: { id: newsId } })).body).toMatchObject({ success: false, message: '只有草稿可以发布' });
-    expect((await s.request('POST', '/portal/news/withdraw', { token: admin, body: { id: newsId } })).body.success).toBe(true);
+    expect(
+      (await s.request('POST', '/portal/news/publish', { token: admin, body: { id: newsId } })).body,
+    ).toMatchObject({ success: false, message: '只有草稿可以发布' });
+    expect(
+      (await s.request('POST', '/portal/news/withdraw', { token: admin, body: { id: newsId } })).body.success,
+    ).toBe(true);
     expect(await newsListed()).not.toContain(newsId);
   });
 });
@@ -350,11 +462,17 @@ describe('POST /portal/view/signUp (SRC-4)', () => {
     expect(internal.body).toMatchObject({ success: false, message: '仅供应商用户可以报名' });
 
     const early = await published(unique('未开始'), { start: DAY, signup: 5 * DAY });
-    expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: early } })).body).toMatchObject({ success: false, message: '不在报名时间内' });
+    expect(
+      (await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: early } })).body,
+    ).toMatchObject({ success: false, message: '不在报名时间内' });
     const late = await published(unique('已截止'), { start: -5 * DAY, signup: -DAY, response: 3 * DAY });
-    expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: late } })).body).toMatchObject({ success: false, message: '不在报名时间内' });
+    expect(
+      (await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: late } })).body,
+    ).toMatchObject({ success: false, message: '不在报名时间内' });
     const draft = await createPurchase(unique('草稿报名'));
-    expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: draft } })).body).toMatchObject({ success: false, message: '采购公告不存在或已撤回' });
+    expect(
+      (await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: draft } })).body,
+    ).toMatchObject({ success: false, message: '采购公告不存在或已撤回' });
 
     const ok = await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id: open } });
     expect(ok.body).toMatchObject({ success: true, message: '报名成功' });
@@ -364,28 +482,54 @@ describe('POST /portal/view/signUp (SRC-4)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'SIGNED_UP' });
 
-    const list = await s.request<PageResult<Record<string, unknown>>>('GET', `/portal/signup/list?announcementId=${open}`, { token: admin });
+    const list = await s.request<PageResult<Record<string, unknown>>>(
+      'GET',
+      `/portal/signup/list?announcementId=${open}`,
+      { token: admin },
+    );
     expect(list.body.result.records).toHaveLength(1);
-    expect(list.body.result.records[0]).toMatchObject({ supplierName: '华东精密机械有限公司', username: 'supplier1', status: 'SIGNED_UP', status_dictText: '已报名' });
+    expect(list.body.result.records[0]).toMatchObject({
+      supplierName: '华东精密机械有限公司',
+      username: 'supplier1',
+      status: 'SIGNED_UP',
+      status_dictText: '已报名',
+    });
     expect((await s.request('GET', '/portal/signup/list', { token: buyer })).status).toBe(403);
     expect((await s.request('GET', '/portal/signup/list', { token: supplier1 })).status).toBe(403);
     // An announcement with sign-ups is never deleted behind the suppliers' backs.
-    await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: admin, body: { id: open, reason: '测试' } });
-    expect((await s.request('DELETE', `/portal/purchaseAnnouncement/delete?id=${open}`, { token: admin })).body).toMatchObject({ success: false, message: '已有供应商报名的采购公告不能删除' });
+    await s.request('POST', '/portal/purchaseAnnouncement/withdraw', {
+      token: admin,
+      body: { id: open, reason: '测试' },
+    });
+    expect(
+      (await s.request('DELETE', `/portal/purchaseAnnouncement/delete?id=${open}`, { token: admin })).body,
+    ).toMatchObject({ success: false, message: '已有供应商报名的采购公告不能删除' });
   });
 
   it('refuses a frozen or blacklisted supplier', async () => {
     const id = await published(unique('冻结'));
-    const supplier = await s.ctx.db.selectFrom('supplier').select(['id', 'status']).where('name', '=', '华东精密机械有限公司').executeTakeFirstOrThrow();
+    const supplier = await s.ctx.db
+      .selectFrom('supplier')
+      .select(['id', 'status'])
+      .where('name', '=', '华东精密机械有限公司')
+      .executeTakeFirstOrThrow();
     try {
       await s.ctx.db.updateTable('supplier').set({ status: 'FROZEN' }).where('id', '=', supplier.id).execute();
-      expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id } })).body).toMatchObject({ success: false, message: '供应商已被冻结，不能报名' });
+      expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id } })).body).toMatchObject({
+        success: false,
+        message: '供应商已被冻结，不能报名',
+      });
       await s.ctx.db.updateTable('supplier').set({ status: 'BLACKLISTED' }).where('id', '=', supplier.id).execute();
-      expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id } })).body).toMatchObject({ success: false, message: '供应商已被黑名单，不能报名' });
+      expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id } })).body).toMatchObject({
+        success: false,
+        message: '供应商已被黑名单，不能报名',
+      });
     } finally {
       await s.ctx.db.updateTable('supplier').set({ status: supplier.status }).where('id', '=', supplier.id).execute();
     }
-    expect(await s.ctx.db.selectFrom('portalSignup').select('id').where('announcementId', '=', id).execute()).toHaveLength(0);
+    expect(
+      await s.ctx.db.selectFrom('portalSignup').select('id').where('announcementId', '=', id).execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -404,15 +548,26 @@ describe('portal page configuration', () => {
   });
 
   it('saves a valid configuration, refuses a bad one whole, and needs portal:config', async () => {
-    const base = (await s.request<PortalConfig>('GET', '/portal/config/get?template=pro', { token: admin })).body.result;
-    const save = (config: unknown, token = admin) => s.request('PUT', '/portal/config/save', { token, body: { template: 'pro', config } });
+    const base = (await s.request<PortalConfig>('GET', '/portal/config/get?template=pro', { token: admin })).body
+      .result;
+    const save = (config: unknown, token = admin) =>
+      s.request('PUT', '/portal/config/save', { token, body: { template: 'pro', config } });
     const bad: [string, PortalConfig][] = [
       ['colour', { ...base, hero: { ...base.hero, primaryColor: 'red;background:url(x)' } }],
       ['javascript url', { ...base, callToAction: { ...base.callToAction, url: 'javascript:alert(1)' } }],
       ['protocol-relative url', { ...base, callToAction: { ...base.callToAction, url: '//evil.example/x' } }],
       ['image path', { ...base, logo: { ...base.logo, image: '../../etc/passwd' } }],
       ['html in text', { ...base, news: { ...base.news, title: '<img src=x onerror=alert(1)>' } }],
-      ['oversize list', { ...base, logoWall: { ...base.logoWall, logos: Array.from({ length: 100 }, (_, i) => ({ name: `L${i}`, img: '', visible: true })) } }],
+      [
+        'oversize list',
+        {
+          ...base,
+          logoWall: {
+            ...base.logoWall,
+            logos: Array.from({ length: 100 }, (_, i) => ({ name: `L${i}`, img: '', visible: true })),
+          },
+        },
+      ],
       ['oversize text', { ...base, about: { ...base.about, intro: 'x'.repeat(6000) } }],
       ['unknown field', { ...base, extra: 1 } as PortalConfig],
     ];
@@ -422,7 +577,10 @@ describe('portal page configuration', () => {
     }
     expect((await s.ctx.db.selectFrom('portalConfig').select('template').execute()).length).toBe(0);
     // The designer puts each message under its field: the key is the path in the body.
-    const colour = await s.request<{ errors: Record<string, string> }>('PUT', '/portal/config/save', { token: admin, body: { template: 'pro', config: bad[0]![1] } });
+    const colour = await s.request<{ errors: Record<string, string> }>('PUT', '/portal/config/save', {
+      token: admin,
+      body: { template: 'pro', config: bad[0]![1] },
+    });
     expect(colour.body.result.errors).toEqual({ 'config.hero.primaryColor': '颜色必须是#开头的十六进制值' });
 
     expect((await save(base, buyer)).status).toBe(403);
@@ -442,17 +600,27 @@ describe('portal page configuration', () => {
     expect(got.body.result.news.visible).toBe(false);
     expect(got.body.result.logo.image).toBe('portal/20261122/0123456789abcdef0123456789abcdef.png');
     // The other template keeps its default.
-    expect((await s.request<PortalConfig>('GET', '/portal/view/config?template=se')).body.result.hero.title.text).toBe(base.hero.title.text);
+    expect((await s.request<PortalConfig>('GET', '/portal/view/config?template=se')).body.result.hero.title.text).toBe(
+      base.hero.title.text,
+    );
   });
 });
 
 describe('back office permissions', () => {
   it('refuses the lifecycle commands without the edit codes', async () => {
     const id = await createPurchase(unique('权限'));
-    for (const url of ['/portal/purchaseAnnouncement/publish', '/portal/purchaseAnnouncement/close', '/portal/resultAnnouncement/publish', '/portal/news/publish']) {
+    for (const url of [
+      '/portal/purchaseAnnouncement/publish',
+      '/portal/purchaseAnnouncement/close',
+      '/portal/resultAnnouncement/publish',
+      '/portal/news/publish',
+    ]) {
       expect((await s.request('POST', url, { token: buyer, body: { id } })).status, url).toBe(403);
     }
-    expect((await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: buyer, body: { id, reason: 'x' } })).status).toBe(403);
+    expect(
+      (await s.request('POST', '/portal/purchaseAnnouncement/withdraw', { token: buyer, body: { id, reason: 'x' } }))
+        .status,
+    ).toBe(403);
     expect((await s.request('POST', '/portal/purchaseAnnouncement/publish', { body: { id } })).status).toBe(401);
   });
 });

@@ -10,12 +10,32 @@ beforeAll(async () => {
 afterAll(async () => w?.close());
 
 type QuotaLine = { supplierId: string; supplierName: string; quotaPct: number };
-type Quota = { id: string; code: string; status: string; statusText: string; version: number; materialId: string | null; materialCode: string | null; validFrom: string; validTo: string; sourceAwardId: string; sourceEventCode: string; sourceAwardCode: string | null; sourceAwardApprovedAt: string | null; sourceLine: { lineNo: number; qty: string; unit: string } | null; lines: QuotaLine[] };
+type Quota = {
+  id: string;
+  code: string;
+  status: string;
+  statusText: string;
+  version: number;
+  materialId: string | null;
+  materialCode: string | null;
+  validFrom: string;
+  validTo: string;
+  sourceAwardId: string;
+  sourceEventCode: string;
+  sourceAwardCode: string | null;
+  sourceAwardApprovedAt: string | null;
+  sourceLine: { lineNo: number; qty: string; unit: string } | null;
+  lines: QuotaLine[];
+};
 
 const post = <T = unknown>(url: string, token: string, body: unknown) => w.s.request<T>('POST', url, { token, body });
-const detail = async (id: string) => (await w.s.request<Quota>('GET', `/srm/quota/queryById?id=${id}`, { token: w.buyer })).body.result;
+const detail = async (id: string) =>
+  (await w.s.request<Quota>('GET', `/srm/quota/queryById?id=${id}`, { token: w.buyer })).body.result;
 const edit = (q: Quota, lines: { supplierId: string; quotaPct: number }[], extra: Record<string, unknown> = {}) =>
-  w.s.request('PUT', '/srm/quota/edit', { token: w.buyer, body: { id: q.id, version: q.version, validFrom: q.validFrom, validTo: q.validTo, lines, ...extra } });
+  w.s.request('PUT', '/srm/quota/edit', {
+    token: w.buyer,
+    body: { id: q.id, version: q.version, validFrom: q.validFrom, validTo: q.validTo, lines, ...extra },
+  });
 
 /** An RFQ awarded 60/40 on its first line and wholly to supplier 1 on its second (SPLIT_BY_QTY); returns its award id. */
 async function splitAward(): Promise<{ eventId: string; awardId: string }> {
@@ -38,7 +58,11 @@ async function splitAward(): Promise<{ eventId: string; awardId: string }> {
       ],
     });
     expect(saved.body.message).toBe('定标建议已保存');
-    const award = (await w.s.request<{ id: string }>('GET', `/srm/sourcing/award/queryByEventId?eventId=${eventId}`, { token: w.buyer })).body.result;
+    const award = (
+      await w.s.request<{ id: string }>('GET', `/srm/sourcing/award/queryByEventId?eventId=${eventId}`, {
+        token: w.buyer,
+      })
+    ).body.result;
     const submitted = await post<{ status: string } | null>('/srm/sourcing/award/submit', w.buyer, { id: award.id });
     expect(submitted.body.message).toBe('定标已生效');
     return { eventId, awardId: award.id };
@@ -47,7 +71,8 @@ async function splitAward(): Promise<{ eventId: string; awardId: string }> {
   }
 }
 
-const arrangementsOf = (awardId: string) => w.s.ctx.db.selectFrom('quotaArrangement').selectAll().where('sourceAwardId', '=', awardId).execute();
+const arrangementsOf = (awardId: string) =>
+  w.s.ctx.db.selectFrom('quotaArrangement').selectAll().where('sourceAwardId', '=', awardId).execute();
 
 describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, QUO-2)', () => {
   let awardId: string;
@@ -58,50 +83,133 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
     const rows = await arrangementsOf(awardId);
     // Line 2 went wholly to one supplier: no arrangement for it.
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'DRAFT', materialId: w.materialId, validFrom: w.day(1), validTo: w.day(365), adjustReason: 'NEW_AWARD' });
+    expect(rows[0]).toMatchObject({
+      status: 'DRAFT',
+      materialId: w.materialId,
+      validFrom: w.day(1),
+      validTo: w.day(365),
+      adjustReason: 'NEW_AWARD',
+    });
     expect(rows[0]!.code).toMatch(/^QA-\d{8}-\d{4}$/);
     quota = await detail(rows[0]!.id);
-    expect(quota.lines.map((l) => [l.supplierId, l.quotaPct])).toEqual([[w.supId[0], 60], [w.supId[1], 40]]);
+    expect(quota.lines.map((l) => [l.supplierId, l.quotaPct])).toEqual([
+      [w.supId[0], 60],
+      [w.supId[1], 40],
+    ]);
     expect(quota.statusText).toBe('草稿');
     // Where it came from: the award, its event and the split line (the detail drawer shows them).
-    const award = await w.s.ctx.db.selectFrom('sourcingAward').select(['code', 'eventId']).where('id', '=', awardId).executeTakeFirstOrThrow();
-    const event = await w.s.ctx.db.selectFrom('sourcingEvent').select('code').where('id', '=', award.eventId).executeTakeFirstOrThrow();
-    expect(quota).toMatchObject({ sourceAwardCode: award.code, sourceEventCode: event.code, sourceLine: { lineNo: 1, qty: '10' } });
+    const award = await w.s.ctx.db
+      .selectFrom('sourcingAward')
+      .select(['code', 'eventId'])
+      .where('id', '=', awardId)
+      .executeTakeFirstOrThrow();
+    const event = await w.s.ctx.db
+      .selectFrom('sourcingEvent')
+      .select('code')
+      .where('id', '=', award.eventId)
+      .executeTakeFirstOrThrow();
+    expect(quota).toMatchObject({
+      sourceAwardCode: award.code,
+      sourceEventCode: event.code,
+      sourceLine: { lineNo: 1, qty: '10' },
+    });
     expect(quota.sourceAwardApprovedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     type Row = { id: string; shares: string; sourceEventCode: string | null; statusText: string };
-    const list = (await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?status=DRAFT', { token: w.buyer })).body.result;
+    const list = (await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?status=DRAFT', { token: w.buyer })).body
+      .result;
     const row = list.records.find((r) => r.id === quota.id)!;
-    expect(row).toMatchObject({ shares: `华东精密机械有限公司 60% / ${quota.lines[1]!.supplierName} 40%`, sourceEventCode: event.code, statusText: '草稿' });
+    expect(row).toMatchObject({
+      shares: `华东精密机械有限公司 60% / ${quota.lines[1]!.supplierName} 40%`,
+      sourceEventCode: event.code,
+      statusText: '草稿',
+    });
     // The material search matches the code as well as the name.
-    const byCode = (await w.s.request<PageResult<Row>>('GET', `/srm/quota/list?materialName=${encodeURIComponent(quota.materialCode!)}`, { token: w.buyer })).body.result;
+    const byCode = (
+      await w.s.request<PageResult<Row>>(
+        'GET',
+        `/srm/quota/list?materialName=${encodeURIComponent(quota.materialCode!)}`,
+        { token: w.buyer },
+      )
+    ).body.result;
     expect(byCode.records.map((r) => r.id)).toContain(quota.id);
-    const none = (await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?materialName=no-such-material', { token: w.buyer })).body.result;
+    const none = (
+      await w.s.request<PageResult<Row>>('GET', '/srm/quota/list?materialName=no-such-material', { token: w.buyer })
+    ).body.result;
     expect(none.total).toBe(0);
   });
 
   it('edits are checked per line; a submit whose shares do not sum to 100 is refused and nothing moves (QUO-1)', async () => {
-    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[0], quotaPct: 40 }])).body.message).toBe('同一供应商在配额中只能出现一次（QUO-1）');
-    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[1], quotaPct: 50 }], { version: 99 })).body.message).toBe('配额已被他人修改，请刷新后重试');
-    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 60 }, { supplierId: w.supId[1], quotaPct: 50 }])).body.message).toBe('配额已保存');
+    expect(
+      (
+        await edit(quota, [
+          { supplierId: w.supId[0], quotaPct: 60 },
+          { supplierId: w.supId[0], quotaPct: 40 },
+        ])
+      ).body.message,
+    ).toBe('同一供应商在配额中只能出现一次（QUO-1）');
+    expect(
+      (
+        await edit(
+          quota,
+          [
+            { supplierId: w.supId[0], quotaPct: 60 },
+            { supplierId: w.supId[1], quotaPct: 50 },
+          ],
+          { version: 99 },
+        )
+      ).body.message,
+    ).toBe('配额已被他人修改，请刷新后重试');
+    expect(
+      (
+        await edit(quota, [
+          { supplierId: w.supId[0], quotaPct: 60 },
+          { supplierId: w.supId[1], quotaPct: 50 },
+        ])
+      ).body.message,
+    ).toBe('配额已保存');
     quota = await detail(quota.id);
-    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
+    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(
+      '各供应商配额比例合计须为100%，当前110%（QUO-1）',
+    );
     expect((await detail(quota.id)).status).toBe('DRAFT');
   });
 
   it('QUO-2: every supplier must hold the material category and must not be frozen', async () => {
-    expect((await edit(quota, [{ supplierId: w.supId[0], quotaPct: 70 }, { supplierId: w.supId[1], quotaPct: 30 }])).body.message).toBe('配额已保存');
+    expect(
+      (
+        await edit(quota, [
+          { supplierId: w.supId[0], quotaPct: 70 },
+          { supplierId: w.supId[1], quotaPct: 30 },
+        ])
+      ).body.message,
+    ).toBe('配额已保存');
     quota = await detail(quota.id);
     // The material is 钢材 under 原材料, whose admission category is RAW_MATERIAL: 华东精密 holds
     // it (demo), the fresh company holds none.
-    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe('供应商“苏州新材科技有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）');
+    expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(
+      '供应商“苏州新材科技有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）',
+    );
     const now = new Date().toISOString();
     await w.s.ctx.db
       .insertInto('supplierCategory')
-      .values({ id: `qcat${Date.now()}`.slice(0, 32), supplierId: w.supId[1]!, categoryCode: 'RAW_MATERIAL', status: 'TRIAL', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, trialLimitAmount: null, createTime: now, updateTime: null })
+      .values({
+        id: `qcat${Date.now()}`.slice(0, 32),
+        supplierId: w.supId[1]!,
+        categoryCode: 'RAW_MATERIAL',
+        status: 'TRIAL',
+        qualifiedAt: now,
+        suspendedAt: null,
+        sourceRequestId: null,
+        trialLimitAmount: null,
+        createTime: now,
+        updateTime: null,
+      })
       .execute();
     await w.s.ctx.db.updateTable('supplier').set({ status: 'FROZEN' }).where('id', '=', w.supId[1]).execute();
     try {
-      expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(`供应商“${quota.lines[1]!.supplierName}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`);
+      expect((await post('/srm/quota/submit', w.buyer, { id: quota.id })).body.message).toBe(
+        `供应商“${quota.lines[1]!.supplierName}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`,
+      );
       expect((await detail(quota.id)).status).toBe('DRAFT');
     } finally {
       await w.s.ctx.db.updateTable('supplier').set({ status: 'QUALIFIED' }).where('id', '=', w.supId[1]).execute();
@@ -109,15 +217,37 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
   });
 
   it('submit goes through the approval engine; the approver activates it (S2 step 12)', async () => {
-    const flows = (await w.s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', { token: w.admin })).body.result;
+    const flows = (
+      await w.s.request<{ docType: string; definition: { version: number } | null }[]>(
+        'GET',
+        '/approval/definition/list',
+        { token: w.admin },
+      )
+    ).body.result;
     const current = flows.find((t) => t.docType === 'QUOTA_ARRANGEMENT');
     expect(current).toBeDefined();
-    expect((await post('/approval/definition/save', w.admin, { docType: 'QUOTA_ARRANGEMENT', name: '配额审批', enabled: 1, steps: [{ name: '主管审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }], version: current!.definition?.version })).body.success).toBe(true);
-    const submitted = await post<{ instanceId: string; status: string }>('/srm/quota/submit', w.buyer, { id: quota.id });
+    expect(
+      (
+        await post('/approval/definition/save', w.admin, {
+          docType: 'QUOTA_ARRANGEMENT',
+          name: '配额审批',
+          enabled: 1,
+          steps: [{ name: '主管审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }],
+          version: current!.definition?.version,
+        })
+      ).body.success,
+    ).toBe(true);
+    const submitted = await post<{ instanceId: string; status: string }>('/srm/quota/submit', w.buyer, {
+      id: quota.id,
+    });
     expect(submitted.body).toMatchObject({ message: '配额已提交审批', result: { status: 'RUNNING' } });
     expect((await detail(quota.id)).status).toBe('PENDING_APPROVAL');
-    expect((await edit(await detail(quota.id), [{ supplierId: w.supId[0], quotaPct: 100 }])).body.message).toBe('只有草稿状态的配额可以修改');
-    const todo = (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    expect((await edit(await detail(quota.id), [{ supplierId: w.supId[0], quotaPct: 100 }])).body.message).toBe(
+      '只有草稿状态的配额可以修改',
+    );
+    const todo = (
+      await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })
+    ).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
     expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
     const active = await detail(quota.id);
     expect(active).toMatchObject({ status: 'ACTIVE', statusText: '生效' });
@@ -131,7 +261,9 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
     const [row] = await arrangementsOf(second);
     const submitted = await post<{ instanceId: string; status: string }>('/srm/quota/submit', w.buyer, { id: row!.id });
     expect(submitted.body.message).toBe('配额已提交审批');
-    const todo = (await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
+    const todo = (
+      await w.s.request<PageResult<{ id: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })
+    ).body.result.records.find((r) => r.id === submitted.body.result.instanceId)!;
     expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
     expect((await detail(row!.id)).status).toBe('ACTIVE');
     expect((await detail(quota.id)).status).toBe('SUPERSEDED');

@@ -15,7 +15,11 @@ const nextMobile = () => `137${String(10_000_000 + process.pid * 7 + ++mobileSeq
 
 /** Sends a code (earlier codes of the mobile moved out of the resend interval) and reads it from the test outbox. */
 async function smsCode(mobile: string, smsmode: '0' | '1' | '2' = '1'): Promise<string> {
-  await s.ctx.db.updateTable('sysSmsCode').set({ createTime: new Date(Date.now() - 61_000).toISOString() }).where('mobile', '=', mobile).execute();
+  await s.ctx.db
+    .updateTable('sysSmsCode')
+    .set({ createTime: new Date(Date.now() - 61_000).toISOString() })
+    .where('mobile', '=', mobile)
+    .execute();
   const sent = await s.request('POST', '/sys/sms', { body: { mobile, smsmode } });
   expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ success: true, result: null });
   const out = await s.request<{ code: string } | null>('GET', `/sys/sms/testOutbox?mobile=${mobile}`);
@@ -23,8 +27,22 @@ async function smsCode(mobile: string, smsmode: '0' | '1' | '2' = '1'): Promise<
 }
 
 const counts = async () => ({
-  suppliers: Number((await s.ctx.db.selectFrom('supplier').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-  users: Number((await s.ctx.db.selectFrom('sysUser').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  suppliers: Number(
+    (
+      await s.ctx.db
+        .selectFrom('supplier')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  users: Number(
+    (
+      await s.ctx.db
+        .selectFrom('sysUser')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 let n = 0;
@@ -51,25 +69,57 @@ describe('supplier registration', () => {
     const res = await s.request('POST', '/sys/user/register', { body });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, code: 200 });
 
-    const sup = await s.ctx.db.selectFrom('supplier').selectAll().where('uscc', '=', body.uscc as string).executeTakeFirstOrThrow();
-    expect(sup).toMatchObject({ name: body.companyName, status: 'REGISTERED', infoStatus: 'INCOMPLETE', source: 'SELF_REGISTERED' });
+    const sup = await s.ctx.db
+      .selectFrom('supplier')
+      .selectAll()
+      .where('uscc', '=', body.uscc as string)
+      .executeTakeFirstOrThrow();
+    expect(sup).toMatchObject({
+      name: body.companyName,
+      status: 'REGISTERED',
+      infoStatus: 'INCOMPLETE',
+      source: 'SELF_REGISTERED',
+    });
     expect(sup.code).toMatch(/^SUP-/);
-    const contact = await s.ctx.db.selectFrom('supplierContact').selectAll().where('supplierId', '=', sup.id).executeTakeFirstOrThrow();
+    const contact = await s.ctx.db
+      .selectFrom('supplierContact')
+      .selectAll()
+      .where('supplierId', '=', sup.id)
+      .executeTakeFirstOrThrow();
     expect(contact).toMatchObject({ name: '张三', mobile: body.mobile, isPrimary: 1 });
-    const user = await s.ctx.db.selectFrom('sysUser').selectAll().where('username', '=', body.username as string).executeTakeFirstOrThrow();
+    const user = await s.ctx.db
+      .selectFrom('sysUser')
+      .selectAll()
+      .where('username', '=', body.username as string)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ userType: 2, isShow: 2, supplierId: sup.id, phone: body.mobile, status: 1 });
-    const roles = await s.ctx.db.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('r.roleCode').where('ur.userId', '=', user.id).execute();
+    const roles = await s.ctx.db
+      .selectFrom('sysUserRole as ur')
+      .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+      .select('r.roleCode')
+      .where('ur.userId', '=', user.id)
+      .execute();
     expect(roles.map((r) => r.roleCode)).toEqual(['supplier']);
     // SUP-6: the first status has its log row.
     const logs = await s.ctx.db.selectFrom('supplierStatusLog').selectAll().where('supplierId', '=', sup.id).execute();
     expect(logs).toMatchObject([{ toStatus: 'REGISTERED', scope: 'COMPANY' }]);
 
     // The first login answers isShow 2: the guard keeps the user on /completeSupInfo.
-    const login = await s.request<{ userInfo: { isShow: number; userType: number } }>('POST', '/sys/login', { body: { username: body.username, password: body.password } });
+    const login = await s.request<{ userInfo: { isShow: number; userType: number } }>('POST', '/sys/login', {
+      body: { username: body.username, password: body.password },
+    });
     expect(login.body.code).toBe(200);
     expect(login.body.result.userInfo).toMatchObject({ isShow: 2, userType: 2 });
-    const profile = await s.request<{ name: string; infoStatus: string; contactMobile: string }>('GET', '/supplierBaseAPI/getSupplier', { token: await s.login(body.username as string, body.password) });
-    expect(profile.body.result).toMatchObject({ name: body.companyName, infoStatus: 'INCOMPLETE', contactMobile: body.mobile });
+    const profile = await s.request<{ name: string; infoStatus: string; contactMobile: string }>(
+      'GET',
+      '/supplierBaseAPI/getSupplier',
+      { token: await s.login(body.username as string, body.password) },
+    );
+    expect(profile.body.result).toMatchObject({
+      name: body.companyName,
+      infoStatus: 'INCOMPLETE',
+      contactMobile: body.mobile,
+    });
   });
 
   it('the SMS code is single use', async () => {
@@ -84,15 +134,31 @@ describe('supplier registration', () => {
   });
 
   const refusals: [string, () => Promise<Record<string, unknown>>, RegExp][] = [
-    ['a USCC with a wrong check digit (SUP-1)', async () => form({ uscc: '91330100MA2999999X' }), /统一社会信用代码格式不正确/],
-    ['an existing USCC (SUP-1)', async () => form({ uscc: uscc('91310115MA1H7XQ2C') }), /该统一社会信用代码已注册，请找回已有账号/],
-    ['an existing company name (SUP-1)', async () => form({ companyName: '华东精密机械有限公司' }), /该企业名称已注册，请找回已有账号/],
+    [
+      'a USCC with a wrong check digit (SUP-1)',
+      async () => form({ uscc: '91330100MA2999999X' }),
+      /统一社会信用代码格式不正确/,
+    ],
+    [
+      'an existing USCC (SUP-1)',
+      async () => form({ uscc: uscc('91310115MA1H7XQ2C') }),
+      /该统一社会信用代码已注册，请找回已有账号/,
+    ],
+    [
+      'an existing company name (SUP-1)',
+      async () => form({ companyName: '华东精密机械有限公司' }),
+      /该企业名称已注册，请找回已有账号/,
+    ],
     ['a taken username', async () => form({ username: 'supplier1' }), /该登录账号已被使用/],
     ['a weak password', async () => form({ password: 'abcdefgh' }), /密码必须包含字母、数字、特殊字符/],
-    ['a wrong SMS code (SUP-2)', async () => {
-      const f = await form();
-      return { ...f, smsCode: f.smsCode === '000000' ? '000001' : '000000' };
-    }, /短信验证码错误/],
+    [
+      'a wrong SMS code (SUP-2)',
+      async () => {
+        const f = await form();
+        return { ...f, smsCode: f.smsCode === '000000' ? '000001' : '000000' };
+      },
+      /短信验证码错误/,
+    ],
     ['terms not accepted', async () => form({ agree: false }), /请阅读并同意平台服务条款/],
   ];
   it.each(refusals)('refuses %s and changes nothing', async (_why, make, message) => {
@@ -106,7 +172,28 @@ describe('supplier registration', () => {
 
   it('refuses a blacklisted USCC with a neutral message (SUP-1)', async () => {
     const black = uscc('91440300MA5BLACK1');
-    await s.ctx.db.insertInto('supplier').values({ id: 'b'.repeat(32), code: 'SUP-BL-1', name: '黑名单公司', uscc: black, legalPerson: null, phone: null, email: null, address: null, mainCategories: '[]', source: 'MANUAL', status: 'BLACKLISTED', infoStatus: 'APPROVED', delFlag: 0, createBy: 't', createTime: new Date().toISOString(), updateBy: null, updateTime: null }).execute();
+    await s.ctx.db
+      .insertInto('supplier')
+      .values({
+        id: 'b'.repeat(32),
+        code: 'SUP-BL-1',
+        name: '黑名单公司',
+        uscc: black,
+        legalPerson: null,
+        phone: null,
+        email: null,
+        address: null,
+        mainCategories: '[]',
+        source: 'MANUAL',
+        status: 'BLACKLISTED',
+        infoStatus: 'APPROVED',
+        delFlag: 0,
+        createBy: 't',
+        createTime: new Date().toISOString(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
     const before = await counts();
     const res = await s.request('POST', '/sys/user/register', { body: await form({ uscc: black }) });
     expect(res.body).toMatchObject({ success: false, message: '注册申请无法受理，请联系平台管理员' });
@@ -116,7 +203,11 @@ describe('supplier registration', () => {
 
   it('refuses an expired SMS code (SUP-2: 5 minutes)', async () => {
     const body = await form();
-    await s.ctx.db.updateTable('sysSmsCode').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('mobile', '=', body.mobile).execute();
+    await s.ctx.db
+      .updateTable('sysSmsCode')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('mobile', '=', body.mobile)
+      .execute();
     const before = await counts();
     const res = await s.request('POST', '/sys/user/register', { body });
     expect(res.body).toMatchObject({ success: false, message: '验证码已失效，请重新获取' });
@@ -139,7 +230,10 @@ describe('SMS codes', () => {
   it('allow at most 5 wrong tries, then even the right code is refused (SUP-2)', async () => {
     const body = await form();
     const wrong = body.smsCode === '000000' ? '000001' : '000000';
-    for (let i = 0; i < 5; i++) expect((await s.request('POST', '/sys/user/register', { body: { ...body, smsCode: wrong } })).body.message).toBe('短信验证码错误');
+    for (let i = 0; i < 5; i++)
+      expect((await s.request('POST', '/sys/user/register', { body: { ...body, smsCode: wrong } })).body.message).toBe(
+        '短信验证码错误',
+      );
     const res = await s.request('POST', '/sys/user/register', { body });
     expect(res.body).toMatchObject({ success: false, message: '验证码已失效，请重新获取' });
   });
@@ -151,7 +245,9 @@ describe('SMS codes', () => {
     expect(unknown.body.message).toBe(known.body.message);
     expect(unknown.body.success).toBe(true);
     expect((await s.request('GET', `/sys/sms/testOutbox?mobile=${unknownMobile}`)).body.result).toBeNull();
-    expect((await s.request<{ code: string }>('GET', '/sys/sms/testOutbox?mobile=13900000001')).body.result.code).toMatch(/^\d{6}$/);
+    expect(
+      (await s.request<{ code: string }>('GET', '/sys/sms/testOutbox?mobile=13900000001')).body.result.code,
+    ).toMatch(/^\d{6}$/);
   });
 
   it('the disabled sender refuses and the test outbox does not exist without SMS_SENDER=outbox', async () => {
@@ -161,7 +257,10 @@ describe('SMS codes', () => {
       expect(res.body).toMatchObject({ success: false, message: '短信服务未配置' });
       // Alike for a login code to a mobile with and without an account (AUTHN-10).
       for (const mobile of ['13900000001', nextMobile()]) {
-        expect((await off.request('POST', '/sys/sms', { body: { mobile, smsmode: '0' } })).body).toMatchObject({ success: false, message: '短信服务未配置' });
+        expect((await off.request('POST', '/sys/sms', { body: { mobile, smsmode: '0' } })).body).toMatchObject({
+          success: false,
+          message: '短信服务未配置',
+        });
       }
       expect((await off.request('GET', '/sys/sms/testOutbox?mobile=13900000001')).status).toBe(404);
     } finally {
@@ -175,22 +274,36 @@ describe('password retrieval by mobile (/alteration)', () => {
     const old = await s.login('supplier1');
     expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token: old })).status).toBe(200);
     const code = await smsCode('13900000001', '2');
-    const res = await s.request('POST', '/sys/user/passwordChange', { body: { username: 'supplier1', phone: '13900000001', smsCode: code, password: 'Changed@2026' } });
+    const res = await s.request('POST', '/sys/user/passwordChange', {
+      body: { username: 'supplier1', phone: '13900000001', smsCode: code, password: 'Changed@2026' },
+    });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
     expect((await s.request('GET', '/sys/permission/getUserPermissionByToken', { token: old })).status).toBe(401);
     expect(await s.login('supplier1', 'Changed@2026')).toBeTruthy();
-    const replay = await s.request('POST', '/sys/user/passwordChange', { body: { username: 'supplier1', phone: '13900000001', smsCode: code, password: 'Again@2026x' } });
+    const replay = await s.request('POST', '/sys/user/passwordChange', {
+      body: { username: 'supplier1', phone: '13900000001', smsCode: code, password: 'Again@2026x' },
+    });
     expect(replay.body.success).toBe(false);
   });
 
   it('a wrong code says nothing about the account; a right code for another account is refused', async () => {
     const wrongFor = async (username: string) =>
-      (await s.request('POST', '/sys/user/passwordChange', { body: { username, phone: '13800000001', smsCode: '123456', password: 'Changed@2026' } })).body.message;
-    await s.ctx.db.updateTable('sysSmsCode').set({ usedAt: new Date().toISOString() }).where('mobile', '=', '13800000001').execute();
+      (
+        await s.request('POST', '/sys/user/passwordChange', {
+          body: { username, phone: '13800000001', smsCode: '123456', password: 'Changed@2026' },
+        })
+      ).body.message;
+    await s.ctx.db
+      .updateTable('sysSmsCode')
+      .set({ usedAt: new Date().toISOString() })
+      .where('mobile', '=', '13800000001')
+      .execute();
     expect(await wrongFor('buyer')).toBe(await wrongFor('nobody-here'));
     // buyer's mobile code cannot reset supplier2's password (AUTHN-9).
     const code = await smsCode('13800000001', '2');
-    const res = await s.request('POST', '/sys/user/passwordChange', { body: { username: 'supplier2', phone: '13800000001', smsCode: code, password: 'Changed@2026' } });
+    const res = await s.request('POST', '/sys/user/passwordChange', {
+      body: { username: 'supplier2', phone: '13800000001', smsCode: code, password: 'Changed@2026' },
+    });
     expect(res.body).toMatchObject({ success: false, message: '登录账号与手机号不匹配' });
     expect(await s.login('supplier2')).toBeTruthy();
   });
@@ -207,7 +320,9 @@ describe('SMS sender configuration', () => {
   it('the log sender writes the code with the [DEV SMS — not sent] marker', async () => {
     const { LogSmsSender } = await import('../src/modules/auth/sms/sender.js');
     const lines: string[] = [];
-    const log = { warn: (_obj: unknown, msg: string) => lines.push(msg) } as unknown as Parameters<InstanceType<typeof LogSmsSender>['send']>[3];
+    const log = { warn: (_obj: unknown, msg: string) => lines.push(msg) } as unknown as Parameters<
+      InstanceType<typeof LogSmsSender>['send']
+    >[3];
     await new LogSmsSender().send('13700000000', '123456', 'register', log);
     expect(lines).toEqual(['[DEV SMS — not sent] 13700000000 register code 123456']);
   });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { orderRequisitionLines, releaseRequisitionLines, reserveRequisitionLines, type LineQuantity } from '../src/modules/requisition/index.js';
+import {
+  orderRequisitionLines,
+  releaseRequisitionLines,
+  reserveRequisitionLines,
+  type LineQuantity,
+} from '../src/modules/requisition/index.js';
 import { demoTokens, startTestServer, type TestServer } from './harness.js';
 
 /**
@@ -10,8 +15,34 @@ import { demoTokens, startTestServer, type TestServer } from './harness.js';
  * approval (PR-4), consumption by sourcing and orders through the exported functions (PR-3),
  * cancelling the rest (PR-5) and the derived statuses (PR-7).
  */
-type Line = { id: string; lineNo: number; qty: string; needByDate: string; qtyInSourcing: string; qtyOrdered: string; qtyCancelled: string; qtyRemaining: string; lineStatus: string; materialCode: string | null; materialName: string | null; unit: string; amount: string; categoryId: string | null };
-type Detail = { id: string; code: string; status: string; version: number; budgetAmount: string; buyerId: string | null; cancelledAt: string | null; lines: Line[]; approvalHistory: { action: string; actorName: string }[]; logs: { action: string; fromStatus: string | null; toStatus: string; reason: string | null }[] };
+type Line = {
+  id: string;
+  lineNo: number;
+  qty: string;
+  needByDate: string;
+  qtyInSourcing: string;
+  qtyOrdered: string;
+  qtyCancelled: string;
+  qtyRemaining: string;
+  lineStatus: string;
+  materialCode: string | null;
+  materialName: string | null;
+  unit: string;
+  amount: string;
+  categoryId: string | null;
+};
+type Detail = {
+  id: string;
+  code: string;
+  status: string;
+  version: number;
+  budgetAmount: string;
+  buyerId: string | null;
+  cancelledAt: string | null;
+  lines: Line[];
+  approvalHistory: { action: string; actorName: string }[];
+  logs: { action: string; fromStatus: string | null; toStatus: string; reason: string | null }[];
+};
 
 let s: TestServer;
 let admin: string;
@@ -31,21 +62,50 @@ beforeAll(async () => {
   [admin, buyer, supplier1] = await demoTokens(s);
   const db = s.ctx.db;
   adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-  const m = await db.selectFrom('srmMaterial').selectAll().where('status', '=', 'ACTIVE').orderBy('code').executeTakeFirstOrThrow();
+  const m = await db
+    .selectFrom('srmMaterial')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .orderBy('code')
+    .executeTakeFirstOrThrow();
   materialId = m.id;
   material = { code: m.code, name: m.name, unit: m.unit, categoryId: m.categoryId };
   categoryId = m.categoryId;
   // An inactive material (MAT-3), as deactivation would leave it.
   inactiveMaterialId = newId();
-  await db.insertInto('srmMaterial').values({ ...m, id: inactiveMaterialId, code: 'ZZ999999', name: '已停用的测试物料', status: 'INACTIVE' }).execute();
+  await db
+    .insertInto('srmMaterial')
+    .values({ ...m, id: inactiveMaterialId, code: 'ZZ999999', name: '已停用的测试物料', status: 'INACTIVE' })
+    .execute();
 });
 afterAll(async () => s?.close());
 
-const catalogueLine = (extra: Record<string, unknown> = {}) => ({ materialId, qty: '10', needByDate: day(7), estimatedUnitPrice: '12.345', ...extra });
-const freeLine = (extra: Record<string, unknown> = {}) => ({ description: '定制工装夹具', categoryId, unit: 'SET', qty: '3', needByDate: day(10), estimatedUnitPrice: '0.335', ...extra });
-const draftBody = (extra: Record<string, unknown> = {}) => ({ title: '生产线备件采购', purchaseType: 'GOODS', reason: '二季度生产备件', lines: [catalogueLine(), freeLine()], ...extra });
+const catalogueLine = (extra: Record<string, unknown> = {}) => ({
+  materialId,
+  qty: '10',
+  needByDate: day(7),
+  estimatedUnitPrice: '12.345',
+  ...extra,
+});
+const freeLine = (extra: Record<string, unknown> = {}) => ({
+  description: '定制工装夹具',
+  categoryId,
+  unit: 'SET',
+  qty: '3',
+  needByDate: day(10),
+  estimatedUnitPrice: '0.335',
+  ...extra,
+});
+const draftBody = (extra: Record<string, unknown> = {}) => ({
+  title: '生产线备件采购',
+  purchaseType: 'GOODS',
+  reason: '二季度生产备件',
+  lines: [catalogueLine(), freeLine()],
+  ...extra,
+});
 
-const post = <T = unknown>(action: string, body: unknown, token = buyer) => s.request<T>('POST', `/srm/requisition/${action}`, { token, body });
+const post = <T = unknown>(action: string, body: unknown, token = buyer) =>
+  s.request<T>('POST', `/srm/requisition/${action}`, { token, body });
 const detail = async (id: string, token = buyer) => {
   const res = await s.request<Detail>('GET', `/srm/requisition/queryById?id=${id}`, { token });
   expect(res.body).toMatchObject({ success: true });
@@ -56,14 +116,35 @@ async function draft(body: Record<string, unknown> = draftBody()): Promise<strin
   expect(res.body).toMatchObject({ success: true });
   return res.body.result.id;
 }
-const count = async () => Number((await s.ctx.db.selectFrom('purchaseRequisition').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const inTrx = (run: (trx: Parameters<typeof reserveRequisitionLines>[0]) => Promise<void>) => s.ctx.db.transaction().execute(run);
+const count = async () =>
+  Number(
+    (
+      await s.ctx.db
+        .selectFrom('purchaseRequisition')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const inTrx = (run: (trx: Parameters<typeof reserveRequisitionLines>[0]) => Promise<void>) =>
+  s.ctx.db.transaction().execute(run);
 const reserve = (items: LineQuantity[]) => inTrx((trx) => reserveRequisitionLines(trx, items));
 const release = (items: LineQuantity[]) => inTrx((trx) => releaseRequisitionLines(trx, items));
-const order = (items: (LineQuantity & { fromReservation?: boolean })[]) => inTrx((trx) => orderRequisitionLines(trx, items));
+const order = (items: (LineQuantity & { fromReservation?: boolean })[]) =>
+  inTrx((trx) => orderRequisitionLines(trx, items));
 const pendingTask = async (requisitionId: string) => {
-  const instance = await s.ctx.db.selectFrom('approvalInstance').selectAll().where('docType', '=', 'PURCHASE_REQUISITION').where('docId', '=', requisitionId).orderBy('submittedAt', 'desc').executeTakeFirstOrThrow();
-  const task = await s.ctx.db.selectFrom('approvalTask').select('id').where('instanceId', '=', instance.id).where('decision', '=', 'PENDING').executeTakeFirst();
+  const instance = await s.ctx.db
+    .selectFrom('approvalInstance')
+    .selectAll()
+    .where('docType', '=', 'PURCHASE_REQUISITION')
+    .where('docId', '=', requisitionId)
+    .orderBy('submittedAt', 'desc')
+    .executeTakeFirstOrThrow();
+  const task = await s.ctx.db
+    .selectFrom('approvalTask')
+    .select('id')
+    .where('instanceId', '=', instance.id)
+    .where('decision', '=', 'PENDING')
+    .executeTakeFirst();
   return { instance, taskId: task?.id };
 };
 /** An approved requisition (no approval flow configured yet: the engine approves at once). */
@@ -82,8 +163,20 @@ describe('drafts (PR-1, X-13, X-14)', () => {
     // 10 × 12.345 = 123.45; 3 × 0.335 = 1.005 → 1.01 (half-up); Σ 124.46.
     expect(r.lines.map((l) => l.amount)).toEqual(['123.45', '1.01']);
     expect(r.budgetAmount).toBe('124.46');
-    expect(r.lines[0]).toMatchObject({ lineNo: 1, materialCode: material.code, materialName: material.name, unit: material.unit, categoryId: material.categoryId });
-    expect(r.lines[1]).toMatchObject({ lineNo: 2, materialCode: null, materialName: '定制工装夹具', unit: 'SET', categoryId });
+    expect(r.lines[0]).toMatchObject({
+      lineNo: 1,
+      materialCode: material.code,
+      materialName: material.name,
+      unit: material.unit,
+      categoryId: material.categoryId,
+    });
+    expect(r.lines[1]).toMatchObject({
+      lineNo: 2,
+      materialCode: null,
+      materialName: '定制工装夹具',
+      unit: 'SET',
+      categoryId,
+    });
     expect(r.logs.map((l) => l.action)).toEqual(['create']);
   });
 
@@ -92,7 +185,11 @@ describe('drafts (PR-1, X-13, X-14)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [catalogueLine({ qty: '0' }), 'lines.0.qty', '第1行：数量必须大于0（PR-1）'],
       [catalogueLine({ needByDate: day(-1) }), 'lines.0.needByDate', '第1行：需求日期不能早于今天（PR-1）'],
-      [catalogueLine({ materialId: inactiveMaterialId }), 'lines.0.materialId', '第1行：物料 ZZ999999 已停用的测试物料 未启用或已停用，不能申请（PR-1、MAT-3）'],
+      [
+        catalogueLine({ materialId: inactiveMaterialId }),
+        'lines.0.materialId',
+        '第1行：物料 ZZ999999 已停用的测试物料 未启用或已停用，不能申请（PR-1、MAT-3）',
+      ],
       [freeLine({ description: '' }), 'lines.0.description', '第1行：非目录物料须填写物料描述（PR-1）'],
       [freeLine({ categoryId: null }), 'lines.0.categoryId', '第1行：非目录物料须选择物料分类（PR-1）'],
     ];
@@ -118,7 +215,11 @@ describe('drafts (PR-1, X-13, X-14)', () => {
   it('X-4: editing a draft replaces its lines and budget; a stale version changes nothing', async () => {
     const id = await draft();
     const r = await detail(id);
-    const res = await post('edit', { ...draftBody({ title: '改后的标题', lines: [catalogueLine({ qty: '2.5', estimatedUnitPrice: '100' })] }), id, version: r.version });
+    const res = await post('edit', {
+      ...draftBody({ title: '改后的标题', lines: [catalogueLine({ qty: '2.5', estimatedUnitPrice: '100' })] }),
+      id,
+      version: r.version,
+    });
     expect(res.body).toMatchObject({ success: true });
     const after = await detail(id);
     expect(after.lines).toHaveLength(1);
@@ -131,9 +232,19 @@ describe('drafts (PR-1, X-13, X-14)', () => {
 
   it('X-13: a draft is deleted (soft) and gone from list and detail; a submitted requisition is not', async () => {
     const id = await draft();
-    expect((await s.request('DELETE', `/srm/requisition/delete?id=${id}`, { token: buyer })).body).toMatchObject({ success: true });
+    expect((await s.request('DELETE', `/srm/requisition/delete?id=${id}`, { token: buyer })).body).toMatchObject({
+      success: true,
+    });
     expect((await s.request('GET', `/srm/requisition/queryById?id=${id}`, { token: buyer })).status).toBe(404);
-    expect((await s.ctx.db.selectFrom('purchaseRequisition').select('delFlag').where('id', '=', id).executeTakeFirstOrThrow()).delFlag).toBe(1);
+    expect(
+      (
+        await s.ctx.db
+          .selectFrom('purchaseRequisition')
+          .select('delFlag')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).delFlag,
+    ).toBe(1);
     const submitted = (await approved()).id;
     const refused = await s.request('DELETE', `/srm/requisition/delete?id=${submitted}`, { token: buyer });
     expect(refused.body.success).toBe(false);
@@ -143,7 +254,12 @@ describe('drafts (PR-1, X-13, X-14)', () => {
   it('the list pages and filters by code, title and status', async () => {
     const id = await draft(draftBody({ title: '独一无二的列表测试申请' }));
     const r = await detail(id);
-    const list = (q: string) => s.request<PageResult<{ id: string; status: string; status_dictText: string }>>('GET', `/srm/requisition/list?${q}`, { token: buyer });
+    const list = (q: string) =>
+      s.request<PageResult<{ id: string; status: string; status_dictText: string }>>(
+        'GET',
+        `/srm/requisition/list?${q}`,
+        { token: buyer },
+      );
     const byTitle = (await list(`title=${encodeURIComponent('*独一无二*')}`)).body.result;
     expect(byTitle.records.map((x) => x.id)).toEqual([id]);
     expect(byTitle.records[0]).toMatchObject({ status: 'DRAFT', status_dictText: '草稿' });
@@ -162,7 +278,11 @@ describe('drafts (PR-1, X-13, X-14)', () => {
   });
 
   it('the material picker offers ACTIVE materials only (MAT-3)', async () => {
-    const res = await s.request<{ id: string }[]>('GET', `/srm/requisition/materials?keyword=${encodeURIComponent('已停用的测试物料')}`, { token: buyer });
+    const res = await s.request<{ id: string }[]>(
+      'GET',
+      `/srm/requisition/materials?keyword=${encodeURIComponent('已停用的测试物料')}`,
+      { token: buyer },
+    );
     expect(res.body.result).toEqual([]);
     const all = await s.request<{ id: string }[]>('GET', '/srm/requisition/materials', { token: buyer });
     expect(all.body.result.map((m) => m.id)).toContain(materialId);
@@ -174,7 +294,11 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     const r = await approved();
     expect(r.status).toBe('APPROVED');
     expect(r.lines.map((l) => l.lineStatus)).toEqual(['OPEN', 'OPEN']);
-    expect(r.logs.map((l) => [l.action, l.toStatus])).toEqual([['create', 'DRAFT'], ['submit', 'PENDING_APPROVAL'], ['approve', 'APPROVED']]);
+    expect(r.logs.map((l) => [l.action, l.toStatus])).toEqual([
+      ['create', 'DRAFT'],
+      ['submit', 'PENDING_APPROVAL'],
+      ['approve', 'APPROVED'],
+    ]);
     expect(r.approvalHistory.map((h) => h.action)).toEqual(['SUBMIT', 'AUTO_APPROVE']);
   });
 
@@ -190,7 +314,9 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
       .execute();
     const r = await detail(id);
     expect(r.buyerId).toBe(adminId);
-    expect(notices).toEqual([{ titile: `采购申请已审批，待寻源：${r.code}`, openPage: '/srm/requisition', userId: adminId }]);
+    expect(notices).toEqual([
+      { titile: `采购申请已审批，待寻源：${r.code}`, openPage: '/srm/requisition', userId: adminId },
+    ]);
   });
 
   it('PR-3/PR-7: reserving part of a line makes it IN_SOURCING and the header PARTIALLY_PROCESSED; all of it makes the header PROCESSED', async () => {
@@ -200,7 +326,10 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     let now = await detail(r.id);
     expect(now.lines[0]).toMatchObject({ qtyInSourcing: '4', qtyRemaining: '6', lineStatus: 'IN_SOURCING' });
     expect(now.status).toBe('PARTIALLY_PROCESSED');
-    await reserve([{ lineId: a!.id, qty: '6' }, { lineId: b!.id, qty: 3 }]);
+    await reserve([
+      { lineId: a!.id, qty: '6' },
+      { lineId: b!.id, qty: 3 },
+    ]);
     now = await detail(r.id);
     expect(now.lines.map((l) => l.qtyRemaining)).toEqual(['0', '0']);
     expect(now.status).toBe('PROCESSED');
@@ -210,7 +339,12 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     const r = await approved();
     const [a, b] = r.lines;
     await reserve([{ lineId: a!.id, qty: '7' }]);
-    await expect(reserve([{ lineId: b!.id, qty: '1' }, { lineId: a!.id, qty: '3.5' }])).rejects.toThrow(
+    await expect(
+      reserve([
+        { lineId: b!.id, qty: '1' },
+        { lineId: a!.id, qty: '3.5' },
+      ]),
+    ).rejects.toThrow(
       `采购申请 ${r.code} 第1行（${material.name}）可用数量不足：申请数量 10，已寻源 7，已下单 0，剩余 3，本次寻源 3.5（PR-3）`,
     );
     const now = await detail(r.id);
@@ -225,25 +359,37 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     await order([{ lineId: a.id, qty: '8' }]);
     await expect(reserve([{ lineId: a.id, qty: '3' }])).rejects.toThrow('已下单 8，剩余 2，本次寻源 3（PR-3）');
     await reserve([{ lineId: a.id, qty: '2' }]);
-    expect((await detail(r.id)).lines[0]).toMatchObject({ qtyOrdered: '8', qtyInSourcing: '2', qtyRemaining: '0', lineStatus: 'IN_SOURCING' });
+    expect((await detail(r.id)).lines[0]).toMatchObject({
+      qtyOrdered: '8',
+      qtyInSourcing: '2',
+      qtyRemaining: '0',
+      lineStatus: 'IN_SOURCING',
+    });
   });
 
   it('PR-3: the lines of a draft cannot be reserved', async () => {
     const id = await draft();
     const { code, lines } = await detail(id);
-    await expect(reserve([{ lineId: lines[0]!.id, qty: '1' }])).rejects.toThrow(`采购申请 ${code} 第1行（${material.name}）所在申请未审批通过或已关闭，不能寻源（PR-3）`);
+    await expect(reserve([{ lineId: lines[0]!.id, qty: '1' }])).rejects.toThrow(
+      `采购申请 ${code} 第1行（${material.name}）所在申请未审批通过或已关闭，不能寻源（PR-3）`,
+    );
   });
 
   it('PR-3/PR-7: releasing gives the quantity back (line OPEN, header APPROVED); releasing more than reserved is refused', async () => {
     const r = await approved();
     const a = r.lines[0]!;
     await reserve([{ lineId: a.id, qty: '5' }]);
-    await expect(release([{ lineId: a.id, qty: '6' }])).rejects.toThrow(`采购申请 ${r.code} 第1行（${material.name}）释放数量 6 超过已寻源数量 5（PR-3）`);
+    await expect(release([{ lineId: a.id, qty: '6' }])).rejects.toThrow(
+      `采购申请 ${r.code} 第1行（${material.name}）释放数量 6 超过已寻源数量 5（PR-3）`,
+    );
     await release([{ lineId: a.id, qty: '5' }]);
     const now = await detail(r.id);
     expect(now.lines[0]).toMatchObject({ qtyInSourcing: '0', qtyRemaining: '10', lineStatus: 'OPEN' });
     expect(now.status).toBe('APPROVED');
-    expect(now.logs.slice(-2).map((l) => [l.action, l.toStatus])).toEqual([['sourcing', 'PARTIALLY_PROCESSED'], ['release', 'APPROVED']]);
+    expect(now.logs.slice(-2).map((l) => [l.action, l.toStatus])).toEqual([
+      ['sourcing', 'PARTIALLY_PROCESSED'],
+      ['release', 'APPROVED'],
+    ]);
   });
 
   it('PR-7: ordering converts reservations; fully ordered lines are ORDERED and the requisition CLOSED', async () => {
@@ -254,7 +400,9 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     let now = await detail(r.id);
     expect(now.lines[0]).toMatchObject({ qtyInSourcing: '0', qtyOrdered: '10', lineStatus: 'ORDERED' });
     expect(now.status).toBe('PARTIALLY_PROCESSED');
-    await expect(order([{ lineId: b!.id, qty: '1', fromReservation: true }])).rejects.toThrow('下单数量 1 超过已寻源数量 0（PR-3）');
+    await expect(order([{ lineId: b!.id, qty: '1', fromReservation: true }])).rejects.toThrow(
+      '下单数量 1 超过已寻源数量 0（PR-3）',
+    );
     await order([{ lineId: b!.id, qty: '3' }]);
     now = await detail(r.id);
     expect(now.lines.map((l) => l.lineStatus)).toEqual(['ORDERED', 'ORDERED']);
@@ -268,12 +416,19 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     const res = await post('cancel', { id: r.id, reason: '项目取消' });
     expect(res.body).toMatchObject({ success: true, message: '剩余数量已取消' });
     let now = await detail(r.id);
-    expect(now.lines[0]).toMatchObject({ qtyInSourcing: '4', qtyCancelled: '6', qtyRemaining: '0', lineStatus: 'IN_SOURCING' });
+    expect(now.lines[0]).toMatchObject({
+      qtyInSourcing: '4',
+      qtyCancelled: '6',
+      qtyRemaining: '0',
+      lineStatus: 'IN_SOURCING',
+    });
     expect(now.lines[1]).toMatchObject({ qtyCancelled: '3', lineStatus: 'CANCELLED' });
     expect(now.status).toBe('PROCESSED');
     expect(now.cancelledAt).toBeTruthy();
     // After cancelling, nothing new is reserved (PR-3) …
-    await expect(reserve([{ lineId: b!.id, qty: '1' }])).rejects.toThrow('所在申请未审批通过或已关闭，不能寻源（PR-3）');
+    await expect(reserve([{ lineId: b!.id, qty: '1' }])).rejects.toThrow(
+      '所在申请未审批通过或已关闭，不能寻源（PR-3）',
+    );
     // … and what the event gives back is not reopened (PR-5).
     await release([{ lineId: a!.id, qty: '4' }]);
     now = await detail(r.id);
@@ -294,7 +449,9 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
 
   it('PR-5: cancel is refused on a draft, twice, and without a reason', async () => {
     const id = await draft();
-    expect((await post('cancel', { id, reason: '不要了' })).body.message).toContain('只有已审批且未关闭的采购申请可以取消剩余数量');
+    expect((await post('cancel', { id, reason: '不要了' })).body.message).toContain(
+      '只有已审批且未关闭的采购申请可以取消剩余数量',
+    );
     const r = await approved();
     const noReason = await post('cancel', { id: r.id, reason: ' ' });
     expect(noReason.status).toBe(400);
@@ -310,12 +467,18 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     const partly = await approved([catalogueLine()]);
     await reserve([{ lineId: partly.lines[0]!.id, qty: '2.5' }]);
     const drafted = await draft();
-    const res = await s.request<{ lineId: string; requisitionId: string; qtyRemaining: string }[]>('GET', '/srm/requisition/openLines', { token: buyer });
+    const res = await s.request<{ lineId: string; requisitionId: string; qtyRemaining: string }[]>(
+      'GET',
+      '/srm/requisition/openLines',
+      { token: buyer },
+    );
     const rows = res.body.result;
     expect(rows.filter((l) => l.requisitionId === open.id).map((l) => l.qtyRemaining)).toEqual(['10', '3']);
     expect(rows.filter((l) => l.requisitionId === partly.id).map((l) => l.qtyRemaining)).toEqual(['7.5']);
     expect(rows.some((l) => l.requisitionId === consumed.id || l.requisitionId === drafted)).toBe(false);
-    const byCode = await s.request<{ requisitionId: string }[]>('GET', `/srm/requisition/openLines?code=${open.code}`, { token: buyer });
+    const byCode = await s.request<{ requisitionId: string }[]>('GET', `/srm/requisition/openLines?code=${open.code}`, {
+      token: buyer,
+    });
     expect(byCode.body.result.map((l) => l.requisitionId)).toEqual([open.id, open.id]);
   });
 });
@@ -338,7 +501,8 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     expect(res.body).toMatchObject({ success: true });
   });
 
-  const decide = (action: 'approve' | 'reject', taskId: string, comment = '') => s.request('POST', `/approval/task/${action}`, { token: admin, body: { taskId, comment } });
+  const decide = (action: 'approve' | 'reject', taskId: string, comment = '') =>
+    s.request('POST', `/approval/task/${action}`, { token: admin, body: { taskId, comment } });
 
   it('X-10/PR-2: submission moves DRAFT → PENDING_APPROVAL with the budget as amount; below the threshold one step, the approval → APPROVED', async () => {
     const id = await draft();
@@ -376,8 +540,12 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     let r = await detail(id);
     expect(r.status).toBe('REJECTED');
     expect(r.logs.at(-1)).toMatchObject({ action: 'reject', toStatus: 'REJECTED', reason: '数量过大' });
-    await expect(reserve([{ lineId: r.lines[0]!.id, qty: '1' }])).rejects.toThrow('所在申请未审批通过或已关闭，不能寻源（PR-3）');
-    expect((await post('edit', { ...draftBody({ lines: [catalogueLine({ qty: '5' })] }), id, version: r.version })).body).toMatchObject({ success: true });
+    await expect(reserve([{ lineId: r.lines[0]!.id, qty: '1' }])).rejects.toThrow(
+      '所在申请未审批通过或已关闭，不能寻源（PR-3）',
+    );
+    expect(
+      (await post('edit', { ...draftBody({ lines: [catalogueLine({ qty: '5' })] }), id, version: r.version })).body,
+    ).toMatchObject({ success: true });
     r = await detail(id);
     expect(r.status).toBe('DRAFT');
     expect(r.logs.at(-1)).toMatchObject({ action: 'edit', fromStatus: 'REJECTED', toStatus: 'DRAFT' });
@@ -389,7 +557,10 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     const id = await draft();
     await post('submit', { id });
     await decide('reject', (await pendingTask(id)).taskId!, '请补充说明');
-    expect((await post('submit', { id })).body).toMatchObject({ success: true, result: { status: 'PENDING_APPROVAL' } });
+    expect((await post('submit', { id })).body).toMatchObject({
+      success: true,
+      result: { status: 'PENDING_APPROVAL' },
+    });
   });
 
   it('withdraw while pending → DRAFT (approval WITHDRAWN); refused for another user and when not pending', async () => {
@@ -398,7 +569,10 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     await post('submit', { id });
     const byOther = await post('withdraw', { id }, admin);
     expect(byOther.body).toMatchObject({ success: false, message: '只有提交人可以撤回' });
-    expect((await post('withdraw', { id, reason: '补充明细' })).body).toMatchObject({ success: true, message: '采购申请已撤回' });
+    expect((await post('withdraw', { id, reason: '补充明细' })).body).toMatchObject({
+      success: true,
+      message: '采购申请已撤回',
+    });
     const r = await detail(id);
     expect(r.status).toBe('DRAFT');
     expect((await pendingTask(id)).instance.status).toBe('WITHDRAWN');
@@ -409,11 +583,15 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     const id = await draft();
     await post('submit', { id });
     const r = await detail(id);
-    expect((await post('edit', { ...draftBody(), id, version: r.version })).body.message).toBe('采购申请审批中，不能修改；如需修改请先撤回');
+    expect((await post('edit', { ...draftBody(), id, version: r.version })).body.message).toBe(
+      '采购申请审批中，不能修改；如需修改请先撤回',
+    );
     expect((await s.request('DELETE', `/srm/requisition/delete?id=${id}`, { token: buyer })).body.success).toBe(false);
     expect((await post('submit', { id })).body.message).toContain('只有草稿或被驳回的采购申请可以提交');
     // PR-3: nothing is sourced before approval.
-    await expect(reserve([{ lineId: r.lines[0]!.id, qty: '1' }])).rejects.toThrow('所在申请未审批通过或已关闭，不能寻源（PR-3）');
+    await expect(reserve([{ lineId: r.lines[0]!.id, qty: '1' }])).rejects.toThrow(
+      '所在申请未审批通过或已关闭，不能寻源（PR-3）',
+    );
   });
 
   it('PR-4: after approval header and quantities are locked (edit, delete, submit refused)', async () => {
@@ -421,8 +599,15 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     await post('submit', { id });
     await decide('approve', (await pendingTask(id)).taskId!);
     const r = await detail(id);
-    const edit = await post('edit', { ...draftBody({ lines: [catalogueLine({ qty: '99' })] }), id, version: r.version });
-    expect(edit.body).toMatchObject({ success: false, message: '采购申请已审批，数量和内容已锁定；如需变更请取消剩余数量后重新申请（PR-4）' });
+    const edit = await post('edit', {
+      ...draftBody({ lines: [catalogueLine({ qty: '99' })] }),
+      id,
+      version: r.version,
+    });
+    expect(edit.body).toMatchObject({
+      success: false,
+      message: '采购申请已审批，数量和内容已锁定；如需变更请取消剩余数量后重新申请（PR-4）',
+    });
     expect((await s.request('DELETE', `/srm/requisition/delete?id=${id}`, { token: buyer })).body.success).toBe(false);
     expect((await post('submit', { id })).body.success).toBe(false);
     expect((await detail(id)).lines.map((l) => l.qty)).toEqual(['10', '3']);
@@ -431,11 +616,23 @@ describe('approval (X-10, PR-2, PR-4)', () => {
   it('PR-1 at submission: a need-by date now in the past or a material deactivated since is refused; the draft stays', async () => {
     const id = await draft();
     const line = (await detail(id)).lines[0]!;
-    await s.ctx.db.updateTable('purchaseRequisitionLine').set({ needByDate: day(-1) }).where('id', '=', line.id).execute();
-    expect((await post('submit', { id })).body.message).toBe(`第1行：需求日期 ${day(-1)} 早于提交日期，请修改后再提交（PR-1）`);
-    await s.ctx.db.updateTable('purchaseRequisitionLine').set({ needByDate: day(3), materialId: inactiveMaterialId }).where('id', '=', line.id).execute();
+    await s.ctx.db
+      .updateTable('purchaseRequisitionLine')
+      .set({ needByDate: day(-1) })
+      .where('id', '=', line.id)
+      .execute();
+    expect((await post('submit', { id })).body.message).toBe(
+      `第1行：需求日期 ${day(-1)} 早于提交日期，请修改后再提交（PR-1）`,
+    );
+    await s.ctx.db
+      .updateTable('purchaseRequisitionLine')
+      .set({ needByDate: day(3), materialId: inactiveMaterialId })
+      .where('id', '=', line.id)
+      .execute();
     expect((await post('submit', { id })).body.message).toContain('未启用或已停用，不能提交（PR-1、MAT-3）');
     expect((await detail(id)).status).toBe('DRAFT');
-    expect(await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnOf, DEMO_PASSWORD, fieldEntries, isInForm, permissionCode, resources, type PageResult, type ResourceDef } from '@procura/shared';
+import {
+  columnOf,
+  DEMO_PASSWORD,
+  fieldEntries,
+  isInForm,
+  permissionCode,
+  resources,
+  type PageResult,
+  type ResourceDef,
+} from '@procura/shared';
 import { newId } from '../src/core/ids.js';
 import { nowIso } from '../src/core/time.js';
 import { createUser } from '../src/seed/seed.js';
@@ -23,8 +32,25 @@ beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
   buyer = await s.login('buyer');
-  await s.ctx.db.insertInto('sysRole').values({ id: newId(), roleName: '无权限', roleCode: 'contract_nobody', description: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null }).execute();
-  await createUser(s.ctx.db, { username: 'contract_nobody', realname: '无权限用户', password: DEMO_PASSWORD, roleCode: 'contract_nobody' });
+  await s.ctx.db
+    .insertInto('sysRole')
+    .values({
+      id: newId(),
+      roleName: '无权限',
+      roleCode: 'contract_nobody',
+      description: null,
+      createBy: 'test',
+      createTime: nowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+  await createUser(s.ctx.db, {
+    username: 'contract_nobody',
+    realname: '无权限用户',
+    password: DEMO_PASSWORD,
+    roleCode: 'contract_nobody',
+  });
   nobody = await s.login('contract_nobody');
 });
 
@@ -39,19 +65,63 @@ const masterData = {
     const id = newId();
     await s.ctx.db
       .insertInto('srmMaterial')
-      .values({ id, tenantId, code: `CT-M-${id}`, name: '契约物料', spec: null, categoryId: await masterData.leaf(tenantId), unit: 'PCS', defaultTaxRate: '13', billControl: 'RECEIVED', inspectionRequired: 0, overDeliveryPct: null, minShelfLifeDays: null, leadTimeDays: null, status: 'ACTIVE', drawings: null, remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+      .values({
+        id,
+        tenantId,
+        code: `CT-M-${id}`,
+        name: '契约物料',
+        spec: null,
+        categoryId: await masterData.leaf(tenantId),
+        unit: 'PCS',
+        defaultTaxRate: '13',
+        billControl: 'RECEIVED',
+        inspectionRequired: 0,
+        overDeliveryPct: null,
+        minShelfLifeDays: null,
+        leadTimeDays: null,
+        status: 'ACTIVE',
+        drawings: null,
+        remark: null,
+        createBy: 'test',
+        createTime: nowIso(),
+        updateBy: null,
+        updateTime: null,
+      })
       .execute();
     return id;
   },
 };
 
 async function category(tenantId: number, code: string): Promise<string> {
-  const found = await s.ctx.db.selectFrom('srmMaterialCategory').select('id').where('tenantId', '=', tenantId).where('code', '=', code).executeTakeFirst();
+  const found = await s.ctx.db
+    .selectFrom('srmMaterialCategory')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (found) return found.id;
   const id = newId();
   await s.ctx.db
     .insertInto('srmMaterialCategory')
-    .values({ id, tenantId, code, name: code, parentId: null, level: 1, isLeaf: 1, categoryType: 'GOODS', requiredQualificationTypes: null, defaultBuyerId: null, status: 'ACTIVE', sortNo: 0, remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+    .values({
+      id,
+      tenantId,
+      code,
+      name: code,
+      parentId: null,
+      level: 1,
+      isLeaf: 1,
+      categoryType: 'GOODS',
+      requiredQualificationTypes: null,
+      defaultBuyerId: null,
+      status: 'ACTIVE',
+      sortNo: 0,
+      remark: null,
+      createBy: 'test',
+      createTime: nowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
     .execute();
   return id;
 }
@@ -63,7 +133,9 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   srmMaterial: { categoryId: masterData.leaf },
   srmPriceRecord: {
     materialId: masterData.material,
-    supplierId: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
+    supplierId: async () =>
+      (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow())
+        .id,
     ladder: async () => '[{"fromQty":"0","unitPrice":"12.50"}]',
   },
   // X-15: a supplier of the row's tenant that may be sourced; MAT-3: an active material (fresh, so the pair is new).
@@ -74,7 +146,8 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   },
   sysAnnouncement: {
     openPage: async () => '/srm/supplier/list',
-    userIds: async () => `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
+    userIds: async () =>
+      `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
   },
   sysCheckRule: {
     ruleJson: async () => JSON.stringify([{ digits: '*', pattern: '^[a-z0-9]+$', message: '只能包含小写字母和数字' }]),
@@ -83,15 +156,22 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
     supplierList: async () => JSON.stringify([{ title: '第一中标候选人', name: `供应商${counter}` }]),
   },
   sysDictItem: {
-    dictId: async () => (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow()).id,
+    dictId: async () =>
+      (await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_grade').executeTakeFirstOrThrow())
+        .id,
   },
   srmEvalProject: {
     templateId: async (tenantId) => activeEvalTemplate(tenantId),
-    supplierIds: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
-    raterIds: async () => (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id,
+    supplierIds: async () =>
+      (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow())
+        .id,
+    raterIds: async () =>
+      (await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id,
   },
   srmSampleRequest: {
-    supplierId: async () => (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow()).id,
+    supplierId: async () =>
+      (await s.ctx.db.selectFrom('supplier').select('id').where('status', '=', 'QUALIFIED').executeTakeFirstOrThrow())
+        .id,
     materialId: masterData.material,
     categoryId: masterData.leaf,
     // The required date may not lie in the past (§7).
@@ -100,35 +180,97 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   onlCgreportHead: { cgrSql: async () => 'select code, name from bd_dataorg' },
   onlCgreportItem: { cgrheadId: async () => reportHeadId() },
   onlCgreportParam: { cgrheadId: async () => reportHeadId() },
-  sysExtendField: { tableName: async () => 'bd_dataorg', required: async () => 'false', editProperty: async () => '2', formStyle: async () => 'list,edit' },
+  sysExtendField: {
+    tableName: async () => 'bd_dataorg',
+    required: async () => 'false',
+    editProperty: async () => '2',
+    formStyle: async () => 'list,edit',
+  },
 };
 
 /** A qualified supplier its tenant's buyers see (suppliers belong to one tenant). */
 async function qualifiedSupplier(tenantId: number): Promise<string> {
-  const found = await s.ctx.db.selectFrom('supplier').select('id').where('tenantId', '=', tenantId).where('status', '=', 'QUALIFIED').where('delFlag', '=', 0).executeTakeFirst();
+  const found = await s.ctx.db
+    .selectFrom('supplier')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'QUALIFIED')
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (found) return found.id;
   const id = newId();
   await s.ctx.db
     .insertInto('supplier')
-    .values({ id, code: `CT-SUP-${tenantId}`, name: `契约供应商${tenantId}`, uscc: null, legalPerson: null, phone: null, email: null, address: null, mainCategories: '[]', source: 'MANUAL', status: 'QUALIFIED', infoStatus: 'APPROVED', delFlag: 0, tenantId, returnComments: null, resumeStatus: null, businessLicenseFile: null, approvedBy: null, approvedAt: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null })
+    .values({
+      id,
+      code: `CT-SUP-${tenantId}`,
+      name: `契约供应商${tenantId}`,
+      uscc: null,
+      legalPerson: null,
+      phone: null,
+      email: null,
+      address: null,
+      mainCategories: '[]',
+      source: 'MANUAL',
+      status: 'QUALIFIED',
+      infoStatus: 'APPROVED',
+      delFlag: 0,
+      tenantId,
+      returnComments: null,
+      resumeStatus: null,
+      businessLicenseFile: null,
+      approvedBy: null,
+      approvedAt: null,
+      createBy: 'test',
+      createTime: nowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
     .execute();
   return id;
 }
 
 /** An active evaluation template of the tenant (§20: projects score against active templates only). */
 async function activeEvalTemplate(tenantId: number): Promise<string> {
-  const found = await s.ctx.db.selectFrom('evalTemplate').select('id').where('tenantId', '=', tenantId).where('status', '=', 'ACTIVE').executeTakeFirst();
+  const found = await s.ctx.db
+    .selectFrom('evalTemplate')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
   if (found) return found.id;
   const id = newId();
-  await s.ctx.db.insertInto('evalTemplate').values({ id, tenantId, code: `CT-EVT-${tenantId}`, name: '契约评估模板', periodType: 'QUARTER', status: 'ACTIVE', remark: null, createBy: 'test', createTime: nowIso(), updateBy: null, updateTime: null }).execute();
+  await s.ctx.db
+    .insertInto('evalTemplate')
+    .values({
+      id,
+      tenantId,
+      code: `CT-EVT-${tenantId}`,
+      name: '契约评估模板',
+      periodType: 'QUARTER',
+      status: 'ACTIVE',
+      remark: null,
+      createBy: 'test',
+      createTime: nowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
   return id;
 }
 
 /** A report the report's columns and parameters belong to. */
 async function reportHeadId(): Promise<string> {
-  const found = await s.ctx.db.selectFrom('onlCgreportHead').select('id').where('code', '=', 'contractReport').executeTakeFirst();
+  const found = await s.ctx.db
+    .selectFrom('onlCgreportHead')
+    .select('id')
+    .where('code', '=', 'contractReport')
+    .executeTakeFirst();
   if (found) return found.id;
-  const res = await s.request<{ id: string }>('POST', '/online/cgreport/head/add', { token: admin, body: { code: 'contractReport', name: '契约报表', cgrSql: 'select code from bd_dataorg' } });
+  const res = await s.request<{ id: string }>('POST', '/online/cgreport/head/add', {
+    token: admin,
+    body: { code: 'contractReport', name: '契约报表', cgrSql: 'select code from bd_dataorg' },
+  });
   return res.body.result.id;
 }
 
@@ -153,7 +295,8 @@ async function sample(def: ResourceDef, tenantId = 0): Promise<Record<string, un
 /** An id of the definition's kind that no row has. */
 const unknownId = (def: ResourceDef) => (def.idType === 'int' ? '999999999' : '0'.repeat(32));
 
-const textField = (def: ResourceDef) => fieldEntries(def).find(([, f]) => f.filter === 'like' && isInForm(f) && !f.immutable && f.type === 'string')!;
+const textField = (def: ResourceDef) =>
+  fieldEntries(def).find(([, f]) => f.filter === 'like' && isInForm(f) && !f.immutable && f.type === 'string')!;
 
 describe.each(Object.values(resources))('resource $key', (def) => {
   const api = (action: string) => `${def.path}/${action}`;
@@ -176,8 +319,15 @@ describe.each(Object.values(resources))('resource $key', (def) => {
     for (const [name, f] of fieldEntries(def)) {
       if (!f.filter || created[name] === null || created[name] === undefined) continue;
       const value = f.filter === 'like' ? `*${String(created[name])}*` : String(created[name]);
-      const res = await s.request<PageResult<Row>>('GET', `${api('list')}?${name}=${encodeURIComponent(value)}&pageSize=100`, { token: admin });
-      expect(res.body.result.records.map((r) => r.id), `${def.key}.${name}`).toContain(created.id);
+      const res = await s.request<PageResult<Row>>(
+        'GET',
+        `${api('list')}?${name}=${encodeURIComponent(value)}&pageSize=100`,
+        { token: admin },
+      );
+      expect(
+        res.body.result.records.map((r) => r.id),
+        `${def.key}.${name}`,
+      ).toContain(created.id);
     }
   });
 
@@ -188,20 +338,31 @@ describe.each(Object.values(resources))('resource $key', (def) => {
       expect(res.status, `${def.key} sort ${name}`).toBe(200);
     }
     expect((await s.request('GET', `${api('list')}?column=id;drop`, { token: admin })).status).toBe(400);
-    expect((await s.request('GET', `${api('list')}?column=createTime&order=sideways`, { token: admin })).status).toBe(400);
+    expect((await s.request('GET', `${api('list')}?column=createTime&order=sideways`, { token: admin })).status).toBe(
+      400,
+    );
   });
 
   it('refuses bad input field by field, unknown fields and duplicates, and changes nothing', async () => {
     const required = fieldEntries(def).find(([, f]) => f.required && isInForm(f))!;
     const missing = { ...(await sample(def)), [required[0]]: '' };
-    const res = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { token: admin, body: missing });
+    const res = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+      token: admin,
+      body: missing,
+    });
     expect(res.status).toBe(400);
     expect(res.body.result.errors[required[0]]).toBe(`请输入${required[1].label}`);
-    const extra = await s.request('POST', api('add'), { token: admin, body: { ...(await sample(def)), createBy: 'someone', tenantId: 2 } });
+    const extra = await s.request('POST', api('add'), {
+      token: admin,
+      body: { ...(await sample(def)), createBy: 'someone', tenantId: 2 },
+    });
     expect(extra.status).toBe(400);
     const unique = fieldEntries(def).find(([, f]) => f.unique);
     if (unique) {
-      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { token: admin, body: { ...(await sample(def)), [unique[0]]: created[unique[0]] } });
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+        token: admin,
+        body: { ...(await sample(def)), [unique[0]]: created[unique[0]] },
+      });
       expect(dup.status).toBe(400);
       expect(dup.body.result.errors[unique[0]]).toBe(`${unique[1].label}已存在`);
     }
@@ -241,22 +402,34 @@ describe.each(Object.values(resources))('resource $key', (def) => {
 
   it('imports rows from the template: valid rows are added, bad ones reported with code 201', async () => {
     if (!def.capabilities.import) {
-      expect((await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin } })).status).toBe(404);
+      expect(
+        (await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin } }))
+          .status,
+      ).toBe(404);
       return;
     }
     const template = await fetch(`${s.base}${api('importTemplate')}`, { headers: { 'X-Access-Token': admin } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await template.arrayBuffer());
     const sheet = book.worksheets[0]!;
-    const headerKeys = (sheet.getRow(1).values as string[]).slice(1).map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
+    const headerKeys = (sheet.getRow(1).values as string[])
+      .slice(1)
+      .map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
     const good = await sample(def);
     const bad = { ...(await sample(def)), [fieldEntries(def).find(([, f]) => f.required)![0]]: '' };
     sheet.addRow(headerKeys.map((k) => good[k]));
     sheet.addRow(headerKeys.map((k) => bad[k]));
     const form = new FormData();
     form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'import.xlsx');
-    const res = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin }, body: form });
-    const body = (await res.json()) as { code: number; result: { successCount: number; errorCount: number; fileUrl: string; errors: { row: number }[] } };
+    const res = await fetch(`${s.base}${api('importExcel')}`, {
+      method: 'POST',
+      headers: { 'X-Access-Token': admin },
+      body: form,
+    });
+    const body = (await res.json()) as {
+      code: number;
+      result: { successCount: number; errorCount: number; fileUrl: string; errors: { row: number }[] };
+    };
     expect(body).toMatchObject({ code: 201, result: { successCount: 1, errorCount: 1 } });
     expect(body.result.errors[0]!.row).toBe(3);
     const log = await fetch(`${s.base}${body.result.fileUrl}`, { headers: { 'X-Access-Token': admin } });
@@ -264,7 +437,11 @@ describe.each(Object.values(resources))('resource $key', (def) => {
     expect((await fetch(`${s.base}${body.result.fileUrl}`, { headers: { 'X-Access-Token': buyer } })).status).toBe(404);
     const notXlsx = new FormData();
     notXlsx.append('file', new Blob(['<html>']), 'evil.xlsx');
-    const refused = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': admin }, body: notXlsx });
+    const refused = await fetch(`${s.base}${api('importExcel')}`, {
+      method: 'POST',
+      headers: { 'X-Access-Token': admin },
+      body: notXlsx,
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -276,9 +453,13 @@ describe.each(Object.values(resources))('resource $key', (def) => {
     const del = await s.request('DELETE', `${api('delete')}?id=${created.id}`, { token: admin });
     expect(del.body.success).toBe(true);
     expect((await s.request('GET', `${api('queryById')}?id=${created.id}`, { token: admin })).status).toBe(404);
-    const a = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body.result.id;
-    const b = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body.result.id;
-    expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${a},${b},`, { token: admin })).body.success).toBe(true);
+    const a = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body
+      .result.id;
+    const b = (await s.request<{ id: string }>('POST', api('add'), { token: admin, body: await sample(def) })).body
+      .result.id;
+    expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${a},${b},`, { token: admin })).body.success).toBe(
+      true,
+    );
     expect((await s.request('GET', `${api('queryById')}?id=${b}`, { token: admin })).status).toBe(404);
     const none = await s.request('DELETE', `${api('deleteBatch')}?ids=,`, { token: admin });
     expect(none.body.message).toBe('请选择一条记录！');
@@ -290,11 +471,16 @@ describe.each(Object.values(resources))('resource $key', (def) => {
       ['GET', api('list'), 'list'],
       ['POST', api('add'), 'add'],
       ...(def.capabilities.edit ? [['PUT', api('edit'), 'edit'] as [string, string, 'edit']] : []),
-      ...(def.capabilities.delete ? [['DELETE', `${api('delete')}?id=${unknownId(def)}`, 'delete'] as [string, string, 'delete']] : []),
+      ...(def.capabilities.delete
+        ? [['DELETE', `${api('delete')}?id=${unknownId(def)}`, 'delete'] as [string, string, 'delete']]
+        : []),
       ...(def.capabilities.export ? [['GET', api('exportXls'), 'export'] as [string, string, 'export']] : []),
     ];
     for (const [method, url] of calls) {
-      const res = await s.request(method, url, { token: nobody, body: method === 'POST' || method === 'PUT' ? {} : undefined });
+      const res = await s.request(method, url, {
+        token: nobody,
+        body: method === 'POST' || method === 'PUT' ? {} : undefined,
+      });
       expect(res.status, `${method} ${url}`).toBe(403);
     }
   });
@@ -315,14 +501,26 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
   let u2: string;
 
   beforeAll(async () => {
-    const addTenant = async (name: string) => (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name } })).body.result.id;
+    const addTenant = async (name: string) =>
+      (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name } })).body.result.id;
     t1 = await addTenant('隔离租户甲');
     t2 = await addTenant('隔离租户乙');
-    const adminRole = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
+    const adminRole = await s.ctx.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const addUser = async (username: string, tenant: number) => {
       const res = await s.request('POST', '/sys/user/add', {
         token: admin,
-        body: { username, password: DEMO_PASSWORD, confirmpassword: DEMO_PASSWORD, realname: username, selectedroles: adminRole.id, relTenantIds: String(tenant) },
+        body: {
+          username,
+          password: DEMO_PASSWORD,
+          confirmpassword: DEMO_PASSWORD,
+          realname: username,
+          selectedroles: adminRole.id,
+          relTenantIds: String(tenant),
+        },
       });
       expect(res.body.success, res.body.message).toBe(true);
       return s.login(username);
@@ -333,22 +531,34 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
 
   describe.each(tenantResources)('resource $key', (def) => {
     const api = (action: string) => `${def.path}/${action}`;
-    const as = (token: string, tenant?: number): { token: string; headers: Record<string, string> } => ({ token, headers: tenant === undefined ? {} : { tenant_id: String(tenant) } });
+    const as = (token: string, tenant?: number): { token: string; headers: Record<string, string> } => ({
+      token,
+      headers: tenant === undefined ? {} : { tenant_id: String(tenant) },
+    });
     const tenantOfRow = async (id: string) =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the definition
-      (await (s.ctx.db as any).selectFrom(def.table).select('tenantId').where('id', '=', id).executeTakeFirst())?.tenantId as number | undefined;
+      (await (s.ctx.db as any).selectFrom(def.table).select('tenantId').where('id', '=', id).executeTakeFirst())
+        ?.tenantId as number | undefined;
     const listIds = async (token: string) =>
-      (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, as(token))).body.result.records.map((r) => r.id);
+      (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, as(token))).body.result.records.map(
+        (r) => r.id,
+      );
 
     it('stamps new rows with the session tenant, whatever the body says (TEN-2)', async () => {
-      const res = await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: { ...(await sample(def, t1)), tenantId: t2 } });
+      const res = await s.request<{ id: string }>('POST', api('add'), {
+        ...as(u1, t1),
+        body: { ...(await sample(def, t1)), tenantId: t2 },
+      });
       expect(res.body.success, res.body.message).toBe(true);
       expect(await tenantOfRow(res.body.result.id)).toBe(t1);
       // Without a header the user works in their first effective tenant, not in tenant 0.
       const bare = await s.request<{ id: string }>('POST', api('add'), { token: u1, body: await sample(def, t1) });
       expect(await tenantOfRow(bare.body.result.id)).toBe(t1);
       if (def.capabilities.edit) {
-        const edited = await s.request('PUT', api('edit'), { ...as(u1), body: { id: res.body.result.id, tenantId: t2 } });
+        const edited = await s.request('PUT', api('edit'), {
+          ...as(u1),
+          body: { id: res.body.result.id, tenantId: t2 },
+        });
         expect(edited.body.success).toBe(true);
         expect(await tenantOfRow(res.body.result.id)).toBe(t1);
       }
@@ -357,13 +567,19 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
     it("hides one tenant's rows from the other in list, queryById, export, edit, delete and deleteBatch (TEN-3)", async () => {
       const values = await sample(def, t1);
       const id = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: values })).body.result.id;
-      const other = (await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: await sample(def, t1) })).body.result.id;
+      const other = (
+        await s.request<{ id: string }>('POST', api('add'), { ...as(u1, t1), body: await sample(def, t1) })
+      ).body.result.id;
       expect(await listIds(u1)).toEqual(expect.arrayContaining([id, other]));
       expect(await listIds(u2)).not.toContain(id);
       expect(await listIds(admin)).not.toContain(id);
       for (const [name, f] of fieldEntries(def)) {
         if (f.filter !== 'like' || typeof values[name] !== 'string') continue;
-        const filtered = await s.request<PageResult<Row>>('GET', `${api('list')}?${name}=${encodeURIComponent(String(values[name]))}`, as(u2));
+        const filtered = await s.request<PageResult<Row>>(
+          'GET',
+          `${api('list')}?${name}=${encodeURIComponent(String(values[name]))}`,
+          as(u2),
+        );
         expect(filtered.body.result.total, `${def.key}.${name}`).toBe(0);
       }
       expect((await s.request('GET', `${api('queryById')}?id=${id}`, as(u1))).status).toBe(200);
@@ -375,18 +591,35 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
           const book = new ExcelJS.Workbook();
           await book.xlsx.load(await res.arrayBuffer());
           const sheet = book.worksheets[0]!;
-          return sheet.getSheetValues().slice(2).map((r) => JSON.stringify(r));
+          return sheet
+            .getSheetValues()
+            .slice(2)
+            .map((r) => JSON.stringify(r));
         };
-        const [label] = fieldEntries(def).filter(([, f]) => f.list !== false && f.type === 'string').map(([n]) => n);
+        const [label] = fieldEntries(def)
+          .filter(([, f]) => f.list !== false && f.type === 'string')
+          .map(([n]) => n);
         expect(await exported(u1, `selections=${id}`)).toHaveLength(1);
         expect(await exported(u2, `selections=${id},${other}`)).toHaveLength(0);
-        if (label) expect((await exported(u2, 'pageSize=10000')).some((r) => r.includes(String(values[label])))).toBe(false);
+        if (label)
+          expect((await exported(u2, 'pageSize=10000')).some((r) => r.includes(String(values[label])))).toBe(false);
       }
 
       const [name] = textField(def);
-      if (def.capabilities.edit) expect((await s.request('PUT', api('edit'), { ...as(u2), body: { id, [name]: 'hijacked' } })).body).toMatchObject({ success: false, message: '未找到对应实体' });
-      if (def.capabilities.delete) expect((await s.request('DELETE', `${api('delete')}?id=${id}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
-      if (def.capabilities.deleteBatch) expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, as(u2))).body).toMatchObject({ success: false, message: '未找到对应实体' });
+      if (def.capabilities.edit)
+        expect(
+          (await s.request('PUT', api('edit'), { ...as(u2), body: { id, [name]: 'hijacked' } })).body,
+        ).toMatchObject({ success: false, message: '未找到对应实体' });
+      if (def.capabilities.delete)
+        expect((await s.request('DELETE', `${api('delete')}?id=${id}`, as(u2))).body).toMatchObject({
+          success: false,
+          message: '未找到对应实体',
+        });
+      if (def.capabilities.deleteBatch)
+        expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, as(u2))).body).toMatchObject({
+          success: false,
+          message: '未找到对应实体',
+        });
       const still = await s.request<Row>('GET', `${api('queryById')}?id=${id}`, as(u1));
       expect(still.body.result[name]).toBe(values[name]);
       expect(await tenantOfRow(other)).toBe(t1);
@@ -398,7 +631,9 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
         expect(res.status, header).toBe(403);
         expect(res.body.message).toBe('用户租户信息变更,请重新登陆!');
       }
-      expect((await s.request('GET', api('list'), { token: admin, headers: { tenant_id: String(t1) } })).status).toBe(403);
+      expect((await s.request('GET', api('list'), { token: admin, headers: { tenant_id: String(t1) } })).status).toBe(
+        403,
+      );
       expect((await s.request('GET', api('list'), as(u1, t1))).status).toBe(200);
     });
 
@@ -409,14 +644,21 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       const first = await sample(def, t1);
       expect((await s.request('POST', api('add'), { ...as(u1), body: first })).body.success).toBe(true);
       const check = (token: string) =>
-        s.request('GET', `/sys/duplicate/check?tableName=${def.table}&fieldName=${columnOf(field, f)}&fieldVal=${encodeURIComponent(String(first[field]))}`, as(token));
+        s.request(
+          'GET',
+          `/sys/duplicate/check?tableName=${def.table}&fieldName=${columnOf(field, f)}&fieldVal=${encodeURIComponent(String(first[field]))}`,
+          as(token),
+        );
       expect((await check(u1)).body.success).toBe(false);
       expect((await check(u2)).body.success).toBe(true);
       const same = { ...(await sample(def, t2)), [field]: first[field] };
       const inOther = await s.request<{ id: string }>('POST', api('add'), { ...as(u2), body: same });
       expect(inOther.body.success, inOther.body.message).toBe(true);
       expect(await tenantOfRow(inOther.body.result.id)).toBe(t2);
-      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), { ...as(u1), body: { ...(await sample(def, t1)), [field]: first[field] } });
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+        ...as(u1),
+        body: { ...(await sample(def, t1)), [field]: first[field] },
+      });
       expect(dup.status).toBe(400);
       expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);
     });
@@ -427,50 +669,106 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(await template.arrayBuffer());
       const sheet = book.worksheets[0]!;
-      const headerKeys = (sheet.getRow(1).values as string[]).slice(1).map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
+      const headerKeys = (sheet.getRow(1).values as string[])
+        .slice(1)
+        .map((h) => fieldEntries(def).find(([, f]) => f.label === h.replace(/\*$/, ''))![0]);
       const row = await sample(def, t2);
       sheet.addRow(headerKeys.map((k) => row[k]));
       const form = new FormData();
       form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'import.xlsx');
-      const res = await fetch(`${s.base}${api('importExcel')}`, { method: 'POST', headers: { 'X-Access-Token': u2 }, body: form });
+      const res = await fetch(`${s.base}${api('importExcel')}`, {
+        method: 'POST',
+        headers: { 'X-Access-Token': u2 },
+        body: form,
+      });
       expect(((await res.json()) as { success: boolean }).success).toBe(true);
       const [label] = textField(def);
-      const found = await s.request<PageResult<Row>>('GET', `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`, as(u2));
+      const found = await s.request<PageResult<Row>>(
+        'GET',
+        `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`,
+        as(u2),
+      );
       expect(found.body.result.total).toBe(1);
       expect(await tenantOfRow(found.body.result.records[0]!.id)).toBe(t2);
-      expect((await s.request<PageResult<Row>>('GET', `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`, as(u1))).body.result.total).toBe(0);
+      expect(
+        (
+          await s.request<PageResult<Row>>(
+            'GET',
+            `${api('list')}?${label}=${encodeURIComponent(String(row[label]))}`,
+            as(u1),
+          )
+        ).body.result.total,
+      ).toBe(0);
     });
   });
 });
 
 describe('resource rules beyond the contract', () => {
   it('the administrator role cannot be deleted', async () => {
-    const role = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
+    const role = await s.ctx.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', 'admin')
+      .executeTakeFirstOrThrow();
     const res = await s.request('DELETE', `/sys/role/delete?id=${role.id}`, { token: admin });
     expect(res.body).toMatchObject({ success: false, message: '系统内置的管理员角色不能删除' });
   });
 
   it('a deleted dictionary goes to the recycle bin (soft delete)', async () => {
-    const id = (await s.request<{ id: string }>('POST', '/sys/dict/add', { token: admin, body: { dictName: '临时', dictCode: 'tmp_dict' } })).body.result.id;
+    const id = (
+      await s.request<{ id: string }>('POST', '/sys/dict/add', {
+        token: admin,
+        body: { dictName: '临时', dictCode: 'tmp_dict' },
+      })
+    ).body.result.id;
     await s.request('DELETE', `/sys/dict/delete?id=${id}`, { token: admin });
     const row = await s.ctx.db.selectFrom('sysDict').select('delFlag').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.delFlag).toBe(1);
   });
 
   it('a dictionary item value is unique within its dictionary and its dictionary must exist', async () => {
-    const dict = await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
-    const dup = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', { token: admin, body: { dictId: dict.id, itemText: '又一个', itemValue: '1' } });
+    const dict = await s.ctx.db
+      .selectFrom('sysDict')
+      .select('id')
+      .where('dictCode', '=', 'sex')
+      .executeTakeFirstOrThrow();
+    const dup = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', {
+      token: admin,
+      body: { dictId: dict.id, itemText: '又一个', itemValue: '1' },
+    });
     expect(dup.body.result.errors).toEqual({ itemValue: '数据值已存在' });
-    const orphan = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', { token: admin, body: { dictId: 'f'.repeat(32), itemText: 'x', itemValue: 'x' } });
+    const orphan = await s.request<{ errors: Record<string, string> }>('POST', '/sys/dictItem/add', {
+      token: admin,
+      body: { dictId: 'f'.repeat(32), itemText: 'x', itemValue: 'x' },
+    });
     expect(orphan.body.result.errors).toEqual({ dictId: '字典不存在' });
   });
 
   it('editing a dictionary item to a value its dictionary already has is refused', async () => {
-    const dict = await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'sex').executeTakeFirstOrThrow();
-    const female = await s.ctx.db.selectFrom('sysDictItem').select('id').where('dictId', '=', dict.id).where('itemValue', '=', '2').executeTakeFirstOrThrow();
-    const res = await s.request<{ errors: Record<string, string> }>('PUT', '/sys/dictItem/edit', { token: admin, body: { id: female.id, itemValue: '1' } });
+    const dict = await s.ctx.db
+      .selectFrom('sysDict')
+      .select('id')
+      .where('dictCode', '=', 'sex')
+      .executeTakeFirstOrThrow();
+    const female = await s.ctx.db
+      .selectFrom('sysDictItem')
+      .select('id')
+      .where('dictId', '=', dict.id)
+      .where('itemValue', '=', '2')
+      .executeTakeFirstOrThrow();
+    const res = await s.request<{ errors: Record<string, string> }>('PUT', '/sys/dictItem/edit', {
+      token: admin,
+      body: { id: female.id, itemValue: '1' },
+    });
     expect(res.body.result.errors).toEqual({ itemValue: '数据值已存在' });
-    expect((await s.request('PUT', '/sys/dictItem/edit', { token: admin, body: { id: female.id, itemValue: '2', itemText: '女性' } })).body.success).toBe(true);
+    expect(
+      (
+        await s.request('PUT', '/sys/dictItem/edit', {
+          token: admin,
+          body: { id: female.id, itemValue: '2', itemText: '女性' },
+        })
+      ).body.success,
+    ).toBe(true);
   });
 
   it('dictionary texts appear beside dictionary values', async () => {
@@ -479,7 +777,10 @@ describe('resource rules beyond the contract', () => {
   });
 
   it('an exported cell that looks like a formula is text (RPT-4)', async () => {
-    await s.request('POST', '/sys/position/add', { token: admin, body: { code: 'F1', name: '=HYPERLINK("http://x")' } });
+    await s.request('POST', '/sys/position/add', {
+      token: admin,
+      body: { code: 'F1', name: '=HYPERLINK("http://x")' },
+    });
     const res = await fetch(`${s.base}/sys/position/exportXls?code=F1`, { headers: { 'X-Access-Token': admin } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
@@ -490,12 +791,28 @@ describe('resource rules beyond the contract', () => {
 describe('GET /sys/duplicate/check', () => {
   const check = (q: string) => s.request('GET', `/sys/duplicate/check?${q}`, { token: buyer });
   it('answers for allow-listed unique fields', async () => {
-    expect((await check('tableName=sys_user&fieldName=username&fieldVal=admin')).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
-    expect((await check('tableName=sys_user&fieldName=username&fieldVal=nobody-yet')).body).toMatchObject({ success: true, message: '该值可用！' });
-    const self = await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    expect((await check(`tableName=sys_user&fieldName=username&fieldVal=admin&dataId=${self.id}`)).body.success).toBe(true);
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=admin')).body).toMatchObject({
+      success: false,
+      message: '该值不可用，系统中已存在！',
+    });
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=nobody-yet')).body).toMatchObject({
+      success: true,
+      message: '该值可用！',
+    });
+    const self = await s.ctx.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect((await check(`tableName=sys_user&fieldName=username&fieldVal=admin&dataId=${self.id}`)).body.success).toBe(
+      true,
+    );
     expect((await check('tableName=sys_role&fieldName=role_code&fieldVal=admin')).body.success).toBe(false);
-    expect((await check('tableName=sys_user&fieldName=username&fieldVal=')).body).toMatchObject({ success: true, code: 500, message: '数据为空,不作处理！' });
+    expect((await check('tableName=sys_user&fieldName=username&fieldVal=')).body).toMatchObject({
+      success: true,
+      code: 500,
+      message: '数据为空,不作处理！',
+    });
   });
 
   it('refuses anything off the allow-list, injection included (SQLI-3, SQLI-4)', async () => {

@@ -45,13 +45,17 @@ afterAll(async () => s?.close());
 
 describe('route inventory', () => {
   it('every route declares an access policy', () => {
-    const missing = s.routes().filter((r) => r.access === 'none').map((r) => `${r.method} ${r.url}`);
+    const missing = s
+      .routes()
+      .filter((r) => r.access === 'none')
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     expect(s.routes().length).toBeGreaterThan(5);
   });
 
   it('the public API routes are exactly the reviewed ones (docs aside)', () => {
-    const publicApi = s.routes()
+    const publicApi = s
+      .routes()
       .filter((r) => r.access === 'public' && r.url.startsWith('/jeecg-boot/') && !r.url.startsWith('/jeecg-boot/docs'))
       .map((r) => `${r.method} ${r.url}`)
       .sort();
@@ -63,7 +67,15 @@ describe('route inventory', () => {
     expect(guarded.length).toBeGreaterThan(3);
     for (const r of guarded) {
       const url = r.url.replace(/:(\w+)/g, 'sex');
-      for (const variant of [url, `${url}.js`, `${url};.js`, `${url}/`, `${url}%2f`, url.toUpperCase(), `${url}?x=.js`]) {
+      for (const variant of [
+        url,
+        `${url}.js`,
+        `${url};.js`,
+        `${url}/`,
+        `${url}%2f`,
+        url.toUpperCase(),
+        `${url}?x=.js`,
+      ]) {
         const res = await fetch(s.origin + variant, { method: r.method });
         expect([400, 401, 404], `${r.method} ${variant}`).toContain(res.status);
       }
@@ -74,7 +86,9 @@ describe('route inventory', () => {
     const res = await fetch(`${s.base}/docs/json`);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/jeecg-boot/sys/login', '/jeecg-boot/sys/user/list']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/jeecg-boot/sys/login', '/jeecg-boot/sys/user/list']),
+    );
     const page = await fetch(`${s.base}/docs/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger');

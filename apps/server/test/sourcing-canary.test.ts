@@ -55,7 +55,14 @@ function getRoutes(): string[] {
     ...new Set(
       w.s
         .routes()
-        .filter((r) => r.method === 'GET' && r.url.startsWith('/jeecg-boot/') && !r.url.startsWith('/jeecg-boot/docs') && !r.url.includes('*') && !/logout/i.test(r.url))
+        .filter(
+          (r) =>
+            r.method === 'GET' &&
+            r.url.startsWith('/jeecg-boot/') &&
+            !r.url.startsWith('/jeecg-boot/docs') &&
+            !r.url.includes('*') &&
+            !/logout/i.test(r.url),
+        )
         .map((r) => r.url.replace(/:(\w+)/g, eventId)),
     ),
   ];
@@ -65,11 +72,24 @@ function getRoutes(): string[] {
 async function allRows(): Promise<string> {
   const tables =
     w.s.ctx.kind === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(w.s.ctx.db)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(w.s.ctx.db)).rows;
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['sourcing_event', 'sourcing_response', 'sourcing_response_line', 'sys_log']));
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            w.s.ctx.db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(w.s.ctx.db)
+        ).rows;
+  expect(tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['sourcing_event', 'sourcing_response', 'sourcing_response_line', 'sys_log']),
+  );
   const parts: string[] = [];
-  for (const t of tables) parts.push(JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(w.s.ctx.db)).rows));
+  for (const t of tables)
+    parts.push(JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(w.s.ctx.db)).rows));
   return parts.join('\n');
 }
 
@@ -77,10 +97,27 @@ describe('sealed canary (P1, §9.4, RFQ-5)', () => {
   it('no GET route answers the canary to the administrator, the buyer or the quoting supplier before opening', async () => {
     const routes = getRoutes();
     expect(routes.length).toBeGreaterThan(50);
-    expect(routes).toEqual(expect.arrayContaining(['/jeecg-boot/srm/sourcing/event/queryById', '/jeecg-boot/srm/sourcing/supplier/event/queryById', '/jeecg-boot/sys/log/list']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        '/jeecg-boot/srm/sourcing/event/queryById',
+        '/jeecg-boot/srm/sourcing/supplier/event/queryById',
+        '/jeecg-boot/sys/log/list',
+      ]),
+    );
     const found: string[] = [];
-    for (const [who, token] of [['admin', w.admin], ['buyer', w.buyer], ['supplier1', w.sup[0]]] as const) {
-      const signedIn = async () => (await w.s.request('GET', `/srm/sourcing/${who.startsWith('supplier') ? 'supplier/' : ''}event/queryById?id=${eventId}`, { token })).status;
+    for (const [who, token] of [
+      ['admin', w.admin],
+      ['buyer', w.buyer],
+      ['supplier1', w.sup[0]],
+    ] as const) {
+      const signedIn = async () =>
+        (
+          await w.s.request(
+            'GET',
+            `/srm/sourcing/${who.startsWith('supplier') ? 'supplier/' : ''}event/queryById?id=${eventId}`,
+            { token },
+          )
+        ).status;
       expect(await signedIn()).toBe(200);
       for (const url of routes) {
         const text = await fetchText(`${w.s.origin}${url}?id=${eventId}&eventId=${eventId}&pageSize=100`, token);
@@ -98,7 +135,9 @@ describe('sealed canary (P1, §9.4, RFQ-5)', () => {
 
   it('after open the buyer sees the canary in the comparison matrix', async () => {
     w.travel(3 * HOUR);
-    expect((await w.s.request('POST', '/srm/sourcing/event/open', { token: w.buyer, body: { id: eventId } })).body.result).toBe('OPENED');
+    expect(
+      (await w.s.request('POST', '/srm/sourcing/event/open', { token: w.buyer, body: { id: eventId } })).body.result,
+    ).toBe('OPENED');
     const matrix = await w.s.request('GET', `/srm/sourcing/event/matrix?id=${eventId}`, { token: w.buyer });
     expect(matrix.text).toContain(`"unitPrice":"${CANARY}"`);
     expect(matrix.text).toContain('"amount":"9876543.21"');

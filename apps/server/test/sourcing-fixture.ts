@@ -38,14 +38,48 @@ export async function sourcingWorld(): Promise<SourcingWorld> {
   const { approvedId, freshId } = await twoDemoSuppliers(s);
   const now = new Date().toISOString();
   const frozenId = newId();
-  const supplierRow = (id: string, name: string, status: string) => ({ id, code: `SUP-T-${id.slice(-6)}`, name, uscc: null, legalPerson: null, phone: null, email: null, address: null, mainCategories: '[]', source: 'MANUAL', status, infoStatus: 'APPROVED', delFlag: 0, returnComments: null, resumeStatus: null, businessLicenseFile: null, approvedBy: null, approvedAt: null, createBy: 'test', createTime: now, updateBy: null, updateTime: null });
-  await db.insertInto('supplier').values(supplierRow(frozenId, '冻结测试供应商', 'FROZEN')).execute();
-  await db.updateTable('supplier').set({ status: 'QUALIFIED', infoStatus: 'APPROVED' }).where('id', 'in', [approvedId, freshId]).execute();
+  const supplierRow = (id: string, name: string, status: string) => ({
+    id,
+    code: `SUP-T-${id.slice(-6)}`,
+    name,
+    uscc: null,
+    legalPerson: null,
+    phone: null,
+    email: null,
+    address: null,
+    mainCategories: '[]',
+    source: 'MANUAL',
+    status,
+    infoStatus: 'APPROVED',
+    delFlag: 0,
+    returnComments: null,
+    resumeStatus: null,
+    businessLicenseFile: null,
+    approvedBy: null,
+    approvedAt: null,
+    createBy: 'test',
+    createTime: now,
+    updateBy: null,
+    updateTime: null,
+  });
+  await db
+    .insertInto('supplier')
+    .values(supplierRow(frozenId, '冻结测试供应商', 'FROZEN'))
+    .execute();
+  await db
+    .updateTable('supplier')
+    .set({ status: 'QUALIFIED', infoStatus: 'APPROVED' })
+    .where('id', 'in', [approvedId, freshId])
+    .execute();
   // The third: the demo's 西南五金 (user supplier4).
-  const third = (await db.selectFrom('sysUser').select('supplierId').where('username', '=', 'supplier4').executeTakeFirstOrThrow()).supplierId!;
+  const third = (
+    await db.selectFrom('sysUser').select('supplierId').where('username', '=', 'supplier4').executeTakeFirstOrThrow()
+  ).supplierId!;
   const [admin, buyer, supplier1, supplier2] = await demoTokens(s);
   const supplier3 = await s.login('supplier4');
-  const materialId = (await db.selectFrom('srmMaterial').select('id').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()).id;
+  const materialId = (
+    await db.selectFrom('srmMaterial').select('id').where('status', '=', 'ACTIVE').executeTakeFirstOrThrow()
+  ).id;
   let offset = 0;
   setTestClockOffset(0);
   return {
@@ -74,41 +108,98 @@ export async function sourcingWorld(): Promise<SourcingWorld> {
 export async function draftRfq(w: SourcingWorld, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await w.s.request<{ id: string }>('POST', '/srm/sourcing/event/add', {
     token: w.buyer,
-    body: { title: '办公用品询价', responseDeadline: w.at(2 * HOUR), lines: [{ materialId: w.materialId, qty: '10' }, { materialName: 'A4 复印纸', unit: 'BOX', qty: '20' }], ...extra },
+    body: {
+      title: '办公用品询价',
+      responseDeadline: w.at(2 * HOUR),
+      lines: [
+        { materialId: w.materialId, qty: '10' },
+        { materialName: 'A4 复印纸', unit: 'BOX', qty: '20' },
+      ],
+      ...extra,
+    },
   });
   expect(res.body.message).toBe('询价单已保存');
   return res.body.result.id;
 }
 
 /** A published RFQ with the three suppliers invited and (optionally) accepted. */
-export async function publishedRfq(w: SourcingWorld, extra: Record<string, unknown> = {}, accept = true): Promise<string> {
+export async function publishedRfq(
+  w: SourcingWorld,
+  extra: Record<string, unknown> = {},
+  accept = true,
+): Promise<string> {
   const id = await draftRfq(w, extra);
-  expect((await w.s.request('POST', '/srm/sourcing/event/invite', { token: w.buyer, body: { id, supplierIds: w.supId } })).body.message).toBe('已邀请供应商');
-  expect((await w.s.request('POST', '/srm/sourcing/event/publish', { token: w.buyer, body: { id } })).body.message).toBe('询价单已发布');
-  if (accept) for (const t of w.sup) expect((await w.s.request('POST', '/srm/sourcing/supplier/event/accept', { token: t, body: { id } })).body.message).toBe('已接受邀请');
+  expect(
+    (await w.s.request('POST', '/srm/sourcing/event/invite', { token: w.buyer, body: { id, supplierIds: w.supId } }))
+      .body.message,
+  ).toBe('已邀请供应商');
+  expect(
+    (await w.s.request('POST', '/srm/sourcing/event/publish', { token: w.buyer, body: { id } })).body.message,
+  ).toBe('询价单已发布');
+  if (accept)
+    for (const t of w.sup)
+      expect(
+        (await w.s.request('POST', '/srm/sourcing/supplier/event/accept', { token: t, body: { id } })).body.message,
+      ).toBe('已接受邀请');
   return id;
 }
 
 export async function eventLines(w: SourcingWorld, eventId: string) {
-  return w.s.ctx.db.selectFrom('sourcingLine').select(['id', 'lineNo', 'qty', 'materialId']).where('eventId', '=', eventId).orderBy('lineNo').execute();
+  return w.s.ctx.db
+    .selectFrom('sourcingLine')
+    .select(['id', 'lineNo', 'qty', 'materialId'])
+    .where('eventId', '=', eventId)
+    .orderBy('lineNo')
+    .execute();
 }
 
 /** Submits a quote with one unit price per line (tax 13 %). */
-export async function quote(w: SourcingWorld, token: string, eventId: string, prices: string[], extra: Record<string, unknown> = {}) {
+export async function quote(
+  w: SourcingWorld,
+  token: string,
+  eventId: string,
+  prices: string[],
+  extra: Record<string, unknown> = {},
+) {
   const lines = await eventLines(w, eventId);
-  return w.s.request<{ responseId: string; code: string; versionNo: number; submittedAt: string; serverTime: string; payloadHash: string }>('POST', '/srm/sourcing/supplier/quote/submit', {
+  return w.s.request<{
+    responseId: string;
+    code: string;
+    versionNo: number;
+    submittedAt: string;
+    serverTime: string;
+    payloadHash: string;
+  }>('POST', '/srm/sourcing/supplier/quote/submit', {
     token,
-    body: { eventId, validUntil: w.day(60), paymentTerms: '月结30天', lines: lines.map((l, i) => ({ sourcingLineId: l.id, unitPrice: prices[i], taxRate: '13', leadTimeDays: 7 })), ...extra },
+    body: {
+      eventId,
+      validUntil: w.day(60),
+      paymentTerms: '月结30天',
+      lines: lines.map((l, i) => ({ sourcingLineId: l.id, unitPrice: prices[i], taxRate: '13', leadTimeDays: 7 })),
+      ...extra,
+    },
   });
 }
 
 /** Sets the award approval flow: one step by the given user or role. */
 export async function awardFlow(w: SourcingWorld, approverType: 'USER' | 'ROLE', approverId: string): Promise<void> {
-  const types = (await w.s.request<{ docType: string; definition: { version: number } | null }[]>('GET', '/approval/definition/list', { token: w.admin })).body.result;
+  const types = (
+    await w.s.request<{ docType: string; definition: { version: number } | null }[]>(
+      'GET',
+      '/approval/definition/list',
+      { token: w.admin },
+    )
+  ).body.result;
   const current = types.find((t) => t.docType === 'SOURCING_AWARD')!.definition;
   const saved = await w.s.request('POST', '/approval/definition/save', {
     token: w.admin,
-    body: { docType: 'SOURCING_AWARD', name: '定标审批', enabled: 1, steps: [{ name: '主管审批', minAmount: null, approverType, approverId }], version: current?.version },
+    body: {
+      docType: 'SOURCING_AWARD',
+      name: '定标审批',
+      enabled: 1,
+      steps: [{ name: '主管审批', minAmount: null, approverType, approverId }],
+      version: current?.version,
+    },
   });
   expect(saved.body.success).toBe(true);
 }

@@ -11,7 +11,14 @@ import { startTestServer, type TestServer } from './harness.js';
 describe('configuration', () => {
   it('has safe defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', basePath: '/jeecg-boot', databaseUrl: 'sqlite:./data/procura.db', seedDemo: true, production: false });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      basePath: '/jeecg-boot',
+      databaseUrl: 'sqlite:./data/procura.db',
+      seedDemo: true,
+      production: false,
+    });
     expect(c.storageDir).toBe(path.resolve('./data/files'));
   });
 
@@ -41,7 +48,10 @@ describe('first start and production', () => {
   afterAll(async () => s?.close());
 
   it('refuses production while a demo account keeps the demo password', async () => {
-    const production = loadConfig({ NODE_ENV: 'production', SEALING_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SEALING_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
     expect(await productionRefusal(production, s.ctx.db)).toMatch(/admin, buyer, supplier1, supplier2|buyer|admin/);
     expect(await productionRefusal(loadConfig({}), s.ctx.db)).toBeNull();
     const newHash = await hashPassword('Another#Pass9');
@@ -57,18 +67,24 @@ describe('first start and production', () => {
     expect(await syncBaseData(s.ctx.db)).toBe(0);
     await s.ctx.db.deleteFrom('sysDict').where('dictCode', '=', 'srm_unit').execute();
     expect(await syncBaseData(s.ctx.db)).toBe(0);
-    expect(await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_unit').executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_unit').executeTakeFirst(),
+    ).toBeUndefined();
     // A row this installation never received is added (as a new release's menus would be).
     await s.ctx.db.deleteFrom('sysBaseData').where('dataKey', '=', 'dict:srm_unit').execute();
     expect(await syncBaseData(s.ctx.db)).toBe(1);
-    expect(await s.ctx.db.selectFrom('sysDict').select('dictName').where('dictCode', '=', 'srm_unit').executeTakeFirst()).toEqual({ dictName: '计量单位' });
+    expect(
+      await s.ctx.db.selectFrom('sysDict').select('dictName').where('dictCode', '=', 'srm_unit').executeTakeFirst(),
+    ).toEqual({ dictName: '计量单位' });
   });
 
   it('without demo data there are no demo accounts, but menus, roles and dictionaries exist', async () => {
     const bare = await startTestServer({ SEED_DEMO: 'false' });
     try {
       expect(await bare.ctx.db.selectFrom('sysUser').select('id').execute()).toHaveLength(0);
-      expect((await bare.ctx.db.selectFrom('sysRole').select('roleCode').execute()).map((r) => r.roleCode).sort()).toEqual(['admin', 'buyer', 'expert', 'supplier']);
+      expect(
+        (await bare.ctx.db.selectFrom('sysRole').select('roleCode').execute()).map((r) => r.roleCode).sort(),
+      ).toEqual(['admin', 'buyer', 'expert', 'supplier']);
       expect((await bare.ctx.db.selectFrom('sysDict').select('id').execute()).length).toBeGreaterThan(10);
     } finally {
       await bare.close();
@@ -129,7 +145,10 @@ describe('serving the web app', () => {
   });
 
   it('does not reflect a foreign origin (HDR-1)', async () => {
-    const res = await fetch(`${s.base}/sys/login`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const res = await fetch(`${s.base}/sys/login`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ afterAll(async () => s?.close());
 
 const HOUR = 3600_000;
 /** A wire datetime (GMT+8) `offsetMs` from now. */
-const wireAt = (offsetMs: number) => new Date(Date.now() + offsetMs + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
+const wireAt = (offsetMs: number) =>
+  new Date(Date.now() + offsetMs + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
 async function addTenant(body: Record<string, unknown>): Promise<number> {
   const res = await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body });
@@ -35,14 +36,22 @@ let userCounter = 0;
 /** A user with the admin role and these tenants (set directly: the ids need not name live tenants). */
 async function addUser(relTenantIds: string): Promise<string> {
   const username = `tenant_user_${++userCounter}`;
-  const role = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
-  const res = await s.request('POST', '/sys/user/add', { token: admin, body: { username, realname: username, password: DEMO_PASSWORD, selectedroles: role.id } });
+  const role = await s.ctx.db
+    .selectFrom('sysRole')
+    .select('id')
+    .where('roleCode', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const res = await s.request('POST', '/sys/user/add', {
+    token: admin,
+    body: { username, realname: username, password: DEMO_PASSWORD, selectedroles: role.id },
+  });
   expect(res.body.success, res.body.message).toBe(true);
   await s.ctx.db.updateTable('sysUser').set({ relTenantIds }).where('username', '=', username).execute();
   return username;
 }
 
-const login = (username: string) => s.request<LoginResult>('POST', '/sys/login', { body: { username, password: DEMO_PASSWORD } });
+const login = (username: string) =>
+  s.request<LoginResult>('POST', '/sys/login', { body: { username, password: DEMO_PASSWORD } });
 
 describe('租户管理 (sysTenant)', () => {
   it('gives integer ids from 1000 on, one after another; status defaults to normal', async () => {
@@ -52,7 +61,11 @@ describe('租户管理 (sysTenant)', () => {
     expect(b).toBe(a + 1);
     const got = await s.request<Record<string, unknown>>('GET', `/sys/tenant/queryById?id=${a}`, { token: admin });
     expect(got.body.result).toMatchObject({ id: a, name: '租户一', status: 1, status_dictText: '正常' });
-    const list = await s.request<PageResult<{ id: number; status_dictText: string }>>('GET', '/sys/tenant/list?status=0', { token: admin });
+    const list = await s.request<PageResult<{ id: number; status_dictText: string }>>(
+      'GET',
+      '/sys/tenant/list?status=0',
+      { token: admin },
+    );
     expect(list.body.result.records.find((r) => r.id === b)).toMatchObject({ status_dictText: '冻结' });
   });
 
@@ -64,9 +77,15 @@ describe('租户管理 (sysTenant)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.result.errors).toEqual({ endDate: '结束时间不能早于开始时间' });
     const id = await addTenant({ name: '有期限', beginDate: '2026-06-01 00:00:00', endDate: '2026-12-31 23:59:59' });
-    const edit = await s.request('PUT', '/sys/tenant/edit', { token: admin, body: { id, endDate: '2026-01-01 00:00:00' } });
+    const edit = await s.request('PUT', '/sys/tenant/edit', {
+      token: admin,
+      body: { id, endDate: '2026-01-01 00:00:00' },
+    });
     expect(edit.status).toBe(400);
-    expect((await s.request('PUT', '/sys/tenant/edit', { token: admin, body: { id: String(id), name: '有期限改' } })).body.success).toBe(true);
+    expect(
+      (await s.request('PUT', '/sys/tenant/edit', { token: admin, body: { id: String(id), name: '有期限改' } })).body
+        .success,
+    ).toBe(true);
   });
 
   it('refuses bad ids (SQLI-9) and deleting a tenant still in use', async () => {
@@ -74,10 +93,30 @@ describe('租户管理 (sysTenant)', () => {
     expect((await s.request('GET', `/sys/tenant/queryById?id=${'a'.repeat(32)}`, { token: admin })).status).toBe(400);
     const used = await addTenant({ name: '有人' });
     await addUser(`${used + 1000},${used}`);
-    expect((await s.request('DELETE', `/sys/tenant/delete?id=${used}`, { token: admin })).body).toMatchObject({ success: false, message: '租户下还有用户，不能删除' });
+    expect((await s.request('DELETE', `/sys/tenant/delete?id=${used}`, { token: admin })).body).toMatchObject({
+      success: false,
+      message: '租户下还有用户，不能删除',
+    });
     const withData = await addTenant({ name: '有数据' });
-    await s.ctx.db.insertInto('sysPosition').values({ id: 'f'.repeat(32), tenantId: withData, code: 'P1', name: '职务', postRank: null, description: null, createBy: 'x', createTime: new Date().toISOString(), updateBy: null, updateTime: null }).execute();
-    expect((await s.request('DELETE', `/sys/tenant/delete?id=${withData}`, { token: admin })).body).toMatchObject({ success: false, message: '租户下还有职务数据，不能删除' });
+    await s.ctx.db
+      .insertInto('sysPosition')
+      .values({
+        id: 'f'.repeat(32),
+        tenantId: withData,
+        code: 'P1',
+        name: '职务',
+        postRank: null,
+        description: null,
+        createBy: 'x',
+        createTime: new Date().toISOString(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+    expect((await s.request('DELETE', `/sys/tenant/delete?id=${withData}`, { token: admin })).body).toMatchObject({
+      success: false,
+      message: '租户下还有职务数据，不能删除',
+    });
     const free = await addTenant({ name: '空闲' });
     expect((await s.request('DELETE', `/sys/tenant/delete?id=${free}`, { token: admin })).body.success).toBe(true);
   });
@@ -90,7 +129,9 @@ describe('租户管理 (sysTenant)', () => {
     expect(ids).toContain(normal);
     expect(ids).not.toContain(frozen);
     expect(all.body.result.every((t) => t.status === 1 && typeof t.id === 'number')).toBe(true);
-    const some = await s.request<TenantInfo[]>('GET', `/sys/tenant/queryList?ids=${normal},${frozen},x`, { token: admin });
+    const some = await s.request<TenantInfo[]>('GET', `/sys/tenant/queryList?ids=${normal},${frozen},x`, {
+      token: admin,
+    });
     expect(some.body.result).toEqual([expect.objectContaining({ id: normal, name: '正常的', status: 1 })]);
     expect((await s.request('GET', '/sys/tenant/queryList', { token: buyer })).status).toBe(403);
     expect((await s.request('GET', '/sys/tenant/list', { token: buyer })).status).toBe(403);
@@ -114,7 +155,13 @@ describe('tenants at login (jeecg-api.md §2.2)', () => {
     const res = await login(user);
     expect(res.body.code).toBe(200);
     expect(res.body.result.tenantList!.map((t) => t.id)).toEqual([first, later]);
-    expect(res.body.result.tenantList![0]).toMatchObject({ id: first, name: '前一个', status: 1, createBy: 'admin', endDate: null });
+    expect(res.body.result.tenantList![0]).toMatchObject({
+      id: first,
+      name: '前一个',
+      status: 1,
+      createBy: 'admin',
+      endDate: null,
+    });
     expect(res.body.result.tenantList![0]!.beginDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
@@ -123,7 +170,11 @@ describe('tenants at login (jeecg-api.md §2.2)', () => {
     const expired = await addTenant({ name: '全过期', endDate: wireAt(-HOUR) });
     for (const rel of [`${frozen}`, `${frozen},${expired}`, '987654321']) {
       const res = await login(await addUser(rel));
-      expect(res.body, rel).toMatchObject({ success: false, code: 500, message: '与该用户关联的租户均已被冻结，无法登录！' });
+      expect(res.body, rel).toMatchObject({
+        success: false,
+        code: 500,
+        message: '与该用户关联的租户均已被冻结，无法登录！',
+      });
       expect(res.body.result).toBeFalsy();
     }
     // Unfrozen, the same user logs in again.
@@ -136,12 +187,22 @@ describe('tenants at login (jeecg-api.md §2.2)', () => {
 describe('the current tenant of a request (R7, TEN-1)', () => {
   const positionTenant = async (token: string, headers: Record<string, string> = {}) => {
     const code = `T${++userCounter}`;
-    const res = await s.request<{ id: string }>('POST', '/sys/position/add', { token, headers, body: { code, name: code } });
+    const res = await s.request<{ id: string }>('POST', '/sys/position/add', {
+      token,
+      headers,
+      body: { code, name: code },
+    });
     expect(res.body.success, res.body.message).toBe(true);
-    return (await s.ctx.db.selectFrom('sysPosition').select('tenantId').where('id', '=', res.body.result.id).executeTakeFirstOrThrow()).tenantId;
+    return (
+      await s.ctx.db
+        .selectFrom('sysPosition')
+        .select('tenantId')
+        .where('id', '=', res.body.result.id)
+        .executeTakeFirstOrThrow()
+    ).tenantId;
   };
 
-  it('is the header when it names one of the user\'s tenants, else the first effective one; tenant 0 without tenants', async () => {
+  it("is the header when it names one of the user's tenants, else the first effective one; tenant 0 without tenants", async () => {
     const frozen = await addTenant({ name: '当前-冻结', status: 0 });
     const a = await addTenant({ name: '当前-甲' });
     const b = await addTenant({ name: '当前-乙' });
@@ -152,11 +213,19 @@ describe('the current tenant of a request (R7, TEN-1)', () => {
     expect(await positionTenant(token, { 'tenant-id': String(b) })).toBe(b);
     expect(await positionTenant(admin)).toBe(0);
     expect(await positionTenant(admin, { tenant_id: '0' })).toBe(0);
-    const foreign: Record<string, string>[] = [{ tenant_id: String(b + 1) }, { 'tenant-id': '1 or 1=1' }, { tenant_id: `${a},${b}` }];
+    const foreign: Record<string, string>[] = [
+      { tenant_id: String(b + 1) },
+      { 'tenant-id': '1 or 1=1' },
+      { tenant_id: `${a},${b}` },
+    ];
     for (const headers of foreign) {
-      expect((await s.request('GET', '/sys/position/list', { token, headers })).status, JSON.stringify(headers)).toBe(403);
+      expect((await s.request('GET', '/sys/position/list', { token, headers })).status, JSON.stringify(headers)).toBe(
+        403,
+      );
     }
-    expect((await s.request('GET', '/sys/position/list', { token: admin, headers: { tenant_id: String(a) } })).status).toBe(403);
+    expect(
+      (await s.request('GET', '/sys/position/list', { token: admin, headers: { tenant_id: String(a) } })).status,
+    ).toBe(403);
   });
 
   it('a member whose tenants were all frozen after login still never works in tenant 0', async () => {
@@ -173,23 +242,39 @@ describe('tenants of users on user administration', () => {
     const b = await addTenant({ name: '用户租户乙' });
     const add = await s.request<{ id: string }>('POST', '/sys/user/add', {
       token: admin,
-      body: { username: 'tenant_member', realname: '租户成员', password: DEMO_PASSWORD, relTenantIds: ` ${a},${b},${a}` },
+      body: {
+        username: 'tenant_member',
+        realname: '租户成员',
+        password: DEMO_PASSWORD,
+        relTenantIds: ` ${a},${b},${a}`,
+      },
     });
     expect(add.body.success, add.body.message).toBe(true);
-    const detail = async () => (await s.request<UserInfo>('GET', `/sys/user/queryById?id=${add.body.result.id}`, { token: admin })).body.result.relTenantIds;
+    const detail = async () =>
+      (await s.request<UserInfo>('GET', `/sys/user/queryById?id=${add.body.result.id}`, { token: admin })).body.result
+        .relTenantIds;
     expect(await detail()).toBe(`${a},${b}`);
     await s.request('PUT', '/sys/user/edit', { token: admin, body: { id: add.body.result.id, realname: '租户成员' } });
     expect(await detail()).toBe(`${a},${b}`);
-    await s.request('PUT', '/sys/user/edit', { token: admin, body: { id: add.body.result.id, realname: '租户成员', relTenantIds: `${b}` } });
+    await s.request('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: add.body.result.id, realname: '租户成员', relTenantIds: `${b}` },
+    });
     expect(await detail()).toBe(`${b}`);
-    await s.request('PUT', '/sys/user/edit', { token: admin, body: { id: add.body.result.id, realname: '租户成员', relTenantIds: '' } });
+    await s.request('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id: add.body.result.id, realname: '租户成员', relTenantIds: '' },
+    });
     expect(await detail()).toBe('');
     for (const [rel, message] of [
       ['987654321', '租户不存在'],
       ['1 or 1=1', '租户编号不正确'],
       ['0', '租户编号不正确'],
     ]) {
-      const res = await s.request<{ errors: Record<string, string> }>('PUT', '/sys/user/edit', { token: admin, body: { id: add.body.result.id, realname: '租户成员', relTenantIds: rel } });
+      const res = await s.request<{ errors: Record<string, string> }>('PUT', '/sys/user/edit', {
+        token: admin,
+        body: { id: add.body.result.id, realname: '租户成员', relTenantIds: rel },
+      });
       expect(res.status, rel).toBe(400);
       expect(res.body.result.errors).toEqual({ relTenantIds: message });
     }
@@ -204,7 +289,10 @@ describe('tenants of users on user administration', () => {
       body: { username: 'granted_other', realname: 'x', password: DEMO_PASSWORD, relTenantIds: `${mine},${other}` },
     });
     expect(refused.body.result.errors).toEqual({ relTenantIds: '只能分配自己所属的租户' });
-    const ok = await s.request('POST', '/sys/user/add', { token: tenantAdmin, body: { username: 'granted_mine', realname: 'x', password: DEMO_PASSWORD, relTenantIds: `${mine}` } });
+    const ok = await s.request('POST', '/sys/user/add', {
+      token: tenantAdmin,
+      body: { username: 'granted_mine', realname: 'x', password: DEMO_PASSWORD, relTenantIds: `${mine}` },
+    });
     expect(ok.body.success).toBe(true);
   });
 });
@@ -219,12 +307,36 @@ describe('migration 0008 keeps existing positions in tenant 0', () => {
       check(await migrator.migrateTo('0007-logs'));
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration
       const raw = db.withoutPlugins() as Kysely<any>;
-      await raw.insertInto('sys_position').values({ id: 'a'.repeat(32), code: 'OLD', name: '旧职务', create_time: '2026-01-01T00:00:00.000Z' }).execute();
+      await raw
+        .insertInto('sys_position')
+        .values({ id: 'a'.repeat(32), code: 'OLD', name: '旧职务', create_time: '2026-01-01T00:00:00.000Z' })
+        .execute();
       check(await migrator.migrateTo('0008-tenants'));
-      expect(await db.selectFrom('sysPosition').select(['id', 'tenantId', 'code', 'name']).execute()).toEqual([{ id: 'a'.repeat(32), tenantId: 0, code: 'OLD', name: '旧职务' }]);
-      const row = (id: string, tenantId: number) => ({ id, tenantId, code: 'OLD', name: 'x', postRank: null, description: null, createBy: null, createTime: 'x', updateBy: null, updateTime: null });
-      await db.insertInto('sysPosition').values(row('b'.repeat(32), 1000)).execute();
-      await expect(db.insertInto('sysPosition').values(row('c'.repeat(32), 1000)).execute()).rejects.toThrow();
+      expect(await db.selectFrom('sysPosition').select(['id', 'tenantId', 'code', 'name']).execute()).toEqual([
+        { id: 'a'.repeat(32), tenantId: 0, code: 'OLD', name: '旧职务' },
+      ]);
+      const row = (id: string, tenantId: number) => ({
+        id,
+        tenantId,
+        code: 'OLD',
+        name: 'x',
+        postRank: null,
+        description: null,
+        createBy: null,
+        createTime: 'x',
+        updateBy: null,
+        updateTime: null,
+      });
+      await db
+        .insertInto('sysPosition')
+        .values(row('b'.repeat(32), 1000))
+        .execute();
+      await expect(
+        db
+          .insertInto('sysPosition')
+          .values(row('c'.repeat(32), 1000))
+          .execute(),
+      ).rejects.toThrow();
       check(await migrator.migrateDown());
       expect(await raw.selectFrom('sys_position').select('code').execute()).toEqual([{ code: 'OLD' }]);
     } finally {

@@ -12,9 +12,18 @@ export async function tenderWorld(w: SourcingWorld): Promise<TenderWorld> {
   const db = w.s.ctx.db;
   const b = await db.selectFrom('sysUser').selectAll().where('username', '=', 'buyer').executeTakeFirstOrThrow();
   const buyer2Id = newId();
-  await db.insertInto('sysUser').values({ ...b, id: buyer2Id, username: 'buyer2', realname: '采购员二', phone: null, email: null, workNo: null }).execute();
-  for (const r of await db.selectFrom('sysUserRole').selectAll().where('userId', '=', b.id).execute()) await db.insertInto('sysUserRole').values({ ...r, id: newId(), userId: buyer2Id }).execute();
-  const adminId = (await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+  await db
+    .insertInto('sysUser')
+    .values({ ...b, id: buyer2Id, username: 'buyer2', realname: '采购员二', phone: null, email: null, workNo: null })
+    .execute();
+  for (const r of await db.selectFrom('sysUserRole').selectAll().where('userId', '=', b.id).execute())
+    await db
+      .insertInto('sysUserRole')
+      .values({ ...r, id: newId(), userId: buyer2Id })
+      .execute();
+  const adminId = (
+    await db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+  ).id;
   return Object.assign(w, { buyer2: await w.s.login('buyer2'), adminId, buyerId: b.id, buyer2Id });
 }
 
@@ -31,7 +40,10 @@ export async function draftTender(w: TenderWorld, extra: Record<string, unknown>
       responseDeadline: w.at(21 * DAY),
       openingOfficerIds: [w.adminId, w.buyer2Id],
       contactName: '王工',
-      lines: [{ materialId: w.materialId, qty: '10' }, { materialName: '多联机室外机', unit: 'SET', qty: '2' }],
+      lines: [
+        { materialId: w.materialId, qty: '10' },
+        { materialName: '多联机室外机', unit: 'SET', qty: '2' },
+      ],
       ...extra,
     },
   });
@@ -40,24 +52,62 @@ export async function draftTender(w: TenderWorld, extra: Record<string, unknown>
 }
 
 /** Submits (no approval flow configured: approved at once) and publishes. */
-export async function publishedTender(w: TenderWorld, extra: Record<string, unknown> = {}, invite: string[] = []): Promise<string> {
+export async function publishedTender(
+  w: TenderWorld,
+  extra: Record<string, unknown> = {},
+  invite: string[] = [],
+): Promise<string> {
   const id = await draftTender(w, extra);
-  if (invite.length) expect((await w.s.request('POST', '/srm/tender/invite', { token: w.buyer, body: { id, supplierIds: invite } })).body.message).toBe('已邀请供应商');
-  expect((await w.s.request('POST', '/srm/tender/submit', { token: w.buyer, body: { id } })).body.message).toBe('招标项目已审批通过');
-  expect((await w.s.request('POST', '/srm/tender/publish', { token: w.buyer, body: { id } })).body.message).toBe('招标项目已发布');
+  if (invite.length)
+    expect(
+      (await w.s.request('POST', '/srm/tender/invite', { token: w.buyer, body: { id, supplierIds: invite } })).body
+        .message,
+    ).toBe('已邀请供应商');
+  expect((await w.s.request('POST', '/srm/tender/submit', { token: w.buyer, body: { id } })).body.message).toBe(
+    '招标项目已审批通过',
+  );
+  expect((await w.s.request('POST', '/srm/tender/publish', { token: w.buyer, body: { id } })).body.message).toBe(
+    '招标项目已发布',
+  );
   return id;
 }
 
 /** A bid: technical text, one unit price per line (tax 13 %). */
-export async function bid(w: SourcingWorld, token: string, eventId: string, prices: string[], technical = '技术方案：一级能效，质保三年', extra: Record<string, unknown> = {}) {
+export async function bid(
+  w: SourcingWorld,
+  token: string,
+  eventId: string,
+  prices: string[],
+  technical = '技术方案：一级能效，质保三年',
+  extra: Record<string, unknown> = {},
+) {
   const lines = await eventLines(w, eventId);
-  return w.s.request<{ responseId: string; code: string; versionNo: number; serverTime: string; submittedAt: string; payloadHash: string; technicalHash: string }>('POST', '/srm/tender/supplier/bid/submit', {
+  return w.s.request<{
+    responseId: string;
+    code: string;
+    versionNo: number;
+    serverTime: string;
+    submittedAt: string;
+    payloadHash: string;
+    technicalHash: string;
+  }>('POST', '/srm/tender/supplier/bid/submit', {
     token,
-    body: { eventId, technical: { text: technical, fileIds: [] }, commercial: { paymentTerms: '验收后付95%', lines: lines.map((l, i) => ({ sourcingLineId: l.id, unitPrice: prices[i], taxRate: '13', leadTimeDays: 30 })) }, ...extra },
+    body: {
+      eventId,
+      technical: { text: technical, fileIds: [] },
+      commercial: {
+        paymentTerms: '验收后付95%',
+        lines: lines.map((l, i) => ({ sourcingLineId: l.id, unitPrice: prices[i], taxRate: '13', leadTimeDays: 30 })),
+      },
+      ...extra,
+    },
   });
 }
 
 /** Every supplier signs up to an open tender. */
 export async function signUpAll(w: SourcingWorld, eventId: string): Promise<void> {
-  for (const t of w.sup) expect((await w.s.request('POST', '/srm/tender/supplier/signup', { token: t, body: { id: eventId } })).body.message).toBe('报名成功');
+  for (const t of w.sup)
+    expect(
+      (await w.s.request('POST', '/srm/tender/supplier/signup', { token: t, body: { id: eventId } })).body.message,
+    ).toBe('报名成功');
 }

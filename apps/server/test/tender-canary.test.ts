@@ -62,7 +62,14 @@ function getRoutes(): string[] {
     ...new Set(
       w.s
         .routes()
-        .filter((r) => r.method === 'GET' && r.url.startsWith('/jeecg-boot/') && !r.url.startsWith('/jeecg-boot/docs') && !r.url.includes('*') && !/logout/i.test(r.url))
+        .filter(
+          (r) =>
+            r.method === 'GET' &&
+            r.url.startsWith('/jeecg-boot/') &&
+            !r.url.startsWith('/jeecg-boot/docs') &&
+            !r.url.includes('*') &&
+            !/logout/i.test(r.url),
+        )
         .map((r) => r.url.replace(/:(\w+)/g, eventId)),
     ),
   ];
@@ -72,24 +79,61 @@ function getRoutes(): string[] {
 async function allRows(): Promise<string> {
   const tables =
     w.s.ctx.kind === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(w.s.ctx.db)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(w.s.ctx.db)).rows;
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['sourcing_response', 'sourcing_response_line', 'tender_bid', 'tender_audit', 'sys_log']));
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            w.s.ctx.db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(w.s.ctx.db)
+        ).rows;
+  expect(tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['sourcing_response', 'sourcing_response_line', 'tender_bid', 'tender_audit', 'sys_log']),
+  );
   const parts: string[] = [];
-  for (const t of tables) parts.push(JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(w.s.ctx.db)).rows));
+  for (const t of tables)
+    parts.push(JSON.stringify((await sql`select * from ${sql.table(t.name)}`.execute(w.s.ctx.db)).rows));
   return parts.join('\n');
 }
 
 describe('sealed tender canary (P1, TND-5, §9.4)', () => {
   it('no GET route answers the canaries to the administrator, the buyer, an officer or the bidder before opening', async () => {
     const routes = getRoutes();
-    expect(routes).toEqual(expect.arrayContaining(['/jeecg-boot/srm/tender/queryById', '/jeecg-boot/srm/tender/bids', '/jeecg-boot/srm/tender/bid', '/jeecg-boot/srm/tender/audit/list', '/jeecg-boot/srm/tender/supplier/queryById', '/jeecg-boot/srm/tender/supplier/opening-record']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        '/jeecg-boot/srm/tender/queryById',
+        '/jeecg-boot/srm/tender/bids',
+        '/jeecg-boot/srm/tender/bid',
+        '/jeecg-boot/srm/tender/audit/list',
+        '/jeecg-boot/srm/tender/supplier/queryById',
+        '/jeecg-boot/srm/tender/supplier/opening-record',
+      ]),
+    );
     const found: string[] = [];
-    for (const [who, token] of [['admin', w.admin], ['buyer', w.buyer], ['buyer2', w.buyer2], ['supplier1', w.sup[0]]] as const) {
-      const signedIn = async () => (await w.s.request('GET', `/srm/tender/${who.startsWith('supplier') ? 'supplier/' : ''}queryById?id=${eventId}`, { token })).status;
+    for (const [who, token] of [
+      ['admin', w.admin],
+      ['buyer', w.buyer],
+      ['buyer2', w.buyer2],
+      ['supplier1', w.sup[0]],
+    ] as const) {
+      const signedIn = async () =>
+        (
+          await w.s.request(
+            'GET',
+            `/srm/tender/${who.startsWith('supplier') ? 'supplier/' : ''}queryById?id=${eventId}`,
+            { token },
+          )
+        ).status;
       expect(await signedIn()).toBe(200);
       for (const url of routes) {
-        const text = await fetchText(`${w.s.origin}${url}?id=${eventId}&eventId=${eventId}&responseId=${responseId}&pageSize=50`, token);
+        const text = await fetchText(
+          `${w.s.origin}${url}?id=${eventId}&eventId=${eventId}&responseId=${responseId}&pageSize=50`,
+          token,
+        );
         if (leaks(text).length) found.push(`${who} ${url}: ${leaks(text).join(',')}`);
       }
       expect(await signedIn()).toBe(200);
@@ -103,8 +147,12 @@ describe('sealed tender canary (P1, TND-5, §9.4)', () => {
 
   it('after the officers open, the buyer team sees the canary price and technical text', async () => {
     w.travel(22 * DAY);
-    expect((await w.s.request('POST', '/srm/tender/open', { token: w.admin, body: { id: eventId } })).body.result).toMatchObject({ result: 'PENDING' });
-    expect((await w.s.request('POST', '/srm/tender/open', { token: w.buyer2, body: { id: eventId } })).body.result).toMatchObject({ result: 'OPENED' });
+    expect(
+      (await w.s.request('POST', '/srm/tender/open', { token: w.admin, body: { id: eventId } })).body.result,
+    ).toMatchObject({ result: 'PENDING' });
+    expect(
+      (await w.s.request('POST', '/srm/tender/open', { token: w.buyer2, body: { id: eventId } })).body.result,
+    ).toMatchObject({ result: 'OPENED' });
     const bids = await w.s.request('GET', `/srm/tender/bids?id=${eventId}`, { token: w.buyer });
     expect(bids.text).toContain(`"unitPrice":"${CANARY}"`);
     expect(bids.text).toContain(TECH);

@@ -14,7 +14,10 @@ describe('test clock route (TEST_CLOCK=true only)', () => {
   it('lets the administrator move the server clock, which the deadline checks read', async () => {
     const admin = await s.login('admin');
     const day = 86_400_000;
-    const moved = await s.request<{ now: string }>('PUT', '/sys/test/clock', { token: admin, body: { offsetMs: 3 * day } });
+    const moved = await s.request<{ now: string }>('PUT', '/sys/test/clock', {
+      token: admin,
+      body: { offsetMs: 3 * day },
+    });
     expect(moved.body.success).toBe(true);
     const ahead = Date.parse(moved.body.result.now) - Date.now();
     expect(ahead).toBeGreaterThan(3 * day - 60_000);
@@ -28,9 +31,10 @@ describe('test clock route (TEST_CLOCK=true only)', () => {
     const buyer = await s.login('buyer');
     expect((await s.request('PUT', '/sys/test/clock', { token: buyer, body: { offsetMs: 1000 } })).status).toBe(403);
     const admin = await s.login('admin');
-    expect((await s.request('PUT', '/sys/test/clock', { token: admin, body: { offsetMs: 'soon' } })).body.success).toBe(false);
+    expect((await s.request('PUT', '/sys/test/clock', { token: admin, body: { offsetMs: 'soon' } })).body.success).toBe(
+      false,
+    );
   });
-
 });
 
 // The clock is one per process: this server, started after the one above closed, turns it off.

@@ -22,27 +22,65 @@ export const PNG = Buffer.from(
 /** Grants `portal:config` to the admin role when base data does not have it yet (the portal module adds it). */
 async function ensurePortalConfigPermission(): Promise<void> {
   const db = s.ctx.db;
-  let perm = await db.selectFrom('sysPermission').select('id').where('perms', '=', 'portal:config').where('delFlag', '=', 0).executeTakeFirst();
+  let perm = await db
+    .selectFrom('sysPermission')
+    .select('id')
+    .where('perms', '=', 'portal:config')
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!perm) {
     perm = { id: newId() };
     await db
       .insertInto('sysPermission')
       .values({
-        id: perm.id, parentId: null, name: '门户配置', url: null, component: null, componentName: null, redirect: null, menuType: 2,
-        perms: 'portal:config', permsType: '1', sortNo: 99, alwaysShow: 0, icon: null, isRoute: 0, isLeaf: 1, keepAlive: 0, hidden: 0,
-        internalOrExternal: 0, status: '1', delFlag: 0, description: null, createBy: null, createTime: new Date().toISOString(), updateBy: null, updateTime: null,
+        id: perm.id,
+        parentId: null,
+        name: '门户配置',
+        url: null,
+        component: null,
+        componentName: null,
+        redirect: null,
+        menuType: 2,
+        perms: 'portal:config',
+        permsType: '1',
+        sortNo: 99,
+        alwaysShow: 0,
+        icon: null,
+        isRoute: 0,
+        isLeaf: 1,
+        keepAlive: 0,
+        hidden: 0,
+        internalOrExternal: 0,
+        status: '1',
+        delFlag: 0,
+        description: null,
+        createBy: null,
+        createTime: new Date().toISOString(),
+        updateBy: null,
+        updateTime: null,
       })
       .execute();
   }
   const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirstOrThrow();
-  const linked = await db.selectFrom('sysRolePermission').select('id').where('roleId', '=', role.id).where('permissionId', '=', perm.id).executeTakeFirst();
-  if (!linked) await db.insertInto('sysRolePermission').values({ id: newId(), roleId: role.id, permissionId: perm.id, dataRuleIds: null }).execute();
+  const linked = await db
+    .selectFrom('sysRolePermission')
+    .select('id')
+    .where('roleId', '=', role.id)
+    .where('permissionId', '=', perm.id)
+    .executeTakeFirst();
+  if (!linked)
+    await db
+      .insertInto('sysRolePermission')
+      .values({ id: newId(), roleId: role.id, permissionId: perm.id, dataRuleIds: null })
+      .execute();
 }
 
 beforeAll(async () => {
   storage = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-files-'));
   s = await startTestServer({ STORAGE_DIR: storage });
-  [admin, buyer, supplier1, supplier2] = (await Promise.all(['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)))) as [string, string, string, string];
+  [admin, buyer, supplier1, supplier2] = (await Promise.all(
+    ['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)),
+  )) as [string, string, string, string];
   await ensurePortalConfigPermission();
 });
 afterAll(async () => {
@@ -52,19 +90,32 @@ afterAll(async () => {
 
 type UploadAnswer = { status: number; body: { success: boolean; message: string; result: unknown } };
 
-async function upload(token: string | null, name: string, content: Buffer | string, fields: Record<string, string> = {}, type = 'image/png'): Promise<UploadAnswer> {
+async function upload(
+  token: string | null,
+  name: string,
+  content: Buffer | string,
+  fields: Record<string, string> = {},
+  type = 'image/png',
+): Promise<UploadAnswer> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
-  const res = await fetch(`${s.base}/sys/common/upload`, { method: 'POST', body: form, headers: token ? { 'X-Access-Token': token } : {} });
+  const res = await fetch(`${s.base}/sys/common/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { 'X-Access-Token': token } : {},
+  });
   return { status: res.status, body: (await res.json()) as UploadAnswer['body'] };
 }
 
-const get = (url: string, token?: string) => fetch(`${s.base}/sys/common/static/${url}`, { headers: token ? { 'X-Access-Token': token } : {} });
+const get = (url: string, token?: string) =>
+  fetch(`${s.base}/sys/common/static/${url}`, { headers: token ? { 'X-Access-Token': token } : {} });
 
 /** Every file under the storage root, relative. */
 function storedFiles(): string[] {
-  return (fs.readdirSync(storage, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(storage, f)).isFile());
+  return (fs.readdirSync(storage, { recursive: true }) as string[]).filter((f) =>
+    fs.statSync(path.join(storage, f)).isFile(),
+  );
 }
 
 describe('POST /sys/common/upload', () => {
@@ -74,15 +125,34 @@ describe('POST /sys/common/upload', () => {
     expect(res.body.success).toBe(true);
     expect(res.body.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/);
     expect(fs.readFileSync(path.join(storage, res.body.message))).toEqual(PNG);
-    const row = await s.ctx.db.selectFrom('sysFile').selectAll().where('path', '=', res.body.message).executeTakeFirstOrThrow();
-    const owner = await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'supplier1').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ originalName: '营业执照.png', fileSize: PNG.length, contentType: 'image/png', ownerId: owner.id, isPublic: 0 });
+    const row = await s.ctx.db
+      .selectFrom('sysFile')
+      .selectAll()
+      .where('path', '=', res.body.message)
+      .executeTakeFirstOrThrow();
+    const owner = await s.ctx.db
+      .selectFrom('sysUser')
+      .select('id')
+      .where('username', '=', 'supplier1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      originalName: '营业执照.png',
+      fileSize: PNG.length,
+      contentType: 'image/png',
+      ownerId: owner.id,
+      isPublic: 0,
+    });
   });
 
   it('takes an allow-listed biz folder and office, pdf and text files by content', async () => {
     const pdf = await upload(buyer, 'spec.pdf', Buffer.from('%PDF-1.4\n%…\n'), { biz: 'contract' }, 'application/pdf');
     expect(pdf.body.message).toMatch(/^contract\/\d{8}\/[0-9a-f]{32}\.pdf$/);
-    const xlsx = await upload(buyer, 'list.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]), { biz: 'order/items' });
+    const xlsx = await upload(
+      buyer,
+      'list.xlsx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]),
+      { biz: 'order/items' },
+    );
     expect(xlsx.body.message).toMatch(/^order\/items\/\d{8}\/[0-9a-f]{32}\.xlsx$/);
     const csv = await upload(buyer, 'a.csv', '编码,名称\nA1,螺栓\n', {}, 'text/csv');
     expect(csv.body.message).toMatch(/\.csv$/);
@@ -120,7 +190,21 @@ describe('POST /sys/common/upload', () => {
   });
 
   it('refuses traversal and unknown folders in biz and creates nothing outside the root (UP-3)', async () => {
-    for (const biz of ['..', '../', '..%2f', '%2e%2e', '/etc', 'C:\\', '~', 'a/../../b', 'temp/../../x', 'temp/..', 'temp/a/b', 'unknown', 'temp/.hidden']) {
+    for (const biz of [
+      '..',
+      '../',
+      '..%2f',
+      '%2e%2e',
+      '/etc',
+      'C:\\',
+      '~',
+      'a/../../b',
+      'temp/../../x',
+      'temp/..',
+      'temp/a/b',
+      'unknown',
+      'temp/.hidden',
+    ]) {
       const res = await upload(admin, 'a.png', PNG, { biz });
       expect(res.status, biz).toBe(400);
       expect(res.body.message, biz).toContain('业务目录');
@@ -131,7 +215,11 @@ describe('POST /sys/common/upload', () => {
   it('keeps a traversal file name only as metadata, stored under a generated name (UP-2)', async () => {
     const res = await upload(admin, '../../evil.png', PNG);
     expect(res.body.message).toMatch(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/);
-    const row = await s.ctx.db.selectFrom('sysFile').select('originalName').where('path', '=', res.body.message).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('sysFile')
+      .select('originalName')
+      .where('path', '=', res.body.message)
+      .executeTakeFirstOrThrow();
     expect(row.originalName).toBe('evil.png');
     expect(fs.existsSync(path.resolve(storage, '../../evil.png'))).toBe(false);
   });
@@ -141,7 +229,11 @@ describe('POST /sys/common/upload', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'b.png');
-    const res = await fetch(`${s.base}/sys/common/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': admin } });
+    const res = await fetch(`${s.base}/sys/common/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { 'X-Access-Token': admin },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('一次只能上传一个文件');
     expect(storedFiles().length).toBe(before);
@@ -161,7 +253,8 @@ describe('GET /sys/common/static/*', () => {
   let publicPng: string;
   beforeAll(async () => {
     privatePng = (await upload(supplier1, 'logo a;b.png', PNG)).body.message;
-    privatePdf = (await upload(supplier1, '报价单.pdf', Buffer.from('%PDF-1.4\n<html>'), {}, 'application/pdf')).body.message;
+    privatePdf = (await upload(supplier1, '报价单.pdf', Buffer.from('%PDF-1.4\n<html>'), {}, 'application/pdf')).body
+      .message;
     publicPng = (await upload(admin, 'banner.png', PNG, { biz: 'portal' })).body.message;
   });
 
@@ -190,21 +283,38 @@ describe('GET /sys/common/static/*', () => {
 
   it('keeps the private files of a tenant to its members (UP-5)', async () => {
     const tenant = async (name: string) => {
-      const res = await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name, status: 1 } });
+      const res = await s.request<{ id: number }>('POST', '/sys/tenant/add', {
+        token: admin,
+        body: { name, status: 1 },
+      });
       expect(res.body.success, res.body.message).toBe(true);
       return res.body.result.id;
     };
     const [t1, t2] = [await tenant('文件租户一'), await tenant('文件租户二')];
-    const role = await s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'buyer').executeTakeFirstOrThrow();
+    const role = await s.ctx.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', 'buyer')
+      .executeTakeFirstOrThrow();
     const member = async (username: string, relTenantIds: string) => {
-      const res = await s.request('POST', '/sys/user/add', { token: admin, body: { username, realname: username, password: 'Files#2026', selectedroles: role.id } });
+      const res = await s.request('POST', '/sys/user/add', {
+        token: admin,
+        body: { username, realname: username, password: 'Files#2026', selectedroles: role.id },
+      });
       expect(res.body.success, res.body.message).toBe(true);
       await s.ctx.db.updateTable('sysUser').set({ relTenantIds }).where('username', '=', username).execute();
       return s.login(username, 'Files#2026');
     };
-    const [a1, b1, c2] = [await member('file_a1', `${t1}`), await member('file_b1', `${t1},${t2}`), await member('file_c2', `${t2}`)];
+    const [a1, b1, c2] = [
+      await member('file_a1', `${t1}`),
+      await member('file_b1', `${t1},${t2}`),
+      await member('file_c2', `${t2}`),
+    ];
     const stored = (await upload(a1, 'plan.pdf', Buffer.from('%PDF-1.4\n'), {}, 'application/pdf')).body.message;
-    expect((await s.ctx.db.selectFrom('sysFile').select('tenantId').where('path', '=', stored).executeTakeFirstOrThrow()).tenantId).toBe(t1);
+    expect(
+      (await s.ctx.db.selectFrom('sysFile').select('tenantId').where('path', '=', stored).executeTakeFirstOrThrow())
+        .tenantId,
+    ).toBe(t1);
     expect((await get(stored, a1)).status).toBe(200);
     expect((await get(stored, b1)).status).toBe(200);
     expect((await get(stored, c2)).status).toBe(404);
@@ -215,10 +325,14 @@ describe('GET /sys/common/static/*', () => {
     const res = await get(privatePdf, supplier1);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="___.pdf"; filename*=UTF-8''${encodeURIComponent('报价单.pdf')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="___.pdf"; filename*=UTF-8''${encodeURIComponent('报价单.pdf')}`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const quoted = await get(privatePng, supplier1);
-    expect(quoted.headers.get('content-disposition')).toMatch(/^inline; filename="logo_a_b.png"; filename\*=UTF-8''logo%20a%3Bb.png$/);
+    expect(quoted.headers.get('content-disposition')).toMatch(
+      /^inline; filename="logo_a_b.png"; filename\*=UTF-8''logo%20a%3Bb.png$/,
+    );
   });
 
   it('answers 404 for traversal, absolute paths, unknown files and files without a record (UP-4)', async () => {

@@ -4,7 +4,12 @@ import { z } from 'zod';
  * The approval engine's wire shapes (domain decision 6, X-10): definitions per document type
  * with threshold-based sequential steps, and the decisions on tasks.
  */
-export const APPROVAL_STATUS = { RUNNING: 'RUNNING', APPROVED: 'APPROVED', REJECTED: 'REJECTED', WITHDRAWN: 'WITHDRAWN' } as const;
+export const APPROVAL_STATUS = {
+  RUNNING: 'RUNNING',
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  WITHDRAWN: 'WITHDRAWN',
+} as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STATUS];
 
 export const APPROVAL_STATUS_TEXT: Record<ApprovalStatus, string> = {
@@ -46,7 +51,10 @@ const amountValue = (v: string | null) => (v === null ? 0 : Number(v));
 
 export const approvalDefinitionSaveSchema = z
   .object({
-    docType: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, '单据类型不正确'),
+    docType: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, '单据类型不正确'),
     name: z.string().trim().min(1, '请填写流程名称').max(100, '流程名称不能超过100个字符'),
     enabled: z.union([z.literal(0), z.literal(1)]).default(1),
     steps: z.array(approvalStepSchema).min(1, '至少需要一个审批步骤').max(10, '审批步骤不能超过10个'),
@@ -58,7 +66,11 @@ export const approvalDefinitionSaveSchema = z
     // Thresholds never decrease along the sequence: a later step is for the same or larger amounts.
     for (let i = 1; i < d.steps.length; i++) {
       if (amountValue(d.steps[i]!.minAmount) < amountValue(d.steps[i - 1]!.minAmount)) {
-        ctx.addIssue({ code: 'custom', path: ['steps', i, 'minAmount'], message: '后续步骤的金额门槛不能低于前一步骤' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', i, 'minAmount'],
+          message: '后续步骤的金额门槛不能低于前一步骤',
+        });
       }
     }
   });

@@ -7,7 +7,13 @@
 
 export const EVAL_DIMENSIONS = ['QUALITY', 'COST', 'DELIVERY', 'SERVICE', 'TECHNOLOGY'] as const;
 export type EvalDimension = (typeof EVAL_DIMENSIONS)[number];
-export const EVAL_DIMENSION_LABELS: Record<EvalDimension, string> = { QUALITY: '质量', COST: '成本', DELIVERY: '交付', SERVICE: '服务', TECHNOLOGY: '技术' };
+export const EVAL_DIMENSION_LABELS: Record<EvalDimension, string> = {
+  QUALITY: '质量',
+  COST: '成本',
+  DELIVERY: '交付',
+  SERVICE: '服务',
+  TECHNOLOGY: '技术',
+};
 
 export const EVAL_METRICS = [
   'ON_TIME_DELIVERY_RATE',
@@ -20,7 +26,14 @@ export const EVAL_METRICS = [
   'INVOICE_EXCEPTION_RATE',
 ] as const;
 
-export const GRADE_CONSEQUENCES = ['WARN_RFQ', 'WARN_PO', 'BLOCK_RFQ', 'BLOCK_PO', 'PROPOSE_FREEZE', 'PROPOSE_ELIMINATE'] as const;
+export const GRADE_CONSEQUENCES = [
+  'WARN_RFQ',
+  'WARN_PO',
+  'BLOCK_RFQ',
+  'BLOCK_PO',
+  'PROPOSE_FREEZE',
+  'PROPOSE_ELIMINATE',
+] as const;
 export type GradeConsequence = (typeof GRADE_CONSEQUENCES)[number];
 export const GRADE_CONSEQUENCE_LABELS: Record<GradeConsequence, string> = {
   WARN_RFQ: '询价预警',
@@ -32,17 +45,30 @@ export const GRADE_CONSEQUENCE_LABELS: Record<GradeConsequence, string> = {
 };
 
 /** Why SYSTEM indicators score nothing yet: their documents (receipts, inspections …) do not exist in this release. */
-export const SYSTEM_INDICATOR_NOTE = '系统指标将根据收货、质检等单据自动计算；相关单据上线前记为“不适用”，其权重在维度内按比例分配给其他指标';
+export const SYSTEM_INDICATOR_NOTE =
+  '系统指标将根据收货、质检等单据自动计算；相关单据上线前记为“不适用”，其权重在维度内按比例分配给其他指标';
 
 /** Days a supplier may appeal a published result (evaluation.appealDays, EVA-6). */
 export const EVAL_APPEAL_DAYS = 7;
 
 /** `raterRoles`: role codes of the internal roles that rate a MANUAL indicator (none: every rater of the project). */
-export type EvalIndicatorInput = { name: string; weight: string; method: 'SYSTEM' | 'MANUAL'; metricKey?: string | null; raterRoles?: string[] };
+export type EvalIndicatorInput = {
+  name: string;
+  weight: string;
+  method: 'SYSTEM' | 'MANUAL';
+  metricKey?: string | null;
+  raterRoles?: string[];
+};
 /** Who rates which MANUAL indicator of a project (EVA-3). */
 export type EvalRaterAssignment = { indicatorId: string; userId: string };
 export type EvalDimensionInput = { dimension: EvalDimension; weight: string; indicators: EvalIndicatorInput[] };
-export type GradeBandInput = { grade: string; minScore: string; maxScore: string; consequence: GradeConsequence[]; colour?: string | null };
+export type GradeBandInput = {
+  grade: string;
+  minScore: string;
+  maxScore: string;
+  consequence: GradeConsequence[];
+  colour?: string | null;
+};
 
 /** Hundredths of a decimal with at most 2 places in [0, 100], or null. */
 export function hundredths(value: string | number): number | null {
@@ -79,7 +105,8 @@ export function checkEvalWeights(dimensions: readonly EvalDimensionInput[]): str
       if (!i.name.trim()) return `维度「${label}」的指标名称不能为空`;
       const iw = hundredths(i.weight);
       if (iw === null || iw === 0) return `指标「${i.name}」的权重必须是大于0且不超过100的数（最多两位小数）`;
-      if (i.method === 'SYSTEM' && !EVAL_METRICS.includes(i.metricKey as (typeof EVAL_METRICS)[number])) return `系统指标「${i.name}」必须选择取数指标`;
+      if (i.method === 'SYSTEM' && !EVAL_METRICS.includes(i.metricKey as (typeof EVAL_METRICS)[number]))
+        return `系统指标「${i.name}」必须选择取数指标`;
       inner += iw;
     }
     if (inner !== 10000) return `维度「${label}」的指标权重之和必须为100，当前为${fromHundredths(inner)}`;
@@ -119,15 +146,21 @@ export function checkGradeBands(bands: readonly GradeBandInput[]): string | null
 export function bandOf<B extends { minScore: string; maxScore: string }>(total: string, bands: readonly B[]): B | null {
   const t = hundredths(total);
   if (t === null) return null;
-  return bands.find((b) => {
-    const min = hundredths(b.minScore)!;
-    const max = hundredths(b.maxScore)!;
-    return t >= min && (t < max || (max === 10000 && t === 10000));
-  }) ?? null;
+  return (
+    bands.find((b) => {
+      const min = hundredths(b.minScore)!;
+      const max = hundredths(b.maxScore)!;
+      return t >= min && (t < max || (max === 10000 && t === 10000));
+    }) ?? null
+  );
 }
 
 /** Scores of one supplier: each indicator's score (0–100, 2 places) or null when not applicable (EVA-4). */
-export type ScoredDimension = { dimension: string; weight: string; indicators: { weight: string; score: string | null }[] };
+export type ScoredDimension = {
+  dimension: string;
+  weight: string;
+  indicators: { weight: string; score: string | null }[];
+};
 
 /** Half-up rounding of num/den (both non-negative BigInt) to an integer. */
 const roundHalfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
@@ -138,7 +171,10 @@ const roundHalfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
  * dimensions with any applicable indicator; T rounded half-up to 1 decimal, D_d to 2. Exact
  * rational arithmetic, so a total on a band boundary is never off by a float error.
  */
-export function computeEvalTotal(dimensions: readonly ScoredDimension[]): { total: string | null; dimensionScores: { dimension: string; score: string | null }[] } {
+export function computeEvalTotal(dimensions: readonly ScoredDimension[]): {
+  total: string | null;
+  dimensionScores: { dimension: string; score: string | null }[];
+} {
   let num = 0n;
   let den = 1n;
   let weightSum = 0n;

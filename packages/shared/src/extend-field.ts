@@ -25,5 +25,6 @@ export type ExtendField = {
   width: number | null;
 };
 
-export const isExtendRequired = (f: Pick<ExtendField, 'required' | 'editProperty'>) => f.required === 'true' || (f.editProperty ?? '').includes('1');
+export const isExtendRequired = (f: Pick<ExtendField, 'required' | 'editProperty'>) =>
+  f.required === 'true' || (f.editProperty ?? '').includes('1');
 export const isExtendReadOnly = (f: Pick<ExtendField, 'editProperty'>) => (f.editProperty ?? '').includes('2');

@@ -51,7 +51,8 @@ export const DATA_RULE_CONDITIONS = [
 
 export type DataRuleCondition = (typeof DATA_RULE_CONDITIONS)[number]['value'];
 
-export const isDataRuleCondition = (value: string): value is DataRuleCondition => DATA_RULE_CONDITIONS.some((c) => c.value === value);
+export const isDataRuleCondition = (value: string): value is DataRuleCondition =>
+  DATA_RULE_CONDITIONS.some((c) => c.value === value);
 
 export const USE_SQL_RULES_MESSAGE = '不支持自定义SQL规则（USE_SQL_RULES），请使用字段条件';
 
@@ -69,13 +70,22 @@ export function hasOnlyKnownVariables(value: string): boolean {
   return (value.match(/#\{[^}]*\}/g) ?? []).every((v) => known.includes(v));
 }
 
-const splitCodes = (perms: string | null | undefined) => (perms ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+const splitCodes = (perms: string | null | undefined) =>
+  (perms ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 /**
  * The generic resources whose list a menu shows, which its data rules can narrow: the menu's
  * component is `resource/<key>`, or the menu or one of its buttons carries `<permission>:list`.
  */
-export function resourcesOfMenu(menu: { component?: string | null; perms?: string | null }, buttonPerms: readonly (string | null | undefined)[]): ResourceDef[] {
+export function resourcesOfMenu(
+  menu: { component?: string | null; perms?: string | null },
+  buttonPerms: readonly (string | null | undefined)[],
+): ResourceDef[] {
   const codes = new Set([menu.perms, ...buttonPerms].flatMap(splitCodes));
-  return Object.values(resources).filter((def) => menu.component === `resource/${def.key}` || codes.has(`${def.permission}:list`));
+  return Object.values(resources).filter(
+    (def) => menu.component === `resource/${def.key}` || codes.has(`${def.permission}:list`),
+  );
 }

@@ -38,7 +38,10 @@ export type UserPermissions = {
 };
 
 function actionsOf(entry: AuthEntry): string[] {
-  return entry.action.split(',').map((a) => a.trim()).filter(Boolean);
+  return entry.action
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -13,7 +13,11 @@ export const DEFAULT_PORTAL_TEMPLATE: PortalTemplate = 'se';
 /** Sourcing kinds as the portal's tabs show them: 招标 / 询价 / 竞价. */
 export type PortalSourcingType = 'tender' | 'inquiry' | 'bidding';
 export const PORTAL_SOURCING_TYPES: readonly PortalSourcingType[] = ['tender', 'inquiry', 'bidding'];
-export const PORTAL_TYPE_LABELS: Readonly<Record<PortalSourcingType, string>> = { tender: '招标', inquiry: '询价', bidding: '竞价' };
+export const PORTAL_TYPE_LABELS: Readonly<Record<PortalSourcingType, string>> = {
+  tender: '招标',
+  inquiry: '询价',
+  bidding: '竞价',
+};
 
 /** Phase labels, computed from the times (domain §9.2, dictionary srm_portal_phase). */
 export const PORTAL_PHASES = ['预告', '报名中', '响应中', '评审中', '公示中', '已结束', '已流标', '已终止'] as const;
@@ -97,8 +101,20 @@ export type PortalStats = { suppliers: number; purchaseAnnouncements: number; on
 
 export type TextStyle = { textAlign?: 'left' | 'center' | 'right'; color?: string; fontSize?: number };
 export type StyledText = { text: string; isBold?: boolean; style?: TextStyle };
-export type PortalStat = { value: number; plus?: boolean; unit?: string; title: string; visible?: boolean; key?: keyof PortalStats };
-export type SiteMapEntry = { title: string; url: string; visible?: boolean; children?: { title: string; url: string }[] };
+export type PortalStat = {
+  value: number;
+  plus?: boolean;
+  unit?: string;
+  title: string;
+  visible?: boolean;
+  key?: keyof PortalStats;
+};
+export type SiteMapEntry = {
+  title: string;
+  url: string;
+  visible?: boolean;
+  children?: { title: string; url: string }[];
+};
 
 /**
  * The page configuration of a template (spec part 1 §3), edited in the back office page
@@ -121,11 +137,26 @@ export type PortalConfig = {
   navs: { isImmersed: boolean; justify: 'left' | 'center' | 'right'; siteMap: SiteMapEntry[] };
   callToAction: { visible: boolean; title: string; btn: string; url: string; bgColor: string; height: number };
   news: { visible: boolean; title: string };
-  platformInfo: { visible: boolean; title: string; intro: string; color: string; features: { visible: boolean; icon: string; title: string; content: string }[] };
+  platformInfo: {
+    visible: boolean;
+    title: string;
+    intro: string;
+    color: string;
+    features: { visible: boolean; icon: string; title: string; content: string }[];
+  };
   companyCloud: { visible: boolean; title: string; data: PortalMember[] };
-  logoWall: { visible: boolean; title: string; subtitle: string; logos: { name: string; img: string; visible: boolean }[] };
+  logoWall: {
+    visible: boolean;
+    title: string;
+    subtitle: string;
+    logos: { name: string; img: string; visible: boolean }[];
+  };
   footer: { siteMap: SiteMapEntry[]; otherLinks: { title: string; url: string }[]; copyright: string };
-  about: { intro: string; history: { year: string; month: string; content: string }[]; offices: { name: string; address: string; phone: string }[] };
+  about: {
+    intro: string;
+    history: { year: string; month: string; content: string }[];
+    offices: { name: string; address: string; phone: string }[];
+  };
 };
 
 /** Limits of the portal's blocks (spec part 1 §9). */

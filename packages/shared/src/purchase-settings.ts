@@ -8,16 +8,38 @@ import { z } from 'zod';
  */
 export type SettingType = 'int' | 'bool' | 'pct' | 'money' | 'json' | 'enum';
 
-export type SettingDef = { key: string; label: string; group: string; type: SettingType; default: unknown; schema: z.ZodType; help?: string; dict?: string };
+export type SettingDef = {
+  key: string;
+  label: string;
+  group: string;
+  type: SettingType;
+  default: unknown;
+  schema: z.ZodType;
+  help?: string;
+  dict?: string;
+};
 
 const int = (min: number, max = 100_000, message?: string) =>
-  z.number('请输入整数').int('请输入整数').min(min, message ?? `不能小于${min}`).max(max, message ?? `不能大于${max}`);
-const pct = (max = 100, message?: string) => z.number('请输入数字').min(0, '百分比在 0 到 100 之间').max(max, message ?? '百分比在 0 到 100 之间');
-const money = z.string('请输入金额').trim().regex(/^\d{1,16}(\.\d{1,2})?$/, '请输入不小于0的金额，最多两位小数');
+  z
+    .number('请输入整数')
+    .int('请输入整数')
+    .min(min, message ?? `不能小于${min}`)
+    .max(max, message ?? `不能大于${max}`);
+const pct = (max = 100, message?: string) =>
+  z
+    .number('请输入数字')
+    .min(0, '百分比在 0 到 100 之间')
+    .max(max, message ?? '百分比在 0 到 100 之间');
+const money = z
+  .string('请输入金额')
+  .trim()
+  .regex(/^\d{1,16}(\.\d{1,2})?$/, '请输入不小于0的金额，最多两位小数');
 const bool = z.boolean('请选择是或否');
 
 const gradeBands = z
-  .array(z.object({ grade: z.string().min(1).max(8), min: z.number().min(0).max(100), max: z.number().min(0).max(100) }))
+  .array(
+    z.object({ grade: z.string().min(1).max(8), min: z.number().min(0).max(100), max: z.number().min(0).max(100) }),
+  )
   .min(1, '至少一个等级')
   .refine((bands) => {
     // EVA-2: bands cover 0–100 without gaps or overlaps (sorted by their lower bound).
@@ -26,10 +48,15 @@ const gradeBands = z
     return sorted.every((b, i) => b.min < b.max && (i === 0 || b.min === sorted[i - 1]!.max));
   }, '等级分数段必须覆盖 0 到 100，不能有空档或重叠');
 
-const quotaPresets = z.record(z.string().regex(/^\d+$/, '供应商数量应为数字'), z.array(z.number().min(0).max(100))).refine(
-  (presets) => Object.entries(presets).every(([n, split]) => split.length === Number(n) && Math.abs(split.reduce((a, b) => a + b, 0) - 100) < 1e-9),
-  '每个配额方案的供应商数量与比例个数一致，且比例合计为 100',
-);
+const quotaPresets = z
+  .record(z.string().regex(/^\d+$/, '供应商数量应为数字'), z.array(z.number().min(0).max(100)))
+  .refine(
+    (presets) =>
+      Object.entries(presets).every(
+        ([n, split]) => split.length === Number(n) && Math.abs(split.reduce((a, b) => a + b, 0) - 100) < 1e-9,
+      ),
+    '每个配额方案的供应商数量与比例个数一致，且比例合计为 100',
+  );
 
 const reminderDays = z
   .array(int(1, 365))
@@ -37,7 +64,14 @@ const reminderDays = z
   .refine((days) => days.every((d, i) => i === 0 || d < days[i - 1]!), '提醒天数应从大到小排列，且不能重复');
 
 export const PURCHASE_SETTINGS: readonly SettingDef[] = [
-  { key: 'sourcing.minParticipants', group: '寻源', label: '最少参与供应商数', type: 'int', default: 3, schema: int(1, 100) },
+  {
+    key: 'sourcing.minParticipants',
+    group: '寻源',
+    label: '最少参与供应商数',
+    type: 'int',
+    default: 3,
+    schema: int(1, 100),
+  },
   {
     key: 'sourcing.showResponseStatusBeforeDeadline',
     group: '寻源',
@@ -57,41 +91,205 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     default: { mandatory: 20, other: 5 },
     schema: z.object({ mandatory: int(20, 365, '依法必须招标的项目不少于20天'), other: int(1, 365) }),
   },
-  { key: 'tender.minDocIssueDays', group: '招标', label: '招标文件最短发售期(天)', type: 'int', default: 5, schema: int(5, 365, '招标文件发售期不少于5天') },
-  { key: 'tender.clarificationMinDays', group: '招标', label: '澄清截止前最少天数', type: 'int', default: 15, schema: int(15, 365, '澄清或修改须在投标截止15天前发出') },
-  { key: 'tender.objectionDaysBeforeDeadline', group: '招标', label: '异议截止(投标截止前天数)', type: 'int', default: 10, schema: int(10, 365, '对招标文件的异议应在投标截止10天前提出') },
-  { key: 'tender.objectionReplyDays', group: '招标', label: '异议答复期限(天)', type: 'int', default: 3, schema: int(1, 3, '异议应在3天内答复') },
+  {
+    key: 'tender.minDocIssueDays',
+    group: '招标',
+    label: '招标文件最短发售期(天)',
+    type: 'int',
+    default: 5,
+    schema: int(5, 365, '招标文件发售期不少于5天'),
+  },
+  {
+    key: 'tender.clarificationMinDays',
+    group: '招标',
+    label: '澄清截止前最少天数',
+    type: 'int',
+    default: 15,
+    schema: int(15, 365, '澄清或修改须在投标截止15天前发出'),
+  },
+  {
+    key: 'tender.objectionDaysBeforeDeadline',
+    group: '招标',
+    label: '异议截止(投标截止前天数)',
+    type: 'int',
+    default: 10,
+    schema: int(10, 365, '对招标文件的异议应在投标截止10天前提出'),
+  },
+  {
+    key: 'tender.objectionReplyDays',
+    group: '招标',
+    label: '异议答复期限(天)',
+    type: 'int',
+    default: 3,
+    schema: int(1, 3, '异议应在3天内答复'),
+  },
   {
     key: 'tender.committeeMinSize',
     group: '招标',
     label: '评标委员会最少人数',
     type: 'json',
     default: { mandatory: 5, other: 3 },
-    schema: z.object({ mandatory: int(5, 99, '依法必须招标的项目评标委员会不少于5人'), other: int(1, 99) }).refine((v) => v.mandatory % 2 === 1, '评标委员会人数应为单数'),
+    schema: z
+      .object({ mandatory: int(5, 99, '依法必须招标的项目评标委员会不少于5人'), other: int(1, 99) })
+      .refine((v) => v.mandatory % 2 === 1, '评标委员会人数应为单数'),
   },
-  { key: 'tender.maxCandidates', group: '招标', label: '中标候选人最多人数', type: 'int', default: 3, schema: int(1, 3, '中标候选人不超过3名') },
-  { key: 'tender.publicityDays', group: '招标', label: '中标候选人公示期(天)', type: 'int', default: 3, schema: int(3, 30, '公示期不少于3天') },
-  { key: 'tender.contractWithinDays', group: '招标', label: '中标后签约期限(天)', type: 'int', default: 30, schema: int(1, 30, '应在中标通知书发出之日起30日内签订合同') },
-  { key: 'tender.bidBondMaxPct', group: '招标', label: '投标保证金上限(%)', type: 'pct', default: 2, schema: pct(2, '投标保证金不得超过项目估算价的2%') },
-  { key: 'contract.performanceBondMaxPct', group: '合同', label: '履约保证金上限(%)', type: 'pct', default: 10, schema: pct(10, '履约保证金不得超过合同金额的10%') },
-  { key: 'auction.defaults', group: '竞价', label: '竞价默认规则', type: 'json', default: { durationMinutes: 30, extendMinutes: 5, extendWithinMinutes: 5, maxExtensions: 10, minDecrementPct: 0.5 }, schema: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])) },
-  { key: 'po.requiresSupplierConfirmation', group: '订单', label: '订单需供应商确认', type: 'bool', default: true, schema: bool },
-  { key: 'payment.termsDefault', group: '订单', label: '默认付款条件', type: 'enum', dict: 'srm_payment_terms', default: 'NET_30', schema: z.enum(['PREPAID', 'ON_RECEIPT', 'NET_30', 'NET_60', 'NET_90'], '请选择付款条件') },
+  {
+    key: 'tender.maxCandidates',
+    group: '招标',
+    label: '中标候选人最多人数',
+    type: 'int',
+    default: 3,
+    schema: int(1, 3, '中标候选人不超过3名'),
+  },
+  {
+    key: 'tender.publicityDays',
+    group: '招标',
+    label: '中标候选人公示期(天)',
+    type: 'int',
+    default: 3,
+    schema: int(3, 30, '公示期不少于3天'),
+  },
+  {
+    key: 'tender.contractWithinDays',
+    group: '招标',
+    label: '中标后签约期限(天)',
+    type: 'int',
+    default: 30,
+    schema: int(1, 30, '应在中标通知书发出之日起30日内签订合同'),
+  },
+  {
+    key: 'tender.bidBondMaxPct',
+    group: '招标',
+    label: '投标保证金上限(%)',
+    type: 'pct',
+    default: 2,
+    schema: pct(2, '投标保证金不得超过项目估算价的2%'),
+  },
+  {
+    key: 'contract.performanceBondMaxPct',
+    group: '合同',
+    label: '履约保证金上限(%)',
+    type: 'pct',
+    default: 10,
+    schema: pct(10, '履约保证金不得超过合同金额的10%'),
+  },
+  {
+    key: 'auction.defaults',
+    group: '竞价',
+    label: '竞价默认规则',
+    type: 'json',
+    default: { durationMinutes: 30, extendMinutes: 5, extendWithinMinutes: 5, maxExtensions: 10, minDecrementPct: 0.5 },
+    schema: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  },
+  {
+    key: 'po.requiresSupplierConfirmation',
+    group: '订单',
+    label: '订单需供应商确认',
+    type: 'bool',
+    default: true,
+    schema: bool,
+  },
+  {
+    key: 'payment.termsDefault',
+    group: '订单',
+    label: '默认付款条件',
+    type: 'enum',
+    dict: 'srm_payment_terms',
+    default: 'NET_30',
+    schema: z.enum(['PREPAID', 'ON_RECEIPT', 'NET_30', 'NET_60', 'NET_90'], '请选择付款条件'),
+  },
   { key: 'receipt.requireAsn', group: '收货', label: '收货须有送货单', type: 'bool', default: true, schema: bool },
   { key: 'receipt.overDeliveryPct', group: '收货', label: '允许超收比例(%)', type: 'pct', default: 0, schema: pct() },
   { key: 'delivery.graceDays', group: '收货', label: '交期宽限(天)', type: 'int', default: 0, schema: int(0, 365) },
-  { key: 'inspection.autoDraftDeduction', group: '质检', label: '不合格自动生成扣款草稿', type: 'bool', default: false, schema: bool },
+  {
+    key: 'inspection.autoDraftDeduction',
+    group: '质检',
+    label: '不合格自动生成扣款草稿',
+    type: 'bool',
+    default: false,
+    schema: bool,
+  },
   { key: 'invoice.priceTolerancePct', group: '发票', label: '单价容差(%)', type: 'pct', default: 0, schema: pct() },
-  { key: 'invoice.priceToleranceAbs', group: '发票', label: '单价容差(金额)', type: 'money', default: '0.00', schema: money },
-  { key: 'invoice.roundingTolerance', group: '发票', label: '尾差容差(金额)', type: 'money', default: '1.00', schema: money },
-  { key: 'deduction.autoAcceptDays', group: '扣款', label: '扣款自动确认(天)', type: 'int', default: 7, schema: int(1, 365) },
-  { key: 'supplier.smsCodeTtlSec', group: '供应商', label: '短信验证码有效期(秒)', type: 'int', default: 300, schema: int(60, 3600) },
-  { key: 'supplier.smsMaxTries', group: '供应商', label: '验证码最多尝试次数', type: 'int', default: 5, schema: int(1, 20) },
-  { key: 'supplier.qualificationReminderDays', group: '供应商', label: '资质到期提醒(天)', type: 'json', default: [30, 7], schema: reminderDays },
-  { key: 'supplier.autoSuspendOnExpiry', group: '供应商', label: '资质过期自动暂停品类', type: 'bool', default: true, schema: bool },
-  { key: 'supplier.reapplyCoolingDays', group: '供应商', label: '淘汰后重新申请冷却期(天)', type: 'int', default: 365, schema: int(0, 3650) },
-  { key: 'supplier.allowPotentialInRfq', group: '供应商', label: '询价可邀请潜在供应商', type: 'bool', default: false, schema: bool },
-  { key: 'quota.presets', group: '配额', label: '配额预设比例', type: 'json', default: { 2: [70, 30], 3: [50, 30, 20] }, schema: quotaPresets },
+  {
+    key: 'invoice.priceToleranceAbs',
+    group: '发票',
+    label: '单价容差(金额)',
+    type: 'money',
+    default: '0.00',
+    schema: money,
+  },
+  {
+    key: 'invoice.roundingTolerance',
+    group: '发票',
+    label: '尾差容差(金额)',
+    type: 'money',
+    default: '1.00',
+    schema: money,
+  },
+  {
+    key: 'deduction.autoAcceptDays',
+    group: '扣款',
+    label: '扣款自动确认(天)',
+    type: 'int',
+    default: 7,
+    schema: int(1, 365),
+  },
+  {
+    key: 'supplier.smsCodeTtlSec',
+    group: '供应商',
+    label: '短信验证码有效期(秒)',
+    type: 'int',
+    default: 300,
+    schema: int(60, 3600),
+  },
+  {
+    key: 'supplier.smsMaxTries',
+    group: '供应商',
+    label: '验证码最多尝试次数',
+    type: 'int',
+    default: 5,
+    schema: int(1, 20),
+  },
+  {
+    key: 'supplier.qualificationReminderDays',
+    group: '供应商',
+    label: '资质到期提醒(天)',
+    type: 'json',
+    default: [30, 7],
+    schema: reminderDays,
+  },
+  {
+    key: 'supplier.autoSuspendOnExpiry',
+    group: '供应商',
+    label: '资质过期自动暂停品类',
+    type: 'bool',
+    default: true,
+    schema: bool,
+  },
+  {
+    key: 'supplier.reapplyCoolingDays',
+    group: '供应商',
+    label: '淘汰后重新申请冷却期(天)',
+    type: 'int',
+    default: 365,
+    schema: int(0, 3650),
+  },
+  {
+    key: 'supplier.allowPotentialInRfq',
+    group: '供应商',
+    label: '询价可邀请潜在供应商',
+    type: 'bool',
+    default: false,
+    schema: bool,
+  },
+  {
+    key: 'quota.presets',
+    group: '配额',
+    label: '配额预设比例',
+    type: 'json',
+    default: { 2: [70, 30], 3: [50, 30, 20] },
+    schema: quotaPresets,
+  },
   {
     key: 'evaluation.gradeBands',
     group: '绩效',

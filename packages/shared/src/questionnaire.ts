@@ -3,7 +3,15 @@ import { fromHundredths } from './evaluation.js';
 
 export const QUESTION_KINDS = ['SINGLE', 'MULTI', 'TEXT', 'NUMBER', 'DATE', 'FILE', 'YES_NO'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
-export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = { SINGLE: '单选', MULTI: '多选', TEXT: '文本', NUMBER: '数字', DATE: '日期', FILE: '附件', YES_NO: '是/否' };
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  SINGLE: '单选',
+  MULTI: '多选',
+  TEXT: '文本',
+  NUMBER: '数字',
+  DATE: '日期',
+  FILE: '附件',
+  YES_NO: '是/否',
+};
 
 export type QuestionOption = { value: string; label: string; score?: string | null };
 export type QuestionInput = {
@@ -29,8 +37,14 @@ export function checkQuestion(q: QuestionInput, n: number): string | null {
     if (new Set(options.map((o) => o.value)).size !== options.length) return `第${n}题的选项值重复`;
     if (options.some((o) => !o.label.trim() || !o.value.trim())) return `第${n}题的选项不能为空`;
   }
-  if (q.kind === 'MULTI' && q.maxSelections != null && (q.maxSelections < 1 || q.maxSelections > (q.options ?? []).length)) return `第${n}题的最多可选数不正确`;
-  if (q.kind === 'NUMBER' && q.numberMin != null && q.numberMax != null && Number(q.numberMin) > Number(q.numberMax)) return `第${n}题的最小值不能大于最大值`;
+  if (
+    q.kind === 'MULTI' &&
+    q.maxSelections != null &&
+    (q.maxSelections < 1 || q.maxSelections > (q.options ?? []).length)
+  )
+    return `第${n}题的最多可选数不正确`;
+  if (q.kind === 'NUMBER' && q.numberMin != null && q.numberMax != null && Number(q.numberMin) > Number(q.numberMax))
+    return `第${n}题的最小值不能大于最大值`;
   return null;
 }
 
@@ -69,7 +83,8 @@ export function checkAnswer(q: QuestionInput, value: AnswerValue, n: number, com
     case 'SINGLE':
       return typeof value === 'string' && values.includes(value) ? null : `第${n}题的选项不正确`;
     case 'MULTI':
-      if (!Array.isArray(value) || value.some((v) => !values.includes(v)) || new Set(value).size !== value.length) return `第${n}题的选项不正确`;
+      if (!Array.isArray(value) || value.some((v) => !values.includes(v)) || new Set(value).size !== value.length)
+        return `第${n}题的选项不正确`;
       return q.maxSelections != null && value.length > q.maxSelections ? `第${n}题最多选择${q.maxSelections}项` : null;
     case 'NUMBER': {
       if (typeof value !== 'string' || !/^-?\d{1,12}(\.\d{1,6})?$/.test(value)) return `第${n}题请输入数字`;
@@ -91,9 +106,9 @@ export function checkAnswer(q: QuestionInput, value: AnswerValue, n: number, com
 export function autoScore(q: QuestionInput, value: AnswerValue): string | null {
   if (q.kind !== 'SINGLE' && q.kind !== 'MULTI') return null;
   const chosen = Array.isArray(value) ? value : value ? [value] : [];
-  const sum = (q.options ?? []).filter((o) => chosen.includes(o.value)).reduce((s, o) => s + (hundredthsAny(o.score ?? '0') ?? 0), 0);
+  const sum = (q.options ?? [])
+    .filter((o) => chosen.includes(o.value))
+    .reduce((s, o) => s + (hundredthsAny(o.score ?? '0') ?? 0), 0);
   const max = hundredthsAny(q.maxScore ?? null);
   return fromHundredths(max === null ? sum : Math.min(sum, max));
 }
-
-

@@ -18,7 +18,9 @@ export type QuotaShare = { supplierId: string; quotaPct: number };
 export function quotaShareRefusal(lines: readonly QuotaShare[], requireTotal: boolean): string | null {
   if (lines.length === 0) return '请至少添加一家供应商（QUO-1）';
   if (new Set(lines.map((l) => l.supplierId)).size !== lines.length) return '同一供应商在配额中只能出现一次（QUO-1）';
-  for (const l of lines) if (!Number.isInteger(l.quotaPct) || l.quotaPct <= 0 || l.quotaPct > 100) return '配额比例须为1到100之间的整数（QUO-1）';
+  for (const l of lines)
+    if (!Number.isInteger(l.quotaPct) || l.quotaPct <= 0 || l.quotaPct > 100)
+      return '配额比例须为1到100之间的整数（QUO-1）';
   const sum = quotaShareSum(lines);
   if (requireTotal && sum !== 100) return `各供应商配额比例合计须为100%，当前${sum}%（QUO-1）`;
   return null;

@@ -6,13 +6,18 @@ import { MOBILE_MESSAGE, MOBILE_PATTERN, SMS_CODE_MESSAGE } from './mobile.js';
 export { MOBILE_MESSAGE, MOBILE_PATTERN, SMS_CODE_MESSAGE, SMS_RESEND_SECONDS } from './mobile.js';
 
 const mobile = z.string().trim().regex(MOBILE_PATTERN, MOBILE_MESSAGE);
-const smsCode = z.string().trim().regex(/^\d{6}$/, SMS_CODE_MESSAGE);
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, SMS_CODE_MESSAGE);
 const password = z.string().max(128).refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
 
 /** `POST /sys/sms`: smsmode "0" login, "1" register, "2" forgot password (JeecgBoot). */
 export const smsRequestSchema = z.object({
   mobile,
-  smsmode: z.union([z.enum(['0', '1', '2']), z.literal(0), z.literal(1), z.literal(2)]).transform((v) => String(v) as '0' | '1' | '2'),
+  smsmode: z
+    .union([z.enum(['0', '1', '2']), z.literal(0), z.literal(1), z.literal(2)])
+    .transform((v) => String(v) as '0' | '1' | '2'),
 });
 
 /** `POST /sys/phoneLogin`: `captcha` is the SMS code (JeecgBoot's field name). */

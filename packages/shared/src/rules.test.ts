@@ -11,7 +11,9 @@ import { isValidUscc, usccCheckChar } from './uscc.js';
 import { quotaShareRefusal, quotaShareSum } from './quota.js';
 
 describe('password rule (spec part 2 §5)', () => {
-  it.each(['Procura@2026', 'a1!aaaaa', 'Abcdefg1#hijklmn'])('accepts %s', (p) => expect(isStrongPassword(p)).toBe(true));
+  it.each(['Procura@2026', 'a1!aaaaa', 'Abcdefg1#hijklmn'])('accepts %s', (p) =>
+    expect(isStrongPassword(p)).toBe(true),
+  );
   it.each([
     ['too short', 'a1!aaaa'],
     ['too long', 'Abcdefg1#hijklmno'],
@@ -38,12 +40,22 @@ describe('has-permission rule (spec part 1 §6)', () => {
   });
   it('removes an element the user lacks', () => expect(hasPermission('user:delete', auth, allAuth)).toBe(false));
   it('ignores type 2 entries', () => expect(hasPermission('user:export', auth, allAuth)).toBe(false));
-  it('keeps an element whose rule is inactive (status 0)', () => expect(hasPermission('user:import', [], allAuth)).toBe(true));
-  it('removes everything when the user has no permissions', () => expect(hasPermission('user:add', [], allAuth)).toBe(false));
+  it('keeps an element whose rule is inactive (status 0)', () =>
+    expect(hasPermission('user:import', [], allAuth)).toBe(true));
+  it('removes everything when the user has no permissions', () =>
+    expect(hasPermission('user:add', [], allAuth)).toBe(false));
   it('a route needs no permission, or one of its permissions', () => {
     expect(canSeeRoute(undefined, [])).toBe(true);
     expect(canSeeRoute([], [])).toBe(true);
-    expect(canSeeRoute([{ action: 'user:list', type: '1' }, { action: 'user:edit', type: '1' }], auth)).toBe(true);
+    expect(
+      canSeeRoute(
+        [
+          { action: 'user:list', type: '1' },
+          { action: 'user:edit', type: '1' },
+        ],
+        auth,
+      ),
+    ).toBe(true);
     expect(canSeeRoute([{ action: 'user:list', type: '1' }], auth)).toBe(false);
   });
 });
@@ -65,14 +77,14 @@ describe('small rules', () => {
     expect(wrapQueryValue('like', '')).toBe('');
   });
   it('colours the countdown: 10+ green, 5 to under 10 orange, else none', () => {
-    expect([countdownColor(12), countdownColor(10), countdownColor(9.5), countdownColor(5), countdownColor(4), countdownColor(0)]).toEqual([
-      'green',
-      'green',
-      'orange',
-      'orange',
-      undefined,
-      undefined,
-    ]);
+    expect([
+      countdownColor(12),
+      countdownColor(10),
+      countdownColor(9.5),
+      countdownColor(5),
+      countdownColor(4),
+      countdownColor(0),
+    ]).toEqual(['green', 'green', 'orange', 'orange', undefined, undefined]);
   });
   it('builds envelopes and pages', () => {
     expect(ok(1, 'm')).toMatchObject({ success: true, code: 200, message: 'm', result: 1 });
@@ -141,10 +153,14 @@ describe('supplier information schema', () => {
   it('SUP-4: requires the business licence and reports the bank account name together with the other errors', () => {
     const r = supplierInfoSchema.safeParse({ ...valid, businessLicenseFile: '', bankAccountName: '别的公司' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(expect.arrayContaining(['请上传营业执照', '账户名称必须与企业名称一致']));
+    expect(r.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(['请上传营业执照', '账户名称必须与企业名称一致']),
+    );
   });
-  it('accepts complete information; the landline is optional', () => expect(supplierInfoSchema.safeParse(valid).success).toBe(true));
-  it('upper-cases the USCC', () => expect(supplierInfoSchema.parse({ ...valid, uscc: '91350100m000100y43' }).uscc).toBe('91350100M000100Y43'));
+  it('accepts complete information; the landline is optional', () =>
+    expect(supplierInfoSchema.safeParse(valid).success).toBe(true));
+  it('upper-cases the USCC', () =>
+    expect(supplierInfoSchema.parse({ ...valid, uscc: '91350100m000100y43' }).uscc).toBe('91350100M000100Y43'));
   it('names the field of each problem', () => {
     const r = supplierInfoSchema.safeParse({ ...valid, email: 'nope', phone: '12' });
     expect(r.success).toBe(false);
@@ -154,12 +170,60 @@ describe('supplier information schema', () => {
 
 describe('quota shares (domain §14, QUO-1)', () => {
   it('whole percentages in (0, 100], each supplier once, summing to 100 when the total is required', () => {
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 40 }], true)).toBeNull();
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], true)).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 60 }, { supplierId: 'b', quotaPct: 50 }], false)).toBeNull();
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 50 }, { supplierId: 'a', quotaPct: 50 }], true)).toBe('同一供应商在配额中只能出现一次（QUO-1）');
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 0 }, { supplierId: 'b', quotaPct: 100 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
-    expect(quotaShareRefusal([{ supplierId: 'a', quotaPct: 33.5 }, { supplierId: 'b', quotaPct: 66.5 }], true)).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 60 },
+          { supplierId: 'b', quotaPct: 40 },
+        ],
+        true,
+      ),
+    ).toBeNull();
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 60 },
+          { supplierId: 'b', quotaPct: 50 },
+        ],
+        true,
+      ),
+    ).toBe('各供应商配额比例合计须为100%，当前110%（QUO-1）');
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 60 },
+          { supplierId: 'b', quotaPct: 50 },
+        ],
+        false,
+      ),
+    ).toBeNull();
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 50 },
+          { supplierId: 'a', quotaPct: 50 },
+        ],
+        true,
+      ),
+    ).toBe('同一供应商在配额中只能出现一次（QUO-1）');
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 0 },
+          { supplierId: 'b', quotaPct: 100 },
+        ],
+        true,
+      ),
+    ).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect(
+      quotaShareRefusal(
+        [
+          { supplierId: 'a', quotaPct: 33.5 },
+          { supplierId: 'b', quotaPct: 66.5 },
+        ],
+        true,
+      ),
+    ).toBe('配额比例须为1到100之间的整数（QUO-1）');
     expect(quotaShareRefusal([], true)).toBe('请至少添加一家供应商（QUO-1）');
   });
   it('the live sum counts a blank share as 0', () => {

@@ -18,7 +18,11 @@ export const EVENT_STATUS_TEXT: Readonly<Record<string, string>> = {
 };
 
 /** A tender's evaluation committee roles (TND-11), as the server's answers and the web's forms name them. */
-export const COMMITTEE_ROLE_TEXT: Readonly<Record<string, string>> = { CHAIR: '主任委员', MEMBER: '委员', BUYER_REP: '采购人代表' };
+export const COMMITTEE_ROLE_TEXT: Readonly<Record<string, string>> = {
+  CHAIR: '主任委员',
+  MEMBER: '委员',
+  BUYER_REP: '采购人代表',
+};
 
 const CANDIDATE_TITLES = ['第一中标候选人', '第二中标候选人', '第三中标候选人'];
 /** A tender candidate's title as the report and the publicity name it (TND-16, TND-17). */

@@ -19,7 +19,13 @@ export const CHANGE_FIELD_KEYS = Object.keys(CHANGE_FIELDS) as ChangeField[];
 /** Sections whose every field is critical (CHG-3): evidence files and a manager's approval. */
 export const CRITICAL_SECTIONS: readonly string[] = ['BASIC', 'BANK'];
 export const CHANGE_SECTION_LABELS: Record<string, string> = { BASIC: '基本信息', BANK: '银行账户', CONTACT: '联系人' };
-export const CHANGE_STATUS_LABELS: Record<string, string> = { DRAFT: '草稿', SUBMITTED: '审批中', APPROVED: '已通过', REJECTED: '已驳回', WITHDRAWN: '已撤回' };
+export const CHANGE_STATUS_LABELS: Record<string, string> = {
+  DRAFT: '草稿',
+  SUBMITTED: '审批中',
+  APPROVED: '已通过',
+  REJECTED: '已驳回',
+  WITHDRAWN: '已撤回',
+};
 
 /** The fields of a supplier contact (domain §4.1 SupplierContact) a change request may touch. */
 export const CONTACT_FIELDS = {
@@ -32,19 +38,38 @@ export const CONTACT_FIELDS = {
 export type ContactField = keyof typeof CONTACT_FIELDS;
 export const CONTACT_FIELD_KEYS = Object.keys(CONTACT_FIELDS) as ContactField[];
 export const CONTACT_ROLES = ['BUSINESS', 'FINANCE', 'QUALITY', 'LOGISTICS', 'LEGAL'] as const;
-export const CONTACT_ROLE_LABELS: Record<string, string> = { BUSINESS: '业务', FINANCE: '财务', QUALITY: '质量', LOGISTICS: '物流', LEGAL: '法务' };
+export const CONTACT_ROLE_LABELS: Record<string, string> = {
+  BUSINESS: '业务',
+  FINANCE: '财务',
+  QUALITY: '质量',
+  LOGISTICS: '物流',
+  LEGAL: '法务',
+};
 
 /** Shown when a controlled field is edited directly after approval (SUP-5). */
-export const CHANGE_VIA_REQUEST_MESSAGE = '企业信息已审核通过，企业名称、统一社会信用代码、法定代表人和银行账户请通过「变更申请」修改';
+export const CHANGE_VIA_REQUEST_MESSAGE =
+  '企业信息已审核通过，企业名称、统一社会信用代码、法定代表人和银行账户请通过「变更申请」修改';
 export const EVIDENCE_REQUIRED_MESSAGE = '请上传证明材料（如新营业执照、银行开户证明）';
 
 export const changeContactSchema = z
   .object({
     /** An existing contact's id; absent for a contact the request adds. */
-    id: z.string().regex(/^[0-9a-zA-Z_-]{1,32}$/, '联系人编号不正确').optional(),
+    id: z
+      .string()
+      .regex(/^[0-9a-zA-Z_-]{1,32}$/, '联系人编号不正确')
+      .optional(),
     name: z.string().trim().min(1, '请输入联系人姓名').max(50, '联系人姓名不能超过50个字符'),
-    mobile: z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
-    email: z.string().trim().max(100).refine((v) => v === '' || z.string().email().safeParse(v).success, '请输入正确的电子邮箱').optional().default(''),
+    mobile: z
+      .string()
+      .trim()
+      .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
+    email: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => v === '' || z.string().email().safeParse(v).success, '请输入正确的电子邮箱')
+      .optional()
+      .default(''),
     role: z.enum(CONTACT_ROLES, { message: '请选择联系人职责' }),
     isPrimary: z.boolean().optional().default(false),
   })
@@ -55,7 +80,10 @@ const info = supplierInfoSchema.shape;
 const base = z
   .object({
     /** The draft this saves or submits; absent for a new request. */
-    id: z.string().regex(/^[0-9a-zA-Z_-]{1,32}$/, '编号不正确').optional(),
+    id: z
+      .string()
+      .regex(/^[0-9a-zA-Z_-]{1,32}$/, '编号不正确')
+      .optional(),
     name: info.name,
     uscc: info.uscc,
     legalPerson: info.legalPerson,
@@ -68,7 +96,10 @@ const base = z
       .max(20, '联系人最多20个')
       // Empty only for a supplier that has none yet (the server refuses removing the last one).
       .refine((list) => list.length === 0 || list.filter((c) => c.isPrimary).length === 1, '请指定一个主联系人')
-      .refine((list) => new Set(list.filter((c) => c.id).map((c) => c.id)).size === list.filter((c) => c.id).length, '联系人重复')
+      .refine(
+        (list) => new Set(list.filter((c) => c.id).map((c) => c.id)).size === list.filter((c) => c.id).length,
+        '联系人重复',
+      )
       .optional(),
     reason: z.string().trim().min(1, '请填写变更原因').max(1000, '变更原因不能超过1000个字符'),
     // CHG-3: required by the server when a critical field changes (it knows what changed).
@@ -80,7 +111,10 @@ const sameName = { path: ['bankAccountName'], message: '账户名称必须与企
 /** The values the supplier wants (the form starts from the current ones); the server keeps the differences. */
 export const changeRequestSchema = base.refine((v) => v.bankAccountName === v.name, sameName);
 /** A draft (§5 DRAFT): the same values; the reason may still be empty. */
-export const changeDraftSchema = base.extend({ reason: z.string().trim().max(1000, '变更原因不能超过1000个字符').optional().default('') }).strict().refine((v) => v.bankAccountName === v.name, sameName);
+export const changeDraftSchema = base
+  .extend({ reason: z.string().trim().max(1000, '变更原因不能超过1000个字符').optional().default('') })
+  .strict()
+  .refine((v) => v.bankAccountName === v.name, sameName);
 export type ChangeRequestInput = z.input<typeof changeRequestSchema>;
 
 /**
@@ -109,7 +143,8 @@ export function changeValueText(field: string, value: string | null): string {
 }
 
 /** Whether a request needs evidence and a manager (CHG-3). */
-export const isCriticalChange = (changes: readonly Pick<ChangeValue, 'section'>[]): boolean => changes.some((c) => CRITICAL_SECTIONS.includes(c.section));
+export const isCriticalChange = (changes: readonly Pick<ChangeValue, 'section'>[]): boolean =>
+  changes.some((c) => CRITICAL_SECTIONS.includes(c.section));
 
 /** One row of `/supplierChange/list` and `/supplierChange/mine`. */
 export type ChangeRequestRow = {
@@ -132,4 +167,14 @@ export type ChangeRequestRow = {
 };
 
 /** One applied field change (`/supplierChange/history`). */
-export type ChangeHistoryRow = { id: string; requestCode: string; field: string; label: string; oldValue: string | null; newValue: string | null; requestedBy: string; approvedBy: string | null; changedAt: string };
+export type ChangeHistoryRow = {
+  id: string;
+  requestCode: string;
+  field: string;
+  label: string;
+  oldValue: string | null;
+  newValue: string | null;
+  requestedBy: string;
+  approvedBy: string | null;
+  changedAt: string;
+};

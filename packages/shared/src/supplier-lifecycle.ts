@@ -6,7 +6,15 @@ import { z } from 'zod';
  */
 
 /** Company-level named transitions (X-3). */
-export const COMPANY_ACTIONS = ['approveInfo', 'returnInfo', 'freeze', 'unfreeze', 'blacklist', 'liftBlacklist', 'eliminate'] as const;
+export const COMPANY_ACTIONS = [
+  'approveInfo',
+  'returnInfo',
+  'freeze',
+  'unfreeze',
+  'blacklist',
+  'liftBlacklist',
+  'eliminate',
+] as const;
 export type CompanyAction = (typeof COMPANY_ACTIONS)[number];
 
 /** Per-category named transitions. */
@@ -16,7 +24,13 @@ export const CATEGORY_ACTIONS = ['suspend', 'restore', 'terminate', 'qualify'] a
 export type CategoryAction = (typeof CATEGORY_ACTIONS)[number];
 
 /** Sections of the supplier master a reviewer can return with a comment (§4.2 step 5). */
-export const INFO_SECTIONS = { basic: '基本信息', contact: '联系方式', bank: '银行账户', category: '供应品类', attachment: '附件' } as const;
+export const INFO_SECTIONS = {
+  basic: '基本信息',
+  contact: '联系方式',
+  bank: '银行账户',
+  category: '供应品类',
+  attachment: '附件',
+} as const;
 export type InfoSection = keyof typeof INFO_SECTIONS;
 
 /** The dictionary of qualification types and its codes. */
@@ -34,7 +48,8 @@ export const CATEGORY_REQUIRED_QUALIFICATIONS: Readonly<Record<string, readonly 
   CHEMICAL: [BUSINESS_LICENSE, 'ISO9001', 'SAFETY_LICENSE'],
 };
 
-export const requiredQualificationsOf = (category: string): readonly string[] => CATEGORY_REQUIRED_QUALIFICATIONS[category] ?? [BUSINESS_LICENSE];
+export const requiredQualificationsOf = (category: string): readonly string[] =>
+  CATEGORY_REQUIRED_QUALIFICATIONS[category] ?? [BUSINESS_LICENSE];
 
 // The days before expiry at which the expiry job warns are the purchase setting
 // `supplier.qualificationReminderDays` (QLF-3, §21).
@@ -45,16 +60,31 @@ const id = z.string().trim().min(1).max(64);
 export const companyActionSchema = z.strictObject({
   id,
   reason: z.string().trim().max(500, '原因不能超过500个字符').optional().default(''),
-  comments: z.partialRecord(z.enum(Object.keys(INFO_SECTIONS) as [InfoSection, ...InfoSection[]]), z.string().trim().max(500, '意见不能超过500个字符')).optional(),
+  comments: z
+    .partialRecord(
+      z.enum(Object.keys(INFO_SECTIONS) as [InfoSection, ...InfoSection[]]),
+      z.string().trim().max(500, '意见不能超过500个字符'),
+    )
+    .optional(),
 });
 
-export const categoryActionSchema = z.strictObject({ id, categoryCode: z.string().trim().min(1).max(50), reason: z.string().trim().max(500).optional().default('') });
+export const categoryActionSchema = z.strictObject({
+  id,
+  categoryCode: z.string().trim().min(1).max(50),
+  reason: z.string().trim().max(500).optional().default(''),
+});
 
 /** SST-4: an eliminated supplier applies again after the cooling period, with an optional note. */
-export const reapplySchema = z.strictObject({ reason: z.string().trim().max(500, '申请说明不能超过500个字符').optional().default('') });
+export const reapplySchema = z.strictObject({
+  reason: z.string().trim().max(500, '申请说明不能超过500个字符').optional().default(''),
+});
 
 /** Decision on a pending status request (blacklist, lift, admission). */
-export const statusDecisionSchema = z.strictObject({ requestId: id, approve: z.boolean(), comment: z.string().trim().max(500).optional().default('') });
+export const statusDecisionSchema = z.strictObject({
+  requestId: id,
+  approve: z.boolean(),
+  comment: z.string().trim().max(500).optional().default(''),
+});
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
 
@@ -69,10 +99,17 @@ export const qualificationSchema = z
     scope: z.string().trim().max(2000).optional().default(''),
     files: z.string().trim().min(1, '请上传资质文件').max(1000),
   })
-  .refine((v) => !v.issueDate || !v.expiryDate || v.issueDate < v.expiryDate, { path: ['expiryDate'], message: '到期日期应晚于发证日期' });
+  .refine((v) => !v.issueDate || !v.expiryDate || v.issueDate < v.expiryDate, {
+    path: ['expiryDate'],
+    message: '到期日期应晚于发证日期',
+  });
 export type QualificationInput = z.input<typeof qualificationSchema>;
 
-export const qualificationReviewSchema = z.strictObject({ id, approve: z.boolean(), comment: z.string().trim().max(500).optional().default('') });
+export const qualificationReviewSchema = z.strictObject({
+  id,
+  approve: z.boolean(),
+  comment: z.string().trim().max(500).optional().default(''),
+});
 
 export type SupplierStatusLogRow = {
   id: string;

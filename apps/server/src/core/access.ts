@@ -24,7 +24,11 @@ export type SessionUser = {
 export type Actor = { user: SessionUser; tenantId: number; ip: string };
 
 /** The actor of an authenticated request (its route's access policy guarantees `request.user`). */
-export const actorOf = (request: FastifyRequest): Actor => ({ user: request.user!, tenantId: request.tenantId, ip: request.ip });
+export const actorOf = (request: FastifyRequest): Actor => ({
+  user: request.user!,
+  tenantId: request.tenantId,
+  ip: request.ip,
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -49,7 +49,10 @@ export function share(a: string, pct: number, places = 4): string {
 }
 
 export function add(values: string[], places = 2): string {
-  return fromScaled(values.reduce((sum, v) => sum + toScaled(v), 0n), places);
+  return fromScaled(
+    values.reduce((sum, v) => sum + toScaled(v), 0n),
+    places,
+  );
 }
 
 export function compare(a: string, b: string): number {

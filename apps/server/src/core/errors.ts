@@ -17,7 +17,8 @@ export class AppError extends Error {
 }
 
 /** A refusal by a business rule: HTTP 200, `success:false`, body code 500. */
-export const businessError = (message: string, result: unknown = null) => new AppError(message, 200, ResultCode.ERROR, result);
+export const businessError = (message: string, result: unknown = null) =>
+  new AppError(message, 200, ResultCode.ERROR, result);
 /** Bad input: HTTP 400 with field-keyed messages. */
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(message, 400, ResultCode.BAD_REQUEST, errors ? { errors } : null);

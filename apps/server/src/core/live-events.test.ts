@@ -46,8 +46,14 @@ describe('live hub: per-subscriber views (AUC-9 extensions reach all bidders at 
 
     const [forA] = messages(a.drain());
     const [forB] = messages(b.drain());
-    expect(forA).toEqual({ event: 'lot', data: { lotId: 'lot-1', ownPrice: '29000.00', currentEndAt: update.currentEndAt } });
-    expect(forB).toEqual({ event: 'lot', data: { lotId: 'lot-1', ownPrice: '28700.00', currentEndAt: update.currentEndAt } });
+    expect(forA).toEqual({
+      event: 'lot',
+      data: { lotId: 'lot-1', ownPrice: '29000.00', currentEndAt: update.currentEndAt },
+    });
+    expect(forB).toEqual({
+      event: 'lot',
+      data: { lotId: 'lot-1', ownPrice: '28700.00', currentEndAt: update.currentEndAt },
+    });
     expect(JSON.stringify(forA)).not.toMatch(/sup-b|28700/);
     expect(JSON.stringify(forB)).not.toMatch(/sup-a|29000/);
     expect(messages(buyer.drain())).toEqual([{ event: 'lot', data: update }]);
@@ -118,7 +124,12 @@ describe('live hub: cleanup and bounds', () => {
 
   it('drop-oldest keeps the newest messages within the bound', () => {
     const hub = newHub();
-    const sub = hub.subscribe({ topics: ['t'], view: (raw) => ({ event: 'lot', data: raw.currentEndAt }), maxQueue: 2, overflow: 'drop-oldest' });
+    const sub = hub.subscribe({
+      topics: ['t'],
+      view: (raw) => ({ event: 'lot', data: raw.currentEndAt }),
+      maxQueue: 2,
+      overflow: 'drop-oldest',
+    });
     for (const end of ['e1', 'e2', 'e3']) hub.publish('t', { ...update, currentEndAt: end });
     expect(messages(sub.drain()).map((m) => m.data)).toEqual(['e2', 'e3']);
     expect(sub.dropped).toBe(1);
@@ -153,7 +164,9 @@ describe('live hub: cleanup and bounds', () => {
 describe('SSE frames', () => {
   it('formats id, event and JSON data; strips line breaks from names and ids', () => {
     expect(formatEvent({ event: 'lot', data: { a: 1 }, id: '7' })).toBe('id: 7\nevent: lot\ndata: {"a":1}\n\n');
-    expect(formatEvent({ event: 'lot\nevent: evil', data: 'x\ny', id: '1\n2' })).toBe('id: 12\nevent: lotevent:evil\ndata: "x\\ny"\n\n');
+    expect(formatEvent({ event: 'lot\nevent: evil', data: 'x\ny', id: '1\n2' })).toBe(
+      'id: 12\nevent: lotevent:evil\ndata: "x\\ny"\n\n',
+    );
   });
 });
 
@@ -225,7 +238,9 @@ describe('SSE over HTTP (127.0.0.1)', () => {
     hub.publish(topic, update);
     const textA = await a.readUntil('29000.00');
     const textB = await b.readUntil('28700.00');
-    expect(textA).toContain('event: lot\ndata: {"lotId":"lot-1","ownPrice":"29000.00","currentEndAt":"2026-03-02T02:30:00.000Z"}\n\n');
+    expect(textA).toContain(
+      'event: lot\ndata: {"lotId":"lot-1","ownPrice":"29000.00","currentEndAt":"2026-03-02T02:30:00.000Z"}\n\n',
+    );
     expect(textA).not.toMatch(/sup-b|28700/);
     expect(textB).not.toMatch(/sup-a|29000/);
 

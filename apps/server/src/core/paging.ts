@@ -7,7 +7,11 @@ import { badRequest } from './errors.js';
 /** Paging and sorting parameters of every list (jeecg-api.md §4.1). */
 export const listQuerySchema = z.looseObject({
   pageNo: z.coerce.number().int().min(1, 'pageNo 必须大于0').default(1),
-  pageSize: z.coerce.number().int().min(1, 'pageSize 必须大于0').default(DEFAULT_PAGE_SIZE)
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize 必须大于0')
+    .default(DEFAULT_PAGE_SIZE)
     // A page larger than the cap is served capped rather than refused (DOS-1).
     .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
   column: z.string().max(64).optional(),
@@ -49,15 +53,21 @@ function condition(
 ): Expression<SqlBool> {
   const ref = sql.ref(column);
   const like = (pattern: string) =>
-    kind === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape ${LIKE_ESCAPE}` : sql<SqlBool>`${ref} like ${pattern} escape ${LIKE_ESCAPE}`;
-  if (mode === 'text' && raw.length > 1 && raw.startsWith('*') && raw.endsWith('*')) return like(`%${escapeLike(raw.slice(1, -1))}%`);
+    kind === 'postgres'
+      ? sql<SqlBool>`${ref} ilike ${pattern} escape ${LIKE_ESCAPE}`
+      : sql<SqlBool>`${ref} like ${pattern} escape ${LIKE_ESCAPE}`;
+  if (mode === 'text' && raw.length > 1 && raw.startsWith('*') && raw.endsWith('*'))
+    return like(`%${escapeLike(raw.slice(1, -1))}%`);
   if (mode === 'text' && raw.length > 1 && raw.startsWith('*')) return like(`%${escapeLike(raw.slice(1))}`);
   if (mode === 'text' && raw.length > 1 && raw.endsWith('*')) return like(`${escapeLike(raw.slice(0, -1))}%`);
   if (raw.startsWith('!') && raw.length > 1) return sql<SqlBool>`${ref} <> ${convert(raw.slice(1), 'eq')}`;
   if (raw.startsWith('>=')) return sql<SqlBool>`${ref} >= ${convert(raw.slice(2).trim(), 'begin')}`;
   if (raw.startsWith('<=')) return sql<SqlBool>`${ref} <= ${convert(raw.slice(2).trim(), 'end')}`;
   if (raw.includes(',')) {
-    const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+    const values = raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (values.length === 0) return sql<SqlBool>`1 = 1`;
     return sql<SqlBool>`${ref} in (${sql.join(values.map((v) => convert(v, 'eq')))})`;
   }
@@ -124,8 +134,12 @@ export const LARGE_COUNT = 100_000;
 const COUNT_TTL_MS = 10_000;
 const countCache = new Map<string, { total: number; at: number }>();
 
-async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const counting = query.clearSelect().clearOrderBy().select(sql<string | number>`count(*)`.as('total'));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's query
+async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const counting = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<string | number>`count(*)`.as('total'));
   const compiled = counting.compile();
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const cached = countCache.get(key);

@@ -2,10 +2,36 @@
 
 type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
 
-export type EvalTemplateTable = Audit & { id: string; tenantId: number; code: string; name: string; periodType: string; status: string; remark: string | null };
+export type EvalTemplateTable = Audit & {
+  id: string;
+  tenantId: number;
+  code: string;
+  name: string;
+  periodType: string;
+  status: string;
+  remark: string | null;
+};
 export type EvalDimensionTable = { id: string; templateId: string; dimension: string; weight: string; seq: number };
-export type EvalIndicatorTable = { id: string; templateId: string; dimensionId: string; name: string; weight: string; method: string; metricKey: string | null; seq: number; raterRoles: string };
-export type EvalGradeBandTable = { id: string; tenantId: number; grade: string; minScore: string; maxScore: string; consequence: string; colour: string | null };
+export type EvalIndicatorTable = {
+  id: string;
+  templateId: string;
+  dimensionId: string;
+  name: string;
+  weight: string;
+  method: string;
+  metricKey: string | null;
+  seq: number;
+  raterRoles: string;
+};
+export type EvalGradeBandTable = {
+  id: string;
+  tenantId: number;
+  grade: string;
+  minScore: string;
+  maxScore: string;
+  consequence: string;
+  colour: string | null;
+};
 export type EvalProjectTable = Audit & {
   id: string;
   tenantId: number;
@@ -26,7 +52,16 @@ export type EvalProjectTable = Audit & {
   publishedAt: string | null;
   remark: string | null;
 };
-export type EvalScoreTable = { id: string; projectId: string; supplierId: string; indicatorId: string; raterId: string; score: string; comment: string | null; updateTime: string };
+export type EvalScoreTable = {
+  id: string;
+  projectId: string;
+  supplierId: string;
+  indicatorId: string;
+  raterId: string;
+  score: string;
+  comment: string | null;
+  updateTime: string;
+};
 export type EvalResultTable = {
   id: string;
   tenantId: number;
@@ -62,7 +97,15 @@ export type EvalResultLogTable = {
   actorId: string | null;
   at: string;
 };
-export type SupplierGradeTable = { supplierId: string; tenantId: number; grade: string; gradeValidTo: string; flags: string; projectId: string; updateTime: string };
+export type SupplierGradeTable = {
+  supplierId: string;
+  tenantId: number;
+  grade: string;
+  gradeValidTo: string;
+  flags: string;
+  projectId: string;
+  updateTime: string;
+};
 
 export type QuestionTemplateTable = Audit & {
   id: string;
@@ -107,7 +150,13 @@ export type QuestionnaireTable = Audit & {
   submittedAt: string | null;
   reviewedBy: string | null;
 };
-export type QuestionnaireAnswerTable = { id: string; questionnaireId: string; questionId: string; value: string | null; score: string | null };
+export type QuestionnaireAnswerTable = {
+  id: string;
+  questionnaireId: string;
+  questionId: string;
+  value: string | null;
+  score: string | null;
+};
 
 export type EvaluationTables = {
   evalTemplate: EvalTemplateTable;

@@ -20,7 +20,15 @@ export type SrmMaterialCategoryTable = Audit & {
   remark: string | null;
 };
 
-export type SrmTaxRateTable = Audit & { id: string; tenantId: number; code: string; name: string; rate: string; status: string; remark: string | null };
+export type SrmTaxRateTable = Audit & {
+  id: string;
+  tenantId: number;
+  code: string;
+  name: string;
+  rate: string;
+  status: string;
+  remark: string | null;
+};
 
 export type SrmMaterialTable = Audit & {
   id: string;
@@ -81,8 +89,24 @@ export type SupplierMaterialTable = Audit & {
   remark: string | null;
 };
 
-export type SrmPurchaseSettingTable = { id: string; tenantId: number; settingKey: string; valueType: string; settingValue: string; updatedBy: string | null; updatedAt: string };
-export type SrmPurchaseSettingLogTable = { id: string; tenantId: number; settingKey: string; oldValue: string | null; newValue: string; changedBy: string; changedAt: string };
+export type SrmPurchaseSettingTable = {
+  id: string;
+  tenantId: number;
+  settingKey: string;
+  valueType: string;
+  settingValue: string;
+  updatedBy: string | null;
+  updatedAt: string;
+};
+export type SrmPurchaseSettingLogTable = {
+  id: string;
+  tenantId: number;
+  settingKey: string;
+  oldValue: string | null;
+  newValue: string;
+  changedBy: string;
+  changedAt: string;
+};
 
 export type MaterialTables = {
   srmMaterialCategory: SrmMaterialCategoryTable;

@@ -43,11 +43,33 @@ export type TenderBidTable = {
   commercialOpenedAt: string | null;
 };
 
-export type TenderOpeningApprovalTable = { id: string; eventId: string; envelope: string; userId: string; userName: string; at: string };
+export type TenderOpeningApprovalTable = {
+  id: string;
+  eventId: string;
+  envelope: string;
+  userId: string;
+  userName: string;
+  at: string;
+};
 
-export type TenderOpeningRecordTable = { id: string; eventId: string; envelope: string; openedAt: string; openedBy: string; entries: string };
+export type TenderOpeningRecordTable = {
+  id: string;
+  eventId: string;
+  envelope: string;
+  openedAt: string;
+  openedBy: string;
+  entries: string;
+};
 
-export type TenderOpeningConfirmationTable = { id: string; recordId: string; eventId: string; supplierId: string; decision: string; objection: string | null; at: string };
+export type TenderOpeningConfirmationTable = {
+  id: string;
+  recordId: string;
+  eventId: string;
+  supplierId: string;
+  decision: string;
+  objection: string | null;
+  at: string;
+};
 
 /** Append-only, hash-chained per event (security P4). */
 export type TenderAuditTable = {

@@ -478,7 +478,14 @@ export type SysSmsCodeTable = {
 export type SysSsoJtiTable = { jti: string; expiresAt: string; createTime: string };
 
 /** A one-time code a third-party login callback bound to a user (only its hash is kept). */
-export type SysThirdLoginCodeTable = { codeHash: string; userId: string; provider: string; expiresAt: string; usedAt: string | null; createTime: string };
+export type SysThirdLoginCodeTable = {
+  codeHash: string;
+  userId: string;
+  provider: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createTime: string;
+};
 
 /** 采购公告 on the portal (domain §23): draft, published, closed, withdrawn. Times stored in UTC. */
 export type PortalPurchaseAnnouncementTable = Audit & {
@@ -520,7 +527,14 @@ export type PortalResultAnnouncementTable = Audit & {
   tenantId: number;
 };
 
-export type PortalNewsTable = Audit & { id: string; title: string; content: string | null; type: string; newsDate: string; status: string };
+export type PortalNewsTable = Audit & {
+  id: string;
+  title: string;
+  content: string | null;
+  type: string;
+  newsDate: string;
+  status: string;
+};
 
 /** A supplier's sign-up through the portal (SRC-4), once per announcement and supplier. */
 export type PortalSignupTable = {
@@ -534,7 +548,12 @@ export type PortalSignupTable = {
 };
 
 /** The saved page configuration of a portal template (`se`, `pro`), JSON. */
-export type PortalConfigTable = { template: string; config: string; updateBy: string | null; updateTime: string | null };
+export type PortalConfigTable = {
+  template: string;
+  config: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
 
 /** Approval engine (decision 6, X-10): one definition per tenant and document type. */
 export type ApprovalDefinitionTable = {
@@ -607,7 +626,13 @@ export type ApprovalCcTable = { id: string; instanceId: string; userId: string; 
 export type BdDataorgTable = Audit & { id: string; code: string; name: string; description: string | null };
 
 /** An online report: a read-only SELECT written by an administrator (see modules/online-report). */
-export type OnlCgreportHeadTable = Audit & { id: string; code: string; name: string; cgrSql: string; content: string | null };
+export type OnlCgreportHeadTable = Audit & {
+  id: string;
+  code: string;
+  name: string;
+  cgrSql: string;
+  content: string | null;
+};
 
 export type OnlCgreportItemTable = Audit & {
   id: string;
@@ -625,7 +650,14 @@ export type OnlCgreportItemTable = Audit & {
 };
 
 /** A named parameter of a report's SQL (`${name}`), bound as a value; `paramValue` is its default. */
-export type OnlCgreportParamTable = Audit & { id: string; cgrheadId: string; paramName: string; paramTxt: string; paramValue: string | null; orderNum: number };
+export type OnlCgreportParamTable = Audit & {
+  id: string;
+  cgrheadId: string;
+  paramName: string;
+  paramTxt: string;
+  paramValue: string | null;
+  orderNum: number;
+};
 
 /** A configurable field of an opted-in resource's list and form. */
 export type SysExtendFieldTable = Audit & {
@@ -648,58 +680,67 @@ export type SysExtendValueTable = { tableName: string; recordId: string; fieldNa
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
 export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
 
-export type Database = MaterialTables & EvaluationTables & SampleTables & SupplierChangeTables & RequisitionTables & SourcingTables & AuctionTables & TenderTables & TenderEvaluationTables & QuotaTables & {
-  sysUser: SysUserTable;
-  sysRole: SysRoleTable;
-  sysUserRole: SysUserRoleTable;
-  sysPermission: SysPermissionTable;
-  sysRolePermission: SysRolePermissionTable;
-  sysPermissionDataRule: SysPermissionDataRuleTable;
-  sysDepart: SysDepartTable;
-  sysUserDepart: SysUserDepartTable;
-  sysDepartPermission: SysDepartPermissionTable;
-  sysDict: SysDictTable;
-  sysDictItem: SysDictItemTable;
-  sysSession: SysSessionTable;
-  loginAttempt: LoginAttemptTable;
-  sysConfig: SysConfigTable;
-  supplier: SupplierTable;
-  supplierContact: SupplierContactTable;
-  supplierBankAccount: SupplierBankAccountTable;
-  supplierStatusLog: SupplierStatusLogTable;
-  supplierQualification: SupplierQualificationTable;
-  supplierCategory: SupplierCategoryTable;
-  supplierStatusRequest: SupplierStatusRequestTable;
-  supplierAdmissionReview: SupplierAdmissionReviewTable;
-  supplierSiteAudit: SupplierSiteAuditTable;
-  sysAnnouncement: SysAnnouncementTable;
-  sysAnnouncementSend: SysAnnouncementSendTable;
-  sysPosition: SysPositionTable;
-  sysBaseData: SysBaseDataTable;
-  sysTenant: SysTenantTable;
-  sysCheckRule: SysCheckRuleTable;
-  sysFillRule: SysFillRuleTable;
-  sysFillRuleSeq: SysFillRuleSeqTable;
-  sysLog: SysLogTable;
-  portalPurchaseAnnouncement: PortalPurchaseAnnouncementTable;
-  portalResultAnnouncement: PortalResultAnnouncementTable;
-  portalNews: PortalNewsTable;
-  portalSignup: PortalSignupTable;
-  portalConfig: PortalConfigTable;
-  sysSmsCode: SysSmsCodeTable;
-  sysSsoJti: SysSsoJtiTable;
-  sysThirdLoginCode: SysThirdLoginCodeTable;
-  sysFile: SysFileTable;
-  sysCategory: SysCategoryTable;
-  approvalDefinition: ApprovalDefinitionTable;
-  approvalInstance: ApprovalInstanceTable;
-  approvalTask: ApprovalTaskTable;
-  approvalHistory: ApprovalHistoryTable;
-  approvalCc: ApprovalCcTable;
-  bdDataorg: BdDataorgTable;
-  onlCgreportHead: OnlCgreportHeadTable;
-  onlCgreportItem: OnlCgreportItemTable;
-  onlCgreportParam: OnlCgreportParamTable;
-  sysExtendField: SysExtendFieldTable;
-  sysExtendValue: SysExtendValueTable;
-};
+export type Database = MaterialTables &
+  EvaluationTables &
+  SampleTables &
+  SupplierChangeTables &
+  RequisitionTables &
+  SourcingTables &
+  AuctionTables &
+  TenderTables &
+  TenderEvaluationTables &
+  QuotaTables & {
+    sysUser: SysUserTable;
+    sysRole: SysRoleTable;
+    sysUserRole: SysUserRoleTable;
+    sysPermission: SysPermissionTable;
+    sysRolePermission: SysRolePermissionTable;
+    sysPermissionDataRule: SysPermissionDataRuleTable;
+    sysDepart: SysDepartTable;
+    sysUserDepart: SysUserDepartTable;
+    sysDepartPermission: SysDepartPermissionTable;
+    sysDict: SysDictTable;
+    sysDictItem: SysDictItemTable;
+    sysSession: SysSessionTable;
+    loginAttempt: LoginAttemptTable;
+    sysConfig: SysConfigTable;
+    supplier: SupplierTable;
+    supplierContact: SupplierContactTable;
+    supplierBankAccount: SupplierBankAccountTable;
+    supplierStatusLog: SupplierStatusLogTable;
+    supplierQualification: SupplierQualificationTable;
+    supplierCategory: SupplierCategoryTable;
+    supplierStatusRequest: SupplierStatusRequestTable;
+    supplierAdmissionReview: SupplierAdmissionReviewTable;
+    supplierSiteAudit: SupplierSiteAuditTable;
+    sysAnnouncement: SysAnnouncementTable;
+    sysAnnouncementSend: SysAnnouncementSendTable;
+    sysPosition: SysPositionTable;
+    sysBaseData: SysBaseDataTable;
+    sysTenant: SysTenantTable;
+    sysCheckRule: SysCheckRuleTable;
+    sysFillRule: SysFillRuleTable;
+    sysFillRuleSeq: SysFillRuleSeqTable;
+    sysLog: SysLogTable;
+    portalPurchaseAnnouncement: PortalPurchaseAnnouncementTable;
+    portalResultAnnouncement: PortalResultAnnouncementTable;
+    portalNews: PortalNewsTable;
+    portalSignup: PortalSignupTable;
+    portalConfig: PortalConfigTable;
+    sysSmsCode: SysSmsCodeTable;
+    sysSsoJti: SysSsoJtiTable;
+    sysThirdLoginCode: SysThirdLoginCodeTable;
+    sysFile: SysFileTable;
+    sysCategory: SysCategoryTable;
+    approvalDefinition: ApprovalDefinitionTable;
+    approvalInstance: ApprovalInstanceTable;
+    approvalTask: ApprovalTaskTable;
+    approvalHistory: ApprovalHistoryTable;
+    approvalCc: ApprovalCcTable;
+    bdDataorg: BdDataorgTable;
+    onlCgreportHead: OnlCgreportHeadTable;
+    onlCgreportItem: OnlCgreportItemTable;
+    onlCgreportParam: OnlCgreportParamTable;
+    sysExtendField: SysExtendFieldTable;
+    sysExtendValue: SysExtendValueTable;
+  };

@@ -59,13 +59,20 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
     // The tenant header is a choice among the user's own tenants, never a key to another's.
     const tenant = tenantOf(request);
     if (tenant !== '' && tenant !== '0') {
-      const mine = user.relTenantIds.split(',').map((t) => t.trim()).filter(Boolean);
+      const mine = user.relTenantIds
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (!mine.includes(tenant)) throw forbidden('用户租户信息变更,请重新登陆!');
     }
     request.tenantId = await currentTenantOf(ctx.db, user, tenant);
 
     // SUP-3: until its information is complete a supplier reaches only the completion form.
-    if (user.userType === 2 && user.isShow === IS_SHOW_MUST_COMPLETE && !request.routeOptions.config.allowIncompleteSupplier) {
+    if (
+      user.userType === 2 &&
+      user.isShow === IS_SHOW_MUST_COMPLETE &&
+      !request.routeOptions.config.allowIncompleteSupplier
+    ) {
       throw forbidden('请先完善企业信息');
     }
 
@@ -74,7 +81,10 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
     if (typeof access === 'object') {
       const codes = await ctx.permissions.codesOf(user.id);
       if (!codes.has(access.permission)) {
-        request.log.info({ event: 'access.denied', userId: user.id, permission: access.permission }, 'permission denied');
+        request.log.info(
+          { event: 'access.denied', userId: user.id, permission: access.permission },
+          'permission denied',
+        );
         throw forbidden();
       }
     }

@@ -11,7 +11,11 @@ import { AppError } from '../core/errors.js';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 400) request.log[error.status === 429 ? 'warn' : 'info']({ event: 'request.refused', status: error.status, reason: error.message }, 'request refused');
+      if (error.status >= 400)
+        request.log[error.status === 429 ? 'warn' : 'info'](
+          { event: 'request.refused', status: error.status, reason: error.message },
+          'request refused',
+        );
       return reply.status(error.status).send(fail(error.message, error.code, error.result));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

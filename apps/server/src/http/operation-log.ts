@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { LOG_TYPE_OPERATION, operateTypeOf, record, settleLogs, summarizeParams } from '../modules/system/log-service.js';
+import {
+  LOG_TYPE_OPERATION,
+  operateTypeOf,
+  record,
+  settleLogs,
+  summarizeParams,
+} from '../modules/system/log-service.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -58,7 +64,9 @@ export function installOperationLog(app: FastifyInstance, ctx: AppContext): void
         method: route,
         requestUrl: request.url.split('?')[0]!,
         requestType: request.method,
-        requestParam: request.routeOptions.config.sealedParams ? '[sealed]' : summarizeParams(request.query, request.body),
+        requestParam: request.routeOptions.config.sealedParams
+          ? '[sealed]'
+          : summarizeParams(request.query, request.body),
         costTime: reply.elapsedTime,
         status: failed ? 'failed' : 'ok',
       },

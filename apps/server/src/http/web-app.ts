@@ -85,7 +85,13 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
   const apiPrefix = `${basePath}/`;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url === basePath || url.startsWith(apiPrefix) || url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
+    if (
+      url === basePath ||
+      url.startsWith(apiPrefix) ||
+      url.startsWith('/assets/') ||
+      request.method !== 'GET' ||
+      !hasWeb
+    ) {
       return reply.status(404).send(fail('很抱歉，资源未找到!', ResultCode.NOT_FOUND));
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');

@@ -21,9 +21,19 @@ import { wireToStored, type AnyQuery } from './resource-query.js';
  */
 
 type Rule = { id: string; ruleColumn: string; ruleConditions: string; ruleValue: string };
-type MenuRow = { id: string; parentId: string | null; menuType: number; perms: string | null; component: string | null };
+type MenuRow = {
+  id: string;
+  parentId: string | null;
+  menuType: number;
+  perms: string | null;
+  component: string | null;
+};
 
-const splitCodes = (perms: string | null) => (perms ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+const splitCodes = (perms: string | null) =>
+  (perms ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const isNumeric = (f: FieldDef) => f.type === 'int' || f.type === 'decimal';
 
@@ -40,12 +50,16 @@ export function ruleProblem(defs: ResourceDef[], rule: Omit<Rule, 'id'>): { fiel
   if (defs.length === 0) return { field: 'permissionId', message: '该菜单不是通用列表页面，无法设置数据规则' };
   const fields = defs.map((def) => ruleField(def, rule.ruleColumn)).filter((f) => f !== null);
   if (fields.length === 0) return { field: 'ruleColumn', message: `规则字段不是该菜单列表的字段: ${rule.ruleColumn}` };
-  if (!hasOnlyKnownVariables(rule.ruleValue)) return { field: 'ruleValue', message: '规则值只能使用变量 #{sys_user_code} 和 #{sys_org_code}' };
+  if (!hasOnlyKnownVariables(rule.ruleValue))
+    return { field: 'ruleValue', message: '规则值只能使用变量 #{sys_user_code} 和 #{sys_org_code}' };
   for (const [, f] of fields) {
     if (!isNumeric(f)) continue;
-    if (rule.ruleConditions === 'LIKE') return { field: 'ruleConditions', message: `${f.label}是数值字段，不能使用包含条件` };
-    const values = rule.ruleConditions === 'IN' ? rule.ruleValue.split(',').map((v) => v.trim()) : [rule.ruleValue.trim()];
-    if (values.some((v) => !NUMERIC.test(v))) return { field: 'ruleValue', message: `${f.label}是数值字段，规则值必须是数字` };
+    if (rule.ruleConditions === 'LIKE')
+      return { field: 'ruleConditions', message: `${f.label}是数值字段，不能使用包含条件` };
+    const values =
+      rule.ruleConditions === 'IN' ? rule.ruleValue.split(',').map((v) => v.trim()) : [rule.ruleValue.trim()];
+    if (values.some((v) => !NUMERIC.test(v)))
+      return { field: 'ruleValue', message: `${f.label}是数值字段，规则值必须是数字` };
   }
   return null;
 }
@@ -61,7 +75,8 @@ async function governingMenuIds(db: Db, def: ResourceDef): Promise<string[]> {
     .execute();
   const ids = new Set<string>();
   for (const r of rows) {
-    if (r.menuType !== 2 && (r.component === `resource/${def.key}` || splitCodes(r.perms).includes(code))) ids.add(r.id);
+    if (r.menuType !== 2 && (r.component === `resource/${def.key}` || splitCodes(r.perms).includes(code)))
+      ids.add(r.id);
     else if (r.menuType === 2 && r.parentId && splitCodes(r.perms).includes(code)) ids.add(r.parentId);
   }
   return [...ids];
@@ -90,22 +105,34 @@ export async function rulesFor(db: Db, def: ResourceDef, userId: string): Promis
 const NOTHING = sql<SqlBool>`1 = 0`;
 
 /** One rule as a condition on the list's `t` alias; a value that cannot apply matches nothing (fail closed). */
-function condition(ctx: AppContext, def: ResourceDef, rule: Rule, vars: { userCode: string; orgCode: string | null }): Expression<SqlBool> | null {
+function condition(
+  ctx: AppContext,
+  def: ResourceDef,
+  rule: Rule,
+  vars: { userCode: string; orgCode: string | null },
+): Expression<SqlBool> | null {
   const found = ruleField(def, rule.ruleColumn);
   if (!found) return null; // not a field of this definition: ignored, never a column from the request
   const [name, field] = found;
   if (!hasOnlyKnownVariables(rule.ruleValue)) return NOTHING;
   if (rule.ruleValue.includes(DATA_RULE_VARIABLES.orgCode) && !vars.orgCode) return NOTHING;
-  const raw = rule.ruleValue.replaceAll(DATA_RULE_VARIABLES.userCode, vars.userCode).replaceAll(DATA_RULE_VARIABLES.orgCode, vars.orgCode ?? '');
+  const raw = rule.ruleValue
+    .replaceAll(DATA_RULE_VARIABLES.userCode, vars.userCode)
+    .replaceAll(DATA_RULE_VARIABLES.orgCode, vars.orgCode ?? '');
   const ref = sql.ref(`t.${columnOf(name, field)}`);
   const stored = (v: string) => (field.type === 'datetime' ? wireToStored(v, 'eq') : v);
   if (rule.ruleConditions === 'LIKE') {
     if (isNumeric(field)) return NOTHING;
     const pattern = `%${escapeLike(raw)}%`;
-    return ctx.kind === 'postgres' ? sql<SqlBool>`${ref} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${ref} like ${pattern} escape ${'\\'}`;
+    return ctx.kind === 'postgres'
+      ? sql<SqlBool>`${ref} ilike ${pattern} escape ${'\\'}`
+      : sql<SqlBool>`${ref} like ${pattern} escape ${'\\'}`;
   }
   if (rule.ruleConditions === 'IN') {
-    const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+    const values = raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (values.length === 0 || (isNumeric(field) && values.some((v) => !NUMERIC.test(v)))) return NOTHING;
     return sql<SqlBool>`${ref} in (${sql.join(values.map(stored))})`;
   }
@@ -130,13 +157,21 @@ function condition(ctx: AppContext, def: ResourceDef, rule: Rule, vars: { userCo
 }
 
 /** The list or export query of `def` narrowed by the data rules of the signed-in user's roles. */
-export async function withDataRules(ctx: AppContext, def: ResourceDef, request: FastifyRequest, query: AnyQuery): Promise<AnyQuery> {
+export async function withDataRules(
+  ctx: AppContext,
+  def: ResourceDef,
+  request: FastifyRequest,
+  query: AnyQuery,
+): Promise<AnyQuery> {
   const user = request.user;
   if (!user) return query;
   const rules = await rulesFor(ctx.db, def, user.id);
   if (rules.length === 0) return query;
   const needsOrg = rules.some((r) => r.ruleValue.includes(DATA_RULE_VARIABLES.orgCode));
-  const orgCode = needsOrg ? ((await ctx.db.selectFrom('sysUser').select('orgCode').where('id', '=', user.id).executeTakeFirst())?.orgCode ?? null) : null;
+  const orgCode = needsOrg
+    ? ((await ctx.db.selectFrom('sysUser').select('orgCode').where('id', '=', user.id).executeTakeFirst())?.orgCode ??
+      null)
+    : null;
   let narrowed = query;
   for (const rule of rules) {
     const where = condition(ctx, def, rule, { userCode: user.username, orgCode });

@@ -7,12 +7,17 @@ import { notFound } from '../core/errors.js';
 import { importLogDir } from './resource-excel.js';
 
 /** The details file of a partly failed import, for the user who imported (others get 404). */
-export const importLogRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const importLogRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sys/common/importLog/:fileName',
       {
-        schema: { tags: ['导入'], summary: '导入错误明细', params: z.object({ fileName: z.string().regex(/^[A-Za-z]+ImportErrorLog\d{14,19}\.txt$/, '文件名不正确') }) },
+        schema: {
+          tags: ['导入'],
+          summary: '导入错误明细',
+          params: z.object({ fileName: z.string().regex(/^[A-Za-z]+ImportErrorLog\d{14,19}\.txt$/, '文件名不正确') }),
+        },
         config: { access: 'authenticated' },
       },
       async (request, reply) => {

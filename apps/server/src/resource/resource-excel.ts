@@ -30,7 +30,10 @@ export function safeCell(value: unknown): unknown {
 
 function attachment(reply: FastifyReply, name: string): void {
   reply.header('content-type', XLSX);
-  reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.header(
+    'content-disposition',
+    `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  );
 }
 
 const exportColumns = (def: ResourceDef) => fieldEntries(def).filter(([, f]) => isInList(f));
@@ -39,13 +42,23 @@ const exportColumns = (def: ResourceDef) => fieldEntries(def).filter(([, f]) => 
  * Streams the rows of the current filter (or the `selections`) as xlsx: labels as headers,
  * dictionary texts, formatted dates. Rows are read in batches, so memory stays flat.
  */
-export async function exportRows(ctx: AppContext, def: ResourceDef, base: AnyQuery, fields: ListFields, request: FastifyRequest, reply: FastifyReply) {
+export async function exportRows(
+  ctx: AppContext,
+  def: ResourceDef,
+  base: AnyQuery,
+  fields: ListFields,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const query = request.query as Record<string, unknown>;
   const sortColumn = def.defaultSort.field === 'createTime' ? 't.create_time' : fields[def.defaultSort.field]!.column;
   const applied = applyListQuery(ctx.kind, base, query, fields, { column: sortColumn, order: def.defaultSort.order });
   let filtered = applied.filtered;
   if (typeof query.selections === 'string' && query.selections.trim() !== '') {
-    const ids = query.selections.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = query.selections
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.some((i) => !idPatternOf(def).test(i))) throw badRequest('记录编号不正确');
     filtered = filtered.where(sql.ref('t.id'), 'in', ids);
   }
@@ -54,15 +67,24 @@ export async function exportRows(ctx: AppContext, def: ResourceDef, base: AnyQue
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(def.label);
   const columns = exportColumns(def);
-  sheet.columns = [...columns.map(([name, f]) => ({ header: f.label, key: name, width: Math.max(12, f.label.length * 2 + 4) })), { header: '创建时间', key: 'createTime', width: 20 }];
+  sheet.columns = [
+    ...columns.map(([name, f]) => ({ header: f.label, key: name, width: Math.max(12, f.label.length * 2 + 4) })),
+    { header: '创建时间', key: 'createTime', width: 20 },
+  ];
 
   const write = async () => {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const rows = await filtered.orderBy(sql.ref(applied.sortColumn), applied.direction).orderBy(sql.ref('t.id')).limit(EXPORT_BATCH).offset(offset).execute();
+      const rows = await filtered
+        .orderBy(sql.ref(applied.sortColumn), applied.direction)
+        .orderBy(sql.ref('t.id'))
+        .limit(EXPORT_BATCH)
+        .offset(offset)
+        .execute();
       const wire = await toWireRows(ctx, def, rows);
       for (const row of wire) {
         const cells: Record<string, unknown> = { createTime: row.createTime };
-        for (const [name, f] of columns) cells[name] = safeCell(f.dict ? (row[`${name}_dictText`] ?? row[name]) : row[name]);
+        for (const [name, f] of columns)
+          cells[name] = safeCell(f.dict ? (row[`${name}_dictText`] ?? row[name]) : row[name]);
         sheet.addRow(cells).commit();
       }
       if (rows.length < EXPORT_BATCH) break;
@@ -84,7 +106,11 @@ export async function exportTemplate(def: ResourceDef, reply: FastifyReply) {
   const sheet = workbook.addWorksheet(def.label);
   sheet.columns = fieldEntries(def)
     .filter(([, f]) => isInForm(f) && !f.readOnly)
-    .map(([name, f]) => ({ header: f.required ? `${f.label}*` : f.label, key: name, width: Math.max(12, f.label.length * 2 + 4) }));
+    .map(([name, f]) => ({
+      header: f.required ? `${f.label}*` : f.label,
+      key: name,
+      width: Math.max(12, f.label.length * 2 + 4),
+    }));
   attachment(reply, `${def.label}导入模板.xlsx`);
   return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
 }
@@ -111,13 +137,20 @@ export function importLogDir(ctx: AppContext, userId: string): string {
  * transaction. When some rows fail, the answer is code 201 with their reasons and a
  * downloadable details file; the valid rows are kept (documented in docs/adding-an-entity.md).
  */
-export async function importRows(ctx: AppContext, def: ResourceDef, schema: z.ZodType, hooks: ResourceHooks, request: FastifyRequest) {
+export async function importRows(
+  ctx: AppContext,
+  def: ResourceDef,
+  schema: z.ZodType,
+  hooks: ResourceHooks,
+  request: FastifyRequest,
+) {
   const file = await request.file();
   if (!file) throw badRequest('请选择要导入的文件');
   const buffer = await file.toBuffer();
   if (file.file.truncated) throw new AppError('文件过大', 413, 413);
   // An xlsx is a zip archive: anything else is refused before parsing.
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
+    throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
 
   const workbook = new ExcelJS.Workbook();
   try {
@@ -191,25 +224,53 @@ export async function importRows(ctx: AppContext, def: ResourceDef, schema: z.Zo
         await hooks.beforeAdd?.(values, trx, request);
         await trx
           .insertInto(def.table)
-          .values({ id: await nextIdOf(def, trx, ctx.kind), ...toColumns(def, values), ...tenantColumns(def, request), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
+          .values({
+            id: await nextIdOf(def, trx, ctx.kind),
+            ...toColumns(def, values),
+            ...tenantColumns(def, request),
+            create_by: request.user!.username,
+            create_time: now,
+            ...(def.softDelete ? { del_flag: 0 } : {}),
+          })
           .execute();
       }
     });
   }
-  request.log.info({ event: 'resource.imported', resource: def.key, added: valid.length, failed: errors.length }, 'imported');
+  request.log.info(
+    { event: 'resource.imported', resource: def.key, added: valid.length, failed: errors.length },
+    'imported',
+  );
 
   const total = valid.length + errors.length;
-  if (errors.length === 0) return ok({ totalCount: total, successCount: valid.length, errorCount: 0 }, `文件导入成功！数据行数：${valid.length}`);
+  if (errors.length === 0)
+    return ok(
+      { totalCount: total, successCount: valid.length, errorCount: 0 },
+      `文件导入成功！数据行数：${valid.length}`,
+    );
 
   const stamp = nowIso().replace(/\D/g, '').slice(0, 14);
   const fileName = `${def.key}ImportErrorLog${stamp}${Math.floor(Math.random() * 10000)}.txt`;
   const dir = importLogDir(ctx, request.user!.id);
   await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(path.join(dir, fileName), errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n', 'utf8');
+  await fs.promises.writeFile(
+    path.join(dir, fileName),
+    errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n',
+    'utf8',
+  );
   const msg = `总上传行数：${total}，已导入行数：${valid.length}，错误行数：${errors.length}`;
   return {
-    ...ok({ totalCount: total, errorCount: errors.length, successCount: valid.length, msg, fileUrl: `/sys/common/importLog/${fileName}`, fileName, errors: errors.slice(0, 100) }, '文件导入成功，但有错误。'),
+    ...ok(
+      {
+        totalCount: total,
+        errorCount: errors.length,
+        successCount: valid.length,
+        msg,
+        fileUrl: `/sys/common/importLog/${fileName}`,
+        fileName,
+        errors: errors.slice(0, 100),
+      },
+      '文件导入成功，但有错误。',
+    ),
     code: ResultCode.IMPORT_PARTIAL,
   };
 }
-

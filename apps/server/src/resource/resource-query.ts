@@ -47,17 +47,28 @@ export function baseQuery(db: AnyDb, def: ResourceDef): AnyQuery {
 
 /** The dictionaries a resource's fields use, value → text, loaded once per request. */
 export async function dictMapsOf(ctx: AppContext, def: ResourceDef): Promise<Record<string, Map<string, string>>> {
-  const codes = [...new Set(fieldEntries(def).map(([, f]) => f.dict).filter((d): d is string => !!d))];
+  const codes = [
+    ...new Set(
+      fieldEntries(def)
+        .map(([, f]) => f.dict)
+        .filter((d): d is string => !!d),
+    ),
+  ];
   return codes.length ? ctx.dicts.textMaps(codes) : {};
 }
 
 /** Wire form of rows: datetimes in GMT+8, `<field>_dictText` beside dictionary fields. */
-export async function toWireRows(ctx: AppContext, def: ResourceDef, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function toWireRows(
+  ctx: AppContext,
+  def: ResourceDef,
+  rows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
   const dictFields = fieldEntries(def).filter(([, f]) => f.dict);
   const maps = await dictMapsOf(ctx, def);
   return rows.map((row) => {
     const out: Record<string, unknown> = { ...row };
-    for (const [name, f] of fieldEntries(def)) if (f.type === 'datetime') out[name] = toWireDateTime(row[name] as string | null);
+    for (const [name, f] of fieldEntries(def))
+      if (f.type === 'datetime') out[name] = toWireDateTime(row[name] as string | null);
     out.createTime = toWireDateTime(row.createTime as string | null);
     out.updateTime = toWireDateTime(row.updateTime as string | null);
     for (const [name, f] of dictFields) {

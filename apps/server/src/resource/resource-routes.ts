@@ -17,11 +17,25 @@ import type { AppContext } from '../app-context.js';
 import { badRequest, businessError, notFound } from '../core/errors.js';
 import { runPagedList } from '../core/paging.js';
 import { nowIso } from '../core/time.js';
-import { checkExtendValues, dropExtendValues, storeExtendValues, withExtendFilters, withExtendValues } from '../modules/extend-field/extend-values.js';
+import {
+  checkExtendValues,
+  dropExtendValues,
+  storeExtendValues,
+  withExtendFilters,
+  withExtendValues,
+} from '../modules/extend-field/extend-values.js';
 import { withDataRules } from './data-rules.js';
 import { exportRows, exportTemplate, importRows } from './resource-excel.js';
 import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
-import { baseQuery, dictMapsOf, listFieldsOf, toWireRows, wireToStored, type AnyDb, type AnyQuery } from './resource-query.js';
+import {
+  baseQuery,
+  dictMapsOf,
+  listFieldsOf,
+  toWireRows,
+  wireToStored,
+  type AnyDb,
+  type AnyQuery,
+} from './resource-query.js';
 import { sameTenant, tenantColumns, tenantScope } from './tenant-scope.js';
 
 export type Values = Record<string, unknown>;
@@ -72,11 +86,16 @@ export async function checkValues(
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
     if (f.type === 'dict' && f.dict) {
-      const bad = String(value).split(',').find((v) => !dicts[f.dict!]!.has(v));
+      const bad = String(value)
+        .split(',')
+        .find((v) => !dicts[f.dict!]!.has(v));
       if (bad !== undefined) errors[name] = `${f.label}的值不在字典中: ${bad}`;
     }
     if (f.unique) {
-      let q = trx.selectFrom(def.table).select('id').where(sql.ref(columnOf(name, f)), '=', value);
+      let q = trx
+        .selectFrom(def.table)
+        .select('id')
+        .where(sql.ref(columnOf(name, f)), '=', value);
       if (exceptId) q = q.where('id', '<>', exceptId);
       if (def.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
       q = sameTenant(def, q, tenantId);
@@ -95,7 +114,8 @@ function refuse(errors: Record<string, string>): void {
  * The generated routes of a resource under its path: list, queryById, add, edit, delete,
  * deleteBatch, exportXls and importExcel, each behind its permission code.
  */
-export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: ResourceHooks = {}): FastifyPluginAsyncZod =>
+export const resourceRoutes =
+  (ctx: AppContext, def: ResourceDef, hooks: ResourceHooks = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const db = ctx.db as unknown as AnyDb;
     const fields = listFieldsOf(def);
@@ -106,27 +126,40 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     const read = (request: FastifyRequest, on: AnyDb = db) =>
       tenantScope(def, hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def), request);
     const tags = [def.label];
-    const perm = (action: Parameters<typeof permissionCode>[1]) => ({ access: { permission: permissionCode(def, action) } });
+    const perm = (action: Parameters<typeof permissionCode>[1]) => ({
+      access: { permission: permissionCode(def, action) },
+    });
     const addBody = addSchema(def);
     const editBody = editSchema(def);
     const idSchema = idSchemaOf(def);
     const idPattern = idPatternOf(def);
 
-    app.get(`${def.path}/list`, { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') }, async (request) => {
-      const params = request.query as Record<string, unknown>;
-      // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
-      const scoped = await withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params);
-      const page = await runPagedList(ctx.kind, scoped, params, fields, {
-        column: sortColumn,
-        order: def.defaultSort.order,
-      });
-      return ok({ ...page, records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records)) });
-    });
+    app.get(
+      `${def.path}/list`,
+      { schema: { tags, summary: `${def.label}分页列表` }, config: perm('list') },
+      async (request) => {
+        const params = request.query as Record<string, unknown>;
+        // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
+        const scoped = await withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params);
+        const page = await runPagedList(ctx.kind, scoped, params, fields, {
+          column: sortColumn,
+          order: def.defaultSort.order,
+        });
+        return ok({ ...page, records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records)) });
+      },
+    );
 
     if (def.capabilities.detail) {
       app.get(
         `${def.path}/queryById`,
-        { schema: { tags, summary: `${def.label}详情`, querystring: z.object({ id: idSchema, _t: z.string().optional() }) }, config: perm('list') },
+        {
+          schema: {
+            tags,
+            summary: `${def.label}详情`,
+            querystring: z.object({ id: idSchema, _t: z.string().optional() }),
+          },
+          config: perm('list'),
+        },
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
@@ -136,26 +169,39 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     }
 
     if (def.capabilities.add) {
-      app.post(`${def.path}/add`, { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') }, async (request) => {
-        const { [EXTEND_VALUES_KEY]: extendValues, ...values } = request.body as Values & { [EXTEND_VALUES_KEY]?: ExtendValues };
-        const dicts = await dictMapsOf(ctx, def);
-        const id = await db.transaction().execute(async (trx) => {
-          refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
-          // Configurable fields are checked before anything is written and stored with the record.
-          const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues);
-          await hooks.beforeAdd?.(values, trx, request);
-          const now = nowIso();
-          const id = await nextIdOf(def, trx, ctx.kind);
-          await trx
-            .insertInto(def.table)
-            .values({ id, ...toColumns(def, values), ...tenantColumns(def, request), create_by: request.user!.username, create_time: now, ...(def.softDelete ? { del_flag: 0 } : {}) })
-            .execute();
-          await storeExtendValues(trx, def.table, String(id), extended);
-          return id;
-        });
-        request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
-        return ok({ id }, '添加成功！');
-      });
+      app.post(
+        `${def.path}/add`,
+        { schema: { tags, summary: `新增${def.label}`, body: addBody }, config: perm('add') },
+        async (request) => {
+          const { [EXTEND_VALUES_KEY]: extendValues, ...values } = request.body as Values & {
+            [EXTEND_VALUES_KEY]?: ExtendValues;
+          };
+          const dicts = await dictMapsOf(ctx, def);
+          const id = await db.transaction().execute(async (trx) => {
+            refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
+            // Configurable fields are checked before anything is written and stored with the record.
+            const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues);
+            await hooks.beforeAdd?.(values, trx, request);
+            const now = nowIso();
+            const id = await nextIdOf(def, trx, ctx.kind);
+            await trx
+              .insertInto(def.table)
+              .values({
+                id,
+                ...toColumns(def, values),
+                ...tenantColumns(def, request),
+                create_by: request.user!.username,
+                create_time: now,
+                ...(def.softDelete ? { del_flag: 0 } : {}),
+              })
+              .execute();
+            await storeExtendValues(trx, def.table, String(id), extended);
+            return id;
+          });
+          request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
+          return ok({ id }, '添加成功！');
+        },
+      );
     }
 
     if (def.capabilities.edit) {
@@ -165,11 +211,16 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
         schema: { tags, summary: `编辑${def.label}`, body: editBody },
         config: perm('edit'),
         handler: async (request) => {
-          const { id: given, [EXTEND_VALUES_KEY]: extendValues, ...rest } = request.body as Values & { id: string | number; [EXTEND_VALUES_KEY]?: ExtendValues };
+          const {
+            id: given,
+            [EXTEND_VALUES_KEY]: extendValues,
+            ...rest
+          } = request.body as Values & { id: string | number; [EXTEND_VALUES_KEY]?: ExtendValues };
           const id = String(given);
           if (!idPattern.test(id)) throw badRequest('记录编号不正确');
           const values: Values = {};
-          for (const [name, f] of fieldEntries(def)) if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
+          for (const [name, f] of fieldEntries(def))
+            if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
           const dicts = await dictMapsOf(ctx, def);
           await db.transaction().execute(async (trx) => {
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
@@ -191,11 +242,19 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
 
     const remove = async (ids: string[], request: FastifyRequest) => {
       await db.transaction().execute(async (trx) => {
-        const visible = await read(request, trx).clearSelect().select(sql.ref('t.id').as('id')).where(sql.ref('t.id'), 'in', ids).execute();
+        const visible = await read(request, trx)
+          .clearSelect()
+          .select(sql.ref('t.id').as('id'))
+          .where(sql.ref('t.id'), 'in', ids)
+          .execute();
         if (visible.length !== ids.length) throw businessError('未找到对应实体');
         await hooks.beforeDelete?.(ids, trx, request);
         if (def.softDelete) {
-          await trx.updateTable(def.table).set({ del_flag: 1, update_by: request.user!.username, update_time: nowIso() }).where('id', 'in', ids).execute();
+          await trx
+            .updateTable(def.table)
+            .set({ del_flag: 1, update_by: request.user!.username, update_time: nowIso() })
+            .where('id', 'in', ids)
+            .execute();
         } else {
           await trx.deleteFrom(def.table).where('id', 'in', ids).execute();
           // A soft-deleted row keeps its configurable field values (it can come back); a deleted one takes them along.
@@ -208,7 +267,10 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     if (def.capabilities.delete) {
       app.delete(
         `${def.path}/delete`,
-        { schema: { tags, summary: `删除${def.label}`, querystring: z.object({ id: idSchema }) }, config: perm('delete') },
+        {
+          schema: { tags, summary: `删除${def.label}`, querystring: z.object({ id: idSchema }) },
+          config: perm('delete'),
+        },
         async (request) => {
           await remove([request.query.id], request);
           return ok(null, '删除成功!');
@@ -219,10 +281,24 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     if (def.capabilities.deleteBatch) {
       app.delete(
         `${def.path}/deleteBatch`,
-        { schema: { tags, summary: `批量删除${def.label}`, querystring: z.object({ ids: z.string().max(MAX_BATCH * 33) }) }, config: perm('deleteBatch') },
+        {
+          schema: {
+            tags,
+            summary: `批量删除${def.label}`,
+            querystring: z.object({ ids: z.string().max(MAX_BATCH * 33) }),
+          },
+          config: perm('deleteBatch'),
+        },
         async (request) => {
           // JeecgBoot clients send a trailing comma: `ids=a,b,`.
-          const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];
+          const ids = [
+            ...new Set(
+              request.query.ids
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ];
           if (ids.length === 0) throw badRequest('请选择一条记录！');
           if (ids.length > MAX_BATCH || ids.some((i) => !idPattern.test(i))) throw badRequest('记录编号不正确');
           await remove(ids, request);
@@ -232,17 +308,24 @@ export const resourceRoutes = (ctx: AppContext, def: ResourceDef, hooks: Resourc
     }
 
     if (def.capabilities.export) {
-      app.get(`${def.path}/exportXls`, { schema: { tags, summary: `导出${def.label}` }, config: perm('export') }, async (request, reply) =>
-        exportRows(ctx, def, await withDataRules(ctx, def, request, read(request)), fields, request, reply),
+      app.get(
+        `${def.path}/exportXls`,
+        { schema: { tags, summary: `导出${def.label}` }, config: perm('export') },
+        async (request, reply) =>
+          exportRows(ctx, def, await withDataRules(ctx, def, request, read(request)), fields, request, reply),
       );
     }
 
     if (def.capabilities.import) {
-      app.get(`${def.path}/importTemplate`, { schema: { tags, summary: `${def.label}导入模板` }, config: perm('import') }, async (_request, reply) =>
-        exportTemplate(def, reply),
+      app.get(
+        `${def.path}/importTemplate`,
+        { schema: { tags, summary: `${def.label}导入模板` }, config: perm('import') },
+        async (_request, reply) => exportTemplate(def, reply),
       );
-      app.post(`${def.path}/importExcel`, { schema: { tags, summary: `导入${def.label}` }, config: perm('import') }, async (request) =>
-        importRows(ctx, def, addBody, hooks, request),
+      app.post(
+        `${def.path}/importExcel`,
+        { schema: { tags, summary: `导入${def.label}` }, config: perm('import') },
+        async (request) => importRows(ctx, def, addBody, hooks, request),
       );
     }
   };

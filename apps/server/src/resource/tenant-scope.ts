@@ -21,7 +21,12 @@ export function tenantColumns(def: ResourceDef, request: FastifyRequest): { tena
 }
 
 /** Narrows a query on the definition's table, unaliased (a uniqueness check), to one tenant. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables come from definitions, checked at start-up
-export function sameTenant<O>(def: ResourceDef, query: SelectQueryBuilder<any, any, O>, tenantId: number): SelectQueryBuilder<any, any, O> {
+/* eslint-disable @typescript-eslint/no-explicit-any -- tables come from definitions, checked at start-up */
+export function sameTenant<O>(
+  def: ResourceDef,
+  query: SelectQueryBuilder<any, any, O>,
+  tenantId: number,
+): SelectQueryBuilder<any, any, O> {
   return def.tenant ? query.where(sql.ref('tenant_id'), '=', tenantId) : query;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -25,6 +25,9 @@ export async function seedDemoCategories(db: Db, createBy: string): Promise<void
     ids.set(code, id);
     const hasChild = DEMO_CATEGORIES.some(([c]) => c.length === code.length + 3 && c.startsWith(code)) ? '1' : '0';
     const pid = code.length > 3 ? ids.get(code.slice(0, -3))! : null;
-    await db.insertInto('sysCategory').values({ id, pid, name, code, hasChild, createBy, createTime: now, updateBy: null, updateTime: null }).execute();
+    await db
+      .insertInto('sysCategory')
+      .values({ id, pid, name, code, hasChild, createBy, createTime: now, updateBy: null, updateTime: null })
+      .execute();
   }
 }

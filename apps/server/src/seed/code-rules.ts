@@ -46,7 +46,13 @@ export const BASE_CHECK_RULES: { ruleCode: string; ruleName: string; items: Chec
   {
     ruleCode: 'uscc',
     ruleName: '统一社会信用代码',
-    items: [{ digits: '*', pattern: '^[0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTUWXY]{10}$', message: '统一社会信用代码格式不正确' }],
+    items: [
+      {
+        digits: '*',
+        pattern: '^[0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTUWXY]{10}$',
+        message: '统一社会信用代码格式不正确',
+      },
+    ],
     description: '18 位统一社会信用代码的格式（校验位由供应商注册另行校验）',
   },
   {
@@ -73,13 +79,26 @@ type Audit = { createBy: string; createTime: string; updateBy: null; updateTime:
  * Adds the base check and fill rules an installation has not received yet (`apply(key)` is
  * the base-data ledger of `syncBaseData`); rules an administrator already has are kept.
  */
-export async function syncCodeRules(trx: Kysely<Database>, apply: (key: string) => boolean, audit: Audit): Promise<void> {
-  const checkCodes = new Set((await trx.selectFrom('sysCheckRule').select('ruleCode').execute()).map((r) => r.ruleCode));
+export async function syncCodeRules(
+  trx: Kysely<Database>,
+  apply: (key: string) => boolean,
+  audit: Audit,
+): Promise<void> {
+  const checkCodes = new Set(
+    (await trx.selectFrom('sysCheckRule').select('ruleCode').execute()).map((r) => r.ruleCode),
+  );
   for (const r of BASE_CHECK_RULES) {
     if (!apply(`checkRule:${r.ruleCode}`) || checkCodes.has(r.ruleCode)) continue;
     await trx
       .insertInto('sysCheckRule')
-      .values({ id: newId(), ruleCode: r.ruleCode, ruleName: r.ruleName, ruleJson: JSON.stringify(r.items), ruleDescription: r.description, ...audit })
+      .values({
+        id: newId(),
+        ruleCode: r.ruleCode,
+        ruleName: r.ruleName,
+        ruleJson: JSON.stringify(r.items),
+        ruleDescription: r.description,
+        ...audit,
+      })
       .execute();
   }
   const fillCodes = new Set((await trx.selectFrom('sysFillRule').select('ruleCode').execute()).map((r) => r.ruleCode));

@@ -60,11 +60,30 @@ export async function seedMaterialDemo(db: Db, supplierId: string): Promise<void
     const isLeaf = CATEGORIES.some((c) => c[2] === code) ? 0 : 1;
     await db
       .insertInto('srmMaterialCategory')
-      .values({ id, tenantId: 0, code, name, parentId: parent ? ids.get(parent)! : null, level: parent ? 2 : 1, isLeaf, categoryType, supplierCategory, requiredQualificationTypes: null, defaultBuyerId: null, status: 'ACTIVE', sortNo: 0, remark: null, ...audit })
+      .values({
+        id,
+        tenantId: 0,
+        code,
+        name,
+        parentId: parent ? ids.get(parent)! : null,
+        level: parent ? 2 : 1,
+        isLeaf,
+        categoryType,
+        supplierCategory,
+        requiredQualificationTypes: null,
+        defaultBuyerId: null,
+        status: 'ACTIVE',
+        sortNo: 0,
+        remark: null,
+        ...audit,
+      })
       .execute();
   }
   for (const [code, name, rate] of TAX_RATES) {
-    await db.insertInto('srmTaxRate').values({ id: newId(), tenantId: 0, code, name, rate, status: 'ACTIVE', remark: null, ...audit }).execute();
+    await db
+      .insertInto('srmTaxRate')
+      .values({ id: newId(), tenantId: 0, code, name, rate, status: 'ACTIVE', remark: null, ...audit })
+      .execute();
   }
   const codes = new CodeRuleService(db);
   const priced: string[] = [];

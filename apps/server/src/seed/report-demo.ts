@@ -21,7 +21,8 @@ export async function seedReportDemo(db: Db): Promise<void> {
       code: DEMO_REPORT_CODE,
       name: '部门列表',
       // coalesce gives the parameter a type on PostgreSQL and makes an empty one match every name.
-      cgrSql: "select org_code as code, depart_name as name, depart_order as sort_no from sys_depart where del_flag = 0 and depart_name like '%' || coalesce(${name}, '') || '%'",
+      cgrSql:
+        "select org_code as code, depart_name as name, depart_order as sort_no from sys_depart where del_flag = 0 and depart_name like '%' || coalesce(${name}, '') || '%'",
       content: '示例报表：部门编码与名称，参数 name 按名称筛选',
       ...audit,
     })
@@ -33,7 +34,32 @@ export async function seedReportDemo(db: Db): Promise<void> {
   ];
   await db
     .insertInto('onlCgreportItem')
-    .values(items.map(([fieldName, fieldTxt, fieldType, isQuery, searchMode], orderNum) => ({ id: newId(), cgrheadId: id, fieldName, fieldTxt, fieldType, isShow: 1, isQuery, searchMode, dictCode: null, orderNum, ...audit })))
+    .values(
+      items.map(([fieldName, fieldTxt, fieldType, isQuery, searchMode], orderNum) => ({
+        id: newId(),
+        cgrheadId: id,
+        fieldName,
+        fieldTxt,
+        fieldType,
+        isShow: 1,
+        isQuery,
+        searchMode,
+        dictCode: null,
+        orderNum,
+        ...audit,
+      })),
+    )
     .execute();
-  await db.insertInto('onlCgreportParam').values({ id: newId(), cgrheadId: id, paramName: 'name', paramTxt: '部门名称包含', paramValue: null, orderNum: 0, ...audit }).execute();
+  await db
+    .insertInto('onlCgreportParam')
+    .values({
+      id: newId(),
+      cgrheadId: id,
+      paramName: 'name',
+      paramTxt: '部门名称包含',
+      paramValue: null,
+      orderNum: 0,
+      ...audit,
+    })
+    .execute();
 }

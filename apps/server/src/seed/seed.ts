@@ -22,7 +22,8 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return (await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-const menuKey = (m: { url?: string | null; perms?: string | null; name: string }) => `menu:${m.url ?? ''}|${m.perms ?? ''}|${m.name}`;
+const menuKey = (m: { url?: string | null; perms?: string | null; name: string }) =>
+  `menu:${m.url ?? ''}|${m.perms ?? ''}|${m.name}`;
 
 /**
  * Roles, departments, the menu tree and dictionaries every installation needs. Each row has a
@@ -42,15 +43,22 @@ export async function syncBaseData(db: Db): Promise<number> {
       return true;
     };
 
-    const roleIds = new Map((await trx.selectFrom('sysRole').select(['id', 'roleCode']).execute()).map((r) => [r.roleCode, r.id]));
+    const roleIds = new Map(
+      (await trx.selectFrom('sysRole').select(['id', 'roleCode']).execute()).map((r) => [r.roleCode, r.id]),
+    );
     for (const r of BASE_ROLES) {
       if (!apply(`role:${r.roleCode}`) || roleIds.has(r.roleCode)) continue;
       const id = newId();
       roleIds.set(r.roleCode, id);
-      await trx.insertInto('sysRole').values({ id, ...r, ...audit }).execute();
+      await trx
+        .insertInto('sysRole')
+        .values({ id, ...r, ...audit })
+        .execute();
     }
 
-    const departIds = new Map((await trx.selectFrom('sysDepart').select(['id', 'orgCode']).execute()).map((d) => [d.orgCode, d.id]));
+    const departIds = new Map(
+      (await trx.selectFrom('sysDepart').select(['id', 'orgCode']).execute()).map((d) => [d.orgCode, d.id]),
+    );
     for (const d of BASE_DEPARTMENTS) {
       if (!apply(`depart:${d.orgCode}`) || departIds.has(d.orgCode)) continue;
       const parent = 'parent' in d && d.parent ? BASE_DEPARTMENTS.find((p) => p.key === d.parent)!.orgCode : null;
@@ -73,7 +81,10 @@ export async function syncBaseData(db: Db): Promise<number> {
     }
 
     const existingMenus = new Map(
-      (await trx.selectFrom('sysPermission').select(['id', 'url', 'perms', 'name']).execute()).map((m) => [menuKey(m), m.id]),
+      (await trx.selectFrom('sysPermission').select(['id', 'url', 'perms', 'name']).execute()).map((m) => [
+        menuKey(m),
+        m.id,
+      ]),
     );
     const menuIds = new Map<string, string>();
     for (const m of BASE_MENUS) {
@@ -113,7 +124,8 @@ export async function syncBaseData(db: Db): Promise<number> {
         .execute();
       for (const role of m.roles) {
         const roleId = roleIds.get(role);
-        if (roleId) await trx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId: id }).execute();
+        if (roleId)
+          await trx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId: id }).execute();
       }
     }
 
@@ -121,12 +133,24 @@ export async function syncBaseData(db: Db): Promise<number> {
     for (const [dictCode, dictName, items] of BASE_DICTIONARIES) {
       if (!apply(`dict:${dictCode}`) || dictCodes.has(dictCode)) continue;
       const dictId = newId();
-      await trx.insertInto('sysDict').values({ id: dictId, dictCode, dictName, description: null, delFlag: 0, ...audit }).execute();
+      await trx
+        .insertInto('sysDict')
+        .values({ id: dictId, dictCode, dictName, description: null, delFlag: 0, ...audit })
+        .execute();
       let sortOrder = 0;
       for (const item of parseDictItems(items)) {
         await trx
           .insertInto('sysDictItem')
-          .values({ id: newId(), dictId, itemValue: item.value, itemText: item.text, description: null, sortOrder: sortOrder++, status: 1, ...audit })
+          .values({
+            id: newId(),
+            dictId,
+            itemValue: item.value,
+            itemText: item.text,
+            description: null,
+            sortOrder: sortOrder++,
+            status: 1,
+            ...audit,
+          })
           .execute();
       }
     }
@@ -154,12 +178,25 @@ type NewUser = {
 /** Creates a user with one role (and department). Used by the demo seed and `create-admin`. */
 export async function createUser(db: Db, u: NewUser): Promise<string> {
   const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', u.roleCode).executeTakeFirstOrThrow();
-  const depart = u.departCode ? await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', u.departCode).executeTakeFirst() : undefined;
+  const depart = u.departCode
+    ? await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', u.departCode).executeTakeFirst()
+    : undefined;
   const passwordHash = await hashPassword(u.password);
   return db.transaction().execute((trx) =>
     insertUser(
       trx,
-      { username: u.username, realname: u.realname, passwordHash, email: u.email, phone: u.phone, orgCode: depart?.orgCode, isShow: u.isShow, userType: u.userType, supplierId: u.supplierId, createBy: SEEDER },
+      {
+        username: u.username,
+        realname: u.realname,
+        passwordHash,
+        email: u.email,
+        phone: u.phone,
+        orgCode: depart?.orgCode,
+        isShow: u.isShow,
+        userType: u.userType,
+        supplierId: u.supplierId,
+        createBy: SEEDER,
+      },
       { roles: [role.id], departs: depart ? [depart.id] : [] },
     ),
   );
@@ -170,7 +207,16 @@ const uscc = (first17: string) => first17 + usccCheckChar(first17)!;
 
 async function createSupplier(
   db: Db,
-  s: { code: string; name: string; uscc: string; status: string; infoStatus: string; legalPerson?: string; address?: string; categories?: string[] },
+  s: {
+    code: string;
+    name: string;
+    uscc: string;
+    status: string;
+    infoStatus: string;
+    legalPerson?: string;
+    address?: string;
+    categories?: string[];
+  },
 ): Promise<string> {
   const id = newId();
   await db
@@ -212,17 +258,50 @@ async function qualifiedDemoSupplier(
     user: { username: string; realname: string };
   },
 ): Promise<string> {
-  const id = await createSupplier(db, { ...s, status: 'QUALIFIED', infoStatus: 'APPROVED', categories: ['MACHINERY', 'RAW_MATERIAL'] });
+  const id = await createSupplier(db, {
+    ...s,
+    status: 'QUALIFIED',
+    infoStatus: 'APPROVED',
+    categories: ['MACHINERY', 'RAW_MATERIAL'],
+  });
   const now = nowIso();
   await db
     .insertInto('supplierContact')
-    .values({ id: newId(), supplierId: id, ...s.contact, role: 'BUSINESS', isPrimary: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .values({
+      id: newId(),
+      supplierId: id,
+      ...s.contact,
+      role: 'BUSINESS',
+      isPrimary: 1,
+      createBy: SEEDER,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
     .execute();
   await db
     .insertInto('supplierBankAccount')
-    .values({ id: newId(), supplierId: id, ...s.bank, accountName: s.name, isPrimary: 1, status: 'APPROVED', createBy: SEEDER, createTime: now, updateBy: null, updateTime: null })
+    .values({
+      id: newId(),
+      supplierId: id,
+      ...s.bank,
+      accountName: s.name,
+      isPrimary: 1,
+      status: 'APPROVED',
+      createBy: SEEDER,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
     .execute();
-  await createUser(db, { ...s.user, password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, supplierId: id, phone: s.contact.mobile });
+  await createUser(db, {
+    ...s.user,
+    password: DEMO_PASSWORD,
+    roleCode: 'supplier',
+    userType: 2,
+    supplierId: id,
+    phone: s.contact.mobile,
+  });
   return id;
 }
 
@@ -237,10 +316,28 @@ export const DEMO_ACCOUNTS = [
 
 /** The demo company: an administrator, a buyer and four suppliers, all with the demo password. */
 export async function seedDemo(db: Db): Promise<void> {
-  await createUser(db, { username: 'admin', realname: '系统管理员', password: DEMO_PASSWORD, roleCode: 'admin', departCode: 'A01', email: 'admin@procura.example' });
-  const buyer = await createUser(db, { username: 'buyer', realname: '采购员王敏', password: DEMO_PASSWORD, roleCode: 'buyer', departCode: 'A01A01', phone: '13800000001' });
+  await createUser(db, {
+    username: 'admin',
+    realname: '系统管理员',
+    password: DEMO_PASSWORD,
+    roleCode: 'admin',
+    departCode: 'A01',
+    email: 'admin@procura.example',
+  });
+  const buyer = await createUser(db, {
+    username: 'buyer',
+    realname: '采购员王敏',
+    password: DEMO_PASSWORD,
+    roleCode: 'buyer',
+    departCode: 'A01A01',
+    phone: '13800000001',
+  });
   // The buyer also works for quality: a user with two departments picks the current one.
-  const quality = await db.selectFrom('sysDepart').select('id').where('orgCode', '=', 'A01A02').executeTakeFirstOrThrow();
+  const quality = await db
+    .selectFrom('sysDepart')
+    .select('id')
+    .where('orgCode', '=', 'A01A02')
+    .executeTakeFirstOrThrow();
   await db.insertInto('sysUserDepart').values({ id: newId(), userId: buyer, depId: quality.id }).execute();
 
   // Three qualified suppliers with accounts: sourcing needs at least three (RFQ-1, TND-22, AUC-16).
@@ -277,11 +374,39 @@ export async function seedDemo(db: Db): Promise<void> {
   const now = nowIso();
 
   // Registered a moment ago: only the registration fields are known, the rest is to complete.
-  const fresh = await createSupplier(db, { code: 'SUP-20260101-0002', name: '苏州新材科技有限公司', uscc: uscc('91320594MA25K8RT4'), status: 'REGISTERED', infoStatus: 'INCOMPLETE' });
-  await createUser(db, { username: 'supplier2', realname: '新材科技联系人', password: DEMO_PASSWORD, roleCode: 'supplier', userType: 2, isShow: 2, supplierId: fresh, phone: '13900000002' });
+  const fresh = await createSupplier(db, {
+    code: 'SUP-20260101-0002',
+    name: '苏州新材科技有限公司',
+    uscc: uscc('91320594MA25K8RT4'),
+    status: 'REGISTERED',
+    infoStatus: 'INCOMPLETE',
+  });
+  await createUser(db, {
+    username: 'supplier2',
+    realname: '新材科技联系人',
+    password: DEMO_PASSWORD,
+    roleCode: 'supplier',
+    userType: 2,
+    isShow: 2,
+    supplierId: fresh,
+    phone: '13900000002',
+  });
 
   // A tenant nobody belongs to yet: the demo accounts keep working without tenants (tenant 0).
-  await db.insertInto('sysTenant').values({ id: 1000, name: '华东分公司', beginDate: null, endDate: null, status: 1, createBy: SEEDER, createTime: now, updateBy: null, updateTime: null }).execute();
+  await db
+    .insertInto('sysTenant')
+    .values({
+      id: 1000,
+      name: '华东分公司',
+      beginDate: null,
+      endDate: null,
+      status: 1,
+      createBy: SEEDER,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
 
   await seedAnnouncements(db, buyer);
   await seedPortalDemo(db);
@@ -301,7 +426,8 @@ async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
       titile: '系统升级维护通知',
       msgCategory: '2',
       priority: 'H',
-      msgContent: '<p>平台将于本周六 <strong>22:00 至 24:00</strong> 进行升级维护，期间暂停登录与报价，请提前安排相关工作。</p>',
+      msgContent:
+        '<p>平台将于本周六 <strong>22:00 至 24:00</strong> 进行升级维护，期间暂停登录与报价，请提前安排相关工作。</p>',
       sendTime: at(30),
     },
     {
@@ -354,7 +480,9 @@ async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
     .values({
       id,
       titile: '新供应商待审核：苏州新材科技有限公司',
-      msgContent: sanitizeRichText('<p>供应商 <b>苏州新材科技有限公司</b> 已完成注册，请在企业信息提交后及时审核。</p>'),
+      msgContent: sanitizeRichText(
+        '<p>供应商 <b>苏州新材科技有限公司</b> 已完成注册，请在企业信息提交后及时审核。</p>',
+      ),
       msgAbstract: null,
       startTime: at(10),
       endTime: null,
@@ -377,7 +505,10 @@ async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
       updateTime: null,
     })
     .execute();
-  await db.insertInto('sysAnnouncementSend').values({ id: newId(), anntId: id, userId: buyerId, readFlag: 0, readTime: null, createTime: at(10) }).execute();
+  await db
+    .insertInto('sysAnnouncementSend')
+    .values({ id: newId(), anntId: id, userId: buyerId, readFlag: 0, readTime: null, createTime: at(10) })
+    .execute();
 }
 
 /** Demo accounts that still have the demo password (production refuses to start while any do). */
@@ -385,7 +516,11 @@ export async function accountsWithDemoPassword(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('sysUser')
     .select(['username', 'passwordHash'])
-    .where('username', 'in', DEMO_ACCOUNTS.map((a) => a.username))
+    .where(
+      'username',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.username),
+    )
     .where('delFlag', '=', 0)
     .orderBy('username')
     .execute();

@@ -18,21 +18,51 @@ type Answer<T> = { success: boolean; message: string; result: T };
 type Session = { token: string; userId: string };
 
 export async function seedSourcingDemo(app: FastifyInstance, db: Db, basePath: string): Promise<void> {
-  const call = async <T = unknown>(who: Session | null, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-    const res = await app.inject({ method, url: `${basePath}${url}`, headers: who ? { 'x-access-token': who.token } : {}, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+  const call = async <T = unknown>(
+    who: Session | null,
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+  ): Promise<T> => {
+    const res = await app.inject({
+      method,
+      url: `${basePath}${url}`,
+      headers: who ? { 'x-access-token': who.token } : {},
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
     const answer = res.json<Answer<T>>();
     if (!answer.success) throw new Error(`demo sourcing: ${method} ${url} refused: ${answer.message}`);
     return answer.result;
   };
   const login = async (username: string): Promise<Session> => {
-    const r = await call<{ token: string; userInfo: { id: string } }>(null, 'POST', '/sys/login', { username, password: DEMO_PASSWORD });
+    const r = await call<{ token: string; userInfo: { id: string } }>(null, 'POST', '/sys/login', {
+      username,
+      password: DEMO_PASSWORD,
+    });
     return { token: r.token, userId: r.userInfo.id };
   };
-  const material = async (name: string) => (await db.selectFrom('srmMaterial').select(['id', 'name', 'unit']).where('name', '=', name).where('tenantId', '=', 0).executeTakeFirstOrThrow());
+  const material = async (name: string) =>
+    await db
+      .selectFrom('srmMaterial')
+      .select(['id', 'name', 'unit'])
+      .where('name', '=', name)
+      .where('tenantId', '=', 0)
+      .executeTakeFirstOrThrow();
 
-  const [admin, buyer, sup1, sup3, sup4] = [await login('admin'), await login('buyer'), await login('supplier1'), await login('supplier3'), await login('supplier4')];
+  const [admin, buyer, sup1, sup3, sup4] = [
+    await login('admin'),
+    await login('buyer'),
+    await login('supplier1'),
+    await login('supplier3'),
+    await login('supplier4'),
+  ];
   const supplierIds = (
-    await db.selectFrom('sysUser').select('supplierId').where('username', 'in', ['supplier1', 'supplier3', 'supplier4']).orderBy('username').execute()
+    await db
+      .selectFrom('sysUser')
+      .select('supplierId')
+      .where('username', 'in', ['supplier1', 'supplier3', 'supplier4'])
+      .orderBy('username')
+      .execute()
   ).map((u) => u.supplierId!);
   const now = serverNow().getTime();
   const at = (ms: number) => new Date(now + ms).toISOString();
@@ -53,10 +83,22 @@ export async function seedSourcingDemo(app: FastifyInstance, db: Db, basePath: s
   });
   await call(buyer, 'POST', '/srm/sourcing/event/invite', { id: rfq.id, supplierIds });
   await call(buyer, 'POST', '/srm/sourcing/event/publish', { id: rfq.id });
-  const rfqLine = await db.selectFrom('sourcingLine').select('id').where('eventId', '=', rfq.id).executeTakeFirstOrThrow();
-  for (const [who, price] of [[sup1, '5180'], [sup3, '5060']] as const) {
+  const rfqLine = await db
+    .selectFrom('sourcingLine')
+    .select('id')
+    .where('eventId', '=', rfq.id)
+    .executeTakeFirstOrThrow();
+  for (const [who, price] of [
+    [sup1, '5180'],
+    [sup3, '5060'],
+  ] as const) {
     await call(who, 'POST', '/srm/sourcing/supplier/event/accept', { id: rfq.id });
-    await call(who, 'POST', '/srm/sourcing/supplier/quote/submit', { eventId: rfq.id, validUntil: day(60), paymentTerms: '货到验收后30天付款', lines: [{ sourcingLineId: rfqLine.id, unitPrice: price, taxRate: '13', leadTimeDays: 15 }] });
+    await call(who, 'POST', '/srm/sourcing/supplier/quote/submit', {
+      eventId: rfq.id,
+      validUntil: day(60),
+      paymentTerms: '货到验收后30天付款',
+      lines: [{ sourcingLineId: rfqLine.id, unitPrice: price, taxRate: '13', leadTimeDays: 15 }],
+    });
   }
 
   // 2. An open tender for bearings, approved and published, in its sign-up period.
@@ -84,16 +126,33 @@ export async function seedSourcingDemo(app: FastifyInstance, db: Db, basePath: s
   const auction = await call<{ id: string }>(buyer, 'POST', '/srm/auction/event/add', {
     title: '六角头螺栓 M8×30 在线竞价',
     visibility: 'PUBLIC',
-    rules: { biddingTarget: 'LOT_TOTAL', startPrice: '36000', decrementMode: 'PERCENT', decrementValue: '0.5', bidRule: 'BEAT_BEST', startAt: at(2 * DAY), endAt: at(2 * DAY + 3600_000), overtimeEnabled: true, overtimeWindowMin: 5, overtimeExtendMin: 5, maxExtensions: 3, minParticipants: 3 },
+    rules: {
+      biddingTarget: 'LOT_TOTAL',
+      startPrice: '36000',
+      decrementMode: 'PERCENT',
+      decrementValue: '0.5',
+      bidRule: 'BEAT_BEST',
+      startAt: at(2 * DAY),
+      endAt: at(2 * DAY + 3600_000),
+      overtimeEnabled: true,
+      overtimeWindowMin: 5,
+      overtimeExtendMin: 5,
+      maxExtensions: 3,
+      minParticipants: 3,
+    },
     lines: [{ materialId: bolt.id, materialName: bolt.name, qty: '200000', unit: bolt.unit }],
   });
   await call(buyer, 'POST', '/srm/sourcing/event/invite', { id: auction.id, supplierIds });
   await call(buyer, 'POST', '/srm/sourcing/event/publish', { id: auction.id });
-  for (const who of [sup1, sup3, sup4]) await call(who, 'POST', '/srm/sourcing/supplier/event/accept', { id: auction.id });
+  for (const who of [sup1, sup3, sup4])
+    await call(who, 'POST', '/srm/sourcing/supplier/event/accept', { id: auction.id });
 
   // 4. A draft the buyer can invite suppliers to and publish.
   const abs = await material('ABS 塑料粒子');
-  await call(buyer, 'POST', '/srm/sourcing/event/add', { title: 'ABS 塑料粒子补充询价', lines: [{ materialId: abs.id, qty: '3000', needByDate: day(21) }] });
+  await call(buyer, 'POST', '/srm/sourcing/event/add', {
+    title: 'ABS 塑料粒子补充询价',
+    lines: [{ materialId: abs.id, qty: '3000', needByDate: day(21) }],
+  });
 
   // Leave no demo session behind: the demo users sign in for themselves.
   for (const who of [admin, buyer, sup1, sup3, sup4]) await call(who, 'POST', '/sys/logout');

@@ -22,20 +22,72 @@ export async function seedSupplierDemo(db: Db, qualifiedSupplierIds: string[]): 
   for (const [docType, name] of MANAGER_APPROVED) {
     await db
       .insertInto('approvalDefinition')
-      .values({ id: newId(), tenantId: 0, docType, name, enabled: 1, steps: JSON.stringify([{ name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }]), ccUserIds: null, version: 1, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
+      .values({
+        id: newId(),
+        tenantId: 0,
+        docType,
+        name,
+        enabled: 1,
+        steps: JSON.stringify([{ name: '采购经理审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }]),
+        ccUserIds: null,
+        version: 1,
+        createBy: 'system',
+        createTime: now,
+        updateBy: null,
+        updateTime: null,
+      })
       .execute();
   }
   // §5 approve(B): a change of non-critical facts only (contacts) is decided by a buyer.
   await db
     .insertInto('approvalDefinition')
-    .values({ id: newId(), tenantId: 0, docType: 'SUPPLIER_CHANGE_GENERAL', name: '供应商一般信息变更审批', enabled: 1, steps: JSON.stringify([{ name: '采购员审批', minAmount: null, approverType: 'ROLE', approverId: 'buyer' }]), ccUserIds: null, version: 1, createBy: 'system', createTime: now, updateBy: null, updateTime: null })
+    .values({
+      id: newId(),
+      tenantId: 0,
+      docType: 'SUPPLIER_CHANGE_GENERAL',
+      name: '供应商一般信息变更审批',
+      enabled: 1,
+      steps: JSON.stringify([{ name: '采购员审批', minAmount: null, approverType: 'ROLE', approverId: 'buyer' }]),
+      ccUserIds: null,
+      version: 1,
+      createBy: 'system',
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+    })
     .execute();
   for (const qualifiedSupplierId of qualifiedSupplierIds) {
     for (const categoryCode of ['MACHINERY', 'RAW_MATERIAL']) {
-      await db.insertInto('supplierCategory').values({ id: newId(), supplierId: qualifiedSupplierId, categoryCode, status: 'QUALIFIED', qualifiedAt: now, suspendedAt: null, sourceRequestId: null, createTime: now, updateTime: null }).execute();
+      await db
+        .insertInto('supplierCategory')
+        .values({
+          id: newId(),
+          supplierId: qualifiedSupplierId,
+          categoryCode,
+          status: 'QUALIFIED',
+          qualifiedAt: now,
+          suspendedAt: null,
+          sourceRequestId: null,
+          createTime: now,
+          updateTime: null,
+        })
+        .execute();
       await db
         .insertInto('supplierStatusLog')
-        .values({ id: newId(), supplierId: qualifiedSupplierId, scope: 'CATEGORY', categoryId: categoryCode, fromStatus: null, toStatus: 'QUALIFIED', reason: '初始化导入', sourceDocType: 'IMPORT', sourceDocId: null, actorId: null, actorKind: 'SYSTEM', at: now })
+        .values({
+          id: newId(),
+          supplierId: qualifiedSupplierId,
+          scope: 'CATEGORY',
+          categoryId: categoryCode,
+          fromStatus: null,
+          toStatus: 'QUALIFIED',
+          reason: '初始化导入',
+          sourceDocType: 'IMPORT',
+          sourceDocId: null,
+          actorId: null,
+          actorKind: 'SYSTEM',
+          at: now,
+        })
         .execute();
     }
   }

@@ -121,7 +121,12 @@ describe('app routing with the guard', () => {
     const menu = [
       ...ADMIN_MENU,
       menuNode('/audit', 'system/UserList', {
-        meta: { title: '审计', keepAlive: false, internalOrExternal: false, permissionList: [{ action: 'audit:view', type: '1' }] },
+        meta: {
+          title: '审计',
+          keepAlive: false,
+          internalOrExternal: false,
+          permissionList: [{ action: 'audit:view', type: '1' }],
+        },
       }),
     ];
     use({ 'GET /sys/permission/getUserPermissionByToken': () => ok({ menu, auth: [], allAuth: [] }) });

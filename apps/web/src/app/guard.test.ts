@@ -27,7 +27,17 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   });
 
   it('1. without a token, public paths and anything below them pass', () => {
-    for (const pathname of ['/user/login', '/register', '/register-result', '/alteration', '/supplierRegister', '/404', '/user/ssoLogin', '/register/step2', '/user/login/']) {
+    for (const pathname of [
+      '/user/login',
+      '/register',
+      '/register-result',
+      '/alteration',
+      '/supplierRegister',
+      '/404',
+      '/user/ssoLogin',
+      '/register/step2',
+      '/user/login/',
+    ]) {
       expect(decide({ token: null, pathname })).toEqual({ action: 'allow' });
     }
     // A prefix that is not a path segment is not public.
@@ -50,13 +60,19 @@ describe('route guard rules (spec part 1 §2.4)', () => {
 
   it('3. while isShow is 2 every other path goes to /completeSupInfo, even before permissions load', () => {
     for (const pathname of ['/', '/dashboard/analysis', '/isystem/user', '/nowhere', '/404']) {
-      expect(decide({ pathname, isShow: 2, permissionsLoaded: false })).toEqual({ action: 'redirect', to: '/completeSupInfo' });
+      expect(decide({ pathname, isShow: 2, permissionsLoaded: false })).toEqual({
+        action: 'redirect',
+        to: '/completeSupInfo',
+      });
     }
     expect(decide({ pathname: '/completeSupInfo', isShow: 2, permissionsLoaded: false })).toEqual({ action: 'allow' });
   });
 
   it('4. a user whose isShow is not 2 at /completeSupInfo goes home', () => {
-    expect(decide({ pathname: '/completeSupInfo', isShow: 1 })).toEqual({ action: 'redirect', to: '/dashboard/analysis' });
+    expect(decide({ pathname: '/completeSupInfo', isShow: 1 })).toEqual({
+      action: 'redirect',
+      to: '/dashboard/analysis',
+    });
     expect(decide({ pathname: '/completeSupInfo', isShow: null, permissionsLoaded: false })).toEqual({
       action: 'redirect',
       to: '/dashboard/analysis',
@@ -69,7 +85,9 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   });
 
   it('5. after the load, the redirect target wins over the requested path', () => {
-    expect(targetAfterPermissionLoad('/dashboard/analysis', '?redirect=%2Fisystem%2Fuser%3Fx%3D1')).toBe('/isystem/user?x=1');
+    expect(targetAfterPermissionLoad('/dashboard/analysis', '?redirect=%2Fisystem%2Fuser%3Fx%3D1')).toBe(
+      '/isystem/user?x=1',
+    );
     expect(targetAfterPermissionLoad('/isystem/user', '')).toBeNull();
     expect(targetAfterPermissionLoad('/a', '?redirect=https%3A%2F%2Fevil.example')).toBeNull();
   });

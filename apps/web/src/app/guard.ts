@@ -1,4 +1,11 @@
-import { COMPLETE_SUPPLIER_INFO_PATH, HOME_PATH, IS_SHOW_MUST_COMPLETE, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS } from '@procura/shared';
+import {
+  COMPLETE_SUPPLIER_INFO_PATH,
+  HOME_PATH,
+  IS_SHOW_MUST_COMPLETE,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  PUBLIC_PATHS,
+} from '@procura/shared';
 import { loginRedirect, postLoginTarget, redirectQuery } from '../lib/login-target';
 import { normalizePath } from '../lib/path';
 
@@ -14,10 +21,7 @@ export type GuardInput = {
   isKnownPath: (pathname: string) => boolean;
 };
 
-export type GuardDecision =
-  | { action: 'allow' }
-  | { action: 'redirect'; to: string }
-  | { action: 'load-permissions' };
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string } | { action: 'load-permissions' };
 
 const ALLOW: GuardDecision = { action: 'allow' };
 const redirect = (to: string): GuardDecision => ({ action: 'redirect', to });

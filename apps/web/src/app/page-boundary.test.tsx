@@ -21,7 +21,9 @@ describe('page error boundary', () => {
   it('offers 重新加载 when a lazy page chunk fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const reload = vi.fn();
-    const Broken = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')));
+    const Broken = lazy(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')),
+    );
     render(
       <PageErrorBoundary reload={reload}>
         <Broken />

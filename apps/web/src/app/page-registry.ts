@@ -23,10 +23,18 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'supplier/ChangeRequestList': lazy(() => import('../pages/supplier/change-request-list-page')),
   'portal/PageDesigner': lazy(() => import('../pages/portal/page-designer-page')),
   'portal/SignupList': lazy(() => import('../pages/portal/signup-list-page')),
-  'approval/TodoList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.TodoListPage }))),
-  'approval/DoneList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.DoneListPage }))),
-  'approval/MyApplications': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.MyApplicationsPage }))),
-  'approval/CcList': lazy(() => import('../pages/approval/approval-list-page').then((m) => ({ default: m.CcListPage }))),
+  'approval/TodoList': lazy(() =>
+    import('../pages/approval/approval-list-page').then((m) => ({ default: m.TodoListPage })),
+  ),
+  'approval/DoneList': lazy(() =>
+    import('../pages/approval/approval-list-page').then((m) => ({ default: m.DoneListPage })),
+  ),
+  'approval/MyApplications': lazy(() =>
+    import('../pages/approval/approval-list-page').then((m) => ({ default: m.MyApplicationsPage })),
+  ),
+  'approval/CcList': lazy(() =>
+    import('../pages/approval/approval-list-page').then((m) => ({ default: m.CcListPage })),
+  ),
   'approval/DefinitionList': lazy(() => import('../pages/approval/definition-page')),
   'srm/PurchaseSettings': lazy(() => import('../pages/srm/purchase-settings-page')),
   'srm/RequisitionList': lazy(() => import('../pages/srm/requisition/requisition-list-page')),

@@ -23,13 +23,21 @@ describe('AppProviders', () => {
 
   it('animates by default', () => {
     restore = mockReducedMotion(false);
-    render(<AppProviders><MotionProbe /></AppProviders>);
+    render(
+      <AppProviders>
+        <MotionProbe />
+      </AppProviders>,
+    );
     expect(screen.getByText('motion on')).toBeTruthy();
   });
 
   it('switches antd motion off when the system asks for reduced motion', () => {
     restore = mockReducedMotion(true);
-    render(<AppProviders><MotionProbe /></AppProviders>);
+    render(
+      <AppProviders>
+        <MotionProbe />
+      </AppProviders>,
+    );
     expect(screen.getByText('motion off')).toBeTruthy();
   });
 });

@@ -73,7 +73,11 @@ export function toRouteObject(route: AppRoute, parentPath?: string): RouteObject
     return {
       path,
       handle,
-      element: forward ? <Navigate to={forward} replace /> : <MenuPage page={resolvePage(route.component)} component={route.component} />,
+      element: forward ? (
+        <Navigate to={forward} replace />
+      ) : (
+        <MenuPage page={resolvePage(route.component)} component={route.component} />
+      ),
     };
   }
   const children = route.children.map((child) => toRouteObject(child, route.path));

@@ -15,7 +15,17 @@ export const PERMISSION_TREE_URL = '/sys/role/queryTreeList';
 const toTreeData = (nodes: readonly PermissionNode[], ruleMark: boolean): TreeDataNode[] =>
   nodes.map((n) => ({
     key: n.key,
-    title: ruleMark && n.ruleFlag ? <span>{n.title} <Tag color="blue" style={{ marginInlineStart: 4 }}>数据规则</Tag></span> : n.title,
+    title:
+      ruleMark && n.ruleFlag ? (
+        <span>
+          {n.title}{' '}
+          <Tag color="blue" style={{ marginInlineStart: 4 }}>
+            数据规则
+          </Tag>
+        </span>
+      ) : (
+        n.title
+      ),
     children: n.children ? toTreeData(n.children, ruleMark) : undefined,
   }));
 
@@ -39,9 +49,17 @@ function parentKeys(nodes: readonly PermissionNode[], into = new Set<string>()):
   return into;
 }
 
-type GrantState = { holder: string; tree: PermissionNode[]; previous: string[]; checked: Key[]; halfChecked: Key[]; touched: boolean };
+type GrantState = {
+  holder: string;
+  tree: PermissionNode[];
+  previous: string[];
+  checked: Key[];
+  halfChecked: Key[];
+  touched: boolean;
+};
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && b.every((id) => a.includes(id));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && b.every((id) => a.includes(id));
 
 export type PermissionGrants = {
   /** Null while loading. */
@@ -75,12 +93,21 @@ export function usePermissionGrants(heldUrl: string, heldParams: QueryParams | n
     void (async () => {
       let next: GrantState = { holder, tree: [], previous: [], checked: [], halfChecked: [], touched: false };
       try {
-        const [treeAnswer, held] = await Promise.all([getAction<TreeAnswer>(PERMISSION_TREE_URL), getAction<string[]>(heldUrl, JSON.parse(paramsKey) as QueryParams)]);
+        const [treeAnswer, held] = await Promise.all([
+          getAction<TreeAnswer>(PERMISSION_TREE_URL),
+          getAction<string[]>(heldUrl, JSON.parse(paramsKey) as QueryParams),
+        ]);
         const list = treeAnswer.result?.treeList ?? [];
         const ids = held.result ?? [];
         // A parent held only partly must not check all its children: keep only leaves as checked.
         const parents = parentKeys(list);
-        next = { ...next, tree: list, previous: ids, checked: ids.filter((id) => !parents.has(id)), halfChecked: ids.filter((id) => parents.has(id)) };
+        next = {
+          ...next,
+          tree: list,
+          previous: ids,
+          checked: ids.filter((id) => !parents.has(id)),
+          halfChecked: ids.filter((id) => parents.has(id)),
+        };
       } catch {
         // shown by the HTTP client; an empty tree
       }
@@ -92,7 +119,15 @@ export function usePermissionGrants(heldUrl: string, heldParams: QueryParams | n
   }, [heldUrl, holder, paramsKey]);
 
   const onCheck = useCallback<PermissionGrants['onCheck']>((keys, info) => {
-    setState((s) => s && { ...s, checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [], touched: true });
+    setState(
+      (s) =>
+        s && {
+          ...s,
+          checked: Array.isArray(keys) ? keys : keys.checked,
+          halfChecked: info.halfCheckedKeys ?? [],
+          touched: true,
+        },
+    );
   }, []);
 
   const current = live ? [...new Set([...live.checked, ...live.halfChecked].map(String))] : [];
@@ -125,7 +160,13 @@ export function usePermissionGrants(heldUrl: string, heldParams: QueryParams | n
  * The checkable menu/button tree of `usePermissionGrants`, a spinner while it loads. With
  * `onSelectRules`, menus that have data rules are marked and clicking one names it.
  */
-export function PermissionTree({ grants, onSelectRules }: { grants: PermissionGrants; onSelectRules?: (node: PermissionNode) => void }) {
+export function PermissionTree({
+  grants,
+  onSelectRules,
+}: {
+  grants: PermissionGrants;
+  onSelectRules?: (node: PermissionNode) => void;
+}) {
   if (grants.tree === null) return <Spin />;
   const tree = grants.tree;
   return (

@@ -4,7 +4,8 @@ import { SafeHtml, sanitizeHtml } from './safe-html';
 
 describe('sanitizeHtml', () => {
   it('keeps ordinary rich text', () => {
-    const html = '<p>平台将于 <strong>22:00</strong> 维护</p><ul><li>质量</li></ul><a href="/srm/supplier/list?id=1">查看</a><img src="/static/a.png" alt="a">';
+    const html =
+      '<p>平台将于 <strong>22:00</strong> 维护</p><ul><li>质量</li></ul><a href="/srm/supplier/list?id=1">查看</a><img src="/static/a.png" alt="a">';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -24,7 +25,13 @@ describe('sanitizeHtml', () => {
 describe('<SafeHtml>', () => {
   it('renders the sanitised content and reports link clicks', () => {
     const onLinkClick = vi.fn((_a: HTMLAnchorElement, e: { preventDefault: () => void }) => e.preventDefault());
-    render(<SafeHtml data-testid="body" html={'<p>见 <a href="/x?bizId=7"><b>订单</b></a><img src=x onerror="window.hacked=1"></p>'} onLinkClick={onLinkClick} />);
+    render(
+      <SafeHtml
+        data-testid="body"
+        html={'<p>见 <a href="/x?bizId=7"><b>订单</b></a><img src=x onerror="window.hacked=1"></p>'}
+        onLinkClick={onLinkClick}
+      />,
+    );
     expect(screen.getByTestId('body').innerHTML).not.toContain('onerror');
     fireEvent.click(screen.getByText('订单'));
     expect(onLinkClick).toHaveBeenCalledTimes(1);

@@ -26,7 +26,11 @@ export function sanitizeHtml(html: string): string {
   doc.body.querySelectorAll('*').forEach((element) => {
     for (const attribute of [...element.attributes]) {
       const name = attribute.name.toLowerCase();
-      if (name.startsWith('on') || name === 'srcdoc' || (URL_ATTRIBUTES.has(name) && isDangerousUrl(name, attribute.value))) {
+      if (
+        name.startsWith('on') ||
+        name === 'srcdoc' ||
+        (URL_ATTRIBUTES.has(name) && isDangerousUrl(name, attribute.value))
+      ) {
         element.removeAttribute(attribute.name);
       }
     }
@@ -50,5 +54,13 @@ export function SafeHtml({ html, onLinkClick, className, style, 'data-testid': t
     const anchor = event.target instanceof Element ? event.target.closest('a') : null;
     if (anchor && onLinkClick) onLinkClick(anchor, event);
   };
-  return <div className={className} style={style} data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      className={className}
+      style={style}
+      data-testid={testId}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

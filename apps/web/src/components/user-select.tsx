@@ -7,7 +7,11 @@ type Option = { value: string; label: string };
 
 const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
 const toOption = (u: UserRow): Option => ({ value: u.id, label: `${u.realname}（${u.username}）` });
-const idsOf = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const idsOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 async function findUsers(url: string, filter: Record<string, string>): Promise<Option[]> {
   const answer = await getAction<{ records: UserRow[] }>(url, { ...filter, pageNo: 1, pageSize: 20 });
@@ -31,7 +35,13 @@ type Props = {
  * Picks users by name or account from the user list (several at once); the value is the
  * comma-joined ids. Chosen users keep their names when the list is searched again.
  */
-export function UserSelect({ value, onChange, disabled, placeholder = '请输入姓名或账号搜索用户', url = '/sys/user/list' }: Props) {
+export function UserSelect({
+  value,
+  onChange,
+  disabled,
+  placeholder = '请输入姓名或账号搜索用户',
+  url = '/sys/user/list',
+}: Props) {
   const [options, setOptions] = useState<Option[]>([]);
   const [known, setKnown] = useState<Option[]>([]);
   const ids = idsOf(value);
@@ -41,7 +51,10 @@ export function UserSelect({ value, onChange, disabled, placeholder = '请输入
   useEffect(() => {
     if (!missing) return;
     let alive = true;
-    void findUsers(url, { id: `${missing},` }).then((found) => alive && setKnown((k) => [...k, ...found]), () => undefined);
+    void findUsers(url, { id: `${missing},` }).then(
+      (found) => alive && setKnown((k) => [...k, ...found]),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
@@ -49,7 +62,8 @@ export function UserSelect({ value, onChange, disabled, placeholder = '请输入
 
   const search = (keyword: string) => {
     const k = keyword.trim();
-    const filter: Record<string, string> = k === '' ? {} : ACCOUNT.test(k) ? { username: `*${k}*` } : { realname: `*${k}*` };
+    const filter: Record<string, string> =
+      k === '' ? {} : ACCOUNT.test(k) ? { username: `*${k}*` } : { realname: `*${k}*` };
     void findUsers(url, filter).then(setOptions, () => undefined);
   };
 
@@ -65,7 +79,10 @@ export function UserSelect({ value, onChange, disabled, placeholder = '请输入
       showSearch={{ filterOption: false, onSearch: search }}
       onOpenChange={(open) => open && options.length === 0 && search('')}
       onChange={(chosen: string[]) => {
-        setKnown((k) => [...k, ...options.filter((o) => chosen.includes(o.value) && !k.some((x) => x.value === o.value))]);
+        setKnown((k) => [
+          ...k,
+          ...options.filter((o) => chosen.includes(o.value) && !k.some((x) => x.value === o.value)),
+        ]);
         onChange?.(chosen.join(','));
       }}
       notFoundContent="无匹配的用户"

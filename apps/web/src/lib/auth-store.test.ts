@@ -33,7 +33,9 @@ describe('session store: login', () => {
   });
 
   it("accepts the code as the string '200' (loose comparison)", async () => {
-    const { store } = storeWith({ 'POST /sys/login': () => ({ body: { success: true, code: '200', message: '', result: loginResult() } }) });
+    const { store } = storeWith({
+      'POST /sys/login': () => ({ body: { success: true, code: '200', message: '', result: loginResult() } }),
+    });
     await expect(store.login('admin', 'x')).resolves.toMatchObject({ token: 'tok-admin' });
   });
 
@@ -47,7 +49,9 @@ describe('session store: login', () => {
   });
 
   it('rejects success:true bodies whose code is not 200', async () => {
-    const { store } = storeWith({ 'POST /sys/login': () => ({ body: { success: true, code: 0, message: '手机验证码错误', result: null } }) });
+    const { store } = storeWith({
+      'POST /sys/login': () => ({ body: { success: true, code: 0, message: '手机验证码错误', result: null } }),
+    });
     await expect(store.login('a', 'b')).rejects.toThrow('手机验证码错误');
   });
 
@@ -101,7 +105,13 @@ describe('session store: permissions', () => {
     await Promise.all([store.loadPermissions(), store.loadPermissions()]);
     expect(server.calls('GET /sys/permission/getUserPermissionByToken')).toHaveLength(1);
     expect(store.getState().permissions).toEqual({ menu: ADMIN_MENU, auth, allAuth });
-    expect(store.getState().routes?.paths).toEqual(['/dashboard/analysis', '/srm/supplier', '/srm/supplier/list', '/isystem', '/isystem/user']);
+    expect(store.getState().routes?.paths).toEqual([
+      '/dashboard/analysis',
+      '/srm/supplier',
+      '/srm/supplier/list',
+      '/isystem',
+      '/isystem/user',
+    ]);
     expect(JSON.parse(window.sessionStorage.getItem(StorageKey.USER_BUTTON_AUTH)!)).toEqual(auth);
     expect(JSON.parse(window.sessionStorage.getItem(StorageKey.SYS_BUTTON_AUTH)!)).toEqual(allAuth);
   });
@@ -158,10 +168,14 @@ describe('session store: current department', () => {
   });
 
   it('does not ask when the user already has a current department or only one', async () => {
-    const { store } = storeWith({ 'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: 'A01A01' }), multi_depart: 2 })) });
+    const { store } = storeWith({
+      'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: 'A01A01' }), multi_depart: 2 })),
+    });
     await store.login('buyer', 'x');
     expect(store.getState().mustPickDepart).toBe(false);
-    const single = storeWith({ 'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: null }), multi_depart: 1 })) });
+    const single = storeWith({
+      'POST /sys/login': () => ok(loginResult({ userInfo: userInfo({ orgCode: null }), multi_depart: 1 })),
+    });
     await single.store.login('u', 'x');
     expect(single.store.getState().mustPickDepart).toBe(false);
   });

@@ -54,7 +54,13 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
   function forget(): void {
     awaitingTenant = null;
     persisted.clear();
-    setState({ token: null, userInfo: null, permissions: { menu: [], auth: [], allAuth: [] }, routes: null, mustPickDepart: false });
+    setState({
+      token: null,
+      userInfo: null,
+      permissions: { menu: [], auth: [], allAuth: [] },
+      routes: null,
+      mustPickDepart: false,
+    });
   }
 
   /**
@@ -62,7 +68,11 @@ export function createSessionStore(client: HttpClient, persisted: Persistence = 
    * sign-on (`/sys/ssoLogin`), CAS (GET `/cas/client/validateLogin`), third-party code.
    * Accepted only when the body code is 200 (spec part 1 §5).
    */
-  async function loginBy(path: string, payload: Record<string, unknown> | null, method: 'POST' | 'GET' = 'POST'): Promise<LoginResult> {
+  async function loginBy(
+    path: string,
+    payload: Record<string, unknown> | null,
+    method: 'POST' | 'GET' = 'POST',
+  ): Promise<LoginResult> {
     let body;
     try {
       body =

@@ -15,7 +15,10 @@ describe('dictionary cache reload', () => {
       'GET /sys/dict/queryAllDictItems': () => ok(ITEMS),
     });
     expect(await reloadDictCache(clientFor(server))).toBe(true);
-    expect(server.requests.map((r) => r.url.pathname)).toEqual(['/jeecg-boot/sys/dict/refleshCache', '/jeecg-boot/sys/dict/queryAllDictItems']);
+    expect(server.requests.map((r) => r.url.pathname)).toEqual([
+      '/jeecg-boot/sys/dict/refleshCache',
+      '/jeecg-boot/sys/dict/queryAllDictItems',
+    ]);
     expect(persistedSession.dict()).toEqual(ITEMS);
     const stored = JSON.parse(window.localStorage.getItem(StorageKey.DICT)!) as { expire: number };
     expect(stored.expire).toBeGreaterThanOrEqual(before + DICT_CACHE_TTL_MS);
@@ -27,7 +30,10 @@ describe('dictionary cache reload', () => {
     const refused = fakeServer({ 'GET /sys/dict/refleshCache': () => fail(200, 'no', 500) });
     expect(await reloadDictCache(clientFor(refused))).toBe(false);
     expect(refused.requests).toHaveLength(1);
-    const broken = fakeServer({ 'GET /sys/dict/refleshCache': () => ok(null), 'GET /sys/dict/queryAllDictItems': () => fail(500, '系统繁忙') });
+    const broken = fakeServer({
+      'GET /sys/dict/refleshCache': () => ok(null),
+      'GET /sys/dict/queryAllDictItems': () => fail(500, '系统繁忙'),
+    });
     expect(await reloadDictCache(clientFor(broken))).toBe(false);
     expect(persistedSession.dict()).toEqual(ITEMS);
   });

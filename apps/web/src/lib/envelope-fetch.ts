@@ -20,15 +20,30 @@ export function apiUrl(path: string, query?: Query): string {
   return `${apiBase()}/${path.replace(/^\/+/, '')}${text ? `?${text}` : ''}`;
 }
 
-export async function fetchEnvelope<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<Envelope<T>> {
+export async function fetchEnvelope<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query?: Query,
+  body?: unknown,
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', tenant_id: persistedSession.tenantId() };
   const token = persistedSession.token();
   if (token) headers['X-Access-Token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json;charset=UTF-8';
-  const refused = (message: string, code: number): Envelope<T> => ({ success: false, message, code, result: null as T, timestamp: Date.now() });
+  const refused = (message: string, code: number): Envelope<T> => ({
+    success: false,
+    message,
+    code,
+    result: null as T,
+    timestamp: Date.now(),
+  });
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     return refused(NETWORK_MESSAGE, 0);
   }

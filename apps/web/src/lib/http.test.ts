@@ -12,7 +12,10 @@ function envelope(result: unknown, extra: Record<string, unknown> = {}) {
   return { success: true, message: '', code: 200, result, timestamp: 1, ...extra };
 }
 
-function setup(overrides: Partial<HttpClientDeps> = {}, respond: (url: string, init: RequestInit) => Promise<Response> | Response = () => json(envelope(null))) {
+function setup(
+  overrides: Partial<HttpClientDeps> = {},
+  respond: (url: string, init: RequestInit) => Promise<Response> | Response = () => json(envelope(null)),
+) {
   const fetchMock = vi.fn(respond);
   const feedback = {
     notification: { error: vi.fn() },
@@ -87,7 +90,9 @@ describe('http client: requests', () => {
   });
 
   it('gives success:false bodies back to the caller without throwing or toasting', async () => {
-    const { client, feedback } = setup({}, () => json({ success: false, code: 510, message: '没有权限', result: null }));
+    const { client, feedback } = setup({}, () =>
+      json({ success: false, code: 510, message: '没有权限', result: null }),
+    );
     await expect(client.getAction('/a')).resolves.toMatchObject({ success: false, code: 510 });
     expect(feedback.notification.error).not.toHaveBeenCalled();
     expect(feedback.message.error).not.toHaveBeenCalled();
@@ -102,8 +107,10 @@ describe('http client: requests', () => {
 });
 
 describe('http client: error catalogue', () => {
-  const failing = (status: number, body: unknown = { success: false, code: status, message: `server says ${status}` }) =>
-    () => json(body, status);
+  const failing =
+    (status: number, body: unknown = { success: false, code: status, message: `server says ${status}` }) =>
+    () =>
+      json(body, status);
 
   it.each([
     [403, MESSAGES.forbidden],
@@ -114,7 +121,9 @@ describe('http client: error catalogue', () => {
     const error = await client.getAction('/a').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status, kind: 'http' });
-    expect(feedback.notification.error).toHaveBeenCalledWith(expect.objectContaining({ title: '系统提示', description: text }));
+    expect(feedback.notification.error).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '系统提示', description: text }),
+    );
   });
 
   it('403 reads 拒绝访问', () => {
@@ -130,7 +139,9 @@ describe('http client: error catalogue', () => {
     it('with a token: notifies, logs out and reloads after 1.5 s', async () => {
       const { client, feedback, deps } = setup({}, failing(401));
       await expect(client.getAction('/a')).rejects.toBeInstanceOf(HttpError);
-      expect(feedback.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '未授权，请重新登录' }));
+      expect(feedback.notification.error).toHaveBeenCalledWith(
+        expect.objectContaining({ description: '未授权，请重新登录' }),
+      );
       expect(deps.clearSession).toHaveBeenCalledTimes(1);
       expect(deps.reload).not.toHaveBeenCalled();
       vi.advanceTimersByTime(UNAUTHORIZED_RELOAD_DELAY_MS - 1);
@@ -151,7 +162,10 @@ describe('http client: error catalogue', () => {
   });
 
   it("HTTP 500 'Token失效' with a token opens the 登录已过期 dialog whose 重新登录 logs out and reloads", async () => {
-    const { client, feedback, deps } = setup({}, failing(500, { success: false, code: 500, message: 'Token失效，请重新登录' }));
+    const { client, feedback, deps } = setup(
+      {},
+      failing(500, { success: false, code: 500, message: 'Token失效，请重新登录' }),
+    );
     await expect(client.getAction('/a')).rejects.toBeInstanceOf(HttpError);
     expect(feedback.notification.error).not.toHaveBeenCalled();
     expect(feedback.modal.error).toHaveBeenCalledTimes(1);
@@ -164,10 +178,15 @@ describe('http client: error catalogue', () => {
   });
 
   it("HTTP 500 'Token失效' without a token shows the server message instead", async () => {
-    const { client, feedback } = setup({ token: () => null }, failing(500, { success: false, code: 500, message: 'Token失效，请重新登录' }));
+    const { client, feedback } = setup(
+      { token: () => null },
+      failing(500, { success: false, code: 500, message: 'Token失效，请重新登录' }),
+    );
     await expect(client.getAction('/a')).rejects.toBeInstanceOf(HttpError);
     expect(feedback.modal.error).not.toHaveBeenCalled();
-    expect(feedback.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: 'Token失效，请重新登录' }));
+    expect(feedback.notification.error).toHaveBeenCalledWith(
+      expect.objectContaining({ description: 'Token失效，请重新登录' }),
+    );
   });
 
   it.each([500, 400, 429])('HTTP %i shows the server message', async (status) => {
@@ -182,7 +201,9 @@ describe('http client: error catalogue', () => {
   it('an error status without an envelope still says something', async () => {
     const { client, feedback } = setup({}, () => new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(client.getAction('/a')).rejects.toMatchObject({ status: 502, body: null });
-    expect(feedback.notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '请求失败（502）' }));
+    expect(feedback.notification.error).toHaveBeenCalledWith(
+      expect.objectContaining({ description: '请求失败（502）' }),
+    );
   });
 
   it('quiet statuses are left to the caller', async () => {
@@ -194,7 +215,11 @@ describe('http client: error catalogue', () => {
 
   it('a network failure shows a message and rejects', async () => {
     const { client, feedback } = setup({}, () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.getAction('/a')).rejects.toMatchObject({ kind: 'network', status: null, message: MESSAGES.network });
+    await expect(client.getAction('/a')).rejects.toMatchObject({
+      kind: 'network',
+      status: null,
+      message: MESSAGES.network,
+    });
     expect(feedback.message.error).toHaveBeenCalledWith(MESSAGES.network);
   });
 

@@ -40,7 +40,14 @@ describe('layout settings', () => {
   it('falls back to the default for anything unknown or malformed', () => {
     expect(normalizeSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(normalizeSettings('dark')).toEqual(DEFAULT_SETTINGS);
-    const s = normalizeSettings({ menuTheme: 'purple', primaryColor: '#123456', layout: 'topmenu', multiTab: 'yes', colorWeak: true, primary: 1 });
+    const s = normalizeSettings({
+      menuTheme: 'purple',
+      primaryColor: '#123456',
+      layout: 'topmenu',
+      multiTab: 'yes',
+      colorWeak: true,
+      primary: 1,
+    });
     expect(s).toEqual({ ...DEFAULT_SETTINGS, layout: 'topmenu', colorWeak: true });
     // Presets match whatever the case.
     expect(normalizeSettings({ primaryColor: '#722ED1' }).primaryColor).toBe('#722ed1');
@@ -68,7 +75,13 @@ describe('layout settings', () => {
     expect(data.has(LAYOUT_SETTINGS_KEY)).toBe(true);
 
     const restored = createSettingsStore(storage).get();
-    expect(restored).toEqual({ ...DEFAULT_SETTINGS, menuTheme: 'dark', primaryColor: '#722ed1', layout: 'topmenu', multiTab: false });
+    expect(restored).toEqual({
+      ...DEFAULT_SETTINGS,
+      menuTheme: 'dark',
+      primaryColor: '#722ed1',
+      layout: 'topmenu',
+      multiTab: false,
+    });
 
     store.reset();
     expect(createSettingsStore(storage).get()).toEqual(DEFAULT_SETTINGS);

@@ -17,7 +17,8 @@ export function defaultTenantOf(tenantList: readonly TenantInfo[] | null | undef
 }
 
 /** Whether the user must pick a tenant after login (JeecgBoot's picker: more than one). */
-export const mustPickTenant = (result: Pick<LoginResult, 'tenantList'>): boolean => (result.tenantList?.length ?? 0) > 1;
+export const mustPickTenant = (result: Pick<LoginResult, 'tenantList'>): boolean =>
+  (result.tenantList?.length ?? 0) > 1;
 
 /**
  * Accepts the answer of any login call answering as /sys/login (password, phone, single
@@ -26,7 +27,10 @@ export const mustPickTenant = (result: Pick<LoginResult, 'tenantList'>): boolean
  * user info, dictionaries, the department choice and the first tenant. Throws `LoginError`
  * with the server's message otherwise, storing nothing.
  */
-export function acceptLogin(body: Envelope<LoginResult | null>, persisted = persistedSession): { result: LoginResult; mustPickDepart: boolean } {
+export function acceptLogin(
+  body: Envelope<LoginResult | null>,
+  persisted = persistedSession,
+): { result: LoginResult; mustPickDepart: boolean } {
   const result = body.result;
   if (String(body.code) !== '200' || !result?.token) throw new LoginError(body.message || '登录失败');
   const { token, userInfo, sysAllDictItems, multi_depart, tenantList } = result;

@@ -42,4 +42,3 @@ export function postLoginTarget(isShow: number | null | undefined, search: strin
   if (isShow === IS_SHOW_MUST_COMPLETE) return COMPLETE_SUPPLIER_INFO_PATH;
   return redirectQuery(search) ?? HOME_PATH;
 }
-

@@ -40,7 +40,10 @@ describe('buildMenuRoutes', () => {
 
   it('routes hidden nodes but leaves them out of the menu', () => {
     const built = buildMenuRoutes(
-      [routeView('/srm', [node('/srm/list'), node('/srm/detail', { hidden: true })]), node('/secret', { hidden: true })],
+      [
+        routeView('/srm', [node('/srm/list'), node('/srm/detail', { hidden: true })]),
+        node('/secret', { hidden: true }),
+      ],
       [],
     );
     expect(built.paths).toEqual(['/srm', '/srm/list', '/srm/detail', '/secret']);
@@ -80,7 +83,11 @@ describe('buildMenuRoutes', () => {
       [],
     );
     expect(built.paths).toEqual([]);
-    expect(built.menu.map((m) => m.externalUrl)).toEqual(['https://example.com/help', 'http://intranet/x', '/open-out']);
+    expect(built.menu.map((m) => m.externalUrl)).toEqual([
+      'https://example.com/help',
+      'http://intranet/x',
+      '/open-out',
+    ]);
   });
 
   it('hoists children that do not live under their parent path to the layout level', () => {
@@ -105,7 +112,16 @@ describe('route meta', () => {
     const built = buildMenuRoutes(
       [
         routeView('/isystem', [
-          node('/isystem/user', { hidden: true }, { title: '用户管理', icon: 'user', keepAlive: true, permissionList: [{ action: 'user:list, user:view', type: '1' }] }),
+          node(
+            '/isystem/user',
+            { hidden: true },
+            {
+              title: '用户管理',
+              icon: 'user',
+              keepAlive: true,
+              permissionList: [{ action: 'user:list, user:view', type: '1' }],
+            },
+          ),
         ]),
       ],
       [{ action: 'user:list', type: '1' }],
@@ -117,11 +133,19 @@ describe('route meta', () => {
       hidden: true,
       permission: ['user:list', 'user:view'],
     });
-    expect(built.routes[0]!.meta).toMatchObject({ title: 't/isystem', keepAlive: false, hidden: false, permission: [] });
+    expect(built.routes[0]!.meta).toMatchObject({
+      title: 't/isystem',
+      keepAlive: false,
+      hidden: false,
+      permission: [],
+    });
   });
 
   it('opens an iframe page in a new window instead of routing it', () => {
-    const built = buildMenuRoutes([node('/help', { component: 'layouts/IframePageView' }, { url: '/static/help.html' })], []);
+    const built = buildMenuRoutes(
+      [node('/help', { component: 'layouts/IframePageView' }, { url: '/static/help.html' })],
+      [],
+    );
     expect(built.paths).toEqual([]);
     expect(built.menu[0]!.externalUrl).toBe('/static/help.html');
   });
@@ -129,13 +153,22 @@ describe('route meta', () => {
 
 describe('findRouteChain', () => {
   const built = buildMenuRoutes(
-    [node('/dashboard/analysis'), routeView('/srm/supplier', [node('/srm/supplier/list'), node('/srm/supplier/:id', { hidden: true })])],
+    [
+      node('/dashboard/analysis'),
+      routeView('/srm/supplier', [node('/srm/supplier/list'), node('/srm/supplier/:id', { hidden: true })]),
+    ],
     [],
   );
 
   it('returns the parents and the route answering a path', () => {
-    expect(findRouteChain('/srm/supplier/list/', built.routes).map((r) => r.path)).toEqual(['/srm/supplier', '/srm/supplier/list']);
-    expect(findRouteChain('/srm/supplier/42', built.routes).map((r) => r.path)).toEqual(['/srm/supplier', '/srm/supplier/:id']);
+    expect(findRouteChain('/srm/supplier/list/', built.routes).map((r) => r.path)).toEqual([
+      '/srm/supplier',
+      '/srm/supplier/list',
+    ]);
+    expect(findRouteChain('/srm/supplier/42', built.routes).map((r) => r.path)).toEqual([
+      '/srm/supplier',
+      '/srm/supplier/:id',
+    ]);
     expect(findRouteChain('/dashboard/analysis', built.routes).map((r) => r.path)).toEqual(['/dashboard/analysis']);
     expect(findRouteChain('/nowhere', built.routes)).toEqual([]);
   });

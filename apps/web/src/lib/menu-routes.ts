@@ -64,7 +64,12 @@ function routeMetaOf(node: MenuNode): RouteMeta {
     title: titleOf(node),
     keepAlive: node.meta?.keepAlive === true,
     hidden: node.hidden === true,
-    permission: (node.meta?.permissionList ?? []).flatMap((p) => p.action.split(',').map((a) => a.trim()).filter(Boolean)),
+    permission: (node.meta?.permissionList ?? []).flatMap((p) =>
+      p.action
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
   };
   if (node.meta?.icon) meta.icon = node.meta.icon;
   return meta;

@@ -26,7 +26,9 @@ describe('persisted session', () => {
   it('keeps button permissions in sessionStorage and clears everything', () => {
     persistedSession.setToken('tok');
     persistedSession.setButtonAuth([{ action: 'a', type: '1' }], [{ action: 'a', type: '1', status: '1' }]);
-    expect(JSON.parse(window.sessionStorage.getItem(StorageKey.USER_BUTTON_AUTH)!)).toEqual([{ action: 'a', type: '1' }]);
+    expect(JSON.parse(window.sessionStorage.getItem(StorageKey.USER_BUTTON_AUTH)!)).toEqual([
+      { action: 'a', type: '1' },
+    ]);
     expect(JSON.parse(window.sessionStorage.getItem(StorageKey.SYS_BUTTON_AUTH)!)).toHaveLength(1);
     persistedSession.clear();
     expect(persistedSession.token()).toBeNull();

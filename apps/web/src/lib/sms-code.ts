@@ -15,7 +15,9 @@ export async function sendSmsCode(mobile: string | undefined, smsmode: SmsMode):
   const value = (mobile ?? '').trim();
   if (!MOBILE_PATTERN.test(value)) return { sent: false, text: MOBILE_MESSAGE };
   const res = await fetchEnvelope<null>('POST', '/sys/sms', undefined, { mobile: value, smsmode });
-  return res.success ? { sent: true, text: res.message || '验证码已发送' } : { sent: false, text: res.message || '短信验证码发送失败' };
+  return res.success
+    ? { sent: true, text: res.message || '验证码已发送' }
+    : { sent: false, text: res.message || '短信验证码发送失败' };
 }
 
 /** The send action with its countdown: `left` seconds before another code may be asked. */

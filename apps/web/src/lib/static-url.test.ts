@@ -7,7 +7,9 @@ describe('staticUrl (spec part 2 §7 static file link helper)', () => {
   });
 
   it('prefixes the static host to a relative stored path', () => {
-    expect(staticUrl('portal/20260101/abc.png', '/jeecg-boot/sys/common/static')).toBe('/jeecg-boot/sys/common/static/portal/20260101/abc.png');
+    expect(staticUrl('portal/20260101/abc.png', '/jeecg-boot/sys/common/static')).toBe(
+      '/jeecg-boot/sys/common/static/portal/20260101/abc.png',
+    );
     expect(staticUrl('/temp/a.png', 'https://files.example.com/')).toBe('https://files.example.com/temp/a.png');
     expect(staticUrl('temp/a.png,', '/s')).toBe('/s/temp/a.png');
   });

@@ -6,7 +6,8 @@ import { apiBase } from './config';
  */
 export function staticBase(): string {
   const injected = typeof window === 'undefined' ? undefined : window.__PROCURA_CONFIG__?.staticBase;
-  const base = typeof injected === 'string' && injected.trim() !== '' ? injected.trim() : `${apiBase()}/sys/common/static`;
+  const base =
+    typeof injected === 'string' && injected.trim() !== '' ? injected.trim() : `${apiBase()}/sys/common/static`;
   return base.replace(/\/+$/, '');
 }
 

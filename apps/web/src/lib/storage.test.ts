@@ -4,7 +4,10 @@ import { createExpiringStorage, sessionJson, storage } from './storage';
 describe('expiring storage', () => {
   it('keeps a value until its deadline, then returns null and removes it', () => {
     let now = 1_000;
-    const store = createExpiringStorage(() => window.localStorage, () => now);
+    const store = createExpiringStorage(
+      () => window.localStorage,
+      () => now,
+    );
     store.set('k', { a: 1 }, 500);
     expect(JSON.parse(window.localStorage.getItem('k')!)).toEqual({ value: { a: 1 }, expire: 1_500 });
     now = 1_499;
@@ -16,7 +19,10 @@ describe('expiring storage', () => {
 
   it('keeps a value without ttl forever', () => {
     let now = 0;
-    const store = createExpiringStorage(() => window.localStorage, () => now);
+    const store = createExpiringStorage(
+      () => window.localStorage,
+      () => now,
+    );
     store.set('forever', 'x');
     now = Number.MAX_SAFE_INTEGER;
     expect(store.get('forever')).toBe('x');

@@ -36,12 +36,31 @@ export type SupplierQualification = {
   createTime: string;
 };
 
-export type SupplierCategoryStanding = { id: string; categoryCode: string; status: string; qualifiedAt: string | null; trialLimitAmount?: string | null; pendingRequestId: string | null };
+export type SupplierCategoryStanding = {
+  id: string;
+  categoryCode: string;
+  status: string;
+  qualifiedAt: string | null;
+  trialLimitAmount?: string | null;
+  pendingRequestId: string | null;
+};
 
 export type SupplierDetail = {
-  supplier: SupplierProfile & { source: string; resumeStatus: string | null; version: number; createTime: string | null };
+  supplier: SupplierProfile & {
+    source: string;
+    resumeStatus: string | null;
+    version: number;
+    createTime: string | null;
+  };
   contacts: { id: string; name: string; mobile: string; email: string | null; role: string; isPrimary: number }[];
-  bankAccounts: { id: string; bankName: string; accountName: string; accountNo: string; isPrimary: number; status: string }[];
+  bankAccounts: {
+    id: string;
+    bankName: string;
+    accountName: string;
+    accountNo: string;
+    isPrimary: number;
+    status: string;
+  }[];
   categories: SupplierCategoryStanding[];
   qualifications: SupplierQualification[];
   pendingRequests: { id: string; action: string; categoryCode: string | null; reason: string; proposedAt: string }[];

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { createSessionStore } from './auth-store';
 import { clientFor, fakeServer } from '../test/fake-server';
 import { renderWithProviders } from '../test/render';
-import { createUnsavedRegistry, installBeforeUnloadPrompt, LEAVE_CONFIRM_MESSAGE, unsavedRegistry, useUnsavedChanges } from './unsaved-changes';
+import {
+  createUnsavedRegistry,
+  installBeforeUnloadPrompt,
+  LEAVE_CONFIRM_MESSAGE,
+  unsavedRegistry,
+  useUnsavedChanges,
+} from './unsaved-changes';
 
 const location = () => screen.getByTestId('location').textContent;
 

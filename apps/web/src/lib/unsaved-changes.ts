@@ -41,7 +41,10 @@ export type UnsavedRegistry = ReturnType<typeof createUnsavedRegistry>;
 export const unsavedRegistry: UnsavedRegistry = createUnsavedRegistry();
 
 /** Asks the browser to confirm a reload or close while any page has unsaved edits. */
-export function installBeforeUnloadPrompt(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, registry: UnsavedRegistry = unsavedRegistry) {
+export function installBeforeUnloadPrompt(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  registry: UnsavedRegistry = unsavedRegistry,
+) {
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
     if (!registry.isDirty()) return;
     event.preventDefault();

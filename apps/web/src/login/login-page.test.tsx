@@ -9,7 +9,10 @@ import { renderLoginPage, submitPassword } from '../test/login';
 import { enterIfSignedIn } from './enter';
 
 const success = (isShow = 1) =>
-  ok({ token: 't', userInfo: userInfo({ isShow }), sysAllDictItems: { sex: [] }, departs: [], multi_depart: 1 }, '登录成功');
+  ok(
+    { token: 't', userInfo: userInfo({ isShow }), sysAllDictItems: { sex: [] }, departs: [], multi_depart: 1 },
+    '登录成功',
+  );
 
 describe('the light sign-in page (login.html), account and password', () => {
   afterEach(() => {
@@ -27,7 +30,9 @@ describe('the light sign-in page (login.html), account and password', () => {
   });
 
   it('logs in, stores the session where the back office reads it and enters the safe redirect target with a full load', async () => {
-    const { server, left } = renderLoginPage('/user/login?redirect=%2Fisystem%2Fuser', { 'POST /sys/login': () => success() });
+    const { server, left } = renderLoginPage('/user/login?redirect=%2Fisystem%2Fuser', {
+      'POST /sys/login': () => success(),
+    });
     await submitPassword(' admin ', 'Procura@2026');
     await waitFor(() => expect(left()).toBe('/isystem/user'));
     expect(server.requests[0]!.body).toEqual({ username: 'admin', password: 'Procura@2026' });
@@ -38,7 +43,9 @@ describe('the light sign-in page (login.html), account and password', () => {
   });
 
   it('goes home when the redirect leaves the site', async () => {
-    const { left } = renderLoginPage('/user/login?redirect=%2F%2Fevil.example%2F', { 'POST /sys/login': () => success() });
+    const { left } = renderLoginPage('/user/login?redirect=%2F%2Fevil.example%2F', {
+      'POST /sys/login': () => success(),
+    });
     await submitPassword('admin', 'Procura@2026');
     await waitFor(() => expect(left()).toBe('/dashboard/analysis'));
   });
@@ -68,7 +75,9 @@ describe('the light sign-in page (login.html), account and password', () => {
   });
 
   it('shows the frozen-tenant refusal as the server words it', async () => {
-    renderLoginPage('/user/login', { 'POST /sys/login': () => fail(200, '与该用户关联的租户均已被冻结，无法登录！', 500) });
+    renderLoginPage('/user/login', {
+      'POST /sys/login': () => fail(200, '与该用户关联的租户均已被冻结，无法登录！', 500),
+    });
     await submitPassword('member', 'Procura@2026');
     expect(await screen.findByText('与该用户关联的租户均已被冻结，无法登录！')).toBeTruthy();
     expect(persistedSession.token()).toBeNull();
@@ -76,7 +85,10 @@ describe('the light sign-in page (login.html), account and password', () => {
 
   it('a network failure is a readable 登录失败', async () => {
     renderLoginPage('/user/login', {});
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await submitPassword('admin', 'Procura@2026');
     expect(await screen.findByText('网络异常，请检查网络连接')).toBeTruthy();
   });

@@ -61,19 +61,32 @@ export function LoginPage() {
     if (!values.password) found.password = '请输入密码';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void run(() => fetchEnvelope<LoginResult>('POST', '/sys/login', undefined, { username: values.username.trim(), password: values.password }));
+    void run(() =>
+      fetchEnvelope<LoginResult>('POST', '/sys/login', undefined, {
+        username: values.username.trim(),
+        password: values.password,
+      }),
+    );
   };
 
-  const mobileError = (mobile: string) => (!mobile.trim() ? '请输入手机号' : MOBILE_PATTERN.test(mobile.trim()) ? undefined : MOBILE_MESSAGE);
+  const mobileError = (mobile: string) =>
+    !mobile.trim() ? '请输入手机号' : MOBILE_PATTERN.test(mobile.trim()) ? undefined : MOBILE_MESSAGE;
 
   const submitPhone = (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = { mobile: mobileError(values.mobile), captcha: values.captcha.trim() ? undefined : '请输入验证码' };
+    const found: Errors = {
+      mobile: mobileError(values.mobile),
+      captcha: values.captcha.trim() ? undefined : '请输入验证码',
+    };
     setErrors(found);
     if (found.mobile || found.captcha) return;
     // JeecgBoot's LoginPhone: the SMS code travels as `captcha`.
     void run(() =>
-      fetchEnvelope<LoginResult>('POST', '/sys/phoneLogin', undefined, { mobile: values.mobile.trim(), captcha: values.captcha.trim(), remember_me: true }),
+      fetchEnvelope<LoginResult>('POST', '/sys/phoneLogin', undefined, {
+        mobile: values.mobile.trim(),
+        captcha: values.captcha.trim(),
+        remember_me: true,
+      }),
     );
   };
 
@@ -87,7 +100,13 @@ export function LoginPage() {
   };
 
   const submitButton = (testId: string) => (
-    <button type="submit" className="l-btn l-btn-primary l-btn-block" disabled={submitting} aria-busy={submitting} data-testid={testId}>
+    <button
+      type="submit"
+      className="l-btn l-btn-primary l-btn-block"
+      disabled={submitting}
+      aria-busy={submitting}
+      data-testid={testId}
+    >
       {submitting ? <span className="l-spinner" aria-hidden="true" /> : null}
       登录
     </button>
@@ -128,7 +147,13 @@ export function LoginPage() {
 
         <div id="login-panel-password" role="tabpanel" aria-labelledby="login-tab-password" hidden={tab !== 'password'}>
           <form noValidate onSubmit={submitPassword}>
-            <Field id="username" label="用户名" autoComplete="username" error={errors.username} {...input('username')} />
+            <Field
+              id="username"
+              label="用户名"
+              autoComplete="username"
+              error={errors.username}
+              {...input('username')}
+            />
             <Field
               id="password"
               label="密码"
@@ -137,7 +162,13 @@ export function LoginPage() {
               error={errors.password}
               {...input('password')}
               addon={
-                <button type="button" className="l-eye" aria-label={showPassword ? '隐藏密码' : '显示密码'} aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+                <button
+                  type="button"
+                  className="l-eye"
+                  aria-label={showPassword ? '隐藏密码' : '显示密码'}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((s) => !s)}
+                >
                   {showPassword ? '隐藏' : '显示'}
                 </button>
               }
@@ -148,7 +179,17 @@ export function LoginPage() {
 
         <div id="login-panel-phone" role="tabpanel" aria-labelledby="login-tab-phone" hidden={tab !== 'phone'}>
           <form noValidate onSubmit={submitPhone}>
-            <Field id="mobile" label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} data-testid="login-mobile" error={errors.mobile} {...input('mobile')} />
+            <Field
+              id="mobile"
+              label="手机号"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={11}
+              data-testid="login-mobile"
+              error={errors.mobile}
+              {...input('mobile')}
+            />
             <Field
               id="captcha"
               label="验证码"
@@ -159,13 +200,24 @@ export function LoginPage() {
               error={errors.captcha}
               {...input('captcha')}
               addon={
-                <button type="button" className="l-btn l-sms" disabled={sms.left > 0 || sms.sending} aria-busy={sms.sending} data-testid="login-sms-send" onClick={() => void sendCode()}>
+                <button
+                  type="button"
+                  className="l-btn l-sms"
+                  disabled={sms.left > 0 || sms.sending}
+                  aria-busy={sms.sending}
+                  data-testid="login-sms-send"
+                  onClick={() => void sendCode()}
+                >
                   {sms.label}
                 </button>
               }
             />
             {smsNote ? (
-              <p className={smsNote.sent ? 'l-note' : 'l-note l-note-warning'} role="status" data-testid="login-sms-note">
+              <p
+                className={smsNote.sent ? 'l-note' : 'l-note l-note-warning'}
+                role="status"
+                data-testid="login-sms-note"
+              >
                 {smsNote.text}
               </p>
             ) : null}

@@ -6,7 +6,8 @@ import { userInfo } from '../test/fixtures';
 import { ok, type FakeHandler } from '../test/fake-server';
 import { renderLoginPage } from '../test/login';
 
-const success = (isShow = 1) => ok({ token: 'pt', userInfo: userInfo({ isShow }), sysAllDictItems: {}, departs: [], multi_depart: 1 }, '登录成功');
+const success = (isShow = 1) =>
+  ok({ token: 'pt', userInfo: userInfo({ isShow }), sysAllDictItems: {}, departs: [], multi_depart: 1 }, '登录成功');
 
 async function openPhoneTab(routes: Record<string, FakeHandler>) {
   const page = renderLoginPage('/user/login', routes);
@@ -24,7 +25,10 @@ describe('the light sign-in page, 手机号登录 tab', () => {
   });
 
   it('asks for a login code (smsmode 0), then logs in with mobile and captcha as /sys/phoneLogin', async () => {
-    const { server, user, left } = await openPhoneTab({ 'POST /sys/sms': () => ok(null, '验证码已发送，5分钟内有效'), 'POST /sys/phoneLogin': () => success(2) });
+    const { server, user, left } = await openPhoneTab({
+      'POST /sys/sms': () => ok(null, '验证码已发送，5分钟内有效'),
+      'POST /sys/phoneLogin': () => success(2),
+    });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
     await user.click(screen.getByTestId('login-sms-send'));
     await waitFor(() => expect(server.calls('POST /sys/sms')).toHaveLength(1));
@@ -36,7 +40,11 @@ describe('the light sign-in page, 手机号登录 tab', () => {
     await user.type(screen.getByTestId('login-sms-code'), '123456');
     await user.click(screen.getByTestId('login-phone-submit'));
     await waitFor(() => expect(left()).toBe('/completeSupInfo'));
-    expect(server.calls('POST /sys/phoneLogin')[0]!.body).toEqual({ mobile: '13900000002', captcha: '123456', remember_me: true });
+    expect(server.calls('POST /sys/phoneLogin')[0]!.body).toEqual({
+      mobile: '13900000002',
+      captcha: '123456',
+      remember_me: true,
+    });
     expect(persistedSession.token()).toBe('pt');
   });
 
@@ -57,7 +65,11 @@ describe('the light sign-in page, 手机号登录 tab', () => {
   });
 
   it('shows the refusal of the SMS service and keeps the button usable', async () => {
-    const { user } = await openPhoneTab({ 'POST /sys/sms': () => ({ body: { success: false, code: 500, message: '短信服务未配置', result: null, timestamp: 0 } }) });
+    const { user } = await openPhoneTab({
+      'POST /sys/sms': () => ({
+        body: { success: false, code: 500, message: '短信服务未配置', result: null, timestamp: 0 },
+      }),
+    });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
     await user.click(screen.getByTestId('login-sms-send'));
     expect((await screen.findByTestId('login-sms-note')).textContent).toBe('短信服务未配置');
@@ -65,7 +77,11 @@ describe('the light sign-in page, 手机号登录 tab', () => {
   });
 
   it('a wrong code (success false, code not 200) shows 登录失败 and stays', async () => {
-    const { user, left } = await openPhoneTab({ 'POST /sys/phoneLogin': () => ({ body: { success: false, code: 500, message: '手机验证码错误', result: null, timestamp: 0 } }) });
+    const { user, left } = await openPhoneTab({
+      'POST /sys/phoneLogin': () => ({
+        body: { success: false, code: 500, message: '手机验证码错误', result: null, timestamp: 0 },
+      }),
+    });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
     await user.type(screen.getByTestId('login-sms-code'), '000000');
     await user.click(screen.getByTestId('login-phone-submit'));

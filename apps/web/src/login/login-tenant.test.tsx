@@ -8,9 +8,27 @@ import { userInfo } from '../test/fixtures';
 import { clientFor, fakeServer, ok } from '../test/fake-server';
 import { renderLoginPage, submitPassword } from '../test/login';
 
-const tenant = (id: number, name: string): TenantInfo => ({ id, name, createBy: 'admin', createTime: null, beginDate: null, endDate: null, status: 1 });
+const tenant = (id: number, name: string): TenantInfo => ({
+  id,
+  name,
+  createBy: 'admin',
+  createTime: null,
+  beginDate: null,
+  endDate: null,
+  status: 1,
+});
 const loginAnswer = (tenantList?: TenantInfo[]) =>
-  ok({ token: 't', userInfo: userInfo(), sysAllDictItems: {}, departs: [], multi_depart: 1, ...(tenantList ? { tenantList } : {}) }, '登录成功');
+  ok(
+    {
+      token: 't',
+      userInfo: userInfo(),
+      sysAllDictItems: {},
+      departs: [],
+      multi_depart: 1,
+      ...(tenantList ? { tenantList } : {}),
+    },
+    '登录成功',
+  );
 
 describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', () => {
   afterEach(() => {
@@ -58,7 +76,9 @@ describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', (
   });
 
   it('the sign-in page asks which tenant before entering, in a modal dialog', async () => {
-    const { left } = renderLoginPage('/user/login', { 'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司'), tenant(1002, '华南分公司')]) });
+    const { left } = renderLoginPage('/user/login', {
+      'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司'), tenant(1002, '华南分公司')]),
+    });
     await submitPassword('member', 'Procura@2026');
     const picker = await screen.findByTestId('tenant-picker');
     expect(screen.getByRole('dialog', { name: '请选择登录租户' })).toBeTruthy();
@@ -74,7 +94,9 @@ describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', (
   });
 
   it('a login with one tenant enters at once in it', async () => {
-    const { left } = renderLoginPage('/user/login', { 'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司')]) });
+    const { left } = renderLoginPage('/user/login', {
+      'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司')]),
+    });
     await submitPassword('member', 'Procura@2026');
     await waitFor(() => expect(left()).toBe('/dashboard/analysis'));
     expect(screen.queryByTestId('tenant-picker')).toBeNull();

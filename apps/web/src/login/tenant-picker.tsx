@@ -28,9 +28,20 @@ export function TenantPicker({ tenants, onPick }: Props) {
           }}
         >
           <label className="l-label" htmlFor="tenant-select">
-            <span className="l-required" aria-hidden="true">*</span>租户
+            <span className="l-required" aria-hidden="true">
+              *
+            </span>
+            租户
           </label>
-          <select id="tenant-select" ref={select} className="l-input" data-testid="tenant-select" required value={tenantId ?? ''} onChange={(event) => setTenantId(Number(event.target.value))}>
+          <select
+            id="tenant-select"
+            ref={select}
+            className="l-input"
+            data-testid="tenant-select"
+            required
+            value={tenantId ?? ''}
+            onChange={(event) => setTenantId(Number(event.target.value))}
+          >
             {tenants.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -38,7 +49,12 @@ export function TenantPicker({ tenants, onPick }: Props) {
             ))}
           </select>
           <div className="l-dialog-footer">
-            <button type="submit" className="l-btn l-btn-primary" disabled={tenantId === undefined} data-testid="tenant-picker-submit">
+            <button
+              type="submit"
+              className="l-btn l-btn-primary"
+              disabled={tenantId === undefined}
+              data-testid="tenant-picker-submit"
+            >
               确定
             </button>
           </div>

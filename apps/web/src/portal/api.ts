@@ -33,7 +33,11 @@ export type Loaded<T> = { data: T | null; loading: boolean; failed: boolean };
 /** Loads a portal view when the path or query changes; a `null` path loads nothing. */
 export function usePortalView<T>(path: string | null, query?: Query): Loaded<T> {
   const key = path === null ? null : apiUrl(path, query);
-  const [state, setState] = useState<{ key: string | null; data: T | null; failed: boolean }>({ key: null, data: null, failed: false });
+  const [state, setState] = useState<{ key: string | null; data: T | null; failed: boolean }>({
+    key: null,
+    data: null,
+    failed: false,
+  });
   useEffect(() => {
     if (key === null || path === null) return;
     let live = true;

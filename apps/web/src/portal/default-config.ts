@@ -42,7 +42,10 @@ export function withFallback(config: Partial<PortalConfig> | null): PortalConfig
   const merged = { ...FALLBACK_CONFIG } as Record<string, unknown>;
   for (const [key, value] of Object.entries(config)) {
     const base = (FALLBACK_CONFIG as Record<string, unknown>)[key];
-    merged[key] = value && typeof value === 'object' && !Array.isArray(value) && base && typeof base === 'object' ? { ...base, ...value } : (value ?? base);
+    merged[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && base && typeof base === 'object'
+        ? { ...base, ...value }
+        : (value ?? base);
   }
   return merged as PortalConfig;
 }

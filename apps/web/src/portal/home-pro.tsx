@@ -1,5 +1,12 @@
 import { PORTAL_LIMITS } from '@procura/shared';
-import type { NewsItem, PortalConfig, PortalMember, PortalStats, PurchaseAnnouncementItem, ResultAnnouncementItem } from '@procura/shared';
+import type {
+  NewsItem,
+  PortalConfig,
+  PortalMember,
+  PortalStats,
+  PurchaseAnnouncementItem,
+  ResultAnnouncementItem,
+} from '@procura/shared';
 import { useState } from 'react';
 import { fileUrl, recordsOf, usePortalView } from './api';
 import { usePortalConfig } from './config-store';
@@ -27,14 +34,22 @@ function Hero({ config, loaded }: { config: PortalConfig; loaded: boolean }) {
     <section
       className={`p-hero p-hero-${hero.shape}`}
       data-testid="portal-hero"
-      style={{ minHeight: hero.height, backgroundColor: hero.primaryColor, backgroundImage: `${SHADE}${bg ? `, url("${bg}")` : ''}` }}
+      style={{
+        minHeight: hero.height,
+        backgroundColor: hero.primaryColor,
+        backgroundImage: `${SHADE}${bg ? `, url("${bg}")` : ''}`,
+      }}
     >
       {/* Nothing until the saved configuration is in: no flash of the fallback title. */}
       <div className="p-container p-hero-inner" hidden={!loaded}>
         <h1 style={titleStyle}>{hero.title.text}</h1>
         <p style={subStyle}>{hero.subTitle.text}</p>
         {hero.button.visible ? (
-          <Link to={hero.button.url || '/register'} className="p-btn p-btn-light p-hero-btn" data-testid="portal-hero-button">
+          <Link
+            to={hero.button.url || '/register'}
+            className="p-btn p-btn-light p-hero-btn"
+            data-testid="portal-hero-button"
+          >
             {hero.button.text}
           </Link>
         ) : null}
@@ -65,7 +80,13 @@ function Hero({ config, loaded }: { config: PortalConfig; loaded: boolean }) {
 function LoginBox({ onClose }: { onClose: () => void }) {
   return (
     <aside className="p-login-box" data-testid="portal-login-box" aria-label="登录">
-      <button type="button" className="p-dialog-x" aria-label="关闭登录框" data-testid="portal-login-box-close" onClick={onClose}>
+      <button
+        type="button"
+        className="p-dialog-x"
+        aria-label="关闭登录框"
+        data-testid="portal-login-box-close"
+        onClick={onClose}
+      >
         ×
       </button>
       <h2>欢迎登录</h2>
@@ -80,7 +101,17 @@ function LoginBox({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function SectionHead({ title, more, moreTestId, newTab }: { title: string; more?: string; moreTestId?: string; newTab?: boolean }) {
+export function SectionHead({
+  title,
+  more,
+  moreTestId,
+  newTab,
+}: {
+  title: string;
+  more?: string;
+  moreTestId?: string;
+  newTab?: boolean;
+}) {
   return (
     <div className="p-section-head">
       <h2>{title}</h2>
@@ -131,7 +162,12 @@ function ResultBlock() {
             speedMs={PORTAL_LIMITS.sliderSpeedMs}
             testId="portal-result-slider"
             label="结果公示"
-            render={(item) => <ResultCard item={item} onOpen={(r) => navigate(`/resultAnnouncement?type=${r.type}&open=${encodeURIComponent(r.id)}`)} />}
+            render={(item) => (
+              <ResultCard
+                item={item}
+                onOpen={(r) => navigate(`/resultAnnouncement?type=${r.type}&open=${encodeURIComponent(r.id)}`)}
+              />
+            )}
           />
         </Pending>
       </div>
@@ -192,7 +228,11 @@ function LogoWall({ config }: { config: PortalConfig }) {
             const src = fileUrl(logo.img);
             return (
               <li key={logo.name + i} data-testid="portal-logo">
-                {src ? <img src={src} alt={logo.name} loading="lazy" width={120} height={48} /> : <span>{logo.name}</span>}
+                {src ? (
+                  <img src={src} alt={logo.name} loading="lazy" width={120} height={48} />
+                ) : (
+                  <span>{logo.name}</span>
+                )}
               </li>
             );
           })}
@@ -241,7 +281,11 @@ export function ProHome() {
       <PurchaseBlock />
       <ResultBlock />
       {loaded && cta.visible ? (
-        <section className="p-cta" data-testid="portal-cta" style={{ backgroundColor: cta.bgColor, backgroundImage: SHADE, minHeight: cta.height }}>
+        <section
+          className="p-cta"
+          data-testid="portal-cta"
+          style={{ backgroundColor: cta.bgColor, backgroundImage: SHADE, minHeight: cta.height }}
+        >
           <div className="p-container">
             <h2>{cta.title}</h2>
             <Link to={cta.url || '/register'} className="p-btn p-btn-light">

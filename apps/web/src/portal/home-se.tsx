@@ -52,7 +52,9 @@ export function SeHome() {
                 .map((item) => (
                   <li key={item.id}>
                     <span className={`p-type p-type-${item.type}`}>{PORTAL_TYPE_LABELS[item.type]}</span>
-                    <Link to={`/resultAnnouncement?type=${item.type}&open=${encodeURIComponent(item.id)}`}>{item.title}</Link>
+                    <Link to={`/resultAnnouncement?type=${item.type}&open=${encodeURIComponent(item.id)}`}>
+                      {item.title}
+                    </Link>
                     <span className="p-date">{item.date}</span>
                   </li>
                 ))}
@@ -65,7 +67,9 @@ export function SeHome() {
             <ul className="p-simple-list">
               {recordsOf(news.data).map((item) => (
                 <li key={item.id}>
-                  <span className={item.type === '行业新闻' ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'}>{item.type}</span>
+                  <span className={item.type === '行业新闻' ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'}>
+                    {item.type}
+                  </span>
                   <a href={`/news?id=${encodeURIComponent(item.id)}`}>{item.title}</a>
                   <span className="p-date">{item.date}</span>
                 </li>

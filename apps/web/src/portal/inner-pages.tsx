@@ -1,5 +1,11 @@
 import { PORTAL_LIMITS, PORTAL_TYPE_LABELS } from '@procura/shared';
-import type { NewsItem, PortalSourcingType, PurchaseAnnouncementDetail, PurchaseAnnouncementPage, ResultAnnouncementItem } from '@procura/shared';
+import type {
+  NewsItem,
+  PortalSourcingType,
+  PurchaseAnnouncementDetail,
+  PurchaseAnnouncementPage,
+  ResultAnnouncementItem,
+} from '@procura/shared';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { SafeHtml } from '../components/safe-html';
@@ -34,7 +40,8 @@ function useInnerConfig() {
 
 function withQuery(pathname: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `${pathname}?${text}` : pathname;
 }
@@ -67,7 +74,14 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (value: 
       <label htmlFor="portal-search" className="sr-only">
         搜索采购公告
       </label>
-      <input id="portal-search" type="search" placeholder="输入项目名称搜索" value={keyword} onChange={(e) => setKeyword(e.target.value)} data-testid="portal-search-input" />
+      <input
+        id="portal-search"
+        type="search"
+        placeholder="输入项目名称搜索"
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+        data-testid="portal-search-input"
+      />
       <button type="submit" className="p-btn p-btn-primary" data-testid="portal-search-submit">
         搜索
       </button>
@@ -103,21 +117,29 @@ export function PurchasePage() {
     <PortalPage config={config} testId="portal-purchase-page">
       <Banner title="采购公告" testId="portal-purchase-banner" color={config.hero.primaryColor}>
         <p className="p-banner-text">
-          正在进行的采购机会{' '}
-          <strong data-testid="portal-ongoing">{page.data ? page.data.ongoing : '—'}</strong> 个
+          正在进行的采购机会 <strong data-testid="portal-ongoing">{page.data ? page.data.ongoing : '—'}</strong> 个
         </p>
         <SearchForm key={likeName} initial={likeName} onSearch={(value) => go({ likeName: value, pageNo: 1 })} />
       </Banner>
       <div className="p-container p-section">
         <h2 className="sr-only">公告列表</h2>
-        <Tabs items={PURCHASE_TABS} active={tab} onChange={(key) => go({ type: key, pageNo: 1 })} testId="portal-purchase-tab" />
+        <Tabs
+          items={PURCHASE_TABS}
+          active={tab}
+          onChange={(key) => go({ type: key, pageNo: 1 })}
+          testId="portal-purchase-tab"
+        />
         <Pending loading={page.loading} empty={records.length === 0}>
           <div className="p-list" data-testid="portal-purchase-list" data-total={page.data?.total ?? 0}>
             {records.map((item) => (
               <PurchaseCard key={item.id} item={item} />
             ))}
           </div>
-          <Pager current={page.data?.current ?? pageNo} pages={page.data?.pages ?? 1} onChange={(p) => go({ pageNo: p })} />
+          <Pager
+            current={page.data?.current ?? pageNo}
+            pages={page.data?.pages ?? 1}
+            onChange={(p) => go({ pageNo: p })}
+          />
         </Pending>
       </div>
     </PortalPage>
@@ -129,7 +151,9 @@ export function DetailPage() {
   const config = useInnerConfig();
   const { query } = useLocation();
   const id = query.get('id') ?? '';
-  const detail = usePortalView<PurchaseAnnouncementDetail>(id ? '/portal/view/purchaseAnnouncementDetail' : null, { id });
+  const detail = usePortalView<PurchaseAnnouncementDetail>(id ? '/portal/view/purchaseAnnouncementDetail' : null, {
+    id,
+  });
   const [signing, setSigning] = useState(false);
   const data = detail.data;
   return (
@@ -172,7 +196,12 @@ export function DetailPage() {
             </dl>
             <SafeHtml html={data.content} className="p-content" data-testid="portal-detail-content" />
             <div className="p-detail-actions">
-              <button type="button" className="p-btn p-btn-primary" onClick={() => setSigning(true)} data-testid="portal-signup-open">
+              <button
+                type="button"
+                className="p-btn p-btn-primary"
+                onClick={() => setSigning(true)}
+                data-testid="portal-signup-open"
+              >
                 报名
               </button>
             </div>
@@ -194,7 +223,10 @@ export function ResultPage() {
   const { pathname, query } = useLocation();
   const type = query.get('type');
   const tab: PortalSourcingType = isSourcingType(type) ? type : 'tender';
-  const list = usePortalView<ResultAnnouncementItem[] | { records?: ResultAnnouncementItem[] }>('/portal/view/resultAnnouncement', { type: tab });
+  const list = usePortalView<ResultAnnouncementItem[] | { records?: ResultAnnouncementItem[] }>(
+    '/portal/view/resultAnnouncement',
+    { type: tab },
+  );
   const items = recordsOf(list.data).filter((item) => item.type === tab);
   const openId = query.get('open');
   const [picked, setOpen] = useState<ResultAnnouncementItem | null>(null);
@@ -206,9 +238,19 @@ export function ResultPage() {
   };
   return (
     <PortalPage config={config} testId="portal-result-page">
-      <Banner title="结果公示" height={PORTAL_LIMITS.resultBannerHeight} testId="portal-result-banner" color={config.hero.primaryColor} />
+      <Banner
+        title="结果公示"
+        height={PORTAL_LIMITS.resultBannerHeight}
+        testId="portal-result-banner"
+        color={config.hero.primaryColor}
+      />
       <div className="p-container p-section">
-        <Tabs items={RESULT_TABS} active={tab} onChange={(key) => navigate(withQuery(pathname, { type: key }), { replace: true })} testId="portal-result-tab" />
+        <Tabs
+          items={RESULT_TABS}
+          active={tab}
+          onChange={(key) => navigate(withQuery(pathname, { type: key }), { replace: true })}
+          testId="portal-result-tab"
+        />
         <Pending loading={list.loading} empty={items.length === 0}>
           <Slider
             items={items}
@@ -281,17 +323,32 @@ export function FeaturePage() {
   const config = useInnerConfig();
   return (
     <PortalPage config={config} testId="portal-feature-page">
-      <Banner title={config.platformInfo.title || '平台介绍'} testId="portal-feature-banner" color={config.hero.primaryColor} />
+      <Banner
+        title={config.platformInfo.title || '平台介绍'}
+        testId="portal-feature-banner"
+        color={config.hero.primaryColor}
+      />
       <Features config={config} testId="portal-feature-list" />
     </PortalPage>
   );
 }
 
 const GUIDE = [
-  { title: '供应商注册', steps: ['点击页面右上角「注册」', '填写企业名称、统一社会信用代码与联系人信息', '设置符合强度要求的密码并提交', '首次登录后完善供应商信息，等待审核'] },
+  {
+    title: '供应商注册',
+    steps: [
+      '点击页面右上角「注册」',
+      '填写企业名称、统一社会信用代码与联系人信息',
+      '设置符合强度要求的密码并提交',
+      '首次登录后完善供应商信息，等待审核',
+    ],
+  },
   { title: '登录', steps: ['点击「登录」进入登录页', '输入用户名和密码', '多租户账号需选择租户后进入工作台'] },
   { title: '找回密码', steps: ['在登录页联系平台管理员重置密码', '使用新密码登录后尽快修改密码'] },
-  { title: '参与报名', steps: ['在「采购公告」中找到项目并打开详情', '登录后点击「报名」', '在工作台中下载文件并按时响应'] },
+  {
+    title: '参与报名',
+    steps: ['在「采购公告」中找到项目并打开详情', '登录后点击「报名」', '在工作台中下载文件并按时响应'],
+  },
 ];
 
 export function GuidePage() {
@@ -322,7 +379,10 @@ export function NewsPage() {
   const id = query.get('id');
   const type = query.get('type') ?? '';
   const pageNo = Math.max(1, Number(query.get('pageNo')) || 1);
-  const list = usePortalView<{ records: NewsItem[]; pages?: number; current?: number }>(id ? null : '/portal/view/news', { type, pageNo, pageSize: 12 });
+  const list = usePortalView<{ records: NewsItem[]; pages?: number; current?: number }>(
+    id ? null : '/portal/view/news',
+    { type, pageNo, pageSize: 12 },
+  );
   const detail = usePortalView<NewsItem>(id ? '/portal/view/newsDetail' : null, { id: id ?? '' });
   return (
     <PortalPage config={config} testId="portal-news-page">
@@ -338,7 +398,12 @@ export function NewsPage() {
               </p>
               <h1>{detail.data.title}</h1>
               <p className="p-subtitle">
-                <span className={detail.data.type === '行业新闻' ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'}>{detail.data.type}</span> {detail.data.date}
+                <span
+                  className={detail.data.type === '行业新闻' ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'}
+                >
+                  {detail.data.type}
+                </span>{' '}
+                {detail.data.date}
               </p>
               <SafeHtml html={detail.data.content} className="p-content" />
             </article>
@@ -354,7 +419,11 @@ export function NewsPage() {
                 <NewsCard key={item.id} item={item} />
               ))}
             </div>
-            <Pager current={list.data?.current ?? pageNo} pages={list.data?.pages ?? 1} onChange={(p) => navigate(withQuery(pathname, { type, pageNo: p }), { replace: true })} />
+            <Pager
+              current={list.data?.current ?? pageNo}
+              pages={list.data?.pages ?? 1}
+              onChange={(p) => navigate(withQuery(pathname, { type, pageNo: p }), { replace: true })}
+            />
           </Pending>
         )}
       </div>

@@ -1,5 +1,11 @@
 import { PORTAL_TYPE_LABELS } from '@procura/shared';
-import type { NewsItem, PortalResult, PurchaseAnnouncementDetail, PurchaseAnnouncementItem, ResultAnnouncementItem } from '@procura/shared';
+import type {
+  NewsItem,
+  PortalResult,
+  PurchaseAnnouncementDetail,
+  PurchaseAnnouncementItem,
+  ResultAnnouncementItem,
+} from '@procura/shared';
 import { useState } from 'react';
 import { isLoggedIn, portalPost, usePortalView } from './api';
 import { Link } from './router';
@@ -44,11 +50,21 @@ export function PurchaseCard({ item, compact = false }: { item: PurchaseAnnounce
         <Countdown days={item.countdown} />
         {compact ? (
           // On the home page 详情 opens the purchase tab on the item's sub-tab (spec part 1 §2.5).
-          <Link className="p-btn p-btn-primary" to={`/purchaseAnnouncement?type=${item.type}`} data-testid="portal-home-detail-link">
+          <Link
+            className="p-btn p-btn-primary"
+            to={`/purchaseAnnouncement?type=${item.type}`}
+            data-testid="portal-home-detail-link"
+          >
             详情
           </Link>
         ) : (
-          <a className="p-btn p-btn-primary" href={`/detail?id=${encodeURIComponent(item.id)}`} target="_blank" rel="noopener noreferrer" data-testid="portal-detail-link">
+          <a
+            className="p-btn p-btn-primary"
+            href={`/detail?id=${encodeURIComponent(item.id)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="portal-detail-link"
+          >
             详情
           </a>
         )}
@@ -57,9 +73,21 @@ export function PurchaseCard({ item, compact = false }: { item: PurchaseAnnounce
   );
 }
 
-export function ResultCard({ item, onOpen }: { item: ResultAnnouncementItem; onOpen: (item: ResultAnnouncementItem) => void }) {
+export function ResultCard({
+  item,
+  onOpen,
+}: {
+  item: ResultAnnouncementItem;
+  onOpen: (item: ResultAnnouncementItem) => void;
+}) {
   return (
-    <button type="button" className="p-card p-result" data-testid="portal-result-item" data-type={item.type} onClick={() => onOpen(item)}>
+    <button
+      type="button"
+      className="p-card p-result"
+      data-testid="portal-result-item"
+      data-type={item.type}
+      onClick={() => onOpen(item)}
+    >
       <span className={`p-type p-type-${item.type}`}>{PORTAL_TYPE_LABELS[item.type] ?? item.type}</span>
       <span className="p-result-title">{item.title}</span>
       <span className="p-result-content">{item.content}</span>
@@ -72,7 +100,11 @@ export function NewsCard({ item }: { item: NewsItem }) {
   const industry = item.type === '行业新闻';
   return (
     <article className="p-card p-news" data-testid="portal-news-card">
-      <span className={industry ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'} data-testid="portal-news-type" data-color={industry ? 'orange' : 'blue'}>
+      <span
+        className={industry ? 'p-news-type p-news-orange' : 'p-news-type p-news-blue'}
+        data-testid="portal-news-type"
+        data-color={industry ? 'orange' : 'blue'}
+      >
         {item.type || '公司新闻'}
       </span>
       <h3>
@@ -86,7 +118,10 @@ export function NewsCard({ item }: { item: NewsItem }) {
 
 /** 结果公告: the winning-bid card (company, project, bid code) and the supplier list. */
 export function ResultModal({ item, onClose }: { item: ResultAnnouncementItem; onClose: () => void }) {
-  const { data, loading } = usePortalView<PortalResult>('/portal/view/portalResult', { name: item.id, type: item.type });
+  const { data, loading } = usePortalView<PortalResult>('/portal/view/portalResult', {
+    name: item.id,
+    type: item.type,
+  });
   return (
     <Dialog title="结果公告" onClose={onClose} testId="portal-result-modal">
       {loading ? (
@@ -168,7 +203,13 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
           <button type="button" className="p-btn" onClick={onClose} data-testid="portal-invitation-close">
             关闭
           </button>
-          <button type="button" className="p-btn p-btn-primary" onClick={() => void signUp()} disabled={busy} data-testid="portal-invitation-signup">
+          <button
+            type="button"
+            className="p-btn p-btn-primary"
+            onClick={() => void signUp()}
+            disabled={busy}
+            data-testid="portal-invitation-signup"
+          >
             报名
           </button>
         </>
@@ -187,7 +228,11 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
         </div>
       ) : null}
       {note ? (
-        <p className={note.ok ? 'p-note p-note-ok' : 'p-note p-note-warn'} data-testid="portal-invitation-message" role="alert">
+        <p
+          className={note.ok ? 'p-note p-note-ok' : 'p-note p-note-warn'}
+          data-testid="portal-invitation-message"
+          role="alert"
+        >
           {note.text}
         </p>
       ) : null}

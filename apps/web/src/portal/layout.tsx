@@ -6,7 +6,11 @@ import { fileUrl } from './api';
 import { Link, useLocation } from './router';
 
 /** Header state from the scroll position: immersive (transparent) up to 64 px, hidden when scrolling down past 100 px. */
-export function headerState(scrollY: number, previousY: number, immersive: boolean): { transparent: boolean; hidden: boolean } {
+export function headerState(
+  scrollY: number,
+  previousY: number,
+  immersive: boolean,
+): { transparent: boolean; hidden: boolean } {
   return {
     transparent: immersive && scrollY <= PORTAL_LIMITS.immersiveThresholdPx,
     hidden: scrollY > PORTAL_LIMITS.autoHideThresholdPx && scrollY > previousY,
@@ -14,7 +18,9 @@ export function headerState(scrollY: number, previousY: number, immersive: boole
 }
 
 function useHeaderState(immersive: boolean) {
-  const [state, setState] = useState(() => headerState(typeof window === 'undefined' ? 0 : window.scrollY, 0, immersive));
+  const [state, setState] = useState(() =>
+    headerState(typeof window === 'undefined' ? 0 : window.scrollY, 0, immersive),
+  );
   useEffect(() => {
     let previous = window.scrollY;
     const onScroll = () => {
@@ -48,12 +54,27 @@ export function PortalHeader({ config, immersive }: { config: PortalConfig; imme
           {logo ? <img src={logo} alt="" width={32} height={32} /> : null}
           <span>{config.logo.text}</span>
         </Link>
-        <button type="button" className="p-nav-toggle" aria-label="菜单" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="p-nav-toggle"
+          aria-label="菜单"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           ☰
         </button>
-        <nav className={`p-nav p-nav-${config.navs.justify}${open ? ' p-nav-open' : ''}`} aria-label="门户导航" data-testid="portal-nav">
+        <nav
+          className={`p-nav p-nav-${config.navs.justify}${open ? ' p-nav-open' : ''}`}
+          aria-label="门户导航"
+          data-testid="portal-nav"
+        >
           {entries.map((entry) => (
-            <Link key={entry.url} to={entry.url} className={samePage(pathname, entry.url) ? 'p-nav-link p-nav-active' : 'p-nav-link'} onClick={() => setOpen(false)}>
+            <Link
+              key={entry.url}
+              to={entry.url}
+              className={samePage(pathname, entry.url) ? 'p-nav-link p-nav-active' : 'p-nav-link'}
+              onClick={() => setOpen(false)}
+            >
               {entry.title}
             </Link>
           ))}
@@ -115,7 +136,17 @@ export function PortalFooter({ config }: { config: PortalConfig }) {
 }
 
 /** Header, main content, footer. */
-export function PortalPage({ config, immersive = false, children, testId }: { config: PortalConfig; immersive?: boolean; children: ReactNode; testId: string }) {
+export function PortalPage({
+  config,
+  immersive = false,
+  children,
+  testId,
+}: {
+  config: PortalConfig;
+  immersive?: boolean;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="p-page" data-testid={testId} style={{ backgroundColor: config.background.color || undefined }}>
       <PortalHeader config={config} immersive={immersive} />
@@ -126,9 +157,29 @@ export function PortalPage({ config, immersive = false, children, testId }: { co
 }
 
 /** The banner at the top of an inner page. */
-export function Banner({ title, height = 240, children, testId, color }: { title: string; height?: number; children?: ReactNode; testId: string; color?: string }) {
+export function Banner({
+  title,
+  height = 240,
+  children,
+  testId,
+  color,
+}: {
+  title: string;
+  height?: number;
+  children?: ReactNode;
+  testId: string;
+  color?: string;
+}) {
   return (
-    <section className="p-banner" style={{ minHeight: height, backgroundColor: color, backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))' }} data-testid={testId}>
+    <section
+      className="p-banner"
+      style={{
+        minHeight: height,
+        backgroundColor: color,
+        backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))',
+      }}
+      data-testid={testId}
+    >
       <div className="p-container">
         <h1>{title}</h1>
         {children}

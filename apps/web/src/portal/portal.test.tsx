@@ -56,14 +56,19 @@ describe('采购公告 (spec part 1 §2.5, domain §23)', () => {
   it('shows the ongoing count, colours the countdown (≥10 green, 5–<10 orange) and opens details in a new tab', async () => {
     serve({
       'GET /portal/view/config': () => ok(config()),
-      'GET /portal/view/purchaseAnnouncements': () => ok(page([item('a1', 'tender', 12), item('a2', 'inquiry', 7), item('a3', 'bidding', 3)])),
+      'GET /portal/view/purchaseAnnouncements': () =>
+        ok(page([item('a1', 'tender', 12), item('a2', 'inquiry', 7), item('a3', 'bidding', 3)])),
     });
     at('/purchaseAnnouncement');
     render(<PortalApp />);
     const items = await screen.findAllByTestId('portal-purchase-item');
     expect(items).toHaveLength(3);
     expect(screen.getByTestId('portal-ongoing').textContent).toContain('7');
-    expect(screen.getAllByTestId('portal-countdown').map((el) => el.getAttribute('data-color'))).toEqual(['green', 'orange', 'none']);
+    expect(screen.getAllByTestId('portal-countdown').map((el) => el.getAttribute('data-color'))).toEqual([
+      'green',
+      'orange',
+      'none',
+    ]);
     const detail = within(items[0]!).getByTestId('portal-detail-link');
     expect(detail.getAttribute('target')).toBe('_blank');
     expect(detail.getAttribute('href')).toBe('/detail?id=a1');
@@ -79,7 +84,11 @@ describe('采购公告 (spec part 1 §2.5, domain §23)', () => {
     render(<PortalApp />);
     await screen.findAllByTestId('portal-purchase-item');
     fireEvent.click(screen.getByTestId('portal-purchase-tab-inquiry'));
-    await waitFor(() => expect(server.calls('GET /portal/view/purchaseAnnouncements').at(-1)!.url.searchParams.get('type')).toBe('inquiry'));
+    await waitFor(() =>
+      expect(server.calls('GET /portal/view/purchaseAnnouncements').at(-1)!.url.searchParams.get('type')).toBe(
+        'inquiry',
+      ),
+    );
     fireEvent.change(screen.getByTestId('portal-search-input'), { target: { value: '钢材' } });
     fireEvent.click(screen.getByTestId('portal-search-submit'));
     await waitFor(() => {
@@ -102,7 +111,14 @@ describe('采购公告 (spec part 1 §2.5, domain §23)', () => {
 });
 
 describe('the invitation dialog', () => {
-  const detail = { ...item('a1', 'tender', 12), content: '<p>公告正文</p><script>alert(1)</script>', contact: '张三', signupOpen: true, signupStart: null, signupDeadline: '2026-12-01 10:00:00' };
+  const detail = {
+    ...item('a1', 'tender', 12),
+    content: '<p>公告正文</p><script>alert(1)</script>',
+    contact: '张三',
+    signupOpen: true,
+    signupStart: null,
+    signupDeadline: '2026-12-01 10:00:00',
+  };
   const routes = () => ({
     'GET /portal/view/config': () => ok(config()),
     'GET /portal/view/purchaseAnnouncementDetail': () => ok(detail),
@@ -143,7 +159,12 @@ describe('the invitation dialog', () => {
     expect(call.headers['X-Access-Token']).toBe('tok-1');
     fireEvent.click(screen.getByTestId('portal-invitation-signup'));
     await waitFor(() => expect(screen.getByTestId('portal-invitation-message').textContent).toContain('您已报名'));
-    expect((screen.getAllByTestId('portal-toast').find((t) => t.textContent === '您已报名'))?.getAttribute('data-type')).toBe('warning');
+    expect(
+      screen
+        .getAllByTestId('portal-toast')
+        .find((t) => t.textContent === '您已报名')
+        ?.getAttribute('data-type'),
+    ).toBe('warning');
   });
 });
 
@@ -152,9 +173,20 @@ describe('结果公示', () => {
     serve({
       'GET /portal/view/config': () => ok(config()),
       'GET /portal/view/resultAnnouncement': (r) =>
-        ok(r.url.searchParams.get('type') === 'tender' ? [{ id: 'r1', type: 'tender', title: '钢材采购 结果公示', content: '中标公示', date: '2026-11-01' }] : []),
+        ok(
+          r.url.searchParams.get('type') === 'tender'
+            ? [{ id: 'r1', type: 'tender', title: '钢材采购 结果公示', content: '中标公示', date: '2026-11-01' }]
+            : [],
+        ),
       'GET /portal/view/portalResult': () =>
-        ok({ title: '钢材采购 结果公示', bidCode: 'ZB-20261101-0001', projectName: '钢材采购', company: '甲公司', updateTime: '2026-11-01 10:00:00', supplierList: [{ title: '第一名', name: '甲公司' }] }),
+        ok({
+          title: '钢材采购 结果公示',
+          bidCode: 'ZB-20261101-0001',
+          projectName: '钢材采购',
+          company: '甲公司',
+          updateTime: '2026-11-01 10:00:00',
+          supplierList: [{ title: '第一名', name: '甲公司' }],
+        }),
     });
     at('/resultAnnouncement');
     render(<PortalApp />);
@@ -191,7 +223,13 @@ describe('templates and the advanced home', () => {
       { id: 'n2', title: '公司动态', content: '…', type: '公司新闻', date: '2026-11-02' },
     ];
     serve({
-      'GET /portal/view/config': (r) => ok(config({ news: { visible: r.url.searchParams.get('template') === 'pro', title: '新闻资讯' }, logoWall: { ...FALLBACK_CONFIG.logoWall, visible: false } })),
+      'GET /portal/view/config': (r) =>
+        ok(
+          config({
+            news: { visible: r.url.searchParams.get('template') === 'pro', title: '新闻资讯' },
+            logoWall: { ...FALLBACK_CONFIG.logoWall, visible: false },
+          }),
+        ),
       'GET /portal/view/news': () => ok({ records: news, total: 2, size: 4, current: 1, pages: 1 }),
       'GET /portal/view/purchaseAnnouncement': () => ok([item('h1', 'inquiry', 6)]),
     });
@@ -199,7 +237,11 @@ describe('templates and the advanced home', () => {
     render(<PortalApp />);
     const block = await screen.findByTestId('portal-news-block');
     expect(await within(block).findAllByTestId('portal-news-card')).toHaveLength(2);
-    expect(within(block).getAllByTestId('portal-news-type').map((el) => el.getAttribute('data-color'))).toEqual(['orange', 'blue']);
+    expect(
+      within(block)
+        .getAllByTestId('portal-news-type')
+        .map((el) => el.getAttribute('data-color')),
+    ).toEqual(['orange', 'blue']);
     expect(within(block).getByTestId('portal-news-more').getAttribute('target')).toBe('_blank');
     expect(screen.queryByTestId('portal-logo-wall')).toBeNull();
     // 详情 on a home purchase item opens the purchase tab on its sub-tab (spec part 1 §2.5).
@@ -227,16 +269,32 @@ describe('templates and the advanced home', () => {
     try {
       serve({
         'GET /portal/view/config': () =>
-          ok(config({ hero: { ...FALLBACK_CONFIG.hero, statVisible: true, statsData: [{ value: 1, title: '入驻供应商', key: 'suppliers', unit: '家' }, { value: 99, title: '服务年限', plus: true }] } })),
+          ok(
+            config({
+              hero: {
+                ...FALLBACK_CONFIG.hero,
+                statVisible: true,
+                statsData: [
+                  { value: 1, title: '入驻供应商', key: 'suppliers', unit: '家' },
+                  { value: 99, title: '服务年限', plus: true },
+                ],
+              },
+            }),
+          ),
         'GET /portal/view/stats': () => ok({ suppliers: 42, purchaseAnnouncements: 1, ongoing: 1, results: 1 }),
       });
       at('/proHome');
       render(<PortalApp />);
-      await vi.waitFor(() => expect(screen.getAllByTestId('portal-count-up').map((el) => el.getAttribute('data-end'))).toEqual(['42', '99']));
+      await vi.waitFor(() =>
+        expect(screen.getAllByTestId('portal-count-up').map((el) => el.getAttribute('data-end'))).toEqual(['42', '99']),
+      );
       await act(async () => {
         vi.advanceTimersByTime(1100);
       });
-      expect(screen.getAllByTestId('portal-stat').map((el) => el.textContent)).toEqual(['42家入驻供应商', '99+服务年限']);
+      expect(screen.getAllByTestId('portal-stat').map((el) => el.textContent)).toEqual([
+        '42家入驻供应商',
+        '99+服务年限',
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -250,7 +308,9 @@ describe('the portal loads no back-office code', () => {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
       for (const spec of imports) {
-        expect(spec, `${file} imports ${spec}`).not.toMatch(/(^|\/)(shell|pages|resources|app)\/|lib\/http|lib\/feedback|lib\/auth-store|^antd|^@ant-design|^echarts|^react-router|^@tanstack/);
+        expect(spec, `${file} imports ${spec}`).not.toMatch(
+          /(^|\/)(shell|pages|resources|app)\/|lib\/http|lib\/feedback|lib\/auth-store|^antd|^@ant-design|^echarts|^react-router|^@tanstack/,
+        );
       }
     }
   });

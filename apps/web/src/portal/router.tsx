@@ -46,15 +46,44 @@ type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || target === '_blank' || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      target === '_blank' ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     if (!isPortalHref(to)) return;
     event.preventDefault();
     navigate(to);
   };
-  return <a href={to} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined} onClick={handle} {...rest} />;
+  return (
+    <a
+      href={to}
+      target={target}
+      rel={target === '_blank' ? 'noopener noreferrer' : undefined}
+      onClick={handle}
+      {...rest}
+    />
+  );
 }
 
-const PORTAL_SEGMENTS = new Set(['portal', 'proHome', 'seHome', 'purchaseAnnouncement', 'resultAnnouncement', 'about', 'feature', 'guide', 'news', 'detail', 'pro']);
+const PORTAL_SEGMENTS = new Set([
+  'portal',
+  'proHome',
+  'seHome',
+  'purchaseAnnouncement',
+  'resultAnnouncement',
+  'about',
+  'feature',
+  'guide',
+  'news',
+  'detail',
+  'pro',
+]);
 
 /** Whether a link stays inside the portal app (else it is a full page load, e.g. /user/login). */
 export function isPortalHref(to: string): boolean {

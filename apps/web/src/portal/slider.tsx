@@ -19,7 +19,16 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** A light slider: `perSlide` items a slide, autoplay (paused on hover/focus), sliding over `speedMs`. */
-export function Slider<T>({ items, perSlide, render, autoplayMs, speedMs = 1000, loop = true, testId, label }: Props<T>) {
+export function Slider<T>({
+  items,
+  perSlide,
+  render,
+  autoplayMs,
+  speedMs = 1000,
+  loop = true,
+  testId,
+  label,
+}: Props<T>) {
   const slides = chunk(items, perSlide);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -44,9 +53,18 @@ export function Slider<T>({ items, perSlide, render, autoplayMs, speedMs = 1000,
       onBlur={() => setPaused(false)}
     >
       <div className="p-slider-window">
-        <div className="p-slider-track" style={{ transform: `translateX(-${current * 100}%)`, transitionDuration: `${speedMs}ms` }}>
+        <div
+          className="p-slider-track"
+          style={{ transform: `translateX(-${current * 100}%)`, transitionDuration: `${speedMs}ms` }}
+        >
           {slides.map((slide, i) => (
-            <div className="p-slide" key={i} inert={i !== current} data-testid={`${testId}-slide`} style={{ gridTemplateColumns: `repeat(${perSlide}, minmax(0, 1fr))` }}>
+            <div
+              className="p-slide"
+              key={i}
+              inert={i !== current}
+              data-testid={`${testId}-slide`}
+              style={{ gridTemplateColumns: `repeat(${perSlide}, minmax(0, 1fr))` }}
+            >
               {slide.map((item, j) => (
                 <div className="p-slide-cell" key={j}>
                   {i === current || Math.abs(i - current) === 1 ? render(item) : null}
@@ -59,7 +77,14 @@ export function Slider<T>({ items, perSlide, render, autoplayMs, speedMs = 1000,
       {count > 1 ? (
         <div className="p-dots">
           {slides.map((_, i) => (
-            <button key={i} type="button" className={i === current ? 'p-dot p-dot-active' : 'p-dot'} aria-label={`第 ${i + 1} 页`} aria-current={i === current} onClick={() => setIndex(i)} />
+            <button
+              key={i}
+              type="button"
+              className={i === current ? 'p-dot p-dot-active' : 'p-dot'}
+              aria-label={`第 ${i + 1} 页`}
+              aria-current={i === current}
+              onClick={() => setIndex(i)}
+            />
           ))}
         </div>
       ) : null}

@@ -14,7 +14,10 @@ export function enabledTemplate(): PortalTemplate {
   let value: unknown = raw;
   try {
     const parsed: unknown = JSON.parse(raw);
-    value = typeof parsed === 'object' && parsed !== null && 'value' in parsed ? (parsed as { value: unknown }).value : parsed;
+    value =
+      typeof parsed === 'object' && parsed !== null && 'value' in parsed
+        ? (parsed as { value: unknown }).value
+        : parsed;
   } catch {
     value = raw;
   }

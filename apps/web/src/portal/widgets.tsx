@@ -31,7 +31,11 @@ export function Countdown({ days }: { days: number | null }) {
   if (days === null) return null;
   const color = countdownColor(days);
   return (
-    <span className={`p-countdown${color ? ` p-countdown-${color}` : ''}`} data-testid="portal-countdown" data-color={color ?? 'none'}>
+    <span
+      className={`p-countdown${color ? ` p-countdown-${color}` : ''}`}
+      data-testid="portal-countdown"
+      data-color={color ?? 'none'}
+    >
       剩余 <strong>{days}</strong> 天
     </span>
   );
@@ -39,7 +43,17 @@ export function Countdown({ days }: { days: number | null }) {
 
 export type TabItem<K extends string> = { key: K; label: string };
 
-export function Tabs<K extends string>({ items, active, onChange, testId }: { items: readonly TabItem<K>[]; active: K; onChange: (key: K) => void; testId: string }) {
+export function Tabs<K extends string>({
+  items,
+  active,
+  onChange,
+  testId,
+}: {
+  items: readonly TabItem<K>[];
+  active: K;
+  onChange: (key: K) => void;
+  testId: string;
+}) {
   return (
     <div className="p-tabs" role="tablist" data-testid={testId}>
       {items.map((item) => (
@@ -67,7 +81,19 @@ export function isSourcingType(value: string | null): value is PortalSourcingTyp
 }
 
 /** A small accessible dialog (the portal ships without antd). */
-export function Dialog({ title, onClose, children, footer, testId }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -79,7 +105,16 @@ export function Dialog({ title, onClose, children, footer, testId }: { title: st
   }, [onClose]);
   return (
     <div className="p-mask" onClick={onClose}>
-      <div className="p-dialog" role="dialog" aria-modal="true" aria-label={title} data-testid={testId} tabIndex={-1} ref={ref} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="p-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid={testId}
+        tabIndex={-1}
+        ref={ref}
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="p-dialog-head">
           <h2>{title}</h2>
           <button type="button" className="p-dialog-x" aria-label="关闭" onClick={onClose}>

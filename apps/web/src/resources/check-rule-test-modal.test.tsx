@@ -25,7 +25,15 @@ function checkByCode(request: FakeRequest) {
       success: false,
       code: 500,
       message: '物料编码前2位必须是大写字母（品类）',
-      result: { digits: '2', pattern: '^[A-Z]{2}$', message: '物料编码前2位必须是大写字母（品类）', beginIndex: 0, endIndex: 2, checkValue: value.slice(0, 2), passed: false },
+      result: {
+        digits: '2',
+        pattern: '^[A-Z]{2}$',
+        message: '物料编码前2位必须是大写字母（品类）',
+        beginIndex: 0,
+        endIndex: 2,
+        checkValue: value.slice(0, 2),
+        passed: false,
+      },
       timestamp: 0,
     },
   };
@@ -47,7 +55,7 @@ async function openTest() {
 describe('测试 on 编码校验规则', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('checks a value with the row\'s rule, sending it encoded twice as JeecgBoot does, and shows that it passed', async () => {
+  it("checks a value with the row's rule, sending it encoded twice as JeecgBoot does, and shows that it passed", async () => {
     const { server, modal, check } = await openTest();
     expect(screen.getByText('测试校验规则 - 物料编码')).toBeTruthy();
     check('EL 100%');
@@ -60,7 +68,7 @@ describe('测试 on 编码校验规则', () => {
     expect(call.url.searchParams.get('value')).toBe(encodeURIComponent('EL 100%'));
   });
 
-  it('shows the rule\'s message and the failing part when the value does not pass', async () => {
+  it("shows the rule's message and the failing part when the value does not pass", async () => {
     const { modal, check } = await openTest();
     check('el000123');
     const result = await modal.findByTestId('check-rule-test-result');

@@ -22,8 +22,15 @@ export function CheckRuleTestModal({ record, open, onClose }: RowActionPanelProp
   const check = async () => {
     setChecking(true);
     try {
-      const res = await getAction<CheckFailure | null>('/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) });
-      setOutcome(res.success ? { passed: true } : { passed: false, message: res.message || '校验未通过', checkValue: res.result?.checkValue });
+      const res = await getAction<CheckFailure | null>('/sys/checkRule/checkByCode', {
+        ruleCode,
+        value: encodeURIComponent(value),
+      });
+      setOutcome(
+        res.success
+          ? { passed: true }
+          : { passed: false, message: res.message || '校验未通过', checkValue: res.result?.checkValue },
+      );
     } catch {
       // The HTTP layer has shown why.
       setOutcome(null);
@@ -60,7 +67,11 @@ export function CheckRuleTestModal({ record, open, onClose }: RowActionPanelProp
                 type="error"
                 showIcon
                 title={outcome.message}
-                description={outcome.checkValue !== undefined ? <Typography.Text>未通过的部分：{outcome.checkValue || '（空）'}</Typography.Text> : undefined}
+                description={
+                  outcome.checkValue !== undefined ? (
+                    <Typography.Text>未通过的部分：{outcome.checkValue || '（空）'}</Typography.Text>
+                  ) : undefined
+                }
               />
             )}
           </div>

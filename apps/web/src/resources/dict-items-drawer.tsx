@@ -10,7 +10,13 @@ export function DictItemsDrawer({ record, open, onClose }: RowActionPanelProps) 
   const fixed = useMemo(() => ({ dictId: record.id }), [record.id]);
   const name = typeof record.dictName === 'string' ? record.dictName : '';
   return (
-    <Drawer open={open} title={`字典配置${name ? ` - ${name}` : ''}`} size={960} onClose={onClose} data-testid="dict-items-drawer">
+    <Drawer
+      open={open}
+      title={`字典配置${name ? ` - ${name}` : ''}`}
+      size={960}
+      onClose={onClose}
+      data-testid="dict-items-drawer"
+    >
       <ResourcePage def={dictItemResource} fixed={fixed} defaultPageSize={DETAIL_PAGE_SIZE} />
     </Drawer>
   );

@@ -8,7 +8,12 @@ import { getAction, postAction } from '../lib/http';
 /** What a resource page adds for configurable fields: the definition with them, and which of them are extended or read-only. */
 export type Extension = { def: ResourceDef; names: ReadonlySet<string>; readOnly: ReadonlySet<string> };
 
-const TYPE: Record<string, FieldDef['type']> = { String: 'string', number: 'decimal', date: 'date', dateTime: 'datetime' };
+const TYPE: Record<string, FieldDef['type']> = {
+  String: 'string',
+  number: 'decimal',
+  date: 'date',
+  dateTime: 'datetime',
+};
 const FILTER: Record<string, FieldDef['filter']> = { String: 'like', number: 'eq', date: 'range', dateTime: 'range' };
 
 /** A configurable field as a field of the definition: listed when the list style names it, in the form when the edit style does. */
@@ -27,9 +32,16 @@ export function asFieldDef(f: ExtendField, inList: boolean, inForm: boolean): Fi
 }
 
 /** The definition with its configurable fields appended (spec part 2 §5), for an opted-in table; otherwise the definition itself. */
-export function extendDef(def: ResourceDef, form: readonly ExtendField[], list: readonly { fieldName: string; width?: number | null }[]): Extension {
+export function extendDef(
+  def: ResourceDef,
+  form: readonly ExtendField[],
+  list: readonly { fieldName: string; width?: number | null }[],
+): Extension {
   const listed = new Set(list.map((c) => c.fieldName));
-  const all = [...form, ...list.filter((c) => !form.some((f) => f.fieldName === c.fieldName)).map((c) => c as ExtendField)];
+  const all = [
+    ...form,
+    ...list.filter((c) => !form.some((f) => f.fieldName === c.fieldName)).map((c) => c as ExtendField),
+  ];
   const fields: Record<string, FieldDef> = { ...def.fields };
   const readOnly = new Set<string>();
   for (const f of all) {
@@ -60,7 +72,13 @@ export function useExtension(def: ResourceDef): Extension {
   const list = useQuery({
     queryKey: ['form-style-list', table],
     enabled: Boolean(table),
-    queryFn: () => load(() => postAction<{ fieldName: string; labelName: string; width: number }[]>('/formStyle/getList', { tableName: table!, formStyle: 'list' })),
+    queryFn: () =>
+      load(() =>
+        postAction<{ fieldName: string; labelName: string; width: number }[]>('/formStyle/getList', {
+          tableName: table!,
+          formStyle: 'list',
+        }),
+      ),
   });
   return useMemo(() => extendDef(def, form.data ?? [], list.data ?? []), [def, form.data, list.data]);
 }

@@ -3,13 +3,29 @@ import { persistedSession } from '../lib/session-persistence';
 import { downloadFile, importOutcome } from './file-transfer';
 
 describe('importOutcome', () => {
-  const envelope = (success: boolean, code: number, message: string, result: unknown = null) => ({ status: 200, body: { success, code, message, result, timestamp: 0 } });
+  const envelope = (success: boolean, code: number, message: string, result: unknown = null) => ({
+    status: 200,
+    body: { success, code, message, result, timestamp: 0 },
+  });
 
   it('reads success, partial (201) and refusal as JeecgBoot does', () => {
-    expect(importOutcome('a.xlsx', envelope(true, 200, '文件导入成功！数据行数：3'))).toEqual({ kind: 'success', message: '文件导入成功！数据行数：3' });
-    expect(importOutcome('a.xlsx', envelope(true, 200, ''))).toEqual({ kind: 'success', message: 'a.xlsx 文件上传成功' });
-    expect(importOutcome('a.xlsx', envelope(true, 201, '部分成功', { msg: 'm', fileUrl: '/f' }))).toEqual({ kind: 'partial', title: '部分成功', details: { msg: 'm', fileUrl: '/f' } });
-    expect(importOutcome('a.xlsx', envelope(false, 400, '表头与导入模板不一致'))).toEqual({ kind: 'failure', message: 'a.xlsx 表头与导入模板不一致.' });
+    expect(importOutcome('a.xlsx', envelope(true, 200, '文件导入成功！数据行数：3'))).toEqual({
+      kind: 'success',
+      message: '文件导入成功！数据行数：3',
+    });
+    expect(importOutcome('a.xlsx', envelope(true, 200, ''))).toEqual({
+      kind: 'success',
+      message: 'a.xlsx 文件上传成功',
+    });
+    expect(importOutcome('a.xlsx', envelope(true, 201, '部分成功', { msg: 'm', fileUrl: '/f' }))).toEqual({
+      kind: 'partial',
+      title: '部分成功',
+      details: { msg: 'm', fileUrl: '/f' },
+    });
+    expect(importOutcome('a.xlsx', envelope(false, 400, '表头与导入模板不一致'))).toEqual({
+      kind: 'failure',
+      message: 'a.xlsx 表头与导入模板不一致.',
+    });
   });
 
   it('reads no envelope (network failure, proxy page) as 文件上传失败', () => {
@@ -26,14 +42,21 @@ describe('downloadFile', () => {
 
   it('fetches with the session headers and saves the file under the given name', async () => {
     persistedSession.setToken('tok');
-    const fetch = vi.fn(async () => new Response('PK-xlsx', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response('PK-xlsx', {
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    expect(await downloadFile('/sys/position/exportXls', { code: '*CG*', empty: '', none: undefined }, '职务.xlsx')).toBe(true);
+    expect(
+      await downloadFile('/sys/position/exportXls', { code: '*CG*', empty: '', none: undefined }, '职务.xlsx'),
+    ).toBe(true);
     expect(saved).toEqual(['职务.xlsx']);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/jeecg-boot/sys/position/exportXls?code=*CG*');
@@ -41,11 +64,22 @@ describe('downloadFile', () => {
   });
 
   it('resolves false for an error status, an envelope instead of a file, or a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"success":false}', { status: 403, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response('{"success":false}', { status: 403, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     expect(await downloadFile('/x', {}, 'x.xlsx')).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"success":false}', { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":false}', { headers: { 'content-type': 'application/json' } })),
+    );
     expect(await downloadFile('/x', {}, 'x.xlsx')).toBe(false);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await downloadFile('/x', {}, 'x.xlsx')).toBe(false);
   });
 });

@@ -67,7 +67,11 @@ export type UploadAnswer = { status: number; body: Envelope | null };
  * than fetch because only XHR reports upload progress in every browser. Rejects on a
  * network failure; any HTTP answer resolves, with its envelope when it has one.
  */
-export function uploadFile(path: string, file: Blob & { name?: string }, onProgress: (percent: number) => void): Promise<UploadAnswer> {
+export function uploadFile(
+  path: string,
+  file: Blob & { name?: string },
+  onProgress: (percent: number) => void,
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', urlWith(path));
@@ -95,7 +99,14 @@ export function uploadFile(path: string, file: Blob & { name?: string }, onProgr
 }
 
 /** The partial-import details (code 201) of JeecgBoot's importExcel. */
-export type ImportPartial = { msg?: string; fileUrl?: string; fileName?: string; totalCount?: number; errorCount?: number; successCount?: number };
+export type ImportPartial = {
+  msg?: string;
+  fileUrl?: string;
+  fileName?: string;
+  totalCount?: number;
+  errorCount?: number;
+  successCount?: number;
+};
 
 export type ImportOutcome =
   | { kind: 'success'; message: string }

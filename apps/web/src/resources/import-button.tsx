@@ -45,7 +45,10 @@ export function ImportButton({ path, onImported }: Props) {
             {fileUrl ? (
               <div>
                 具体详情请{' '}
-                <Typography.Link data-testid="import-error-log" onClick={() => void downloadDetails(fileUrl, fileName ?? 'import-errors.txt')}>
+                <Typography.Link
+                  data-testid="import-error-log"
+                  onClick={() => void downloadDetails(fileUrl, fileName ?? 'import-errors.txt')}
+                >
                   点击下载
                 </Typography.Link>
               </div>
@@ -75,7 +78,9 @@ export function ImportButton({ path, onImported }: Props) {
           导入
         </Button>
       </Upload>
-      {uploading ? <Progress percent={percent} size="small" style={{ width: 120 }} data-testid="import-progress" /> : null}
+      {uploading ? (
+        <Progress percent={percent} size="small" style={{ width: 120 }} data-testid="import-progress" />
+      ) : null}
     </Space>
   );
 }

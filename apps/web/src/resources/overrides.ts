@@ -33,7 +33,9 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],
   },
   [dictResource.key]: {
-    rowActions: [{ key: 'dictItems', label: '字典配置', permission: permissionCode(dictResource, 'list'), Panel: DictItemsDrawer }],
+    rowActions: [
+      { key: 'dictItems', label: '字典配置', permission: permissionCode(dictResource, 'list'), Panel: DictItemsDrawer },
+    ],
   },
   [announcementResource.key]: {
     rowActions: [
@@ -128,13 +130,30 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   // 在线报表: its columns and parameters, and a preview in the report popup users get.
   [reportHeadResource.key]: {
     rowActions: [
-      { key: 'reportItems', label: '字段', permission: permissionCode(reportHeadResource, 'edit'), Panel: ReportItemsDrawer },
-      { key: 'reportParams', label: '参数', permission: permissionCode(reportHeadResource, 'edit'), Panel: ReportParamsDrawer },
+      {
+        key: 'reportItems',
+        label: '字段',
+        permission: permissionCode(reportHeadResource, 'edit'),
+        Panel: ReportItemsDrawer,
+      },
+      {
+        key: 'reportParams',
+        label: '参数',
+        permission: permissionCode(reportHeadResource, 'edit'),
+        Panel: ReportParamsDrawer,
+      },
       { key: 'reportPreview', label: '预览', permission: 'onlReport:data', Panel: ReportPreviewModal },
     ],
   },
   [roleResource.key]: {
-    rowActions: [{ key: 'rolePermission', label: '授权', permission: permissionCode(roleResource, 'edit'), Panel: RolePermissionDrawer }],
+    rowActions: [
+      {
+        key: 'rolePermission',
+        label: '授权',
+        permission: permissionCode(roleResource, 'edit'),
+        Panel: RolePermissionDrawer,
+      },
+    ],
   },
   ...evaluationOverrides,
   ...questionnaireOverrides,

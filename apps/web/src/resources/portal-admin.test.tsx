@@ -17,10 +17,20 @@ const row = (id: string, title: string, status: string, text: string) => ({
 });
 const DRAFT = row('d1', '钢板采购招标公告', 'draft', '草稿');
 const PUBLISHED = row('p1', '办公电脑询价公告', 'published', '已发布');
-const dict = (items: [string, string][]) => () => ok(items.map(([value, text]) => ({ value, text, title: text, label: text })));
+const dict = (items: [string, string][]) => () =>
+  ok(items.map(([value, text]) => ({ value, text, title: text, label: text })));
 const DICTS = {
-  'GET /sys/dict/getDictItems/portal_sourcing_type': dict([['tender', '招标'], ['inquiry', '询价'], ['bidding', '竞价']]),
-  'GET /sys/dict/getDictItems/portal_announcement_status': dict([['draft', '草稿'], ['published', '已发布'], ['closed', '已关闭'], ['withdrawn', '已撤回']]),
+  'GET /sys/dict/getDictItems/portal_sourcing_type': dict([
+    ['tender', '招标'],
+    ['inquiry', '询价'],
+    ['bidding', '竞价'],
+  ]),
+  'GET /sys/dict/getDictItems/portal_announcement_status': dict([
+    ['draft', '草稿'],
+    ['published', '已发布'],
+    ['closed', '已关闭'],
+    ['withdrawn', '已撤回'],
+  ]),
   'GET /sys/dict/getDictItems/srm_purchase_method': dict([['OPEN_TENDER', '公开招标']]),
   'GET /sys/dict/getDictItems/srm_purchase_type': dict([['GOODS', '物资']]),
 };
@@ -67,12 +77,19 @@ describe('采购公告 administration', () => {
     fireEvent.change(screen.getByTestId('portal-withdraw-reason'), { target: { value: '采购需求取消' } });
     fireEvent.click(submit);
     expect(await screen.findByText('撤回成功')).toBeTruthy();
-    expect(server.calls('POST /portal/purchaseAnnouncement/withdraw')[0]!.body).toEqual({ id: 'p1', reason: '采购需求取消' });
+    expect(server.calls('POST /portal/purchaseAnnouncement/withdraw')[0]!.body).toEqual({
+      id: 'p1',
+      reason: '采购需求取消',
+    });
     await waitFor(() => expect(server.calls('GET /portal/purchaseAnnouncement/list').length).toBeGreaterThan(loads));
   });
 
   it('hides the commands without portalPurchase:edit', async () => {
-    setup(portalPurchaseAnnouncementResource, { ...DICTS, 'GET /portal/purchaseAnnouncement/list': () => page([DRAFT, PUBLISHED]) }, codes('portalPurchase', ['list']));
+    setup(
+      portalPurchaseAnnouncementResource,
+      { ...DICTS, 'GET /portal/purchaseAnnouncement/list': () => page([DRAFT, PUBLISHED]) },
+      codes('portalPurchase', ['list']),
+    );
     await screen.findByText('钢板采购招标公告');
     expect(screen.queryByText('发布')).toBeNull();
     expect(screen.queryByText('关闭')).toBeNull();

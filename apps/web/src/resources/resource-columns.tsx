@@ -25,10 +25,16 @@ export function resourceColumns(
       sorter: f.field.sortable ? true : undefined,
       width: f.field.width,
       ellipsis: f.field.type === 'text' ? true : undefined,
-      render: (_: unknown, record: ResourceRecord) => (render ? render(record[f.name], record) : displayValue(f, record)),
+      render: (_: unknown, record: ResourceRecord) =>
+        render ? render(record[f.name], record) : displayValue(f, record),
     };
   });
-  columns.push({ key: 'action', title: '操作', fixed: 'right', render: (_: unknown, record: ResourceRecord) => actions(record) });
+  columns.push({
+    key: 'action',
+    title: '操作',
+    fixed: 'right',
+    render: (_: unknown, record: ResourceRecord) => actions(record),
+  });
   return columns;
 }
 
@@ -44,10 +50,28 @@ type RowActionsProps = {
 };
 
 /** 编辑 | 详情 | 删除 (after a confirmation) | the resource's own actions, as the user may use them. */
-export function RowActions({ record, canEdit, canDelete, extra, onEdit, onDetail, onDelete, onExtra }: RowActionsProps) {
+export function RowActions({
+  record,
+  canEdit,
+  canDelete,
+  extra,
+  onEdit,
+  onDetail,
+  onDelete,
+  onExtra,
+}: RowActionsProps) {
   const links: ReactNode[] = [];
-  if (canEdit) links.push(<Typography.Link key="edit" onClick={() => onEdit(record)}>编辑</Typography.Link>);
-  links.push(<Typography.Link key="detail" onClick={() => onDetail(record)}>详情</Typography.Link>);
+  if (canEdit)
+    links.push(
+      <Typography.Link key="edit" onClick={() => onEdit(record)}>
+        编辑
+      </Typography.Link>,
+    );
+  links.push(
+    <Typography.Link key="detail" onClick={() => onDetail(record)}>
+      详情
+    </Typography.Link>,
+  );
   if (canDelete) {
     links.push(
       <Popconfirm key="delete" title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => onDelete(record)}>
@@ -59,7 +83,13 @@ export function RowActions({ record, canEdit, canDelete, extra, onEdit, onDetail
     if (action.visible && !action.visible(record)) continue;
     links.push(
       'run' in action ? (
-        <Popconfirm key={action.key} title={action.confirm} okText="确定" cancelText="取消" onConfirm={() => onExtra(action, record)}>
+        <Popconfirm
+          key={action.key}
+          title={action.confirm}
+          okText="确定"
+          cancelText="取消"
+          onConfirm={() => onExtra(action, record)}
+        >
           <Typography.Link>{action.label}</Typography.Link>
         </Popconfirm>
       ) : (

@@ -5,7 +5,14 @@ import { getAction } from '../lib/http';
 import { AUDIT_FIELDS, detailFields, displayValue } from './resource-fields';
 import type { ResourceOverride, ResourceRecord } from './resource-types';
 
-type Props = { def: ResourceDef; id: string; hidden: readonly string[]; open: boolean; onClose: () => void; renderers?: ResourceOverride['details'] };
+type Props = {
+  def: ResourceDef;
+  id: string;
+  hidden: readonly string[];
+  open: boolean;
+  onClose: () => void;
+  renderers?: ResourceOverride['details'];
+};
 
 /** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
 export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers }: Props) {
@@ -30,7 +37,13 @@ export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : record ? (
-        <Descriptions bordered column={1} items={items} data-testid="resource-detail" styles={{ label: { width: 140 } }} />
+        <Descriptions
+          bordered
+          column={1}
+          items={items}
+          data-testid="resource-detail"
+          styles={{ label: { width: 140 } }}
+        />
       ) : (
         <Empty description="未找到该记录" />
       )}

@@ -38,7 +38,12 @@ describe('search controls', () => {
       ['postRank', 'dict'],
       ['createTime', 'dateRange'],
     ]);
-    expect(searchControls(dictItemResource, ['dictId']).map((c) => c.name)).toEqual(['itemText', 'itemValue', 'status', 'createTime']);
+    expect(searchControls(dictItemResource, ['dictId']).map((c) => c.name)).toEqual([
+      'itemText',
+      'itemValue',
+      'status',
+      'createTime',
+    ]);
     expect(searchControls(contract).map((c) => [c.name, c.kind])).toContainEqual(['amount', 'numberRange']);
   });
 
@@ -54,7 +59,13 @@ describe('search controls', () => {
       amount_begin: 10,
       createTime: null,
     });
-    expect(filters).toMatchObject({ title: '采购', status: '1', signDate_begin: '2026-01-01', signDate_end: '2026-01-31', amount_begin: '10' });
+    expect(filters).toMatchObject({
+      title: '采购',
+      status: '1',
+      signDate_begin: '2026-01-01',
+      signDate_end: '2026-01-31',
+      amount_begin: '10',
+    });
     expect(filters.createTime_begin).toBeUndefined();
     expect(filters.amount_end).toBeUndefined();
   });
@@ -69,7 +80,16 @@ describe('form values', () => {
   });
 
   it('turn a record into controls and back into the wire form', () => {
-    const record = { id: '1', title: '钢材', signDate: '2026-03-01', startAt: '2026-03-01 08:30:00', amount: '12.50', copies: 2, grades: 'A,B', status: 1 };
+    const record = {
+      id: '1',
+      title: '钢材',
+      signDate: '2026-03-01',
+      startAt: '2026-03-01 08:30:00',
+      amount: '12.50',
+      copies: 2,
+      grades: 'A,B',
+      status: 1,
+    };
     const values = toFormValues(fields, record);
     expect(dayjs.isDayjs(values.signDate)).toBe(true);
     expect(values.grades).toEqual(['A', 'B']);

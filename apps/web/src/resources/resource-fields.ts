@@ -74,7 +74,10 @@ export function searchFieldsOf(controls: readonly SearchControl[]): SearchField[
 }
 
 /** Search form values → filter strings keyed by query parameter (a date range becomes `_begin`/`_end`). */
-export function toFilters(controls: readonly SearchControl[], values: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
+export function toFilters(
+  controls: readonly SearchControl[],
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string | undefined> {
   const filters: Record<string, string | undefined> = {};
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : String(v));
   for (const { name, kind } of controls) {
@@ -95,7 +98,10 @@ export function toFilters(controls: readonly SearchControl[], values: Readonly<R
 // ---- add / edit form ----
 
 /** A record as form values: dates as dayjs, multi-select values as arrays, coded numbers as their text. */
-export function toFormValues(fields: readonly NamedField[], record: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+export function toFormValues(
+  fields: readonly NamedField[],
+  record: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   if (!record) return values;
   for (const { name, field } of fields) {
@@ -120,12 +126,17 @@ export function toWireValue(field: FieldDef, value: unknown): unknown {
 }
 
 /** The body of add / edit: every given field in wire form. */
-export function toRequestBody(fields: readonly NamedField[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function toRequestBody(
+  fields: readonly NamedField[],
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   return Object.fromEntries(fields.map(({ name, field }) => [name, toWireValue(field, values[name])]));
 }
 
 /** Validation issues (zod's, or the server's `result.errors`) as one message per top-level field. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : '';

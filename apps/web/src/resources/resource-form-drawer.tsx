@@ -62,11 +62,16 @@ export function ResourceFormDrawer({ def, mode, record, fixed, extension, contro
   const initialValues = useMemo(() => toFormValues(fields, record), [fields, record]);
   const rules = useMemo(() => new Map(fields.map((f) => [f.name, [schemaRule(f)]])), [fields]);
   // editProperty 2: a configurable field shown but never changed here.
-  const locked = (f: NamedField) => (mode === 'edit' && Boolean(f.field.immutable)) || Boolean(extension?.readOnly.has(f.name));
+  const locked = (f: NamedField) =>
+    (mode === 'edit' && Boolean(f.field.immutable)) || Boolean(extension?.readOnly.has(f.name));
 
   const showErrors = (errors: Record<string, string>, fallback: string) => {
     const visible = new Set(fields.map((f) => f.name));
-    form.setFields(Object.entries(errors).filter(([name]) => visible.has(name)).map(([name, error]) => ({ name, errors: [error] })));
+    form.setFields(
+      Object.entries(errors)
+        .filter(([name]) => visible.has(name))
+        .map(([name, error]) => ({ name, errors: [error] })),
+    );
     const elsewhere = Object.entries(errors).filter(([name]) => !visible.has(name));
     if (elsewhere.length > 0 || Object.keys(errors).length === 0) message.error(elsewhere[0]?.[1] ?? fallback);
   };
@@ -79,9 +84,14 @@ export function ResourceFormDrawer({ def, mode, record, fixed, extension, contro
     }
     const editable = fields.filter((f) => !locked(f));
     const typed = form.getFieldsValue(true) as Values;
-    const values = toRequestBody(editable.filter((f) => !isExtended(f)), typed);
+    const values = toRequestBody(
+      editable.filter((f) => !isExtended(f)),
+      typed,
+    );
     // Configurable field values go with the record: the server stores both in one transaction or neither.
-    const extended = extension?.names.size ? { [EXTEND_VALUES_KEY]: toRequestBody(editable.filter(isExtended), typed) } : {};
+    const extended = extension?.names.size
+      ? { [EXTEND_VALUES_KEY]: toRequestBody(editable.filter(isExtended), typed) }
+      : {};
     const body = mode === 'add' ? { ...values, ...fixed, ...extended } : { id: record!.id, ...values, ...extended };
     const checked = (mode === 'add' ? addSchema(def) : editSchema(def)).safeParse(body);
     if (!checked.success) {
@@ -91,7 +101,8 @@ export function ResourceFormDrawer({ def, mode, record, fixed, extension, contro
     setSaving(true);
     try {
       const path = `${def.path}/${mode}`;
-      const answer = mode === 'add' ? await postAction(path, body, { quiet: [400] }) : await putAction(path, body, { quiet: [400] });
+      const answer =
+        mode === 'add' ? await postAction(path, body, { quiet: [400] }) : await putAction(path, body, { quiet: [400] });
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -134,7 +145,13 @@ export function ResourceFormDrawer({ def, mode, record, fixed, extension, contro
         data-testid="resource-form"
       >
         {fields.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={f.field.label} required={Boolean(f.field.required) && !locked(f)} rules={locked(f) ? undefined : rules.get(f.name)}>
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.field.label}
+            required={Boolean(f.field.required) && !locked(f)}
+            rules={locked(f) ? undefined : rules.get(f.name)}
+          >
             {(controls?.[f.name] ?? fieldControl)(f.field, locked(f))}
           </Form.Item>
         ))}

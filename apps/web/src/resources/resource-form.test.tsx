@@ -29,7 +29,12 @@ describe('<ResourcePage> add, edit and detail', () => {
     fireEvent.change(form.getByPlaceholderText('请输入职务名称'), { target: { value: '采购总监' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('职务编码已存在')).toBeTruthy();
-    expect(server.calls('POST /sys/position/add')[0]!.body).toEqual({ code: 'CGJL', name: '采购总监', postRank: null, description: null });
+    expect(server.calls('POST /sys/position/add')[0]!.body).toEqual({
+      code: 'CGJL',
+      name: '采购总监',
+      postRank: null,
+      description: null,
+    });
     expect(form.getByPlaceholderText<HTMLInputElement>('请输入职务编码').value).toBe('CGJL');
     expect(form.getByPlaceholderText<HTMLInputElement>('请输入职务名称').value).toBe('采购总监');
   });
@@ -71,13 +76,25 @@ describe('<ResourcePage> add, edit and detail', () => {
     fireEvent.change(form.getByPlaceholderText('请输入描述'), { target: { value: '管理' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('添加成功！')).toBeTruthy();
-    expect(server.calls('POST /sys/position/add')[0]!.body).toEqual({ code: 'ZJ', name: '总监', postRank: null, description: '管理' });
+    expect(server.calls('POST /sys/position/add')[0]!.body).toEqual({
+      code: 'ZJ',
+      name: '总监',
+      postRank: null,
+      description: '管理',
+    });
     await waitFor(() => expect(server.calls('GET /sys/position/list')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByTestId('resource-form')).toBeNull());
   });
 
   it('edits a row with its immutable fields read-only and left out of the body', async () => {
-    const role = { id: 'r1', roleName: '采购员', roleCode: 'buyer', description: null, createBy: 'admin', createTime: '2026-01-01 09:00:00' };
+    const role = {
+      id: 'r1',
+      roleName: '采购员',
+      roleCode: 'buyer',
+      description: null,
+      createBy: 'admin',
+      createTime: '2026-01-01 09:00:00',
+    };
     const { server } = setup(roleResource, {
       'GET /sys/role/list': () => page([role]),
       'PUT /sys/role/edit': () => ok(null, '修改成功!'),
@@ -90,7 +107,11 @@ describe('<ResourcePage> add, edit and detail', () => {
     fireEvent.change(form.getByPlaceholderText('请输入角色名称'), { target: { value: '高级采购员' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('修改成功!')).toBeTruthy();
-    expect(server.calls('PUT /sys/role/edit')[0]!.body).toEqual({ id: 'r1', roleName: '高级采购员', description: null });
+    expect(server.calls('PUT /sys/role/edit')[0]!.body).toEqual({
+      id: 'r1',
+      roleName: '高级采购员',
+      description: null,
+    });
   });
 
   it('shows the detail read from the server with dictionary texts and audit fields', async () => {
@@ -113,10 +134,30 @@ describe('<ResourcePage> add, edit and detail', () => {
 describe('<ResourcePage> dictionary configuration (override)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('字典配置 lists the items of the row\'s dictionary and adds items to it', async () => {
+  it("字典配置 lists the items of the row's dictionary and adds items to it", async () => {
     const { server } = setup(dictResource, {
-      'GET /sys/dict/list': () => page([{ id: 'd1', dictName: '职级', dictCode: 'position_rank', description: null, createTime: '2026-01-01 09:00:00' }]),
-      'GET /sys/dictItem/list': () => page([{ id: 'i1', dictId: 'd1', itemText: '中级', itemValue: 'P3', sortOrder: 3, status: 1, status_dictText: '启用' }]),
+      'GET /sys/dict/list': () =>
+        page([
+          {
+            id: 'd1',
+            dictName: '职级',
+            dictCode: 'position_rank',
+            description: null,
+            createTime: '2026-01-01 09:00:00',
+          },
+        ]),
+      'GET /sys/dictItem/list': () =>
+        page([
+          {
+            id: 'i1',
+            dictId: 'd1',
+            itemText: '中级',
+            itemValue: 'P3',
+            sortOrder: 3,
+            status: 1,
+            status_dictText: '启用',
+          },
+        ]),
       'POST /sys/dictItem/add': () => ok({ id: 'i2' }, '添加成功！'),
     });
     await screen.findByText('position_rank');
@@ -124,7 +165,12 @@ describe('<ResourcePage> dictionary configuration (override)', () => {
     const items = within(await screen.findByTestId('resource-page-sysDictItem'));
     expect(await items.findByText('P3')).toBeTruthy();
     const query = server.calls('GET /sys/dictItem/list')[0]!.url.searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ dictId: 'd1', pageSize: '10', column: 'sortOrder', order: 'asc' });
+    expect(Object.fromEntries(query)).toMatchObject({
+      dictId: 'd1',
+      pageSize: '10',
+      column: 'sortOrder',
+      order: 'asc',
+    });
     // The dictionary is fixed: no control for it in the search or the form.
     expect(items.queryByText('字典')).toBeNull();
 
@@ -135,6 +181,13 @@ describe('<ResourcePage> dictionary configuration (override)', () => {
     fireEvent.change(form.getByPlaceholderText('请输入数据值'), { target: { value: 'P5' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('添加成功！')).toBeTruthy();
-    expect(server.calls('POST /sys/dictItem/add')[0]!.body).toEqual({ dictId: 'd1', itemText: '正高级', itemValue: 'P5', description: null, sortOrder: null, status: null });
+    expect(server.calls('POST /sys/dictItem/add')[0]!.body).toEqual({
+      dictId: 'd1',
+      itemText: '正高级',
+      itemValue: 'P5',
+      description: null,
+      sortOrder: null,
+      status: null,
+    });
   });
 });

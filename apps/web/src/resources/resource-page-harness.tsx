@@ -13,15 +13,43 @@ import { ResourcePage } from './resource-page';
 /** Test harness of the resource page: a signed-in user with button codes and dictionaries, a fake server. */
 
 export const POSITIONS = [
-  { id: 'p1', code: 'CGJL', name: '采购经理', postRank: 'P4', postRank_dictText: '副高级', description: '负责采购', createBy: 'admin', createTime: '2026-01-02 09:00:00', updateBy: null, updateTime: null },
-  { id: 'p2', code: 'CGY', name: '采购员', postRank: null, postRank_dictText: null, description: null, createBy: 'admin', createTime: '2026-01-01 09:00:00', updateBy: null, updateTime: null },
+  {
+    id: 'p1',
+    code: 'CGJL',
+    name: '采购经理',
+    postRank: 'P4',
+    postRank_dictText: '副高级',
+    description: '负责采购',
+    createBy: 'admin',
+    createTime: '2026-01-02 09:00:00',
+    updateBy: null,
+    updateTime: null,
+  },
+  {
+    id: 'p2',
+    code: 'CGY',
+    name: '采购员',
+    postRank: null,
+    postRank_dictText: null,
+    description: null,
+    createBy: 'admin',
+    createTime: '2026-01-01 09:00:00',
+    updateBy: null,
+    updateTime: null,
+  },
 ];
 
-export const page = (records: unknown[], total = records.length) => ok({ records, total, size: 23, current: 1, pages: 1 });
-export const codes = (prefix: string, actions: string[]): AuthEntry[] => actions.map((a) => ({ action: `${prefix}:${a}`, type: '1' }));
+export const page = (records: unknown[], total = records.length) =>
+  ok({ records, total, size: 23, current: 1, pages: 1 });
+export const codes = (prefix: string, actions: string[]): AuthEntry[] =>
+  actions.map((a) => ({ action: `${prefix}:${a}`, type: '1' }));
 export const ALL_ACTIONS = ['list', 'add', 'edit', 'delete', 'deleteBatch', 'export', 'import'];
 
-export function setup(def: ResourceDef, routes: Record<string, FakeHandler>, auth: AuthEntry[] = codes(def.permission, ALL_ACTIONS)) {
+export function setup(
+  def: ResourceDef,
+  routes: Record<string, FakeHandler>,
+  auth: AuthEntry[] = codes(def.permission, ALL_ACTIONS),
+) {
   persistedSession.setToken('tok');
   persistedSession.setButtonAuth(auth, []);
   persistedSession.setDict({
@@ -46,7 +74,10 @@ export function setup(def: ResourceDef, routes: Record<string, FakeHandler>, aut
 
 /** A button by its label (`getByRole` computes accessible names of the whole table: slow). */
 export const queryButton = (label: RegExp): HTMLButtonElement | null =>
-  screen.queryAllByText(label).map((node) => node.closest('button')).find((b) => b !== null) ?? null;
+  screen
+    .queryAllByText(label)
+    .map((node) => node.closest('button'))
+    .find((b) => b !== null) ?? null;
 export const button = (label: RegExp): HTMLButtonElement => {
   const found = queryButton(label);
   if (!found) throw new Error(`no button ${String(label)}`);
@@ -57,7 +88,9 @@ export const button = (label: RegExp): HTMLButtonElement => {
 export class FakeXhr {
   static answer: unknown = null;
   static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;

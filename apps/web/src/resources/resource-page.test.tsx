@@ -11,10 +11,16 @@ describe('<ResourcePage> lists and searches', () => {
     const { lastList } = setup(positionResource, { 'GET /sys/position/list': () => page(POSITIONS, 2) });
     expect(await screen.findByText('采购经理')).toBeTruthy();
     expect(screen.getByText('副高级')).toBeTruthy();
-    for (const title of ['职务编码', '职务名称', '职级', '创建时间', '操作']) expect(within(document.querySelector('thead')!).getByText(title)).toBeTruthy();
+    for (const title of ['职务编码', '职务名称', '职级', '创建时间', '操作'])
+      expect(within(document.querySelector('thead')!).getByText(title)).toBeTruthy();
     // 描述 is not a list field.
     expect(screen.queryByText('负责采购')).toBeNull();
-    expect(Object.fromEntries(lastList())).toMatchObject({ pageNo: '1', pageSize: '23', column: 'createTime', order: 'desc' });
+    expect(Object.fromEntries(lastList())).toMatchObject({
+      pageNo: '1',
+      pageSize: '23',
+      column: 'createTime',
+      order: 'desc',
+    });
     expect(screen.getByText('1-2 共 2 条')).toBeTruthy();
   });
 
@@ -40,7 +46,11 @@ describe('<ResourcePage> lists and searches', () => {
     const { lastList } = setup(positionResource, {
       'GET /sys/position/list': (request) => {
         const no = Number(request.url.searchParams.get('pageNo'));
-        const rows = Array.from({ length: 23 }, (_, i) => ({ ...POSITIONS[1], id: `r${(no - 1) * 23 + i}`, name: `职务${(no - 1) * 23 + i}` }));
+        const rows = Array.from({ length: 23 }, (_, i) => ({
+          ...POSITIONS[1],
+          id: `r${(no - 1) * 23 + i}`,
+          name: `职务${(no - 1) * 23 + i}`,
+        }));
         return ok({ records: rows, total: 40, size: 23, current: no, pages: 2 });
       },
     });
@@ -79,7 +89,8 @@ describe('<ResourcePage> deletes', () => {
       'DELETE /sys/position/deleteBatch': () => ok(null, '批量删除成功!'),
     });
     await screen.findByText('采购经理');
-    for (const name of ['采购经理', '采购员']) fireEvent.click(within(screen.getByText(name).closest('tr')!).getByRole('checkbox'));
+    for (const name of ['采购经理', '采购员'])
+      fireEvent.click(within(screen.getByText(name).closest('tr')!).getByRole('checkbox'));
     expect(await screen.findByText(/已选择 2 项/)).toBeTruthy();
     fireEvent.click(button(/批量删除/));
     fireEvent.click((await screen.findByText(/^确\s*定$/)).closest('button')!);
@@ -117,7 +128,10 @@ describe('<ResourcePage> permissions', () => {
   it('shows the actions the user holds codes for, and never those the definition lacks', async () => {
     setup(
       dictItemResource,
-      { 'GET /sys/dictItem/list': () => page([{ id: 'i1', itemText: 'i-one', itemValue: '1', status: 1, status_dictText: '启用', sortOrder: 1 }]) },
+      {
+        'GET /sys/dictItem/list': () =>
+          page([{ id: 'i1', itemText: 'i-one', itemValue: '1', status: 1, status_dictText: '启用', sortOrder: 1 }]),
+      },
       codes('dict', ALL_ACTIONS),
     );
     await screen.findByText('i-one');

@@ -63,7 +63,9 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(null);
+  const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(
+    null,
+  );
   const [exporting, setExporting] = useState(false);
 
   const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
@@ -99,8 +101,17 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const selected = list.selectedRowKeys.length;
   return (
     <Card data-testid={`resource-page-${def.key}`}>
-      <ResourceSearchForm name={`${def.key}-search`} controls={controls} onSearch={list.search} onReset={list.reset} formControls={override?.formControls} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '16px 0' }} data-testid="resource-toolbar">
+      <ResourceSearchForm
+        name={`${def.key}-search`}
+        controls={controls}
+        onSearch={list.search}
+        onReset={list.reset}
+        formControls={override?.formControls}
+      />
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '16px 0' }}
+        data-testid="resource-toolbar"
+      >
         {def.capabilities.add ? (
           <Has code={permissionCode(def, 'add')}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
@@ -118,7 +129,10 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
         {def.capabilities.import ? (
           <Has code={permissionCode(def, 'import')}>
             <ImportButton path={`${def.path}/importExcel`} onImported={list.refresh} />
-            <Button icon={<DownloadOutlined />} onClick={() => void download(`${def.path}/importTemplate`, {}, `${def.label}导入模板.xlsx`)}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => void download(`${def.path}/importTemplate`, {}, `${def.label}导入模板.xlsx`)}
+            >
               下载模板
             </Button>
           </Has>
@@ -160,7 +174,16 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           }}
         />
       ) : null}
-      {detailId ? <ResourceDetailDrawer def={def} id={detailId} hidden={hidden} open onClose={() => setDetailId(null)} renderers={override?.details} /> : null}
+      {detailId ? (
+        <ResourceDetailDrawer
+          def={def}
+          id={detailId}
+          hidden={hidden}
+          open
+          onClose={() => setDetailId(null)}
+          renderers={override?.details}
+        />
+      ) : null}
       {panel ? (
         <panel.action.Panel
           record={panel.record}

@@ -25,10 +25,16 @@ describe('resource/<key> menu components', () => {
   it('open the generic page from the menu, and an unknown key says the page does not exist', async () => {
     persistedSession.setToken('tok');
     persistedSession.setUserInfo(userInfo());
-    const menu = [...ADMIN_MENU, menuNode('/isystem/position', 'resource/sysPosition'), menuNode('/isystem/nothing', 'resource/sysNothing')];
+    const menu = [
+      ...ADMIN_MENU,
+      menuNode('/isystem/position', 'resource/sysPosition'),
+      menuNode('/isystem/nothing', 'resource/sysNothing'),
+    ];
     const server = fakeServer({
-      'GET /sys/permission/getUserPermissionByToken': () => ok({ menu, auth: [{ action: 'position:list', type: '1' }], allAuth: [] }),
-      'GET /sys/position/list': () => ok({ records: [{ id: 'p1', code: 'CGJL', name: '采购经理' }], total: 1, size: 23, current: 1, pages: 1 }),
+      'GET /sys/permission/getUserPermissionByToken': () =>
+        ok({ menu, auth: [{ action: 'position:list', type: '1' }], allAuth: [] }),
+      'GET /sys/position/list': () =>
+        ok({ records: [{ id: 'p1', code: 'CGJL', name: '采购经理' }], total: 1, size: 23, current: 1, pages: 1 }),
     });
     vi.stubGlobal('fetch', server.fetch);
     const { router } = renderApp('/isystem/position', createSessionStore(http));

@@ -54,7 +54,11 @@ function control({ name, field, kind }: SearchControl, formControls?: Readonly<R
     default:
       return (
         <Form.Item key={name} name={name} label={field.label}>
-          <Input allowClear placeholder={placeholderOf({ ...field, dict: undefined, type: 'string' })} style={{ width: 180 }} />
+          <Input
+            allowClear
+            placeholder={placeholderOf({ ...field, dict: undefined, type: 'string' })}
+            style={{ width: 180 }}
+          />
         </Form.Item>
       );
   }

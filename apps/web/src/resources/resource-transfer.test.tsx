@@ -21,7 +21,14 @@ describe('<ResourcePage> import and export', () => {
       success: true,
       code: 201,
       message: '文件导入成功，但有错误。',
-      result: { totalCount: 2, successCount: 1, errorCount: 1, msg: '总上传行数：2，已导入行数：1，错误行数：1', fileUrl: '/sys/common/importLog/sysPositionImportErrorLog20260101.txt', fileName: 'sysPositionImportErrorLog20260101.txt' },
+      result: {
+        totalCount: 2,
+        successCount: 1,
+        errorCount: 1,
+        msg: '总上传行数：2，已导入行数：1，错误行数：1',
+        fileUrl: '/sys/common/importLog/sysPositionImportErrorLog20260101.txt',
+        fileName: 'sysPositionImportErrorLog20260101.txt',
+      },
       timestamp: 0,
     };
     const { server } = setup(positionResource, { 'GET /sys/position/list': () => page(POSITIONS) });
@@ -34,7 +41,9 @@ describe('<ResourcePage> import and export', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:log'), revokeObjectURL: vi.fn() }));
     const serverFetch = server.fetch;
     const logFetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) =>
-      String(input).includes('/sys/common/importLog/') ? new Response('第3行: 请输入职务名称', { headers: { 'content-type': 'text/plain' } }) : serverFetch(input, init),
+      String(input).includes('/sys/common/importLog/')
+        ? new Response('第3行: 请输入职务名称', { headers: { 'content-type': 'text/plain' } })
+        : serverFetch(input, init),
     );
     vi.stubGlobal('fetch', logFetch);
 

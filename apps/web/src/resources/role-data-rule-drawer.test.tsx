@@ -5,7 +5,9 @@ import { ALL_ACTIONS, codes, page, setup } from './resource-page-harness';
 import { fail, ok } from '../test/fake-server';
 import type { FakeHandler } from '../test/fake-server';
 
-const ROLES = [{ id: 'r1', roleName: '测试角色', roleCode: 'tester', description: null, createTime: '2026-01-01 09:00:00' }];
+const ROLES = [
+  { id: 'r1', roleName: '测试角色', roleCode: 'tester', description: null, createTime: '2026-01-01 09:00:00' },
+];
 const TREE = {
   treeList: [
     {
@@ -13,7 +15,12 @@ const TREE = {
       title: '系统管理',
       ruleFlag: false,
       children: [
-        { key: 'p', title: '职务管理', ruleFlag: true, children: [{ key: 'pl', title: '查看', ruleFlag: false, children: null }] },
+        {
+          key: 'p',
+          title: '职务管理',
+          ruleFlag: true,
+          children: [{ key: 'pl', title: '查看', ruleFlag: false, children: null }],
+        },
         { key: 'u', title: '用户管理', ruleFlag: false, children: null },
       ],
     },
@@ -63,7 +70,11 @@ describe('数据规则 in the role authorisation', () => {
     fireEvent.click(box('本人'));
     fireEvent.click(screen.getByTestId('role-data-rule-save'));
     expect(await screen.findByText('保存成功!')).toBeTruthy();
-    expect(server.calls('POST /sys/role/saveDataRule')[0]!.body).toEqual({ permissionId: 'p', roleId: 'r1', dataRuleIds: 'd1,d2' });
+    expect(server.calls('POST /sys/role/saveDataRule')[0]!.body).toEqual({
+      permissionId: 'p',
+      roleId: 'r1',
+      dataRuleIds: 'd1,d2',
+    });
     await waitFor(() => expect(screen.queryByTestId('role-data-rule-drawer')).toBeNull());
   });
 

@@ -3,9 +3,17 @@ import { App, Button, Checkbox, Drawer, Empty, Space, Spin } from 'antd';
 import { DATA_RULE_CONDITIONS } from '@procura/shared';
 import { getAction, postAction } from '../lib/http';
 
-type Rule = { id: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: string };
+type Rule = {
+  id: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+};
 
-const describe = (r: Rule) => `${r.ruleName}（${r.ruleColumn} ${DATA_RULE_CONDITIONS.find((c) => c.value === r.ruleConditions)?.label ?? r.ruleConditions} ${r.ruleValue}）${r.status === '1' ? '' : ' 已停用'}`;
+const describe = (r: Rule) =>
+  `${r.ruleName}（${r.ruleColumn} ${DATA_RULE_CONDITIONS.find((c) => c.value === r.ruleConditions)?.label ?? r.ruleConditions} ${r.ruleValue}）${r.status === '1' ? '' : ' 已停用'}`;
 
 type Props = { roleId: string; permission: { key: string; title: string }; open: boolean; onClose: () => void };
 
@@ -38,7 +46,11 @@ export function RoleDataRuleDrawer({ roleId, permission, open, onClose }: Props)
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await postAction('/sys/role/saveDataRule', { permissionId: permission.key, roleId, dataRuleIds: checked.join(',') });
+      const answer = await postAction('/sys/role/saveDataRule', {
+        permissionId: permission.key,
+        roleId,
+        dataRuleIds: checked.join(','),
+      });
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -62,7 +74,13 @@ export function RoleDataRuleDrawer({ roleId, permission, open, onClose }: Props)
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={!rules?.length} onClick={() => void save()} data-testid="role-data-rule-save">
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!rules?.length}
+            onClick={() => void save()}
+            data-testid="role-data-rule-save"
+          >
             保存
           </Button>
         </Space>
@@ -73,7 +91,11 @@ export function RoleDataRuleDrawer({ roleId, permission, open, onClose }: Props)
       ) : rules.length === 0 ? (
         <Empty description="该菜单没有数据规则" />
       ) : (
-        <Checkbox.Group value={checked} onChange={(values) => setChecked(values.map(String))} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <Checkbox.Group
+          value={checked}
+          onChange={(values) => setChecked(values.map(String))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+        >
           {rules.map((r) => (
             <Checkbox key={r.id} value={r.id}>
               {describe(r)}

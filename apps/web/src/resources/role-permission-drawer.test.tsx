@@ -15,14 +15,24 @@ const TREE = {
       title: '系统管理',
       children: [
         { key: 'u', title: '用户管理', children: [{ key: 'ua', title: '添加用户', children: null }] },
-        { key: 'p', title: '职务管理', children: [{ key: 'pl', title: '查看', children: null }, { key: 'pa', title: '新增职务', children: null }] },
+        {
+          key: 'p',
+          title: '职务管理',
+          children: [
+            { key: 'pl', title: '查看', children: null },
+            { key: 'pa', title: '新增职务', children: null },
+          ],
+        },
       ],
     },
   ],
   ids: ['s', 'u', 'ua', 'p', 'pl', 'pa'],
 };
 
-function routes(held: string[], save: () => ReturnType<typeof ok> | { status?: number; body: unknown } = () => ok(null, '保存成功！')) {
+function routes(
+  held: string[],
+  save: () => ReturnType<typeof ok> | { status?: number; body: unknown } = () => ok(null, '保存成功！'),
+) {
   return {
     'GET /sys/role/list': () => page(ROLES),
     'GET /sys/role/queryTreeList': () => ok(TREE),
@@ -48,7 +58,8 @@ describe('授权 on the role page', () => {
     await drawer.findByText('查看');
     expect(server.calls('GET /sys/permission/queryRolePermission')[0]!.url.searchParams.get('roleId')).toBe('r1');
     // 用户管理 held fully: its checkbox is checked; 职务管理 not.
-    const checkboxOf = (title: string) => drawer.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+    const checkboxOf = (title: string) =>
+      drawer.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
     expect(checkboxOf('添加用户').className).toContain('ant-tree-checkbox-checked');
     expect(checkboxOf('新增职务').className).not.toContain('ant-tree-checkbox-checked');
     // Take away 用户管理, grant only 职务管理's 查看.
@@ -56,14 +67,30 @@ describe('授权 on the role page', () => {
     fireEvent.click(checkboxOf('查看'));
     fireEvent.click(screen.getByTestId('role-permission-save'));
     expect(await screen.findByText('保存成功！')).toBeTruthy();
-    const body = server.calls('POST /sys/permission/saveRolePermission')[0]!.body as { roleId: string; permissionIds: string; lastpermissionIds: string };
+    const body = server.calls('POST /sys/permission/saveRolePermission')[0]!.body as {
+      roleId: string;
+      permissionIds: string;
+      lastpermissionIds: string;
+    };
     expect(body.roleId).toBe('r1');
     expect(body.permissionIds.split(',').sort()).toEqual(['p', 'pl', 's']);
     expect(body.lastpermissionIds).toBe('s,u,ua');
   });
 
   it('shows the refusal for the administrator role', async () => {
-    setup(roleResource, routes([], () => ({ body: { success: false, code: 500, message: '系统内置的管理员角色拥有全部权限，不能修改', result: null, timestamp: 0 } })), codes('role', ALL_ACTIONS));
+    setup(
+      roleResource,
+      routes([], () => ({
+        body: {
+          success: false,
+          code: 500,
+          message: '系统内置的管理员角色拥有全部权限，不能修改',
+          result: null,
+          timestamp: 0,
+        },
+      })),
+      codes('role', ALL_ACTIONS),
+    );
     await screen.findByText('admin');
     fireEvent.click(screen.getAllByText('授权')[1]!);
     const drawer = within(await screen.findByTestId('role-permission-drawer'));

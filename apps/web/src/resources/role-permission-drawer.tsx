@@ -15,7 +15,11 @@ export function RolePermissionDrawer({ record, open, onClose }: RowActionPanelPr
   const [rulesOf, setRulesOf] = useState<PermissionNode | null>(null);
 
   const save = async () => {
-    const saved = await grants.save('/sys/permission/saveRolePermission', (ids, previous) => ({ roleId: record.id, permissionIds: ids.join(','), lastpermissionIds: previous.join(',') }));
+    const saved = await grants.save('/sys/permission/saveRolePermission', (ids, previous) => ({
+      roleId: record.id,
+      permissionIds: ids.join(','),
+      lastpermissionIds: previous.join(','),
+    }));
     if (saved) onClose();
   };
 
@@ -30,14 +34,28 @@ export function RolePermissionDrawer({ record, open, onClose }: RowActionPanelPr
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={grants.saving} disabled={grants.tree === null} onClick={() => void save()} data-testid="role-permission-save">
+          <Button
+            type="primary"
+            loading={grants.saving}
+            disabled={grants.tree === null}
+            onClick={() => void save()}
+            data-testid="role-permission-save"
+          >
             保存
           </Button>
         </Space>
       }
     >
       <PermissionTree grants={grants} onSelectRules={setRulesOf} />
-      {rulesOf ? <RoleDataRuleDrawer key={rulesOf.key} roleId={record.id} permission={rulesOf} open={open} onClose={() => setRulesOf(null)} /> : null}
+      {rulesOf ? (
+        <RoleDataRuleDrawer
+          key={rulesOf.key}
+          roleId={record.id}
+          permission={rulesOf}
+          open={open}
+          onClose={() => setRulesOf(null)}
+        />
+      ) : null}
     </Drawer>
   );
 }

@@ -21,7 +21,19 @@ type RowCommandModalProps = RowActionPanelProps & {
  * A row command that takes input (a reason, a tracking number…): the form, then the POST; the
  * server's refusal is shown as is and keeps the form open, a success closes it (`onDone`).
  */
-export function RowCommandModal({ record, open, onClose, onDone, path, title, okText, danger, testId, toBody, children }: RowCommandModalProps) {
+export function RowCommandModal({
+  record,
+  open,
+  onClose,
+  onDone,
+  path,
+  title,
+  okText,
+  danger,
+  testId,
+  toBody,
+  children,
+}: RowCommandModalProps) {
   const [form] = Form.useForm();
   const { busy, run } = useCommand();
 

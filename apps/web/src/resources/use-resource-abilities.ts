@@ -14,7 +14,10 @@ export function useResourceAbilities(def: ResourceDef): ResourceAbilities & { ho
   const { permissions } = useSession();
   const holds = (code: string) => hasPermission(code, permissions.auth, permissions.allAuth);
   const abilities = Object.fromEntries(
-    ACTIONS.map((action) => [action, (action === 'list' || def.capabilities[action]) && holds(permissionCode(def, action))]),
+    ACTIONS.map((action) => [
+      action,
+      (action === 'list' || def.capabilities[action]) && holds(permissionCode(def, action)),
+    ]),
   ) as ResourceAbilities;
   return { ...abilities, holds };
 }

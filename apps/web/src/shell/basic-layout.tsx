@@ -100,7 +100,13 @@ export function BasicLayout() {
     >
       {mobile ? (
         <>
-          <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" data-testid="menu-toggle" onClick={() => setDrawerOpen(true)} />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="打开菜单"
+            data-testid="menu-toggle"
+            onClick={() => setDrawerOpen(true)}
+          />
           {small ? null : <Logo dark={false} color={token.colorPrimary} />}
         </>
       ) : null}
@@ -124,7 +130,11 @@ export function BasicLayout() {
       )}
       <div
         className={topMenu && dark ? 'procura-header-dark' : undefined}
-        style={{ display: 'flex', justifyContent: 'flex-end', minWidth: topMenu ? TOP_MENU_RIGHT_MIN_WIDTH : undefined }}
+        style={{
+          display: 'flex',
+          justifyContent: 'flex-end',
+          minWidth: topMenu ? TOP_MENU_RIGHT_MIN_WIDTH : undefined,
+        }}
       >
         <HeaderActions menu={menu} compact={small} onOpenSettings={() => setSettingsOpen(true)} />
       </div>
@@ -133,7 +143,11 @@ export function BasicLayout() {
 
   const content: ReactNode = <WorkspaceContent />;
   const watermarked = settings.watermark ? (
-    <Watermark content={userInfo?.realname || userInfo?.username || PLATFORM_NAME} font={{ fontSize: WATERMARK.fontSize }} rotate={WATERMARK.rotate}>
+    <Watermark
+      content={userInfo?.realname || userInfo?.username || PLATFORM_NAME}
+      font={{ fontSize: WATERMARK.fontSize }}
+      rotate={WATERMARK.rotate}
+    >
       <div data-testid="watermark">{content}</div>
     </Watermark>
   ) : (
@@ -143,7 +157,12 @@ export function BasicLayout() {
   return (
     <ConfigProvider theme={{ components: { Menu: { collapsedWidth: SIDER_COLLAPSED_WIDTH } } }}>
       <TabWorkspaceProvider>
-        <Layout style={{ minHeight: '100vh' }} data-testid="shell" data-layout={topMenu ? 'topmenu' : 'sidemenu'} data-device={device}>
+        <Layout
+          style={{ minHeight: '100vh' }}
+          data-testid="shell"
+          data-layout={topMenu ? 'topmenu' : 'sidemenu'}
+          data-device={device}
+        >
           {sideBar ? (
             <Layout.Sider
               theme={menuTheme}
@@ -154,7 +173,16 @@ export function BasicLayout() {
               data-testid="sider"
               style={{
                 boxShadow: '2px 0 8px rgba(0, 21, 41, 0.08)',
-                ...(fixedSider ? { position: 'fixed', insetBlock: 0, insetInlineStart: 0, height: '100vh', overflowY: 'auto', zIndex: 30 } : {}),
+                ...(fixedSider
+                  ? {
+                      position: 'fixed',
+                      insetBlock: 0,
+                      insetInlineStart: 0,
+                      height: '100vh',
+                      overflowY: 'auto',
+                      zIndex: 30,
+                    }
+                  : {}),
               }}
             >
               <Logo collapsed={collapsed} dark={dark} color={token.colorPrimary} />
@@ -180,7 +208,11 @@ export function BasicLayout() {
             {header}
             {settings.multiTab ? <TabBar /> : null}
             <Layout.Content style={{ margin: 0 }}>
-              <div style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto' } : undefined} data-testid="content" data-width={fixedWidth ? 'Fixed' : 'Fluid'}>
+              <div
+                style={fixedWidth ? { maxWidth: FIXED_CONTENT_WIDTH, margin: '0 auto' } : undefined}
+                data-testid="content"
+                data-width={fixedWidth ? 'Fixed' : 'Fluid'}
+              >
                 <PageHeader routes={routeList} title={small ? undefined : pageTitle} />
                 <div style={{ padding: small ? '0 8px 8px' : '0 16px 16px' }}>{watermarked}</div>
               </div>

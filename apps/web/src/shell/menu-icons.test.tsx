@@ -3,8 +3,16 @@ import { isValidElement } from 'react';
 import { menuIcon } from './menu-icons';
 
 describe('menuIcon', () => {
-  it('resolves the base menus\' icon names, 门户管理 (GlobalOutlined) included, whatever the spelling', () => {
-    for (const name of ['GlobalOutlined', 'global', 'global-outlined', 'SettingOutlined', 'TeamOutlined', 'HomeOutlined', 'BankOutlined']) {
+  it("resolves the base menus' icon names, 门户管理 (GlobalOutlined) included, whatever the spelling", () => {
+    for (const name of [
+      'GlobalOutlined',
+      'global',
+      'global-outlined',
+      'SettingOutlined',
+      'TeamOutlined',
+      'HomeOutlined',
+      'BankOutlined',
+    ]) {
       expect(isValidElement(menuIcon(name)), name).toBe(true);
     }
     expect(menuIcon('NoSuchIcon')).toBeUndefined();

@@ -23,8 +23,13 @@ describe('side menu', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const menu = [
       ...ADMIN_MENU,
-      menuNode('/hidden', 'system/UserList', { hidden: true, meta: { title: '隐藏页', keepAlive: false, internalOrExternal: false } }),
-      menuNode('abc123', 'layouts/IframePageView', { meta: { title: '帮助中心', keepAlive: false, internalOrExternal: false, url: 'https://help.example.com' } }),
+      menuNode('/hidden', 'system/UserList', {
+        hidden: true,
+        meta: { title: '隐藏页', keepAlive: false, internalOrExternal: false },
+      }),
+      menuNode('abc123', 'layouts/IframePageView', {
+        meta: { title: '帮助中心', keepAlive: false, internalOrExternal: false, url: 'https://help.example.com' },
+      }),
     ];
     const built = buildMenuRoutes(menu, []);
     renderWithProviders(<SideMenu entries={built.menu} collapsed={false} />, {

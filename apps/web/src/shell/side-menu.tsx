@@ -15,7 +15,11 @@ function toItems(entries: readonly MenuEntry[]): MenuItem[] {
   );
 }
 
-function index(entries: readonly MenuEntry[], parents: string[] = [], into = new Map<string, { entry: MenuEntry; parents: string[] }>()) {
+function index(
+  entries: readonly MenuEntry[],
+  parents: string[] = [],
+  into = new Map<string, { entry: MenuEntry; parents: string[] }>(),
+) {
   for (const entry of entries) {
     into.set(entry.key, { entry, parents });
     index(entry.children, [...parents, entry.key], into);

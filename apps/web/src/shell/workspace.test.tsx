@@ -21,9 +21,14 @@ const page = (records: unknown[] = []) => ok({ records, total: records.length, s
 const tabBar = () => screen.getByTestId('tab-bar');
 const tabTitles = () => [...tabBar().querySelectorAll('[data-tab-key]')].map((t) => t.textContent);
 const tab = (title: string) => within(tabBar()).getByText(title).closest('[data-tab-key]') as HTMLElement;
-const closeButtonOf = (title: string) => tab(title).closest('.ant-tabs-tab')!.querySelector('.ant-tabs-tab-remove') as HTMLElement;
+const closeButtonOf = (title: string) =>
+  tab(title).closest('.ant-tabs-tab')!.querySelector('.ant-tabs-tab-remove') as HTMLElement;
 
-function setup(extra: Record<string, FakeHandler> = {}, menu = ADMIN_MENU, auth = [{ action: 'user:list', type: '1' }]) {
+function setup(
+  extra: Record<string, FakeHandler> = {},
+  menu = ADMIN_MENU,
+  auth = [{ action: 'user:list', type: '1' }],
+) {
   persistedSession.setToken('tok');
   persistedSession.setUserInfo(userInfo({ realname: '管理员' }));
   const server = fakeServer({
@@ -110,12 +115,17 @@ describe('workspace tabs', () => {
     expect(kept.style.display).toBe('');
   });
 
-  it('a kept-alive page\'s drawer hides with its page and comes back with it', async () => {
-    setup({}, ADMIN_MENU, [{ action: 'user:list', type: '1' }, { action: 'user:add', type: '1' }]);
+  it("a kept-alive page's drawer hides with its page and comes back with it", async () => {
+    setup({}, ADMIN_MENU, [
+      { action: 'user:list', type: '1' },
+      { action: 'user:add', type: '1' },
+    ]);
     await screen.findByText('欢迎, 管理员');
     await openFromMenu('系统管理', '用户管理');
     fireEvent.click(await screen.findByRole('button', { name: /新增用户/ }));
-    const drawer = (await screen.findByText('新增用户', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
+    const drawer = (await screen.findByText('新增用户', { selector: '.ant-drawer-title' })).closest(
+      '.ant-drawer',
+    ) as HTMLElement;
     const host = drawer.closest('[data-page-popups]') as HTMLElement;
     expect(host.parentElement).toBe(document.body);
     expect(host.style.display).toBe('');
@@ -254,7 +264,13 @@ describe('layout', () => {
     sessionStorage.setItem('PROCURA_PICK_DEPART', 'true');
     setup({
       'GET /sys/user/getCurrentUserDeparts': () =>
-        ok({ list: [{ id: 'd1', departName: '采购部', orgCode: 'A01A01' }, { id: 'd2', departName: '质量部', orgCode: 'A01A02' }], orgCode: '' }),
+        ok({
+          list: [
+            { id: 'd1', departName: '采购部', orgCode: 'A01A01' },
+            { id: 'd2', departName: '质量部', orgCode: 'A01A02' },
+          ],
+          orgCode: '',
+        }),
     });
     expect(await screen.findByText('请选择登录部门')).toBeTruthy();
   });

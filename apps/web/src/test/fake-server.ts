@@ -4,7 +4,9 @@ import { createHttpClient } from '../lib/http';
 import { persistedSession } from '../lib/session-persistence';
 
 export type FakeRequest = { method: string; url: URL; headers: Record<string, string>; body: unknown };
-export type FakeHandler = (request: FakeRequest) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+export type FakeHandler = (
+  request: FakeRequest,
+) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 export function ok(result: unknown, message = '') {
   return { body: { success: true, code: 200, message, result, timestamp: 0 } };
@@ -35,7 +37,11 @@ export function fakeServer(routes: Record<string, FakeHandler>, base = '/jeecg-b
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  return { fetch, requests, calls: (key: string) => requests.filter((r) => `${r.method} ${r.url.pathname.slice(base.length)}` === key) };
+  return {
+    fetch,
+    requests,
+    calls: (key: string) => requests.filter((r) => `${r.method} ${r.url.pathname.slice(base.length)}` === key),
+  };
 }
 
 export function spyFeedback() {

@@ -36,7 +36,9 @@ export function menuNode(path: string, component: string, extra: Partial<MenuNod
 
 /** The admin menu as the server seeds it. */
 export const ADMIN_MENU: MenuNode[] = [
-  menuNode('/dashboard/analysis', 'dashboard/Analysis', { meta: { title: '首页', icon: 'HomeOutlined', keepAlive: false, internalOrExternal: false } }),
+  menuNode('/dashboard/analysis', 'dashboard/Analysis', {
+    meta: { title: '首页', icon: 'HomeOutlined', keepAlive: false, internalOrExternal: false },
+  }),
   menuNode('/srm/supplier', 'layouts/RouteView', {
     meta: { title: '供应商管理', icon: 'TeamOutlined', keepAlive: false, internalOrExternal: false },
     children: [
@@ -48,7 +50,9 @@ export const ADMIN_MENU: MenuNode[] = [
   menuNode('/isystem', 'layouts/RouteView', {
     meta: { title: '系统管理', icon: 'SettingOutlined', keepAlive: false, internalOrExternal: false },
     children: [
-      menuNode('/isystem/user', 'system/UserList', { meta: { title: '用户管理', keepAlive: true, internalOrExternal: false } }),
+      menuNode('/isystem/user', 'system/UserList', {
+        meta: { title: '用户管理', keepAlive: true, internalOrExternal: false },
+      }),
     ],
   }),
 ];
@@ -71,4 +75,3 @@ export const VALID_SUPPLIER_INFO = {
   bankAccountNo: '6225880112345678',
   businessLicenseFile: 'supplier/20260101/licence.pdf',
 };
-

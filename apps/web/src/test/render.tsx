@@ -42,7 +42,20 @@ export function renderWithProviders(ui: ReactNode, { route = '/', store }: { rou
 
 /** The whole app (guard + route table) at `route`. */
 export function renderApp(route: string, store: SessionStore) {
-  const router = createMemoryRouter([{ path: '*', element: <><AppRoot /><LocationProbe /></> }], { initialEntries: [route] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <AppRoot />
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
+  );
   const result = render(
     <SessionStoreContext.Provider value={store}>
       <AppProviders queryClient={createQueryClient()}>

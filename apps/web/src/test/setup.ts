@@ -22,14 +22,14 @@ const injected = (node: Node) => node instanceof HTMLStyleElement && node.hasAtt
 const head = document.head;
 const { appendChild, insertBefore, removeChild } = head;
 head.appendChild = function <T extends Node>(node: T): T {
-  return injected(node) ? styleSink.appendChild(node) : appendChild.call(this, node) as T;
+  return injected(node) ? styleSink.appendChild(node) : (appendChild.call(this, node) as T);
 };
 head.insertBefore = function <T extends Node>(node: T, child: Node | null): T {
   if (!injected(node)) return insertBefore.call(this, node, child) as T;
   return styleSink.insertBefore(node, child && child.parentNode === styleSink ? child : null);
 };
 head.removeChild = function <T extends Node>(node: T): T {
-  return node.parentNode === styleSink ? styleSink.removeChild(node) : removeChild.call(this, node) as T;
+  return node.parentNode === styleSink ? styleSink.removeChild(node) : (removeChild.call(this, node) as T);
 };
 
 // jsdom throws "Not implemented" for pseudo-element styles, which antd asks for.

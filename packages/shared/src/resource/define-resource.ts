@@ -104,9 +104,20 @@ export function permissionCode(def: Pick<ResourceDef, 'permission'>, action: Res
   return `${def.permission}:${action}`;
 }
 
-const ALL: Capabilities = { detail: true, add: true, edit: true, delete: true, deleteBatch: true, export: true, import: true };
+const ALL: Capabilities = {
+  detail: true,
+  add: true,
+  edit: true,
+  delete: true,
+  deleteBatch: true,
+  export: true,
+  import: true,
+};
 
-export type ResourceInput<K extends string> = Omit<ResourceDef<K>, 'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort'> & {
+export type ResourceInput<K extends string> = Omit<
+  ResourceDef<K>,
+  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort'
+> & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
   tenant?: boolean;
@@ -130,7 +141,8 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`${def.key}.${name}: field names are camelCase`);
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: a dict field names its dictionary`);
     if (f.column && !/^[a-z][a-z0-9_]*$/.test(f.column)) throw new Error(`${def.key}.${name}: bad column ${f.column}`);
-    if (name === 'tenantId' || columnOf(name, f) === 'tenant_id') throw new Error(`${def.key}.${name}: tenant_id is set by the server (tenant: true)`);
+    if (name === 'tenantId' || columnOf(name, f) === 'tenant_id')
+      throw new Error(`${def.key}.${name}: tenant_id is set by the server (tenant: true)`);
   }
   return def;
 }

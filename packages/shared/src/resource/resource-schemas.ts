@@ -18,7 +18,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       break;
     }
     case 'decimal':
-      s = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(DECIMAL, `${f.label}必须是数字`));
+      s = z
+        .union([z.string(), z.number()])
+        .transform((v) => String(v).trim())
+        .pipe(z.string().regex(DECIMAL, `${f.label}必须是数字`));
       break;
     case 'date':
       s = z.string().trim().regex(DATE, `${f.label}格式应为 YYYY-MM-DD`);
@@ -30,7 +33,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       let t = z.string().trim();
       if (f.required) t = t.min(1, `请输入${f.label}`);
       if (f.min !== undefined) t = t.min(f.min, `${f.label}至少${f.min}个字符`);
-      t = t.max(f.max ?? (f.type === 'text' ? 5000 : 255), `${f.label}不能超过${f.max ?? (f.type === 'text' ? 5000 : 255)}个字符`);
+      t = t.max(
+        f.max ?? (f.type === 'text' ? 5000 : 255),
+        `${f.label}不能超过${f.max ?? (f.type === 'text' ? 5000 : 255)}个字符`,
+      );
       if (f.pattern) t = t.regex(new RegExp(f.pattern.source), f.pattern.message);
       s = t;
     }
@@ -38,7 +44,13 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   // Empty means absent: required fields say so by name, optional ones are stored as null.
   const empty = (v: unknown) => v === '' || v === null || v === undefined;
   if (f.required) {
-    return z.preprocess((v) => (empty(v) ? undefined : v), z.any().refine((v) => v !== undefined, `请输入${f.label}`).pipe(s));
+    return z.preprocess(
+      (v) => (empty(v) ? undefined : v),
+      z
+        .any()
+        .refine((v) => v !== undefined, `请输入${f.label}`)
+        .pipe(s),
+    );
   }
   return z.preprocess((v) => (empty(v) ? null : v), s.nullable());
 }
@@ -84,10 +96,19 @@ export function editSchema(def: ResourceDef) {
   const optional: Shape = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()]));
   // JeecgBoot clients send back whole records: audit and read-only keys are accepted and ignored.
   const ignored: Shape = Object.fromEntries(
-    [...fieldEntries(def).filter(([, f]) => f.readOnly || f.immutable).map(([k]) => k), 'createBy', 'createTime', 'updateBy', 'updateTime']
+    [
+      ...fieldEntries(def)
+        .filter(([, f]) => f.readOnly || f.immutable)
+        .map(([k]) => k),
+      'createBy',
+      'createTime',
+      'updateBy',
+      'updateTime',
+    ]
       .flatMap((k) => [k, `${k}_dictText`])
       .map((k) => [k, z.unknown().optional()]),
   );
-  const id = def.idType === 'int' ? z.union([z.string().min(1, '缺少记录编号'), z.number()]) : z.string().min(1, '缺少记录编号');
+  const id =
+    def.idType === 'int' ? z.union([z.string().min(1, '缺少记录编号'), z.number()]) : z.string().min(1, '缺少记录编号');
   return z.object({ id, ...ignored, ...tenantKey(def), ...extendKey(def), ...optional }).strict();
 }

@@ -16,7 +16,14 @@ export const portalPurchaseAnnouncementResource = defineResource({
   capabilities: { import: false },
   fields: {
     title: { label: '公告标题', type: 'string', required: true, max: 200, filter: 'like', sortable: true, width: 260 },
-    type: { label: '寻源类型', type: 'dict', dict: 'portal_sourcing_type', required: true, filter: 'eq', sortable: true },
+    type: {
+      label: '寻源类型',
+      type: 'dict',
+      dict: 'portal_sourcing_type',
+      required: true,
+      filter: 'eq',
+      sortable: true,
+    },
     code: { label: '项目编号', type: 'string', max: 64, filter: 'like', sortable: true },
     purchasingEntity: { label: '采购单位', type: 'string', max: 200, filter: 'like' },
     purchaseProduct: { label: '采购产品', type: 'string', max: 200, list: false },
@@ -28,7 +35,14 @@ export const portalPurchaseAnnouncementResource = defineResource({
     plannedStart: { label: '计划开始时间', type: 'datetime', list: false },
     contact: { label: '联系方式', type: 'string', max: 500, list: false },
     content: { label: '公告内容', type: 'text', max: 100_000, list: false },
-    status: { label: '状态', type: 'dict', dict: 'portal_announcement_status', readOnly: true, filter: 'eq', sortable: true },
+    status: {
+      label: '状态',
+      type: 'dict',
+      dict: 'portal_announcement_status',
+      readOnly: true,
+      filter: 'eq',
+      sortable: true,
+    },
     publishTime: { label: '发布时间', type: 'datetime', readOnly: true, sortable: true },
     withdrawReason: { label: '撤回原因', type: 'string', readOnly: true, list: false },
   },
@@ -44,7 +58,14 @@ export const portalResultAnnouncementResource = defineResource({
   capabilities: { import: false },
   fields: {
     title: { label: '公告标题', type: 'string', required: true, max: 200, filter: 'like', sortable: true, width: 260 },
-    type: { label: '寻源类型', type: 'dict', dict: 'portal_sourcing_type', required: true, filter: 'eq', sortable: true },
+    type: {
+      label: '寻源类型',
+      type: 'dict',
+      dict: 'portal_sourcing_type',
+      required: true,
+      filter: 'eq',
+      sortable: true,
+    },
     projectName: { label: '项目名称', type: 'string', max: 200, filter: 'like' },
     bidCode: { label: '项目编号', type: 'string', max: 64, filter: 'like' },
     company: { label: '中标单位', type: 'string', max: 500 },
@@ -57,7 +78,14 @@ export const portalResultAnnouncementResource = defineResource({
     },
     announcementId: { label: '采购公告编号', type: 'string', readOnly: true, list: false },
     content: { label: '公告内容', type: 'text', max: 100_000, list: false },
-    status: { label: '状态', type: 'dict', dict: 'portal_announcement_status', readOnly: true, filter: 'eq', sortable: true },
+    status: {
+      label: '状态',
+      type: 'dict',
+      dict: 'portal_announcement_status',
+      readOnly: true,
+      filter: 'eq',
+      sortable: true,
+    },
     publishTime: { label: '发布时间', type: 'datetime', readOnly: true, sortable: true },
   },
 });
@@ -78,4 +106,8 @@ export const portalNewsResource = defineResource({
   },
 });
 
-export const portalResources = [portalPurchaseAnnouncementResource, portalResultAnnouncementResource, portalNewsResource] as const;
+export const portalResources = [
+  portalPurchaseAnnouncementResource,
+  portalResultAnnouncementResource,
+  portalNewsResource,
+] as const;

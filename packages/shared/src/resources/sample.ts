@@ -6,7 +6,17 @@ import { defineResource } from '../resource/define-resource.js';
  * receives and tests it. Status and everything after the draft are the server's: they change
  * only through the named transitions of `/srm/sampleRequest/<action>` (X-3), never by edit.
  */
-export const SAMPLE_STATUS = ['DRAFT', 'SENT', 'CONFIRMED', 'REFUSED', 'SHIPPED', 'RECEIVED', 'TESTED', 'CLOSED', 'CANCELLED'] as const;
+export const SAMPLE_STATUS = [
+  'DRAFT',
+  'SENT',
+  'CONFIRMED',
+  'REFUSED',
+  'SHIPPED',
+  'RECEIVED',
+  'TESTED',
+  'CLOSED',
+  'CANCELLED',
+] as const;
 export type SampleStatus = (typeof SAMPLE_STATUS)[number];
 
 /** The transitions of §7, each behind `sampleRequest:<action>`. */
@@ -28,10 +38,24 @@ export const sampleRequestResource = defineResource({
   fields: {
     code: { label: '送样单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
     supplierId: { label: '供应商', type: 'string', required: true, max: 32, filter: 'eq', width: 200 },
-    materialId: { label: '物料', type: 'string', max: 32, filter: 'eq', list: false, placeholder: '不选物料时填写样品描述和物料分类' },
+    materialId: {
+      label: '物料',
+      type: 'string',
+      max: 32,
+      filter: 'eq',
+      list: false,
+      placeholder: '不选物料时填写样品描述和物料分类',
+    },
     // The material's name and spec copied when the draft is saved (X-14), or the description.
     materialName: { label: '样品名称', type: 'string', readOnly: true, filter: 'like', width: 180 },
-    description: { label: '样品描述', type: 'string', max: 200, filter: 'like', list: false, placeholder: '没有物料编码的样品，填写名称和规格' },
+    description: {
+      label: '样品描述',
+      type: 'string',
+      max: 200,
+      filter: 'like',
+      list: false,
+      placeholder: '没有物料编码的样品，填写名称和规格',
+    },
     categoryId: { label: '物料分类', type: 'string', max: 32, filter: 'eq', list: false },
     purpose: { label: '送样目的', type: 'dict', dict: 'srm_sample_purpose', required: true, filter: 'eq', width: 100 },
     qty: { label: '样品数量', type: 'decimal', required: true, width: 90 },
@@ -40,7 +64,15 @@ export const sampleRequestResource = defineResource({
     receiverName: { label: '收样人', type: 'string', required: true, max: 50, list: false },
     receiverPhone: { label: '收样人电话', type: 'string', required: true, max: 30, list: false },
     receiveAddress: { label: '收样地址', type: 'string', required: true, max: 300, list: false },
-    status: { label: '状态', type: 'dict', dict: 'srm_sample_status', readOnly: true, filter: 'eq', sortable: true, width: 90 },
+    status: {
+      label: '状态',
+      type: 'dict',
+      dict: 'srm_sample_status',
+      readOnly: true,
+      filter: 'eq',
+      sortable: true,
+      width: 90,
+    },
     supplierRemark: { label: '供应商回复', type: 'text', readOnly: true, list: false },
     shipMethod: { label: '寄送方式', type: 'dict', dict: 'srm_sample_ship_method', readOnly: true, list: false },
     carrier: { label: '承运商', type: 'string', readOnly: true, list: false },

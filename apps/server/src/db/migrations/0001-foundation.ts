@@ -159,7 +159,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('success', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_login_attempt_user').on('login_attempt').columns(['username', 'created_at']).execute();
+  await db.schema
+    .createIndex('idx_login_attempt_user')
+    .on('login_attempt')
+    .columns(['username', 'created_at'])
+    .execute();
   await db.schema.createIndex('idx_login_attempt_ip').on('login_attempt').columns(['ip', 'created_at']).execute();
 
   await audit(
@@ -222,7 +226,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('actor_kind', 'varchar(20)', (c) => c.notNull())
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_supplier_status_log_supplier').on('supplier_status_log').column('supplier_id').execute();
+  await db.schema
+    .createIndex('idx_supplier_status_log_supplier')
+    .on('supplier_status_log')
+    .column('supplier_id')
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -31,7 +31,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_sys_announcement_status').on('sys_announcement').columns(['send_status', 'del_flag', 'msg_type']).execute();
+  await db.schema
+    .createIndex('idx_sys_announcement_status')
+    .on('sys_announcement')
+    .columns(['send_status', 'del_flag', 'msg_type'])
+    .execute();
 
   await db.schema
     .createTable('sys_announcement_send')
@@ -43,7 +47,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('create_time', 'varchar(32)', (c) => c.notNull())
     .addUniqueConstraint('uq_sys_announcement_send', ['annt_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('idx_sys_announcement_send_user').on('sys_announcement_send').columns(['user_id', 'read_flag']).execute();
+  await db.schema
+    .createIndex('idx_sys_announcement_send_user')
+    .on('sys_announcement_send')
+    .columns(['user_id', 'read_flag'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

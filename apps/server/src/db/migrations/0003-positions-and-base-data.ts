@@ -38,7 +38,8 @@ export async function up(db: AnyDb): Promise<void> {
       ...dicts.map((d) => `dict:${d.dict_code}`),
       ...menus.map((m) => `menu:${m.url ?? ''}|${m.perms ?? ''}|${m.name}`),
     ];
-    for (const key of new Set(keys)) await db.insertInto('sys_base_data').values({ data_key: key, applied_at: at }).execute();
+    for (const key of new Set(keys))
+      await db.insertInto('sys_base_data').values({ data_key: key, applied_at: at }).execute();
   }
 }
 

@@ -31,5 +31,6 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('sys_depart_permission').execute();
   await db.schema.dropIndex('idx_sys_depart_parent').execute();
-  for (const [name] of [...DEPART_COLUMNS].reverse()) await db.schema.alterTable('sys_depart').dropColumn(name).execute();
+  for (const [name] of [...DEPART_COLUMNS].reverse())
+    await db.schema.alterTable('sys_depart').dropColumn(name).execute();
 }

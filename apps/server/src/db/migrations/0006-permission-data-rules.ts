@@ -19,7 +19,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_sys_permission_data_rule_perm').on('sys_permission_data_rule').column('permission_id').execute();
+  await db.schema
+    .createIndex('idx_sys_permission_data_rule_perm')
+    .on('sys_permission_data_rule')
+    .column('permission_id')
+    .execute();
 
   await db.schema.alterTable('sys_role_permission').addColumn('data_rule_ids', 'varchar(1000)').execute();
 }

@@ -4,11 +4,23 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 // Rows that existed before belong to tenant 0, the space of users without tenants.
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const POSITION_COLUMNS = ['id', 'code', 'name', 'post_rank', 'description', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
+const POSITION_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'post_rank',
+  'description',
+  'create_by',
+  'create_time',
+  'update_by',
+  'update_time',
+] as const;
 
 /** sys_position with or without tenant_id; codes unique per tenant, or globally (the 0003 shape). */
 async function createPositions(db: AnyDb, table: string, withTenant: boolean): Promise<void> {
-  let t: CreateTableBuilder<string, string> = db.schema.createTable(table).addColumn('id', 'varchar(32)', (c) => c.primaryKey());
+  let t: CreateTableBuilder<string, string> = db.schema
+    .createTable(table)
+    .addColumn('id', 'varchar(32)', (c) => c.primaryKey());
   if (withTenant) t = t.addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0));
   t = t
     .addColumn('code', 'varchar(64)', (c) => (withTenant ? c.notNull() : c.notNull().unique()))
@@ -31,7 +43,11 @@ async function rebuildPositions(db: AnyDb, withTenant: boolean): Promise<void> {
   await createPositions(db, 'sys_position_next', withTenant);
   let rows = db.selectFrom('sys_position').select([...POSITION_COLUMNS]);
   if (!withTenant) rows = rows.where('tenant_id', '=', 0);
-  await db.insertInto('sys_position_next').columns([...POSITION_COLUMNS]).expression(rows).execute();
+  await db
+    .insertInto('sys_position_next')
+    .columns([...POSITION_COLUMNS])
+    .expression(rows)
+    .execute();
   await db.schema.dropTable('sys_position').execute();
   await db.schema.alterTable('sys_position_next').renameTo('sys_position').execute();
   await db.schema

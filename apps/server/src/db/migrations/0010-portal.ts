@@ -32,8 +32,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_portal_purchase_status').on('portal_purchase_announcement').columns(['status', 'type', 'publish_time']).execute();
-  await db.schema.createIndex('idx_portal_purchase_event').on('portal_purchase_announcement').column('sourcing_event_id').execute();
+  await db.schema
+    .createIndex('idx_portal_purchase_status')
+    .on('portal_purchase_announcement')
+    .columns(['status', 'type', 'publish_time'])
+    .execute();
+  await db.schema
+    .createIndex('idx_portal_purchase_event')
+    .on('portal_purchase_announcement')
+    .column('sourcing_event_id')
+    .execute();
 
   await db.schema
     .createTable('portal_result_announcement')
@@ -55,7 +63,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_portal_result_status').on('portal_result_announcement').columns(['status', 'type', 'publish_time']).execute();
+  await db.schema
+    .createIndex('idx_portal_result_status')
+    .on('portal_result_announcement')
+    .columns(['status', 'type', 'publish_time'])
+    .execute();
 
   await db.schema
     .createTable('portal_news')
@@ -70,12 +82,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_portal_news_status').on('portal_news').columns(['status', 'type', 'news_date']).execute();
+  await db.schema
+    .createIndex('idx_portal_news_status')
+    .on('portal_news')
+    .columns(['status', 'type', 'news_date'])
+    .execute();
 
   await db.schema
     .createTable('portal_signup')
     .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('announcement_id', 'varchar(32)', (c) => c.notNull().references('portal_purchase_announcement.id').onDelete('cascade'))
+    .addColumn('announcement_id', 'varchar(32)', (c) =>
+      c.notNull().references('portal_purchase_announcement.id').onDelete('cascade'),
+    )
     .addColumn('sourcing_event_id', 'varchar(32)')
     .addColumn('supplier_id', 'varchar(32)', (c) => c.notNull())
     .addColumn('user_id', 'varchar(32)', (c) => c.notNull())

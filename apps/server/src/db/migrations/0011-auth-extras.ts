@@ -18,7 +18,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ip', 'varchar(64)')
     .addColumn('create_time', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_sys_sms_code_mobile').on('sys_sms_code').columns(['mobile', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_sys_sms_code_mobile')
+    .on('sys_sms_code')
+    .columns(['mobile', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('sys_sso_jti')

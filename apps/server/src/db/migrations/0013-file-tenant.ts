@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('sys_file').addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sys_file')
+    .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -35,7 +35,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('value', 'varchar(1000)')
     .addPrimaryKeyConstraint('pk_sys_extend_value', ['table_name', 'record_id', 'field_name'])
     .execute();
-  await db.schema.createIndex('idx_sys_extend_value_search').on('sys_extend_value').columns(['table_name', 'field_name', 'value']).execute();
+  await db.schema
+    .createIndex('idx_sys_extend_value_search')
+    .on('sys_extend_value')
+    .columns(['table_name', 'field_name', 'value'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

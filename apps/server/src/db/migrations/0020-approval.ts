@@ -44,8 +44,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('finished_at', 'varchar(32)')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('idx_approval_instance_doc').on('approval_instance').columns(['doc_type', 'doc_id']).execute();
-  await db.schema.createIndex('idx_approval_instance_submitter').on('approval_instance').columns(['submitted_by', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('idx_approval_instance_doc')
+    .on('approval_instance')
+    .columns(['doc_type', 'doc_id'])
+    .execute();
+  await db.schema
+    .createIndex('idx_approval_instance_submitter')
+    .on('approval_instance')
+    .columns(['submitted_by', 'submitted_at'])
+    .execute();
 
   await db.schema
     .createTable('approval_task')
@@ -61,8 +69,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('create_time', 'varchar(32)', (c) => c.notNull())
     .addColumn('decided_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_approval_task_instance').on('approval_task').columns(['instance_id', 'step']).execute();
-  await db.schema.createIndex('idx_approval_task_pending').on('approval_task').columns(['decision', 'assignee_type', 'assignee_id']).execute();
+  await db.schema
+    .createIndex('idx_approval_task_instance')
+    .on('approval_task')
+    .columns(['instance_id', 'step'])
+    .execute();
+  await db.schema
+    .createIndex('idx_approval_task_pending')
+    .on('approval_task')
+    .columns(['decision', 'assignee_type', 'assignee_id'])
+    .execute();
 
   await db.schema
     .createTable('approval_history')
@@ -74,8 +90,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('comment', 'varchar(500)')
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_approval_history_instance').on('approval_history').columns(['instance_id', 'at']).execute();
-  await db.schema.createIndex('idx_approval_history_actor').on('approval_history').columns(['actor_id', 'at']).execute();
+  await db.schema
+    .createIndex('idx_approval_history_instance')
+    .on('approval_history')
+    .columns(['instance_id', 'at'])
+    .execute();
+  await db.schema
+    .createIndex('idx_approval_history_actor')
+    .on('approval_history')
+    .columns(['actor_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('approval_cc')

@@ -27,7 +27,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_srm_material_category_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_srm_material_category_parent').on('srm_material_category').columns(['tenant_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('idx_srm_material_category_parent')
+    .on('srm_material_category')
+    .columns(['tenant_id', 'parent_id'])
+    .execute();
 
   await db.schema
     .createTable('srm_tax_rate')
@@ -70,7 +74,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('uq_srm_material_code', ['tenant_id', 'code'])
     .execute();
   await db.schema.createIndex('idx_srm_material_category').on('srm_material').columns(['category_id']).execute();
-  await db.schema.createIndex('idx_srm_material_list').on('srm_material').columns(['tenant_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_srm_material_list')
+    .on('srm_material')
+    .columns(['tenant_id', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('srm_price_record')
@@ -94,8 +102,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_srm_price_record_key').on('srm_price_record').columns(['tenant_id', 'supplier_id', 'material_id', 'org_code', 'currency', 'valid_from']).execute();
-  await db.schema.createIndex('idx_srm_price_record_list').on('srm_price_record').columns(['tenant_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_srm_price_record_key')
+    .on('srm_price_record')
+    .columns(['tenant_id', 'supplier_id', 'material_id', 'org_code', 'currency', 'valid_from'])
+    .execute();
+  await db.schema
+    .createIndex('idx_srm_price_record_list')
+    .on('srm_price_record')
+    .columns(['tenant_id', 'create_time'])
+    .execute();
 
   // Purchase settings (§21): one typed value per tenant and key, each change logged.
   await db.schema
@@ -119,7 +135,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('changed_by', 'varchar(64)', (c) => c.notNull())
     .addColumn('changed_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_srm_purchase_setting_log').on('srm_purchase_setting_log').columns(['tenant_id', 'setting_key', 'changed_at']).execute();
+  await db.schema
+    .createIndex('idx_srm_purchase_setting_log')
+    .on('srm_purchase_setting_log')
+    .columns(['tenant_id', 'setting_key', 'changed_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

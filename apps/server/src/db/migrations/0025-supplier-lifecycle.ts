@@ -13,7 +13,10 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable('supplier')
     .addColumn('tenant_id', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.alterTable('supplier').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('supplier')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('supplier').addColumn('return_comments', 'text').execute();
   await db.schema.alterTable('supplier').addColumn('resume_status', 'varchar(20)').execute();
   await db.schema.alterTable('supplier').addColumn('business_license_file', 'varchar(500)').execute();
@@ -43,8 +46,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_supplier_qualification_supplier').on('supplier_qualification').column('supplier_id').execute();
-  await db.schema.createIndex('idx_supplier_qualification_expiry').on('supplier_qualification').columns(['status', 'expiry_date']).execute();
+  await db.schema
+    .createIndex('idx_supplier_qualification_supplier')
+    .on('supplier_qualification')
+    .column('supplier_id')
+    .execute();
+  await db.schema
+    .createIndex('idx_supplier_qualification_expiry')
+    .on('supplier_qualification')
+    .columns(['status', 'expiry_date'])
+    .execute();
 
   await db.schema
     .createTable('supplier_category')
@@ -75,7 +86,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('decided_at', 'varchar(32)')
     .addColumn('decision_comment', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('idx_supplier_status_request_supplier').on('supplier_status_request').columns(['supplier_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_supplier_status_request_supplier')
+    .on('supplier_status_request')
+    .columns(['supplier_id', 'status'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -83,7 +98,15 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('supplier_category').execute();
   await db.schema.dropTable('supplier_qualification').execute();
   await db.schema.dropIndex('idx_supplier_tenant').execute();
-  for (const column of ['approved_at', 'approved_by', 'business_license_file', 'resume_status', 'return_comments', 'version', 'tenant_id']) {
+  for (const column of [
+    'approved_at',
+    'approved_by',
+    'business_license_file',
+    'resume_status',
+    'return_comments',
+    'version',
+    'tenant_id',
+  ]) {
     await db.schema.alterTable('supplier').dropColumn(column).execute();
   }
 }

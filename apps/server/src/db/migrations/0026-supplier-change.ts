@@ -30,8 +30,17 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('idx_supplier_change_supplier').on('supplier_change_request').column('supplier_id').execute();
-  await db.schema.createIndex('uq_supplier_change_code').on('supplier_change_request').columns(['tenant_id', 'code']).unique().execute();
+  await db.schema
+    .createIndex('idx_supplier_change_supplier')
+    .on('supplier_change_request')
+    .column('supplier_id')
+    .execute();
+  await db.schema
+    .createIndex('uq_supplier_change_code')
+    .on('supplier_change_request')
+    .columns(['tenant_id', 'code'])
+    .unique()
+    .execute();
   await db.schema
     .createIndex('uq_supplier_change_submitted')
     .on('supplier_change_request')
@@ -53,7 +62,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('approved_by', 'varchar(32)')
     .addColumn('changed_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_supplier_change_history_supplier').on('supplier_change_history').columns(['supplier_id', 'changed_at']).execute();
+  await db.schema
+    .createIndex('idx_supplier_change_history_supplier')
+    .on('supplier_change_history')
+    .columns(['supplier_id', 'changed_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

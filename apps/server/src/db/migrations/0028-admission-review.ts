@@ -27,7 +27,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('decision_comment', 'varchar(500)')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('idx_admission_review_supplier').on('supplier_admission_review').columns(['supplier_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_admission_review_supplier')
+    .on('supplier_admission_review')
+    .columns(['supplier_id', 'status'])
+    .execute();
   await db.schema
     .createIndex('uq_admission_review_open')
     .on('supplier_admission_review')

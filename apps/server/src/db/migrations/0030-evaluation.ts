@@ -157,7 +157,17 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['supplier_grade', 'eval_result_log', 'eval_result', 'eval_score', 'eval_project', 'eval_grade_band', 'eval_indicator', 'eval_dimension', 'eval_template']) {
+  for (const table of [
+    'supplier_grade',
+    'eval_result_log',
+    'eval_result',
+    'eval_score',
+    'eval_project',
+    'eval_grade_band',
+    'eval_indicator',
+    'eval_dimension',
+    'eval_template',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

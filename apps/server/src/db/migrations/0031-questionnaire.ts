@@ -78,5 +78,6 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['questionnaire_answer', 'questionnaire', 'question', 'question_template']) await db.schema.dropTable(table).execute();
+  for (const table of ['questionnaire_answer', 'questionnaire', 'question', 'question_template'])
+    await db.schema.dropTable(table).execute();
 }

@@ -46,8 +46,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_srm_sample_request_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_srm_sample_request_supplier').on('srm_sample_request').columns(['supplier_id', 'status']).execute();
-  await db.schema.createIndex('idx_srm_sample_request_list').on('srm_sample_request').columns(['tenant_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_srm_sample_request_supplier')
+    .on('srm_sample_request')
+    .columns(['supplier_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('idx_srm_sample_request_list')
+    .on('srm_sample_request')
+    .columns(['tenant_id', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('srm_sample_log')

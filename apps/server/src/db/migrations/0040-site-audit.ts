@@ -10,7 +10,9 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('supplier_site_audit')
     .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
     .addColumn('tenant_id', 'integer', (c) => c.notNull())
-    .addColumn('review_id', 'varchar(32)', (c) => c.notNull().unique().references('supplier_admission_review.id').onDelete('cascade'))
+    .addColumn('review_id', 'varchar(32)', (c) =>
+      c.notNull().unique().references('supplier_admission_review.id').onDelete('cascade'),
+    )
     .addColumn('supplier_id', 'varchar(32)', (c) => c.notNull())
     .addColumn('audit_date', 'varchar(10)', (c) => c.notNull())
     .addColumn('address', 'varchar(300)', (c) => c.notNull())

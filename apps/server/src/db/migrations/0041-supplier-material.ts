@@ -27,9 +27,21 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('uq_supplier_material', ['tenant_id', 'supplier_id', 'material_id'])
     .execute();
   // A supplier's own rows and a material's sources.
-  await db.schema.createIndex('idx_supplier_material_supplier').on('supplier_material').columns(['supplier_id', 'status']).execute();
-  await db.schema.createIndex('idx_supplier_material_material').on('supplier_material').columns(['tenant_id', 'material_id', 'status']).execute();
-  await db.schema.createIndex('idx_supplier_material_list').on('supplier_material').columns(['tenant_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_supplier_material_supplier')
+    .on('supplier_material')
+    .columns(['supplier_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('idx_supplier_material_material')
+    .on('supplier_material')
+    .columns(['tenant_id', 'material_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('idx_supplier_material_list')
+    .on('supplier_material')
+    .columns(['tenant_id', 'create_time'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -72,7 +72,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_sourcing_event_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_sourcing_event_list').on('sourcing_event').columns(['tenant_id', 'type', 'status']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_event_list')
+    .on('sourcing_event')
+    .columns(['tenant_id', 'type', 'status'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_lot')
@@ -132,7 +136,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_sourcing_participation', ['event_id', 'supplier_id'])
     .execute();
-  await db.schema.createIndex('idx_sourcing_participation_supplier').on('sourcing_participation').columns(['supplier_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_participation_supplier')
+    .on('sourcing_participation')
+    .columns(['supplier_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_clarification')
@@ -149,7 +157,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('create_by', 'varchar(64)')
     .addColumn('create_time', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_sourcing_clarification_event').on('sourcing_clarification').columns(['event_id', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_clarification_event')
+    .on('sourcing_clarification')
+    .columns(['event_id', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_response')
@@ -180,7 +192,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('uq_sourcing_response_version', ['event_id', 'supplier_id', 'round', 'version_no'])
     .addUniqueConstraint('uq_sourcing_response_request', ['supplier_id', 'client_request_id'])
     .execute();
-  await db.schema.createIndex('idx_sourcing_response_event').on('sourcing_response').columns(['event_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_response_event')
+    .on('sourcing_response')
+    .columns(['event_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_response_line')
@@ -199,7 +215,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ladder', 'text')
     .addColumn('remark', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('idx_sourcing_response_line').on('sourcing_response_line').columns(['response_id']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_response_line')
+    .on('sourcing_response_line')
+    .columns(['response_id'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_opening_record')
@@ -243,7 +263,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_sourcing_award_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_sourcing_award_event').on('sourcing_award').columns(['event_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_award_event')
+    .on('sourcing_award')
+    .columns(['event_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('sourcing_award_line')
@@ -282,7 +306,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ip', 'varchar(64)')
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_sourcing_state_log_event').on('sourcing_state_log').columns(['event_id', 'at']).execute();
+  await db.schema
+    .createIndex('idx_sourcing_state_log_event')
+    .on('sourcing_state_log')
+    .columns(['event_id', 'at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

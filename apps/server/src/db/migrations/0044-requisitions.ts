@@ -38,8 +38,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_purchase_requisition_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_purchase_requisition_list').on('purchase_requisition').columns(['tenant_id', 'del_flag', 'create_time']).execute();
-  await db.schema.createIndex('idx_purchase_requisition_status').on('purchase_requisition').columns(['tenant_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_purchase_requisition_list')
+    .on('purchase_requisition')
+    .columns(['tenant_id', 'del_flag', 'create_time'])
+    .execute();
+  await db.schema
+    .createIndex('idx_purchase_requisition_status')
+    .on('purchase_requisition')
+    .columns(['tenant_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('purchase_requisition_line')
@@ -69,8 +77,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('line_status', 'varchar(16)', (c) => c.notNull().defaultTo('OPEN'))
     .addColumn('remark', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('idx_purchase_requisition_line_doc').on('purchase_requisition_line').columns(['requisition_id', 'line_no']).execute();
-  await db.schema.createIndex('idx_purchase_requisition_line_status').on('purchase_requisition_line').columns(['tenant_id', 'line_status']).execute();
+  await db.schema
+    .createIndex('idx_purchase_requisition_line_doc')
+    .on('purchase_requisition_line')
+    .columns(['requisition_id', 'line_no'])
+    .execute();
+  await db.schema
+    .createIndex('idx_purchase_requisition_line_status')
+    .on('purchase_requisition_line')
+    .columns(['tenant_id', 'line_status'])
+    .execute();
 
   await db.schema
     .createTable('purchase_requisition_log')
@@ -87,7 +103,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('ip', 'varchar(64)')
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_purchase_requisition_log_doc').on('purchase_requisition_log').columns(['requisition_id', 'at']).execute();
+  await db.schema
+    .createIndex('idx_purchase_requisition_log_doc')
+    .on('purchase_requisition_log')
+    .columns(['requisition_id', 'at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

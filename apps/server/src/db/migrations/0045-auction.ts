@@ -58,7 +58,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('message', 'varchar(500)', (c) => c.notNull())
     .addColumn('attempted_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_auction_attempt_lot').on('auction_attempt_log').columns(['lot_id', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('idx_auction_attempt_lot')
+    .on('auction_attempt_log')
+    .columns(['lot_id', 'attempted_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -58,7 +58,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('guide', 'varchar(1000)')
     .addColumn('sort_no', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('idx_tender_criterion_event').on('tender_criterion').columns(['event_id', 'sort_no']).execute();
+  await db.schema
+    .createIndex('idx_tender_criterion_event')
+    .on('tender_criterion')
+    .columns(['event_id', 'sort_no'])
+    .execute();
 
   await db.schema
     .createTable('tender_score')
@@ -148,7 +152,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('create_by', 'varchar(64)')
     .execute();
-  await db.schema.createIndex('idx_tender_objection_event').on('tender_objection').columns(['event_id', 'status']).execute();
+  await db.schema
+    .createIndex('idx_tender_objection_event')
+    .on('tender_objection')
+    .columns(['event_id', 'status'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -9,7 +9,10 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('sourcing_event').addColumn('clarification_deadline', 'varchar(32)').execute();
   // Part of qty_in_sourcing that a FINAL award converted (PR-3): the line is SOURCED until ordered.
-  await db.schema.alterTable('purchase_requisition_line').addColumn('qty_awarded', 'varchar(32)', (c) => c.notNull().defaultTo('0')).execute();
+  await db.schema
+    .alterTable('purchase_requisition_line')
+    .addColumn('qty_awarded', 'varchar(32)', (c) => c.notNull().defaultTo('0'))
+    .execute();
 
   await db.schema
     .createTable('sourcing_reminder')
@@ -55,7 +58,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(32)')
     .addUniqueConstraint('uq_quota_arrangement_code', ['tenant_id', 'code'])
     .execute();
-  await db.schema.createIndex('idx_quota_arrangement_list').on('quota_arrangement').columns(['tenant_id', 'status', 'create_time']).execute();
+  await db.schema
+    .createIndex('idx_quota_arrangement_list')
+    .on('quota_arrangement')
+    .columns(['tenant_id', 'status', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('quota_line')

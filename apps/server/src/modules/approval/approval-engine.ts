@@ -34,11 +34,18 @@ export function parseSteps(json: string): ApprovalStep[] {
 }
 
 function ccList(ids: string | null): string[] {
-  return (ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (ids ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The active internal users able to act on a step (a user, or the holders of a role) in the tenant. */
-export async function approversOf(trx: Db, step: Pick<ApprovalStep, 'approverType' | 'approverId'>, tenantId: number): Promise<string[]> {
+export async function approversOf(
+  trx: Db,
+  step: Pick<ApprovalStep, 'approverType' | 'approverId'>,
+  tenantId: number,
+): Promise<string[]> {
   let q = trx
     .selectFrom('sysUser as u')
     .select(['u.id', 'u.relTenantIds'])
@@ -49,28 +56,71 @@ export async function approversOf(trx: Db, step: Pick<ApprovalStep, 'approverTyp
     step.approverType === 'USER'
       ? q.where('u.id', '=', step.approverId)
       : q.where('u.id', 'in', (eb) =>
-          eb.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('ur.userId').where('r.roleCode', '=', step.approverId),
+          eb
+            .selectFrom('sysUserRole as ur')
+            .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+            .select('ur.userId')
+            .where('r.roleCode', '=', step.approverId),
         );
   const rows = await q.execute();
   // A user with tenants works only in those; tenant 0 documents belong to the tenant-less installation.
-  return rows.filter((u) => tenantId === 0 || tenantIdsOf(u.relTenantIds).length === 0 || tenantIdsOf(u.relTenantIds).includes(tenantId)).map((u) => u.id);
+  return rows
+    .filter(
+      (u) =>
+        tenantId === 0 || tenantIdsOf(u.relTenantIds).length === 0 || tenantIdsOf(u.relTenantIds).includes(tenantId),
+    )
+    .map((u) => u.id);
 }
 
 /** The role codes of a user (ROLE tasks they may take). */
 export async function roleCodesOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sysUserRole as ur').innerJoin('sysRole as r', 'r.id', 'ur.roleId').select('r.roleCode').where('ur.userId', '=', userId).execute();
+  const rows = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('r.roleCode')
+    .where('ur.userId', '=', userId)
+    .execute();
   return rows.map((r) => r.roleCode);
 }
 
-async function history(trx: Db, instanceId: string, action: string, actorId: string | null, step: number | null, comment: string | null, at: string) {
-  await trx.insertInto('approvalHistory').values({ id: newId(), instanceId, step, action, actorId, comment: comment || null, at }).execute();
+async function history(
+  trx: Db,
+  instanceId: string,
+  action: string,
+  actorId: string | null,
+  step: number | null,
+  comment: string | null,
+  at: string,
+) {
+  await trx
+    .insertInto('approvalHistory')
+    .values({ id: newId(), instanceId, step, action, actorId, comment: comment || null, at })
+    .execute();
 }
 
-async function openTask(trx: Db, instance: Pick<ApprovalInstanceTable, 'id' | 'title' | 'tenantId' | 'submittedBy'>, steps: ApprovalStep[], index: number, at: string) {
+async function openTask(
+  trx: Db,
+  instance: Pick<ApprovalInstanceTable, 'id' | 'title' | 'tenantId' | 'submittedBy'>,
+  steps: ApprovalStep[],
+  index: number,
+  at: string,
+) {
   const step = steps[index]!;
   await trx
     .insertInto('approvalTask')
-    .values({ id: newId(), instanceId: instance.id, step: index, stepName: step.name, assigneeType: step.approverType, assigneeId: step.approverId, decision: 'PENDING', decidedBy: null, comment: null, createTime: at, decidedAt: null })
+    .values({
+      id: newId(),
+      instanceId: instance.id,
+      step: index,
+      stepName: step.name,
+      assigneeType: step.approverType,
+      assigneeId: step.approverId,
+      decision: 'PENDING',
+      decidedBy: null,
+      comment: null,
+      createTime: at,
+      decidedAt: null,
+    })
     .execute();
   const approvers = (await approversOf(trx, step, instance.tenantId)).filter((id) => id !== instance.submittedBy);
   await notifyUsers(trx, {
@@ -83,7 +133,6 @@ async function openTask(trx: Db, instance: Pick<ApprovalInstanceTable, 'id' | 't
     openPage: MY_TASKS_PAGE,
   });
 }
-
 
 /**
  * Starts the approval of a document (X-10) inside the caller's transaction. The steps of the
@@ -113,12 +162,20 @@ export async function submitForApproval(trx: Db, input: SubmitForApproval): Prom
     .where('enabled', '=', 1)
     .executeTakeFirst();
   const steps = definition
-    ? parseSteps(definition.steps).filter((s) => s.minAmount === null || (amount !== null && amountReaches(amount, s.minAmount)) || (amount === null && amountReaches('0', s.minAmount)))
+    ? parseSteps(definition.steps).filter(
+        (s) =>
+          s.minAmount === null ||
+          (amount !== null && amountReaches(amount, s.minAmount)) ||
+          (amount === null && amountReaches('0', s.minAmount)),
+      )
     : [];
   // Segregation of duties (X-10): every step needs someone other than the submitter.
   for (const step of steps) {
     const approvers = (await approversOf(trx, step, input.tenantId)).filter((id) => id !== input.submitterId);
-    if (approvers.length === 0) throw businessError(`审批步骤「${step.name}」没有可审批的人员（提交人不能审批本人的单据），请联系管理员调整审批配置`);
+    if (approvers.length === 0)
+      throw businessError(
+        `审批步骤「${step.name}」没有可审批的人员（提交人不能审批本人的单据），请联系管理员调整审批配置`,
+      );
   }
 
   const at = nowIso();
@@ -143,7 +200,10 @@ export async function submitForApproval(trx: Db, input: SubmitForApproval): Prom
   await history(trx, instance.id, 'SUBMIT', input.submitterId, null, null, at);
   const cc = ccList(instance.ccUserIds);
   if (cc.length > 0) {
-    await trx.insertInto('approvalCc').values(cc.map((userId) => ({ id: newId(), instanceId: instance.id, userId, createTime: at }))).execute();
+    await trx
+      .insertInto('approvalCc')
+      .values(cc.map((userId) => ({ id: newId(), instanceId: instance.id, userId, createTime: at })))
+      .execute();
   }
   if (steps.length === 0) {
     await history(trx, instance.id, 'AUTO_APPROVE', null, null, '无适用的审批步骤，自动通过', at);
@@ -154,7 +214,11 @@ export async function submitForApproval(trx: Db, input: SubmitForApproval): Prom
   return { instanceId: instance.id, status: 'RUNNING' };
 }
 
-async function lockInstance(trx: Db, instance: ApprovalInstanceTable, changes: Partial<ApprovalInstanceTable>): Promise<ApprovalInstanceTable> {
+async function lockInstance(
+  trx: Db,
+  instance: ApprovalInstanceTable,
+  changes: Partial<ApprovalInstanceTable>,
+): Promise<ApprovalInstanceTable> {
   // X-4: whoever decides second finds the version moved on and changes nothing.
   const updated = await trx
     .updateTable('approvalInstance')
@@ -166,15 +230,27 @@ async function lockInstance(trx: Db, instance: ApprovalInstanceTable, changes: P
   return { ...instance, ...changes, version: instance.version + 1 };
 }
 
-async function taskForDecision(trx: Db, approver: Approver, taskId: string): Promise<{ task: ApprovalTaskTable; instance: ApprovalInstanceTable }> {
+async function taskForDecision(
+  trx: Db,
+  approver: Approver,
+  taskId: string,
+): Promise<{ task: ApprovalTaskTable; instance: ApprovalInstanceTable }> {
   const task = await trx.selectFrom('approvalTask').selectAll().where('id', '=', taskId).executeTakeFirst();
   if (!task) throw notFound('审批任务不存在');
-  const instance = await trx.selectFrom('approvalInstance').selectAll().where('id', '=', task.instanceId).executeTakeFirstOrThrow();
+  const instance = await trx
+    .selectFrom('approvalInstance')
+    .selectAll()
+    .where('id', '=', task.instanceId)
+    .executeTakeFirstOrThrow();
   if (instance.tenantId !== approver.tenantId) throw notFound('审批任务不存在');
-  const mine = task.assigneeType === 'USER' ? task.assigneeId === approver.id : (await roleCodesOf(trx, approver.id)).includes(task.assigneeId);
+  const mine =
+    task.assigneeType === 'USER'
+      ? task.assigneeId === approver.id
+      : (await roleCodesOf(trx, approver.id)).includes(task.assigneeId);
   if (!mine) throw businessError('您不是该审批任务的审批人');
   if (instance.submittedBy === approver.id) throw businessError(SELF_APPROVAL_MESSAGE);
-  if (task.decision !== 'PENDING' || instance.status !== APPROVAL_STATUS.RUNNING) throw businessError('该审批任务已处理');
+  if (task.decision !== 'PENDING' || instance.status !== APPROVAL_STATUS.RUNNING)
+    throw businessError('该审批任务已处理');
   return { task, instance };
 }
 
@@ -191,10 +267,19 @@ async function tellSubmitterAndCc(trx: Db, instance: ApprovalInstanceTable, verd
 }
 
 /** Approves a pending task: the next step opens, or the last one approves the document (`onApproved` in this transaction). */
-export async function approveTask(trx: Db, approver: Approver, taskId: string, comment: string): Promise<ApprovalInstanceTable> {
+export async function approveTask(
+  trx: Db,
+  approver: Approver,
+  taskId: string,
+  comment: string,
+): Promise<ApprovalInstanceTable> {
   const { task, instance } = await taskForDecision(trx, approver, taskId);
   const at = nowIso();
-  await trx.updateTable('approvalTask').set({ decision: 'APPROVED', decidedBy: approver.id, comment: comment || null, decidedAt: at }).where('id', '=', task.id).execute();
+  await trx
+    .updateTable('approvalTask')
+    .set({ decision: 'APPROVED', decidedBy: approver.id, comment: comment || null, decidedAt: at })
+    .where('id', '=', task.id)
+    .execute();
   await history(trx, instance.id, 'APPROVE', approver.id, task.step, comment, at);
   const steps = parseSteps(instance.steps);
   const next = task.step + 1;
@@ -204,17 +289,30 @@ export async function approveTask(trx: Db, approver: Approver, taskId: string, c
     return moved;
   }
   const done = await lockInstance(trx, instance, { status: APPROVAL_STATUS.APPROVED, finishedAt: at });
-  await approvalDocType(instance.docType)?.onApproved?.(trx, { instance: done, actorId: approver.id, comment: comment || null });
+  await approvalDocType(instance.docType)?.onApproved?.(trx, {
+    instance: done,
+    actorId: approver.id,
+    comment: comment || null,
+  });
   await tellSubmitterAndCc(trx, done, '已通过', comment || null);
   return done;
 }
 
 /** Rejects a pending task with a required comment; the document is rejected (`onRejected` in this transaction). */
-export async function rejectTask(trx: Db, approver: Approver, taskId: string, comment: string): Promise<ApprovalInstanceTable> {
+export async function rejectTask(
+  trx: Db,
+  approver: Approver,
+  taskId: string,
+  comment: string,
+): Promise<ApprovalInstanceTable> {
   if (!comment.trim()) throw businessError('请填写驳回意见');
   const { task, instance } = await taskForDecision(trx, approver, taskId);
   const at = nowIso();
-  await trx.updateTable('approvalTask').set({ decision: 'REJECTED', decidedBy: approver.id, comment, decidedAt: at }).where('id', '=', task.id).execute();
+  await trx
+    .updateTable('approvalTask')
+    .set({ decision: 'REJECTED', decidedBy: approver.id, comment, decidedAt: at })
+    .where('id', '=', task.id)
+    .execute();
   await history(trx, instance.id, 'REJECT', approver.id, task.step, comment, at);
   const done = await lockInstance(trx, instance, { status: APPROVAL_STATUS.REJECTED, finishedAt: at });
   await approvalDocType(instance.docType)?.onRejected?.(trx, { instance: done, actorId: approver.id, comment });
@@ -223,22 +321,47 @@ export async function rejectTask(trx: Db, approver: Approver, taskId: string, co
 }
 
 /** The submitter takes back a running approval; open tasks are cancelled (`onWithdrawn` in this transaction). */
-export async function withdrawApproval(trx: Db, actor: Approver, instanceId: string, comment: string): Promise<ApprovalInstanceTable> {
+export async function withdrawApproval(
+  trx: Db,
+  actor: Approver,
+  instanceId: string,
+  comment: string,
+): Promise<ApprovalInstanceTable> {
   const instance = await trx.selectFrom('approvalInstance').selectAll().where('id', '=', instanceId).executeTakeFirst();
   if (!instance || instance.tenantId !== actor.tenantId) throw notFound('审批单不存在');
   if (instance.submittedBy !== actor.id) throw businessError('只有提交人可以撤回');
   if (instance.status !== APPROVAL_STATUS.RUNNING) throw businessError('审批已结束，不能撤回');
   const at = nowIso();
   const done = await lockInstance(trx, instance, { status: APPROVAL_STATUS.WITHDRAWN, finishedAt: at });
-  await trx.updateTable('approvalTask').set({ decision: 'CANCELLED', decidedAt: at }).where('instanceId', '=', instance.id).where('decision', '=', 'PENDING').execute();
+  await trx
+    .updateTable('approvalTask')
+    .set({ decision: 'CANCELLED', decidedAt: at })
+    .where('instanceId', '=', instance.id)
+    .where('decision', '=', 'PENDING')
+    .execute();
   await history(trx, instance.id, 'WITHDRAW', actor.id, instance.currentStep, comment, at);
-  await approvalDocType(instance.docType)?.onWithdrawn?.(trx, { instance: done, actorId: actor.id, comment: comment || null });
+  await approvalDocType(instance.docType)?.onWithdrawn?.(trx, {
+    instance: done,
+    actorId: actor.id,
+    comment: comment || null,
+  });
   return done;
 }
 
 /** The latest approval of a document, if any (for document screens: status, current step). */
-export async function latestApprovalOf(db: Db, docType: string, docId: string): Promise<ApprovalInstanceTable | undefined> {
-  return db.selectFrom('approvalInstance').selectAll().where('docType', '=', docType).where('docId', '=', docId).orderBy('submittedAt', 'desc').orderBy('id', 'desc').executeTakeFirst();
+export async function latestApprovalOf(
+  db: Db,
+  docType: string,
+  docId: string,
+): Promise<ApprovalInstanceTable | undefined> {
+  return db
+    .selectFrom('approvalInstance')
+    .selectAll()
+    .where('docType', '=', docType)
+    .where('docId', '=', docId)
+    .orderBy('submittedAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 export type { ApprovalOutcome };

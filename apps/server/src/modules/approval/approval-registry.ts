@@ -35,5 +35,7 @@ export function approvalDocType(docType: string): ApprovalDocType | undefined {
 }
 
 export function approvalDocTypes(): { docType: string; label: string; openPage: string | null }[] {
-  return [...registry.entries()].map(([docType, t]) => ({ docType, label: t.label, openPage: t.openPage ?? null })).sort((a, b) => a.docType.localeCompare(b.docType));
+  return [...registry.entries()]
+    .map(([docType, t]) => ({ docType, label: t.label, openPage: t.openPage ?? null }))
+    .sort((a, b) => a.docType.localeCompare(b.docType));
 }

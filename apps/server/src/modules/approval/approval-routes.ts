@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APPROVAL_STATUS_TEXT, approvalDecisionSchema, approvalDefinitionSaveSchema, approvalWithdrawSchema, ok, type ApprovalStatus } from '@procura/shared';
+import {
+  APPROVAL_STATUS_TEXT,
+  approvalDecisionSchema,
+  approvalDefinitionSaveSchema,
+  approvalWithdrawSchema,
+  ok,
+  type ApprovalStatus,
+} from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
@@ -34,7 +41,8 @@ function labelled<T extends InstanceRow>(row: T) {
 const idQuery = z.object({ id: z.string().regex(ID_PATTERN, '编号不正确'), _t: z.string().optional() });
 
 /** 审批中心: my tasks, done, my applications, copied to me, one instance, and the definitions. */
-export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const approvalRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const userNames = async (ids: string[]) => {
       const unique = [...new Set(ids.filter(Boolean))];
@@ -46,7 +54,18 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       const names = await userNames(records.map((r) => r.submittedBy));
       return records.map((r) => ({ ...labelled(r), submittedBy_dictText: names.get(r.submittedBy) ?? null }));
     };
-    const instanceColumns = ['i.id', 'i.docType', 'i.docId', 'i.title', 'i.amount', 'i.status', 'i.submittedBy', 'i.submittedAt', 'i.finishedAt', 'i.currentStep'] as const;
+    const instanceColumns = [
+      'i.id',
+      'i.docType',
+      'i.docId',
+      'i.title',
+      'i.amount',
+      'i.status',
+      'i.submittedBy',
+      'i.submittedAt',
+      'i.finishedAt',
+      'i.currentStep',
+    ] as const;
 
     app.get(
       '/approval/todo/list',
@@ -70,8 +89,17 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
               ...(roles.length ? [eb.and([eb('t.assigneeType', '=', 'ROLE'), eb('t.assigneeId', 'in', roles)])] : []),
             ]),
           );
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, { column: 'i.submittedAt', order: 'desc' });
-        return ok({ ...page, records: (await withSubmitter(page.records)).map((r) => ({ ...r, taskCreateTime: toWireDateTime(r.taskCreateTime) })) });
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+          column: 'i.submittedAt',
+          order: 'desc',
+        });
+        return ok({
+          ...page,
+          records: (await withSubmitter(page.records)).map((r) => ({
+            ...r,
+            taskCreateTime: toWireDateTime(r.taskCreateTime),
+          })),
+        });
       },
     );
 
@@ -87,10 +115,20 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .where('h.actorId', '=', request.user!.id)
           .where('h.action', 'in', ['APPROVE', 'REJECT'])
           .where('i.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, { ...INSTANCE_FIELDS, decidedAt: { column: 'h.at', sortable: true } }, { column: 'h.at', order: 'desc' });
+        const page = await runPagedList(
+          ctx.kind,
+          base,
+          request.query as Record<string, unknown>,
+          { ...INSTANCE_FIELDS, decidedAt: { column: 'h.at', sortable: true } },
+          { column: 'h.at', order: 'desc' },
+        );
         return ok({
           ...page,
-          records: (await withSubmitter(page.records)).map((r) => ({ ...r, decidedAt: toWireDateTime(r.decidedAt), action_dictText: r.action === 'APPROVE' ? '同意' : '驳回' })),
+          records: (await withSubmitter(page.records)).map((r) => ({
+            ...r,
+            decidedAt: toWireDateTime(r.decidedAt),
+            action_dictText: r.action === 'APPROVE' ? '同意' : '驳回',
+          })),
         });
       },
     );
@@ -99,8 +137,15 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/approval/mine/list',
       { schema: { tags: ['approval'], summary: '我的申请' }, config: { access: 'authenticated' } },
       async (request) => {
-        const base = ctx.db.selectFrom('approvalInstance as i').select(instanceColumns).where('i.submittedBy', '=', request.user!.id).where('i.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, { column: 'i.submittedAt', order: 'desc' });
+        const base = ctx.db
+          .selectFrom('approvalInstance as i')
+          .select(instanceColumns)
+          .where('i.submittedBy', '=', request.user!.id)
+          .where('i.tenantId', '=', request.tenantId);
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+          column: 'i.submittedAt',
+          order: 'desc',
+        });
         return ok({ ...page, records: await withSubmitter(page.records) });
       },
     );
@@ -116,21 +161,48 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .select(['c.id as ccId'])
           .where('c.userId', '=', request.user!.id)
           .where('i.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, { column: 'i.submittedAt', order: 'desc' });
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+          column: 'i.submittedAt',
+          order: 'desc',
+        });
         return ok({ ...page, records: await withSubmitter(page.records) });
       },
     );
 
     app.get(
       '/approval/instance/queryById',
-      { schema: { tags: ['approval'], summary: '审批单详情：步骤、任务与审批记录', querystring: idQuery }, config: { access: 'authenticated' } },
+      {
+        schema: { tags: ['approval'], summary: '审批单详情：步骤、任务与审批记录', querystring: idQuery },
+        config: { access: 'authenticated' },
+      },
       async (request) => {
         const me = request.user!.id;
-        const instance = await ctx.db.selectFrom('approvalInstance').selectAll().where('id', '=', request.query.id).where('tenantId', '=', request.tenantId).executeTakeFirst();
+        const instance = await ctx.db
+          .selectFrom('approvalInstance')
+          .selectAll()
+          .where('id', '=', request.query.id)
+          .where('tenantId', '=', request.tenantId)
+          .executeTakeFirst();
         if (!instance) throw notFound('审批单不存在');
-        const tasks = await ctx.db.selectFrom('approvalTask').selectAll().where('instanceId', '=', instance.id).orderBy('step').orderBy('createTime').execute();
-        const history = await ctx.db.selectFrom('approvalHistory').selectAll().where('instanceId', '=', instance.id).orderBy('at').orderBy('id').execute();
-        const cc = await ctx.db.selectFrom('approvalCc').select('userId').where('instanceId', '=', instance.id).execute();
+        const tasks = await ctx.db
+          .selectFrom('approvalTask')
+          .selectAll()
+          .where('instanceId', '=', instance.id)
+          .orderBy('step')
+          .orderBy('createTime')
+          .execute();
+        const history = await ctx.db
+          .selectFrom('approvalHistory')
+          .selectAll()
+          .where('instanceId', '=', instance.id)
+          .orderBy('at')
+          .orderBy('id')
+          .execute();
+        const cc = await ctx.db
+          .selectFrom('approvalCc')
+          .select('userId')
+          .where('instanceId', '=', instance.id)
+          .execute();
         // Who may look: the submitter, the copied-to, anyone who acted or may act, definition administrators.
         const roles = await roleCodesOf(ctx.db, me);
         const involved =
@@ -140,53 +212,92 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           tasks.some((t) => (t.assigneeType === 'USER' ? t.assigneeId === me : roles.includes(t.assigneeId))) ||
           (await ctx.permissions.codesOf(me)).has(DEFINITION_PERMISSION);
         if (!involved) throw notFound('审批单不存在');
-        const names = await userNames([instance.submittedBy, ...history.map((h) => h.actorId ?? ''), ...tasks.map((t) => t.decidedBy ?? ''), ...cc.map((c) => c.userId)]);
+        const names = await userNames([
+          instance.submittedBy,
+          ...history.map((h) => h.actorId ?? ''),
+          ...tasks.map((t) => t.decidedBy ?? ''),
+          ...cc.map((c) => c.userId),
+        ]);
         return ok({
           ...labelled(instance),
           steps: parseSteps(instance.steps),
           submittedBy_dictText: names.get(instance.submittedBy) ?? null,
           ccUsers: cc.map((c) => ({ id: c.userId, realname: names.get(c.userId) ?? null })),
-          tasks: tasks.map((t) => ({ ...t, createTime: toWireDateTime(t.createTime), decidedAt: toWireDateTime(t.decidedAt), decidedBy_dictText: t.decidedBy ? (names.get(t.decidedBy) ?? null) : null })),
-          history: history.map((h) => ({ ...h, at: toWireDateTime(h.at), actorId_dictText: h.actorId ? (names.get(h.actorId) ?? null) : '系统' })),
+          tasks: tasks.map((t) => ({
+            ...t,
+            createTime: toWireDateTime(t.createTime),
+            decidedAt: toWireDateTime(t.decidedAt),
+            decidedBy_dictText: t.decidedBy ? (names.get(t.decidedBy) ?? null) : null,
+          })),
+          history: history.map((h) => ({
+            ...h,
+            at: toWireDateTime(h.at),
+            actorId_dictText: h.actorId ? (names.get(h.actorId) ?? null) : '系统',
+          })),
         });
       },
     );
 
-    const actor = (request: { user: { id: string } | null; tenantId: number }) => ({ id: request.user!.id, tenantId: request.tenantId });
+    const actor = (request: { user: { id: string } | null; tenantId: number }) => ({
+      id: request.user!.id,
+      tenantId: request.tenantId,
+    });
 
     app.post(
       '/approval/task/approve',
-      { schema: { tags: ['approval'], summary: '同意', body: approvalDecisionSchema }, config: { access: 'authenticated', internalOnly: true } },
+      {
+        schema: { tags: ['approval'], summary: '同意', body: approvalDecisionSchema },
+        config: { access: 'authenticated', internalOnly: true },
+      },
       async (request) => {
-        await ctx.db.transaction().execute((trx) => approveTask(trx, actor(request), request.body.taskId, request.body.comment));
+        await ctx.db
+          .transaction()
+          .execute((trx) => approveTask(trx, actor(request), request.body.taskId, request.body.comment));
         return ok(null, '已同意');
       },
     );
 
     app.post(
       '/approval/task/reject',
-      { schema: { tags: ['approval'], summary: '驳回（须填写意见）', body: approvalDecisionSchema }, config: { access: 'authenticated', internalOnly: true } },
+      {
+        schema: { tags: ['approval'], summary: '驳回（须填写意见）', body: approvalDecisionSchema },
+        config: { access: 'authenticated', internalOnly: true },
+      },
       async (request) => {
         if (!request.body.comment) throw badRequest('请填写驳回意见', { comment: '请填写驳回意见' });
-        await ctx.db.transaction().execute((trx) => rejectTask(trx, actor(request), request.body.taskId, request.body.comment));
+        await ctx.db
+          .transaction()
+          .execute((trx) => rejectTask(trx, actor(request), request.body.taskId, request.body.comment));
         return ok(null, '已驳回');
       },
     );
 
     app.post(
       '/approval/instance/withdraw',
-      { schema: { tags: ['approval'], summary: '提交人撤回审批', body: approvalWithdrawSchema }, config: { access: 'authenticated' } },
+      {
+        schema: { tags: ['approval'], summary: '提交人撤回审批', body: approvalWithdrawSchema },
+        config: { access: 'authenticated' },
+      },
       async (request) => {
-        await ctx.db.transaction().execute((trx) => withdrawApproval(trx, actor(request), request.body.instanceId, request.body.comment));
+        await ctx.db
+          .transaction()
+          .execute((trx) => withdrawApproval(trx, actor(request), request.body.instanceId, request.body.comment));
         return ok(null, '已撤回');
       },
     );
 
     app.get(
       '/approval/definition/list',
-      { schema: { tags: ['approval'], summary: '审批配置：每种单据类型及其流程' }, config: { access: { permission: DEFINITION_PERMISSION } } },
+      {
+        schema: { tags: ['approval'], summary: '审批配置：每种单据类型及其流程' },
+        config: { access: { permission: DEFINITION_PERMISSION } },
+      },
       async (request) => {
-        const rows = await ctx.db.selectFrom('approvalDefinition').selectAll().where('tenantId', '=', request.tenantId).execute();
+        const rows = await ctx.db
+          .selectFrom('approvalDefinition')
+          .selectAll()
+          .where('tenantId', '=', request.tenantId)
+          .execute();
         const byType = new Map(rows.map((r) => [r.docType, r]));
         return ok(
           approvalDocTypes().map((t) => {
@@ -195,7 +306,16 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
               docType: t.docType,
               label: t.label,
               definition: d
-                ? { id: d.id, name: d.name, enabled: d.enabled, steps: parseSteps(d.steps), ccUserIds: (d.ccUserIds ?? '').split(',').filter(Boolean), version: d.version, updateTime: toWireDateTime(d.updateTime ?? d.createTime), updateBy: d.updateBy ?? d.createBy }
+                ? {
+                    id: d.id,
+                    name: d.name,
+                    enabled: d.enabled,
+                    steps: parseSteps(d.steps),
+                    ccUserIds: (d.ccUserIds ?? '').split(',').filter(Boolean),
+                    version: d.version,
+                    updateTime: toWireDateTime(d.updateTime ?? d.createTime),
+                    updateBy: d.updateBy ?? d.createBy,
+                  }
                 : null,
             };
           }),
@@ -205,33 +325,78 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/approval/definition/save',
-      { schema: { tags: ['approval'], summary: '保存一种单据类型的审批流程', body: approvalDefinitionSaveSchema }, config: { access: { permission: DEFINITION_PERMISSION } } },
+      {
+        schema: { tags: ['approval'], summary: '保存一种单据类型的审批流程', body: approvalDefinitionSaveSchema },
+        config: { access: { permission: DEFINITION_PERMISSION } },
+      },
       async (request) => {
         const body = request.body;
-        if (!approvalDocType(body.docType)) throw badRequest(`未知的审批单据类型：${body.docType}`, { docType: '未知的审批单据类型' });
+        if (!approvalDocType(body.docType))
+          throw badRequest(`未知的审批单据类型：${body.docType}`, { docType: '未知的审批单据类型' });
         await ctx.db.transaction().execute(async (trx) => {
           // Approvers must exist: a user (internal, active) or a role.
           for (const [i, s] of body.steps.entries()) {
             const found =
               s.approverType === 'USER'
-                ? await trx.selectFrom('sysUser').select('id').where('id', '=', s.approverId).where('delFlag', '=', 0).where('userType', '=', 1).executeTakeFirst()
+                ? await trx
+                    .selectFrom('sysUser')
+                    .select('id')
+                    .where('id', '=', s.approverId)
+                    .where('delFlag', '=', 0)
+                    .where('userType', '=', 1)
+                    .executeTakeFirst()
                 : await trx.selectFrom('sysRole').select('id').where('roleCode', '=', s.approverId).executeTakeFirst();
             if (!found) throw badRequest(`第${i + 1}步的审批人不存在`, { [`steps.${i}.approverId`]: '审批人不存在' });
           }
           if (body.ccUserIds.length) {
-            const found = await trx.selectFrom('sysUser').select('id').where('id', 'in', body.ccUserIds).where('delFlag', '=', 0).execute();
-            if (found.length !== new Set(body.ccUserIds).size) throw badRequest('抄送人不存在', { ccUserIds: '抄送人不存在' });
+            const found = await trx
+              .selectFrom('sysUser')
+              .select('id')
+              .where('id', 'in', body.ccUserIds)
+              .where('delFlag', '=', 0)
+              .execute();
+            if (found.length !== new Set(body.ccUserIds).size)
+              throw badRequest('抄送人不存在', { ccUserIds: '抄送人不存在' });
           }
-          const values = { name: body.name, enabled: body.enabled, steps: JSON.stringify(body.steps), ccUserIds: body.ccUserIds.join(',') || null };
+          const values = {
+            name: body.name,
+            enabled: body.enabled,
+            steps: JSON.stringify(body.steps),
+            ccUserIds: body.ccUserIds.join(',') || null,
+          };
           const now = nowIso();
-          const existing = await trx.selectFrom('approvalDefinition').select(['id', 'version']).where('tenantId', '=', request.tenantId).where('docType', '=', body.docType).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('approvalDefinition')
+            .select(['id', 'version'])
+            .where('tenantId', '=', request.tenantId)
+            .where('docType', '=', body.docType)
+            .executeTakeFirst();
           if (!existing) {
-            await trx.insertInto('approvalDefinition').values({ id: newId(), tenantId: request.tenantId, docType: body.docType, ...values, version: 1, createBy: request.user!.username, createTime: now, updateBy: null, updateTime: null }).execute();
+            await trx
+              .insertInto('approvalDefinition')
+              .values({
+                id: newId(),
+                tenantId: request.tenantId,
+                docType: body.docType,
+                ...values,
+                version: 1,
+                createBy: request.user!.username,
+                createTime: now,
+                updateBy: null,
+                updateTime: null,
+              })
+              .execute();
             return;
           }
-          if (body.version === undefined || body.version !== existing.version) throw businessError('审批配置已被他人修改，请刷新后重试');
+          if (body.version === undefined || body.version !== existing.version)
+            throw businessError('审批配置已被他人修改，请刷新后重试');
           // Running instances keep the steps they were submitted with (X-14).
-          await trx.updateTable('approvalDefinition').set({ ...values, version: existing.version + 1, updateBy: request.user!.username, updateTime: now }).where('id', '=', existing.id).where('version', '=', existing.version).execute();
+          await trx
+            .updateTable('approvalDefinition')
+            .set({ ...values, version: existing.version + 1, updateBy: request.user!.username, updateTime: now })
+            .where('id', '=', existing.id)
+            .where('version', '=', existing.version)
+            .execute();
         });
         return ok(null, '保存成功');
       },
@@ -239,9 +404,20 @@ export const approvalRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/approval/approverOptions',
-      { schema: { tags: ['approval'], summary: '可选的审批人：内部用户与角色' }, config: { access: { permission: DEFINITION_PERMISSION } } },
+      {
+        schema: { tags: ['approval'], summary: '可选的审批人：内部用户与角色' },
+        config: { access: { permission: DEFINITION_PERMISSION } },
+      },
       async () => {
-        const users = await ctx.db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('delFlag', '=', 0).where('status', '=', 1).where('userType', '=', 1).orderBy('username').limit(500).execute();
+        const users = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'username', 'realname'])
+          .where('delFlag', '=', 0)
+          .where('status', '=', 1)
+          .where('userType', '=', 1)
+          .orderBy('username')
+          .limit(500)
+          .execute();
         const roles = await ctx.db.selectFrom('sysRole').select(['roleCode', 'roleName']).orderBy('roleCode').execute();
         return ok({ users, roles });
       },

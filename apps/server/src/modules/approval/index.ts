@@ -28,5 +28,19 @@
  * the submitter. Approvers, the submitter and copied-to users get in-app notices
  * (`../system/notify.ts`). Routes: `approval-routes.ts` (/approval/...).
  */
-export { registerApprovalDocType, approvalDocType, approvalDocTypes, type ApprovalDocType, type ApprovalOutcome } from './approval-registry.js';
-export { submitForApproval, approveTask, rejectTask, withdrawApproval, latestApprovalOf, type SubmitForApproval, type SubmitResult } from './approval-engine.js';
+export {
+  registerApprovalDocType,
+  approvalDocType,
+  approvalDocTypes,
+  type ApprovalDocType,
+  type ApprovalOutcome,
+} from './approval-registry.js';
+export {
+  submitForApproval,
+  approveTask,
+  rejectTask,
+  withdrawApproval,
+  latestApprovalOf,
+  type SubmitForApproval,
+  type SubmitResult,
+} from './approval-engine.js';

@@ -38,9 +38,14 @@ import { escapeHtml } from '../../core/sanitize.js';
  * subscriber turns it into its own view with `visibleTo` (§12.4).
  */
 
-
 /** In-app notices to bidders of an auction (X-12), opening 我的竞价. */
-export async function notifyBidders(trx: Db, event: Pick<EventRow, 'id' | 'code' | 'title'>, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
+export async function notifyBidders(
+  trx: Db,
+  event: Pick<EventRow, 'id' | 'code' | 'title'>,
+  supplierIds: readonly string[],
+  title: string,
+  detail = '',
+): Promise<void> {
   await notifyUsers(trx, {
     userIds: await supplierUsers(trx, supplierIds),
     title,
@@ -109,7 +114,8 @@ export async function writeState(trx: Db, state: AuctionLotState, now: Date): Pr
 }
 
 /** AUC-11: a RUNNING lot at or after its end is closed by the next read or bid. */
-const dueToClose = (state: AuctionLotState, now: Date) => state.status === 'RUNNING' && now.getTime() >= Date.parse(state.currentEndAt);
+const dueToClose = (state: AuctionLotState, now: Date) =>
+  state.status === 'RUNNING' && now.getTime() >= Date.parse(state.currentEndAt);
 
 export class AuctionService {
   constructor(
@@ -133,14 +139,25 @@ export class AuctionService {
     if (!event || event.type !== 'AUCTION') throw notFound('竞价标段不存在');
     if (actor.user.supplierId) {
       if (['DRAFT', 'PENDING_APPROVAL', 'APPROVED'].includes(event.status)) throw notFound('竞价标段不存在');
-      const p = await trx.selectFrom('sourcingParticipation').select('id').where('eventId', '=', event.id).where('supplierId', '=', actor.user.supplierId).executeTakeFirst();
+      const p = await trx
+        .selectFrom('sourcingParticipation')
+        .select('id')
+        .where('eventId', '=', event.id)
+        .where('supplierId', '=', actor.user.supplierId)
+        .executeTakeFirst();
       if (!p) throw notFound('竞价标段不存在');
     } else if (event.tenantId !== actor.tenantId) {
       throw notFound('竞价标段不存在');
     }
-    const lotRules = await trx.selectFrom('sourcingLot').select('rules').where('id', '=', lotId).executeTakeFirstOrThrow();
+    const lotRules = await trx
+      .selectFrom('sourcingLot')
+      .select('rules')
+      .where('id', '=', lotId)
+      .executeTakeFirstOrThrow();
     const rules = JSON.parse(lotRules.rules ?? '{}') as AuctionRules;
-    const bids = (await trx.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute()).map(toBid);
+    const bids = (
+      await trx.selectFrom('auctionBid').selectAll().where('lotId', '=', lotId).orderBy('seq').execute()
+    ).map(toBid);
     let state = toState(row);
     let closedNow = false;
     if (lock && dueToClose(state, now)) {
@@ -156,7 +173,11 @@ export class AuctionService {
   }
 
   /** Runs `work` on the locked lot in one transaction, then publishes the lot's new snapshot. */
-  async withLot<T>(actor: Actor, lotId: string, work: (trx: Db, lot: LotContext) => Promise<T>): Promise<{ result: T; lot: LotContext }> {
+  async withLot<T>(
+    actor: Actor,
+    lotId: string,
+    work: (trx: Db, lot: LotContext) => Promise<T>,
+  ): Promise<{ result: T; lot: LotContext }> {
     let changed: LotContext | null = null;
     const result = await this.db.transaction().execute(async (trx) => {
       const lot = await this.load(trx, actor, lotId);
@@ -171,8 +192,14 @@ export class AuctionService {
   }
 
   private async snapshotLot(lot: LotContext): Promise<LotContext> {
-    const row = await this.db.selectFrom('auctionLotState').selectAll().where('lotId', '=', lot.lotId).executeTakeFirstOrThrow();
-    const bids = (await this.db.selectFrom('auctionBid').selectAll().where('lotId', '=', lot.lotId).orderBy('seq').execute()).map(toBid);
+    const row = await this.db
+      .selectFrom('auctionLotState')
+      .selectAll()
+      .where('lotId', '=', lot.lotId)
+      .executeTakeFirstOrThrow();
+    const bids = (
+      await this.db.selectFrom('auctionBid').selectAll().where('lotId', '=', lot.lotId).orderBy('seq').execute()
+    ).map(toBid);
     return { ...lot, state: toState(row), bids, now: serverNow() };
   }
 
@@ -190,7 +217,13 @@ export class AuctionService {
   }
 
   async snapshot(lot: LotContext): Promise<AuctionSnapshot> {
-    const snapshot: AuctionSnapshot = { state: lot.state, rules: lot.rules, bids: lot.bids, participants: await this.participants(lot.event.id), now: lot.now };
+    const snapshot: AuctionSnapshot = {
+      state: lot.state,
+      rules: lot.rules,
+      bids: lot.bids,
+      participants: await this.participants(lot.event.id),
+      now: lot.now,
+    };
     return lot.state.status === 'CLOSED' ? { ...snapshot, result: await this.result(lot.event) } : snapshot;
   }
 
@@ -208,7 +241,11 @@ export class AuctionService {
       .where('a.status', '=', 'FINAL')
       .executeTakeFirst();
     const visibility = JSON.parse(event.resultVisibility ?? '{}') as { publishPrice?: boolean };
-    return { published: winner !== undefined, winnerSupplierId: winner?.supplierId ?? null, showBestPrice: visibility.publishPrice === true };
+    return {
+      published: winner !== undefined,
+      winnerSupplierId: winner?.supplierId ?? null,
+      showBestPrice: visibility.publishPrice === true,
+    };
   }
 
   /**
@@ -230,7 +267,8 @@ export class AuctionService {
    */
   async read(actor: Actor, lotId: string): Promise<{ lot: LotContext; snapshot: AuctionSnapshot }> {
     // One consistent view of state and bids: PostgreSQL's repeatable read (SQLite's transactions already are).
-    const begin = this.kind === 'postgres' ? this.db.transaction().setIsolationLevel('repeatable read') : this.db.transaction();
+    const begin =
+      this.kind === 'postgres' ? this.db.transaction().setIsolationLevel('repeatable read') : this.db.transaction();
     const seen = await begin.execute((trx) => this.load(trx, actor, lotId, { lock: false }));
     const lot = dueToClose(seen.state, seen.now) ? (await this.withLot(actor, lotId, async () => null)).lot : seen;
     return { lot, snapshot: await this.snapshot(lot) };
@@ -238,7 +276,12 @@ export class AuctionService {
 
   /** The bidder's admission in the lot's event (AUC-2). */
   private async admission(trx: Db, eventId: string, supplierId: string): Promise<Admission> {
-    const p = await trx.selectFrom('sourcingParticipation').select('status').where('eventId', '=', eventId).where('supplierId', '=', supplierId).executeTakeFirst();
+    const p = await trx
+      .selectFrom('sourcingParticipation')
+      .select('status')
+      .where('eventId', '=', eventId)
+      .where('supplierId', '=', supplierId)
+      .executeTakeFirst();
     if (p?.status === 'ACCEPTED') return 'ADMITTED';
     if (p?.status === 'BANNED') return 'BANNED';
     return 'NOT_ADMITTED';
@@ -248,7 +291,10 @@ export class AuctionService {
    * One bid (§12.3): lock, time, decide, store (append-only, seq from the locked state), commit,
    * publish. A refusal is written to `auction_attempt_log` after the transaction.
    */
-  async bid(actor: Actor, attempt: Omit<BidAttempt, 'admission' | 'supplierId'> & { lotId: string; clientRequestId: string }): Promise<BidDecision> {
+  async bid(
+    actor: Actor,
+    attempt: Omit<BidAttempt, 'admission' | 'supplierId'> & { lotId: string; clientRequestId: string },
+  ): Promise<BidDecision> {
     const supplierId = actor.user.supplierId;
     if (!supplierId) throw forbidden();
     const { result } = await this.withLot(actor, attempt.lotId, async (trx, lot) => {
@@ -280,17 +326,43 @@ export class AuctionService {
         lot.changed = true;
         // AUC-9: each extension is told to every admitted bidder once (one bid triggers at most one extension).
         if (decision.bid.extendedEndAt) {
-          const bidders = await trx.selectFrom('sourcingParticipation').select('supplierId').where('eventId', '=', lot.event.id).where('status', '=', 'ACCEPTED').execute();
-          await notifyBidders(trx, lot.event, bidders.map((b) => b.supplierId), `竞价已延时：${lot.event.title}`, `新的结束时间 ${toWireDateTime(decision.bid.extendedEndAt)}（第 ${decision.state.extensionsUsed} 次延时）`);
+          const bidders = await trx
+            .selectFrom('sourcingParticipation')
+            .select('supplierId')
+            .where('eventId', '=', lot.event.id)
+            .where('status', '=', 'ACCEPTED')
+            .execute();
+          await notifyBidders(
+            trx,
+            lot.event,
+            bidders.map((b) => b.supplierId),
+            `竞价已延时：${lot.event.title}`,
+            `新的结束时间 ${toWireDateTime(decision.bid.extendedEndAt)}（第 ${decision.state.extensionsUsed} 次延时）`,
+          );
         }
       }
       return decision;
     });
     if (result.outcome === 'REFUSED') {
-      const price = attempt.price !== undefined ? String(attempt.price) : attempt.lines ? JSON.stringify(attempt.lines).slice(0, 64) : null;
+      const price =
+        attempt.price !== undefined
+          ? String(attempt.price)
+          : attempt.lines
+            ? JSON.stringify(attempt.lines).slice(0, 64)
+            : null;
       await this.db
         .insertInto('auctionAttemptLog')
-        .values({ id: newId(), lotId: attempt.lotId, supplierId, userId: actor.user.id, price, clientRequestId: attempt.clientRequestId, reason: result.reason, message: result.message, attemptedAt: serverNow().toISOString() })
+        .values({
+          id: newId(),
+          lotId: attempt.lotId,
+          supplierId,
+          userId: actor.user.id,
+          price,
+          clientRequestId: attempt.clientRequestId,
+          reason: result.reason,
+          message: result.message,
+          attemptedAt: serverNow().toISOString(),
+        })
         .execute();
     }
     return result;

@@ -71,7 +71,13 @@ class Lot {
     this.state = { ...initialLotState('lot-1', rules), status };
   }
   bid(supplierId: string, price: string | number, ms: number, extra: Partial<BidAttempt> = {}): BidDecision {
-    const decision = evaluateBid(this.state, this.rules, this.bids, { supplierId, admission: 'ADMITTED', price, ...extra }, at(ms));
+    const decision = evaluateBid(
+      this.state,
+      this.rules,
+      this.bids,
+      { supplierId, admission: 'ADMITTED', price, ...extra },
+      at(ms),
+    );
     if (decision.outcome === 'ACCEPTED') {
       this.bids.push(decision.bid);
       this.state = decision.state;
@@ -171,7 +177,8 @@ describe('AUC-3 price > 0 within the price precision', () => {
     const lot = new Lot(s5Rules({ pricePrecision }));
     const decision = lot.bid('A', price, MIN);
     expect(refusal(decision)).toBe(expected);
-    if (expected === 'BAD_PRICE') expect(decision).toMatchObject({ message: `报价须为大于0的数字，且最多${pricePrecision}位小数` });
+    if (expected === 'BAD_PRICE')
+      expect(decision).toMatchObject({ message: `报价须为大于0的数字，且最多${pricePrecision}位小数` });
   });
 
   it('stores the canonical price with pricePrecision decimals', () => {
@@ -182,21 +189,33 @@ describe('AUC-3 price > 0 within the price precision', () => {
   it('UNIT_PRICE: each line price is checked, the lot value is Σ round(qty × price, 2)', () => {
     const rules = s5Rules({ biddingTarget: 'UNIT_PRICE', startPrice: '30000', pricePrecision: 3 });
     const lot = new Lot(rules);
-    const bad = evaluateBid(lot.state, rules, [], {
-      supplierId: 'A',
-      admission: 'ADMITTED',
-      lines: [{ lineId: 'l1', qty: '200', unitPrice: '140.0005' }],
-    }, at(MIN));
-    expect(refusal(bad)).toBe('BAD_PRICE');
-    const ok = accepted(
-      evaluateBid(lot.state, rules, [], {
+    const bad = evaluateBid(
+      lot.state,
+      rules,
+      [],
+      {
         supplierId: 'A',
         admission: 'ADMITTED',
-        lines: [
-          { lineId: 'l1', qty: '200', unitPrice: '100.125' },
-          { lineId: 'l2', qty: '3.5', unitPrice: '1000.001' },
-        ],
-      }, at(MIN)),
+        lines: [{ lineId: 'l1', qty: '200', unitPrice: '140.0005' }],
+      },
+      at(MIN),
+    );
+    expect(refusal(bad)).toBe('BAD_PRICE');
+    const ok = accepted(
+      evaluateBid(
+        lot.state,
+        rules,
+        [],
+        {
+          supplierId: 'A',
+          admission: 'ADMITTED',
+          lines: [
+            { lineId: 'l1', qty: '200', unitPrice: '100.125' },
+            { lineId: 'l2', qty: '3.5', unitPrice: '1000.001' },
+          ],
+        },
+        at(MIN),
+      ),
     );
     // 200 × 100.125 = 20025.00; 3.5 × 1000.001 = 3500.0035 → 3500.00
     expect(ok.lines).toEqual([
@@ -215,7 +234,8 @@ describe('AUC-4 no bid above the start price', () => {
   ])('%s → %s (S5 step 3)', (price, expected) => {
     const decision = new Lot(s5Rules()).bid('A', price, MIN);
     expect(refusal(decision)).toBe(expected);
-    if (expected === 'ABOVE_START') expect(decision).toMatchObject({ limit: '30000.00', message: '报价不能高于起拍价 30000.00' });
+    if (expected === 'ABOVE_START')
+      expect(decision).toMatchObject({ limit: '30000.00', message: '报价不能高于起拍价 30000.00' });
   });
 });
 
@@ -244,7 +264,10 @@ describe('AUC-5 beat the reference by a step; never raise or repeat one’s own 
       message: '报价须不高于 28710.00（比当前最低价 29000.00 至少降低 290.00）',
     });
     expect(accepted(lot.bid('B', '28700', 3 * MIN)).bid.rankAfter).toBe(1);
-    expect(rankLot(lot.bids).map((r) => [r.supplierId, r.rank])).toEqual([['B', 1], ['A', 2]]);
+    expect(rankLot(lot.bids).map((r) => [r.supplierId, r.rank])).toEqual([
+      ['B', 1],
+      ['A', 2],
+    ]);
     // Step 7: equal to the best and not a step below it: the step is checked first.
     expect(refusal(lot.bid('A', '28700', 4 * MIN))).toBe('STEP');
     // Step 9: 28400 and 28410 both beat 28700 by a step; whichever is serialised first wins.
@@ -275,7 +298,11 @@ describe('AUC-5 beat the reference by a step; never raise or repeat one’s own 
   ])('never %s than one’s own (OWN_RAISE)', (_label, price) => {
     const lot = new Lot(s5Rules({ bidRule: 'BEAT_OWN_LAST' }));
     lot.bid('A', '29000', MIN);
-    expect(lot.bid('A', price, 2 * MIN)).toMatchObject({ reason: 'OWN_RAISE', limit: '29000.00', message: '报价须低于您上一次的报价 29000.00' });
+    expect(lot.bid('A', price, 2 * MIN)).toMatchObject({
+      reason: 'OWN_RAISE',
+      limit: '29000.00',
+      message: '报价须低于您上一次的报价 29000.00',
+    });
   });
 });
 
@@ -298,7 +325,10 @@ describe('AUC-6 ties', () => {
     lot.bid('A', '29000', MIN);
     const b = accepted(lot.bid('B', '29000', 2 * MIN));
     expect(b.bid.rankAfter).toBe(2);
-    expect(rankLot(lot.bids).map((r) => [r.supplierId, r.rank, r.seq])).toEqual([['A', 1, 1], ['B', 2, 2]]);
+    expect(rankLot(lot.bids).map((r) => [r.supplierId, r.rank, r.seq])).toEqual([
+      ['A', 1, 1],
+      ['B', 2, 2],
+    ]);
   });
 });
 
@@ -367,7 +397,14 @@ describe('AUC-9 overtime', () => {
     ['ANY_BID without a change of the best', {}, {}, 29 * MIN, false, 34 * MIN],
     ['maxExtensions reached', { maxExtensions: 2 }, { extensionsUsed: 2 }, 29 * MIN, true, null],
     ['maxExtensions null: no cap', { maxExtensions: null }, { extensionsUsed: 50 }, 29 * MIN, true, 34 * MIN],
-    ['total cap clamps the extension', { maxTotalExtensionMin: 7, overtimeBase: 'FROM_END_TIME' }, { totalExtensionMs: 5 * MIN }, 29 * MIN, true, 32 * MIN],
+    [
+      'total cap clamps the extension',
+      { maxTotalExtensionMin: 7, overtimeBase: 'FROM_END_TIME' },
+      { totalExtensionMs: 5 * MIN },
+      29 * MIN,
+      true,
+      32 * MIN,
+    ],
     ['total cap used up', { maxTotalExtensionMin: 7 }, { totalExtensionMs: 7 * MIN }, 29 * MIN, true, null],
     ['a short extension that would shorten the end', { overtimeExtendMin: 1 }, {}, 27 * MIN, true, null],
   ])('%s', (_label, rules, state, t, leaderChanged, expected) => {
@@ -403,8 +440,27 @@ function mulberry32(seed: number): () => number {
 describe('AUC-10 serialised bids: unique increasing seq, ranks always follow from the stored bids', () => {
   it.each([
     ['BEAT_BEST / NO_TIES / from bid time', s5Rules({ maxExtensions: 5 }), 1],
-    ['BEAT_OWN_LAST / EARLIER_WINS / from end time / total cap', s5Rules({ bidRule: 'BEAT_OWN_LAST', tieRule: 'EARLIER_WINS', overtimeBase: 'FROM_END_TIME', maxExtensions: null, maxTotalExtensionMin: 12 }), 2],
-    ['AMOUNT step / LEADER_CHANGE', s5Rules({ decrementMode: 'AMOUNT', decrementValue: '50', overtimeTrigger: 'LEADER_CHANGE', maxBidsPerSupplier: 15 }), 3],
+    [
+      'BEAT_OWN_LAST / EARLIER_WINS / from end time / total cap',
+      s5Rules({
+        bidRule: 'BEAT_OWN_LAST',
+        tieRule: 'EARLIER_WINS',
+        overtimeBase: 'FROM_END_TIME',
+        maxExtensions: null,
+        maxTotalExtensionMin: 12,
+      }),
+      2,
+    ],
+    [
+      'AMOUNT step / LEADER_CHANGE',
+      s5Rules({
+        decrementMode: 'AMOUNT',
+        decrementValue: '50',
+        overtimeTrigger: 'LEADER_CHANGE',
+        maxBidsPerSupplier: 15,
+      }),
+      3,
+    ],
   ])('200 random attempts around the end time (%s)', (_label, rules, seed) => {
     const random = mulberry32(seed);
     const lot = new Lot(rules);
@@ -494,7 +550,10 @@ describe('AUC-11 at the end the lot closes and the ranking is frozen', () => {
 
   it('AUC-15: a lot without bids fails; a best above the reserve needs approval', () => {
     const lot = new Lot(s5Rules());
-    expect(closeLot(lot.state, [], at(30 * MIN))).toMatchObject({ ok: true, state: { status: 'FAILED', bestPrice: null } });
+    expect(closeLot(lot.state, [], at(30 * MIN))).toMatchObject({
+      ok: true,
+      state: { status: 'FAILED', bestPrice: null },
+    });
     expect(needsReserveApproval({ reservePrice: '28000' }, '28116.00')).toBe(true);
     expect(needsReserveApproval({ reservePrice: '28000' }, '28000.00')).toBe(false);
     expect(needsReserveApproval({ reservePrice: null }, '28116.00')).toBe(false);
@@ -512,7 +571,10 @@ describe('AUC-13 voiding a bid recomputes the ranking; nothing is deleted', () =
     const voided = voidBid(lot.state, lot.bids, 3, '供应商报告录入错误');
     if (!voided.ok) throw new Error(voided.message);
     expect(voided.bid).toMatchObject({ seq: 3, status: 'VOIDED', price: '28000.00' });
-    expect(voided.ranking.map((r) => [r.supplierId, r.price])).toEqual([['B', '28500.00'], ['A', '29000.00']]);
+    expect(voided.ranking.map((r) => [r.supplierId, r.price])).toEqual([
+      ['B', '28500.00'],
+      ['A', '29000.00'],
+    ]);
     expect(voided.state).toMatchObject({ bestPrice: '28500.00', bestSupplierId: 'B', lastSeq: 3 });
     lot.bids[2] = voided.bid;
     lot.state = voided.state;
@@ -535,7 +597,12 @@ describe('AUC-12 pause and resume', () => {
     expect(pauseLot(lot.state, at(11 * MIN), 'again')).toMatchObject({ ok: false, reason: 'WRONG_STATUS' });
     const resumed = resumeLot(lot.state, at(13 * MIN));
     if (!resumed.ok) throw new Error(resumed.message);
-    expect(resumed.state).toMatchObject({ status: 'RUNNING', currentEndAt: iso(33 * MIN), pausedAt: null, pauseReason: null });
+    expect(resumed.state).toMatchObject({
+      status: 'RUNNING',
+      currentEndAt: iso(33 * MIN),
+      pausedAt: null,
+      pauseReason: null,
+    });
     lot.state = resumed.state;
     // The pause does not count as an extension.
     expect(lot.state).toMatchObject({ extensionsUsed: 0, totalExtensionMs: 0 });
@@ -567,8 +634,18 @@ describe('AUC-16 start needs enough admitted participants', () => {
 describe('AUC-17 savings per lot', () => {
   it.each<[string, string, string | null, ReturnType<typeof auctionSavings>]>([
     ['30000', '28116.00', null, { vsStart: '1884.00', vsStartPct: '6.28', vsPrevious: null, vsPreviousPct: null }],
-    ['30000', '28116.00', '28000', { vsStart: '1884.00', vsStartPct: '6.28', vsPrevious: '-116.00', vsPreviousPct: '-0.41' }],
-    ['30000', '30000.00', '31000.50', { vsStart: '0.00', vsStartPct: '0.00', vsPrevious: '1000.50', vsPreviousPct: '3.23' }],
+    [
+      '30000',
+      '28116.00',
+      '28000',
+      { vsStart: '1884.00', vsStartPct: '6.28', vsPrevious: '-116.00', vsPreviousPct: '-0.41' },
+    ],
+    [
+      '30000',
+      '30000.00',
+      '31000.50',
+      { vsStart: '0.00', vsStartPct: '0.00', vsPrevious: '1000.50', vsPreviousPct: '3.23' },
+    ],
     ['333.33', '300.005', null, { vsStart: '33.33', vsStartPct: '10.00', vsPrevious: null, vsPreviousPct: null }],
   ])('start %s, final %s, previous %s', (start, best, previous, expected) => {
     expect(auctionSavings(start, best, previous)).toEqual(expected);
@@ -592,9 +669,13 @@ describe('§12.4 who sees what', () => {
   it('one snapshot, many viewers: each bidder gets its own rank and bids, the buyers one shared view computed once (the fan-out of §12.3)', () => {
     const lot = running(s5Rules({ supplierView: 'RANK_ONLY' }));
     const snapshot = { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) };
-    const ranks = participants.map((p) => (visibleTo({ kind: 'BIDDER', supplierId: p.supplierId }, snapshot) as BidderView).ownRank);
+    const ranks = participants.map(
+      (p) => (visibleTo({ kind: 'BIDDER', supplierId: p.supplierId }, snapshot) as BidderView).ownRank,
+    );
     expect(ranks).toEqual([3, 2, 1]);
-    expect((visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, snapshot) as BidderView).ownBids.map((b) => b.price)).toEqual(['29000.00']);
+    expect(
+      (visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, snapshot) as BidderView).ownBids.map((b) => b.price),
+    ).toEqual(['29000.00']);
     const buyer = visibleTo({ kind: 'BUYER' }, snapshot);
     expect(visibleTo({ kind: 'BUYER' }, snapshot)).toBe(buyer);
     // A new snapshot (the next bid) is viewed afresh.
@@ -607,25 +688,31 @@ describe('§12.4 who sees what', () => {
     ['RANK_AND_BEST', 2, '28111.00', null],
     ['TRAFFIC_LIGHT', null, null, 'RED'],
     ['NONE', null, null, null],
-  ])('%s: a bidder sees own bids and only what the view allows, never another supplier', (supplierView, rank, best, light) => {
-    const lot = running(s5Rules({ supplierView }));
-    const view = visibleTo({ kind: 'BIDDER', supplierId: 'sup-b' }, { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) });
-    expect(view).toMatchObject({
-      audience: 'BIDDER',
-      phase: 'DURING',
-      ownPrice: '28700.00',
-      ownRank: rank,
-      bestPrice: best,
-      trafficLight: light,
-      participantCount: null,
-      currentEndAt: iso(30 * MIN),
-      ownBids: [{ no: 1, price: '28700.00', status: 'ACCEPTED' }],
-    });
-    const text = JSON.stringify(view);
-    for (const other of ['sup-a', 'sup-c', '甲公司', '丙公司', '29000']) expect(text).not.toContain(other);
-    if (supplierView !== 'BEST_PRICE' && supplierView !== 'RANK_AND_BEST') expect(text).not.toContain('28111');
-    expect(text).not.toContain('"seq"');
-  });
+  ])(
+    '%s: a bidder sees own bids and only what the view allows, never another supplier',
+    (supplierView, rank, best, light) => {
+      const lot = running(s5Rules({ supplierView }));
+      const view = visibleTo(
+        { kind: 'BIDDER', supplierId: 'sup-b' },
+        { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) },
+      );
+      expect(view).toMatchObject({
+        audience: 'BIDDER',
+        phase: 'DURING',
+        ownPrice: '28700.00',
+        ownRank: rank,
+        bestPrice: best,
+        trafficLight: light,
+        participantCount: null,
+        currentEndAt: iso(30 * MIN),
+        ownBids: [{ no: 1, price: '28700.00', status: 'ACCEPTED' }],
+      });
+      const text = JSON.stringify(view);
+      for (const other of ['sup-a', 'sup-c', '甲公司', '丙公司', '29000']) expect(text).not.toContain(other);
+      if (supplierView !== 'BEST_PRICE' && supplierView !== 'RANK_AND_BEST') expect(text).not.toContain('28111');
+      expect(text).not.toContain('"seq"');
+    },
+  );
 
   it('traffic light: green for rank 1, yellow within two steps of the best, red beyond', () => {
     const rules = s5Rules({ supplierView: 'TRAFFIC_LIGHT', bidRule: 'BEAT_OWN_LAST' });
@@ -634,19 +721,30 @@ describe('§12.4 who sees what', () => {
     lot.bid('sup-b', '28560', MIN); // 560 = 2 × 280: yellow
     lot.bid('sup-c', '28561', MIN); // red
     const light = (supplierId: string) =>
-      (visibleTo({ kind: 'BIDDER', supplierId }, { state: lot.state, rules, bids: lot.bids, participants, now: at(2 * MIN) }) as { trafficLight: unknown }).trafficLight;
+      (
+        visibleTo(
+          { kind: 'BIDDER', supplierId },
+          { state: lot.state, rules, bids: lot.bids, participants, now: at(2 * MIN) },
+        ) as { trafficLight: unknown }
+      ).trafficLight;
     expect([light('sup-a'), light('sup-b'), light('sup-c')]).toEqual(['GREEN', 'YELLOW', 'RED']);
   });
 
   it('showParticipantCount lets bidders see how many compete', () => {
     const lot = running(s5Rules({ showParticipantCount: true }));
-    const view = visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) });
+    const view = visibleTo(
+      { kind: 'BIDDER', supplierId: 'sup-a' },
+      { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) },
+    );
     expect(view).toMatchObject({ participantCount: 3, ownRank: 3 });
   });
 
   it('the buyer sees every price, anonymised during the auction (S5 step 4), with names after close', () => {
     const lot = running(s5Rules());
-    const during = visibleTo({ kind: 'BUYER' }, { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) });
+    const during = visibleTo(
+      { kind: 'BUYER' },
+      { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(4 * MIN) },
+    );
     expect(during).toMatchObject({
       audience: 'BUYER',
       anonymous: true,
@@ -661,13 +759,23 @@ describe('§12.4 who sees what', () => {
     const text = JSON.stringify(during);
     for (const hidden of ['sup-a', 'sup-b', 'sup-c', '甲公司', '乙公司', '丙公司']) expect(text).not.toContain(hidden);
 
-    const named = visibleTo({ kind: 'BUYER' }, { state: lot.state, rules: s5Rules({ buyerAnonymous: false }), bids: lot.bids, participants, now: at(4 * MIN) });
+    const named = visibleTo(
+      { kind: 'BUYER' },
+      { state: lot.state, rules: s5Rules({ buyerAnonymous: false }), bids: lot.bids, participants, now: at(4 * MIN) },
+    );
     expect(named).toMatchObject({ anonymous: false, ranking: [{ label: '丙公司', supplierId: 'sup-c' }, {}, {}] });
 
     const closed = closeLot(lot.state, lot.bids, at(30 * MIN));
     if (!closed.ok) throw new Error(closed.message);
-    const after = visibleTo({ kind: 'BUYER' }, { state: closed.state, rules: lot.rules, bids: lot.bids, participants, now: at(31 * MIN) });
-    expect(after).toMatchObject({ phase: 'AFTER', anonymous: false, bids: [{ seq: 1, label: '甲公司', supplierId: 'sup-a' }, {}, {}] });
+    const after = visibleTo(
+      { kind: 'BUYER' },
+      { state: closed.state, rules: lot.rules, bids: lot.bids, participants, now: at(31 * MIN) },
+    );
+    expect(after).toMatchObject({
+      phase: 'AFTER',
+      anonymous: false,
+      bids: [{ seq: 1, label: '甲公司', supplierId: 'sup-a' }, {}, {}],
+    });
   });
 
   it('after close a bidder sees the winner name only when published, the best price only per resultVisibility', () => {
@@ -675,7 +783,12 @@ describe('§12.4 who sees what', () => {
     const closed = closeLot(lot.state, lot.bids, at(30 * MIN));
     if (!closed.ok) throw new Error(closed.message);
     const base = { state: closed.state, rules: lot.rules, bids: lot.bids, participants, now: at(31 * MIN) };
-    expect(visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, base)).toMatchObject({ phase: 'AFTER', winnerName: null, bestPrice: null, ownRank: 3 });
+    expect(visibleTo({ kind: 'BIDDER', supplierId: 'sup-a' }, base)).toMatchObject({
+      phase: 'AFTER',
+      winnerName: null,
+      bestPrice: null,
+      ownRank: 3,
+    });
     const published = visibleTo(
       { kind: 'BIDDER', supplierId: 'sup-a' },
       { ...base, result: { published: true, winnerSupplierId: 'sup-c', showBestPrice: true } },
@@ -687,7 +800,10 @@ describe('§12.4 who sees what', () => {
 
   it('a running lot past its end is already AFTER for viewers (X-2)', () => {
     const lot = running(s5Rules());
-    const view = visibleTo({ kind: 'BUYER' }, { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(30 * MIN) });
+    const view = visibleTo(
+      { kind: 'BUYER' },
+      { state: lot.state, rules: lot.rules, bids: lot.bids, participants, now: at(30 * MIN) },
+    );
     expect(view).toMatchObject({ phase: 'AFTER', anonymous: false });
   });
 });

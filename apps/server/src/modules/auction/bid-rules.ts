@@ -219,11 +219,17 @@ function unitOf(precision: number): bigint {
  * `round(x × decrementValue / 100, pricePrecision)` (PERCENT), half up. A step is never less
  * than one unit of the price precision: a zero step would let a bid "beat" a price by nothing.
  */
-export function stepBelow(reference: string, rules: Pick<AuctionRules, 'decrementMode' | 'decrementValue' | 'pricePrecision'>): string {
+export function stepBelow(
+  reference: string,
+  rules: Pick<AuctionRules, 'decrementMode' | 'decrementValue' | 'pricePrecision'>,
+): string {
   return formatDecimal(stepMicros(micros(reference), rules), rules.pricePrecision);
 }
 
-function stepMicros(reference: bigint, rules: Pick<AuctionRules, 'decrementMode' | 'decrementValue' | 'pricePrecision'>): bigint {
+function stepMicros(
+  reference: bigint,
+  rules: Pick<AuctionRules, 'decrementMode' | 'decrementValue' | 'pricePrecision'>,
+): bigint {
   const unit = unitOf(rules.pricePrecision);
   const value = micros(rules.decrementValue);
   const step =
@@ -339,7 +345,9 @@ export function evaluateBid(
 
   // X-8: a repeated request id answers with the first result.
   if (attempt.clientRequestId) {
-    const first = bids.find((b) => b.supplierId === attempt.supplierId && b.clientRequestId === attempt.clientRequestId);
+    const first = bids.find(
+      (b) => b.supplierId === attempt.supplierId && b.clientRequestId === attempt.clientRequestId,
+    );
     if (first) return { outcome: 'DUPLICATE', bid: first };
   }
 
@@ -409,7 +417,10 @@ export function evaluateBid(
     const pct = micros(rules.confirmDropPct);
     // p < best × (1 − pct/100)  ⇔  p × 100 × ONE < best × (100 × ONE − pct)
     if (p * 100n * ONE < best * (100n * ONE - pct)) {
-      return refuse('NEEDS_CONFIRMATION', `报价比当前最低价低 ${trimDecimal(rules.confirmDropPct)}% 以上，请确认该价格后再提交`);
+      return refuse(
+        'NEEDS_CONFIRMATION',
+        `报价比当前最低价低 ${trimDecimal(rules.confirmDropPct)}% 以上，请确认该价格后再提交`,
+      );
     }
   }
 
@@ -472,7 +483,13 @@ export function overtimeFor(
   state: Pick<AuctionLotState, 'currentEndAt' | 'extensionsUsed' | 'totalExtensionMs'>,
   rules: Pick<
     AuctionRules,
-    'overtimeEnabled' | 'overtimeWindowMin' | 'overtimeTrigger' | 'overtimeBase' | 'overtimeExtendMin' | 'maxExtensions' | 'maxTotalExtensionMin'
+    | 'overtimeEnabled'
+    | 'overtimeWindowMin'
+    | 'overtimeTrigger'
+    | 'overtimeBase'
+    | 'overtimeExtendMin'
+    | 'maxExtensions'
+    | 'maxTotalExtensionMin'
   >,
   t: number,
   leaderChanged: boolean,
@@ -502,8 +519,7 @@ function trimDecimal(text: string): string {
 export type LotActionRefusal = 'WRONG_STATUS' | 'TOO_EARLY' | 'ENDED' | 'TOO_FEW_PARTICIPANTS' | 'REASON_REQUIRED';
 
 export type LotTransition =
-  | { ok: true; state: AuctionLotState }
-  | { ok: false; reason: LotActionRefusal; message: string };
+  { ok: true; state: AuctionLotState } | { ok: false; reason: LotActionRefusal; message: string };
 
 const lotRefusal = (reason: LotActionRefusal, message: string): LotTransition => ({ ok: false, reason, message });
 
@@ -562,8 +578,7 @@ export function resumeLot(state: AuctionLotState, now: Date): LotTransition {
 }
 
 export type LotClosing =
-  | { ok: true; state: AuctionLotState; ranking: RankEntry[] }
-  | { ok: false; reason: LotActionRefusal; message: string };
+  { ok: true; state: AuctionLotState; ranking: RankEntry[] } | { ok: false; reason: LotActionRefusal; message: string };
 
 /**
  * AUC-11: at or after the current end a running lot closes and its final ranking is frozen
@@ -571,7 +586,8 @@ export type LotClosing =
  */
 export function closeLot(state: AuctionLotState, bids: readonly StoredBid[], now: Date): LotClosing {
   if (state.status !== 'RUNNING') return { ok: false, reason: 'WRONG_STATUS', message: '只有进行中的竞价可以结束' };
-  if (now.getTime() < Date.parse(state.currentEndAt)) return { ok: false, reason: 'TOO_EARLY', message: '未到竞价结束时间' };
+  if (now.getTime() < Date.parse(state.currentEndAt))
+    return { ok: false, reason: 'TOO_EARLY', message: '未到竞价结束时间' };
   const ranking = rankLot(bids);
   const best = ranking[0] ?? null;
   return {
@@ -630,7 +646,11 @@ export interface AuctionSavings {
 }
 
 /** AUC-17: savings of a lot against its start price and, when known, the previous price. */
-export function auctionSavings(startPrice: string, finalBest: string, previousPrice: string | null = null): AuctionSavings {
+export function auctionSavings(
+  startPrice: string,
+  finalBest: string,
+  previousPrice: string | null = null,
+): AuctionSavings {
   const best = micros(finalBest);
   const against = (base: bigint) => ({
     amount: formatDecimal(base - best, 2),
@@ -715,7 +735,15 @@ export interface BuyerView extends CommonView {
   participantCount: number;
   bestPrice: string | null;
   ranking: BuyerRankRow[];
-  bids: { seq: number; label: string; supplierId: string | null; price: string; receivedAt: string; status: BidStatus; extendedEndAt: string | null }[];
+  bids: {
+    seq: number;
+    label: string;
+    supplierId: string | null;
+    price: string;
+    receivedAt: string;
+    status: BidStatus;
+    extendedEndAt: string | null;
+  }[];
 }
 
 export type LotView = BidderView | BuyerView;
@@ -748,7 +776,9 @@ export function visibleTo(viewer: Viewer, snapshot: AuctionSnapshot): LotView {
       const gap = micros(mine.price) - micros(best.price);
       trafficLight = mine.rank === 1 ? 'GREEN' : gap <= 2n * stepMicros(micros(best.price), rules) ? 'YELLOW' : 'RED';
     }
-    const showBest = during ? view === 'BEST_PRICE' || view === 'RANK_AND_BEST' : snapshot.result?.showBestPrice === true;
+    const showBest = during
+      ? view === 'BEST_PRICE' || view === 'RANK_AND_BEST'
+      : snapshot.result?.showBestPrice === true;
     const winnerId = !during && snapshot.result?.published ? snapshot.result.winnerSupplierId : null;
     return {
       ...common,
@@ -774,7 +804,15 @@ export function visibleTo(viewer: Viewer, snapshot: AuctionSnapshot): LotView {
  * for each of them made a bid cost streams × bids (bench/README.md). Views are only serialised,
  * never changed, so the buyer's, the same for every buyer, is shared too.
  */
-type SharedView = { phase: Phase; ranking: RankEntry[]; rankOf: Map<string, RankEntry>; ownBids: Map<string, StoredBid[]>; common: CommonView; participantCount: number; buyer?: BuyerView };
+type SharedView = {
+  phase: Phase;
+  ranking: RankEntry[];
+  rankOf: Map<string, RankEntry>;
+  ownBids: Map<string, StoredBid[]>;
+  common: CommonView;
+  participantCount: number;
+  buyer?: BuyerView;
+};
 const shared = new WeakMap<AuctionSnapshot, SharedView>();
 
 function sharedOf(snapshot: AuctionSnapshot): SharedView {
@@ -816,7 +854,8 @@ function buyerView(snapshot: AuctionSnapshot, { phase, ranking, common, particip
   const anonymous = rules.buyerAnonymous && phase === 'DURING';
   const order = new Map<string, number>();
   for (const p of snapshot.participants) if (!order.has(p.supplierId)) order.set(p.supplierId, order.size + 1);
-  for (const b of [...bids].sort((x, y) => x.seq - y.seq)) if (!order.has(b.supplierId)) order.set(b.supplierId, order.size + 1);
+  for (const b of [...bids].sort((x, y) => x.seq - y.seq))
+    if (!order.has(b.supplierId)) order.set(b.supplierId, order.size + 1);
   const names = new Map(snapshot.participants.map((p) => [p.supplierId, p.name]));
   const label = (supplierId: string) =>
     anonymous ? `供应商 ${order.get(supplierId)}` : (names.get(supplierId) ?? `供应商 ${order.get(supplierId)}`);

@@ -12,12 +12,20 @@ import { verifyDecoy, verifyPassword } from './password.js';
 const WRONG_CREDENTIALS = '用户名或密码错误';
 
 /** Login and logout (jeecg-api.md §2). */
-export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const logoutLog = (request: FastifyRequest, reply: FastifyReply, user: SessionUser) =>
       record(
         ctx.db,
-        loginLog(request, reply, { operateType: LOGIN_OPERATE.logout, userid: user.id, username: user.username, realname: user.realname, logContent: `用户名: ${user.username},退出成功！`, status: 'ok' }),
+        loginLog(request, reply, {
+          operateType: LOGIN_OPERATE.logout,
+          userid: user.id,
+          username: user.username,
+          realname: user.realname,
+          logContent: `用户名: ${user.username},退出成功！`,
+          status: 'ok',
+        }),
         request.log,
       );
 
@@ -25,9 +33,16 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     const login = async (request: FastifyRequest, reply: FastifyReply, username: string, password: string) => {
       const ip = request.ip;
       await ctx.throttle.assertAllowed(username, ip);
-      const user = await ctx.db.selectFrom('sysUser').selectAll().where('username', '=', username).where('delFlag', '=', 0).executeTakeFirst();
+      const user = await ctx.db
+        .selectFrom('sysUser')
+        .selectAll()
+        .where('username', '=', username)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       // Unknown user and wrong password take as long and answer alike.
-      const passwordOk = user ? await verifyPassword(password, user.passwordHash) : (await verifyDecoy(password), false);
+      const passwordOk = user
+        ? await verifyPassword(password, user.passwordHash)
+        : (await verifyDecoy(password), false);
       if (!user || !passwordOk) {
         await ctx.throttle.recordFailure(username, ip);
         request.log.warn({ event: 'login.failed', username }, 'login failed');
@@ -54,7 +69,16 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             return await login(request, reply, username, password);
           } catch (err) {
             const reason = err instanceof AppError ? err.message : '系统错误';
-            record(ctx.db, loginLog(request, reply, { operateType: LOGIN_OPERATE.login, username, logContent: `用户名: ${username},登录失败：${reason}`, status: 'failed' }), request.log);
+            record(
+              ctx.db,
+              loginLog(request, reply, {
+                operateType: LOGIN_OPERATE.login,
+                username,
+                logContent: `用户名: ${username},登录失败：${reason}`,
+                status: 'failed',
+              }),
+              request.log,
+            );
             throw err;
           }
         },
@@ -77,7 +101,11 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.post(
       '/sys/logoutV2',
       {
-        schema: { tags: ['auth'], summary: '页面关闭时退出（令牌为请求体，navigator.sendBeacon）', body: z.string().max(4096).optional() },
+        schema: {
+          tags: ['auth'],
+          summary: '页面关闭时退出（令牌为请求体，navigator.sendBeacon）',
+          body: z.string().max(4096).optional(),
+        },
         config: { access: 'public' },
       },
       async (request) => {

@@ -8,7 +8,11 @@ import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../system/tenant-se
 import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';
 
 /** A login log row of a request (the attempted username only: never the password). */
-export const loginLog = (request: FastifyRequest, reply: FastifyReply, entry: Omit<LogEntry, 'logType' | 'ip' | 'method' | 'requestUrl' | 'requestType'>): LogEntry => ({
+export const loginLog = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Omit<LogEntry, 'logType' | 'ip' | 'method' | 'requestUrl' | 'requestType'>,
+): LogEntry => ({
   logType: LOG_TYPE_LOGIN,
   ip: request.ip,
   method: request.routeOptions.url ?? null,
@@ -23,7 +27,13 @@ export const loginLog = (request: FastifyRequest, reply: FastifyReply, entry: Om
  * ticket, third-party code) and answers as `/sys/login` does (jeecg-api.md §2.2). Refuses a
  * frozen user and a member of tenants that are all frozen.
  */
-export async function openSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: SysUserTable, how = '登录') {
+export async function openSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SysUserTable,
+  how = '登录',
+) {
   if (user.status !== 1) throw businessError('该用户已冻结');
   // jeecg-api.md §2.2: a member of tenants needs one that is normal and within its dates.
   const member = user.relTenantIds.trim() !== '';
@@ -45,7 +55,14 @@ export async function openSession(ctx: AppContext, request: FastifyRequest, repl
   request.log.info({ event: 'login.succeeded', userId: user.id, how }, 'login succeeded');
   record(
     ctx.db,
-    loginLog(request, reply, { operateType: LOGIN_OPERATE.login, userid: user.id, username: user.username, realname: user.realname, logContent: `用户名: ${user.username},${how}成功！`, status: 'ok' }),
+    loginLog(request, reply, {
+      operateType: LOGIN_OPERATE.login,
+      userid: user.id,
+      username: user.username,
+      realname: user.realname,
+      logContent: `用户名: ${user.username},${how}成功！`,
+      status: 'ok',
+    }),
     request.log,
   );
   return ok(result, '登录成功');

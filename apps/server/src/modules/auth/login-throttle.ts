@@ -26,7 +26,10 @@ export class LoginThrottle {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
-    return (await count('username', username.toLowerCase())) >= MAX_FAILURES_PER_ACCOUNT || (await count('ip', ip)) >= MAX_FAILURES_PER_ADDRESS;
+    return (
+      (await count('username', username.toLowerCase())) >= MAX_FAILURES_PER_ACCOUNT ||
+      (await count('ip', ip)) >= MAX_FAILURES_PER_ADDRESS
+    );
   }
 
   /** Refuses (HTTP 429) a password check for an account or address that failed too often. */
@@ -38,10 +41,19 @@ export class LoginThrottle {
     const now = new Date();
     await this.db
       .insertInto('loginAttempt')
-      .values({ id: newId(), username: username.toLowerCase().slice(0, 100), ip, success: 0, createdAt: now.toISOString() })
+      .values({
+        id: newId(),
+        username: username.toLowerCase().slice(0, 100),
+        ip,
+        success: 0,
+        createdAt: now.toISOString(),
+      })
       .execute();
     // Keep the table small: attempts older than a day no longer matter.
-    await this.db.deleteFrom('loginAttempt').where('createdAt', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
+    await this.db
+      .deleteFrom('loginAttempt')
+      .where('createdAt', '<', new Date(now.getTime() - 86_400_000).toISOString())
+      .execute();
   }
 
   /** A successful login clears the account's failures. */

@@ -19,12 +19,17 @@ export const WRONG_SMS = '短信验证码错误';
  * Supplier self-registration and the forgotten-password reset (domain §4.2, SUP-1, SUP-2,
  * AUTHN-9). Both are public and rate-limited per client address.
  */
-export const registerRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsyncZod =>
+export const registerRoutes =
+  (ctx: AppContext, sms: SmsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/sys/user/register',
       {
-        schema: { tags: ['auth'], summary: '供应商注册（企业、联系人、手机验证码、登录账号）', body: supplierRegisterSchema },
+        schema: {
+          tags: ['auth'],
+          summary: '供应商注册（企业、联系人、手机验证码、登录账号）',
+          body: supplierRegisterSchema,
+        },
         config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
       },
       async (request) => {
@@ -38,9 +43,17 @@ export const registerRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginA
         if (clash.some((c) => c.uscc === b.uscc && c.status === 'BLACKLISTED')) throw businessError(REGISTER_REFUSED);
         if (clash.some((c) => c.uscc === b.uscc)) throw badRequest(USCC_TAKEN, { uscc: USCC_TAKEN });
         if (clash.length > 0) throw badRequest(NAME_TAKEN, { companyName: NAME_TAKEN });
-        const taken = await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst();
+        const taken = await ctx.db
+          .selectFrom('sysUser')
+          .select('id')
+          .where('username', '=', b.username)
+          .executeTakeFirst();
         if (taken) throw badRequest(USERNAME_TAKEN, { username: USERNAME_TAKEN });
-        const role = await ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'supplier').executeTakeFirstOrThrow();
+        const role = await ctx.db
+          .selectFrom('sysRole')
+          .select('id')
+          .where('roleCode', '=', 'supplier')
+          .executeTakeFirstOrThrow();
 
         const checked = await sms.check(b.mobile, 'register', b.smsCode);
         if (!checked.ok) {
@@ -52,9 +65,14 @@ export const registerRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginA
         const supplierId = await ctx.db.transaction().execute(async (trx) => {
           if (!(await sms.consume(trx, checked.id))) throw badRequest(SMS_EXPIRED, { smsCode: SMS_EXPIRED });
           // Again inside the transaction: a concurrent registration may have won.
-          const again = await trx.selectFrom('supplier').select('id').where((eb) => eb.or([eb('name', '=', b.companyName), eb('uscc', '=', b.uscc)])).executeTakeFirst();
+          const again = await trx
+            .selectFrom('supplier')
+            .select('id')
+            .where((eb) => eb.or([eb('name', '=', b.companyName), eb('uscc', '=', b.uscc)]))
+            .executeTakeFirst();
           if (again) throw badRequest(USCC_TAKEN, { uscc: USCC_TAKEN });
-          if (await trx.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+          if (await trx.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
+            throw badRequest(USERNAME_TAKEN, { username: USERNAME_TAKEN });
 
           const id = newId();
           const now = nowIso();
@@ -83,11 +101,33 @@ export const registerRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginA
             .execute();
           await trx
             .insertInto('supplierContact')
-            .values({ id: newId(), supplierId: id, name: b.contactName, mobile: b.mobile, email: b.email, role: 'BUSINESS', isPrimary: 1, createBy: actor, createTime: now, updateBy: null, updateTime: null })
+            .values({
+              id: newId(),
+              supplierId: id,
+              name: b.contactName,
+              mobile: b.mobile,
+              email: b.email,
+              role: 'BUSINESS',
+              isPrimary: 1,
+              createBy: actor,
+              createTime: now,
+              updateBy: null,
+              updateTime: null,
+            })
             .execute();
           const userId = await insertUser(
             trx,
-            { username: b.username, realname: b.contactName, passwordHash, email: b.email, phone: b.mobile, userType: 2, isShow: 2, supplierId: id, createBy: actor },
+            {
+              username: b.username,
+              realname: b.contactName,
+              passwordHash,
+              email: b.email,
+              phone: b.mobile,
+              userType: 2,
+              isShow: 2,
+              supplierId: id,
+              createBy: actor,
+            },
             { roles: [role.id], departs: [] },
           );
           // SUP-6: every company status change is logged, the first one too.
@@ -126,15 +166,29 @@ export const registerRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginA
         // The code speaks first: before it matches, nothing tells whether the account exists.
         const checked = await sms.check(b.phone, 'forgot', b.smsCode);
         if (!checked.ok) throw businessError(checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED);
-        const user = await ctx.db.selectFrom('sysUser').select(['id', 'phone']).where('username', '=', b.username).where('delFlag', '=', 0).executeTakeFirst();
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'phone'])
+          .where('username', '=', b.username)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!user || user.phone !== b.phone) throw businessError('登录账号与手机号不匹配');
         const passwordHash = await hashPassword(b.password);
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await sms.consume(trx, checked.id))) throw businessError(SMS_EXPIRED);
-          await trx.updateTable('sysUser').set({ passwordHash, passwordChangedAt: now, updateBy: b.username, updateTime: now }).where('id', '=', user.id).execute();
+          await trx
+            .updateTable('sysUser')
+            .set({ passwordHash, passwordChangedAt: now, updateBy: b.username, updateTime: now })
+            .where('id', '=', user.id)
+            .execute();
           // AUTHN-2: the old sessions end with the old password.
-          await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();
+          await trx
+            .updateTable('sysSession')
+            .set({ revokedAt: now })
+            .where('userId', '=', user.id)
+            .where('revokedAt', 'is', null)
+            .execute();
         });
         await ctx.throttle.recordSuccess(b.username);
         return ok(null, '密码重置成功，请使用新密码登录');

@@ -20,7 +20,8 @@ const ISSUER = 'procura';
  * so every node of a cluster signs alike and no secret lives in the code.
  */
 export async function loadSigningKey(db: Db): Promise<Uint8Array> {
-  const read = () => db.selectFrom('sysConfig').select('configValue').where('configKey', '=', SECRET_KEY).executeTakeFirst();
+  const read = () =>
+    db.selectFrom('sysConfig').select('configValue').where('configKey', '=', SECRET_KEY).executeTakeFirst();
   let row = await read();
   if (!row) {
     await db
@@ -81,7 +82,17 @@ export class SessionService {
     const row = await this.db
       .selectFrom('sysSession as s')
       .innerJoin('sysUser as u', 'u.id', 's.userId')
-      .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 's.closingAt', 'u.id', 'u.username', 'u.realname', 'u.isShow', 'u.userType'])
+      .select([
+        's.id as sessionId',
+        's.expiresAt',
+        's.revokedAt',
+        's.closingAt',
+        'u.id',
+        'u.username',
+        'u.realname',
+        'u.isShow',
+        'u.userType',
+      ])
       .select(['u.supplierId', 'u.relTenantIds', 'u.status', 'u.delFlag'])
       .where('s.id', '=', sessionId)
       .where('s.userId', '=', userId)
@@ -112,15 +123,30 @@ export class SessionService {
   /** A page-close beacon: the session ends after CLOSE_GRACE_MS unless its token is used again. */
   async closeSoon(sessionId: string): Promise<void> {
     const closingAt = new Date(Date.now() + CLOSE_GRACE_MS).toISOString();
-    await this.db.updateTable('sysSession').set({ closingAt }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+    await this.db
+      .updateTable('sysSession')
+      .set({ closingAt })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null)
+      .execute();
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.updateTable('sysSession').set({ revokedAt: nowIso() }).where('id', '=', sessionId).where('revokedAt', 'is', null).execute();
+    await this.db
+      .updateTable('sysSession')
+      .set({ revokedAt: nowIso() })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null)
+      .execute();
   }
 
   /** Ends every session of a user (password change, freeze). */
   async revokeAllOf(userId: string): Promise<void> {
-    await this.db.updateTable('sysSession').set({ revokedAt: nowIso() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+    await this.db
+      .updateTable('sysSession')
+      .set({ revokedAt: nowIso() })
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null)
+      .execute();
   }
 }

@@ -30,11 +30,23 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
  * one-time code to the user the provider vouched for. The browser then exchanges it at
  * `/thirdLogin/getLoginUser/{code}`. Only the code's hash is stored.
  */
-export async function issueThirdLoginCode(db: Db, userId: string, provider: string, ttlMs = THIRD_CODE_TTL_MS): Promise<string> {
+export async function issueThirdLoginCode(
+  db: Db,
+  userId: string,
+  provider: string,
+  ttlMs = THIRD_CODE_TTL_MS,
+): Promise<string> {
   const code = randomBytes(24).toString('base64url');
   await db
     .insertInto('sysThirdLoginCode')
-    .values({ codeHash: sha256(code), userId, provider: provider.slice(0, 32), expiresAt: new Date(Date.now() + ttlMs).toISOString(), usedAt: null, createTime: nowIso() })
+    .values({
+      codeHash: sha256(code),
+      userId,
+      provider: provider.slice(0, 32),
+      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+      usedAt: null,
+      createTime: nowIso(),
+    })
     .execute();
   return code;
 }
@@ -48,14 +60,19 @@ export function casUserOf(xml: string): string | null {
 }
 
 /** SMS codes, phone login, SSO token login, CAS ticket login, third-party code exchange (jeecg-api.md §2.3). */
-export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsyncZod =>
+export const signinRoutes =
+  (ctx: AppContext, sms: SmsService): FastifyPluginAsyncZod =>
   async (app) => {
     const limit = { max: ctx.config.loginRateLimit, timeWindow: '1 minute' };
 
     app.post(
       '/sys/sms',
       {
-        schema: { tags: ['auth'], summary: '发送短信验证码（smsmode 0 登录，1 注册，2 忘记密码）', body: smsRequestSchema },
+        schema: {
+          tags: ['auth'],
+          summary: '发送短信验证码（smsmode 0 登录，1 注册，2 忘记密码）',
+          body: smsRequestSchema,
+        },
         config: { access: 'public', rateLimit: limit },
       },
       async (request) => {
@@ -64,7 +81,12 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
         // A login or a reset code reaches only a mobile that has an account; the answer is the same (AUTHN-10).
         const deliver =
           purpose === 'register' ||
-          !!(await ctx.db.selectFrom('sysUser').select('id').where('phone', '=', mobile).where('delFlag', '=', 0).executeTakeFirst());
+          !!(await ctx.db
+            .selectFrom('sysUser')
+            .select('id')
+            .where('phone', '=', mobile)
+            .where('delFlag', '=', 0)
+            .executeTakeFirst());
         await sms.issue(mobile, purpose, request.ip, deliver, request.log);
         return ok(null, '验证码已发送，5分钟内有效');
       },
@@ -75,18 +97,34 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
       // Tests only: SMS_SENDER=outbox, which the configuration refuses in production.
       app.get(
         '/sys/sms/testOutbox',
-        { schema: { tags: ['auth'], summary: '测试用：最近发送的短信验证码（仅 SMS_SENDER=outbox）', querystring: z.object({ mobile: z.string().max(20) }) }, config: { access: 'public' } },
+        {
+          schema: {
+            tags: ['auth'],
+            summary: '测试用：最近发送的短信验证码（仅 SMS_SENDER=outbox）',
+            querystring: z.object({ mobile: z.string().max(20) }),
+          },
+          config: { access: 'public' },
+        },
         async (request) => ok(outbox.lastCode(request.query.mobile)),
       );
     }
 
     app.post(
       '/sys/phoneLogin',
-      { schema: { tags: ['auth'], summary: '手机号 + 短信验证码登录', body: phoneLoginSchema }, config: { access: 'public', rateLimit: limit } },
+      {
+        schema: { tags: ['auth'], summary: '手机号 + 短信验证码登录', body: phoneLoginSchema },
+        config: { access: 'public', rateLimit: limit },
+      },
       async (request, reply) => {
         const { mobile, captcha } = request.body;
         await sms.take(mobile, 'login', captcha, WRONG_PHONE_CODE);
-        const users = await ctx.db.selectFrom('sysUser').selectAll().where('phone', '=', mobile).where('delFlag', '=', 0).limit(2).execute();
+        const users = await ctx.db
+          .selectFrom('sysUser')
+          .selectAll()
+          .where('phone', '=', mobile)
+          .where('delFlag', '=', 0)
+          .limit(2)
+          .execute();
         if (users.length === 0) throw businessError('该手机号未绑定账号');
         if (users.length > 1) throw businessError('该手机号绑定了多个账号，请使用账号密码登录');
         return openSession(ctx, request, reply, users[0]!, '手机号登录');
@@ -95,7 +133,10 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
 
     app.post(
       '/sys/ssoLogin',
-      { schema: { tags: ['auth'], summary: '单点登录（可信身份提供方签发的 HS256 令牌）', body: ssoLoginSchema }, config: { access: 'public', rateLimit: limit } },
+      {
+        schema: { tags: ['auth'], summary: '单点登录（可信身份提供方签发的 HS256 令牌）', body: ssoLoginSchema },
+        config: { access: 'public', rateLimit: limit },
+      },
       async (request, reply) => {
         if (!ctx.config.ssoSecret) throw businessError(SSO_DISABLED);
         let claims: { username?: unknown; exp?: number; jti?: string };
@@ -105,11 +146,19 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
             requiredClaims: ['exp', 'jti', 'username'],
           }));
         } catch (err) {
-          request.log.warn({ event: 'sso.refused', reason: err instanceof joseErrors.JOSEError ? err.code : 'error' }, 'sso token refused');
+          request.log.warn(
+            { event: 'sso.refused', reason: err instanceof joseErrors.JOSEError ? err.code : 'error' },
+            'sso token refused',
+          );
           throw businessError(SSO_INVALID);
         }
         const now = Date.now();
-        if (typeof claims.username !== 'string' || typeof claims.jti !== 'string' || claims.jti.length > 128 || claims.exp! * 1000 > now + SSO_MAX_LIFETIME_S * 1000) {
+        if (
+          typeof claims.username !== 'string' ||
+          typeof claims.jti !== 'string' ||
+          claims.jti.length > 128 ||
+          claims.exp! * 1000 > now + SSO_MAX_LIFETIME_S * 1000
+        ) {
           throw businessError(SSO_INVALID);
         }
         // Single use: the id is kept until the token would have expired anyway.
@@ -160,7 +209,11 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
     app.get(
       '/thirdLogin/getLoginUser/:code',
       {
-        schema: { tags: ['auth'], summary: '第三方登录：以一次性登录码换取登录结果', params: z.object({ code: z.string().min(1).max(200) }) },
+        schema: {
+          tags: ['auth'],
+          summary: '第三方登录：以一次性登录码换取登录结果',
+          params: z.object({ code: z.string().min(1).max(200) }),
+        },
         config: { access: 'public', rateLimit: limit },
       },
       async (request, reply) => {
@@ -173,9 +226,19 @@ export const signinRoutes = (ctx: AppContext, sms: SmsService): FastifyPluginAsy
           .where('expiresAt', '>', now)
           .executeTakeFirst();
         if (!row) throw businessError(THIRD_EXPIRED);
-        const used = await ctx.db.updateTable('sysThirdLoginCode').set({ usedAt: now }).where('codeHash', '=', row.codeHash).where('usedAt', 'is', null).executeTakeFirst();
+        const used = await ctx.db
+          .updateTable('sysThirdLoginCode')
+          .set({ usedAt: now })
+          .where('codeHash', '=', row.codeHash)
+          .where('usedAt', 'is', null)
+          .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw businessError(THIRD_EXPIRED);
-        const user = await ctx.db.selectFrom('sysUser').selectAll().where('id', '=', row.userId).where('delFlag', '=', 0).executeTakeFirst();
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .selectAll()
+          .where('id', '=', row.userId)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!user) throw businessError(THIRD_EXPIRED);
         return openSession(ctx, request, reply, user, '第三方登录');
       },

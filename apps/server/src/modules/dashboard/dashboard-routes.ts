@@ -7,7 +7,11 @@ export type AnalysisFigures =
   | {
       scope: 'platform';
       users: { total: number; internal: number; supplier: number; frozen: number };
-      suppliers: { total: number; byStatus: { status: string; text: string; count: number }[]; byMonth: { month: string; count: number }[] };
+      suppliers: {
+        total: number;
+        byStatus: { status: string; text: string; count: number }[];
+        byMonth: { month: string; count: number }[];
+      };
       notices: { published: number; unread: number };
     }
   | {
@@ -30,7 +34,8 @@ function recentMonths(now = new Date()): string[] {
 }
 
 /** Figures behind the home page: what exists so far (users, suppliers, notices). */
-export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const dashboardRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dashboard/analysis',
@@ -51,11 +56,19 @@ export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const dict = await ctx.dicts.textMaps(['srm_supplier_status', 'srm_supplier_info_status']);
 
         if (me.supplierId) {
-          const s = await ctx.db.selectFrom('supplier').select(['name', 'status', 'infoStatus']).where('id', '=', me.supplierId).executeTakeFirst();
+          const s = await ctx.db
+            .selectFrom('supplier')
+            .select(['name', 'status', 'infoStatus'])
+            .where('id', '=', me.supplierId)
+            .executeTakeFirst();
           const figures: AnalysisFigures = {
             scope: 'supplier',
             supplier: s
-              ? { ...s, statusText: dict.srm_supplier_status.get(s.status) ?? s.status, infoStatusText: dict.srm_supplier_info_status.get(s.infoStatus) ?? s.infoStatus }
+              ? {
+                  ...s,
+                  statusText: dict.srm_supplier_status.get(s.status) ?? s.status,
+                  infoStatusText: dict.srm_supplier_info_status.get(s.infoStatus) ?? s.infoStatus,
+                }
               : null,
             notices,
           };
@@ -69,7 +82,8 @@ export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .where('delFlag', '=', 0)
           .groupBy(['userType', 'status'])
           .execute();
-        const sum = (pick: (r: (typeof users)[number]) => boolean) => users.filter(pick).reduce((a, r) => a + Number(r.n), 0);
+        const sum = (pick: (r: (typeof users)[number]) => boolean) =>
+          users.filter(pick).reduce((a, r) => a + Number(r.n), 0);
 
         const byStatusRows = await ctx.db
           .selectFrom('supplier')
@@ -80,7 +94,12 @@ export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .execute();
         const months = recentMonths();
         const since = new Date(Date.parse(`${months[0]}-01T00:00:00+08:00`)).toISOString();
-        const created = await ctx.db.selectFrom('supplier').select('createTime').where('delFlag', '=', 0).where('createTime', '>=', since).execute();
+        const created = await ctx.db
+          .selectFrom('supplier')
+          .select('createTime')
+          .where('delFlag', '=', 0)
+          .where('createTime', '>=', since)
+          .execute();
         const perMonth = new Map(months.map((m) => [m, 0]));
         for (const c of created) {
           const month = toWireDateTime(c.createTime)!.slice(0, 7);
@@ -89,7 +108,12 @@ export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
         const figures: AnalysisFigures = {
           scope: 'platform',
-          users: { total: sum(() => true), internal: sum((r) => r.userType === 1), supplier: sum((r) => r.userType === 2), frozen: sum((r) => r.status === 2) },
+          users: {
+            total: sum(() => true),
+            internal: sum((r) => r.userType === 1),
+            supplier: sum((r) => r.userType === 2),
+            frozen: sum((r) => r.status === 2),
+          },
           suppliers: {
             total: byStatusRows.reduce((a, r) => a + Number(r.n), 0),
             byStatus: [...dict.srm_supplier_status.entries()].map(([status, text]) => ({

@@ -3,7 +3,11 @@ import type { Db } from '../../db/database.js';
 import { templateStructure } from './eval-template-routes.js';
 import { assignedPairs, isAssigned } from './eval-raters.js';
 
-export const idsOf = (joined: string) => joined.split(',').map((s) => s.trim()).filter(Boolean);
+export const idsOf = (joined: string) =>
+  joined
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Mean of rater scores (hundredths), rounded half-up to hundredths. */
 function meanOf(scores: string[]): string {
@@ -11,7 +15,13 @@ function meanOf(scores: string[]): string {
   return fromHundredths(Math.floor((2 * sum + scores.length) / (2 * scores.length)));
 }
 
-export type SupplierCalculation = { supplierId: string; dimensionScores: { dimension: string; score: string | null }[]; total: string; grade: string; consequence: string[] };
+export type SupplierCalculation = {
+  supplierId: string;
+  dimensionScores: { dimension: string; score: string | null }[];
+  total: string;
+  grade: string;
+  consequence: string[];
+};
 
 /**
  * One supplier's result from the stored scores: MANUAL indicators take the mean of their
@@ -28,7 +38,12 @@ export async function calculateSupplier(
 ): Promise<SupplierCalculation | { missing: string }> {
   const structure = await templateStructure(db, project.templateId);
   const pairs = assignedPairs(project.raters);
-  const stored = await db.selectFrom('evalScore').select(['indicatorId', 'raterId', 'score']).where('projectId', '=', project.id).where('supplierId', '=', supplierId).execute();
+  const stored = await db
+    .selectFrom('evalScore')
+    .select(['indicatorId', 'raterId', 'score'])
+    .where('projectId', '=', project.id)
+    .where('supplierId', '=', supplierId)
+    .execute();
   const scores = stored.filter((s) => isAssigned(pairs, s.indicatorId, s.raterId));
   const dims = [];
   for (const d of structure) {
@@ -39,7 +54,8 @@ export async function calculateSupplier(
         continue;
       }
       const corrected = override.get(i.id);
-      const mine = corrected !== undefined ? [corrected] : scores.filter((s) => s.indicatorId === i.id).map((s) => s.score);
+      const mine =
+        corrected !== undefined ? [corrected] : scores.filter((s) => s.indicatorId === i.id).map((s) => s.score);
       if (mine.length === 0) return { missing: i.name };
       indicators.push({ weight: i.weight, score: meanOf(mine) });
     }

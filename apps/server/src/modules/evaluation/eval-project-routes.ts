@@ -24,9 +24,17 @@ registerApprovalDocType(EVAL_DOC_TYPE, {
   label: '绩效评估发布',
   openPage: '/srm/performance/project',
   onApproved: async (trx, { instance, actorId }) => {
-    const p = await trx.selectFrom('evalProject').selectAll().where('id', '=', instance.docId).executeTakeFirstOrThrow();
+    const p = await trx
+      .selectFrom('evalProject')
+      .selectAll()
+      .where('id', '=', instance.docId)
+      .executeTakeFirstOrThrow();
     if (p.status !== 'PENDING_APPROVAL') throw businessError('评估项目当前状态不允许此操作');
-    const actor = await trx.selectFrom('sysUser').select(['id', 'username']).where('id', '=', actorId ?? instance.submittedBy).executeTakeFirstOrThrow();
+    const actor = await trx
+      .selectFrom('sysUser')
+      .select(['id', 'username'])
+      .where('id', '=', actorId ?? instance.submittedBy)
+      .executeTakeFirstOrThrow();
     await publishResults(trx, p, actor);
   },
   onRejected: (trx, { instance }) => backToCalculated(trx, instance.docId),
@@ -34,7 +42,12 @@ registerApprovalDocType(EVAL_DOC_TYPE, {
 });
 
 async function backToCalculated(trx: Db, id: string): Promise<void> {
-  await trx.updateTable('evalProject').set({ status: 'CALCULATED', updateTime: nowIso() }).where('id', '=', id).where('status', '=', 'PENDING_APPROVAL').execute();
+  await trx
+    .updateTable('evalProject')
+    .set({ status: 'CALCULATED', updateTime: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING_APPROVAL')
+    .execute();
 }
 
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
@@ -44,7 +57,12 @@ const scoreText = z.string().refine((s) => hundredths(s) !== null, '评分必须
 type Project = Awaited<ReturnType<typeof projectOf>>;
 
 async function projectOf(db: Db, id: string, tenantId: number) {
-  const p = await db.selectFrom('evalProject').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).executeTakeFirst();
+  const p = await db
+    .selectFrom('evalProject')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   if (!p) throw notFound('评估项目不存在');
   return p;
 }
@@ -56,24 +74,45 @@ function expectStatus(p: Project, ...statuses: string[]): void {
 /** The header's references: an active template, existing suppliers, internal raters, a sane period (checked on add and on edit of a draft). */
 async function checkHeader(trx: Db, values: Values, tenantId: number): Promise<void> {
   if (typeof values.templateId === 'string') {
-    const t = await trx.selectFrom('evalTemplate').select('status').where('id', '=', values.templateId).where('tenantId', '=', tenantId).executeTakeFirst();
-    if (!t || t.status !== 'ACTIVE') throw badRequest('请选择启用状态的评估模板', { templateId: '请选择启用状态的评估模板' });
+    const t = await trx
+      .selectFrom('evalTemplate')
+      .select('status')
+      .where('id', '=', values.templateId)
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    if (!t || t.status !== 'ACTIVE')
+      throw badRequest('请选择启用状态的评估模板', { templateId: '请选择启用状态的评估模板' });
   }
   if (typeof values.supplierIds === 'string') {
     const ids = [...new Set(idsOf(values.supplierIds))];
     if (ids.length === 0) throw badRequest('请选择参评供应商', { supplierIds: '请选择参评供应商' });
-    const found = await trx.selectFrom('supplier').select('id').where('id', 'in', ids).where('delFlag', '=', 0).execute();
+    const found = await trx
+      .selectFrom('supplier')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('delFlag', '=', 0)
+      .execute();
     if (found.length !== ids.length) throw badRequest('参评供应商不存在', { supplierIds: '参评供应商不存在' });
     values.supplierIds = ids.join(',');
   }
   if (typeof values.raterIds === 'string') {
     const ids = [...new Set(idsOf(values.raterIds))];
     if (ids.length === 0) throw badRequest('请选择评分人', { raterIds: '请选择评分人' });
-    const found = await trx.selectFrom('sysUser').select('id').where('id', 'in', ids).where('userType', '<>', 2).where('delFlag', '=', 0).execute();
+    const found = await trx
+      .selectFrom('sysUser')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('userType', '<>', 2)
+      .where('delFlag', '=', 0)
+      .execute();
     if (found.length !== ids.length) throw badRequest('评分人必须是内部用户', { raterIds: '评分人必须是内部用户' });
     values.raterIds = ids.join(',');
   }
-  if (typeof values.periodFrom === 'string' && typeof values.periodTo === 'string' && values.periodFrom > values.periodTo) {
+  if (
+    typeof values.periodFrom === 'string' &&
+    typeof values.periodTo === 'string' &&
+    values.periodFrom > values.periodTo
+  ) {
     throw badRequest('评估期间的开始日期不能晚于结束日期', { periodTo: '评估期间的开始日期不能晚于结束日期' });
   }
 }
@@ -82,7 +121,11 @@ async function checkHeader(trx: Db, values: Values, tenantId: number): Promise<v
 async function scoringGaps(db: Db, p: Project): Promise<number> {
   const pairs = assignedPairs(p.raters);
   const suppliers = new Set(idsOf(p.supplierIds));
-  const scores = await db.selectFrom('evalScore').select(['supplierId', 'indicatorId', 'raterId']).where('projectId', '=', p.id).execute();
+  const scores = await db
+    .selectFrom('evalScore')
+    .select(['supplierId', 'indicatorId', 'raterId'])
+    .where('projectId', '=', p.id)
+    .execute();
   const done = scores.filter((s) => suppliers.has(s.supplierId) && isAssigned(pairs, s.indicatorId, s.raterId)).length;
   return pairs.size * suppliers.size - done;
 }
@@ -97,7 +140,8 @@ function supplierScope(query: AnyQuery, request: FastifyRequest): AnyQuery {
 }
 
 /** 评估项目 (§20): DRAFT → SCORING → CALCULATED → PENDING_APPROVAL → PUBLISHED → CLOSED, scoring (EVA-3), results and appeals (EVA-6). */
-export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const evalProjectRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const internal = (permission: string) => ({ access: { permission }, internalOnly: true });
     const tags = ['评估项目'];
@@ -107,7 +151,9 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         beforeAdd: async (values, trx, request) => {
           await checkHeader(trx as unknown as Db, values, request.tenantId);
           // Each manual indicator's raters: the chosen raters holding one of its rater roles (EVA-3).
-          values.raters = JSON.stringify(await defaultAssignment(trx as unknown as Db, String(values.templateId), idsOf(String(values.raterIds))));
+          values.raters = JSON.stringify(
+            await defaultAssignment(trx as unknown as Db, String(values.templateId), idsOf(String(values.raterIds))),
+          );
           values.code = await ctx.codes.next('EV', { tenantId: request.tenantId, trx: trx as unknown as Db });
           values.status = 'DRAFT';
           values.showRank ??= 0;
@@ -115,16 +161,34 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         beforeEdit: async (id, values, trx, request) => {
           const p = await projectOf(trx as unknown as Db, id, request.tenantId);
           if (p.status !== 'DRAFT') throw businessError('只有草稿状态的评估项目可以修改');
-          await checkHeader(trx as unknown as Db, { periodFrom: p.periodFrom, periodTo: p.periodTo, ...values }, request.tenantId);
+          await checkHeader(
+            trx as unknown as Db,
+            { periodFrom: p.periodFrom, periodTo: p.periodTo, ...values },
+            request.tenantId,
+          );
           if (typeof values.templateId === 'string' || typeof values.raterIds === 'string') {
             // Another template starts the assignment afresh; other raters keep what the buyer set and newcomers get theirs by role.
             const templateId = typeof values.templateId === 'string' ? values.templateId : p.templateId;
             const keep = templateId === p.templateId ? assignmentsOf(p.raters) : [];
-            values.raters = JSON.stringify(await defaultAssignment(trx as unknown as Db, templateId, idsOf(typeof values.raterIds === 'string' ? values.raterIds : p.raterIds), keep));
+            values.raters = JSON.stringify(
+              await defaultAssignment(
+                trx as unknown as Db,
+                templateId,
+                idsOf(typeof values.raterIds === 'string' ? values.raterIds : p.raterIds),
+                keep,
+              ),
+            );
           }
         },
         beforeDelete: async (ids, trx) => {
-          if (await trx.selectFrom('evalProject').select('id').where('id', 'in', ids).where('status', '<>', 'DRAFT').executeTakeFirst()) {
+          if (
+            await trx
+              .selectFrom('evalProject')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('status', '<>', 'DRAFT')
+              .executeTakeFirst()
+          ) {
             throw businessError('只有草稿状态的评估项目可以删除');
           }
         },
@@ -132,51 +196,118 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     await app.register(resourceRoutes(ctx, evalResultResource, { scope: supplierScope }));
 
-    app.get('/srm/evalProject/options', { schema: { tags, summary: '新建评估项目的可选模板、供应商和评分人' }, config: internal('evalProject:list') }, async (request) => {
-      const templates = await ctx.db.selectFrom('evalTemplate').select(['id', 'code', 'name', 'status']).where('tenantId', '=', request.tenantId).orderBy('code').execute();
-      const suppliers = await ctx.db.selectFrom('supplier').select(['id', 'code', 'name', 'status']).where('delFlag', '=', 0).orderBy('code').limit(2000).execute();
-      const users = await ctx.db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('userType', '<>', 2).where('delFlag', '=', 0).where('status', '=', 1).orderBy('username').limit(2000).execute();
-      return ok({ templates, suppliers, users });
-    });
+    app.get(
+      '/srm/evalProject/options',
+      { schema: { tags, summary: '新建评估项目的可选模板、供应商和评分人' }, config: internal('evalProject:list') },
+      async (request) => {
+        const templates = await ctx.db
+          .selectFrom('evalTemplate')
+          .select(['id', 'code', 'name', 'status'])
+          .where('tenantId', '=', request.tenantId)
+          .orderBy('code')
+          .execute();
+        const suppliers = await ctx.db
+          .selectFrom('supplier')
+          .select(['id', 'code', 'name', 'status'])
+          .where('delFlag', '=', 0)
+          .orderBy('code')
+          .limit(2000)
+          .execute();
+        const users = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'username', 'realname'])
+          .where('userType', '<>', 2)
+          .where('delFlag', '=', 0)
+          .where('status', '=', 1)
+          .orderBy('username')
+          .limit(2000)
+          .execute();
+        return ok({ templates, suppliers, users });
+      },
+    );
 
-    const command = (name: string, summary: string, permission: string, run: (p: Project, trx: Db, request: FastifyRequest) => Promise<string>) =>
-      app.post(`/srm/evalProject/${name}`, { schema: { tags, summary, body: idBody }, config: internal(permission) }, async (request) => {
-        const message = await ctx.db.transaction().execute(async (trx) => run(await projectOf(trx, request.body.id, request.tenantId), trx, request));
-        return ok(null, message);
-      });
+    const command = (
+      name: string,
+      summary: string,
+      permission: string,
+      run: (p: Project, trx: Db, request: FastifyRequest) => Promise<string>,
+    ) =>
+      app.post(
+        `/srm/evalProject/${name}`,
+        { schema: { tags, summary, body: idBody }, config: internal(permission) },
+        async (request) => {
+          const message = await ctx.db
+            .transaction()
+            .execute(async (trx) => run(await projectOf(trx, request.body.id, request.tenantId), trx, request));
+          return ok(null, message);
+        },
+      );
 
     command('start', '开始评分', 'evalProject:edit', async (p, trx, request) => {
       expectStatus(p, 'DRAFT');
-      const t = await trx.selectFrom('evalTemplate').select('status').where('id', '=', p.templateId).executeTakeFirstOrThrow();
+      const t = await trx
+        .selectFrom('evalTemplate')
+        .select('status')
+        .where('id', '=', p.templateId)
+        .executeTakeFirstOrThrow();
       if (t.status !== 'ACTIVE') throw businessError('评估模板未启用，不能开始评分');
       if (p.scoringDeadline <= nowIso()) throw businessError('评分截止时间必须晚于当前时间');
       const unassigned = await unassignedIndicator(trx, p);
       if (unassigned) throw businessError(`指标「${unassigned}」尚未分配评分人，请先调整评分分工`);
-      await trx.updateTable('evalProject').set({ status: 'SCORING', updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', p.id).execute();
+      await trx
+        .updateTable('evalProject')
+        .set({ status: 'SCORING', updateBy: request.user!.username, updateTime: nowIso() })
+        .where('id', '=', p.id)
+        .execute();
       return '已开始评分';
     });
 
     // EVA-3: the rater's own sheet only — the manual indicators assigned to them, never other raters' scores.
-    app.get('/srm/evalProject/sheet', { schema: { tags, summary: '我的评分表（EVA-3）', querystring: idBody }, config: internal('evalProject:score') }, async (request) => {
-      const p = await projectOf(ctx.db, request.query.id, request.tenantId);
-      const user = request.user!;
-      const mine = new Set(assignmentsOf(p.raters).filter((a) => a.userId === user.id).map((a) => a.indicatorId));
-      const isRater = mine.size > 0;
-      const structure = (await templateStructure(ctx.db, p.templateId))
-        .map((d) => ({ ...d, indicators: d.indicators.filter((i) => i.method === 'SYSTEM' || mine.has(i.id)) }))
-        .filter((d) => d.indicators.length > 0);
-      const suppliers = await ctx.db.selectFrom('supplier').select(['id', 'name']).where('id', 'in', idsOf(p.supplierIds)).execute();
-      const scores = isRater
-        ? await ctx.db.selectFrom('evalScore').select(['supplierId', 'indicatorId', 'score', 'comment']).where('projectId', '=', p.id).where('raterId', '=', user.id).execute()
-        : [];
-      return ok({
-        project: { id: p.id, code: p.code, name: p.name, status: p.status, scoringDeadline: toWireDateTime(p.scoringDeadline), periodFrom: p.periodFrom, periodTo: p.periodTo },
-        isRater,
-        structure,
-        suppliers: idsOf(p.supplierIds).map((id) => suppliers.find((s) => s.id === id) ?? { id, name: id }),
-        scores,
-      });
-    });
+    app.get(
+      '/srm/evalProject/sheet',
+      { schema: { tags, summary: '我的评分表（EVA-3）', querystring: idBody }, config: internal('evalProject:score') },
+      async (request) => {
+        const p = await projectOf(ctx.db, request.query.id, request.tenantId);
+        const user = request.user!;
+        const mine = new Set(
+          assignmentsOf(p.raters)
+            .filter((a) => a.userId === user.id)
+            .map((a) => a.indicatorId),
+        );
+        const isRater = mine.size > 0;
+        const structure = (await templateStructure(ctx.db, p.templateId))
+          .map((d) => ({ ...d, indicators: d.indicators.filter((i) => i.method === 'SYSTEM' || mine.has(i.id)) }))
+          .filter((d) => d.indicators.length > 0);
+        const suppliers = await ctx.db
+          .selectFrom('supplier')
+          .select(['id', 'name'])
+          .where('id', 'in', idsOf(p.supplierIds))
+          .execute();
+        const scores = isRater
+          ? await ctx.db
+              .selectFrom('evalScore')
+              .select(['supplierId', 'indicatorId', 'score', 'comment'])
+              .where('projectId', '=', p.id)
+              .where('raterId', '=', user.id)
+              .execute()
+          : [];
+        return ok({
+          project: {
+            id: p.id,
+            code: p.code,
+            name: p.name,
+            status: p.status,
+            scoringDeadline: toWireDateTime(p.scoringDeadline),
+            periodFrom: p.periodFrom,
+            periodTo: p.periodTo,
+          },
+          isRater,
+          structure,
+          suppliers: idsOf(p.supplierIds).map((id) => suppliers.find((s) => s.id === id) ?? { id, name: id }),
+          scores,
+        });
+      },
+    );
 
     app.post(
       '/srm/evalProject/saveScores',
@@ -184,7 +315,15 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           tags,
           summary: '保存评分（EVA-3）',
-          body: z.object({ id: ID, scores: z.array(z.object({ supplierId: ID, indicatorId: ID, score: scoreText, comment: z.string().max(500).nullish() })).min(1).max(2000) }),
+          body: z.object({
+            id: ID,
+            scores: z
+              .array(
+                z.object({ supplierId: ID, indicatorId: ID, score: scoreText, comment: z.string().max(500).nullish() }),
+              )
+              .min(1)
+              .max(2000),
+          }),
         },
         config: internal('evalProject:score'),
       },
@@ -196,21 +335,41 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           // X-1: the server's clock, strictly before the deadline.
           if (nowIso() >= p.scoringDeadline) throw businessError('评分已截止');
           const pairs = assignedPairs(p.raters);
-          if (!assignmentsOf(p.raters).some((a) => a.userId === user.id)) throw businessError('您不是该评估项目的评分人');
-          const manual = new Map((await templateStructure(trx, p.templateId)).flatMap((d) => d.indicators).filter((i) => i.method === 'MANUAL').map((i) => [i.id, i.name]));
+          if (!assignmentsOf(p.raters).some((a) => a.userId === user.id))
+            throw businessError('您不是该评估项目的评分人');
+          const manual = new Map(
+            (await templateStructure(trx, p.templateId))
+              .flatMap((d) => d.indicators)
+              .filter((i) => i.method === 'MANUAL')
+              .map((i) => [i.id, i.name]),
+          );
           const suppliers = new Set(idsOf(p.supplierIds));
           for (const s of request.body.scores) {
             if (!suppliers.has(s.supplierId)) throw businessError('供应商不在该评估项目中');
             if (!manual.has(s.indicatorId)) throw businessError('只能为人工评分指标打分');
             // EVA-3: only the indicators assigned to this rater.
-            if (!isAssigned(pairs, s.indicatorId, user.id)) throw businessError(`您不是指标「${manual.get(s.indicatorId)}」的评分人`);
+            if (!isAssigned(pairs, s.indicatorId, user.id))
+              throw businessError(`您不是指标「${manual.get(s.indicatorId)}」的评分人`);
           }
           const now = nowIso();
           for (const s of request.body.scores) {
             await trx
               .insertInto('evalScore')
-              .values({ id: newId(), projectId: p.id, supplierId: s.supplierId, indicatorId: s.indicatorId, raterId: user.id, score: s.score, comment: s.comment ?? null, updateTime: now })
-              .onConflict((oc) => oc.columns(['projectId', 'supplierId', 'indicatorId', 'raterId']).doUpdateSet({ score: s.score, comment: s.comment ?? null, updateTime: now }))
+              .values({
+                id: newId(),
+                projectId: p.id,
+                supplierId: s.supplierId,
+                indicatorId: s.indicatorId,
+                raterId: user.id,
+                score: s.score,
+                comment: s.comment ?? null,
+                updateTime: now,
+              })
+              .onConflict((oc) =>
+                oc
+                  .columns(['projectId', 'supplierId', 'indicatorId', 'raterId'])
+                  .doUpdateSet({ score: s.score, comment: s.comment ?? null, updateTime: now }),
+              )
               .execute();
           }
         });
@@ -231,7 +390,11 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         results.push(r);
       }
       const ranks = ranksOf(results);
-      const names = new Map((await trx.selectFrom('supplier').select(['id', 'name']).where('id', 'in', idsOf(p.supplierIds)).execute()).map((s) => [s.id, s.name]));
+      const names = new Map(
+        (await trx.selectFrom('supplier').select(['id', 'name']).where('id', 'in', idsOf(p.supplierIds)).execute()).map(
+          (s) => [s.id, s.name],
+        ),
+      );
       await trx.deleteFrom('evalResult').where('projectId', '=', p.id).execute();
       const now = nowIso();
       for (const r of results) {
@@ -262,15 +425,35 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           })
           .execute();
       }
-      await trx.updateTable('evalProject').set({ status: 'CALCULATED', updateBy: request.user!.username, updateTime: now }).where('id', '=', p.id).execute();
+      await trx
+        .updateTable('evalProject')
+        .set({ status: 'CALCULATED', updateBy: request.user!.username, updateTime: now })
+        .where('id', '=', p.id)
+        .execute();
       return '已计算';
     });
 
     // Publication goes through the approval engine (decision 6, X-10): with no step configured it publishes at once.
     command('submit', '提交发布审批', 'evalProject:edit', async (p, trx, request) => {
       expectStatus(p, 'CALCULATED');
-      await trx.updateTable('evalProject').set({ status: 'PENDING_APPROVAL', submittedBy: request.user!.id, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', p.id).execute();
-      const { status } = await submitForApproval(trx, { docType: EVAL_DOC_TYPE, docId: p.id, title: `绩效评估发布：${p.name}（${p.code}）`, amount: null, submitterId: request.user!.id, tenantId: request.tenantId });
+      await trx
+        .updateTable('evalProject')
+        .set({
+          status: 'PENDING_APPROVAL',
+          submittedBy: request.user!.id,
+          updateBy: request.user!.username,
+          updateTime: nowIso(),
+        })
+        .where('id', '=', p.id)
+        .execute();
+      const { status } = await submitForApproval(trx, {
+        docType: EVAL_DOC_TYPE,
+        docId: p.id,
+        title: `绩效评估发布：${p.name}（${p.code}）`,
+        amount: null,
+        submitterId: request.user!.id,
+        tenantId: request.tenantId,
+      });
       return status === 'APPROVED' ? '评估结果已发布' : '已提交审批';
     });
 
@@ -283,7 +466,11 @@ export const evalProjectRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .where((eb) => eb.or([eb('appealStatus', '=', 'OPEN'), eb('appealDeadline', '>', nowIso())]))
         .executeTakeFirst();
       if (open) throw businessError('申诉期未结束或仍有未处理的申诉，不能关闭');
-      await trx.updateTable('evalProject').set({ status: 'CLOSED', updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', p.id).execute();
+      await trx
+        .updateTable('evalProject')
+        .set({ status: 'CLOSED', updateBy: request.user!.username, updateTime: nowIso() })
+        .where('id', '=', p.id)
+        .execute();
       return '已关闭';
     });
   };

@@ -19,7 +19,8 @@ function validTo(periodTo: string, periodType: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-const labelOf = (consequence: string[]) => consequence.map((c) => GRADE_CONSEQUENCE_LABELS[c as GradeConsequence] ?? c).join('、');
+const labelOf = (consequence: string[]) =>
+  consequence.map((c) => GRADE_CONSEQUENCE_LABELS[c as GradeConsequence] ?? c).join('、');
 
 /**
  * EVA-5 for one result: the supplier's grade and flags (read by RFQ-2 and PO-1) are set; a
@@ -27,12 +28,24 @@ const labelOf = (consequence: string[]) => consequence.map((c) => GRADE_CONSEQUE
  * supplier lifecycle's freeze or elimination runs); each applied consequence is written to
  * the supplier status log.
  */
-async function applyConsequences(trx: Db, project: EvalProjectTable, result: Pick<EvalResultTable, 'id' | 'supplierId' | 'grade' | 'consequence'>, periodType: string, actor: Actor): Promise<void> {
+async function applyConsequences(
+  trx: Db,
+  project: EvalProjectTable,
+  result: Pick<EvalResultTable, 'id' | 'supplierId' | 'grade' | 'consequence'>,
+  periodType: string,
+  actor: Actor,
+): Promise<void> {
   const consequence = result.consequence.split(',').filter(Boolean);
   const flags = consequence.filter((c) => FLAGS.has(c));
   const proposals = consequence.filter((c) => PROPOSALS.has(c));
   const now = nowIso();
-  const grade = { grade: result.grade, gradeValidTo: validTo(project.periodTo, periodType), flags: flags.join(','), projectId: project.id, updateTime: now };
+  const grade = {
+    grade: result.grade,
+    gradeValidTo: validTo(project.periodTo, periodType),
+    flags: flags.join(','),
+    projectId: project.id,
+    updateTime: now,
+  };
   await trx
     .insertInto('supplierGrade')
     .values({ supplierId: result.supplierId, tenantId: project.tenantId, ...grade })
@@ -41,8 +54,17 @@ async function applyConsequences(trx: Db, project: EvalProjectTable, result: Pic
   const status = proposals.length ? 'PENDING' : flags.length ? 'APPLIED' : 'NONE';
   await trx.updateTable('evalResult').set({ consequenceStatus: status }).where('id', '=', result.id).execute();
   if (consequence.length === 0) return;
-  const supplier = await trx.selectFrom('supplier').select('status').where('id', '=', result.supplierId).executeTakeFirstOrThrow();
-  const parts = [flags.length ? `已执行：${labelOf(flags)}` : '', proposals.length ? `待经理确认：${labelOf(proposals)}` : ''].filter(Boolean).join('；');
+  const supplier = await trx
+    .selectFrom('supplier')
+    .select('status')
+    .where('id', '=', result.supplierId)
+    .executeTakeFirstOrThrow();
+  const parts = [
+    flags.length ? `已执行：${labelOf(flags)}` : '',
+    proposals.length ? `待经理确认：${labelOf(proposals)}` : '',
+  ]
+    .filter(Boolean)
+    .join('；');
   await logStatusChange(trx, {
     supplierId: result.supplierId,
     from: supplier.status,
@@ -59,9 +81,21 @@ async function applyConsequences(trx: Db, project: EvalProjectTable, result: Pic
 export async function publishResults(trx: Db, project: EvalProjectTable, actor: Actor): Promise<void> {
   const now = new Date();
   const deadline = new Date(now.getTime() + EVAL_APPEAL_DAYS * 24 * 3600 * 1000).toISOString();
-  const template = await trx.selectFrom('evalTemplate').select('periodType').where('id', '=', project.templateId).executeTakeFirstOrThrow();
-  await trx.updateTable('evalResult').set({ appealDeadline: deadline, updateTime: now.toISOString() }).where('projectId', '=', project.id).execute();
-  const results = await trx.selectFrom('evalResult').select(['id', 'supplierId', 'grade', 'consequence']).where('projectId', '=', project.id).execute();
+  const template = await trx
+    .selectFrom('evalTemplate')
+    .select('periodType')
+    .where('id', '=', project.templateId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('evalResult')
+    .set({ appealDeadline: deadline, updateTime: now.toISOString() })
+    .where('projectId', '=', project.id)
+    .execute();
+  const results = await trx
+    .selectFrom('evalResult')
+    .select(['id', 'supplierId', 'grade', 'consequence'])
+    .where('projectId', '=', project.id)
+    .execute();
   for (const r of results) {
     await applyConsequences(trx, project, r, template.periodType, actor);
     await notifyUsers(trx, {
@@ -85,13 +119,32 @@ export async function publishResults(trx: Db, project: EvalProjectTable, actor: 
       openPage: '/srm/performance/project',
     });
   }
-  await trx.updateTable('evalProject').set({ status: 'PUBLISHED', approvedBy: actor.id, publishedAt: now.toISOString(), updateBy: actor.username, updateTime: now.toISOString() }).where('id', '=', project.id).execute();
+  await trx
+    .updateTable('evalProject')
+    .set({
+      status: 'PUBLISHED',
+      approvedBy: actor.id,
+      publishedAt: now.toISOString(),
+      updateBy: actor.username,
+      updateTime: now.toISOString(),
+    })
+    .where('id', '=', project.id)
+    .execute();
 }
 
 /** EVA-7: every change to a published result is logged. */
 export async function logResultChange(
   trx: Db,
-  entry: { resultId: string; action: string; fromTotal?: string | null; toTotal?: string | null; fromGrade?: string | null; toGrade?: string | null; reason: string | null; actorId: string },
+  entry: {
+    resultId: string;
+    action: string;
+    fromTotal?: string | null;
+    toTotal?: string | null;
+    fromGrade?: string | null;
+    toGrade?: string | null;
+    reason: string | null;
+    actorId: string;
+  },
 ): Promise<void> {
   await trx
     .insertInto('evalResultLog')

@@ -19,8 +19,18 @@ export async function internalRoles(db: Db): Promise<{ roleCode: string; roleNam
     .selectFrom('sysRole as r')
     .select(['r.roleCode', 'r.roleName'])
     .where('r.roleCode', '<>', SUPPLIER_ROLE)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('sysUserRole as ur').innerJoin('sysUser as u', 'u.id', 'ur.userId').select('ur.id').whereRef('ur.roleId', '=', 'r.id').where('u.userType', '=', 2))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sysUserRole as ur')
+            .innerJoin('sysUser as u', 'u.id', 'ur.userId')
+            .select('ur.id')
+            .whereRef('ur.roleId', '=', 'r.id')
+            .where('u.userType', '=', 2),
+        ),
+      ),
+    )
     .orderBy('r.roleCode')
     .execute();
 }
-

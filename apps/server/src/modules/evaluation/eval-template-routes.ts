@@ -52,37 +52,66 @@ const bandsBody = z.object({
         minScore: decimal,
         maxScore: decimal,
         consequence: z.array(z.enum(GRADE_CONSEQUENCES)).max(GRADE_CONSEQUENCES.length),
-        colour: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullish(),
+        colour: z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/)
+          .nullish(),
       }),
     )
     .max(10),
 });
 
 export type StructureIndicator = EvalDimensionInput['indicators'][number] & { id: string; raterRoles: string[] };
-export type StructureDimension = Omit<EvalDimensionInput, 'indicators'> & { id: string; indicators: StructureIndicator[] };
+export type StructureDimension = Omit<EvalDimensionInput, 'indicators'> & {
+  id: string;
+  indicators: StructureIndicator[];
+};
 
 /** A template's dimensions and indicators, in order. */
 export async function templateStructure(db: Db, templateId: string): Promise<StructureDimension[]> {
-  const dims = await db.selectFrom('evalDimension').selectAll().where('templateId', '=', templateId).orderBy('seq').execute();
-  const inds = await db.selectFrom('evalIndicator').selectAll().where('templateId', '=', templateId).orderBy('seq').execute();
+  const dims = await db
+    .selectFrom('evalDimension')
+    .selectAll()
+    .where('templateId', '=', templateId)
+    .orderBy('seq')
+    .execute();
+  const inds = await db
+    .selectFrom('evalIndicator')
+    .selectAll()
+    .where('templateId', '=', templateId)
+    .orderBy('seq')
+    .execute();
   return dims.map((d) => ({
     id: d.id,
     dimension: d.dimension as EvalDimensionInput['dimension'],
     weight: d.weight,
     indicators: inds
       .filter((i) => i.dimensionId === d.id)
-      .map((i) => ({ id: i.id, name: i.name, weight: i.weight, method: i.method as 'SYSTEM' | 'MANUAL', metricKey: i.metricKey, raterRoles: parseJsonList<string>(i.raterRoles) })),
+      .map((i) => ({
+        id: i.id,
+        name: i.name,
+        weight: i.weight,
+        method: i.method as 'SYSTEM' | 'MANUAL',
+        metricKey: i.metricKey,
+        raterRoles: parseJsonList<string>(i.raterRoles),
+      })),
   }));
 }
 
 async function templateOf(db: Db, id: string, tenantId: number) {
-  const t = await db.selectFrom('evalTemplate').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).executeTakeFirst();
+  const t = await db
+    .selectFrom('evalTemplate')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   if (!t) throw notFound('评估模板不存在');
   return t;
 }
 
 /** 评估模板 (list and header through the generic routes) with its weighted structure, and the tenant's grade bands (§20). */
-export const evalTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const evalTemplateRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       resourceRoutes(ctx, evalTemplateResource, {
@@ -91,21 +120,36 @@ export const evalTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
         // QT-1 spirit for §20: an active template is what projects score against; only drafts change.
         beforeEdit: async (id, _values, trx) => {
-          const t = await trx.selectFrom('evalTemplate').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+          const t = await trx
+            .selectFrom('evalTemplate')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           if (t.status !== 'DRAFT') throw businessError('只有草稿状态的评估模板可以修改');
         },
         beforeDelete: async (ids, trx) => {
-          if (await trx.selectFrom('evalTemplate').select('id').where('id', 'in', ids).where('status', '<>', 'DRAFT').executeTakeFirst()) {
+          if (
+            await trx
+              .selectFrom('evalTemplate')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('status', '<>', 'DRAFT')
+              .executeTakeFirst()
+          ) {
             throw businessError('只有草稿状态的评估模板可以删除');
           }
-          if (await trx.selectFrom('evalProject').select('id').where('templateId', 'in', ids).executeTakeFirst()) throw businessError('评估模板已被评估项目使用，不能删除');
+          if (await trx.selectFrom('evalProject').select('id').where('templateId', 'in', ids).executeTakeFirst())
+            throw businessError('评估模板已被评估项目使用，不能删除');
         },
       }),
     );
 
     app.get(
       '/srm/evalTemplate/structure',
-      { schema: { tags: ['评估模板'], summary: '评估模板的维度与指标', querystring: idBody }, config: { access: { permission: 'evalTemplate:list' }, internalOnly: true } },
+      {
+        schema: { tags: ['评估模板'], summary: '评估模板的维度与指标', querystring: idBody },
+        config: { access: { permission: 'evalTemplate:list' }, internalOnly: true },
+      },
       async (request) => {
         await templateOf(ctx.db, request.query.id, request.tenantId);
         return ok(await templateStructure(ctx.db, request.query.id));
@@ -114,7 +158,10 @@ export const evalTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/srm/evalTemplate/saveStructure',
-      { schema: { tags: ['评估模板'], summary: '保存维度与指标（EVA-1：权重之和为100）', body: structureBody }, config: { access: { permission: 'evalTemplate:edit' }, internalOnly: true } },
+      {
+        schema: { tags: ['评估模板'], summary: '保存维度与指标（EVA-1：权重之和为100）', body: structureBody },
+        config: { access: { permission: 'evalTemplate:edit' }, internalOnly: true },
+      },
       async (request) => {
         const { id, dimensions } = request.body;
         const problem = checkEvalWeights(dimensions);
@@ -126,14 +173,18 @@ export const evalTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const roles = new Set((await internalRoles(trx)).map((r) => r.roleCode));
           for (const i of dimensions.flatMap((d) => d.indicators)) {
             const unknown = i.method === 'MANUAL' ? (i.raterRoles ?? []).find((r) => !roles.has(r)) : undefined;
-            if (unknown !== undefined) throw businessError(`指标「${i.name}」的评分角色不存在或不是内部角色：${unknown}`);
+            if (unknown !== undefined)
+              throw businessError(`指标「${i.name}」的评分角色不存在或不是内部角色：${unknown}`);
           }
           await trx.deleteFrom('evalIndicator').where('templateId', '=', id).execute();
           await trx.deleteFrom('evalDimension').where('templateId', '=', id).execute();
           let seq = 0;
           for (const [di, d] of dimensions.entries()) {
             const dimensionId = newId();
-            await trx.insertInto('evalDimension').values({ id: dimensionId, templateId: id, dimension: d.dimension, weight: d.weight, seq: di }).execute();
+            await trx
+              .insertInto('evalDimension')
+              .values({ id: dimensionId, templateId: id, dimension: d.dimension, weight: d.weight, seq: di })
+              .execute();
             for (const i of d.indicators) {
               await trx
                 .insertInto('evalIndicator')
@@ -151,37 +202,58 @@ export const evalTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
                 .execute();
             }
           }
-          await trx.updateTable('evalTemplate').set({ updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', id).execute();
+          await trx
+            .updateTable('evalTemplate')
+            .set({ updateBy: request.user!.username, updateTime: nowIso() })
+            .where('id', '=', id)
+            .execute();
         });
         return ok(null, '保存成功');
       },
     );
 
     const setStatus = (url: string, summary: string, from: string, to: string, message: string) =>
-      app.post(url, { schema: { tags: ['评估模板'], summary, body: idBody }, config: { access: { permission: 'evalTemplate:edit' }, internalOnly: true } }, async (request) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const t = await templateOf(trx, request.body.id, request.tenantId);
-          if (t.status !== from) throw businessError(`当前状态不能${summary}`);
-          if (to === 'ACTIVE') {
-            const problem = checkEvalWeights(await templateStructure(trx, t.id));
-            if (problem) throw businessError(problem);
-          }
-          await trx.updateTable('evalTemplate').set({ status: to, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', t.id).execute();
-        });
-        return ok(null, message);
-      });
+      app.post(
+        url,
+        {
+          schema: { tags: ['评估模板'], summary, body: idBody },
+          config: { access: { permission: 'evalTemplate:edit' }, internalOnly: true },
+        },
+        async (request) => {
+          await ctx.db.transaction().execute(async (trx) => {
+            const t = await templateOf(trx, request.body.id, request.tenantId);
+            if (t.status !== from) throw businessError(`当前状态不能${summary}`);
+            if (to === 'ACTIVE') {
+              const problem = checkEvalWeights(await templateStructure(trx, t.id));
+              if (problem) throw businessError(problem);
+            }
+            await trx
+              .updateTable('evalTemplate')
+              .set({ status: to, updateBy: request.user!.username, updateTime: nowIso() })
+              .where('id', '=', t.id)
+              .execute();
+          });
+          return ok(null, message);
+        },
+      );
     setStatus('/srm/evalTemplate/activate', '启用', 'DRAFT', 'ACTIVE', '已启用');
     setStatus('/srm/evalTemplate/deactivate', '停用', 'ACTIVE', 'INACTIVE', '已停用');
 
     app.get(
       '/srm/gradeBand/list',
-      { schema: { tags: ['绩效等级'], summary: '绩效等级区间' }, config: { access: { permission: 'gradeBand:list' }, internalOnly: true } },
+      {
+        schema: { tags: ['绩效等级'], summary: '绩效等级区间' },
+        config: { access: { permission: 'gradeBand:list' }, internalOnly: true },
+      },
       async (request) => ok(await gradeBandsOf(ctx.db, request.tenantId)),
     );
 
     app.post(
       '/srm/gradeBand/save',
-      { schema: { tags: ['绩效等级'], summary: '保存绩效等级（EVA-2：覆盖0–100，无缺口无重叠）', body: bandsBody }, config: { access: { permission: 'gradeBand:edit' }, internalOnly: true } },
+      {
+        schema: { tags: ['绩效等级'], summary: '保存绩效等级（EVA-2：覆盖0–100，无缺口无重叠）', body: bandsBody },
+        config: { access: { permission: 'gradeBand:edit' }, internalOnly: true },
+      },
       async (request) => {
         const problem = checkGradeBands(request.body.bands);
         if (problem) throw businessError(problem);

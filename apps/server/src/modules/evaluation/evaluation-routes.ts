@@ -7,7 +7,8 @@ import { evalTemplateRoutes } from './eval-template-routes.js';
 import { questionnaireRoutes } from './questionnaire-routes.js';
 
 /** Supplier performance (§20) and questionnaires (§6). */
-export const evaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const evaluationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(evalTemplateRoutes(ctx));
     await app.register(evalProjectRoutes(ctx));

@@ -14,7 +14,13 @@ export const DEFAULT_GRADE_BANDS: GradeBandInput[] = [
 export async function gradeBandsOf(db: Db, tenantId: number): Promise<GradeBandInput[]> {
   const rows = await db.selectFrom('evalGradeBand').selectAll().where('tenantId', '=', tenantId).execute();
   const bands = rows.length
-    ? rows.map((r) => ({ grade: r.grade, minScore: r.minScore, maxScore: r.maxScore, consequence: r.consequence.split(',').filter(Boolean) as GradeConsequence[], colour: r.colour }))
+    ? rows.map((r) => ({
+        grade: r.grade,
+        minScore: r.minScore,
+        maxScore: r.maxScore,
+        consequence: r.consequence.split(',').filter(Boolean) as GradeConsequence[],
+        colour: r.colour,
+      }))
     : DEFAULT_GRADE_BANDS;
   return [...bands].sort((a, b) => Number(b.minScore) - Number(a.minScore));
 }
@@ -23,6 +29,16 @@ export async function gradeBandsOf(db: Db, tenantId: number): Promise<GradeBandI
 export async function seedGradeBands(db: Db, tenantId: number): Promise<void> {
   await db
     .insertInto('evalGradeBand')
-    .values(DEFAULT_GRADE_BANDS.map((b) => ({ id: newId(), tenantId, grade: b.grade, minScore: b.minScore, maxScore: b.maxScore, consequence: b.consequence.join(','), colour: b.colour ?? null })))
+    .values(
+      DEFAULT_GRADE_BANDS.map((b) => ({
+        id: newId(),
+        tenantId,
+        grade: b.grade,
+        minScore: b.minScore,
+        maxScore: b.maxScore,
+        consequence: b.consequence.join(','),
+        colour: b.colour ?? null,
+      })),
+    )
     .execute();
 }

@@ -33,19 +33,37 @@ const questionSchema = z.object({
   groupName: z.string().max(100).nullish(),
   text: z.string().max(2000),
   kind: z.enum(QUESTION_KINDS),
-  options: z.array(z.object({ value: z.string().max(50), label: z.string().max(200), score: score.nullish() })).max(30).nullish(),
+  options: z
+    .array(z.object({ value: z.string().max(50), label: z.string().max(200), score: score.nullish() }))
+    .max(30)
+    .nullish(),
   required: z.boolean(),
   maxScore: score.nullish(),
-  numberMin: z.string().regex(/^-?\d{1,12}(\.\d{1,6})?$/).nullish(),
-  numberMax: z.string().regex(/^-?\d{1,12}(\.\d{1,6})?$/).nullish(),
+  numberMin: z
+    .string()
+    .regex(/^-?\d{1,12}(\.\d{1,6})?$/)
+    .nullish(),
+  numberMax: z
+    .string()
+    .regex(/^-?\d{1,12}(\.\d{1,6})?$/)
+    .nullish(),
   maxSelections: z.number().int().min(1).max(30).nullish(),
 });
-const answersSchema = z.array(z.object({ questionId: ID, value: z.union([z.string().max(4000), z.array(z.string().max(50)).max(30), z.null()]) })).max(500);
+const answersSchema = z
+  .array(
+    z.object({ questionId: ID, value: z.union([z.string().max(4000), z.array(z.string().max(50)).max(30), z.null()]) }),
+  )
+  .max(500);
 
 type Question = QuestionInput & { id: string };
 
 async function questionsOf(db: Db, templateId: string): Promise<Question[]> {
-  const rows = await db.selectFrom('question').selectAll().where('templateId', '=', templateId).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('question')
+    .selectAll()
+    .where('templateId', '=', templateId)
+    .orderBy('seq')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     groupName: r.groupName,
@@ -62,7 +80,12 @@ async function questionsOf(db: Db, templateId: string): Promise<Question[]> {
 
 /** X-2: a questionnaire past its due date is EXPIRED whatever a scheduler did; lists and details mark it on read. */
 async function expireOverdue(db: Db): Promise<void> {
-  await db.updateTable('questionnaire').set({ status: 'EXPIRED' }).where('status', 'in', ['SENT', 'IN_PROGRESS']).where('dueAt', '<=', nowIso()).execute();
+  await db
+    .updateTable('questionnaire')
+    .set({ status: 'EXPIRED' })
+    .where('status', 'in', ['SENT', 'IN_PROGRESS'])
+    .where('dueAt', '<=', nowIso())
+    .execute();
 }
 
 function supplierScope(query: AnyQuery, request: FastifyRequest): AnyQuery {
@@ -71,11 +94,24 @@ function supplierScope(query: AnyQuery, request: FastifyRequest): AnyQuery {
 }
 
 async function answersOf(db: Db, questionnaireId: string) {
-  const rows = await db.selectFrom('questionnaireAnswer').selectAll().where('questionnaireId', '=', questionnaireId).execute();
-  return rows.map((a) => ({ questionId: a.questionId, value: a.value === null ? null : (JSON.parse(a.value) as AnswerValue), score: a.score }));
+  const rows = await db
+    .selectFrom('questionnaireAnswer')
+    .selectAll()
+    .where('questionnaireId', '=', questionnaireId)
+    .execute();
+  return rows.map((a) => ({
+    questionId: a.questionId,
+    value: a.value === null ? null : (JSON.parse(a.value) as AnswerValue),
+    score: a.score,
+  }));
 }
 
-const wireQuestionnaire = (q: { dueAt: string; submittedAt: string | null; createTime: string; updateTime: string | null }) => ({
+const wireQuestionnaire = (q: {
+  dueAt: string;
+  submittedAt: string | null;
+  createTime: string;
+  updateTime: string | null;
+}) => ({
   ...q,
   dueAt: toWireDateTime(q.dueAt),
   submittedAt: toWireDateTime(q.submittedAt),
@@ -84,13 +120,19 @@ const wireQuestionnaire = (q: { dueAt: string; submittedAt: string | null; creat
 });
 
 /** 问卷模板 and 调查问卷 (§6): SENT → IN_PROGRESS → SUBMITTED → REVIEWED; EXPIRED after the due date; one return. */
-export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const questionnaireRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const internal = (permission: string) => ({ access: { permission }, internalOnly: true });
     const tags = ['调查问卷'];
 
     async function templateOf(db: Db, id: string, tenantId: number) {
-      const t = await db.selectFrom('questionTemplate').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).executeTakeFirst();
+      const t = await db
+        .selectFrom('questionTemplate')
+        .selectAll()
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst();
       if (!t) throw notFound('问卷模板不存在');
       return t;
     }
@@ -99,7 +141,14 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       resourceRoutes(ctx, questionTemplateResource, {
         beforeAdd: async (values, trx, request) => {
           // Versions share their code (QT-1); a new template needs a code of its own.
-          if (await trx.selectFrom('questionTemplate').select('id').where('code', '=', values.code).where('tenantId', '=', request.tenantId).executeTakeFirst()) {
+          if (
+            await trx
+              .selectFrom('questionTemplate')
+              .select('id')
+              .where('code', '=', values.code)
+              .where('tenantId', '=', request.tenantId)
+              .executeTakeFirst()
+          ) {
             throw badRequest('模板编码已存在', { code: '模板编码已存在' });
           }
           values.status = 'DRAFT';
@@ -107,11 +156,23 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           values.scored ??= 0;
         },
         beforeEdit: async (id, _values, trx) => {
-          const t = await trx.selectFrom('questionTemplate').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+          const t = await trx
+            .selectFrom('questionTemplate')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           if (t.status !== 'DRAFT') throw businessError('启用后的问卷模板不能修改，请创建新版本');
         },
         beforeDelete: async (ids, trx) => {
-          if (await trx.selectFrom('questionTemplate').select('id').where('id', 'in', ids).where('status', '<>', 'DRAFT').executeTakeFirst()) throw businessError('只有草稿状态的问卷模板可以删除');
+          if (
+            await trx
+              .selectFrom('questionTemplate')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('status', '<>', 'DRAFT')
+              .executeTakeFirst()
+          )
+            throw businessError('只有草稿状态的问卷模板可以删除');
         },
       }),
     );
@@ -121,14 +182,25 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     });
     await app.register(resourceRoutes(ctx, questionnaireResource, { scope: supplierScope }));
 
-    app.get('/srm/questionTemplate/questions', { schema: { tags, summary: '问卷模板的题目', querystring: idBody }, config: internal('questionTemplate:list') }, async (request) => {
-      await templateOf(ctx.db, request.query.id, request.tenantId);
-      return ok(await questionsOf(ctx.db, request.query.id));
-    });
+    app.get(
+      '/srm/questionTemplate/questions',
+      { schema: { tags, summary: '问卷模板的题目', querystring: idBody }, config: internal('questionTemplate:list') },
+      async (request) => {
+        await templateOf(ctx.db, request.query.id, request.tenantId);
+        return ok(await questionsOf(ctx.db, request.query.id));
+      },
+    );
 
     app.post(
       '/srm/questionTemplate/saveQuestions',
-      { schema: { tags, summary: '保存题目（仅草稿，QT-1）', body: z.object({ id: ID, questions: z.array(questionSchema).max(200) }) }, config: internal('questionTemplate:edit') },
+      {
+        schema: {
+          tags,
+          summary: '保存题目（仅草稿，QT-1）',
+          body: z.object({ id: ID, questions: z.array(questionSchema).max(200) }),
+        },
+        config: internal('questionTemplate:edit'),
+      },
       async (request) => {
         const { id, questions } = request.body;
         for (const [i, q] of questions.entries()) {
@@ -165,11 +237,21 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .execute();
     }
 
-    const templateCommand = (name: string, summary: string, run: (t: Awaited<ReturnType<typeof templateOf>>, trx: Db, request: FastifyRequest) => Promise<string>) =>
-      app.post(`/srm/questionTemplate/${name}`, { schema: { tags, summary, body: idBody }, config: internal('questionTemplate:edit') }, async (request) => {
-        const message = await ctx.db.transaction().execute(async (trx) => run(await templateOf(trx, request.body.id, request.tenantId), trx, request));
-        return ok(null, message);
-      });
+    const templateCommand = (
+      name: string,
+      summary: string,
+      run: (t: Awaited<ReturnType<typeof templateOf>>, trx: Db, request: FastifyRequest) => Promise<string>,
+    ) =>
+      app.post(
+        `/srm/questionTemplate/${name}`,
+        { schema: { tags, summary, body: idBody }, config: internal('questionTemplate:edit') },
+        async (request) => {
+          const message = await ctx.db
+            .transaction()
+            .execute(async (trx) => run(await templateOf(trx, request.body.id, request.tenantId), trx, request));
+          return ok(null, message);
+        },
+      );
 
     templateCommand('activate', '启用（QT-2）', async (t, trx, request) => {
       if (t.status !== 'DRAFT') throw businessError('只有草稿状态的问卷模板可以启用');
@@ -179,27 +261,57 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const problem = checkTemplateScores(t.totalScore, questions);
         if (problem) throw businessError(problem);
       }
-      await trx.updateTable('questionTemplate').set({ status: 'ACTIVE', updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', t.id).execute();
+      await trx
+        .updateTable('questionTemplate')
+        .set({ status: 'ACTIVE', updateBy: request.user!.username, updateTime: nowIso() })
+        .where('id', '=', t.id)
+        .execute();
       return '已启用';
     });
 
     templateCommand('deactivate', '停用', async (t, trx, request) => {
       if (t.status !== 'ACTIVE') throw businessError('只有启用状态的问卷模板可以停用');
-      await trx.updateTable('questionTemplate').set({ status: 'INACTIVE', updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', t.id).execute();
+      await trx
+        .updateTable('questionTemplate')
+        .set({ status: 'INACTIVE', updateBy: request.user!.username, updateTime: nowIso() })
+        .where('id', '=', t.id)
+        .execute();
       return '已停用';
     });
 
     // QT-1: an active template is never edited; its next version is a draft copy.
     templateCommand('newVersion', '创建新版本（QT-1）', async (t, trx, request) => {
       if (t.status === 'DRAFT') throw businessError('草稿可以直接修改，无需创建新版本');
-      const latest = await trx.selectFrom('questionTemplate').select((eb) => eb.fn.max('versionNo').as('v')).where('code', '=', t.code).where('tenantId', '=', t.tenantId).executeTakeFirstOrThrow();
-      if (await trx.selectFrom('questionTemplate').select('id').where('code', '=', t.code).where('tenantId', '=', t.tenantId).where('status', '=', 'DRAFT').executeTakeFirst()) {
+      const latest = await trx
+        .selectFrom('questionTemplate')
+        .select((eb) => eb.fn.max('versionNo').as('v'))
+        .where('code', '=', t.code)
+        .where('tenantId', '=', t.tenantId)
+        .executeTakeFirstOrThrow();
+      if (
+        await trx
+          .selectFrom('questionTemplate')
+          .select('id')
+          .where('code', '=', t.code)
+          .where('tenantId', '=', t.tenantId)
+          .where('status', '=', 'DRAFT')
+          .executeTakeFirst()
+      ) {
         throw businessError('该模板已有草稿版本');
       }
       const id = newId();
       await trx
         .insertInto('questionTemplate')
-        .values({ ...t, id, status: 'DRAFT', versionNo: Number(latest.v) + 1, createBy: request.user!.username, createTime: nowIso(), updateBy: null, updateTime: null })
+        .values({
+          ...t,
+          id,
+          status: 'DRAFT',
+          versionNo: Number(latest.v) + 1,
+          createBy: request.user!.username,
+          createTime: nowIso(),
+          updateBy: null,
+          updateTime: null,
+        })
         .execute();
       for (const [seq, q] of (await questionsOf(trx, t.id)).entries()) await insertQuestion(trx, id, seq, q);
       return `已创建第${Number(latest.v) + 1}版草稿`;
@@ -208,7 +320,15 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.post(
       '/srm/questionnaire/send',
       {
-        schema: { tags, summary: '向供应商发送问卷', body: z.object({ templateId: ID, supplierIds: z.array(ID).min(1, '请选择供应商').max(200), dueAt: wireDateTime }) },
+        schema: {
+          tags,
+          summary: '向供应商发送问卷',
+          body: z.object({
+            templateId: ID,
+            supplierIds: z.array(ID).min(1, '请选择供应商').max(200),
+            dueAt: wireDateTime,
+          }),
+        },
         config: internal('questionnaire:send'),
       },
       async (request) => {
@@ -219,7 +339,12 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const t = await templateOf(trx, templateId, request.tenantId);
           if (t.status !== 'ACTIVE') throw businessError('只能发送启用状态的问卷模板');
           const ids = [...new Set(supplierIds)];
-          const suppliers = await trx.selectFrom('supplier').select(['id', 'name']).where('id', 'in', ids).where('delFlag', '=', 0).execute();
+          const suppliers = await trx
+            .selectFrom('supplier')
+            .select(['id', 'name'])
+            .where('id', 'in', ids)
+            .where('delFlag', '=', 0)
+            .execute();
           if (suppliers.length !== ids.length) throw businessError('供应商不存在');
           for (const s of suppliers) {
             const id = newId();
@@ -264,24 +389,57 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     );
 
-    app.get('/srm/questionnaire/detail', { schema: { tags, summary: '问卷详情与答案（审阅）', querystring: idBody }, config: internal('questionnaire:list') }, async (request) => {
-      const q = await ctx.db.selectFrom('questionnaire').selectAll().where('id', '=', request.query.id).where('tenantId', '=', request.tenantId).executeTakeFirst();
-      if (!q) throw notFound('问卷不存在');
-      return ok({ questionnaire: wireQuestionnaire(q), questions: await questionsOf(ctx.db, q.templateId), answers: await answersOf(ctx.db, q.id) });
-    });
+    app.get(
+      '/srm/questionnaire/detail',
+      {
+        schema: { tags, summary: '问卷详情与答案（审阅）', querystring: idBody },
+        config: internal('questionnaire:list'),
+      },
+      async (request) => {
+        const q = await ctx.db
+          .selectFrom('questionnaire')
+          .selectAll()
+          .where('id', '=', request.query.id)
+          .where('tenantId', '=', request.tenantId)
+          .executeTakeFirst();
+        if (!q) throw notFound('问卷不存在');
+        return ok({
+          questionnaire: wireQuestionnaire(q),
+          questions: await questionsOf(ctx.db, q.templateId),
+          answers: await answersOf(ctx.db, q.id),
+        });
+      },
+    );
 
     app.post(
       '/srm/questionnaire/review',
       {
-        schema: { tags, summary: '审阅问卷并评分（QT-5）', body: z.object({ id: ID, comment: z.string().max(1000).nullish(), scores: z.array(z.object({ questionId: ID, score })).max(500) }) },
+        schema: {
+          tags,
+          summary: '审阅问卷并评分（QT-5）',
+          body: z.object({
+            id: ID,
+            comment: z.string().max(1000).nullish(),
+            scores: z.array(z.object({ questionId: ID, score })).max(500),
+          }),
+        },
         config: internal('questionnaire:review'),
       },
       async (request) => {
         await ctx.db.transaction().execute(async (trx) => {
-          const q = await trx.selectFrom('questionnaire').selectAll().where('id', '=', request.body.id).where('tenantId', '=', request.tenantId).executeTakeFirst();
+          const q = await trx
+            .selectFrom('questionnaire')
+            .selectAll()
+            .where('id', '=', request.body.id)
+            .where('tenantId', '=', request.tenantId)
+            .executeTakeFirst();
           if (!q) throw notFound('问卷不存在');
           if (q.status !== 'SUBMITTED') throw businessError('只有已提交的问卷可以审阅');
-          const t = await trx.selectFrom('questionTemplate').select('scored').where('id', '=', q.templateId).executeTakeFirstOrThrow();
+          const t = await trx
+            .selectFrom('questionTemplate')
+            .select('scored')
+            .where('id', '=', q.templateId)
+            .executeTakeFirstOrThrow();
           const questions = await questionsOf(trx, q.templateId);
           const answers = await answersOf(trx, q.id);
           let total = 0;
@@ -291,18 +449,33 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
               let s = answer?.score ?? null;
               if (autoScore(question, answer?.value ?? null) === null) {
                 // Manual kinds are scored by the reviewer, never by the supplier (QT-5).
-                const given = request.body.scores.find((x) => x.questionId === question.id)?.score ?? (answer ? null : '0');
+                const given =
+                  request.body.scores.find((x) => x.questionId === question.id)?.score ?? (answer ? null : '0');
                 if (given === null) throw businessError(`请为第${i + 1}题评分`);
-                if (Number(given) > Number(question.maxScore ?? 0)) throw businessError(`第${i + 1}题的得分不能超过满分${question.maxScore}`);
+                if (Number(given) > Number(question.maxScore ?? 0))
+                  throw businessError(`第${i + 1}题的得分不能超过满分${question.maxScore}`);
                 s = given;
-                if (answer) await trx.updateTable('questionnaireAnswer').set({ score: s }).where('questionnaireId', '=', q.id).where('questionId', '=', question.id).execute();
+                if (answer)
+                  await trx
+                    .updateTable('questionnaireAnswer')
+                    .set({ score: s })
+                    .where('questionnaireId', '=', q.id)
+                    .where('questionId', '=', question.id)
+                    .execute();
               }
               total += Math.round(Number(s ?? 0) * 100);
             }
           }
           await trx
             .updateTable('questionnaire')
-            .set({ status: 'REVIEWED', score: t.scored === 1 ? fromHundredths(total) : null, reviewerComment: request.body.comment ?? null, reviewedBy: request.user!.id, updateBy: request.user!.username, updateTime: nowIso() })
+            .set({
+              status: 'REVIEWED',
+              score: t.scored === 1 ? fromHundredths(total) : null,
+              reviewerComment: request.body.comment ?? null,
+              reviewedBy: request.user!.id,
+              updateBy: request.user!.username,
+              updateTime: nowIso(),
+            })
             .where('id', '=', q.id)
             .execute();
         });
@@ -312,16 +485,43 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/srm/questionnaire/return',
-      { schema: { tags, summary: '退回问卷一次并给出新的截止时间（QT-4）', body: z.object({ id: ID, dueAt: wireDateTime, comment: z.string().trim().min(1, '请填写退回原因').max(1000) }) }, config: internal('questionnaire:review') },
+      {
+        schema: {
+          tags,
+          summary: '退回问卷一次并给出新的截止时间（QT-4）',
+          body: z.object({
+            id: ID,
+            dueAt: wireDateTime,
+            comment: z.string().trim().min(1, '请填写退回原因').max(1000),
+          }),
+        },
+        config: internal('questionnaire:review'),
+      },
       async (request) => {
         const due = wireToStored(request.body.dueAt, 'eq');
         if (due <= nowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
         await ctx.db.transaction().execute(async (trx) => {
-          const q = await trx.selectFrom('questionnaire').selectAll().where('id', '=', request.body.id).where('tenantId', '=', request.tenantId).executeTakeFirst();
+          const q = await trx
+            .selectFrom('questionnaire')
+            .selectAll()
+            .where('id', '=', request.body.id)
+            .where('tenantId', '=', request.tenantId)
+            .executeTakeFirst();
           if (!q) throw notFound('问卷不存在');
           if (q.status !== 'SUBMITTED') throw businessError('只有已提交的问卷可以退回');
           if (q.returned === 1) throw businessError('问卷只能退回一次');
-          await trx.updateTable('questionnaire').set({ status: 'IN_PROGRESS', returned: 1, dueAt: due, reviewerComment: request.body.comment, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', q.id).execute();
+          await trx
+            .updateTable('questionnaire')
+            .set({
+              status: 'IN_PROGRESS',
+              returned: 1,
+              dueAt: due,
+              reviewerComment: request.body.comment,
+              updateBy: request.user!.username,
+              updateTime: nowIso(),
+            })
+            .where('id', '=', q.id)
+            .execute();
           await notifyUsers(trx, {
             userIds: await supplierUserIds(trx, q.supplierId),
             title: `问卷已退回，请修改后重新提交：${q.templateName}`,
@@ -339,68 +539,127 @@ export const questionnaireRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     // Supplier side: only the session supplier's questionnaires (X-5).
     const mine = { access: { permission: 'questionnaire:answer' } } as const;
     async function myQuestionnaire(db: Db, id: string, request: FastifyRequest) {
-      const q = await db.selectFrom('questionnaire').selectAll().where('id', '=', id).where('supplierId', '=', request.user!.supplierId ?? '').executeTakeFirst();
+      const q = await db
+        .selectFrom('questionnaire')
+        .selectAll()
+        .where('id', '=', id)
+        .where('supplierId', '=', request.user!.supplierId ?? '')
+        .executeTakeFirst();
       if (!q) throw notFound('问卷不存在');
       return q;
     }
 
-    app.get('/srm/myQuestionnaire/list', { schema: { tags, summary: '本供应商的问卷' }, config: mine }, async (request) => {
-      await expireOverdue(ctx.db);
-      const rows = await ctx.db
-        .selectFrom('questionnaire')
-        .select(['id', 'code', 'templateName', 'purpose', 'dueAt', 'status', 'score', 'reviewerComment', 'submittedAt', 'createTime', 'updateTime'])
-        .where('supplierId', '=', request.user!.supplierId ?? '')
-        .orderBy('createTime', 'desc')
-        .execute();
-      return ok(rows.map(wireQuestionnaire));
-    });
-
-    app.get('/srm/myQuestionnaire/detail', { schema: { tags, summary: '填写问卷：题目与已保存的答案', querystring: idBody }, config: mine }, async (request) => {
-      await expireOverdue(ctx.db);
-      const q = await myQuestionnaire(ctx.db, request.query.id, request);
-      // open(S): the first look moves SENT to IN_PROGRESS.
-      if (q.status === 'SENT') await ctx.db.updateTable('questionnaire').set({ status: 'IN_PROGRESS', updateTime: nowIso() }).where('id', '=', q.id).where('status', '=', 'SENT').execute();
-      const answers = await answersOf(ctx.db, q.id);
-      const showScores = q.status === 'REVIEWED';
-      return ok({
-        questionnaire: { ...wireQuestionnaire(q), status: q.status === 'SENT' ? 'IN_PROGRESS' : q.status, score: showScores ? q.score : null },
-        questions: (await questionsOf(ctx.db, q.templateId)).map((question) => ({ ...question, options: question.options?.map(({ value, label }) => ({ value, label })) ?? null })),
-        answers: answers.map((a) => ({ questionId: a.questionId, value: a.value })),
-      });
-    });
-
-    const saveAnswers = (complete: boolean) => async (request: FastifyRequest<{ Body: { id: string; answers: z.infer<typeof answersSchema> } }>) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        const q = await myQuestionnaire(trx, request.body.id, request);
-        if (!['SENT', 'IN_PROGRESS'].includes(q.status)) throw businessError('问卷已提交或已关闭，不能修改');
-        // QT-4 / X-1: editable strictly before the due time on the server's clock.
-        if (nowIso() >= q.dueAt) throw businessError('问卷已过截止时间');
-        const questions = await questionsOf(trx, q.templateId);
-        const given = new Map(request.body.answers.map((a) => [a.questionId, a.value]));
-        for (const id of given.keys()) if (!questions.some((x) => x.id === id)) throw businessError('题目不属于该问卷');
-        const stored = new Map((await answersOf(trx, q.id)).map((a) => [a.questionId, a.value]));
-        for (const [i, question] of questions.entries()) {
-          const value = given.has(question.id) ? given.get(question.id)! : (stored.get(question.id) ?? null);
-          const problem = checkAnswer(question, value, i + 1, complete);
-          if (problem) throw businessError(problem);
-        }
-        for (const [questionId, value] of given) {
-          const question = questions.find((x) => x.id === questionId)!;
-          const row = { value: JSON.stringify(value), score: autoScore(question, value) };
-          await trx
-            .insertInto('questionnaireAnswer')
-            .values({ id: newId(), questionnaireId: q.id, questionId, ...row })
-            .onConflict((oc) => oc.columns(['questionnaireId', 'questionId']).doUpdateSet(row))
-            .execute();
-        }
-        await trx
-          .updateTable('questionnaire')
-          .set(complete ? { status: 'SUBMITTED', submittedAt: nowIso(), updateTime: nowIso() } : { status: 'IN_PROGRESS', updateTime: nowIso() })
-          .where('id', '=', q.id)
+    app.get(
+      '/srm/myQuestionnaire/list',
+      { schema: { tags, summary: '本供应商的问卷' }, config: mine },
+      async (request) => {
+        await expireOverdue(ctx.db);
+        const rows = await ctx.db
+          .selectFrom('questionnaire')
+          .select([
+            'id',
+            'code',
+            'templateName',
+            'purpose',
+            'dueAt',
+            'status',
+            'score',
+            'reviewerComment',
+            'submittedAt',
+            'createTime',
+            'updateTime',
+          ])
+          .where('supplierId', '=', request.user!.supplierId ?? '')
+          .orderBy('createTime', 'desc')
           .execute();
-      });
-      return ok(null, complete ? '问卷已提交' : '已保存');
-    };
-    app.post('/srm/myQuestionnaire/save', { schema: { tags, summary: '保存答案（QT-4）', body: z.object({ id: ID, answers: answersSchema }) }, config: mine }, saveAnswers(false));
-    app.post('/srm/myQuestionnaire/submit', { schema: { tags, summary: '提交问卷（QT-3）', body: z.object({ id: ID, answers: answersSchema }) }, config: mine }, saveAnswers(true));
+        return ok(rows.map(wireQuestionnaire));
+      },
+    );
+
+    app.get(
+      '/srm/myQuestionnaire/detail',
+      { schema: { tags, summary: '填写问卷：题目与已保存的答案', querystring: idBody }, config: mine },
+      async (request) => {
+        await expireOverdue(ctx.db);
+        const q = await myQuestionnaire(ctx.db, request.query.id, request);
+        // open(S): the first look moves SENT to IN_PROGRESS.
+        if (q.status === 'SENT')
+          await ctx.db
+            .updateTable('questionnaire')
+            .set({ status: 'IN_PROGRESS', updateTime: nowIso() })
+            .where('id', '=', q.id)
+            .where('status', '=', 'SENT')
+            .execute();
+        const answers = await answersOf(ctx.db, q.id);
+        const showScores = q.status === 'REVIEWED';
+        return ok({
+          questionnaire: {
+            ...wireQuestionnaire(q),
+            status: q.status === 'SENT' ? 'IN_PROGRESS' : q.status,
+            score: showScores ? q.score : null,
+          },
+          questions: (await questionsOf(ctx.db, q.templateId)).map((question) => ({
+            ...question,
+            options: question.options?.map(({ value, label }) => ({ value, label })) ?? null,
+          })),
+          answers: answers.map((a) => ({ questionId: a.questionId, value: a.value })),
+        });
+      },
+    );
+
+    const saveAnswers =
+      (complete: boolean) =>
+      async (request: FastifyRequest<{ Body: { id: string; answers: z.infer<typeof answersSchema> } }>) => {
+        await ctx.db.transaction().execute(async (trx) => {
+          const q = await myQuestionnaire(trx, request.body.id, request);
+          if (!['SENT', 'IN_PROGRESS'].includes(q.status)) throw businessError('问卷已提交或已关闭，不能修改');
+          // QT-4 / X-1: editable strictly before the due time on the server's clock.
+          if (nowIso() >= q.dueAt) throw businessError('问卷已过截止时间');
+          const questions = await questionsOf(trx, q.templateId);
+          const given = new Map(request.body.answers.map((a) => [a.questionId, a.value]));
+          for (const id of given.keys())
+            if (!questions.some((x) => x.id === id)) throw businessError('题目不属于该问卷');
+          const stored = new Map((await answersOf(trx, q.id)).map((a) => [a.questionId, a.value]));
+          for (const [i, question] of questions.entries()) {
+            const value = given.has(question.id) ? given.get(question.id)! : (stored.get(question.id) ?? null);
+            const problem = checkAnswer(question, value, i + 1, complete);
+            if (problem) throw businessError(problem);
+          }
+          for (const [questionId, value] of given) {
+            const question = questions.find((x) => x.id === questionId)!;
+            const row = { value: JSON.stringify(value), score: autoScore(question, value) };
+            await trx
+              .insertInto('questionnaireAnswer')
+              .values({ id: newId(), questionnaireId: q.id, questionId, ...row })
+              .onConflict((oc) => oc.columns(['questionnaireId', 'questionId']).doUpdateSet(row))
+              .execute();
+          }
+          await trx
+            .updateTable('questionnaire')
+            .set(
+              complete
+                ? { status: 'SUBMITTED', submittedAt: nowIso(), updateTime: nowIso() }
+                : { status: 'IN_PROGRESS', updateTime: nowIso() },
+            )
+            .where('id', '=', q.id)
+            .execute();
+        });
+        return ok(null, complete ? '问卷已提交' : '已保存');
+      };
+    app.post(
+      '/srm/myQuestionnaire/save',
+      {
+        schema: { tags, summary: '保存答案（QT-4）', body: z.object({ id: ID, answers: answersSchema }) },
+        config: mine,
+      },
+      saveAnswers(false),
+    );
+    app.post(
+      '/srm/myQuestionnaire/submit',
+      {
+        schema: { tags, summary: '提交问卷（QT-3）', body: z.object({ id: ID, answers: answersSchema }) },
+        config: mine,
+      },
+      saveAnswers(true),
+    );
   };

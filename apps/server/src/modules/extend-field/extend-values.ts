@@ -1,5 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
-import { EXTENDABLE_TABLES, isExtendReadOnly, isExtendRequired, type ExtendValues, type ResourceDef } from '@procura/shared';
+import {
+  EXTENDABLE_TABLES,
+  isExtendReadOnly,
+  isExtendRequired,
+  type ExtendValues,
+  type ResourceDef,
+} from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../core/errors.js';
 import { escapeLike } from '../../core/paging.js';
@@ -11,7 +17,16 @@ import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
  * SQLite and PostgreSQL, indexed by (table, field, value), and adding a field needs no schema change.
  */
 
-export type ExtendFieldRow = { fieldName: string; labelName: string; dataType: string; required: string | null; editProperty: string | null; formStyle: string | null; area: string | null; width: number | null };
+export type ExtendFieldRow = {
+  fieldName: string;
+  labelName: string;
+  dataType: string;
+  required: string | null;
+  editProperty: string | null;
+  formStyle: string | null;
+  area: string | null;
+  width: number | null;
+};
 
 export const isExtendable = (table: string) => Object.hasOwn(EXTENDABLE_TABLES, table);
 
@@ -61,8 +76,18 @@ export async function checkExtendValues(
   const known = new Set(fields.map((f) => f.fieldName));
   const unknown = Object.keys(values).find((k) => !known.has(k));
   if (unknown) throw badRequest(`未知的扩展字段: ${unknown}`, { [unknown]: '未知的扩展字段' });
-  const stored = recordId === null ? [] : await trx.selectFrom('sys_extend_value').select(['fieldName', 'value']).where('tableName', '=', table).where('recordId', '=', recordId).execute();
-  const current = new Map<string, string | null>(stored.map((r: { fieldName: string; value: string | null }) => [r.fieldName, r.value]));
+  const stored =
+    recordId === null
+      ? []
+      : await trx
+          .selectFrom('sys_extend_value')
+          .select(['fieldName', 'value'])
+          .where('tableName', '=', table)
+          .where('recordId', '=', recordId)
+          .execute();
+  const current = new Map<string, string | null>(
+    stored.map((r: { fieldName: string; value: string | null }) => [r.fieldName, r.value]),
+  );
   const next: CheckedExtendValues = new Map();
   const errors: Record<string, string> = {};
   for (const f of fields) {
@@ -81,10 +106,17 @@ export async function checkExtendValues(
 }
 
 /** Replaces a record's configurable field values with checked ones, in the record's transaction. */
-export async function storeExtendValues(trx: AnyDb, table: string, recordId: string, values: CheckedExtendValues | null): Promise<void> {
+export async function storeExtendValues(
+  trx: AnyDb,
+  table: string,
+  recordId: string,
+  values: CheckedExtendValues | null,
+): Promise<void> {
   if (values === null) return;
   await trx.deleteFrom('sys_extend_value').where('tableName', '=', table).where('recordId', '=', recordId).execute();
-  const rows = [...values].filter(([, v]) => v !== null).map(([fieldName, value]) => ({ tableName: table, recordId, fieldName, value }));
+  const rows = [...values]
+    .filter(([, v]) => v !== null)
+    .map(([fieldName, value]) => ({ tableName: table, recordId, fieldName, value }));
   if (rows.length) await trx.insertInto('sys_extend_value').values(rows).execute();
 }
 
@@ -95,7 +127,12 @@ export async function dropExtendValues(trx: AnyDb, table: string, recordIds: rea
 }
 
 /** Narrows a resource list (aliased `t`) by the request's values of its configurable fields: text fields match a part, dates take `_begin`/`_end`, the rest match exactly. */
-export async function withExtendFilters(ctx: AppContext, def: ResourceDef, query: AnyQuery, params: Record<string, unknown>): Promise<AnyQuery> {
+export async function withExtendFilters(
+  ctx: AppContext,
+  def: ResourceDef,
+  query: AnyQuery,
+  params: Record<string, unknown>,
+): Promise<AnyQuery> {
   if (!isExtendable(def.table)) return query;
   const fields = await extendFieldsOf(ctx, def.table);
   let q = query;
@@ -111,9 +148,16 @@ export async function withExtendFilters(ctx: AppContext, def: ResourceDef, query
     const value = text(f.fieldName);
     if (value !== undefined) {
       const like = `%${escapeLike(value.replace(/^\*|\*$/g, ''))}%`;
-      q = f.dataType === 'String'
-        ? q.where(exists(f.fieldName, (v) => (ctx.kind === 'postgres' ? sql<SqlBool>`${v} ilike ${like} escape '\\'` : sql<SqlBool>`${v} like ${like} escape '\\'`)))
-        : q.where(exists(f.fieldName, (v) => sql<SqlBool>`${v} = ${value}`));
+      q =
+        f.dataType === 'String'
+          ? q.where(
+              exists(f.fieldName, (v) =>
+                ctx.kind === 'postgres'
+                  ? sql<SqlBool>`${v} ilike ${like} escape '\\'`
+                  : sql<SqlBool>`${v} like ${like} escape '\\'`,
+              ),
+            )
+          : q.where(exists(f.fieldName, (v) => sql<SqlBool>`${v} = ${value}`));
     }
     const begin = text(`${f.fieldName}_begin`);
     const end = text(`${f.fieldName}_end`);
@@ -124,13 +168,21 @@ export async function withExtendFilters(ctx: AppContext, def: ResourceDef, query
 }
 
 /** Adds each record's configurable field values to it, by field name. */
-export async function withExtendValues(ctx: AppContext, def: ResourceDef, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+export async function withExtendValues(
+  ctx: AppContext,
+  def: ResourceDef,
+  records: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
   if (!isExtendable(def.table) || records.length === 0) return records;
   const rows = await ctx.db
     .selectFrom('sysExtendValue')
     .select(['recordId', 'fieldName', 'value'])
     .where('tableName', '=', def.table)
-    .where('recordId', 'in', records.map((r) => String(r.id)))
+    .where(
+      'recordId',
+      'in',
+      records.map((r) => String(r.id)),
+    )
     .execute();
   const byRecord = new Map<string, Record<string, unknown>>();
   for (const r of rows) byRecord.set(r.recordId, { ...byRecord.get(r.recordId), [r.fieldName]: r.value });

@@ -18,7 +18,19 @@ import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
  * one plain sub-folder. `portal` holds the public portal's images; writing there takes the
  * `portal:config` permission and the files are readable by anyone.
  */
-export const BIZ_FOLDERS = ['temp', 'jeditor', 'portal', 'avatar', 'notice', 'supplier', 'sourcing', 'contract', 'order', 'delivery', 'payment'] as const;
+export const BIZ_FOLDERS = [
+  'temp',
+  'jeditor',
+  'portal',
+  'avatar',
+  'notice',
+  'supplier',
+  'sourcing',
+  'contract',
+  'order',
+  'delivery',
+  'payment',
+] as const;
 export const PUBLIC_BIZ = 'portal';
 export const PORTAL_CONFIG_PERMISSION = 'portal:config';
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
@@ -39,7 +51,8 @@ export function parseBiz(raw: string | undefined): string {
 }
 
 /** A stored path as the upload service generates it: `<biz>/<yyyyMMdd>/<32 hex>.<ext>`. */
-const STORED_PATH = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,31})?\/\d{8}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+const STORED_PATH =
+  /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,31})?\/\d{8}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
 
 /**
  * The name the uploader gave, for metadata and `Content-Disposition` only (UP-2): the last
@@ -77,7 +90,8 @@ async function locate(root: string, stored: string): Promise<string | null> {
  * path in `message`; `GET /sys/common/static/*` serves a stored file with safe headers to
  * whoever may read it.
  */
-export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const fileRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const root = ctx.config.storageDir;
 
@@ -114,7 +128,8 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           }
         } catch (error) {
           // One file per request (JUpload sends one); anything more is refused whole.
-          if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件', { file: '一次只能上传一个文件' });
+          if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+            throw badRequest('一次只能上传一个文件', { file: '一次只能上传一个文件' });
           throw error;
         }
         if (!buffer) throw badRequest('请选择要上传的文件', { file: '请选择要上传的文件' });
@@ -123,7 +138,8 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (isPublic && !(await ctx.permissions.codesOf(user.id)).has(PORTAL_CONFIG_PERMISSION)) throw forbidden();
 
         const kind = detectKind(buffer, originalName);
-        if (!kind || (isPublic && !kind.image)) throw badRequest(`上传失败！不支持的文件类型`, { file: '不支持的文件类型' });
+        if (!kind || (isPublic && !kind.image))
+          throw badRequest(`上传失败！不支持的文件类型`, { file: '不支持的文件类型' });
         if (buffer.length > kind.maxBytes) {
           throw new AppError(`上传失败，文件大小超出${Math.round(kind.maxBytes / 1024 / 1024)}MB限制`, 413, 413);
         }
@@ -152,7 +168,10 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           await fs.promises.rm(full, { force: true });
           throw error;
         }
-        request.log.info({ event: 'file.uploaded', path: stored, size: buffer.length, type: kind.contentType }, 'file uploaded');
+        request.log.info(
+          { event: 'file.uploaded', path: stored, size: buffer.length, type: kind.contentType },
+          'file uploaded',
+        );
         return ok(null, stored);
       },
     );
@@ -175,11 +194,16 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
           // Suppliers read their own files, internal users those of their tenants (UP-5), and
           // anyone the files of a document they may see (X-11); another's is simply not there.
-          const plain = row.ownerId === user.id || (user.userType !== 2 && (row.tenantId === 0 || tenantIdsOf(user.relTenantIds).includes(row.tenantId)));
+          const plain =
+            row.ownerId === user.id ||
+            (user.userType !== 2 && (row.tenantId === 0 || tenantIdsOf(user.relTenantIds).includes(row.tenantId)));
           if (!plain) {
             const docType = await documentGrantingRead(ctx.db, user, row.path);
             if (!docType) throw notFound('文件不存在');
-            request.log.info({ event: 'file.read.document', path: row.path, docType }, 'file read through its document');
+            request.log.info(
+              { event: 'file.read.document', path: row.path, docType },
+              'file read through its document',
+            );
           }
         }
         const full = await locate(root, row.path);

@@ -20,8 +20,18 @@ export const IMAGE_MAX_BYTES = 5 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
 export const TEXT_MAX_BYTES = 2 * MB;
 
-const image = (ext: string, contentType: string): FileKind => ({ ext, contentType, maxBytes: IMAGE_MAX_BYTES, image: true });
-const document = (ext: string, contentType: string): FileKind => ({ ext, contentType, maxBytes: DOCUMENT_MAX_BYTES, image: false });
+const image = (ext: string, contentType: string): FileKind => ({
+  ext,
+  contentType,
+  maxBytes: IMAGE_MAX_BYTES,
+  image: true,
+});
+const document = (ext: string, contentType: string): FileKind => ({
+  ext,
+  contentType,
+  maxBytes: DOCUMENT_MAX_BYTES,
+  image: false,
+});
 
 const PNG = image('png', 'image/png');
 const JPEG = image('jpg', 'image/jpeg');
@@ -74,7 +84,7 @@ function sniff(buf: Buffer): FileKind | 'zip' | null {
 /** Plain text: valid UTF-8 without NUL or other binary control bytes. */
 function isPlainText(buf: Buffer): boolean {
   for (const b of buf) {
-    if (b === 0 || (b < 0x09) || (b > 0x0d && b < 0x20 && b !== 0x1b)) return false;
+    if (b === 0 || b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b)) return false;
   }
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(buf);

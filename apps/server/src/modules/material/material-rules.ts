@@ -8,15 +8,28 @@ import type { Db } from '../../db/database.js';
 export async function assertMaterialsUsable(trx: Db, tenantId: number, materialIds: readonly string[]): Promise<void> {
   const ids = [...new Set(materialIds)];
   if (ids.length === 0) return;
-  const rows = await trx.selectFrom('srmMaterial').select(['id', 'code', 'name', 'status']).where('tenantId', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await trx
+    .selectFrom('srmMaterial')
+    .select(['id', 'code', 'name', 'status'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
   if (rows.length !== ids.length) throw businessError('物料不存在');
   const unusable = rows.filter((r) => r.status !== 'ACTIVE');
-  if (unusable.length) throw businessError(`物料未启用或已停用，不能用于新单据：${unusable.map((r) => `${r.code} ${r.name}`).join('、')}（MAT-3）`);
+  if (unusable.length)
+    throw businessError(
+      `物料未启用或已停用，不能用于新单据：${unusable.map((r) => `${r.code} ${r.name}`).join('、')}（MAT-3）`,
+    );
 }
 
 /** MAT-2: materials attach to active leaf categories only. */
 export async function assertLeafCategory(trx: Db, tenantId: number, categoryId: string): Promise<void> {
-  const category = await trx.selectFrom('srmMaterialCategory').select(['isLeaf', 'status']).where('id', '=', categoryId).where('tenantId', '=', tenantId).executeTakeFirst();
+  const category = await trx
+    .selectFrom('srmMaterialCategory')
+    .select(['isLeaf', 'status'])
+    .where('id', '=', categoryId)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   if (!category) throw businessError('物料分类不存在');
   if (category.isLeaf !== 1) throw businessError('物料只能挂在末级分类下（MAT-2）');
   if (category.status !== 'ACTIVE') throw businessError('该物料分类已停用，不能添加物料');
@@ -34,7 +47,11 @@ export async function admissionCategoryCodes(db: Db, categoryIds: readonly strin
     let own: string | null = null;
     // The tree is a few levels deep; the bound only guards against a corrupted cycle.
     for (let depth = 0; id !== null && depth < 20; depth += 1) {
-      const c: { code: string; parentId: string | null; supplierCategory: string | null } | undefined = await db.selectFrom('srmMaterialCategory').select(['code', 'parentId', 'supplierCategory']).where('id', '=', id).executeTakeFirst();
+      const c: { code: string; parentId: string | null; supplierCategory: string | null } | undefined = await db
+        .selectFrom('srmMaterialCategory')
+        .select(['code', 'parentId', 'supplierCategory'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!c) break;
       own ??= c.code;
       if (c.supplierCategory) {

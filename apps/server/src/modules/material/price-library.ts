@@ -74,15 +74,28 @@ export async function preparePrice(trx: Db, input: PriceInput) {
   const orgCode = input.orgCode?.trim() ?? '';
   const currency = input.currency || 'CNY';
   if (!DATE.test(input.validFrom) || !DATE.test(input.validTo)) throw badRequest('有效期格式应为 YYYY-MM-DD');
-  if (input.validTo < input.validFrom) throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-  if (!isAmount(input.unitPrice)) throw badRequest('不含税单价必须是不小于0的数字', { unitPrice: '不含税单价必须是不小于0的数字' });
-  if (!isAmount(input.taxRate) || !amountReaches('100', input.taxRate)) throw badRequest('税率在 0 到 100 之间', { taxRate: '税率在 0 到 100 之间' });
+  if (input.validTo < input.validFrom)
+    throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
+  if (!isAmount(input.unitPrice))
+    throw badRequest('不含税单价必须是不小于0的数字', { unitPrice: '不含税单价必须是不小于0的数字' });
+  if (!isAmount(input.taxRate) || !amountReaches('100', input.taxRate))
+    throw badRequest('税率在 0 到 100 之间', { taxRate: '税率在 0 到 100 之间' });
   const ladder = checkLadder(input.ladder);
 
-  const material = await trx.selectFrom('srmMaterial').select(['status']).where('id', '=', input.materialId).where('tenantId', '=', input.tenantId).executeTakeFirst();
+  const material = await trx
+    .selectFrom('srmMaterial')
+    .select(['status'])
+    .where('id', '=', input.materialId)
+    .where('tenantId', '=', input.tenantId)
+    .executeTakeFirst();
   if (!material) throw badRequest('物料不存在', { materialId: '物料不存在' });
   if (material.status !== 'ACTIVE') throw businessError('物料未启用或已停用，不能登记价格（MAT-3）');
-  const supplier = await trx.selectFrom('supplier').select('id').where('id', '=', input.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  const supplier = await trx
+    .selectFrom('supplier')
+    .select('id')
+    .where('id', '=', input.supplierId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!supplier) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
 
   const same = await trx
@@ -97,12 +110,18 @@ export async function preparePrice(trx: Db, input: PriceInput) {
     .execute();
   for (const old of same) {
     if (old.validFrom >= input.validFrom) {
-      throw businessError(`与已有价格记录的有效期重叠（${old.validFrom} 至 ${old.validTo}），新记录须晚于其生效日期（MAT-4）`);
+      throw businessError(
+        `与已有价格记录的有效期重叠（${old.validFrom} 至 ${old.validTo}），新记录须晚于其生效日期（MAT-4）`,
+      );
     }
   }
   const now = nowIso();
   for (const old of same) {
-    await trx.updateTable('srmPriceRecord').set({ validTo: dayBefore(input.validFrom), status: 'SUPERSEDED', updateBy: input.createBy, updateTime: now }).where('id', '=', old.id).execute();
+    await trx
+      .updateTable('srmPriceRecord')
+      .set({ validTo: dayBefore(input.validFrom), status: 'SUPERSEDED', updateBy: input.createBy, updateTime: now })
+      .where('id', '=', old.id)
+      .execute();
   }
   return {
     id: newId(),
@@ -128,7 +147,11 @@ export async function preparePrice(trx: Db, input: PriceInput) {
 }
 
 /** The price in force for a supplier and material on a day (orders read it), or undefined. */
-export async function priceOn(db: Db, key: { tenantId: number; supplierId: string; materialId: string; orgCode?: string; currency?: string }, day: string) {
+export async function priceOn(
+  db: Db,
+  key: { tenantId: number; supplierId: string; materialId: string; orgCode?: string; currency?: string },
+  day: string,
+) {
   return db
     .selectFrom('srmPriceRecord')
     .selectAll()
@@ -150,5 +173,11 @@ export async function priceOn(db: Db, key: { tenantId: number; supplierId: strin
 export async function expireDuePrices(db: Db, tenantId: number): Promise<void> {
   const day = businessDate();
   const today = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
-  await db.updateTable('srmPriceRecord').set({ status: 'EXPIRED', updateTime: nowIso() }).where('tenantId', '=', tenantId).where('status', '=', 'ACTIVE').where('validTo', '<', today).execute();
+  await db
+    .updateTable('srmPriceRecord')
+    .set({ status: 'EXPIRED', updateTime: nowIso() })
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'ACTIVE')
+    .where('validTo', '<', today)
+    .execute();
 }

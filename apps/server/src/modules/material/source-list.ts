@@ -24,16 +24,29 @@ const EXCLUDED = ['BLACKLISTED', 'ELIMINATED'];
 
 /** X-15: the supplier exists for this tenant's buyers and is neither blacklisted nor eliminated. */
 async function assertSupplierSourceable(db: Db, tenantId: number, supplierId: string): Promise<void> {
-  const s = await db.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('tenantId', '=', tenantId).where('delFlag', '=', 0).executeTakeFirst();
+  const s = await db
+    .selectFrom('supplier')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .where('tenantId', '=', tenantId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!s) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
   if (EXCLUDED.includes(s.status)) {
-    throw businessError(`供应商“${s.name}”已${s.status === 'BLACKLISTED' ? '列入黑名单' : '淘汰'}，不能列入货源清单（X-15）`);
+    throw businessError(
+      `供应商“${s.name}”已${s.status === 'BLACKLISTED' ? '列入黑名单' : '淘汰'}，不能列入货源清单（X-15）`,
+    );
   }
 }
 
 /** MAT-3: only an active material of this tenant gets a new source. */
 async function assertMaterialActive(db: Db, tenantId: number, materialId: string): Promise<void> {
-  const m = await db.selectFrom('srmMaterial').select(['code', 'name', 'status']).where('id', '=', materialId).where('tenantId', '=', tenantId).executeTakeFirst();
+  const m = await db
+    .selectFrom('srmMaterial')
+    .select(['code', 'name', 'status'])
+    .where('id', '=', materialId)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   if (!m) throw badRequest('物料不存在', { materialId: '物料不存在' });
   if (m.status !== 'ACTIVE') throw businessError(`物料 ${m.code} ${m.name} 未启用或已停用，不能列入货源清单（MAT-3）`);
 }
@@ -44,7 +57,8 @@ function checkMinOrderQty(values: Values): void {
     if (qty === '') values.minOrderQty = null;
     return;
   }
-  if (!isAmount(String(qty)) || amountReaches('0', String(qty))) throw badRequest('最小起订量必须是大于0的数字', { minOrderQty: '最小起订量必须是大于0的数字' });
+  if (!isAmount(String(qty)) || amountReaches('0', String(qty)))
+    throw badRequest('最小起订量必须是大于0的数字', { minOrderQty: '最小起订量必须是大于0的数字' });
 }
 
 /** Suppliers read their source list; writing it is the buyers' (X-5), whatever a role grants. */
@@ -53,9 +67,11 @@ function internalOnly(request: FastifyRequest): void {
 }
 
 const id = z.string().regex(ID_PATTERN, '编号不正确');
-const blockBody = z.object({ id, reason: z.string().trim().min(1, '请填写冻结原因').max(500, '冻结原因不能超过500个字符') });
+const blockBody = z.object({
+  id,
+  reason: z.string().trim().min(1, '请填写冻结原因').max(500, '冻结原因不能超过500个字符'),
+});
 const unblockBody = z.object({ id });
-
 
 /**
  * The source list (货源清单, domain §3 SupplierMaterial): the generic list/form routes, where a
@@ -63,7 +79,8 @@ const unblockBody = z.object({ id });
  * 解冻 (X-3) behind `supplierMaterial:status`. New rows need an active material (MAT-3) and a
  * supplier neither blacklisted nor eliminated (X-15); unblocking checks the supplier again.
  */
-export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const sourceListRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       resourceRoutes(ctx, supplierMaterialResource, {
@@ -71,7 +88,12 @@ export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const scoped = q
             .leftJoin('supplier as s', 's.id', 't.supplier_id')
             .leftJoin('srm_material as m', 'm.id', 't.material_id')
-            .select([sql.ref('s.name').as('supplierName'), sql.ref('m.code').as('materialCode'), sql.ref('m.name').as('materialName'), sql.ref('m.spec').as('materialSpec')]) as AnyQuery;
+            .select([
+              sql.ref('s.name').as('supplierName'),
+              sql.ref('m.code').as('materialCode'),
+              sql.ref('m.name').as('materialName'),
+              sql.ref('m.spec').as('materialSpec'),
+            ]) as AnyQuery;
           const supplierId = request.user?.supplierId;
           return supplierId ? scoped.where(sql.ref('t.supplier_id'), '=', supplierId) : scoped;
         },
@@ -83,8 +105,17 @@ export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           await assertMaterialActive(db, request.tenantId, materialId);
           await assertSupplierSourceable(db, request.tenantId, supplierId);
           checkMinOrderQty(values);
-          const dup = await db.selectFrom('supplierMaterial').select('status').where('tenantId', '=', request.tenantId).where('supplierId', '=', supplierId).where('materialId', '=', materialId).executeTakeFirst();
-          if (dup) throw businessError(`该供应商的此物料已在货源清单中${dup.status === 'BLOCKED' ? '（已冻结，可解冻后继续使用）' : ''}`);
+          const dup = await db
+            .selectFrom('supplierMaterial')
+            .select('status')
+            .where('tenantId', '=', request.tenantId)
+            .where('supplierId', '=', supplierId)
+            .where('materialId', '=', materialId)
+            .executeTakeFirst();
+          if (dup)
+            throw businessError(
+              `该供应商的此物料已在货源清单中${dup.status === 'BLOCKED' ? '（已冻结，可解冻后继续使用）' : ''}`,
+            );
           values.status = 'ACTIVE';
         },
         beforeEdit: (_id, values, _trx, request) => {
@@ -100,7 +131,11 @@ export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     /** X-12: the supplier's users learn that a source of theirs was blocked or unblocked (in the command's transaction). */
     const notify = async (trx: Db, row: SupplierMaterialTable, title: string, content: string) => {
-      const m = await trx.selectFrom('srmMaterial').select(['code', 'name']).where('id', '=', row.materialId).executeTakeFirst();
+      const m = await trx
+        .selectFrom('srmMaterial')
+        .select(['code', 'name'])
+        .where('id', '=', row.materialId)
+        .executeTakeFirst();
       await notifyUsers(trx, {
         userIds: await supplierUserIds(trx, row.supplierId),
         title: m ? `${title}：${m.code} ${m.name}` : title,
@@ -119,12 +154,22 @@ export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     const move = (
       request: FastifyRequest,
       rowId: string,
-      rule: { from: string; refusal: string; changes: Partial<SupplierMaterialTable>; notice: [title: string, content: string] },
+      rule: {
+        from: string;
+        refusal: string;
+        changes: Partial<SupplierMaterialTable>;
+        notice: [title: string, content: string];
+      },
       check?: (trx: Db, row: SupplierMaterialTable) => Promise<void>,
     ) =>
       ctx.db.transaction().execute(async (trx) => {
         internalOnly(request);
-        const row = await trx.selectFrom('supplierMaterial').selectAll().where('id', '=', rowId).where('tenantId', '=', request.tenantId).executeTakeFirst();
+        const row = await trx
+          .selectFrom('supplierMaterial')
+          .selectAll()
+          .where('id', '=', rowId)
+          .where('tenantId', '=', request.tenantId)
+          .executeTakeFirst();
         if (!row) throw notFound('货源不存在');
         if (row.status !== rule.from) throw businessError(rule.refusal);
         await check?.(trx, row);
@@ -160,7 +205,12 @@ export const sourceListRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await move(
           request,
           request.body.id,
-          { from: 'BLOCKED', refusal: '只有已冻结的货源可以解冻', changes: { status: 'ACTIVE', blockReason: null, blockedBy: null, blockedAt: null }, notice: ['货源已解冻', '<p>该物料已恢复为有效货源。</p>'] },
+          {
+            from: 'BLOCKED',
+            refusal: '只有已冻结的货源可以解冻',
+            changes: { status: 'ACTIVE', blockReason: null, blockedBy: null, blockedAt: null },
+            notice: ['货源已解冻', '<p>该物料已恢复为有效货源。</p>'],
+          },
           (trx, row) => assertSupplierSourceable(trx, request.tenantId, row.supplierId),
         );
         return ok(null, '货源已解冻');

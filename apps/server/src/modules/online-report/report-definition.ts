@@ -7,7 +7,15 @@ export type ReportDefinition = {
   code: string;
   name: string;
   parts: ReportSqlPart[];
-  items: { fieldName: string; fieldTxt: string; fieldType: string; isShow: number; isQuery: number; searchMode: string | null; dictCode: string | null }[];
+  items: {
+    fieldName: string;
+    fieldTxt: string;
+    fieldType: string;
+    isShow: number;
+    isQuery: number;
+    searchMode: string | null;
+    dictCode: string | null;
+  }[];
   params: { paramName: string; paramTxt: string; paramValue: string | null }[];
 };
 
@@ -25,7 +33,12 @@ export async function loadReport(db: Db, by: { id: string } | { code: string }):
       .orderBy('orderNum')
       .orderBy('fieldName')
       .execute(),
-    db.selectFrom('onlCgreportParam').select(['paramName', 'paramTxt', 'paramValue']).where('cgrheadId', '=', head.id).orderBy('orderNum').execute(),
+    db
+      .selectFrom('onlCgreportParam')
+      .select(['paramName', 'paramTxt', 'paramValue'])
+      .where('cgrheadId', '=', head.id)
+      .orderBy('orderNum')
+      .execute(),
   ]);
   return { id: head.id, code: head.code, name: head.name, parts: parseReportSql(head.cgrSql), items, params };
 }

@@ -22,19 +22,24 @@ export type ReportRun = {
 /** Column names of report items (checked on save); the only names that reach the wrapping query. */
 export const REPORT_FIELD = /^[a-z][a-z0-9_]{0,63}$/;
 
-const refusedTable = (table: string) => businessError(`报表SQL只能查询允许的数据表（${REPORT_TABLES.join('、')}），不能查询 ${table}`);
+const refusedTable = (table: string) =>
+  businessError(`报表SQL只能查询允许的数据表（${REPORT_TABLES.join('、')}），不能查询 ${table}`);
 const failed = () => businessError('报表SQL执行失败，请检查SQL与字段配置');
 const timedOut = () => businessError('报表查询超时，请缩小查询范围');
 
 /** The administrator's SELECT with its placeholders as bound parameters, wrapped so filters, sort and paging apply outside it. */
-function statements(run: ReportRun): { page: RawBuilder<Record<string, unknown>>; count: RawBuilder<Record<string, unknown>> } {
+function statements(run: ReportRun): {
+  page: RawBuilder<Record<string, unknown>>;
+  count: RawBuilder<Record<string, unknown>>;
+} {
   const inner = sql.join(
-    run.parts.map((p) =>
-      'param' in p
-        ? sql`${run.params[p.param] ?? null}`
-        : // The administrator's own SELECT text, read and refused token by token by parseReportSql, then
-          // checked against the allow-list by the database's plan before it runs (the one reviewed raw use).
-          sql.raw(p.text), // eslint-disable-line no-restricted-syntax
+    run.parts.map(
+      (p) =>
+        'param' in p
+          ? sql`${run.params[p.param] ?? null}`
+          : // The administrator's own SELECT text, read and refused token by token by parseReportSql, then
+            // checked against the allow-list by the database's plan before it runs (the one reviewed raw use).
+            sql.raw(p.text), // eslint-disable-line no-restricted-syntax
     ),
     sql``,
   );
@@ -51,7 +56,9 @@ function statements(run: ReportRun): { page: RawBuilder<Record<string, unknown>>
   };
   const conditions = run.filters.map(compare);
   const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
-  const order = run.sort ? sql` order by ${col(run.sort.column)} ${run.sort.order === 'asc' ? sql`asc` : sql`desc`}` : sql``;
+  const order = run.sort
+    ? sql` order by ${col(run.sort.column)} ${run.sort.order === 'asc' ? sql`asc` : sql`desc`}`
+    : sql``;
   const size = Math.min(run.pageSize, reportLimits.maxPageSize);
   return {
     page: sql`select * from (${inner}) q${where}${order} limit ${size} offset ${(run.pageNo - 1) * size}`,
@@ -60,23 +67,34 @@ function statements(run: ReportRun): { page: RawBuilder<Record<string, unknown>>
 }
 
 /** Every relation a PostgreSQL plan reads (EXPLAIN VERBOSE names them with their schema). */
-function relationsOf(plan: unknown, out: { schema: string; name: string }[] = [], functions: string[] = []): { relations: typeof out; functions: string[] } {
+function relationsOf(
+  plan: unknown,
+  out: { schema: string; name: string }[] = [],
+  functions: string[] = [],
+): { relations: typeof out; functions: string[] } {
   if (Array.isArray(plan)) plan.forEach((p) => relationsOf(p, out, functions));
   else if (plan && typeof plan === 'object') {
     const node = plan as Record<string, unknown>;
-    if (typeof node['Relation Name'] === 'string') out.push({ schema: String(node.Schema ?? ''), name: node['Relation Name'] });
+    if (typeof node['Relation Name'] === 'string')
+      out.push({ schema: String(node.Schema ?? ''), name: node['Relation Name'] });
     if (typeof node['Function Name'] === 'string') functions.push(node['Function Name']);
     Object.values(node).forEach((v) => relationsOf(v, out, functions));
   }
   return { relations: out, functions };
 }
 
-async function runOnPostgres(ctx: AppContext, page: RawBuilder<Record<string, unknown>>, count: RawBuilder<Record<string, unknown>>) {
+async function runOnPostgres(
+  ctx: AppContext,
+  page: RawBuilder<Record<string, unknown>>,
+  count: RawBuilder<Record<string, unknown>>,
+) {
   // Raw column names as the administrator's SQL gives them: no camelCase plugin here.
   const db = ctx.db.withoutPlugins();
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
-    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.floor(reportLimits.timeoutMs)))}, true)`.execute(trx);
+    await sql`select set_config('statement_timeout', ${String(Math.max(1, Math.floor(reportLimits.timeoutMs)))}, true)`.execute(
+      trx,
+    );
     const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(trx)).rows[0]?.s;
     const explained = await sql<Record<string, unknown>>`explain (verbose, format json) ${page}`.execute(trx);
     const { relations, functions } = relationsOf(explained.rows.map((r) => Object.values(r)[0]));
@@ -92,7 +110,11 @@ async function runOnPostgres(ctx: AppContext, page: RawBuilder<Record<string, un
  * Runs a report read-only, within the time limit, and answers one page of its rows and the
  * total. Errors are told in general terms (the database's text stays in the log, ERR-1).
  */
-export async function runReport(ctx: AppContext, run: ReportRun, log: { warn: (o: object, m: string) => void }): Promise<{ total: number; records: Record<string, unknown>[] }> {
+export async function runReport(
+  ctx: AppContext,
+  run: ReportRun,
+  log: { warn: (o: object, m: string) => void },
+): Promise<{ total: number; records: Record<string, unknown>[] }> {
   const { page, count } = statements(run);
   if (ctx.kind === 'postgres') {
     try {

@@ -15,15 +15,91 @@ export type ReportSqlPart = { text: string } | { param: string };
 
 /** Functions a report may call (aggregates, text, numbers, dates); anything else is refused. */
 const FUNCTIONS = new Set([
-  'count', 'sum', 'avg', 'min', 'max', 'coalesce', 'ifnull', 'nullif', 'lower', 'upper', 'trim', 'ltrim', 'rtrim',
-  'length', 'substr', 'substring', 'replace', 'round', 'abs', 'cast', 'date', 'datetime', 'strftime', 'to_char',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'coalesce',
+  'ifnull',
+  'nullif',
+  'lower',
+  'upper',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'length',
+  'substr',
+  'substring',
+  'replace',
+  'round',
+  'abs',
+  'cast',
+  'date',
+  'datetime',
+  'strftime',
+  'to_char',
 ]);
 /** Keywords that may stand before a parenthesis. */
-const KEYWORDS_BEFORE_PAREN = new Set(['in', 'exists', 'not', 'and', 'or', 'from', 'join', 'on', 'when', 'then', 'else', 'select', 'where', 'as', 'any', 'all', 'over', 'between', 'like', 'is', 'case', 'end', 'by', 'having', 'distinct', 'union']);
+const KEYWORDS_BEFORE_PAREN = new Set([
+  'in',
+  'exists',
+  'not',
+  'and',
+  'or',
+  'from',
+  'join',
+  'on',
+  'when',
+  'then',
+  'else',
+  'select',
+  'where',
+  'as',
+  'any',
+  'all',
+  'over',
+  'between',
+  'like',
+  'is',
+  'case',
+  'end',
+  'by',
+  'having',
+  'distinct',
+  'union',
+]);
 /** Words refused anywhere: writes, CTEs, attachments, pragmas, locks, schema changes. */
 const FORBIDDEN_WORDS = new Set([
-  'with', 'recursive', 'insert', 'update', 'delete', 'merge', 'upsert', 'replace_into', 'create', 'alter', 'drop', 'truncate', 'grant', 'revoke',
-  'attach', 'detach', 'pragma', 'vacuum', 'reindex', 'analyze', 'copy', 'call', 'execute', 'do', 'set', 'into', 'for', 'lock', 'returning',
+  'with',
+  'recursive',
+  'insert',
+  'update',
+  'delete',
+  'merge',
+  'upsert',
+  'replace_into',
+  'create',
+  'alter',
+  'drop',
+  'truncate',
+  'grant',
+  'revoke',
+  'attach',
+  'detach',
+  'pragma',
+  'vacuum',
+  'reindex',
+  'analyze',
+  'copy',
+  'call',
+  'execute',
+  'do',
+  'set',
+  'into',
+  'for',
+  'lock',
+  'returning',
 ]);
 
 export const MAX_REPORT_SQL = 4000;
@@ -65,7 +141,8 @@ export function parseReportSql(source: string): ReportSqlPart[] {
         if (j >= text.length) throw refuse('报表SQL的字符串没有结束');
         if (text[j] === "'" && text[j + 1] === "'") j += 2;
         else if (text[j] === "'") break;
-        else if (text[j] === '\\' || text.startsWith('${', j)) throw refuse('报表SQL的字符串中不能包含反斜杠或参数，参数请直接写 ${参数名}');
+        else if (text[j] === '\\' || text.startsWith('${', j))
+          throw refuse('报表SQL的字符串中不能包含反斜杠或参数，参数请直接写 ${参数名}');
         else j += 1;
       }
       literal += text.slice(i, j + 1);
@@ -78,7 +155,8 @@ export function parseReportSql(source: string): ReportSqlPart[] {
       first ??= lower;
       if (FORBIDDEN_WORDS.has(lower)) throw refuse(`报表SQL只能是一条SELECT语句，不能使用 ${word}`);
       const after = /^\s*\(/.test(text.slice(i + word.length));
-      if (after && !FUNCTIONS.has(lower) && !KEYWORDS_BEFORE_PAREN.has(lower)) throw refuse(`报表SQL不能调用函数 ${word}`);
+      if (after && !FUNCTIONS.has(lower) && !KEYWORDS_BEFORE_PAREN.has(lower))
+        throw refuse(`报表SQL不能调用函数 ${word}`);
       literal += word;
       i += word.length;
       continue;

@@ -26,14 +26,25 @@ const url = z
   .string()
   .trim()
   .max(500, '链接不能超过500个字符')
-  .refine((v) => (/^\/(?!\/)[^\s\\]*$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s\\]*$/i.test(v)) && !CONTROL.test(v), '链接只能是站内路径（/开头）或 http(s) 地址');
+  .refine(
+    (v) => (/^\/(?!\/)[^\s\\]*$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s\\]*$/i.test(v)) && !CONTROL.test(v),
+    '链接只能是站内路径（/开头）或 http(s) 地址',
+  );
 /** The upload service's stored path (`<biz>/<yyyyMMdd>/<32 hex>.<ext>`), an in-site path, or an http(s) URL; empty for none. */
-const STORED_PATH = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,31})?\/\d{8}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+const STORED_PATH =
+  /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,31})?\/\d{8}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
 const image = z
   .string()
   .trim()
   .max(500, '图片地址不能超过500个字符')
-  .refine((v) => v === '' || STORED_PATH.test(v) || /^\/(?!\/)[A-Za-z0-9/_.-]*$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s\\"'<>]*$/i.test(v), '图片只能是上传的文件或 http(s) 地址');
+  .refine(
+    (v) =>
+      v === '' ||
+      STORED_PATH.test(v) ||
+      /^\/(?!\/)[A-Za-z0-9/_.-]*$/.test(v) ||
+      /^https?:\/\/[^\s/$.?#][^\s\\"'<>]*$/i.test(v),
+    '图片只能是上传的文件或 http(s) 地址',
+  );
 
 const styledText = z.strictObject({
   text: text(200),
@@ -50,7 +61,10 @@ const siteMapEntry = z.strictObject({
   title: text(50),
   url,
   visible: z.boolean().optional(),
-  children: z.array(z.strictObject({ title: text(50), url })).max(20).optional(),
+  children: z
+    .array(z.strictObject({ title: text(50), url }))
+    .max(20)
+    .optional(),
 });
 const member = z.strictObject({ name: text(100), date: text(20) });
 
@@ -79,22 +93,37 @@ export const portalConfigSchema = z.strictObject({
   }),
   background: z.strictObject({ image: image.optional(), color: colour.optional() }),
   logo: z.strictObject({ image: image.optional(), text: text(50) }),
-  navs: z.strictObject({ isImmersed: z.boolean(), justify: z.enum(['left', 'center', 'right']), siteMap: z.array(siteMapEntry).max(12) }),
-  callToAction: z.strictObject({ visible: z.boolean(), title: text(100), btn: text(30), url, bgColor: colour, height: z.number().int().min(80).max(600) }),
+  navs: z.strictObject({
+    isImmersed: z.boolean(),
+    justify: z.enum(['left', 'center', 'right']),
+    siteMap: z.array(siteMapEntry).max(12),
+  }),
+  callToAction: z.strictObject({
+    visible: z.boolean(),
+    title: text(100),
+    btn: text(30),
+    url,
+    bgColor: colour,
+    height: z.number().int().min(80).max(600),
+  }),
   news: z.strictObject({ visible: z.boolean(), title: text(50) }),
   platformInfo: z.strictObject({
     visible: z.boolean(),
     title: text(50),
     intro: text(1000),
     color: colour,
-    features: z.array(z.strictObject({ visible: z.boolean(), icon: text(50), title: text(50), content: text(500) })).max(12),
+    features: z
+      .array(z.strictObject({ visible: z.boolean(), icon: text(50), title: text(50), content: text(500) }))
+      .max(12),
   }),
   companyCloud: z.strictObject({ visible: z.boolean(), title: text(50), data: z.array(member).max(50) }),
   logoWall: z.strictObject({
     visible: z.boolean(),
     title: text(50),
     subtitle: text(200),
-    logos: z.array(z.strictObject({ name: text(100), img: image, visible: z.boolean() })).max(PORTAL_LIMITS.logoWall * 2),
+    logos: z
+      .array(z.strictObject({ name: text(100), img: image, visible: z.boolean() }))
+      .max(PORTAL_LIMITS.logoWall * 2),
   }),
   footer: z.strictObject({
     siteMap: z.array(siteMapEntry).max(12),
@@ -112,9 +141,30 @@ export const portalConfigSchema = z.strictObject({
 export const MAX_CONFIG_BYTES = 200_000;
 
 const LOGO_NAMES = [
-  '中国石化', '国家电网', '中国中车', '三一重工', '徐工集团', '潍柴动力', '海尔智家', '美的集团',
-  '格力电器', '宝武钢铁', '中联重科', '上汽集团', '比亚迪', '宁德时代', '海康威视', '京东方',
-  '中国建筑', '中国中铁', '招商局', '华润集团', '万华化学', '中国铝业', '东方电气', '中国船舶',
+  '中国石化',
+  '国家电网',
+  '中国中车',
+  '三一重工',
+  '徐工集团',
+  '潍柴动力',
+  '海尔智家',
+  '美的集团',
+  '格力电器',
+  '宝武钢铁',
+  '中联重科',
+  '上汽集团',
+  '比亚迪',
+  '宁德时代',
+  '海康威视',
+  '京东方',
+  '中国建筑',
+  '中国中铁',
+  '招商局',
+  '华润集团',
+  '万华化学',
+  '中国铝业',
+  '东方电气',
+  '中国船舶',
 ];
 
 const SITE_MAP = [
@@ -173,8 +223,15 @@ function baseConfig(template: PortalTemplate): PortalConfig {
     hero: {
       primaryColor: pro ? '#0f6fec' : '#13c2c2',
       height: PORTAL_LIMITS.heroHeight,
-      title: { text: '阳光采购 · 合作共赢', isBold: true, style: { textAlign: 'left', color: '#ffffff', fontSize: 48 } },
-      subTitle: { text: '公开、公平、公正的一站式招标采购与供应商协同平台', style: { textAlign: 'left', color: '#ffffff', fontSize: 20 } },
+      title: {
+        text: '阳光采购 · 合作共赢',
+        isBold: true,
+        style: { textAlign: 'left', color: '#ffffff', fontSize: 48 },
+      },
+      subTitle: {
+        text: '公开、公平、公正的一站式招标采购与供应商协同平台',
+        style: { textAlign: 'left', color: '#ffffff', fontSize: 20 },
+      },
       button: { text: '供应商注册', visible: true, url: '/register' },
       statVisible: true,
       statsData: [
@@ -204,10 +261,25 @@ function baseConfig(template: PortalTemplate): PortalConfig {
       intro: '覆盖寻源、合同、订单、收货与结算的全流程数字化采购，让每一次采购都有据可查。',
       color: pro ? '#0f6fec' : '#13c2c2',
       features: [
-        { visible: true, icon: 'SafetyCertificateOutlined', title: '阳光透明', content: '公告公开发布，开标、评标全程留痕，结果依法公示。' },
-        { visible: true, icon: 'ThunderboltOutlined', title: '高效协同', content: '在线报名、报价、竞价，供应商足不出户参与采购。' },
+        {
+          visible: true,
+          icon: 'SafetyCertificateOutlined',
+          title: '阳光透明',
+          content: '公告公开发布，开标、评标全程留痕，结果依法公示。',
+        },
+        {
+          visible: true,
+          icon: 'ThunderboltOutlined',
+          title: '高效协同',
+          content: '在线报名、报价、竞价，供应商足不出户参与采购。',
+        },
         { visible: true, icon: 'TeamOutlined', title: '优质资源', content: '数千家合格供应商，按品类准入与分级管理。' },
-        { visible: true, icon: 'LineChartOutlined', title: '数据驱动', content: '采购数据实时分析，辅助决策、控制成本。' },
+        {
+          visible: true,
+          icon: 'LineChartOutlined',
+          title: '数据驱动',
+          content: '采购数据实时分析，辅助决策、控制成本。',
+        },
       ],
     },
     companyCloud: { visible: true, title: '最新入驻', data: [] },

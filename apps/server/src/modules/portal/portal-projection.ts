@@ -1,11 +1,18 @@
-import type { PortalPhase, PortalSourcingType, PurchaseAnnouncementDetail, PurchaseAnnouncementItem } from '@procura/shared';
+import type {
+  PortalPhase,
+  PortalSourcingType,
+  PurchaseAnnouncementDetail,
+  PurchaseAnnouncementItem,
+} from '@procura/shared';
 import { toWireDateTime } from '../../core/time.js';
 import type { PortalPurchaseAnnouncementTable } from '../../db/schema.js';
 
 const DAY_MS = 86_400_000;
 
 /** An announcement's times, and the status of the sourcing event behind it when there is one. */
-type Times = Pick<PortalPurchaseAnnouncementTable, 'status' | 'signupStart' | 'signupDeadline' | 'responseDeadline'> & { eventStatus?: string | null };
+type Times = Pick<PortalPurchaseAnnouncementTable, 'status' | 'signupStart' | 'signupDeadline' | 'responseDeadline'> & {
+  eventStatus?: string | null;
+};
 export type AnnouncementWithEvent = PortalPurchaseAnnouncementTable & { eventStatus?: string | null };
 const at = (iso: string | null) => (iso ? Date.parse(iso) : null);
 
@@ -45,7 +52,12 @@ export function signupOpen(a: Times, now: number): boolean {
 export function countdownOf(a: Times, now: number): number | null {
   if (a.status !== 'published') return null;
   const phase = phaseOf(a, now);
-  const target = phase === '预告' || phase === '报名中' ? (at(a.signupDeadline) ?? at(a.responseDeadline)) : phase === '响应中' ? at(a.responseDeadline) : null;
+  const target =
+    phase === '预告' || phase === '报名中'
+      ? (at(a.signupDeadline) ?? at(a.responseDeadline))
+      : phase === '响应中'
+        ? at(a.responseDeadline)
+        : null;
   if (target === null || target <= now) return null;
   return Math.floor((target - now) / DAY_MS);
 }
@@ -75,7 +87,11 @@ export function toPurchaseItem(a: AnnouncementWithEvent, labels: DictLabels, now
   };
 }
 
-export function toPurchaseDetail(a: AnnouncementWithEvent, labels: DictLabels, now: number): PurchaseAnnouncementDetail {
+export function toPurchaseDetail(
+  a: AnnouncementWithEvent,
+  labels: DictLabels,
+  now: number,
+): PurchaseAnnouncementDetail {
   return {
     ...toPurchaseItem(a, labels, now),
     content: a.content ?? '',

@@ -21,11 +21,22 @@ import { businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
-import type { PortalNewsTable, PortalPurchaseAnnouncementTable, PortalResultAnnouncementTable } from '../../db/schema.js';
+import type {
+  PortalNewsTable,
+  PortalPurchaseAnnouncementTable,
+  PortalResultAnnouncementTable,
+} from '../../db/schema.js';
 import { actorOf } from '../../core/access.js';
 import { joinBySignup } from '../sourcing/signup.js';
 import { loadPortalConfig } from './portal-config.js';
-import { parseSupplierList, signupOpen, toPurchaseDetail, toPurchaseItem, type AnnouncementWithEvent, type DictLabels } from './portal-projection.js';
+import {
+  parseSupplierList,
+  signupOpen,
+  toPurchaseDetail,
+  toPurchaseItem,
+  type AnnouncementWithEvent,
+  type DictLabels,
+} from './portal-projection.js';
 
 /** Public reads: generous for browsing, bounded against scraping loops. */
 const READ_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -43,7 +54,9 @@ const BLOCKED_STATUSES: Record<string, string> = { FROZEN: '冻结', BLACKLISTED
 
 /** Text of rich content for list cards: tags dropped, at most `max` characters. */
 function summary(html: string | null, max = 200): string {
-  const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
@@ -51,11 +64,23 @@ function summary(html: string | null, max = 200): string {
 const day = (iso: string | null) => (toWireDateTime(iso) ?? '').slice(0, 10);
 
 function toResultItem(r: PortalResultAnnouncementTable): ResultAnnouncementItem {
-  return { id: r.id, type: r.type as PortalSourcingType, title: r.title, content: summary(r.content), date: day(r.publishTime) };
+  return {
+    id: r.id,
+    type: r.type as PortalSourcingType,
+    title: r.title,
+    content: summary(r.content),
+    date: day(r.publishTime),
+  };
 }
 
 function toNewsItem(n: PortalNewsTable, full: boolean): NewsItem {
-  return { id: n.id, title: n.title, content: full ? (n.content ?? '') : summary(n.content), type: n.type as NewsType, date: n.newsDate };
+  return {
+    id: n.id,
+    title: n.title,
+    content: full ? (n.content ?? '') : summary(n.content),
+    type: n.type as NewsType,
+    date: n.newsDate,
+  };
 }
 
 /**
@@ -63,7 +88,8 @@ function toNewsItem(n: PortalNewsTable, full: boolean): NewsItem {
  * published records only (PORTAL-1), nothing internal (PORTAL-2), phases and countdowns from
  * the server clock; and the sign-up command of the invitation dialog (SRC-4).
  */
-export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const portalView =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const db = ctx.db;
     const pub = { access: 'public' as const, rateLimit: READ_LIMIT };
@@ -71,7 +97,8 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type']);
       return { method: maps.srm_purchase_method, type: maps.srm_purchase_type };
     };
-    const visiblePurchase = () => db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed', 'failed']);
+    const visiblePurchase = () =>
+      db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed', 'failed']);
     /** Public events in 报名中 or 响应中 at `now` (the banner's count, domain §23). */
     const ongoingCount = async (now: string) => {
       const row = await db
@@ -86,7 +113,9 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
     /** The status of each row's sourcing event, for the phase (公示中 during a tender's publicity). */
     const withEventStatus = async (rows: PortalPurchaseAnnouncementTable[]): Promise<AnnouncementWithEvent[]> => {
       const ids = [...new Set(rows.map((r) => r.sourcingEventId).filter((v): v is string => v !== null))];
-      const events = ids.length ? await db.selectFrom('sourcingEvent').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+      const events = ids.length
+        ? await db.selectFrom('sourcingEvent').select(['id', 'status']).where('id', 'in', ids).execute()
+        : [];
       return rows.map((r) => ({ ...r, eventStatus: events.find((e) => e.id === r.sourcingEventId)?.status ?? null }));
     };
     const purchaseById = async (id: string, t?: string) => {
@@ -104,7 +133,11 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => {
         let q = db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', '=', 'published');
         if (request.query.type) q = q.where('type', '=', request.query.type);
-        const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(PORTAL_LIMITS.homeSliderItems).execute();
+        const rows = await q
+          .orderBy('publishTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(PORTAL_LIMITS.homeSliderItems)
+          .execute();
         const [l, now] = [await labels(), serverNow().getTime()];
         return ok((await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)));
       },
@@ -113,7 +146,11 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/portal/view/purchaseAnnouncements',
       {
-        schema: { tags: TAGS, summary: '采购公告列表', querystring: z.object({ likeName: z.string().trim().max(100).optional(), type, pageNo, pageSize }) },
+        schema: {
+          tags: TAGS,
+          summary: '采购公告列表',
+          querystring: z.object({ likeName: z.string().trim().max(100).optional(), type, pageNo, pageSize }),
+        },
         config: pub,
       },
       async (request): Promise<ReturnType<typeof ok<PurchaseAnnouncementPage>>> => {
@@ -122,14 +159,35 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (t) q = q.where('type', '=', t);
         if (likeName) {
           const pattern = `%${escapeLike(likeName)}%`;
-          q = q.where(ctx.kind === 'postgres' ? sql<SqlBool>`${sql.ref('title')} ilike ${pattern} escape ${'\\'}` : sql<SqlBool>`${sql.ref('title')} like ${pattern} escape ${'\\'}`);
+          q = q.where(
+            ctx.kind === 'postgres'
+              ? sql<SqlBool>`${sql.ref('title')} ilike ${pattern} escape ${'\\'}`
+              : sql<SqlBool>`${sql.ref('title')} like ${pattern} escape ${'\\'}`,
+          );
         }
-        const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-        const rows = await q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(size).offset((current - 1) * size).execute();
+        const total = Number(
+          (
+            await q
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+        const rows = await q
+          .orderBy('publishTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((current - 1) * size)
+          .execute();
         const nowIsoValue = serverNowIso();
         const now = Date.parse(nowIsoValue);
         const l = await labels();
-        const page = toPage((await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)), total, current, size);
+        const page = toPage(
+          (await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)),
+          total,
+          current,
+          size,
+        );
         return ok({ ...page, ongoing: await ongoingCount(nowIsoValue) });
       },
     );
@@ -137,13 +195,21 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/portal/view/purchaseAnnouncementDetail',
       { schema: { tags: TAGS, summary: '采购公告详情', querystring: z.object({ id: anyId }) }, config: pub },
-      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), serverNow().getTime())),
+      async (request) =>
+        ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), serverNow().getTime())),
     );
 
     app.get(
       '/portal/view/invitation',
       { schema: { tags: TAGS, summary: '报名邀请', querystring: z.object({ name: anyId, type }) }, config: pub },
-      async (request) => ok(toPurchaseDetail(await purchaseById(request.query.name, request.query.type), await labels(), serverNow().getTime())),
+      async (request) =>
+        ok(
+          toPurchaseDetail(
+            await purchaseById(request.query.name, request.query.type),
+            await labels(),
+            serverNow().getTime(),
+          ),
+        ),
     );
 
     const results = (t?: string) => {
@@ -151,8 +217,10 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       if (t) q = q.where('type', '=', t);
       return q.orderBy('publishTime', 'desc').orderBy('id', 'desc').limit(50);
     };
-    app.get('/portal/view/resultAnnouncements', { schema: { tags: TAGS, summary: '结果公告列表' }, config: pub }, async () =>
-      ok((await results().execute()).map(toResultItem)),
+    app.get(
+      '/portal/view/resultAnnouncements',
+      { schema: { tags: TAGS, summary: '结果公告列表' }, config: pub },
+      async () => ok((await results().execute()).map(toResultItem)),
     );
     app.get(
       '/portal/view/resultAnnouncement',
@@ -164,7 +232,11 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       { schema: { tags: TAGS, summary: '结果公示详情', querystring: z.object({ name: anyId, type }) }, config: pub },
       async (request): Promise<ReturnType<typeof ok<PortalResult>>> => {
         const { name, type: t } = request.query;
-        let q = db.selectFrom('portalResultAnnouncement').selectAll().where('status', '=', 'published').where('id', '=', name);
+        let q = db
+          .selectFrom('portalResultAnnouncement')
+          .selectAll()
+          .where('status', '=', 'published')
+          .where('id', '=', name);
         if (t) q = q.where('type', '=', t);
         const r = ID_PATTERN.test(name) ? await q.executeTakeFirst() : undefined;
         if (!r) throw businessError('结果公告不存在或已撤回');
@@ -182,16 +254,39 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/portal/view/news',
       {
-        schema: { tags: TAGS, summary: '新闻资讯', querystring: z.object({ type: z.enum(['公司新闻', '行业新闻', '']).optional(), pageNo, pageSize }) },
+        schema: {
+          tags: TAGS,
+          summary: '新闻资讯',
+          querystring: z.object({ type: z.enum(['公司新闻', '行业新闻', '']).optional(), pageNo, pageSize }),
+        },
         config: pub,
       },
       async (request) => {
         const { type: t, pageNo: current, pageSize: size } = request.query;
         let q = db.selectFrom('portalNews').selectAll().where('status', '=', 'published');
         if (t) q = q.where('type', '=', t);
-        const total = Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-        const rows = await q.orderBy('newsDate', 'desc').orderBy('createTime', 'desc').limit(size).offset((current - 1) * size).execute();
-        return ok(toPage(rows.map((n) => toNewsItem(n, false)), total, current, size));
+        const total = Number(
+          (
+            await q
+              .clearSelect()
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+        const rows = await q
+          .orderBy('newsDate', 'desc')
+          .orderBy('createTime', 'desc')
+          .limit(size)
+          .offset((current - 1) * size)
+          .execute();
+        return ok(
+          toPage(
+            rows.map((n) => toNewsItem(n, false)),
+            total,
+            current,
+            size,
+          ),
+        );
       },
     );
     app.get(
@@ -199,7 +294,12 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
       { schema: { tags: TAGS, summary: '新闻详情', querystring: z.object({ id: anyId }) }, config: pub },
       async (request) => {
         const n = ID_PATTERN.test(request.query.id)
-          ? await db.selectFrom('portalNews').selectAll().where('status', '=', 'published').where('id', '=', request.query.id).executeTakeFirst()
+          ? await db
+              .selectFrom('portalNews')
+              .selectAll()
+              .where('status', '=', 'published')
+              .where('id', '=', request.query.id)
+              .executeTakeFirst()
           : undefined;
         if (!n) throw businessError('新闻不存在或已撤回');
         return ok(toNewsItem(n, true));
@@ -217,19 +317,49 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         .execute();
       return rows.map((s) => ({ name: s.name, date: day(s.createTime) }));
     };
-    app.get('/portal/view/members', { schema: { tags: TAGS, summary: '最新入驻供应商' }, config: pub }, async () => ok(await members(20)));
+    app.get('/portal/view/members', { schema: { tags: TAGS, summary: '最新入驻供应商' }, config: pub }, async () =>
+      ok(await members(20)),
+    );
 
-    app.get('/portal/view/stats', { schema: { tags: TAGS, summary: '门户统计' }, config: pub }, async (): Promise<ReturnType<typeof ok<PortalStats>>> => {
-      const count = (n: { n: number | string | bigint }) => Number(n.n);
-      const suppliers = await db.selectFrom('supplier').select((eb) => eb.fn.countAll<number>().as('n')).where('delFlag', '=', 0).where('status', 'in', MEMBER_STATUSES).executeTakeFirstOrThrow();
-      const purchases = await visiblePurchase().clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const resultCount = await db.selectFrom('portalResultAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
-      return ok({ suppliers: count(suppliers), purchaseAnnouncements: count(purchases), ongoing: await ongoingCount(serverNowIso()), results: count(resultCount) });
-    });
+    app.get(
+      '/portal/view/stats',
+      { schema: { tags: TAGS, summary: '门户统计' }, config: pub },
+      async (): Promise<ReturnType<typeof ok<PortalStats>>> => {
+        const count = (n: { n: number | string | bigint }) => Number(n.n);
+        const suppliers = await db
+          .selectFrom('supplier')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('delFlag', '=', 0)
+          .where('status', 'in', MEMBER_STATUSES)
+          .executeTakeFirstOrThrow();
+        const purchases = await visiblePurchase()
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        const resultCount = await db
+          .selectFrom('portalResultAnnouncement')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'published')
+          .executeTakeFirstOrThrow();
+        return ok({
+          suppliers: count(suppliers),
+          purchaseAnnouncements: count(purchases),
+          ongoing: await ongoingCount(serverNowIso()),
+          results: count(resultCount),
+        });
+      },
+    );
 
     app.get(
       '/portal/view/config',
-      { schema: { tags: TAGS, summary: '门户页面配置', querystring: z.object({ template: z.enum(['se', 'pro'], '模板只能是 se 或 pro').default('se') }) }, config: pub },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '门户页面配置',
+          querystring: z.object({ template: z.enum(['se', 'pro'], '模板只能是 se 或 pro').default('se') }),
+        },
+        config: pub,
+      },
       async (request) => {
         const config = await loadPortalConfig(db, request.query.template);
         // The member cloud shows live members unless the administrator listed some.
@@ -251,25 +381,46 @@ export const portalView = (ctx: AppContext): FastifyPluginAsyncZod =>
         // X-1: the sign-up window on the server clock, as the back office's sign-up (SRC-4).
         const now = serverNow().getTime();
         if (!signupOpen(a, now)) throw businessError('不在报名时间内');
-        const supplier = await db.selectFrom('supplier').select(['id', 'status', 'infoStatus']).where('id', '=', user.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+        const supplier = await db
+          .selectFrom('supplier')
+          .select(['id', 'status', 'infoStatus'])
+          .where('id', '=', user.supplierId)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!supplier) throw businessError('仅供应商用户可以报名');
         const blocked = BLOCKED_STATUSES[supplier.status];
         if (blocked) throw businessError(`供应商已被${blocked}，不能报名`);
-        if (supplier.status === 'REGISTERED' || supplier.infoStatus === 'INCOMPLETE' || supplier.infoStatus === 'RETURNED') throw businessError('请先完善企业信息后再报名');
+        if (
+          supplier.status === 'REGISTERED' ||
+          supplier.infoStatus === 'INCOMPLETE' ||
+          supplier.infoStatus === 'RETURNED'
+        )
+          throw businessError('请先完善企业信息后再报名');
         // X-15 / QLF-3: an expired mandatory qualification blocks sign-ups (by date, not by the job's status, X-2).
         const expired = await ctx.qualifications.eligibilityRefusal(supplier.id, new Date(now));
         if (expired) throw businessError(expired);
         await db.transaction().execute(async (trx) => {
           const done = await trx
             .insertInto('portalSignup')
-            .values({ id: newId(), announcementId: a.id, sourcingEventId: a.sourcingEventId, supplierId: supplier.id, userId: user.id, status: 'SIGNED_UP', createTime: new Date(now).toISOString() })
+            .values({
+              id: newId(),
+              announcementId: a.id,
+              sourcingEventId: a.sourcingEventId,
+              supplierId: supplier.id,
+              userId: user.id,
+              status: 'SIGNED_UP',
+              createTime: new Date(now).toISOString(),
+            })
             .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
             .executeTakeFirst();
           if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) throw businessError('您已报名');
           // SRC-4: the sign-up of a sourcing event is the supplier's participation in it.
           if (a.sourcingEventId) await joinBySignup(trx, actorOf(request), a.sourcingEventId, supplier.id);
         });
-        request.log.info({ event: 'portal.signup', announcementId: a.id, supplierId: supplier.id }, 'supplier signed up');
+        request.log.info(
+          { event: 'portal.signup', announcementId: a.id, supplierId: supplier.id },
+          'supplier signed up',
+        );
         return ok({ announcementId: a.id, sourcingEventId: a.sourcingEventId }, '报名成功');
       },
     );

@@ -28,23 +28,60 @@ const editBody = z.object({
   version: z.number({ error: '缺少版本号' }).int().min(1),
   validFrom: z.string().regex(DATE, '生效日期格式应为 YYYY-MM-DD'),
   validTo: z.string().regex(DATE, '失效日期格式应为 YYYY-MM-DD'),
-  minSplitQty: z.union([z.string().trim().regex(/^\d{1,14}(\.\d{1,4})?$/, '最小拆分数量必须是数字（最多4位小数）'), z.literal('')]).nullish().transform((v) => v || null),
-  remark: z.string().trim().max(500, '备注不能超过500个字符').nullish().transform((v) => v || null),
+  minSplitQty: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,14}(\.\d{1,4})?$/, '最小拆分数量必须是数字（最多4位小数）'),
+      z.literal(''),
+    ])
+    .nullish()
+    .transform((v) => v || null),
+  remark: z
+    .string()
+    .trim()
+    .max(500, '备注不能超过500个字符')
+    .nullish()
+    .transform((v) => v || null),
   lines: z
-    .array(z.object({ supplierId: id, quotaPct: z.number({ error: '请填写配额比例' }).int('配额比例须为整数（QUO-1）'), baseQty: z.string().trim().regex(/^\d{1,14}(\.\d{1,4})?$/, '基数须为数字').optional() }), { error: '请至少添加一家供应商' })
+    .array(
+      z.object({
+        supplierId: id,
+        quotaPct: z.number({ error: '请填写配额比例' }).int('配额比例须为整数（QUO-1）'),
+        baseQty: z
+          .string()
+          .trim()
+          .regex(/^\d{1,14}(\.\d{1,4})?$/, '基数须为数字')
+          .optional(),
+      }),
+      { error: '请至少添加一家供应商' },
+    )
     .min(1, '请至少添加一家供应商（QUO-1）')
     .max(20),
 });
 
 async function arrangementOf(db: Db, tenantId: number, arrangementId: string): Promise<Arrangement> {
-  const row = await db.selectFrom('quotaArrangement').selectAll().where('id', '=', arrangementId).where('tenantId', '=', tenantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('quotaArrangement')
+    .selectAll()
+    .where('id', '=', arrangementId)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   if (!row) throw notFound('配额不存在');
   return row;
 }
 
-const wire = (a: Arrangement) => ({ ...a, statusText: QUOTA_STATUS_TEXT[a.status] ?? a.status, activatedAt: toWireDateTime(a.activatedAt), createTime: toWireDateTime(a.createTime), updateTime: toWireDateTime(a.updateTime) });
+const wire = (a: Arrangement) => ({
+  ...a,
+  statusText: QUOTA_STATUS_TEXT[a.status] ?? a.status,
+  activatedAt: toWireDateTime(a.activatedAt),
+  createTime: toWireDateTime(a.createTime),
+  updateTime: toWireDateTime(a.updateTime),
+});
 
-export const quotaRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const quotaRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['配额管理'];
     const access = (permission: string) => ({ access: { permission }, internalOnly: true });
@@ -58,7 +95,10 @@ export const quotaRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           querystring: z.object({
             pageNo: z.coerce.number().int().min(1).default(1),
             pageSize: z.coerce.number().int().min(1).max(200).default(10),
-            status: z.string().regex(/^[A-Z_]{1,24}$/).optional(),
+            status: z
+              .string()
+              .regex(/^[A-Z_]{1,24}$/)
+              .optional(),
             materialName: z.string().trim().max(200).optional(),
           }),
         },
@@ -73,77 +113,198 @@ export const quotaRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           q = q.where((eb) => eb.or([eb('materialName', 'like', like), eb('materialCode', 'like', like)]));
         }
         const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-        const rows = await q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
-        const lines = rows.length ? await ctx.db.selectFrom('quotaLine').select(['arrangementId', 'supplierName', 'quotaPct']).where('arrangementId', 'in', rows.map((r) => r.id)).orderBy('quotaPct', 'desc').execute() : [];
+        const rows = await q
+          .selectAll()
+          .orderBy('createTime', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute();
+        const lines = rows.length
+          ? await ctx.db
+              .selectFrom('quotaLine')
+              .select(['arrangementId', 'supplierName', 'quotaPct'])
+              .where(
+                'arrangementId',
+                'in',
+                rows.map((r) => r.id),
+              )
+              .orderBy('quotaPct', 'desc')
+              .execute()
+          : [];
         const eventIds = [...new Set(rows.map((r) => r.sourceEventId).filter((v): v is string => !!v))];
-        const events = new Map(eventIds.length ? (await ctx.db.selectFrom('sourcingEvent').select(['id', 'code']).where('id', 'in', eventIds).execute()).map((e) => [e.id, e.code]) : []);
+        const events = new Map(
+          eventIds.length
+            ? (
+                await ctx.db.selectFrom('sourcingEvent').select(['id', 'code']).where('id', 'in', eventIds).execute()
+              ).map((e) => [e.id, e.code])
+            : [],
+        );
         const records = rows.map((r) => ({
           ...wire(r),
           sourceEventCode: r.sourceEventId ? (events.get(r.sourceEventId) ?? null) : null,
           // e.g. 华东精密 60% / 新材科技 40%
-          shares: lines.filter((l) => l.arrangementId === r.id).map((l) => `${l.supplierName} ${l.quotaPct}%`).join(' / '),
+          shares: lines
+            .filter((l) => l.arrangementId === r.id)
+            .map((l) => `${l.supplierName} ${l.quotaPct}%`)
+            .join(' / '),
         }));
         return ok(toPage(records, total, pageNo, pageSize));
       },
     );
 
-    app.get('/srm/quota/queryById', { schema: { tags, summary: '配额详情', querystring: z.object({ id }) }, config: access('srm:quota:list') }, async (request) => {
-      const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
-      const lines = await ctx.db.selectFrom('quotaLine').selectAll().where('arrangementId', '=', a.id).orderBy('quotaPct', 'desc').execute();
-      const event = a.sourceEventId ? await ctx.db.selectFrom('sourcingEvent').select(['code', 'title']).where('id', '=', a.sourceEventId).executeTakeFirst() : undefined;
-      const award = a.sourceAwardId ? await ctx.db.selectFrom('sourcingAward').select(['code', 'approvedAt']).where('id', '=', a.sourceAwardId).executeTakeFirst() : undefined;
-      const line = a.sourceLineId ? await ctx.db.selectFrom('sourcingLine').select(['lineNo', 'qty', 'unit']).where('id', '=', a.sourceLineId).executeTakeFirst() : undefined;
-      return ok({
-        ...wire(a),
-        sourceEventCode: event?.code ?? null,
-        sourceEventTitle: event?.title ?? null,
-        sourceAwardCode: award?.code ?? null,
-        sourceAwardApprovedAt: toWireDateTime(award?.approvedAt ?? null),
-        sourceLine: line ?? null,
-        lines,
-      });
-    });
-
-    app.put('/srm/quota/edit', { schema: { tags, summary: '修改配额草稿（QUO-1：整数比例、供应商不重复）', body: editBody }, config: access('srm:quota:edit') }, async (request) => {
-      const body = request.body;
-      if (body.validTo < body.validFrom) throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-      const refusal = quotaShareRefusal(body.lines, false);
-      if (refusal) throw businessError(refusal);
-      await ctx.db.transaction().execute(async (trx) => {
-        const a = await arrangementOf(trx, request.tenantId, body.id);
-        if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以修改');
-        if (a.version !== body.version) throw businessError('配额已被他人修改，请刷新后重试');
-        const suppliers = await trx.selectFrom('supplier').select(['id', 'name']).where('id', 'in', body.lines.map((l) => l.supplierId)).where('delFlag', '=', 0).execute();
-        if (suppliers.length !== body.lines.length) throw businessError('供应商不存在');
-        const moved = await trx
-          .updateTable('quotaArrangement')
-          .set({ validFrom: body.validFrom, validTo: body.validTo, minSplitQty: body.minSplitQty, remark: body.remark, version: a.version + 1, updateBy: request.user!.username, updateTime: serverNowIso() })
-          .where('id', '=', a.id)
-          .where('version', '=', a.version)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
-        await trx.deleteFrom('quotaLine').where('arrangementId', '=', a.id).execute();
-        await trx
-          .insertInto('quotaLine')
-          .values(body.lines.map((l) => ({ id: newId(), arrangementId: a.id, supplierId: l.supplierId, supplierName: suppliers.find((s) => s.id === l.supplierId)!.name, quotaPct: l.quotaPct, baseQty: l.baseQty ?? '0', allocatedQty: '0', active: 1 })))
+    app.get(
+      '/srm/quota/queryById',
+      { schema: { tags, summary: '配额详情', querystring: z.object({ id }) }, config: access('srm:quota:list') },
+      async (request) => {
+        const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
+        const lines = await ctx.db
+          .selectFrom('quotaLine')
+          .selectAll()
+          .where('arrangementId', '=', a.id)
+          .orderBy('quotaPct', 'desc')
           .execute();
-      });
-      return ok(null, '配额已保存');
-    });
+        const event = a.sourceEventId
+          ? await ctx.db
+              .selectFrom('sourcingEvent')
+              .select(['code', 'title'])
+              .where('id', '=', a.sourceEventId)
+              .executeTakeFirst()
+          : undefined;
+        const award = a.sourceAwardId
+          ? await ctx.db
+              .selectFrom('sourcingAward')
+              .select(['code', 'approvedAt'])
+              .where('id', '=', a.sourceAwardId)
+              .executeTakeFirst()
+          : undefined;
+        const line = a.sourceLineId
+          ? await ctx.db
+              .selectFrom('sourcingLine')
+              .select(['lineNo', 'qty', 'unit'])
+              .where('id', '=', a.sourceLineId)
+              .executeTakeFirst()
+          : undefined;
+        return ok({
+          ...wire(a),
+          sourceEventCode: event?.code ?? null,
+          sourceEventTitle: event?.title ?? null,
+          sourceAwardCode: award?.code ?? null,
+          sourceAwardApprovedAt: toWireDateTime(award?.approvedAt ?? null),
+          sourceLine: line ?? null,
+          lines,
+        });
+      },
+    );
 
-    app.post('/srm/quota/submit', { schema: { tags, summary: '提交配额审批（QUO-1 合计100%，QUO-2 供应商合格；批准后生效）', body: z.object({ id }) }, config: access('srm:quota:submit') }, async (request) => {
-      const actor = actorOf(request);
-      const result = await ctx.db.transaction().execute(async (trx) => {
-        const a = await arrangementOf(trx, request.tenantId, request.body.id);
-        if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以提交审批');
-        const refusal = await activationRefusal(trx, a);
+    app.put(
+      '/srm/quota/edit',
+      {
+        schema: { tags, summary: '修改配额草稿（QUO-1：整数比例、供应商不重复）', body: editBody },
+        config: access('srm:quota:edit'),
+      },
+      async (request) => {
+        const body = request.body;
+        if (body.validTo < body.validFrom)
+          throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
+        const refusal = quotaShareRefusal(body.lines, false);
         if (refusal) throw businessError(refusal);
-        const moved = await trx.updateTable('quotaArrangement').set({ status: 'PENDING_APPROVAL', version: a.version + 1, updateBy: actor.user.username, updateTime: serverNowIso() }).where('id', '=', a.id).where('version', '=', a.version).executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
-        const submitted = await submitForApproval(trx, { docType: QUOTA_DOC_TYPE, docId: a.id, title: `配额：${a.code} ${a.materialName}`, amount: null, submitterId: actor.user.id, tenantId: actor.tenantId });
-        await trx.updateTable('quotaArrangement').set({ approvalInstanceId: submitted.instanceId }).where('id', '=', a.id).execute();
-        return submitted;
-      });
-      return ok(result, result.status === 'APPROVED' ? '配额已生效' : '配额已提交审批');
-    });
+        await ctx.db.transaction().execute(async (trx) => {
+          const a = await arrangementOf(trx, request.tenantId, body.id);
+          if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以修改');
+          if (a.version !== body.version) throw businessError('配额已被他人修改，请刷新后重试');
+          const suppliers = await trx
+            .selectFrom('supplier')
+            .select(['id', 'name'])
+            .where(
+              'id',
+              'in',
+              body.lines.map((l) => l.supplierId),
+            )
+            .where('delFlag', '=', 0)
+            .execute();
+          if (suppliers.length !== body.lines.length) throw businessError('供应商不存在');
+          const moved = await trx
+            .updateTable('quotaArrangement')
+            .set({
+              validFrom: body.validFrom,
+              validTo: body.validTo,
+              minSplitQty: body.minSplitQty,
+              remark: body.remark,
+              version: a.version + 1,
+              updateBy: request.user!.username,
+              updateTime: serverNowIso(),
+            })
+            .where('id', '=', a.id)
+            .where('version', '=', a.version)
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
+          await trx.deleteFrom('quotaLine').where('arrangementId', '=', a.id).execute();
+          await trx
+            .insertInto('quotaLine')
+            .values(
+              body.lines.map((l) => ({
+                id: newId(),
+                arrangementId: a.id,
+                supplierId: l.supplierId,
+                supplierName: suppliers.find((s) => s.id === l.supplierId)!.name,
+                quotaPct: l.quotaPct,
+                baseQty: l.baseQty ?? '0',
+                allocatedQty: '0',
+                active: 1,
+              })),
+            )
+            .execute();
+        });
+        return ok(null, '配额已保存');
+      },
+    );
+
+    app.post(
+      '/srm/quota/submit',
+      {
+        schema: {
+          tags,
+          summary: '提交配额审批（QUO-1 合计100%，QUO-2 供应商合格；批准后生效）',
+          body: z.object({ id }),
+        },
+        config: access('srm:quota:submit'),
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const result = await ctx.db.transaction().execute(async (trx) => {
+          const a = await arrangementOf(trx, request.tenantId, request.body.id);
+          if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以提交审批');
+          const refusal = await activationRefusal(trx, a);
+          if (refusal) throw businessError(refusal);
+          const moved = await trx
+            .updateTable('quotaArrangement')
+            .set({
+              status: 'PENDING_APPROVAL',
+              version: a.version + 1,
+              updateBy: actor.user.username,
+              updateTime: serverNowIso(),
+            })
+            .where('id', '=', a.id)
+            .where('version', '=', a.version)
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
+          const submitted = await submitForApproval(trx, {
+            docType: QUOTA_DOC_TYPE,
+            docId: a.id,
+            title: `配额：${a.code} ${a.materialName}`,
+            amount: null,
+            submitterId: actor.user.id,
+            tenantId: actor.tenantId,
+          });
+          await trx
+            .updateTable('quotaArrangement')
+            .set({ approvalInstanceId: submitted.instanceId })
+            .where('id', '=', a.id)
+            .execute();
+          return submitted;
+        });
+        return ok(result, result.status === 'APPROVED' ? '配额已生效' : '配额已提交审批');
+      },
+    );
   };

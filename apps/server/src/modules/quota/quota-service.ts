@@ -25,17 +25,36 @@ export type Arrangement = QuotaArrangementTable;
 
 /** QUO-1 and QUO-2 for an arrangement as stored: the reason it cannot be activated, or null. */
 export async function activationRefusal(trx: Db, arrangement: Arrangement): Promise<string | null> {
-  const lines = await trx.selectFrom('quotaLine').select(['supplierId', 'supplierName', 'quotaPct']).where('arrangementId', '=', arrangement.id).where('active', '=', 1).execute();
+  const lines = await trx
+    .selectFrom('quotaLine')
+    .select(['supplierId', 'supplierName', 'quotaPct'])
+    .where('arrangementId', '=', arrangement.id)
+    .where('active', '=', 1)
+    .execute();
   const shares = quotaShareRefusal(lines, true);
   if (shares) return shares;
-  const [categoryCode = null] = arrangement.categoryId ? await admissionCategoryCodes(trx, [arrangement.categoryId]) : [];
+  const [categoryCode = null] = arrangement.categoryId
+    ? await admissionCategoryCodes(trx, [arrangement.categoryId])
+    : [];
   for (const l of lines) {
-    const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', l.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+    const s = await trx
+      .selectFrom('supplier')
+      .select(['name', 'status'])
+      .where('id', '=', l.supplierId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!s) return `供应商“${l.supplierName}”不存在（QUO-2）`;
-    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`;
+    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(s.status))
+      return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`;
     if (s.status !== 'QUALIFIED') return `供应商“${s.name}”不是合格供应商，不能生效配额（QUO-2）`;
     if (categoryCode) {
-      const held = await trx.selectFrom('supplierCategory').select('id').where('supplierId', '=', l.supplierId).where('categoryCode', '=', categoryCode).where('status', 'in', ['QUALIFIED', 'TRIAL']).executeTakeFirst();
+      const held = await trx
+        .selectFrom('supplierCategory')
+        .select('id')
+        .where('supplierId', '=', l.supplierId)
+        .where('categoryCode', '=', categoryCode)
+        .where('status', 'in', ['QUALIFIED', 'TRIAL'])
+        .executeTakeFirst();
       if (!held) return `供应商“${s.name}”未取得该物料分类的准入资格，不能生效配额（QUO-2）`;
     }
   }
@@ -46,11 +65,25 @@ export async function activationRefusal(trx: Db, arrangement: Arrangement): Prom
  * QUO-9: a FINAL award with SPLIT_BY_QTY drafts one arrangement per event line that was split
  * among two or more suppliers, with the awarded shares, valid as the award's prices.
  */
-export async function quotaDraftsFromAward(trx: Db, event: SourcingEventTable, award: SourcingAwardTable): Promise<string[]> {
+export async function quotaDraftsFromAward(
+  trx: Db,
+  event: SourcingEventTable,
+  award: SourcingAwardTable,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom('sourcingAwardLine as a')
     .innerJoin('sourcingLine as l', 'l.id', 'a.sourcingLineId')
-    .select(['a.sourcingLineId', 'a.supplierId', 'a.supplierName', 'a.sharePct', 'l.lineNo', 'l.materialId', 'l.materialCode', 'l.materialName', 'l.categoryId'])
+    .select([
+      'a.sourcingLineId',
+      'a.supplierId',
+      'a.supplierName',
+      'a.sharePct',
+      'l.lineNo',
+      'l.materialId',
+      'l.materialCode',
+      'l.materialName',
+      'l.categoryId',
+    ])
     .where('a.awardId', '=', award.id)
     .orderBy('l.lineNo')
     .execute();
@@ -95,7 +128,18 @@ export async function quotaDraftsFromAward(trx: Db, event: SourcingEventTable, a
       .execute();
     await trx
       .insertInto('quotaLine')
-      .values(shares.map((s) => ({ id: newId(), arrangementId, supplierId: s.supplierId, supplierName: s.supplierName, quotaPct: s.sharePct ?? 0, baseQty: '0', allocatedQty: '0', active: 1 })))
+      .values(
+        shares.map((s) => ({
+          id: newId(),
+          arrangementId,
+          supplierId: s.supplierId,
+          supplierName: s.supplierName,
+          quotaPct: s.sharePct ?? 0,
+          baseQty: '0',
+          allocatedQty: '0',
+          active: 1,
+        })),
+      )
       .execute();
     created.push(arrangementId);
   }
@@ -115,7 +159,11 @@ export async function quotaDraftsFromAward(trx: Db, event: SourcingEventTable, a
 
 /** Approval end: ACTIVE after QUO-1/QUO-2 again (an older ACTIVE one for the material is SUPERSEDED, QUO-3). */
 async function approved(trx: Db, outcome: ApprovalOutcome): Promise<void> {
-  const a = await trx.selectFrom('quotaArrangement').selectAll().where('id', '=', outcome.instance.docId).executeTakeFirstOrThrow();
+  const a = await trx
+    .selectFrom('quotaArrangement')
+    .selectAll()
+    .where('id', '=', outcome.instance.docId)
+    .executeTakeFirstOrThrow();
   if (a.status !== 'PENDING_APPROVAL') throw businessError(`配额 ${a.code} 不在审批中`);
   const refusal = await activationRefusal(trx, a);
   if (refusal) throw businessError(refusal);
@@ -132,11 +180,20 @@ async function approved(trx: Db, outcome: ApprovalOutcome): Promise<void> {
       .where('validFrom', '<=', a.validTo)
       .execute();
   }
-  await trx.updateTable('quotaArrangement').set({ status: 'ACTIVE', activatedAt: now, version: a.version + 1, updateBy: 'approval', updateTime: now }).where('id', '=', a.id).execute();
+  await trx
+    .updateTable('quotaArrangement')
+    .set({ status: 'ACTIVE', activatedAt: now, version: a.version + 1, updateBy: 'approval', updateTime: now })
+    .where('id', '=', a.id)
+    .execute();
 }
 
 async function backToDraft(trx: Db, outcome: ApprovalOutcome): Promise<void> {
-  await trx.updateTable('quotaArrangement').set({ status: 'DRAFT', updateTime: serverNowIso() }).where('id', '=', outcome.instance.docId).where('status', '=', 'PENDING_APPROVAL').execute();
+  await trx
+    .updateTable('quotaArrangement')
+    .set({ status: 'DRAFT', updateTime: serverNowIso() })
+    .where('id', '=', outcome.instance.docId)
+    .where('status', '=', 'PENDING_APPROVAL')
+    .execute();
 }
 
 registerApprovalDocType(QUOTA_DOC_TYPE, {

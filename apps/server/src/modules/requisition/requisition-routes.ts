@@ -33,8 +33,16 @@ const id = z.string().regex(ID_PATTERN, '编号不正确');
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Optional text: trimmed, '' and absent become null. */
 const optText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label}不能超过${max}个字符`).nullish().transform((v) => v || null);
-const optId = z.union([id, z.literal('')]).nullish().transform((v) => v || null);
+  z
+    .string()
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .nullish()
+    .transform((v) => v || null);
+const optId = z
+  .union([id, z.literal('')])
+  .nullish()
+  .transform((v) => v || null);
 
 const lineSchema = z.object({
   materialId: optId,
@@ -44,7 +52,10 @@ const lineSchema = z.object({
   qty: z.string({ error: '请填写数量' }).trim().regex(QTY_PATTERN, '数量必须是数字（最多4位小数）'),
   unit: optText(16, '单位'),
   needByDate: z.string({ error: '请选择需求日期' }).regex(DATE, '需求日期格式不正确'),
-  estimatedUnitPrice: z.union([z.string().trim().regex(PRICE_PATTERN, '预估单价必须是不小于0的数字（最多6位小数）'), z.literal('')]).nullish().transform((v) => v || null),
+  estimatedUnitPrice: z
+    .union([z.string().trim().regex(PRICE_PATTERN, '预估单价必须是不小于0的数字（最多6位小数）'), z.literal('')])
+    .nullish()
+    .transform((v) => v || null),
   suggestedSupplierId: optId,
   suggestionReason: optText(500, '推荐理由'),
   deliveryPlace: optText(300, '交货地点'),
@@ -56,12 +67,18 @@ const draftSchema = z.object({
   urgency: z.enum(['NORMAL', 'URGENT'], { error: '紧急程度不正确' }).default('NORMAL'),
   urgentReason: optText(500, '紧急原因'),
   reason: optText(2000, '采购用途'),
-  currency: z.string().regex(/^[A-Z]{3}$/, '币种不正确').default('CNY'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, '币种不正确')
+    .default('CNY'),
   deliveryPlace: optText(300, '交货地点'),
   departmentCode: optText(64, '需求部门'),
   buyerId: optId,
   remark: optText(500, '备注'),
-  lines: z.array(lineSchema, { error: '请至少添加一行物料' }).min(1, '请至少添加一行物料').max(200, '明细不能超过200行'),
+  lines: z
+    .array(lineSchema, { error: '请至少添加一行物料' })
+    .min(1, '请至少添加一行物料')
+    .max(200, '明细不能超过200行'),
 });
 const editSchema = draftSchema.extend({ id, version: z.number({ error: '缺少版本号' }).int().min(1) });
 type Draft = z.infer<typeof draftSchema>;
@@ -75,8 +92,10 @@ const LIST_FIELDS: ListFields = {
   createTime: { column: 'r.createTime', sortable: true },
 };
 
-
-type PreparedLine = Omit<RequisitionLine, 'id' | 'requisitionId' | 'tenantId' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'lineStatus'>;
+type PreparedLine = Omit<
+  RequisitionLine,
+  'id' | 'requisitionId' | 'tenantId' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'lineStatus'
+>;
 
 /**
  * PR-1 on every line: qty > 0, needByDate not before today (GMT+8), a catalogue line's material
@@ -88,27 +107,64 @@ async function prepareLines(trx: Db, tenantId: number, lines: Draft['lines']): P
   const prepared: PreparedLine[] = [];
   for (const [i, l] of lines.entries()) {
     const n = `第${i + 1}行`;
-    const field = (name: string, message: string) => badRequest(`${n}：${message}`, { [`lines.${i}.${name}`]: message });
+    const field = (name: string, message: string) =>
+      badRequest(`${n}：${message}`, { [`lines.${i}.${name}`]: message });
     if (units(l.qty) <= 0n) throw field('qty', '数量必须大于0（PR-1）');
     const parsed = new Date(`${l.needByDate}T00:00:00Z`);
-    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== l.needByDate) throw field('needByDate', '需求日期不正确');
+    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== l.needByDate)
+      throw field('needByDate', '需求日期不正确');
     if (l.needByDate < day) throw field('needByDate', '需求日期不能早于今天（PR-1）');
-    let snapshot: Pick<PreparedLine, 'materialId' | 'materialCode' | 'materialName' | 'description' | 'spec' | 'categoryId' | 'unit'>;
+    let snapshot: Pick<
+      PreparedLine,
+      'materialId' | 'materialCode' | 'materialName' | 'description' | 'spec' | 'categoryId' | 'unit'
+    >;
     if (l.materialId) {
-      const m = await trx.selectFrom('srmMaterial').select(['id', 'code', 'name', 'spec', 'categoryId', 'unit', 'status']).where('id', '=', l.materialId).where('tenantId', '=', tenantId).executeTakeFirst();
+      const m = await trx
+        .selectFrom('srmMaterial')
+        .select(['id', 'code', 'name', 'spec', 'categoryId', 'unit', 'status'])
+        .where('id', '=', l.materialId)
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst();
       if (!m) throw field('materialId', '物料不存在');
-      if (m.status !== 'ACTIVE') throw field('materialId', `物料 ${m.code} ${m.name} 未启用或已停用，不能申请（PR-1、MAT-3）`);
-      snapshot = { materialId: m.id, materialCode: m.code, materialName: m.name, description: l.description, spec: m.spec, categoryId: m.categoryId, unit: m.unit };
+      if (m.status !== 'ACTIVE')
+        throw field('materialId', `物料 ${m.code} ${m.name} 未启用或已停用，不能申请（PR-1、MAT-3）`);
+      snapshot = {
+        materialId: m.id,
+        materialCode: m.code,
+        materialName: m.name,
+        description: l.description,
+        spec: m.spec,
+        categoryId: m.categoryId,
+        unit: m.unit,
+      };
     } else {
       if (!l.description) throw field('description', '非目录物料须填写物料描述（PR-1）');
       if (!l.categoryId) throw field('categoryId', '非目录物料须选择物料分类（PR-1）');
       if (!l.unit) throw field('unit', '请选择单位');
-      const c = await trx.selectFrom('srmMaterialCategory').select('id').where('id', '=', l.categoryId).where('tenantId', '=', tenantId).executeTakeFirst();
+      const c = await trx
+        .selectFrom('srmMaterialCategory')
+        .select('id')
+        .where('id', '=', l.categoryId)
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst();
       if (!c) throw field('categoryId', '物料分类不存在');
-      snapshot = { materialId: null, materialCode: null, materialName: l.description, description: l.description, spec: l.spec, categoryId: l.categoryId, unit: l.unit };
+      snapshot = {
+        materialId: null,
+        materialCode: null,
+        materialName: l.description,
+        description: l.description,
+        spec: l.spec,
+        categoryId: l.categoryId,
+        unit: l.unit,
+      };
     }
     if (l.suggestedSupplierId) {
-      const s = await trx.selectFrom('supplier').select('id').where('id', '=', l.suggestedSupplierId).where('delFlag', '=', 0).executeTakeFirst();
+      const s = await trx
+        .selectFrom('supplier')
+        .select('id')
+        .where('id', '=', l.suggestedSupplierId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       if (!s) throw field('suggestedSupplierId', '推荐供应商不存在');
     }
     prepared.push({
@@ -129,14 +185,29 @@ async function prepareLines(trx: Db, tenantId: number, lines: Draft['lines']): P
 
 /** The header's checked values; the buyer defaults to the first line's category buyer. */
 async function prepareHeader(trx: Db, actor: Actor, body: Draft, lines: PreparedLine[]) {
-  if (body.urgency === 'URGENT' && !body.urgentReason) throw badRequest('紧急采购请填写紧急原因', { urgentReason: '紧急采购请填写紧急原因' });
+  if (body.urgency === 'URGENT' && !body.urgentReason)
+    throw badRequest('紧急采购请填写紧急原因', { urgentReason: '紧急采购请填写紧急原因' });
   let buyerId = body.buyerId;
   if (buyerId) {
-    const u = await trx.selectFrom('sysUser').select('id').where('id', '=', buyerId).where('userType', '<>', 2).where('delFlag', '=', 0).executeTakeFirst();
+    const u = await trx
+      .selectFrom('sysUser')
+      .select('id')
+      .where('id', '=', buyerId)
+      .where('userType', '<>', 2)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!u) throw badRequest('采购员不存在', { buyerId: '采购员不存在' });
   } else {
     const categoryId = lines.find((l) => l.categoryId)?.categoryId;
-    if (categoryId) buyerId = (await trx.selectFrom('srmMaterialCategory').select('defaultBuyerId').where('id', '=', categoryId).executeTakeFirst())?.defaultBuyerId ?? null;
+    if (categoryId)
+      buyerId =
+        (
+          await trx
+            .selectFrom('srmMaterialCategory')
+            .select('defaultBuyerId')
+            .where('id', '=', categoryId)
+            .executeTakeFirst()
+        )?.defaultBuyerId ?? null;
   }
   const me = await trx.selectFrom('sysUser').select('orgCode').where('id', '=', actor.user.id).executeTakeFirst();
   return {
@@ -159,7 +230,16 @@ async function insertLines(trx: Db, requisitionId: string, tenantId: number, lin
   for (const l of lines) {
     await trx
       .insertInto('purchaseRequisitionLine')
-      .values({ ...l, id: newId(), requisitionId, tenantId, qtyInSourcing: '0', qtyOrdered: '0', qtyCancelled: '0', lineStatus: 'OPEN' })
+      .values({
+        ...l,
+        id: newId(),
+        requisitionId,
+        tenantId,
+        qtyInSourcing: '0',
+        qtyOrdered: '0',
+        qtyCancelled: '0',
+        lineStatus: 'OPEN',
+      })
       .execute();
   }
 }
@@ -170,10 +250,18 @@ async function assertSubmittable(trx: Db, r: Requisition, lines: RequisitionLine
   const day = today();
   for (const l of lines) {
     if (units(l.qty) <= 0n) throw businessError(`第${l.lineNo}行：数量必须大于0（PR-1）`);
-    if (l.needByDate < day) throw businessError(`第${l.lineNo}行：需求日期 ${l.needByDate} 早于提交日期，请修改后再提交（PR-1）`);
+    if (l.needByDate < day)
+      throw businessError(`第${l.lineNo}行：需求日期 ${l.needByDate} 早于提交日期，请修改后再提交（PR-1）`);
     if (l.materialId) {
-      const m = await trx.selectFrom('srmMaterial').select(['code', 'name', 'status']).where('id', '=', l.materialId).executeTakeFirst();
-      if (!m || m.status !== 'ACTIVE') throw businessError(`第${l.lineNo}行：物料 ${l.materialCode ?? ''} ${l.materialName ?? ''} 未启用或已停用，不能提交（PR-1、MAT-3）`);
+      const m = await trx
+        .selectFrom('srmMaterial')
+        .select(['code', 'name', 'status'])
+        .where('id', '=', l.materialId)
+        .executeTakeFirst();
+      if (!m || m.status !== 'ACTIVE')
+        throw businessError(
+          `第${l.lineNo}行：物料 ${l.materialCode ?? ''} ${l.materialName ?? ''} 未启用或已停用，不能提交（PR-1、MAT-3）`,
+        );
     }
   }
   if (r.urgency === 'URGENT' && !r.urgentReason) throw businessError('紧急采购请填写紧急原因');
@@ -191,88 +279,190 @@ function editRefusal(status: string): string {
  * quantity (PR-5), and the approved lines left to source (PR-3, PR-6). Every route is
  * `srm:requisition:<action>` and internal users only.
  */
-export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const requisitionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['采购申请'];
     const perm = (action: string) => ({ access: { permission: `srm:requisition:${action}` }, internalOnly: true });
 
-    app.get('/srm/requisition/list', { schema: { tags, summary: '采购申请分页列表（按单号、标题、状态筛选）' }, config: perm('list') }, async (request) => {
-      const base = ctx.db
-        .selectFrom('purchaseRequisition as r')
-        .leftJoin('sysUser as u', 'u.id', 'r.requesterId')
-        .select(['r.id', 'r.code', 'r.title', 'r.status', 'r.purchaseType', 'r.urgency', 'r.budgetAmount', 'r.currency', 'r.requesterId', 'u.realname as requesterName', 'r.departmentCode', 'r.submittedAt', 'r.approvedAt', 'r.createTime', 'r.version'])
-        .where('r.tenantId', '=', request.tenantId)
-        .where('r.delFlag', '=', 0);
-      const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, { column: 'r.createTime', order: 'desc' });
-      return ok({
-        ...page,
-        records: page.records.map((r) => ({
+    app.get(
+      '/srm/requisition/list',
+      { schema: { tags, summary: '采购申请分页列表（按单号、标题、状态筛选）' }, config: perm('list') },
+      async (request) => {
+        const base = ctx.db
+          .selectFrom('purchaseRequisition as r')
+          .leftJoin('sysUser as u', 'u.id', 'r.requesterId')
+          .select([
+            'r.id',
+            'r.code',
+            'r.title',
+            'r.status',
+            'r.purchaseType',
+            'r.urgency',
+            'r.budgetAmount',
+            'r.currency',
+            'r.requesterId',
+            'u.realname as requesterName',
+            'r.departmentCode',
+            'r.submittedAt',
+            'r.approvedAt',
+            'r.createTime',
+            'r.version',
+          ])
+          .where('r.tenantId', '=', request.tenantId)
+          .where('r.delFlag', '=', 0);
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
+          column: 'r.createTime',
+          order: 'desc',
+        });
+        return ok({
+          ...page,
+          records: page.records.map((r) => ({
+            ...r,
+            status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
+            submittedAt: toWireDateTime(r.submittedAt),
+            approvedAt: toWireDateTime(r.approvedAt),
+            createTime: toWireDateTime(r.createTime),
+          })),
+        });
+      },
+    );
+
+    app.get(
+      '/srm/requisition/queryById',
+      {
+        schema: {
+          tags,
+          summary: '采购申请详情：明细、审批记录与状态日志',
+          querystring: z.object({ id, _t: z.string().optional() }),
+        },
+        config: perm('list'),
+      },
+      async (request) => {
+        const r = await requisitionOf(ctx.db, request.query.id, request.tenantId);
+        const lines = await linesOf(ctx.db, r.id);
+        const userIds = [r.requesterId, r.buyerId].filter((v): v is string => !!v);
+        const users = new Map(
+          (await ctx.db.selectFrom('sysUser').select(['id', 'realname']).where('id', 'in', userIds).execute()).map(
+            (u) => [u.id, u.realname],
+          ),
+        );
+        const categoryIds = [...new Set(lines.map((l) => l.categoryId).filter((v): v is string => !!v))];
+        const categories = new Map(
+          categoryIds.length
+            ? (
+                await ctx.db
+                  .selectFrom('srmMaterialCategory')
+                  .select(['id', 'name'])
+                  .where('id', 'in', categoryIds)
+                  .execute()
+              ).map((c) => [c.id, c.name])
+            : [],
+        );
+        const supplierIds = [...new Set(lines.map((l) => l.suggestedSupplierId).filter((v): v is string => !!v))];
+        const suppliers = new Map(
+          supplierIds.length
+            ? (await ctx.db.selectFrom('supplier').select(['id', 'name']).where('id', 'in', supplierIds).execute()).map(
+                (s) => [s.id, s.name],
+              )
+            : [],
+        );
+        const instances = await ctx.db
+          .selectFrom('approvalInstance')
+          .select(['id', 'status'])
+          .where('docType', '=', PR_DOC_TYPE)
+          .where('docId', '=', r.id)
+          .where('tenantId', '=', request.tenantId)
+          .execute();
+        const history = instances.length
+          ? await ctx.db
+              .selectFrom('approvalHistory as h')
+              .leftJoin('sysUser as u', 'u.id', 'h.actorId')
+              .select(['h.id', 'h.instanceId', 'h.action', 'h.step', 'h.comment', 'h.at', 'u.realname as actorName'])
+              .where(
+                'h.instanceId',
+                'in',
+                instances.map((i) => i.id),
+              )
+              .orderBy('h.at')
+              .orderBy('h.id')
+              .execute()
+          : [];
+        const latest = await latestApprovalOf(ctx.db, PR_DOC_TYPE, r.id);
+        const logs = await ctx.db
+          .selectFrom('purchaseRequisitionLog')
+          .select(['id', 'action', 'fromStatus', 'toStatus', 'actorName', 'reason', 'at'])
+          .where('requisitionId', '=', r.id)
+          .orderBy('at')
+          .orderBy('id')
+          .execute();
+        return ok({
           ...r,
           status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
+          requesterName: users.get(r.requesterId) ?? null,
+          buyerName: r.buyerId ? (users.get(r.buyerId) ?? null) : null,
           submittedAt: toWireDateTime(r.submittedAt),
           approvedAt: toWireDateTime(r.approvedAt),
+          cancelledAt: toWireDateTime(r.cancelledAt),
           createTime: toWireDateTime(r.createTime),
-        })),
-      });
-    });
+          updateTime: toWireDateTime(r.updateTime),
+          lines: lines.map((l) => ({
+            ...l,
+            lineStatus_dictText: PR_LINE_STATUS_TEXT[l.lineStatus] ?? l.lineStatus,
+            categoryName: l.categoryId ? (categories.get(l.categoryId) ?? null) : null,
+            suggestedSupplierName: l.suggestedSupplierId ? (suppliers.get(l.suggestedSupplierId) ?? null) : null,
+            qtyRemaining: qtyText(remainingOf(l)),
+          })),
+          approval: latest ? { instanceId: latest.id, status: latest.status, currentStep: latest.currentStep } : null,
+          approvalHistory: history.map((h) => ({ ...h, actorName: h.actorName ?? '系统', at: toWireDateTime(h.at) })),
+          logs: logs.map((l) => ({ ...l, at: toWireDateTime(l.at) })),
+        });
+      },
+    );
 
-    app.get('/srm/requisition/queryById', { schema: { tags, summary: '采购申请详情：明细、审批记录与状态日志', querystring: z.object({ id, _t: z.string().optional() }) }, config: perm('list') }, async (request) => {
-      const r = await requisitionOf(ctx.db, request.query.id, request.tenantId);
-      const lines = await linesOf(ctx.db, r.id);
-      const userIds = [r.requesterId, r.buyerId].filter((v): v is string => !!v);
-      const users = new Map((await ctx.db.selectFrom('sysUser').select(['id', 'realname']).where('id', 'in', userIds).execute()).map((u) => [u.id, u.realname]));
-      const categoryIds = [...new Set(lines.map((l) => l.categoryId).filter((v): v is string => !!v))];
-      const categories = new Map(categoryIds.length ? (await ctx.db.selectFrom('srmMaterialCategory').select(['id', 'name']).where('id', 'in', categoryIds).execute()).map((c) => [c.id, c.name]) : []);
-      const supplierIds = [...new Set(lines.map((l) => l.suggestedSupplierId).filter((v): v is string => !!v))];
-      const suppliers = new Map(supplierIds.length ? (await ctx.db.selectFrom('supplier').select(['id', 'name']).where('id', 'in', supplierIds).execute()).map((s) => [s.id, s.name]) : []);
-      const instances = await ctx.db.selectFrom('approvalInstance').select(['id', 'status']).where('docType', '=', PR_DOC_TYPE).where('docId', '=', r.id).where('tenantId', '=', request.tenantId).execute();
-      const history = instances.length
-        ? await ctx.db
-            .selectFrom('approvalHistory as h')
-            .leftJoin('sysUser as u', 'u.id', 'h.actorId')
-            .select(['h.id', 'h.instanceId', 'h.action', 'h.step', 'h.comment', 'h.at', 'u.realname as actorName'])
-            .where('h.instanceId', 'in', instances.map((i) => i.id))
-            .orderBy('h.at')
-            .orderBy('h.id')
-            .execute()
-        : [];
-      const latest = await latestApprovalOf(ctx.db, PR_DOC_TYPE, r.id);
-      const logs = await ctx.db.selectFrom('purchaseRequisitionLog').select(['id', 'action', 'fromStatus', 'toStatus', 'actorName', 'reason', 'at']).where('requisitionId', '=', r.id).orderBy('at').orderBy('id').execute();
-      return ok({
-        ...r,
-        status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
-        requesterName: users.get(r.requesterId) ?? null,
-        buyerName: r.buyerId ? (users.get(r.buyerId) ?? null) : null,
-        submittedAt: toWireDateTime(r.submittedAt),
-        approvedAt: toWireDateTime(r.approvedAt),
-        cancelledAt: toWireDateTime(r.cancelledAt),
-        createTime: toWireDateTime(r.createTime),
-        updateTime: toWireDateTime(r.updateTime),
-        lines: lines.map((l) => ({
-          ...l,
-          lineStatus_dictText: PR_LINE_STATUS_TEXT[l.lineStatus] ?? l.lineStatus,
-          categoryName: l.categoryId ? (categories.get(l.categoryId) ?? null) : null,
-          suggestedSupplierName: l.suggestedSupplierId ? (suppliers.get(l.suggestedSupplierId) ?? null) : null,
-          qtyRemaining: qtyText(remainingOf(l)),
-        })),
-        approval: latest ? { instanceId: latest.id, status: latest.status, currentStep: latest.currentStep } : null,
-        approvalHistory: history.map((h) => ({ ...h, actorName: h.actorName ?? '系统', at: toWireDateTime(h.at) })),
-        logs: logs.map((l) => ({ ...l, at: toWireDateTime(l.at) })),
-      });
-    });
-
-    app.get('/srm/requisition/options', { schema: { tags, summary: '新建采购申请的可选物料分类与采购员' }, config: perm('list') }, async (request) => {
-      const categories = await ctx.db.selectFrom('srmMaterialCategory').select(['id', 'code', 'name']).where('tenantId', '=', request.tenantId).where('isLeaf', '=', 1).where('status', '=', 'ACTIVE').orderBy('code').limit(2000).execute();
-      const buyers = await ctx.db.selectFrom('sysUser').select(['id', 'username', 'realname']).where('userType', '<>', 2).where('delFlag', '=', 0).where('status', '=', 1).orderBy('username').limit(500).execute();
-      return ok({ categories, buyers });
-    });
+    app.get(
+      '/srm/requisition/options',
+      { schema: { tags, summary: '新建采购申请的可选物料分类与采购员' }, config: perm('list') },
+      async (request) => {
+        const categories = await ctx.db
+          .selectFrom('srmMaterialCategory')
+          .select(['id', 'code', 'name'])
+          .where('tenantId', '=', request.tenantId)
+          .where('isLeaf', '=', 1)
+          .where('status', '=', 'ACTIVE')
+          .orderBy('code')
+          .limit(2000)
+          .execute();
+        const buyers = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'username', 'realname'])
+          .where('userType', '<>', 2)
+          .where('delFlag', '=', 0)
+          .where('status', '=', 1)
+          .orderBy('username')
+          .limit(500)
+          .execute();
+        return ok({ categories, buyers });
+      },
+    );
 
     // The material picker: ACTIVE materials only (MAT-3), by code or name.
     app.get(
       '/srm/requisition/materials',
-      { schema: { tags, summary: '可申请的物料（仅启用状态）', querystring: z.object({ keyword: z.string().trim().max(100).optional(), _t: z.string().optional() }) }, config: perm('list') },
+      {
+        schema: {
+          tags,
+          summary: '可申请的物料（仅启用状态）',
+          querystring: z.object({ keyword: z.string().trim().max(100).optional(), _t: z.string().optional() }),
+        },
+        config: perm('list'),
+      },
       async (request) => {
-        let q = ctx.db.selectFrom('srmMaterial').select(['id', 'code', 'name', 'spec', 'unit', 'categoryId']).where('tenantId', '=', request.tenantId).where('status', '=', 'ACTIVE');
+        let q = ctx.db
+          .selectFrom('srmMaterial')
+          .select(['id', 'code', 'name', 'spec', 'unit', 'categoryId'])
+          .where('tenantId', '=', request.tenantId)
+          .where('status', '=', 'ACTIVE');
         const keyword = request.query.keyword;
         if (keyword) {
           const pattern = `%${escapeLike(keyword)}%`;
@@ -282,42 +472,46 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post('/srm/requisition/add', { schema: { tags, summary: '新建采购申请草稿（含明细，PR-1）', body: draftSchema }, config: perm('add') }, async (request) => {
-      const actor = actorOf(request);
-      const result = await ctx.db.transaction().execute(async (trx) => {
-        const lines = await prepareLines(trx, request.tenantId, request.body.lines);
-        const header = await prepareHeader(trx, actor, request.body, lines);
-        const rowId = newId();
-        const code = await ctx.codes.next('PR', { tenantId: request.tenantId, trx });
-        await trx
-          .insertInto('purchaseRequisition')
-          .values({
-            ...header,
-            id: rowId,
-            tenantId: request.tenantId,
-            sysOrgCode: header.departmentCode,
-            code,
-            requesterId: actor.user.id,
-            status: 'DRAFT',
-            submittedBy: null,
-            submittedAt: null,
-            approvedAt: null,
-            cancelledAt: null,
-            cancelReason: null,
-            delFlag: 0,
-            version: 1,
-            createBy: actor.user.username,
-            createTime: nowIso(),
-            updateBy: null,
-            updateTime: null,
-          })
-          .execute();
-        await insertLines(trx, rowId, request.tenantId, lines);
-        await writeLog(trx, rowId, 'create', null, 'DRAFT', userActor(actor));
-        return { id: rowId, code };
-      });
-      return ok(result, '采购申请已保存');
-    });
+    app.post(
+      '/srm/requisition/add',
+      { schema: { tags, summary: '新建采购申请草稿（含明细，PR-1）', body: draftSchema }, config: perm('add') },
+      async (request) => {
+        const actor = actorOf(request);
+        const result = await ctx.db.transaction().execute(async (trx) => {
+          const lines = await prepareLines(trx, request.tenantId, request.body.lines);
+          const header = await prepareHeader(trx, actor, request.body, lines);
+          const rowId = newId();
+          const code = await ctx.codes.next('PR', { tenantId: request.tenantId, trx });
+          await trx
+            .insertInto('purchaseRequisition')
+            .values({
+              ...header,
+              id: rowId,
+              tenantId: request.tenantId,
+              sysOrgCode: header.departmentCode,
+              code,
+              requesterId: actor.user.id,
+              status: 'DRAFT',
+              submittedBy: null,
+              submittedAt: null,
+              approvedAt: null,
+              cancelledAt: null,
+              cancelReason: null,
+              delFlag: 0,
+              version: 1,
+              createBy: actor.user.username,
+              createTime: nowIso(),
+              updateBy: null,
+              updateTime: null,
+            })
+            .execute();
+          await insertLines(trx, rowId, request.tenantId, lines);
+          await writeLog(trx, rowId, 'create', null, 'DRAFT', userActor(actor));
+          return { id: rowId, code };
+        });
+        return ok(result, '采购申请已保存');
+      },
+    );
 
     app.route({
       method: ['PUT', 'POST'],
@@ -335,7 +529,14 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           const header = await prepareHeader(trx, actor, body, lines);
           const moved = await trx
             .updateTable('purchaseRequisition')
-            .set({ ...header, sysOrgCode: header.departmentCode, status: 'DRAFT', version: r.version + 1, updateBy: actor.user.username, updateTime: nowIso() })
+            .set({
+              ...header,
+              sysOrgCode: header.departmentCode,
+              status: 'DRAFT',
+              version: r.version + 1,
+              updateBy: actor.user.username,
+              updateTime: nowIso(),
+            })
             .where('id', '=', r.id)
             .where('version', '=', r.version)
             .executeTakeFirst();
@@ -349,56 +550,109 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     });
 
-    app.delete('/srm/requisition/delete', { schema: { tags, summary: '删除采购申请草稿（X-13）', querystring: z.object({ id }) }, config: perm('delete') }, async (request) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        const r = await requisitionOf(trx, request.query.id, request.tenantId);
-        // X-13: only drafts are deleted; submitted ones are withdrawn, approved ones cancelled.
-        if (r.status !== 'DRAFT') throw businessError(`只有草稿状态的采购申请可以删除，${r.code} 当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
-        await trx.updateTable('purchaseRequisition').set({ delFlag: 1, version: r.version + 1, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', r.id).where('status', '=', 'DRAFT').execute();
-        await writeLog(trx, r.id, 'delete', 'DRAFT', 'DRAFT', userActor(actorOf(request)));
-      });
-      return ok(null, '删除成功!');
-    });
+    app.delete(
+      '/srm/requisition/delete',
+      { schema: { tags, summary: '删除采购申请草稿（X-13）', querystring: z.object({ id }) }, config: perm('delete') },
+      async (request) => {
+        await ctx.db.transaction().execute(async (trx) => {
+          const r = await requisitionOf(trx, request.query.id, request.tenantId);
+          // X-13: only drafts are deleted; submitted ones are withdrawn, approved ones cancelled.
+          if (r.status !== 'DRAFT')
+            throw businessError(
+              `只有草稿状态的采购申请可以删除，${r.code} 当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`,
+            );
+          await trx
+            .updateTable('purchaseRequisition')
+            .set({ delFlag: 1, version: r.version + 1, updateBy: request.user!.username, updateTime: nowIso() })
+            .where('id', '=', r.id)
+            .where('status', '=', 'DRAFT')
+            .execute();
+          await writeLog(trx, r.id, 'delete', 'DRAFT', 'DRAFT', userActor(actorOf(request)));
+        });
+        return ok(null, '删除成功!');
+      },
+    );
 
     app.post(
       '/srm/requisition/submit',
-      { schema: { tags, summary: '提交采购申请审批（按预算金额走审批流程，PR-1、PR-2）', body: z.object({ id, version: z.number().int().min(1).optional() }) }, config: perm('submit') },
+      {
+        schema: {
+          tags,
+          summary: '提交采购申请审批（按预算金额走审批流程，PR-1、PR-2）',
+          body: z.object({ id, version: z.number().int().min(1).optional() }),
+        },
+        config: perm('submit'),
+      },
       async (request) => {
         const actor = actorOf(request);
         const status = await ctx.db.transaction().execute(async (trx) => {
           const r = await requisitionOf(trx, request.body.id, request.tenantId);
-          if (r.status !== 'DRAFT' && r.status !== 'REJECTED') throw businessError(`只有草稿或被驳回的采购申请可以提交，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
-          if (request.body.version !== undefined && request.body.version !== r.version) throw businessError('采购申请已被他人修改，请刷新后重试');
+          if (r.status !== 'DRAFT' && r.status !== 'REJECTED')
+            throw businessError(
+              `只有草稿或被驳回的采购申请可以提交，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`,
+            );
+          if (request.body.version !== undefined && request.body.version !== r.version)
+            throw businessError('采购申请已被他人修改，请刷新后重试');
           const lines = await linesOf(trx, r.id);
           await assertSubmittable(trx, r, lines);
           const now = nowIso();
           const moved = await trx
             .updateTable('purchaseRequisition')
-            .set({ status: 'PENDING_APPROVAL', submittedBy: actor.user.id, submittedAt: now, version: r.version + 1, updateBy: actor.user.username, updateTime: now })
+            .set({
+              status: 'PENDING_APPROVAL',
+              submittedBy: actor.user.id,
+              submittedAt: now,
+              version: r.version + 1,
+              updateBy: actor.user.username,
+              updateTime: now,
+            })
             .where('id', '=', r.id)
             .where('version', '=', r.version)
             .executeTakeFirst();
           if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人修改，请刷新后重试');
           await writeLog(trx, r.id, 'submit', r.status, 'PENDING_APPROVAL', userActor(actor));
           // PR-2: the budget decides which steps apply.
-          const started = await submitForApproval(trx, { docType: PR_DOC_TYPE, docId: r.id, title: `采购申请：${r.title}（${r.code}）`, amount: r.budgetAmount, submitterId: actor.user.id, tenantId: request.tenantId });
+          const started = await submitForApproval(trx, {
+            docType: PR_DOC_TYPE,
+            docId: r.id,
+            title: `采购申请：${r.title}（${r.code}）`,
+            amount: r.budgetAmount,
+            submitterId: actor.user.id,
+            tenantId: request.tenantId,
+          });
           return started.status;
         });
-        return ok({ status: status === 'APPROVED' ? 'APPROVED' : 'PENDING_APPROVAL' }, status === 'APPROVED' ? '无需审批，采购申请已通过' : '已提交审批');
+        return ok(
+          { status: status === 'APPROVED' ? 'APPROVED' : 'PENDING_APPROVAL' },
+          status === 'APPROVED' ? '无需审批，采购申请已通过' : '已提交审批',
+        );
       },
     );
 
     app.post(
       '/srm/requisition/withdraw',
-      { schema: { tags, summary: '撤回审批中的采购申请（回到草稿）', body: z.object({ id, reason: optText(500, '撤回说明') }) }, config: perm('submit') },
+      {
+        schema: {
+          tags,
+          summary: '撤回审批中的采购申请（回到草稿）',
+          body: z.object({ id, reason: optText(500, '撤回说明') }),
+        },
+        config: perm('submit'),
+      },
       async (request) => {
         await ctx.db.transaction().execute(async (trx) => {
           const r = await requisitionOf(trx, request.body.id, request.tenantId);
-          if (r.status !== 'PENDING_APPROVAL') throw businessError(`只有审批中的采购申请可以撤回，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
+          if (r.status !== 'PENDING_APPROVAL')
+            throw businessError(`只有审批中的采购申请可以撤回，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
           const instance = await latestApprovalOf(trx, PR_DOC_TYPE, r.id);
           if (!instance) throw businessError('采购申请没有进行中的审批');
           // The engine allows only the submitter (X-10) and runs the handler that moves the requisition back to DRAFT.
-          await withdrawApproval(trx, { id: request.user!.id, tenantId: request.tenantId }, instance.id, request.body.reason ?? '');
+          await withdrawApproval(
+            trx,
+            { id: request.user!.id, tenantId: request.tenantId },
+            instance.id,
+            request.body.reason ?? '',
+          );
         });
         return ok(null, '采购申请已撤回');
       },
@@ -406,12 +660,29 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/srm/requisition/cancel',
-      { schema: { tags, summary: '取消采购申请的剩余数量（PR-5）', body: z.object({ id, reason: z.string({ error: '请填写取消原因' }).trim().min(1, '请填写取消原因').max(500, '取消原因不能超过500个字符') }) }, config: perm('cancel') },
+      {
+        schema: {
+          tags,
+          summary: '取消采购申请的剩余数量（PR-5）',
+          body: z.object({
+            id,
+            reason: z
+              .string({ error: '请填写取消原因' })
+              .trim()
+              .min(1, '请填写取消原因')
+              .max(500, '取消原因不能超过500个字符'),
+          }),
+        },
+        config: perm('cancel'),
+      },
       async (request) => {
         const actor = actorOf(request);
         await ctx.db.transaction().execute(async (trx) => {
           const r = await requisitionOf(trx, request.body.id, request.tenantId);
-          if (!CONSUMABLE.includes(r.status) || r.cancelledAt) throw businessError(`只有已审批且未关闭的采购申请可以取消剩余数量，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
+          if (!CONSUMABLE.includes(r.status) || r.cancelledAt)
+            throw businessError(
+              `只有已审批且未关闭的采购申请可以取消剩余数量，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`,
+            );
           const lines = await linesOf(trx, r.id);
           // PR-5: only what is still free is cancelled; reserved and ordered quantity stays linked.
           for (const l of lines) {
@@ -428,10 +699,20 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人处理，请刷新后重试');
           }
           const now = nowIso();
-          await trx.updateTable('purchaseRequisition').set({ cancelledAt: now, cancelReason: request.body.reason, updateBy: actor.user.username, updateTime: now }).where('id', '=', r.id).execute();
+          await trx
+            .updateTable('purchaseRequisition')
+            .set({
+              cancelledAt: now,
+              cancelReason: request.body.reason,
+              updateBy: actor.user.username,
+              updateTime: now,
+            })
+            .where('id', '=', r.id)
+            .execute();
           await refreshStatuses(trx, [r.id], 'cancel', userActor(actor), request.body.reason);
           const after = await requisitionOf(trx, r.id, request.tenantId);
-          if (after.status === r.status) await writeLog(trx, r.id, 'cancel', r.status, r.status, userActor(actor), request.body.reason);
+          if (after.status === r.status)
+            await writeLog(trx, r.id, 'cancel', r.status, r.status, userActor(actor), request.body.reason);
         });
         return ok(null, '剩余数量已取消');
       },
@@ -441,7 +722,15 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/srm/requisition/openLines',
       {
-        schema: { tags, summary: '已审批且有剩余数量的采购申请行（PR-3、PR-6）', querystring: z.object({ code: z.string().trim().max(64).optional(), keyword: z.string().trim().max(100).optional(), _t: z.string().optional() }) },
+        schema: {
+          tags,
+          summary: '已审批且有剩余数量的采购申请行（PR-3、PR-6）',
+          querystring: z.object({
+            code: z.string().trim().max(64).optional(),
+            keyword: z.string().trim().max(100).optional(),
+            _t: z.string().optional(),
+          }),
+        },
         config: perm('list'),
       },
       async (request) => {
@@ -458,13 +747,25 @@ export const requisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (request.query.code) q = q.where('r.code', 'like', `%${escapeLike(request.query.code)}%`);
         if (request.query.keyword) {
           const pattern = `%${escapeLike(request.query.keyword)}%`;
-          q = q.where((eb) => eb.or([eb('l.materialCode', 'like', pattern), eb('l.materialName', 'like', pattern), eb('r.title', 'like', pattern)]));
+          q = q.where((eb) =>
+            eb.or([
+              eb('l.materialCode', 'like', pattern),
+              eb('l.materialName', 'like', pattern),
+              eb('r.title', 'like', pattern),
+            ]),
+          );
         }
         const rows = await q.orderBy('r.code').orderBy('l.lineNo').limit(1000).execute();
         return ok(
           rows
             .filter((l) => remainingOf(l) > 0n)
-            .map((l) => ({ ...l, lineId: l.id, requisitionCode: l.code, qtyRemaining: qtyText(remainingOf(l)), lineStatus_dictText: PR_LINE_STATUS_TEXT[l.lineStatus] ?? l.lineStatus })),
+            .map((l) => ({
+              ...l,
+              lineId: l.id,
+              requisitionCode: l.code,
+              qtyRemaining: qtyText(remainingOf(l)),
+              lineStatus_dictText: PR_LINE_STATUS_TEXT[l.lineStatus] ?? l.lineStatus,
+            })),
         );
       },
     );

@@ -18,7 +18,6 @@ export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
 export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
 
-
 /** Header states in which lines may be consumed (after approval, PR-3/PR-4). */
 export const CONSUMABLE = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED'];
 const DERIVED = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED', 'CLOSED'];
@@ -33,7 +32,9 @@ export function remainingOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | '
  * cancelled, what was consumed ordered), SOURCED (the reservation awarded, not yet ordered),
  * IN_SOURCING (reserved by an open event), else OPEN.
  */
-export function lineStatusOf(l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>): string {
+export function lineStatusOf(
+  l: Pick<RequisitionLine, 'qty' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>,
+): string {
   const qty = units(l.qty);
   const reserved = units(l.qtyInSourcing);
   const ordered = units(l.qtyOrdered);
@@ -59,14 +60,39 @@ export function headerStatusOf(status: string, lines: RequisitionLine[]): string
   return consumed > 0n ? 'PARTIALLY_PROCESSED' : 'APPROVED';
 }
 
-export async function writeLog(trx: Db, requisitionId: string, action: string, from: string | null, to: string, actor: LogActor, reason: string | null = null): Promise<void> {
+export async function writeLog(
+  trx: Db,
+  requisitionId: string,
+  action: string,
+  from: string | null,
+  to: string,
+  actor: LogActor,
+  reason: string | null = null,
+): Promise<void> {
   await trx
     .insertInto('purchaseRequisitionLog')
-    .values({ id: newId(), requisitionId, action, fromStatus: from, toStatus: to, actorId: actor.id, actorName: actor.name, actorKind: actor.kind, reason: reason?.slice(0, 500) ?? null, ip: actor.ip ?? null, at: nowIso() })
+    .values({
+      id: newId(),
+      requisitionId,
+      action,
+      fromStatus: from,
+      toStatus: to,
+      actorId: actor.id,
+      actorName: actor.name,
+      actorKind: actor.kind,
+      reason: reason?.slice(0, 500) ?? null,
+      ip: actor.ip ?? null,
+      at: nowIso(),
+    })
     .execute();
 }
 
-export const userActor = (actor: Actor): LogActor => ({ id: actor.user.id, name: actor.user.realname || actor.user.username, kind: 'INTERNAL', ip: actor.ip });
+export const userActor = (actor: Actor): LogActor => ({
+  id: actor.user.id,
+  name: actor.user.realname || actor.user.username,
+  kind: 'INTERNAL',
+  ip: actor.ip,
+});
 
 async function actorById(trx: Db, id: string | null): Promise<LogActor> {
   if (!id) return { id: null, name: '系统', kind: 'SYSTEM' };
@@ -76,27 +102,49 @@ async function actorById(trx: Db, id: string | null): Promise<LogActor> {
 
 /** A requisition of the tenant (not deleted), or 404. */
 export async function requisitionOf(db: Db, id: string, tenantId: number): Promise<Requisition> {
-  const row = await db.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).where('delFlag', '=', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('purchaseRequisition')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenantId', '=', tenantId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!row) throw notFound('采购申请不存在');
   return row;
 }
 
 export async function linesOf(db: Db, requisitionId: string): Promise<RequisitionLine[]> {
-  return db.selectFrom('purchaseRequisitionLine').selectAll().where('requisitionId', '=', requisitionId).orderBy('lineNo').execute();
+  return db
+    .selectFrom('purchaseRequisitionLine')
+    .selectAll()
+    .where('requisitionId', '=', requisitionId)
+    .orderBy('lineNo')
+    .execute();
 }
 
 /**
  * Recomputes the derived line and header statuses (PR-7) of the given requisitions and logs a
  * header change under `action`.
  */
-export async function refreshStatuses(trx: Db, requisitionIds: string[], action: string, actor: LogActor, reason: string | null = null): Promise<void> {
+export async function refreshStatuses(
+  trx: Db,
+  requisitionIds: string[],
+  action: string,
+  actor: LogActor,
+  reason: string | null = null,
+): Promise<void> {
   for (const id of new Set(requisitionIds)) {
-    const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const header = await trx
+      .selectFrom('purchaseRequisition')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const lines = await linesOf(trx, id);
     if (DERIVED.includes(header.status)) {
       for (const l of lines) {
         const status = lineStatusOf(l);
-        if (status !== l.lineStatus) await trx.updateTable('purchaseRequisitionLine').set({ lineStatus: status }).where('id', '=', l.id).execute();
+        if (status !== l.lineStatus)
+          await trx.updateTable('purchaseRequisitionLine').set({ lineStatus: status }).where('id', '=', l.id).execute();
       }
     }
     const status = headerStatusOf(header.status, lines);
@@ -119,10 +167,19 @@ const LABEL: Record<Consumption, string> = { reserve: '寻源', release: '释放
 /** The line with its requisition, checked for the consumer (PR-3, PR-4). */
 async function consumableLine(trx: Db, item: LineQuantity, kind: Consumption, needsOpenHeader: boolean) {
   const qtyText_ = String(item.qty).trim();
-  if (!QTY_PATTERN.test(qtyText_) || units(qtyText_) <= 0n) throw businessError(`${LABEL[kind]}数量必须大于0（最多4位小数）`);
-  const line = await trx.selectFrom('purchaseRequisitionLine').selectAll().where('id', '=', String(item.lineId)).executeTakeFirst();
+  if (!QTY_PATTERN.test(qtyText_) || units(qtyText_) <= 0n)
+    throw businessError(`${LABEL[kind]}数量必须大于0（最多4位小数）`);
+  const line = await trx
+    .selectFrom('purchaseRequisitionLine')
+    .selectAll()
+    .where('id', '=', String(item.lineId))
+    .executeTakeFirst();
   if (!line) throw businessError('采购申请行不存在');
-  const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', line.requisitionId).executeTakeFirstOrThrow();
+  const header = await trx
+    .selectFrom('purchaseRequisition')
+    .selectAll()
+    .where('id', '=', line.requisitionId)
+    .executeTakeFirstOrThrow();
   const name = `采购申请 ${header.code} 第${line.lineNo}行（${line.materialName ?? line.description ?? ''}）`;
   if (header.delFlag !== 0) throw businessError(`${name}已删除`);
   if (needsOpenHeader && (!CONSUMABLE.includes(header.status) || header.cancelledAt)) {
@@ -140,7 +197,11 @@ function shortOf(name: string, l: RequisitionLine, qty: bigint, kind: Consumptio
 }
 
 /** Moves one line's ledger, only if it is still as read (a concurrent consumer loses, X-4). */
-async function moveLedger(trx: Db, l: RequisitionLine, changes: Partial<Pick<RequisitionLine, 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>>): Promise<void> {
+async function moveLedger(
+  trx: Db,
+  l: RequisitionLine,
+  changes: Partial<Pick<RequisitionLine, 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded'>>,
+): Promise<void> {
   const moved = await trx
     .updateTable('purchaseRequisitionLine')
     .set(changes)
@@ -180,7 +241,8 @@ export async function releaseRequisitionLines(trx: Db, items: LineQuantity[], ac
   const touched: string[] = [];
   for (const item of items) {
     const { line, header, qty, name } = await consumableLine(trx, item, 'release', false);
-    if (qty > units(line.qtyInSourcing)) throw businessError(`${name}释放数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+    if (qty > units(line.qtyInSourcing))
+      throw businessError(`${name}释放数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
     const left = units(line.qtyInSourcing) - qty;
     const changes: Partial<RequisitionLine> = { qtyInSourcing: qtyText(left) };
     if (units(line.qtyAwarded ?? '0') > left) changes.qtyAwarded = qtyText(left);
@@ -195,14 +257,23 @@ export async function releaseRequisitionLines(trx: Db, items: LineQuantity[], ac
  * PR-3 / PR-6: quantity covered by a purchase order, either converted from the line's sourcing
  * reservation (`fromReservation`) or ordered directly (then bounded like a reservation).
  */
-export async function orderRequisitionLines(trx: Db, items: (LineQuantity & { fromReservation?: boolean })[], actor: LogActor = SYSTEM): Promise<void> {
+export async function orderRequisitionLines(
+  trx: Db,
+  items: (LineQuantity & { fromReservation?: boolean })[],
+  actor: LogActor = SYSTEM,
+): Promise<void> {
   const touched: string[] = [];
   for (const item of items) {
     const { line, qty, name } = await consumableLine(trx, item, 'order', !item.fromReservation);
     if (item.fromReservation) {
-      if (qty > units(line.qtyInSourcing)) throw businessError(`${name}下单数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+      if (qty > units(line.qtyInSourcing))
+        throw businessError(`${name}下单数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
       const awarded = units(line.qtyAwarded ?? '0');
-      await moveLedger(trx, line, { qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty), qtyOrdered: qtyText(units(line.qtyOrdered) + qty), qtyAwarded: qtyText(awarded > qty ? awarded - qty : 0n) });
+      await moveLedger(trx, line, {
+        qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty),
+        qtyOrdered: qtyText(units(line.qtyOrdered) + qty),
+        qtyAwarded: qtyText(awarded > qty ? awarded - qty : 0n),
+      });
     } else {
       if (qty > remainingOf(line)) shortOf(name, line, qty, 'order');
       await moveLedger(trx, line, { qtyOrdered: qtyText(units(line.qtyOrdered) + qty) });
@@ -223,7 +294,8 @@ export async function awardRequisitionLines(trx: Db, items: LineQuantity[], acto
   for (const item of items) {
     const { line, qty, name } = await consumableLine(trx, item, 'award', false);
     const awarded = units(line.qtyAwarded ?? '0') + qty;
-    if (awarded > units(line.qtyInSourcing)) throw businessError(`${name}定标数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
+    if (awarded > units(line.qtyInSourcing))
+      throw businessError(`${name}定标数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
     await moveLedger(trx, line, { qtyAwarded: qtyText(awarded) });
     touched.push(line.requisitionId);
   }
@@ -231,17 +303,35 @@ export async function awardRequisitionLines(trx: Db, items: LineQuantity[], acto
 }
 
 /** The approval's end moves a requisition on from PENDING_APPROVAL only (X-3). */
-async function decided(trx: Db, id: string, to: string, action: string, actorId: string | null, comment: string | null): Promise<void> {
+async function decided(
+  trx: Db,
+  id: string,
+  to: string,
+  action: string,
+  actorId: string | null,
+  comment: string | null,
+): Promise<void> {
   const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   if (header.status !== 'PENDING_APPROVAL') throw businessError(`采购申请 ${header.code} 不在审批中`);
   const actor = await actorById(trx, actorId);
   const now = nowIso();
   await trx
     .updateTable('purchaseRequisition')
-    .set({ status: to, approvedAt: to === 'APPROVED' ? now : null, version: header.version + 1, updateBy: actor.name, updateTime: now })
+    .set({
+      status: to,
+      approvedAt: to === 'APPROVED' ? now : null,
+      version: header.version + 1,
+      updateBy: actor.name,
+      updateTime: now,
+    })
     .where('id', '=', id)
     .execute();
-  if (to === 'APPROVED') await trx.updateTable('purchaseRequisitionLine').set({ lineStatus: 'OPEN' }).where('requisitionId', '=', id).execute();
+  if (to === 'APPROVED')
+    await trx
+      .updateTable('purchaseRequisitionLine')
+      .set({ lineStatus: 'OPEN' })
+      .where('requisitionId', '=', id)
+      .execute();
   await writeLog(trx, id, action, 'PENDING_APPROVAL', to, actor, comment);
   // X-12: the assigned buyer learns that approved lines wait for sourcing (the submitter hears from the engine).
   if (to === 'APPROVED' && header.buyerId) {
@@ -262,7 +352,10 @@ async function decided(trx: Db, id: string, to: string, action: string, actorId:
 registerApprovalDocType(PR_DOC_TYPE, {
   label: '采购申请',
   openPage: PR_PAGE,
-  onApproved: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'APPROVED', 'approve', actorId, comment),
-  onRejected: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'REJECTED', 'reject', actorId, comment),
-  onWithdrawn: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'DRAFT', 'withdraw', actorId, comment),
+  onApproved: (trx, { instance, actorId, comment }) =>
+    decided(trx, instance.docId, 'APPROVED', 'approve', actorId, comment),
+  onRejected: (trx, { instance, actorId, comment }) =>
+    decided(trx, instance.docId, 'REJECTED', 'reject', actorId, comment),
+  onWithdrawn: (trx, { instance, actorId, comment }) =>
+    decided(trx, instance.docId, 'DRAFT', 'withdraw', actorId, comment),
 });

@@ -3,7 +3,14 @@ import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { ok, SAMPLE_HAND_DELIVERY, SAMPLE_SHIP_METHODS, SAMPLE_TEST_RESULTS, sampleRequestResource, type SampleAction } from '@procura/shared';
+import {
+  ok,
+  SAMPLE_HAND_DELIVERY,
+  SAMPLE_SHIP_METHODS,
+  SAMPLE_TEST_RESULTS,
+  sampleRequestResource,
+  type SampleAction,
+} from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { ID_PATTERN } from '../../core/ids.js';
@@ -14,7 +21,15 @@ import { ADMISSION_REVIEW_SOURCE } from '../supplier/admission-review.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
-import { assertSupplierEligible, notifySample, SAMPLE_RULES, sampleFor, transition, type Actor, type SampleRow } from './sample-transitions.js';
+import {
+  assertSupplierEligible,
+  notifySample,
+  SAMPLE_RULES,
+  sampleFor,
+  transition,
+  type Actor,
+  type SampleRow,
+} from './sample-transitions.js';
 
 // X-11: the supplier a request was sent to reads its test report files, whoever uploaded them.
 registerDocumentFiles('SAMPLE_REQUEST', {
@@ -48,13 +63,24 @@ function internalOnly(request: FastifyRequest): void {
 async function prepareDraft(db: Db, values: Values, tenantId: number, existing?: SampleRow): Promise<void> {
   const supplierId = (values.supplierId as string | undefined) ?? existing?.supplierId;
   if (values.supplierId !== undefined) {
-    const s = await db.selectFrom('supplier').select('id').where('id', '=', String(supplierId)).where('delFlag', '=', 0).executeTakeFirst();
+    const s = await db
+      .selectFrom('supplier')
+      .select('id')
+      .where('id', '=', String(supplierId))
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!s) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
   }
-  const materialId = values.materialId !== undefined ? ((values.materialId as string | null) || null) : (existing?.materialId ?? null);
+  const materialId =
+    values.materialId !== undefined ? (values.materialId as string | null) || null : (existing?.materialId ?? null);
   values.materialId = materialId;
   if (materialId) {
-    const m = await db.selectFrom('srmMaterial').select(['name', 'spec', 'categoryId', 'status']).where('id', '=', materialId).where('tenantId', '=', tenantId).executeTakeFirst();
+    const m = await db
+      .selectFrom('srmMaterial')
+      .select(['name', 'spec', 'categoryId', 'status'])
+      .where('id', '=', materialId)
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
     if (!m) throw badRequest('物料不存在', { materialId: '物料不存在' });
     if (m.status === 'INACTIVE') throw badRequest('物料已停用，不能申请送样', { materialId: '物料已停用' });
     values.materialName = m.spec ? `${m.name} ${m.spec}` : m.name;
@@ -64,12 +90,19 @@ async function prepareDraft(db: Db, values: Values, tenantId: number, existing?:
     const categoryId = (values.categoryId as string | undefined) ?? existing?.categoryId ?? null;
     if (!name) throw badRequest('请选择物料，或填写样品描述', { description: '请选择物料，或填写样品描述' });
     if (!categoryId) throw badRequest('未选择物料时请选择物料分类', { categoryId: '未选择物料时请选择物料分类' });
-    const c = await db.selectFrom('srmMaterialCategory').select('id').where('id', '=', categoryId).where('tenantId', '=', tenantId).executeTakeFirst();
+    const c = await db
+      .selectFrom('srmMaterialCategory')
+      .select('id')
+      .where('id', '=', categoryId)
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
     if (!c) throw badRequest('物料分类不存在', { categoryId: '物料分类不存在' });
     values.materialName = name;
   }
-  if (values.qty !== undefined && !positive(String(values.qty))) throw badRequest('样品数量必须大于0', { qty: '样品数量必须大于0' });
-  if (values.requiredBy !== undefined && String(values.requiredBy) < today()) throw badRequest('要求送样日期不能早于今天', { requiredBy: '要求送样日期不能早于今天' });
+  if (values.qty !== undefined && !positive(String(values.qty)))
+    throw badRequest('样品数量必须大于0', { qty: '样品数量必须大于0' });
+  if (values.requiredBy !== undefined && String(values.requiredBy) < today())
+    throw badRequest('要求送样日期不能早于今天', { requiredBy: '要求送样日期不能早于今天' });
 }
 
 const shipBody = z.object({
@@ -78,7 +111,10 @@ const shipBody = z.object({
   carrier: text(100, '承运商').optional(),
   trackingNo: text(64, '运单号').optional(),
   deliveryNote: text(500, '送货说明').optional(),
-  estimatedArrival: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '预计到达日期格式不正确').optional(),
+  estimatedArrival: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '预计到达日期格式不正确')
+    .optional(),
 });
 const testBody = z.object({
   id,
@@ -92,7 +128,8 @@ const testBody = z.object({
  * sees only its own sent requests (X-5, exports included), plus one named route per transition
  * behind `sampleRequest:<action>` (X-3) and the request's state log.
  */
-export const sampleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const sampleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       resourceRoutes(ctx, sampleRequestResource, {
@@ -101,19 +138,32 @@ export const sampleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             .leftJoin('supplier as s', 's.id', 't.supplier_id')
             .select(sql.ref('s.name').as('supplierName'))
             // SMP-4: past requiredBy and not yet shipped.
-            .select(sql<number>`case when ${sql.ref('t.status')} in (${'SENT'}, ${'CONFIRMED'}) and ${sql.ref('t.required_by')} < ${today()} then 1 else 0 end`.as('overdue')) as AnyQuery;
+            .select(
+              sql<number>`case when ${sql.ref('t.status')} in (${'SENT'}, ${'CONFIRMED'}) and ${sql.ref('t.required_by')} < ${today()} then 1 else 0 end`.as(
+                'overdue',
+              ),
+            ) as AnyQuery;
           const supplierId = request.user?.supplierId;
-          if (supplierId) scoped = scoped.where(sql.ref('t.supplier_id'), '=', supplierId).where(sql.ref('t.status'), '<>', 'DRAFT');
+          if (supplierId)
+            scoped = scoped.where(sql.ref('t.supplier_id'), '=', supplierId).where(sql.ref('t.status'), '<>', 'DRAFT');
           return scoped;
         },
         beforeAdd: async (values, trx, request) => {
           internalOnly(request);
           await prepareDraft(typed(trx), values, request.tenantId);
-          Object.assign(values, { status: 'DRAFT', requesterId: request.user!.id, code: await ctx.codes.next('SMP', { tenantId: request.tenantId, trx: typed(trx) }) });
+          Object.assign(values, {
+            status: 'DRAFT',
+            requesterId: request.user!.id,
+            code: await ctx.codes.next('SMP', { tenantId: request.tenantId, trx: typed(trx) }),
+          });
         },
         beforeEdit: async (rowId, values, trx, request) => {
           internalOnly(request);
-          const row = await typed(trx).selectFrom('srmSampleRequest').selectAll().where('id', '=', rowId).executeTakeFirstOrThrow();
+          const row = await typed(trx)
+            .selectFrom('srmSampleRequest')
+            .selectAll()
+            .where('id', '=', rowId)
+            .executeTakeFirstOrThrow();
           // X-3: what the supplier was sent is changed by cancelling and asking again.
           if (row.status !== 'DRAFT') throw businessError('只有草稿状态的送样申请可以修改');
           await prepareDraft(typed(trx), values, request.tenantId, row);
@@ -121,7 +171,12 @@ export const sampleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         beforeDelete: async (ids, trx, request) => {
           internalOnly(request);
           // X-13: only drafts are deleted; sent requests are cancelled.
-          const posted = await typed(trx).selectFrom('srmSampleRequest').select('code').where('id', 'in', ids).where('status', '<>', 'DRAFT').executeTakeFirst();
+          const posted = await typed(trx)
+            .selectFrom('srmSampleRequest')
+            .select('code')
+            .where('id', 'in', ids)
+            .where('status', '<>', 'DRAFT')
+            .executeTakeFirst();
           if (posted) throw businessError(`只有草稿状态的送样申请可以删除，${posted.code} 请取消`);
         },
       }),
@@ -134,36 +189,77 @@ export const sampleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       body: B,
       run: (trx: Db, actor: Actor, input: z.infer<B>) => Promise<{ row: SampleRow; detail?: string }>,
     ) =>
-      app.post(`${sampleRequestResource.path}/${action}`, { schema: { tags, summary, body }, config: { access: { permission: `sampleRequest:${action}` } } }, async (request) => {
-        const input = request.body as z.infer<B>;
-        await ctx.db.transaction().execute(async (trx) => {
-          const { row, detail } = await run(trx, actorOf(request), input);
-          await notifySample(trx, row, action, detail);
-        });
-        request.log.info({ event: 'sample.transition', action, id: input.id }, 'sample request moved');
-        return ok(null, SAMPLE_RULES[action].done);
-      });
+      app.post(
+        `${sampleRequestResource.path}/${action}`,
+        { schema: { tags, summary, body }, config: { access: { permission: `sampleRequest:${action}` } } },
+        async (request) => {
+          const input = request.body as z.infer<B>;
+          await ctx.db.transaction().execute(async (trx) => {
+            const { row, detail } = await run(trx, actorOf(request), input);
+            await notifySample(trx, row, action, detail);
+          });
+          request.log.info({ event: 'sample.transition', action, id: input.id }, 'sample request moved');
+          return ok(null, SAMPLE_RULES[action].done);
+        },
+      );
 
     const plain = z.object({ id });
     route('send', '发送送样申请（草稿 → 已发送），通知供应商', plain, async (trx, actor, { id: sampleId }) => ({
-      row: await transition(trx, actor, sampleId, 'send', {}, { check: (r) => assertSupplierEligible(trx, r.supplierId) }),
+      row: await transition(
+        trx,
+        actor,
+        sampleId,
+        'send',
+        {},
+        { check: (r) => assertSupplierEligible(trx, r.supplierId) },
+      ),
     }));
-    route('cancel', '取消送样申请（草稿或已发送 → 已取消）', z.object({ id, reason: text(500, '取消原因').optional() }), async (trx, actor, input) => ({
-      row: await transition(trx, actor, input.id, 'cancel', {}, { reason: input.reason || null }),
-      detail: input.reason,
-    }));
-    route('confirm', '供应商确认送样（已发送 → 已确认）', z.object({ id, remark: text(500, '回复').optional() }), async (trx, actor, input) => ({
-      row: await transition(trx, actor, input.id, 'confirm', { supplierRemark: input.remark || null }, { check: (r) => assertSupplierEligible(trx, r.supplierId) }),
-      detail: input.remark,
-    }));
-    route('refuse', '供应商拒绝送样（已发送 → 已拒绝），须填写原因', z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }), async (trx, actor, input) => ({
-      row: await transition(trx, actor, input.id, 'refuse', { supplierRemark: input.reason }, { reason: input.reason }),
-      detail: input.reason,
-    }));
+    route(
+      'cancel',
+      '取消送样申请（草稿或已发送 → 已取消）',
+      z.object({ id, reason: text(500, '取消原因').optional() }),
+      async (trx, actor, input) => ({
+        row: await transition(trx, actor, input.id, 'cancel', {}, { reason: input.reason || null }),
+        detail: input.reason,
+      }),
+    );
+    route(
+      'confirm',
+      '供应商确认送样（已发送 → 已确认）',
+      z.object({ id, remark: text(500, '回复').optional() }),
+      async (trx, actor, input) => ({
+        row: await transition(
+          trx,
+          actor,
+          input.id,
+          'confirm',
+          { supplierRemark: input.remark || null },
+          { check: (r) => assertSupplierEligible(trx, r.supplierId) },
+        ),
+        detail: input.remark,
+      }),
+    );
+    route(
+      'refuse',
+      '供应商拒绝送样（已发送 → 已拒绝），须填写原因',
+      z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }),
+      async (trx, actor, input) => ({
+        row: await transition(
+          trx,
+          actor,
+          input.id,
+          'refuse',
+          { supplierRemark: input.reason },
+          { reason: input.reason },
+        ),
+        detail: input.reason,
+      }),
+    );
     route('ship', '供应商寄出样品（已确认 → 已寄出，SMP-1）', shipBody, async (trx, actor, input) => {
       // SMP-1: a carrier's tracking number, or a note for hand delivery.
       const hand = input.shipMethod === SAMPLE_HAND_DELIVERY;
-      if (hand && !input.deliveryNote) throw badRequest('专人送达请填写送货说明（SMP-1）', { deliveryNote: '请填写送货说明' });
+      if (hand && !input.deliveryNote)
+        throw badRequest('专人送达请填写送货说明（SMP-1）', { deliveryNote: '请填写送货说明' });
       if (!hand && !input.trackingNo) throw badRequest('寄出样品须填写运单号（SMP-1）', { trackingNo: '请填写运单号' });
       if (!hand && !input.carrier) throw badRequest('请填写承运商', { carrier: '请填写承运商' });
       const changes = {
@@ -174,36 +270,77 @@ export const sampleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         estimatedArrival: input.estimatedArrival ?? null,
         shippedAt: nowIso(),
       };
-      const row = await transition(trx, actor, input.id, 'ship', changes, { check: (r) => assertSupplierEligible(trx, r.supplierId) });
+      const row = await transition(trx, actor, input.id, 'ship', changes, {
+        check: (r) => assertSupplierEligible(trx, r.supplierId),
+      });
       return { row, detail: hand ? `专人送达：${input.deliveryNote}` : `${input.carrier} 运单号 ${input.trackingNo}` };
     });
-    route('receive', '签收样品（已寄出 → 已签收，SMP-2）', z.object({ id, receivedQty: z.string().trim() }), async (trx, actor, input) => {
-      if (!positive(input.receivedQty)) throw badRequest('签收数量必须大于0（SMP-2）', { receivedQty: '签收数量必须大于0' });
-      return { row: await transition(trx, actor, input.id, 'receive', { receivedQty: input.receivedQty, receivedAt: nowIso() }) };
-    });
+    route(
+      'receive',
+      '签收样品（已寄出 → 已签收，SMP-2）',
+      z.object({ id, receivedQty: z.string().trim() }),
+      async (trx, actor, input) => {
+        if (!positive(input.receivedQty))
+          throw badRequest('签收数量必须大于0（SMP-2）', { receivedQty: '签收数量必须大于0' });
+        return {
+          row: await transition(trx, actor, input.id, 'receive', {
+            receivedQty: input.receivedQty,
+            receivedAt: nowIso(),
+          }),
+        };
+      },
+    );
     route('test', '录入样品测试结果（已签收 → 已测试，SMP-2）', testBody, async (trx, actor, input) => {
-      const files = (input.testReportFiles ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-      if (!input.testReport && files.length === 0) throw badRequest('测试结果须附测试报告（文字或附件，SMP-2）', { testReport: '请填写测试报告或上传附件' });
+      const files = (input.testReportFiles ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+      if (!input.testReport && files.length === 0)
+        throw badRequest('测试结果须附测试报告（文字或附件，SMP-2）', { testReport: '请填写测试报告或上传附件' });
       if (files.length) {
         // Only files the tester uploaded are attached (UP-5).
-        const found = await trx.selectFrom('sysFile').select('path').where('path', 'in', files).where('ownerId', '=', actor.user.id).execute();
-        if (found.length !== new Set(files).size) throw badRequest('测试报告附件不存在，请重新上传', { testReportFiles: '附件不存在' });
+        const found = await trx
+          .selectFrom('sysFile')
+          .select('path')
+          .where('path', 'in', files)
+          .where('ownerId', '=', actor.user.id)
+          .execute();
+        if (found.length !== new Set(files).size)
+          throw badRequest('测试报告附件不存在，请重新上传', { testReportFiles: '附件不存在' });
       }
-      const changes = { testResult: input.testResult, testReport: input.testReport || null, testReportFiles: files.join(',') || null, testedBy: actor.user.username, testedAt: nowIso() };
+      const changes = {
+        testResult: input.testResult,
+        testReport: input.testReport || null,
+        testReportFiles: files.join(',') || null,
+        testedBy: actor.user.username,
+        testedAt: nowIso(),
+      };
       const row = await transition(trx, actor, input.id, 'test', changes, {
         check: (r) => {
           if (r.requesterId === actor.user.id) throw businessError('测试人不能是提出送样申请的采购员（SMP-2）');
         },
       });
       // SMP-3: the result decides the SAMPLE step of a linked admission review.
-      if (row.sourceDocType === ADMISSION_REVIEW_SOURCE && row.sourceDocId) await ctx.admissionReviews.sampleTested(trx, row.sourceDocId, row.code, input.testResult, input.testReport || null);
+      if (row.sourceDocType === ADMISSION_REVIEW_SOURCE && row.sourceDocId)
+        await ctx.admissionReviews.sampleTested(
+          trx,
+          row.sourceDocId,
+          row.code,
+          input.testResult,
+          input.testReport || null,
+        );
       return { row, detail: input.testResult === 'PASS' ? '测试合格' : '测试不合格' };
     });
-    route('close', '关闭送样申请（已测试 → 已关闭）', plain, async (trx, actor, input) => ({ row: await transition(trx, actor, input.id, 'close', {}) }));
+    route('close', '关闭送样申请（已测试 → 已关闭）', plain, async (trx, actor, input) => ({
+      row: await transition(trx, actor, input.id, 'close', {}),
+    }));
 
     app.get(
       `${sampleRequestResource.path}/logs`,
-      { schema: { tags, summary: '送样申请状态日志', querystring: z.object({ id }) }, config: { access: { permission: 'sampleRequest:list' } } },
+      {
+        schema: { tags, summary: '送样申请状态日志', querystring: z.object({ id }) },
+        config: { access: { permission: 'sampleRequest:list' } },
+      },
       async (request) => {
         const row = await sampleFor(ctx.db, actorOf(request), request.query.id);
         const logs = await ctx.db

@@ -11,14 +11,62 @@ type Rule = { from: readonly SampleStatus[]; to: SampleStatus; side: Side; refus
 
 /** The state machine of §7: who acts (B/W/Q internal, S the addressed supplier), from which states, to which. */
 export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
-  send: { from: ['DRAFT'], to: 'SENT', side: 'INTERNAL', refusal: '只有草稿状态的送样申请可以发送', done: '送样申请已发送给供应商' },
-  cancel: { from: ['DRAFT', 'SENT'], to: 'CANCELLED', side: 'INTERNAL', refusal: '只有草稿或待供应商确认的送样申请可以取消', done: '送样申请已取消' },
-  confirm: { from: ['SENT'], to: 'CONFIRMED', side: 'SUPPLIER', refusal: '只有待确认的送样申请可以确认', done: '已确认送样' },
-  refuse: { from: ['SENT'], to: 'REFUSED', side: 'SUPPLIER', refusal: '只有待确认的送样申请可以拒绝', done: '已拒绝送样' },
-  ship: { from: ['CONFIRMED'], to: 'SHIPPED', side: 'SUPPLIER', refusal: '只有已确认的送样申请可以寄出样品', done: '样品已寄出' },
-  receive: { from: ['SHIPPED'], to: 'RECEIVED', side: 'INTERNAL', refusal: '只有已寄出的样品可以签收', done: '样品已签收' },
-  test: { from: ['RECEIVED'], to: 'TESTED', side: 'INTERNAL', refusal: '只有已签收的样品可以录入测试结果', done: '测试结果已保存' },
-  close: { from: ['TESTED'], to: 'CLOSED', side: 'INTERNAL', refusal: '只有已测试的送样申请可以关闭', done: '送样申请已关闭' },
+  send: {
+    from: ['DRAFT'],
+    to: 'SENT',
+    side: 'INTERNAL',
+    refusal: '只有草稿状态的送样申请可以发送',
+    done: '送样申请已发送给供应商',
+  },
+  cancel: {
+    from: ['DRAFT', 'SENT'],
+    to: 'CANCELLED',
+    side: 'INTERNAL',
+    refusal: '只有草稿或待供应商确认的送样申请可以取消',
+    done: '送样申请已取消',
+  },
+  confirm: {
+    from: ['SENT'],
+    to: 'CONFIRMED',
+    side: 'SUPPLIER',
+    refusal: '只有待确认的送样申请可以确认',
+    done: '已确认送样',
+  },
+  refuse: {
+    from: ['SENT'],
+    to: 'REFUSED',
+    side: 'SUPPLIER',
+    refusal: '只有待确认的送样申请可以拒绝',
+    done: '已拒绝送样',
+  },
+  ship: {
+    from: ['CONFIRMED'],
+    to: 'SHIPPED',
+    side: 'SUPPLIER',
+    refusal: '只有已确认的送样申请可以寄出样品',
+    done: '样品已寄出',
+  },
+  receive: {
+    from: ['SHIPPED'],
+    to: 'RECEIVED',
+    side: 'INTERNAL',
+    refusal: '只有已寄出的样品可以签收',
+    done: '样品已签收',
+  },
+  test: {
+    from: ['RECEIVED'],
+    to: 'TESTED',
+    side: 'INTERNAL',
+    refusal: '只有已签收的样品可以录入测试结果',
+    done: '测试结果已保存',
+  },
+  close: {
+    from: ['TESTED'],
+    to: 'CLOSED',
+    side: 'INTERNAL',
+    refusal: '只有已测试的送样申请可以关闭',
+    done: '送样申请已关闭',
+  },
 };
 
 /** Suppliers that may not be asked for or send samples (X-15, §4.4). */
@@ -43,7 +91,12 @@ export async function sampleFor(trx: Db, actor: Actor, id: string): Promise<Samp
 
 /** Refuses a supplier that is frozen, blacklisted or eliminated (X-15). */
 export async function assertSupplierEligible(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  const s = await trx
+    .selectFrom('supplier')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!s) throw businessError('供应商不存在');
   if (INELIGIBLE.includes(s.status)) throw businessError(`供应商“${s.name}”已冻结、列入黑名单或淘汰，不能送样（X-15）`);
 }
@@ -64,10 +117,12 @@ export async function transition(
 ): Promise<SampleRow> {
   const rule = SAMPLE_RULES[action];
   const row = await sampleFor(trx, actor, id);
-  if (rule.side === 'SUPPLIER' && actor.user.supplierId !== row.supplierId) throw businessError('只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）');
+  if (rule.side === 'SUPPLIER' && actor.user.supplierId !== row.supplierId)
+    throw businessError('只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）');
   if (rule.side === 'INTERNAL' && actor.user.supplierId) throw forbidden();
   const current = row.status as SampleStatus;
-  if (!rule.from.includes(current)) throw businessError(`${rule.refusal}，当前状态：${SAMPLE_STATUS_TEXT[current] ?? current}`);
+  if (!rule.from.includes(current))
+    throw businessError(`${rule.refusal}，当前状态：${SAMPLE_STATUS_TEXT[current] ?? current}`);
   await options.check?.(row);
   const now = nowIso();
   const moved = await trx
@@ -98,7 +153,13 @@ export async function transition(
 
 /** The active users of a supplier: who gets its notices. */
 async function supplierUsers(trx: Db, supplierId: string): Promise<string[]> {
-  const rows = await trx.selectFrom('sysUser').select('id').where('supplierId', '=', supplierId).where('status', '=', 1).where('delFlag', '=', 0).execute();
+  const rows = await trx
+    .selectFrom('sysUser')
+    .select('id')
+    .where('supplierId', '=', supplierId)
+    .where('status', '=', 1)
+    .where('delFlag', '=', 0)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -109,8 +170,25 @@ export async function notifySample(trx: Db, row: SampleRow, action: SampleAction
   const what = `${row.code} ${row.materialName}`;
   const body = `<p>${escape(what)}${detail ? `：${escape(detail)}` : ''}</p>`;
   const toSupplier = async (title: string) =>
-    notifyUsers(trx, { userIds: await supplierUsers(trx, row.supplierId), title, content: body, busType: 'sample', busId: row.id, openType: 'url', openPage: '/srm/my-samples' });
-  const toBuyer = (title: string) => notifyUsers(trx, { userIds: [row.requesterId], title, content: body, busType: 'sample', busId: row.id, openType: 'url', openPage: '/srm/sample' });
+    notifyUsers(trx, {
+      userIds: await supplierUsers(trx, row.supplierId),
+      title,
+      content: body,
+      busType: 'sample',
+      busId: row.id,
+      openType: 'url',
+      openPage: '/srm/my-samples',
+    });
+  const toBuyer = (title: string) =>
+    notifyUsers(trx, {
+      userIds: [row.requesterId],
+      title,
+      content: body,
+      busType: 'sample',
+      busId: row.id,
+      openType: 'url',
+      openPage: '/srm/sample',
+    });
   if (action === 'send') await toSupplier(`新的送样申请，请于${row.requiredBy}前送样`);
   else if (action === 'cancel' && row.status !== 'DRAFT') await toSupplier('送样申请已取消');
   else if (action === 'test') await toSupplier('样品测试结果已出');

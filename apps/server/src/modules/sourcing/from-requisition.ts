@@ -26,29 +26,54 @@ const body = z.object({
   title: z.string().trim().max(200, '标题不能超过200个字符').optional(),
   responseDeadline: wireTime('报价截止时间').optional(),
   lines: z
-    .array(z.object({ requisitionLineId: id, qty: z.string().trim().refine(isDecimal, '数量必须是不小于0的数字').optional() }), { error: '请选择采购申请行' })
+    .array(
+      z.object({
+        requisitionLineId: id,
+        qty: z.string().trim().refine(isDecimal, '数量必须是不小于0的数字').optional(),
+      }),
+      { error: '请选择采购申请行' },
+    )
     .min(1, '请选择采购申请行')
     .max(200, '物料行不能超过200行'),
 });
 
-export const fromRequisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const fromRequisitionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/srm/sourcing/event/fromRequisition',
-      { schema: { tags: ['寻源（采购方）'], summary: '由已审批的采购申请行创建询价单草稿（PR-3：数量不超过剩余可用数量；发布时预留）', body }, config: { access: { permission: 'srm:sourcing:add' }, internalOnly: true } },
+      {
+        schema: {
+          tags: ['寻源（采购方）'],
+          summary: '由已审批的采购申请行创建询价单草稿（PR-3：数量不超过剩余可用数量；发布时预留）',
+          body,
+        },
+        config: { access: { permission: 'srm:sourcing:add' }, internalOnly: true },
+      },
       async (request) => {
         const actor = actorOf(request);
         const { lines } = request.body;
-        if (new Set(lines.map((l) => l.requisitionLineId)).size !== lines.length) throw businessError('同一采购申请行不能重复选择');
+        if (new Set(lines.map((l) => l.requisitionLineId)).size !== lines.length)
+          throw businessError('同一采购申请行不能重复选择');
         const eventId = await ctx.db.transaction().execute(async (trx) => {
           const draftLines: AddBody['lines'] = [];
           const titles: string[] = [];
           for (const item of lines) {
-            const l = await trx.selectFrom('purchaseRequisitionLine').selectAll().where('id', '=', item.requisitionLineId).where('tenantId', '=', actor.tenantId).executeTakeFirst();
+            const l = await trx
+              .selectFrom('purchaseRequisitionLine')
+              .selectAll()
+              .where('id', '=', item.requisitionLineId)
+              .where('tenantId', '=', actor.tenantId)
+              .executeTakeFirst();
             if (!l) throw badRequest('采购申请行不存在');
-            const header = await trx.selectFrom('purchaseRequisition').select(['code', 'title', 'status', 'cancelledAt', 'delFlag']).where('id', '=', l.requisitionId).executeTakeFirstOrThrow();
+            const header = await trx
+              .selectFrom('purchaseRequisition')
+              .select(['code', 'title', 'status', 'cancelledAt', 'delFlag'])
+              .where('id', '=', l.requisitionId)
+              .executeTakeFirstOrThrow();
             const name = `采购申请 ${header.code} 第${l.lineNo}行`;
-            if (header.delFlag !== 0 || !CONSUMABLE.includes(header.status) || header.cancelledAt) throw businessError(`${name}所在申请未审批通过或已关闭，不能询价（PR-3）`);
+            if (header.delFlag !== 0 || !CONSUMABLE.includes(header.status) || header.cancelledAt)
+              throw businessError(`${name}所在申请未审批通过或已关闭，不能询价（PR-3）`);
             const free = qtyText(remainingOf(l));
             const qty = item.qty ?? free;
             if (compare(qty, '0') <= 0) throw businessError(`${name}没有剩余可询价数量（PR-3）`);
@@ -56,16 +81,52 @@ export const fromRequisitionRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             titles.push(header.title);
             draftLines.push(
               l.materialId
-                ? { materialId: l.materialId, qty, unit: l.unit, needByDate: l.needByDate, deliveryPlace: l.deliveryPlace ?? undefined, targetPrice: l.estimatedUnitPrice ?? undefined, remark: `${header.code}-${l.lineNo}` }
-                : { materialName: (l.description ?? l.materialName ?? '').slice(0, 200), spec: l.spec ?? undefined, categoryId: l.categoryId ?? undefined, qty, unit: l.unit, needByDate: l.needByDate, deliveryPlace: l.deliveryPlace ?? undefined, targetPrice: l.estimatedUnitPrice ?? undefined, remark: `${header.code}-${l.lineNo}` },
+                ? {
+                    materialId: l.materialId,
+                    qty,
+                    unit: l.unit,
+                    needByDate: l.needByDate,
+                    deliveryPlace: l.deliveryPlace ?? undefined,
+                    targetPrice: l.estimatedUnitPrice ?? undefined,
+                    remark: `${header.code}-${l.lineNo}`,
+                  }
+                : {
+                    materialName: (l.description ?? l.materialName ?? '').slice(0, 200),
+                    spec: l.spec ?? undefined,
+                    categoryId: l.categoryId ?? undefined,
+                    qty,
+                    unit: l.unit,
+                    needByDate: l.needByDate,
+                    deliveryPlace: l.deliveryPlace ?? undefined,
+                    targetPrice: l.estimatedUnitPrice ?? undefined,
+                    remark: `${header.code}-${l.lineNo}`,
+                  },
             );
           }
           const title = request.body.title || `${titles[0]}${new Set(titles).size > 1 ? ' 等' : ''} 询价`.slice(0, 200);
-          const created = await insertRfqDraft(trx, ctx, actor, { title, responseDeadline: request.body.responseDeadline, lines: draftLines });
+          const created = await insertRfqDraft(trx, ctx, actor, {
+            title,
+            responseDeadline: request.body.responseDeadline,
+            lines: draftLines,
+          });
           // The links of PR-3: sourcing line n ← the n-th chosen requisition line.
-          const made = await trx.selectFrom('sourcingLine').select(['id', 'lineNo']).where('eventId', '=', created).orderBy('lineNo').execute();
-          for (const [i, m] of made.entries()) await trx.updateTable('sourcingLine').set({ requisitionLineId: lines[i]!.requisitionLineId }).where('id', '=', m.id).execute();
-          await trx.updateTable('sourcingEvent').set({ requisitionLineIds: JSON.stringify(lines.map((l) => l.requisitionLineId)) }).where('id', '=', created).execute();
+          const made = await trx
+            .selectFrom('sourcingLine')
+            .select(['id', 'lineNo'])
+            .where('eventId', '=', created)
+            .orderBy('lineNo')
+            .execute();
+          for (const [i, m] of made.entries())
+            await trx
+              .updateTable('sourcingLine')
+              .set({ requisitionLineId: lines[i]!.requisitionLineId })
+              .where('id', '=', m.id)
+              .execute();
+          await trx
+            .updateTable('sourcingEvent')
+            .set({ requisitionLineIds: JSON.stringify(lines.map((l) => l.requisitionLineId)) })
+            .where('id', '=', created)
+            .execute();
           return created;
         });
         return ok({ id: eventId }, '已由采购申请创建询价单草稿');

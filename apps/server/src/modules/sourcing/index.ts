@@ -43,7 +43,8 @@ import { fromRequisitionRoutes } from './from-requisition.js';
 import { eventRoutes } from './event-routes.js';
 import { responseRoutes } from './response-routes.js';
 
-export const sourcingRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const sourcingRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(eventRoutes(ctx));
     await app.register(responseRoutes(ctx));

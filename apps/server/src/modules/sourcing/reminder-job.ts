@@ -37,21 +37,47 @@ export async function runSourcingReminders(db: Db, now: Date, hours = REMINDER_H
   let sent = 0;
   for (const event of events) {
     sent += await db.transaction().execute(async (trx) => {
-      const waiting = await trx.selectFrom('sourcingParticipation').select('supplierId').where('eventId', '=', event.id).where('status', 'in', WAITING).execute();
+      const waiting = await trx
+        .selectFrom('sourcingParticipation')
+        .select('supplierId')
+        .where('eventId', '=', event.id)
+        .where('status', 'in', WAITING)
+        .execute();
       const answered = new Set(
-        (await trx.selectFrom('sourcingResponse').select('supplierId').where('eventId', '=', event.id).where('round', '=', event.currentRound).where('status', 'in', ANSWERED).execute()).map((r) => r.supplierId),
+        (
+          await trx
+            .selectFrom('sourcingResponse')
+            .select('supplierId')
+            .where('eventId', '=', event.id)
+            .where('round', '=', event.currentRound)
+            .where('status', 'in', ANSWERED)
+            .execute()
+        ).map((r) => r.supplierId),
       );
       let n = 0;
       for (const p of waiting) {
         if (answered.has(p.supplierId)) continue;
         const done = await trx
           .insertInto('sourcingReminder')
-          .values({ id: newId(), eventId: event.id, supplierId: p.supplierId, kind: 'RESPONSE_DEADLINE', deadline: event.responseDeadline!, sentAt: from })
+          .values({
+            id: newId(),
+            eventId: event.id,
+            supplierId: p.supplierId,
+            kind: 'RESPONSE_DEADLINE',
+            deadline: event.responseDeadline!,
+            sentAt: from,
+          })
           .onConflict((oc) => oc.columns(['eventId', 'supplierId', 'kind']).doNothing())
           .executeTakeFirst();
         if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) continue;
         const what = TYPE_TEXT[event.type] ?? '寻源';
-        await notifySuppliers(trx, event, [p.supplierId], `${what}即将截止：${event.title}`, `响应截止时间 ${toWireDateTime(event.responseDeadline)}，贵公司尚未提交，请及时响应`);
+        await notifySuppliers(
+          trx,
+          event,
+          [p.supplierId],
+          `${what}即将截止：${event.title}`,
+          `响应截止时间 ${toWireDateTime(event.responseDeadline)}，贵公司尚未提交，请及时响应`,
+        );
         n += 1;
       }
       return n;

@@ -61,13 +61,31 @@ function unwrap(master: Buffer, wrapped: string, eventId: string): Buffer {
 }
 
 /** Seals a response payload under the event's data key; the AAD binds it to its response. */
-export function sealPayload(master: Buffer, wrappedKey: string, eventId: string, responseId: string, payload: unknown): string {
-  return encrypt(unwrap(master, wrappedKey, eventId), Buffer.from(JSON.stringify(payload), 'utf8'), `response:${responseId}`);
+export function sealPayload(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  responseId: string,
+  payload: unknown,
+): string {
+  return encrypt(
+    unwrap(master, wrappedKey, eventId),
+    Buffer.from(JSON.stringify(payload), 'utf8'),
+    `response:${responseId}`,
+  );
 }
 
 /** Opens a sealed payload (the `open` transition only). A tampered payload throws. */
-export function openPayload<T>(master: Buffer, wrappedKey: string, eventId: string, responseId: string, sealed: string): T {
-  return JSON.parse(decrypt(unwrap(master, wrappedKey, eventId), sealed, `response:${responseId}`).toString('utf8')) as T;
+export function openPayload<T>(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  responseId: string,
+  sealed: string,
+): T {
+  return JSON.parse(
+    decrypt(unwrap(master, wrappedKey, eventId), sealed, `response:${responseId}`).toString('utf8'),
+  ) as T;
 }
 
 /** The receipt hash of a sealed payload (SHA-256, hex). */

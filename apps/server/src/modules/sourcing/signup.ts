@@ -17,8 +17,14 @@ export async function joinBySignup(trx: Db, actor: Actor, eventId: string, suppl
   if (!event || event.visibility !== 'PUBLIC') throw businessError('该采购项目不接受报名');
   if (event.status !== 'PUBLISHED') throw businessError('该采购项目当前不接受报名（SRC-4）');
   const now = serverNowIso();
-  if ((event.signupStartAt && now < event.signupStartAt) || !event.signupDeadline || now >= event.signupDeadline) throw businessError('不在报名时间内');
-  const existing = await trx.selectFrom('sourcingParticipation').select(['id', 'status']).where('eventId', '=', event.id).where('supplierId', '=', supplierId).executeTakeFirst();
+  if ((event.signupStartAt && now < event.signupStartAt) || !event.signupDeadline || now >= event.signupDeadline)
+    throw businessError('不在报名时间内');
+  const existing = await trx
+    .selectFrom('sourcingParticipation')
+    .select(['id', 'status'])
+    .where('eventId', '=', event.id)
+    .where('supplierId', '=', supplierId)
+    .executeTakeFirst();
   if (existing) {
     if (['BANNED', 'REJECTED'].includes(existing.status)) throw businessError('贵公司不能参与本项目');
     return existing.id;
@@ -29,9 +35,32 @@ export async function joinBySignup(trx: Db, actor: Actor, eventId: string, suppl
   const id = newId();
   await trx
     .insertInto('sourcingParticipation')
-    .values({ id, eventId: event.id, supplierId, supplierName: s.name, origin: 'SIGNED_UP', status: 'APPROVED', lotIds: null, declineReason: null, rejectReason: null, contactName: actor.user.realname || null, contactMobile: null, respondedAt: now, createBy: actor.user.username, createTime: now, updateTime: null })
+    .values({
+      id,
+      eventId: event.id,
+      supplierId,
+      supplierName: s.name,
+      origin: 'SIGNED_UP',
+      status: 'APPROVED',
+      lotIds: null,
+      declineReason: null,
+      rejectReason: null,
+      contactName: actor.user.realname || null,
+      contactMobile: null,
+      respondedAt: now,
+      createBy: actor.user.username,
+      createTime: now,
+      updateTime: null,
+    })
     .execute();
-  await logState(trx, actor, { eventId: event.id, docType: 'PARTICIPATION', docId: id, action: 'signup', fromStatus: null, toStatus: 'APPROVED' });
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'PARTICIPATION',
+    docId: id,
+    action: 'signup',
+    fromStatus: null,
+    toStatus: 'APPROVED',
+  });
   await notifyBuyer(trx, event, `供应商已报名：${s.name}`);
   return id;
 }

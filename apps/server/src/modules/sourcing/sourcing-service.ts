@@ -24,7 +24,12 @@ const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 /** The event of the buyer's tenant, or 404 (suppliers never reach buyer routes). */
 export async function eventFor(db: Db, actor: Actor, id: string): Promise<EventRow> {
   if (actor.user.supplierId) throw forbidden();
-  const row = await db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).where('tenantId', '=', actor.tenantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sourcingEvent')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenantId', '=', actor.tenantId)
+    .executeTakeFirst();
   if (!row) throw notFound('寻源单不存在');
   return row;
 }
@@ -36,32 +41,74 @@ export async function eventFor(db: Db, actor: Actor, id: string): Promise<EventR
 export async function supplierEventFor(db: Db, actor: Actor, id: string) {
   const supplierId = actor.user.supplierId;
   if (!supplierId) throw forbidden();
-  const event = await db.selectFrom('sourcingEvent').selectAll().where('id', '=', id).where('status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED']).executeTakeFirst();
+  const event = await db
+    .selectFrom('sourcingEvent')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED'])
+    .executeTakeFirst();
   if (!event) throw notFound('寻源单不存在');
-  const participation = await db.selectFrom('sourcingParticipation').selectAll().where('eventId', '=', id).where('supplierId', '=', supplierId).executeTakeFirst();
+  const participation = await db
+    .selectFrom('sourcingParticipation')
+    .selectAll()
+    .where('eventId', '=', id)
+    .where('supplierId', '=', supplierId)
+    .executeTakeFirst();
   if (!participation) throw notFound('寻源单不存在');
   return { event, participation };
 }
 
 /** Moves the event from one of `from` to `to` only if nobody moved it meanwhile (X-4), and logs it (X-3). */
-export async function moveEvent(trx: Db, actor: Actor | null, event: EventRow, from: readonly string[], to: string, action: string, changes: Partial<EventRow> = {}, reason: string | null = null): Promise<void> {
-  if (!from.includes(event.status)) throw businessError(`当前状态（${EVENT_STATUS_TEXT[event.status] ?? event.status}）不能执行此操作`);
+export async function moveEvent(
+  trx: Db,
+  actor: Actor | null,
+  event: EventRow,
+  from: readonly string[],
+  to: string,
+  action: string,
+  changes: Partial<EventRow> = {},
+  reason: string | null = null,
+): Promise<void> {
+  if (!from.includes(event.status))
+    throw businessError(`当前状态（${EVENT_STATUS_TEXT[event.status] ?? event.status}）不能执行此操作`);
   const now = serverNowIso();
   const moved = await trx
     .updateTable('sourcingEvent')
-    .set({ ...changes, status: to, version: event.version + 1, updateBy: actor?.user.username ?? 'system', updateTime: now })
+    .set({
+      ...changes,
+      status: to,
+      version: event.version + 1,
+      updateBy: actor?.user.username ?? 'system',
+      updateTime: now,
+    })
     .where('id', '=', event.id)
     .where('status', '=', event.status)
     .where('version', '=', event.version)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw businessError('寻源单已被他人修改，请刷新后重试');
-  await logState(trx, actor, { eventId: event.id, docType: 'EVENT', docId: event.id, action, fromStatus: event.status, toStatus: to, reason });
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'EVENT',
+    docId: event.id,
+    action,
+    fromStatus: event.status,
+    toStatus: to,
+    reason,
+  });
 }
 
 export async function logState(
   trx: Db,
   actor: Actor | null,
-  entry: { eventId: string; docType: 'EVENT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD'; docId: string; action: string; fromStatus: string | null; toStatus: string; reason?: string | null },
+  entry: {
+    eventId: string;
+    docType: 'EVENT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD';
+    docId: string;
+    action: string;
+    fromStatus: string | null;
+    toStatus: string;
+    reason?: string | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto('sourcingStateLog')
@@ -85,17 +132,33 @@ export async function logState(
  * every line category.
  */
 export async function invitationRefusal(trx: Db, event: EventRow, supplierId: string): Promise<string | null> {
-  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  const s = await trx
+    .selectFrom('supplier')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!s) return '供应商不存在';
   if (BLOCKED.includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能邀请（X-15）`;
   // RFQ-2 / EVA-5: a current grade whose consequence blocks RFQs.
   const grade = await gradeOf(trx, event.tenantId, supplierId);
-  if (grade?.flags.includes('BLOCK_RFQ')) return `供应商“${s.name}”绩效等级为${grade.grade}，已被限制参与询价，不能邀请（RFQ-2）`;
+  if (grade?.flags.includes('BLOCK_RFQ'))
+    return `供应商“${s.name}”绩效等级为${grade.grade}，已被限制参与询价，不能邀请（RFQ-2）`;
   const allowed = event.eligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
-  if (!allowed.includes(s.status)) return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
+  if (!allowed.includes(s.status))
+    return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
   if (event.eligibility === 'QUALIFIED_IN_CATEGORY') {
-    const lines = await trx.selectFrom('sourcingLine').select('categoryId').distinct().where('eventId', '=', event.id).where('categoryId', 'is not', null).execute();
-    const codes = await admissionCategoryCodes(trx, lines.map((l) => l.categoryId!));
+    const lines = await trx
+      .selectFrom('sourcingLine')
+      .select('categoryId')
+      .distinct()
+      .where('eventId', '=', event.id)
+      .where('categoryId', 'is not', null)
+      .execute();
+    const codes = await admissionCategoryCodes(
+      trx,
+      lines.map((l) => l.categoryId!),
+    );
     if (codes.length > 0) {
       const held = await trx
         .selectFrom('supplierCategory')
@@ -111,15 +174,28 @@ export async function invitationRefusal(trx: Db, event: EventRow, supplierId: st
 }
 
 /** The supplier's current grade and its flags (EVA-5), or null when none is in force today. */
-async function gradeOf(trx: Db, tenantId: number, supplierId: string): Promise<{ grade: string; flags: string[] } | null> {
-  const g = await trx.selectFrom('supplierGrade').select(['grade', 'flags', 'gradeValidTo']).where('supplierId', '=', supplierId).where('tenantId', '=', tenantId).executeTakeFirst();
+async function gradeOf(
+  trx: Db,
+  tenantId: number,
+  supplierId: string,
+): Promise<{ grade: string; flags: string[] } | null> {
+  const g = await trx
+    .selectFrom('supplierGrade')
+    .select(['grade', 'flags', 'gradeValidTo'])
+    .where('supplierId', '=', supplierId)
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
   const d = businessDate(serverNow());
   if (!g || g.gradeValidTo < `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`) return null;
   return { grade: g.grade, flags: g.flags.split(',').filter(Boolean) };
 }
 
 /** RFQ-2: the caution shown to the buyer for invited suppliers whose grade warns about RFQs, or null. */
-export async function invitationCaution(trx: Db, tenantId: number, supplierIds: readonly string[]): Promise<string | null> {
+export async function invitationCaution(
+  trx: Db,
+  tenantId: number,
+  supplierIds: readonly string[],
+): Promise<string | null> {
   const names: string[] = [];
   for (const supplierId of supplierIds) {
     const grade = await gradeOf(trx, tenantId, supplierId);
@@ -132,7 +208,12 @@ export async function invitationCaution(trx: Db, tenantId: number, supplierIds: 
 
 /** X-15: a supplier that is frozen, blacklisted or eliminated cannot respond or be awarded. */
 export async function assertMayRespond(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+  const s = await trx
+    .selectFrom('supplier')
+    .select(['name', 'status'])
+    .where('id', '=', supplierId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!s) throw businessError('供应商不存在');
   if (BLOCKED.includes(s.status)) throw businessError('贵公司已被冻结、列入黑名单或淘汰，不能参与寻源（X-15）');
 }
@@ -140,14 +221,26 @@ export async function assertMayRespond(trx: Db, supplierId: string): Promise<voi
 /** The active users of suppliers: who gets their notices. */
 export async function supplierUsers(trx: Db, supplierIds: readonly string[]): Promise<string[]> {
   if (supplierIds.length === 0) return [];
-  const rows = await trx.selectFrom('sysUser').select('id').where('supplierId', 'in', [...supplierIds]).where('status', '=', 1).where('delFlag', '=', 0).execute();
+  const rows = await trx
+    .selectFrom('sysUser')
+    .select('id')
+    .where('supplierId', 'in', [...supplierIds])
+    .where('status', '=', 1)
+    .where('delFlag', '=', 0)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Text for the HTML body of a notice or announcement. */
 
 /** In-app notices (X-12); never sealed content. */
-export async function notifySuppliers(trx: Db, event: EventRow, supplierIds: readonly string[], title: string, detail = ''): Promise<void> {
+export async function notifySuppliers(
+  trx: Db,
+  event: EventRow,
+  supplierIds: readonly string[],
+  title: string,
+  detail = '',
+): Promise<void> {
   await notifyUsers(trx, {
     userIds: await supplierUsers(trx, supplierIds),
     title,
@@ -173,15 +266,31 @@ export async function notifyBuyer(trx: Db, event: EventRow, title: string, detai
 
 /** Suppliers taking part (invited and not declined or cancelled). */
 export async function participantIds(trx: Db, eventId: string): Promise<string[]> {
-  const rows = await trx.selectFrom('sourcingParticipation').select('supplierId').where('eventId', '=', eventId).where('status', 'not in', ['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED']).execute();
+  const rows = await trx
+    .selectFrom('sourcingParticipation')
+    .select('supplierId')
+    .where('eventId', '=', eventId)
+    .where('status', 'not in', ['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED'])
+    .execute();
   return rows.map((r) => r.supplierId);
 }
 
 /** The portal's purchase announcement of a PUBLIC event (§23, PORTAL-1/2: no prices, no bidders). */
 export async function publishAnnouncement(trx: Db, event: EventRow, actor: Actor): Promise<void> {
-  const lines = await trx.selectFrom('sourcingLine').select('materialName').where('eventId', '=', event.id).orderBy('lineNo').execute();
+  const lines = await trx
+    .selectFrom('sourcingLine')
+    .select('materialName')
+    .where('eventId', '=', event.id)
+    .orderBy('lineNo')
+    .execute();
   const product = lines.length > 1 ? `${lines[0]!.materialName} 等${lines.length}项` : (lines[0]?.materialName ?? null);
-  const contact = [event.contactName && `联系人：${event.contactName}`, event.contactPhone && `电话：${event.contactPhone}`, event.contactEmail && `邮箱：${event.contactEmail}`].filter(Boolean).join('，');
+  const contact = [
+    event.contactName && `联系人：${event.contactName}`,
+    event.contactPhone && `电话：${event.contactPhone}`,
+    event.contactEmail && `邮箱：${event.contactEmail}`,
+  ]
+    .filter(Boolean)
+    .join('，');
   const now = serverNowIso();
   await trx
     .insertInto('portalPurchaseAnnouncement')
@@ -220,11 +329,22 @@ export async function publishAnnouncement(trx: Db, event: EventRow, actor: Actor
 export async function publishResultAnnouncement(
   trx: Db,
   event: EventRow,
-  notice: { title: string; content: string; company: string | null; supplierList: readonly { title: string; name: string }[]; createBy: string; /** default now (a publicity notice: its start) */ at?: string },
+  notice: {
+    title: string;
+    content: string;
+    company: string | null;
+    supplierList: readonly { title: string; name: string }[];
+    createBy: string;
+    /** default now (a publicity notice: its start) */ at?: string;
+  },
 ): Promise<void> {
   if (event.visibility !== 'PUBLIC') return;
   const now = notice.at ?? serverNowIso();
-  const announcement = await trx.selectFrom('portalPurchaseAnnouncement').select('id').where('sourcingEventId', '=', event.id).executeTakeFirst();
+  const announcement = await trx
+    .selectFrom('portalPurchaseAnnouncement')
+    .select('id')
+    .where('sourcingEventId', '=', event.id)
+    .executeTakeFirst();
   await trx
     .insertInto('portalResultAnnouncement')
     .values({
@@ -253,15 +373,34 @@ export async function publishResultAnnouncement(
  * §23 / PORTAL-2: a failed public event shows 已流标 on its purchase announcement, with the
  * reason, and leaves a failure notice among the results, without bidders.
  */
-export async function failOnPortal(trx: Db, event: EventRow, failure: { reason: string; content: string }): Promise<void> {
+export async function failOnPortal(
+  trx: Db,
+  event: EventRow,
+  failure: { reason: string; content: string },
+): Promise<void> {
   if (event.visibility !== 'PUBLIC') return;
-  await trx.updateTable('portalPurchaseAnnouncement').set({ status: 'failed', withdrawReason: failure.reason, updateTime: serverNowIso() }).where('sourcingEventId', '=', event.id).where('status', 'in', ['published', 'closed']).execute();
-  await publishResultAnnouncement(trx, event, { title: `${event.title} 流标公告`, content: failure.content, company: null, supplierList: [], createBy: 'system' });
+  await trx
+    .updateTable('portalPurchaseAnnouncement')
+    .set({ status: 'failed', withdrawReason: failure.reason, updateTime: serverNowIso() })
+    .where('sourcingEventId', '=', event.id)
+    .where('status', 'in', ['published', 'closed'])
+    .execute();
+  await publishResultAnnouncement(trx, event, {
+    title: `${event.title} 流标公告`,
+    content: failure.content,
+    company: null,
+    supplierList: [],
+    createBy: 'system',
+  });
 }
 
 /** Keeps the announcement's deadline in step with an extension (SRC-2). */
 export async function updateAnnouncementDeadline(trx: Db, eventId: string, responseDeadline: string): Promise<void> {
-  await trx.updateTable('portalPurchaseAnnouncement').set({ responseDeadline, updateTime: serverNowIso() }).where('sourcingEventId', '=', eventId).execute();
+  await trx
+    .updateTable('portalPurchaseAnnouncement')
+    .set({ responseDeadline, updateTime: serverNowIso() })
+    .where('sourcingEventId', '=', eventId)
+    .execute();
 }
 
 /** SRC-10: a cancelled public event leaves a withdrawn announcement with the reason. */

@@ -6,5 +6,10 @@ import { CHANGE_DOC_TYPE } from './change-service.js';
 registerDocumentFiles(CHANGE_DOC_TYPE, {
   readableBy: async (db, user, path) =>
     !!user.supplierId &&
-    !!(await db.selectFrom('supplierChangeRequest').select('id').where('supplierId', '=', user.supplierId).where(listsFile('files', path)).executeTakeFirst()),
+    !!(await db
+      .selectFrom('supplierChangeRequest')
+      .select('id')
+      .where('supplierId', '=', user.supplierId)
+      .where(listsFile('files', path))
+      .executeTakeFirst()),
 });

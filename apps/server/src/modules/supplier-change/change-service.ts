@@ -1,4 +1,16 @@
-import { CHANGE_FIELD_KEYS, CHANGE_FIELDS, CHANGE_STATUS_LABELS, EVIDENCE_REQUIRED_MESSAGE, isCriticalChange, type ChangeField, type ChangeFormValues, type ChangeValue, type ChangeHistoryRow, type ChangeRequestRow, type changeDraftSchema } from '@procura/shared';
+import {
+  CHANGE_FIELD_KEYS,
+  CHANGE_FIELDS,
+  CHANGE_STATUS_LABELS,
+  EVIDENCE_REQUIRED_MESSAGE,
+  isCriticalChange,
+  type ChangeField,
+  type ChangeFormValues,
+  type ChangeValue,
+  type ChangeHistoryRow,
+  type ChangeRequestRow,
+  type changeDraftSchema,
+} from '@procura/shared';
 import type { z } from 'zod';
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
@@ -6,7 +18,12 @@ import { newId } from '../../core/ids.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierChangeRequestTable } from '../../db/schema-supplier-change.js';
-import { registerApprovalDocType, submitForApproval, withdrawApproval, type ApprovalOutcome } from '../approval/index.js';
+import {
+  registerApprovalDocType,
+  submitForApproval,
+  withdrawApproval,
+  type ApprovalOutcome,
+} from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
 import { logStatusChange, supplierUserIds } from '../supplier/status-log.js';
 import { contactOps, currentValues, diffValues, wantedValues } from './change-values.js';
@@ -85,35 +102,68 @@ export class SupplierChangeService {
     code: (trx: Db, tenantId: number) => Promise<string>,
     onBehalfOf?: { supplierId: string; tenantId: number },
   ): Promise<{ id: string; code: string }> {
-    if (onBehalfOf ? user.supplierId : !user.supplierId) throw forbidden(onBehalfOf ? '供应商用户不能代其他供应商提交变更申请' : '仅供应商用户可以提交变更申请');
+    if (onBehalfOf ? user.supplierId : !user.supplierId)
+      throw forbidden(onBehalfOf ? '供应商用户不能代其他供应商提交变更申请' : '仅供应商用户可以提交变更申请');
     if (onBehalfOf && (status === 'DRAFT' || input.id)) throw badRequest('代供应商发起的变更申请不能保存草稿');
     const supplierId = onBehalfOf?.supplierId ?? user.supplierId!;
     // CHG-3 evidence: the files must be this user's own uploads (X-11).
-    const paths = input.files.split(',').map((p) => p.trim()).filter(Boolean);
-    const owned = paths.length === 0 ? [] : await this.db.selectFrom('sysFile').select('path').where('path', 'in', paths).where('ownerId', '=', user.id).execute();
-    if (owned.length !== new Set(paths).size) throw badRequest('证明材料文件不存在，请重新上传', { files: '证明材料文件不存在，请重新上传' });
+    const paths = input.files
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const owned =
+      paths.length === 0
+        ? []
+        : await this.db
+            .selectFrom('sysFile')
+            .select('path')
+            .where('path', 'in', paths)
+            .where('ownerId', '=', user.id)
+            .execute();
+    if (owned.length !== new Set(paths).size)
+      throw badRequest('证明材料文件不存在，请重新上传', { files: '证明材料文件不存在，请重新上传' });
 
     return this.db.transaction().execute(async (trx) => {
-      const s = await trx.selectFrom('supplier').select(['status', 'name', 'tenantId']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+      const s = await trx
+        .selectFrom('supplier')
+        .select(['status', 'name', 'tenantId'])
+        .where('id', '=', supplierId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       // Buyers reach only their tenant's suppliers (X-5).
       if (!s || (onBehalfOf && s.tenantId !== onBehalfOf.tenantId)) throw notFound('供应商不存在');
-      if (!REQUESTABLE.has(s.status)) throw businessError('当前供应商状态不能提交变更申请（仅潜在、合格或冻结的供应商可以申请变更）');
-      const draft = input.id ? await trx.selectFrom('supplierChangeRequest').select(['id', 'code', 'status', 'supplierId']).where('id', '=', input.id).executeTakeFirst() : undefined;
+      if (!REQUESTABLE.has(s.status))
+        throw businessError('当前供应商状态不能提交变更申请（仅潜在、合格或冻结的供应商可以申请变更）');
+      const draft = input.id
+        ? await trx
+            .selectFrom('supplierChangeRequest')
+            .select(['id', 'code', 'status', 'supplierId'])
+            .where('id', '=', input.id)
+            .executeTakeFirst()
+        : undefined;
       // X-5: another supplier's draft does not exist for this user.
       if (input.id && (!draft || draft.supplierId !== supplierId)) throw notFound('变更申请不存在');
-      if (draft && draft.status !== 'DRAFT') throw businessError(`变更申请${CHANGE_STATUS_LABELS[draft.status] ?? draft.status}，不能再修改`);
+      if (draft && draft.status !== 'DRAFT')
+        throw businessError(`变更申请${CHANGE_STATUS_LABELS[draft.status] ?? draft.status}，不能再修改`);
       if (status === 'SUBMITTED') {
         // CHG-1: one SUBMITTED request per supplier; drafts do not count (the partial unique index backs it).
-        const open = await trx.selectFrom('supplierChangeRequest').select('code').where('supplierId', '=', supplierId).where('status', '=', 'SUBMITTED').executeTakeFirst();
+        const open = await trx
+          .selectFrom('supplierChangeRequest')
+          .select('code')
+          .where('supplierId', '=', supplierId)
+          .where('status', '=', 'SUBMITTED')
+          .executeTakeFirst();
         if (open) throw businessError(`已有审批中的变更申请（${open.code}），请等待审批结束或撤回后再提交`);
       }
       const current = await currentValues(trx, supplierId);
-      if (input.contacts?.length === 0 && current.contacts.length > 0) throw badRequest('请至少保留一个联系人', { contacts: '请至少保留一个联系人' });
+      if (input.contacts?.length === 0 && current.contacts.length > 0)
+        throw badRequest('请至少保留一个联系人', { contacts: '请至少保留一个联系人' });
       const changes = diffValues(current, input);
       if (changes.length === 0) throw businessError('没有需要变更的内容');
       const critical = isCriticalChange(changes);
       // CHG-3: evidence only for critical fields; contacts alone need none.
-      if (status === 'SUBMITTED' && critical && paths.length === 0) throw badRequest(EVIDENCE_REQUIRED_MESSAGE, { files: EVIDENCE_REQUIRED_MESSAGE });
+      if (status === 'SUBMITTED' && critical && paths.length === 0)
+        throw badRequest(EVIDENCE_REQUIRED_MESSAGE, { files: EVIDENCE_REQUIRED_MESSAGE });
       if (status === 'SUBMITTED' && !input.reason) throw badRequest('请填写变更原因', { reason: '请填写变更原因' });
       // SUP-1: the new name or USCC must not belong to another supplier.
       const clash = await trx
@@ -144,46 +194,93 @@ export class SupplierChangeService {
         id = draft.id;
         no = draft.code;
         // X-4: a draft changes only while it is still a draft (a concurrent submit or withdraw wins).
-        const done = await trx.updateTable('supplierChangeRequest').set({ ...values, updateBy: user.username, updateTime: now }).where('id', '=', id).where('status', '=', 'DRAFT').executeTakeFirst();
+        const done = await trx
+          .updateTable('supplierChangeRequest')
+          .set({ ...values, updateBy: user.username, updateTime: now })
+          .where('id', '=', id)
+          .where('status', '=', 'DRAFT')
+          .executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) throw businessError('变更申请已被处理，请刷新后重试');
       } else {
         id = newId();
         no = await code(trx, s.tenantId);
         await trx
           .insertInto('supplierChangeRequest')
-          .values({ id, tenantId: s.tenantId, code: no, supplierId, ...values, initiatedBy: onBehalfOf ? 'BUYER' : 'SUPPLIER', decidedBy: null, decidedAt: null, decisionComment: null, createBy: user.username, createTime: now, updateBy: null, updateTime: now })
+          .values({
+            id,
+            tenantId: s.tenantId,
+            code: no,
+            supplierId,
+            ...values,
+            initiatedBy: onBehalfOf ? 'BUYER' : 'SUPPLIER',
+            decidedBy: null,
+            decidedAt: null,
+            decisionComment: null,
+            createBy: user.username,
+            createTime: now,
+            updateBy: null,
+            updateTime: now,
+          })
           .execute();
       }
       if (status === 'DRAFT') return { id, code: no };
       const docType = critical ? CHANGE_DOC_TYPE : GENERAL_CHANGE_DOC_TYPE;
-      const started = await submitForApproval(trx, { docType, docId: id, title: `供应商变更：${s.name}（${no}）`, amount: null, submitterId: user.id, tenantId: s.tenantId });
+      const started = await submitForApproval(trx, {
+        docType,
+        docId: id,
+        title: `供应商变更：${s.name}（${no}）`,
+        amount: null,
+        submitterId: user.id,
+        tenantId: s.tenantId,
+      });
       // CHG-3: a change is never applied unapproved.
-      if (started.status === 'APPROVED') throw businessError(`变更申请须经审批，请联系采购方在 审批中心 › 审批配置 中设置“${critical ? '供应商变更' : '供应商一般信息变更'}”的审批步骤`);
+      if (started.status === 'APPROVED')
+        throw businessError(
+          `变更申请须经审批，请联系采购方在 审批中心 › 审批配置 中设置“${critical ? '供应商变更' : '供应商一般信息变更'}”的审批步骤`,
+        );
       return { id, code: no };
     });
   }
 
   /** The values a draft wants, for its edit form (the supplier's own drafts only, X-5). */
-  async draftValues(user: SessionUser, id: string): Promise<ChangeFormValues & { id: string; reason: string; files: string }> {
+  async draftValues(
+    user: SessionUser,
+    id: string,
+  ): Promise<ChangeFormValues & { id: string; reason: string; files: string }> {
     const r = await this.db.selectFrom('supplierChangeRequest').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r || !user.supplierId || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
     if (r.status !== 'DRAFT') throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能再修改`);
-    return { ...wantedValues(await currentValues(this.db, r.supplierId), parseChanges(r.changes)), id: r.id, reason: r.reason, files: r.files };
+    return {
+      ...wantedValues(await currentValues(this.db, r.supplierId), parseChanges(r.changes)),
+      id: r.id,
+      reason: r.reason,
+      files: r.files,
+    };
   }
 
   /** The supplier withdraws its own DRAFT (directly) or SUBMITTED request (its approval is withdrawn; the engine calls `close`). */
   async withdraw(user: SessionUser, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const r = await trx.selectFrom('supplierChangeRequest').select(['id', 'status', 'supplierId', 'tenantId']).where('id', '=', id).executeTakeFirst();
+      const r = await trx
+        .selectFrom('supplierChangeRequest')
+        .select(['id', 'status', 'supplierId', 'tenantId'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       // X-5: another supplier's request does not exist for this user.
       if (!r || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
       if (r.status === 'DRAFT') {
         const now = nowIso();
-        const done = await trx.updateTable('supplierChangeRequest').set({ status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now, updateBy: user.username, updateTime: now }).where('id', '=', r.id).where('status', '=', 'DRAFT').executeTakeFirst();
+        const done = await trx
+          .updateTable('supplierChangeRequest')
+          .set({ status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now, updateBy: user.username, updateTime: now })
+          .where('id', '=', r.id)
+          .where('status', '=', 'DRAFT')
+          .executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) throw businessError('变更申请已被处理，请刷新后重试');
         return;
       }
-      if (r.status !== 'SUBMITTED') throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能撤回`);
+      if (r.status !== 'SUBMITTED')
+        throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能撤回`);
       const instance = await trx
         .selectFrom('approvalInstance')
         .select('id')
@@ -206,12 +303,17 @@ export class SupplierChangeService {
   private async apply(trx: Db, o: ApprovalOutcome): Promise<void> {
     const r = await this.load(trx, o.instance.docId);
     const current = await currentValues(trx, r.supplierId);
-    if (current.version !== r.baseVersion) throw businessError('供应商信息在申请提交后已被修改，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
+    if (current.version !== r.baseVersion)
+      throw businessError('供应商信息在申请提交后已被修改，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
     const changes = parseChanges(r.changes);
     const now = nowIso();
-    const approver = o.actorId ? await trx.selectFrom('sysUser').select('username').where('id', '=', o.actorId).executeTakeFirst() : undefined;
+    const approver = o.actorId
+      ? await trx.selectFrom('sysUser').select('username').where('id', '=', o.actorId).executeTakeFirst()
+      : undefined;
     const by = approver?.username ?? 'system';
-    const next = Object.fromEntries(CHANGE_FIELD_KEYS.map((f) => [f, changes.find((c) => c.field === f)?.newValue ?? current[f]])) as Record<ChangeField, string>;
+    const next = Object.fromEntries(
+      CHANGE_FIELD_KEYS.map((f) => [f, changes.find((c) => c.field === f)?.newValue ?? current[f]]),
+    ) as Record<ChangeField, string>;
 
     const done = await trx
       .updateTable('supplier')
@@ -224,10 +326,27 @@ export class SupplierChangeService {
 
     if (changes.some((c) => c.section === 'BANK')) {
       // CHG-4: the new account is a new APPROVED row; the old one stays (disabled) for the snapshots that name it (X-14).
-      if (current.bankId) await trx.updateTable('supplierBankAccount').set({ isPrimary: 0, status: 'DISABLED', updateBy: by, updateTime: now }).where('id', '=', current.bankId).execute();
+      if (current.bankId)
+        await trx
+          .updateTable('supplierBankAccount')
+          .set({ isPrimary: 0, status: 'DISABLED', updateBy: by, updateTime: now })
+          .where('id', '=', current.bankId)
+          .execute();
       await trx
         .insertInto('supplierBankAccount')
-        .values({ id: newId(), supplierId: r.supplierId, bankName: next.bankName, accountName: next.bankAccountName, accountNo: next.bankAccountNo, isPrimary: 1, status: 'APPROVED', createBy: by, createTime: now, updateBy: null, updateTime: null })
+        .values({
+          id: newId(),
+          supplierId: r.supplierId,
+          bankName: next.bankName,
+          accountName: next.bankAccountName,
+          accountNo: next.bankAccountNo,
+          isPrimary: 1,
+          status: 'APPROVED',
+          createBy: by,
+          createTime: now,
+          updateBy: null,
+          updateTime: null,
+        })
         .execute();
     }
     // Contacts: added rows get their id here; the history names it.
@@ -235,19 +354,45 @@ export class SupplierChangeService {
     for (const g of contactOps(changes)) {
       const v = g.values;
       const { isPrimary, email, ...text } = v;
-      const fields = { ...text, ...(isPrimary !== undefined ? { isPrimary: isPrimary === '1' ? 1 : 0 } : {}), ...(email !== undefined ? { email: email || null } : {}) };
+      const fields = {
+        ...text,
+        ...(isPrimary !== undefined ? { isPrimary: isPrimary === '1' ? 1 : 0 } : {}),
+        ...(email !== undefined ? { email: email || null } : {}),
+      };
       if (g.op === 'ADD') {
         const contactId = newId();
         entityIds.set(g.entityId, contactId);
         await trx
           .insertInto('supplierContact')
-          .values({ id: contactId, supplierId: r.supplierId, name: v.name ?? '', mobile: v.mobile ?? '', email: v.email || null, role: v.role ?? 'BUSINESS', isPrimary: v.isPrimary === '1' ? 1 : 0, createBy: by, createTime: now, updateBy: null, updateTime: null })
+          .values({
+            id: contactId,
+            supplierId: r.supplierId,
+            name: v.name ?? '',
+            mobile: v.mobile ?? '',
+            email: v.email || null,
+            role: v.role ?? 'BUSINESS',
+            isPrimary: v.isPrimary === '1' ? 1 : 0,
+            createBy: by,
+            createTime: now,
+            updateBy: null,
+            updateTime: null,
+          })
           .execute();
       } else if (g.op === 'REMOVE') {
-        await trx.deleteFrom('supplierContact').where('id', '=', g.entityId).where('supplierId', '=', r.supplierId).execute();
+        await trx
+          .deleteFrom('supplierContact')
+          .where('id', '=', g.entityId)
+          .where('supplierId', '=', r.supplierId)
+          .execute();
       } else {
-        const updated = await trx.updateTable('supplierContact').set({ ...fields, updateBy: by, updateTime: now }).where('id', '=', g.entityId).where('supplierId', '=', r.supplierId).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw businessError('联系人已不存在，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
+        const updated = await trx
+          .updateTable('supplierContact')
+          .set({ ...fields, updateBy: by, updateTime: now })
+          .where('id', '=', g.entityId)
+          .where('supplierId', '=', r.supplierId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw businessError('联系人已不存在，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
       }
     }
     for (const c of changes) {
@@ -269,11 +414,35 @@ export class SupplierChangeService {
         })
         .execute();
     }
-    await trx.updateTable('supplierChangeRequest').set({ status: 'APPROVED', decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment, updateBy: by, updateTime: now }).where('id', '=', r.id).execute();
+    await trx
+      .updateTable('supplierChangeRequest')
+      .set({
+        status: 'APPROVED',
+        decidedBy: o.actorId,
+        decidedAt: now,
+        decisionComment: o.comment,
+        updateBy: by,
+        updateTime: now,
+      })
+      .where('id', '=', r.id)
+      .execute();
     // CHG-6: a note in the supplier's status history (from = to).
-    const s = await trx.selectFrom('supplier').select('status').where('id', '=', r.supplierId).executeTakeFirstOrThrow();
+    const s = await trx
+      .selectFrom('supplier')
+      .select('status')
+      .where('id', '=', r.supplierId)
+      .executeTakeFirstOrThrow();
     const touched = [...new Set(changes.map((c) => (c.section === 'CONTACT' ? '联系人' : c.label)))];
-    await logStatusChange(trx, { supplierId: r.supplierId, from: s.status, to: s.status, reason: `变更申请 ${r.code} 已生效：${touched.join('、')}`, sourceDocType: CHANGE_DOC_TYPE, sourceDocId: r.id, actorId: o.actorId, actorKind: 'INTERNAL' });
+    await logStatusChange(trx, {
+      supplierId: r.supplierId,
+      from: s.status,
+      to: s.status,
+      reason: `变更申请 ${r.code} 已生效：${touched.join('、')}`,
+      sourceDocType: CHANGE_DOC_TYPE,
+      sourceDocId: r.id,
+      actorId: o.actorId,
+      actorKind: 'INTERNAL',
+    });
     await this.notify(trx, r, '变更申请已通过', `<p>贵司的变更申请 ${r.code} 已审批通过，变更已生效。</p>`);
   }
 
@@ -281,12 +450,25 @@ export class SupplierChangeService {
   private async close(trx: Db, o: ApprovalOutcome, status: 'REJECTED' | 'WITHDRAWN'): Promise<void> {
     const r = await this.load(trx, o.instance.docId);
     const now = nowIso();
-    await trx.updateTable('supplierChangeRequest').set({ status, decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment, updateTime: now }).where('id', '=', r.id).execute();
-    if (status === 'REJECTED') await this.notify(trx, r, '变更申请被驳回', `<p>贵司的变更申请 ${r.code} 被驳回，意见：${o.comment ?? ''}</p>`);
+    await trx
+      .updateTable('supplierChangeRequest')
+      .set({ status, decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment, updateTime: now })
+      .where('id', '=', r.id)
+      .execute();
+    if (status === 'REJECTED')
+      await this.notify(trx, r, '变更申请被驳回', `<p>贵司的变更申请 ${r.code} 被驳回，意见：${o.comment ?? ''}</p>`);
   }
 
   private async notify(trx: Db, r: SupplierChangeRequestTable, title: string, content: string): Promise<void> {
-    await notifyUsers(trx, { userIds: await supplierUserIds(trx, r.supplierId), title, content, busType: 'supplierChange', busId: r.id, openType: 'url', openPage: '/srm/my-changes' });
+    await notifyUsers(trx, {
+      userIds: await supplierUserIds(trx, r.supplierId),
+      title,
+      content,
+      busType: 'supplierChange',
+      busId: r.id,
+      openType: 'url',
+      openPage: '/srm/my-changes',
+    });
   }
 
   /** Applied field changes of one supplier, newest first. */
@@ -295,7 +477,17 @@ export class SupplierChangeService {
       .selectFrom('supplierChangeHistory as h')
       .leftJoin('sysUser as rq', 'rq.id', 'h.requestedBy')
       .leftJoin('sysUser as ap', 'ap.id', 'h.approvedBy')
-      .select(['h.id', 'h.requestCode', 'h.field', 'h.label', 'h.oldValue', 'h.newValue', 'h.changedAt', 'rq.realname as requestedBy', 'ap.realname as approvedBy'])
+      .select([
+        'h.id',
+        'h.requestCode',
+        'h.field',
+        'h.label',
+        'h.oldValue',
+        'h.newValue',
+        'h.changedAt',
+        'rq.realname as requestedBy',
+        'ap.realname as approvedBy',
+      ])
       .where('h.supplierId', '=', supplierId)
       .orderBy('h.changedAt', 'desc')
       .orderBy('h.field')

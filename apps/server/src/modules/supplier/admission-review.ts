@@ -13,10 +13,26 @@ import type { ReviewOutcome, SupplierLifecycle } from './supplier-lifecycle.js';
 /** The steps of §4.3 a review can hold; DOCUMENTS and QUESTIONNAIRE are always required. */
 export const REVIEW_STEPS = ['DOCUMENTS', 'QUESTIONNAIRE', 'SAMPLE', 'SITE_AUDIT'] as const;
 export type ReviewStep = (typeof REVIEW_STEPS)[number];
-export const STEP_TEXT: Record<ReviewStep, string> = { DOCUMENTS: '资质文件审核', QUESTIONNAIRE: '调查问卷', SAMPLE: '样品认证', SITE_AUDIT: '现场评审' };
-export type StepResult = { step: ReviewStep; result: 'PENDING' | 'PASSED' | 'FAILED' | 'WAIVED'; comment: string | null; evidence: string | null; by: string | null; at: string | null };
+export const STEP_TEXT: Record<ReviewStep, string> = {
+  DOCUMENTS: '资质文件审核',
+  QUESTIONNAIRE: '调查问卷',
+  SAMPLE: '样品认证',
+  SITE_AUDIT: '现场评审',
+};
+export type StepResult = {
+  step: ReviewStep;
+  result: 'PENDING' | 'PASSED' | 'FAILED' | 'WAIVED';
+  comment: string | null;
+  evidence: string | null;
+  by: string | null;
+  at: string | null;
+};
 export const DECISIONS = ['APPROVE', 'CONDITIONAL', 'REJECT'] as const;
-export const DECISION_TEXT: Record<ReviewOutcome['decision'], string> = { APPROVE: '通过', CONDITIONAL: '有条件通过（试用）', REJECT: '不通过' };
+export const DECISION_TEXT: Record<ReviewOutcome['decision'], string> = {
+  APPROVE: '通过',
+  CONDITIONAL: '有条件通过（试用）',
+  REJECT: '不通过',
+};
 
 export const ADMISSION_REVIEW_DOC_TYPE = 'SUPPLIER_ADMISSION_REVIEW';
 export const ADMISSION_REVIEW_SOURCE = 'ADMISSION_REVIEW';
@@ -24,9 +40,21 @@ export const ADMISSION_REVIEW_SOURCE = 'ADMISSION_REVIEW';
 const OPEN = ['DRAFT', 'IN_REVIEW', 'PENDING_APPROVAL'];
 type Review = Selectable<SupplierAdmissionReviewTable>;
 
-export type OpenReview = { supplierId: string; categoryCode: string; sample: boolean; siteAudit: boolean; draft?: boolean };
+export type OpenReview = {
+  supplierId: string;
+  categoryCode: string;
+  sample: boolean;
+  siteAudit: boolean;
+  draft?: boolean;
+};
 export type Submit = { id: string; decision: ReviewOutcome['decision']; trialLimitAmount?: string | null };
-export type MarkStep = { id: string; step: ReviewStep; result: 'PASSED' | 'FAILED'; comment: string; questionnaireId?: string };
+export type MarkStep = {
+  id: string;
+  step: ReviewStep;
+  result: 'PASSED' | 'FAILED';
+  comment: string;
+  questionnaireId?: string;
+};
 
 /**
  * The admission review of domain §4.3 for one supplier and one category: B opens it, possibly
@@ -39,7 +67,10 @@ export type MarkStep = { id: string; step: ReviewStep; result: 'PASSED' | 'FAILE
  * the standing as it was. Every standing change is logged with the review as its source (SUP-6).
  */
 export class AdmissionReviews {
-  constructor(private readonly db: Db, private readonly lifecycle: SupplierLifecycle) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lifecycle: SupplierLifecycle,
+  ) {}
 
   /** The review of the tenant, for the modules that feed its steps (site audit). */
   async find(trx: Db, id: string, tenantId: number): Promise<Review> {
@@ -47,7 +78,12 @@ export class AdmissionReviews {
   }
 
   private async load(trx: Db, id: string, tenantId: number): Promise<Review> {
-    const r = await trx.selectFrom('supplierAdmissionReview').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).executeTakeFirst();
+    const r = await trx
+      .selectFrom('supplierAdmissionReview')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
     if (!r) throw notFound('准入评审不存在');
     return r;
   }
@@ -68,18 +104,48 @@ export class AdmissionReviews {
     if (Number(done.numUpdatedRows) !== 1) throw businessError('准入评审已被他人修改，请刷新后重试');
   }
 
-  async open(user: SessionUser, tenantId: number, input: OpenReview, nextCode: (trx: Db) => Promise<string>): Promise<string> {
+  async open(
+    user: SessionUser,
+    tenantId: number,
+    input: OpenReview,
+    nextCode: (trx: Db) => Promise<string>,
+  ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      const s = await trx.selectFrom('supplier').select(['id', 'name', 'status']).where('id', '=', input.supplierId).where('tenantId', '=', tenantId).where('delFlag', '=', 0).executeTakeFirst();
+      const s = await trx
+        .selectFrom('supplier')
+        .select(['id', 'name', 'status'])
+        .where('id', '=', input.supplierId)
+        .where('tenantId', '=', tenantId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       if (!s) throw notFound('供应商不存在');
       if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) throw businessError('只有潜在或合格供应商可以发起准入评审');
-      const c = await trx.selectFrom('supplierCategory').selectAll().where('supplierId', '=', s.id).where('categoryCode', '=', input.categoryCode).executeTakeFirst();
+      const c = await trx
+        .selectFrom('supplierCategory')
+        .selectAll()
+        .where('supplierId', '=', s.id)
+        .where('categoryCode', '=', input.categoryCode)
+        .executeTakeFirst();
       if (!c) throw businessError('供应商未申请供应该品类');
-      if (!['APPLYING', 'TERMINATED'].includes(c.status)) throw businessError('只有申请中或已终止的品类可以发起准入评审');
+      if (!['APPLYING', 'TERMINATED'].includes(c.status))
+        throw businessError('只有申请中或已终止的品类可以发起准入评审');
       // QLF-5: one open review (or direct admission request) per supplier and category.
-      const open = await trx.selectFrom('supplierAdmissionReview').select('code').where('supplierId', '=', s.id).where('categoryCode', '=', c.categoryCode).where('status', 'in', OPEN).executeTakeFirst();
+      const open = await trx
+        .selectFrom('supplierAdmissionReview')
+        .select('code')
+        .where('supplierId', '=', s.id)
+        .where('categoryCode', '=', c.categoryCode)
+        .where('status', 'in', OPEN)
+        .executeTakeFirst();
       if (open) throw businessError(`该品类已有进行中的准入评审 ${open.code}（QLF-5）`);
-      const pending = await trx.selectFrom('supplierStatusRequest').select('id').where('supplierId', '=', s.id).where('categoryCode', '=', c.categoryCode).where('action', '=', 'ADMISSION').where('status', '=', 'PENDING').executeTakeFirst();
+      const pending = await trx
+        .selectFrom('supplierStatusRequest')
+        .select('id')
+        .where('supplierId', '=', s.id)
+        .where('categoryCode', '=', c.categoryCode)
+        .where('action', '=', 'ADMISSION')
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
       if (pending) throw businessError('该品类已有待审批的品类准入申请（QLF-5）');
       const steps = chosenSteps(input);
       const id = newId();
@@ -88,11 +154,44 @@ export class AdmissionReviews {
       const reviewType = s.status === 'QUALIFIED' ? 'CATEGORY_EXTENSION' : 'NEW_ADMISSION';
       await trx
         .insertInto('supplierAdmissionReview')
-        .values({ id, tenantId, code, supplierId: s.id, categoryCode: c.categoryCode, reviewType, steps: JSON.stringify(steps), questionnaireId: null, status: input.draft ? 'DRAFT' : 'IN_REVIEW', openedBy: user.id, openedAt: now, submittedBy: null, submittedAt: null, decidedBy: null, decidedAt: null, decisionComment: null, decision: null, trialLimitAmount: null })
+        .values({
+          id,
+          tenantId,
+          code,
+          supplierId: s.id,
+          categoryCode: c.categoryCode,
+          reviewType,
+          steps: JSON.stringify(steps),
+          questionnaireId: null,
+          status: input.draft ? 'DRAFT' : 'IN_REVIEW',
+          openedBy: user.id,
+          openedAt: now,
+          submittedBy: null,
+          submittedAt: null,
+          decidedBy: null,
+          decidedAt: null,
+          decisionComment: null,
+          decision: null,
+          trialLimitAmount: null,
+        })
         .execute();
       if (c.status === 'TERMINATED') {
-        await trx.updateTable('supplierCategory').set({ status: 'APPLYING', updateTime: now }).where('id', '=', c.id).execute();
-        await logStatusChange(trx, { supplierId: s.id, categoryCode: c.categoryCode, from: 'TERMINATED', to: 'APPLYING', reason: `重新申请准入（${code}）`, sourceDocType: ADMISSION_REVIEW_SOURCE, sourceDocId: id, actorId: user.id, actorKind: 'INTERNAL' });
+        await trx
+          .updateTable('supplierCategory')
+          .set({ status: 'APPLYING', updateTime: now })
+          .where('id', '=', c.id)
+          .execute();
+        await logStatusChange(trx, {
+          supplierId: s.id,
+          categoryCode: c.categoryCode,
+          from: 'TERMINATED',
+          to: 'APPLYING',
+          reason: `重新申请准入（${code}）`,
+          sourceDocType: ADMISSION_REVIEW_SOURCE,
+          sourceDocId: id,
+          actorId: user.id,
+          actorKind: 'INTERNAL',
+        });
       }
       return id;
     });
@@ -120,7 +219,11 @@ export class AdmissionReviews {
    * QLF-2: a manager (permission supplier:admissionReview:waive, checked by the route) waives a
    * FAILED or PENDING step with a reason; a waived step no longer forces REJECT.
    */
-  async waive(user: SessionUser, tenantId: number, input: { id: string; step: ReviewStep; reason: string }): Promise<void> {
+  async waive(
+    user: SessionUser,
+    tenantId: number,
+    input: { id: string; step: ReviewStep; reason: string },
+  ): Promise<void> {
     if (!input.reason.trim()) throw businessError('请填写豁免原因');
     await this.db.transaction().execute(async (trx) => {
       const r = await this.load(trx, input.id, tenantId);
@@ -128,8 +231,14 @@ export class AdmissionReviews {
       const steps = this.steps(r);
       const step = steps.find((x) => x.step === input.step);
       if (!step) throw businessError(`该准入评审不包含“${STEP_TEXT[input.step]}”步骤`);
-      if (step.result !== 'FAILED' && step.result !== 'PENDING') throw businessError('只有未通过或待评审的步骤可以豁免');
-      Object.assign(step, { result: 'WAIVED', comment: `豁免：${input.reason.trim()}`.slice(0, 500), by: user.realname || user.username, at: nowIso() });
+      if (step.result !== 'FAILED' && step.result !== 'PENDING')
+        throw businessError('只有未通过或待评审的步骤可以豁免');
+      Object.assign(step, {
+        result: 'WAIVED',
+        comment: `豁免：${input.reason.trim()}`.slice(0, 500),
+        by: user.realname || user.username,
+        at: nowIso(),
+      });
       await this.save(trx, r, { steps: JSON.stringify(steps) });
     });
   }
@@ -148,13 +257,25 @@ export class AdmissionReviews {
       if (!input.comment.trim()) throw businessError('请填写评审意见');
       let questionnaireId = r.questionnaireId;
       if (input.step === 'QUESTIONNAIRE' && input.questionnaireId) {
-        const q = await trx.selectFrom('questionnaire').select(['code', 'status']).where('id', '=', input.questionnaireId).where('supplierId', '=', r.supplierId).where('tenantId', '=', tenantId).executeTakeFirst();
+        const q = await trx
+          .selectFrom('questionnaire')
+          .select(['code', 'status'])
+          .where('id', '=', input.questionnaireId)
+          .where('supplierId', '=', r.supplierId)
+          .where('tenantId', '=', tenantId)
+          .executeTakeFirst();
         if (!q) throw businessError('问卷不存在或不属于该供应商');
-        if (!['SUBMITTED', 'REVIEWED'].includes(q.status)) throw businessError(`问卷 ${q.code} 尚未提交，不能作为评审依据`);
+        if (!['SUBMITTED', 'REVIEWED'].includes(q.status))
+          throw businessError(`问卷 ${q.code} 尚未提交，不能作为评审依据`);
         questionnaireId = input.questionnaireId;
         step.evidence = q.code;
       }
-      Object.assign(step, { result: input.result, comment: input.comment.trim(), by: user.realname || user.username, at: nowIso() });
+      Object.assign(step, {
+        result: input.result,
+        comment: input.comment.trim(),
+        by: user.realname || user.username,
+        at: nowIso(),
+      });
       await this.save(trx, r, { steps: JSON.stringify(steps), questionnaireId });
     });
   }
@@ -165,18 +286,35 @@ export class AdmissionReviews {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以关联送样申请');
       if (!this.steps(r).some((x) => x.step === 'SAMPLE')) throw businessError('该准入评审不包含“样品认证”步骤');
-      const sample = await trx.selectFrom('srmSampleRequest').selectAll().where('id', '=', input.sampleId).where('tenantId', '=', tenantId).executeTakeFirst();
+      const sample = await trx
+        .selectFrom('srmSampleRequest')
+        .selectAll()
+        .where('id', '=', input.sampleId)
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst();
       if (!sample) throw businessError('送样申请不存在');
       if (sample.supplierId !== r.supplierId) throw businessError('送样申请不是该供应商的');
-      if (sample.sourceDocId && sample.sourceDocId !== r.id) throw businessError(`送样申请 ${sample.code} 已关联其他单据`);
-      if (['CANCELLED', 'REFUSED'].includes(sample.status)) throw businessError(`送样申请 ${sample.code} 已取消或被拒绝，不能关联`);
-      await trx.updateTable('srmSampleRequest').set({ sourceDocType: ADMISSION_REVIEW_SOURCE, sourceDocId: r.id, purpose: 'ADMISSION' }).where('id', '=', sample.id).execute();
+      if (sample.sourceDocId && sample.sourceDocId !== r.id)
+        throw businessError(`送样申请 ${sample.code} 已关联其他单据`);
+      if (['CANCELLED', 'REFUSED'].includes(sample.status))
+        throw businessError(`送样申请 ${sample.code} 已取消或被拒绝，不能关联`);
+      await trx
+        .updateTable('srmSampleRequest')
+        .set({ sourceDocType: ADMISSION_REVIEW_SOURCE, sourceDocId: r.id, purpose: 'ADMISSION' })
+        .where('id', '=', sample.id)
+        .execute();
       await this.applySample(trx, r, sample.code, sample.testResult, sample.testReport);
     });
   }
 
   /** SMP-3: a tested sample linked to a review sets its SAMPLE step (FAIL fails it). Called from the sample test transition. */
-  async sampleTested(trx: Db, reviewId: string, sampleCode: string, result: string, report: string | null): Promise<void> {
+  async sampleTested(
+    trx: Db,
+    reviewId: string,
+    sampleCode: string,
+    result: string,
+    report: string | null,
+  ): Promise<void> {
     const r = await trx.selectFrom('supplierAdmissionReview').selectAll().where('id', '=', reviewId).executeTakeFirst();
     if (!r || r.status !== 'IN_REVIEW') return;
     await this.applySample(trx, r, sampleCode, result, report);
@@ -186,22 +324,43 @@ export class AdmissionReviews {
    * Sets a step from its evidence document (the site audit): the evidence's conclusion decides
    * PASSED or FAILED; a waived step keeps the manager's waiver (QLF-2).
    */
-  async stepFromEvidence(trx: Db, r: Review, change: { step: ReviewStep; result: 'PASSED' | 'FAILED'; comment: string; evidence: string; by: string }): Promise<void> {
+  async stepFromEvidence(
+    trx: Db,
+    r: Review,
+    change: { step: ReviewStep; result: 'PASSED' | 'FAILED'; comment: string; evidence: string; by: string },
+  ): Promise<void> {
     const steps = this.steps(r);
     const step = steps.find((x) => x.step === change.step);
     if (!step || step.result === 'WAIVED') return;
-    Object.assign(step, { result: change.result, comment: change.comment.slice(0, 500), evidence: change.evidence, by: change.by, at: nowIso() });
+    Object.assign(step, {
+      result: change.result,
+      comment: change.comment.slice(0, 500),
+      evidence: change.evidence,
+      by: change.by,
+      at: nowIso(),
+    });
     await this.save(trx, r, { steps: JSON.stringify(steps) });
   }
 
-  private async applySample(trx: Db, r: Review, sampleCode: string, result: string | null, report: string | null): Promise<void> {
+  private async applySample(
+    trx: Db,
+    r: Review,
+    sampleCode: string,
+    result: string | null,
+    report: string | null,
+  ): Promise<void> {
     const steps = this.steps(r);
     const step = steps.find((x) => x.step === 'SAMPLE');
     // A waived step keeps the manager's waiver (QLF-2); the sample stays linked as evidence only.
     if (!step || step.result === 'WAIVED') return;
     step.evidence = sampleCode;
     if (result === 'PASS' || result === 'FAIL') {
-      Object.assign(step, { result: result === 'PASS' ? 'PASSED' : 'FAILED', comment: `样品测试${result === 'PASS' ? '合格' : '不合格'}${report ? `：${report}` : ''}`.slice(0, 500), by: '送样测试', at: nowIso() });
+      Object.assign(step, {
+        result: result === 'PASS' ? 'PASSED' : 'FAILED',
+        comment: `样品测试${result === 'PASS' ? '合格' : '不合格'}${report ? `：${report}` : ''}`.slice(0, 500),
+        by: '送样测试',
+        at: nowIso(),
+      });
     }
     await this.save(trx, r, { steps: JSON.stringify(steps) });
   }
@@ -217,17 +376,43 @@ export class AdmissionReviews {
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以提交审批');
       const steps = this.steps(r);
       const pending = steps.filter((x) => x.result === 'PENDING');
-      if (pending.length) throw businessError(`以下步骤尚未通过，不能提交审批：${pending.map((x) => `${STEP_TEXT[x.step]}（待评审）`).join('、')}（QLF-2）`);
+      if (pending.length)
+        throw businessError(
+          `以下步骤尚未通过，不能提交审批：${pending.map((x) => `${STEP_TEXT[x.step]}（待评审）`).join('、')}（QLF-2）`,
+        );
       const failed = steps.filter((x) => x.result === 'FAILED');
-      if (failed.length && input.decision !== 'REJECT') throw businessError(`以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：${failed.map((x) => STEP_TEXT[x.step]).join('、')}（QLF-2）`);
-      const limit = input.decision === 'CONDITIONAL' && input.trialLimitAmount ? twoDecimals(input.trialLimitAmount) : null;
-      if (input.decision === 'CONDITIONAL' && !(limit && Number(limit) > 0)) throw businessError('有条件通过须填写大于0的试用限额（QLF-4）');
-      const s = await trx.selectFrom('supplier').select('name').where('id', '=', r.supplierId).executeTakeFirstOrThrow();
-      await this.save(trx, r, { status: 'PENDING_APPROVAL', submittedBy: user.id, submittedAt: nowIso(), decision: input.decision, trialLimitAmount: limit });
+      if (failed.length && input.decision !== 'REJECT')
+        throw businessError(
+          `以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：${failed.map((x) => STEP_TEXT[x.step]).join('、')}（QLF-2）`,
+        );
+      const limit =
+        input.decision === 'CONDITIONAL' && input.trialLimitAmount ? twoDecimals(input.trialLimitAmount) : null;
+      if (input.decision === 'CONDITIONAL' && !(limit && Number(limit) > 0))
+        throw businessError('有条件通过须填写大于0的试用限额（QLF-4）');
+      const s = await trx
+        .selectFrom('supplier')
+        .select('name')
+        .where('id', '=', r.supplierId)
+        .executeTakeFirstOrThrow();
+      await this.save(trx, r, {
+        status: 'PENDING_APPROVAL',
+        submittedBy: user.id,
+        submittedAt: nowIso(),
+        decision: input.decision,
+        trialLimitAmount: limit,
+      });
       const title = `准入评审：${s.name}（${r.categoryCode}）${r.code}，建议${DECISION_TEXT[input.decision]}${limit ? `，试用限额 ${limit}` : ''}`;
-      const started = await submitForApproval(trx, { docType: ADMISSION_REVIEW_DOC_TYPE, docId: r.id, title, amount: null, submitterId: user.id, tenantId });
+      const started = await submitForApproval(trx, {
+        docType: ADMISSION_REVIEW_DOC_TYPE,
+        docId: r.id,
+        title,
+        amount: null,
+        submitterId: user.id,
+        tenantId,
+      });
       // Without configured steps the engine approves at once; admission needs a second person (X-10).
-      if (started.status === 'APPROVED') throw businessError('准入评审须经审批，请先在 审批中心 › 审批配置 中设置审批步骤');
+      if (started.status === 'APPROVED')
+        throw businessError('准入评审须经审批，请先在 审批中心 › 审批配置 中设置审批步骤');
     });
   }
 
@@ -251,26 +436,58 @@ export class AdmissionReviews {
     });
   }
 
-  private async decided(trx: Db, id: string, approve: boolean, actorId: string | null, comment: string | null, status = approve ? 'APPROVED' : 'REJECTED'): Promise<void> {
+  private async decided(
+    trx: Db,
+    id: string,
+    approve: boolean,
+    actorId: string | null,
+    comment: string | null,
+    status = approve ? 'APPROVED' : 'REJECTED',
+  ): Promise<void> {
     const r = await trx.selectFrom('supplierAdmissionReview').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r || r.status !== 'PENDING_APPROVAL') throw businessError('该准入评审已处理');
     const withdrawn = status === 'IN_REVIEW';
-    await this.save(trx, r, withdrawn ? { status } : { status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment });
+    await this.save(
+      trx,
+      r,
+      withdrawn ? { status } : { status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment },
+    );
     if (withdrawn) return;
     if (approve) {
       // The approved decision: APPROVE → QUALIFIED, CONDITIONAL → TRIAL with its cap, REJECT → TERMINATED (§4.3).
       const decision = (r.decision ?? 'APPROVE') as ReviewOutcome['decision'];
-      await this.lifecycle.qualifyByReview(trx, r.supplierId, r.categoryCode, r.id, actorId, comment || `准入评审 ${r.code} 审批通过（${DECISION_TEXT[decision]}）`, { decision, trialLimitAmount: r.trialLimitAmount });
+      await this.lifecycle.qualifyByReview(
+        trx,
+        r.supplierId,
+        r.categoryCode,
+        r.id,
+        actorId,
+        comment || `准入评审 ${r.code} 审批通过（${DECISION_TEXT[decision]}）`,
+        { decision, trialLimitAmount: r.trialLimitAmount },
+      );
       return;
     }
     // Rejection leaves the category's standing as it was; the supplier learns the comment.
-    await notifyUsers(trx, { userIds: await supplierUserIds(trx, r.supplierId), title: '准入评审未通过', content: `<p>准入评审 ${r.code} 未通过${comment ? `：${comment.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}` : ''}</p>`, busType: 'supplier', busId: r.supplierId, openType: 'url', openPage: '/supplier/profile' });
+    await notifyUsers(trx, {
+      userIds: await supplierUserIds(trx, r.supplierId),
+      title: '准入评审未通过',
+      content: `<p>准入评审 ${r.code} 未通过${comment ? `：${comment.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}` : ''}</p>`,
+      busType: 'supplier',
+      busId: r.supplierId,
+      openType: 'url',
+      openPage: '/supplier/profile',
+    });
   }
 }
 
 /** The steps a review holds: DOCUMENTS and QUESTIONNAIRE always, SAMPLE and SITE_AUDIT when chosen. */
 function chosenSteps(input: { sample: boolean; siteAudit: boolean }): StepResult[] {
-  const wanted: ReviewStep[] = ['DOCUMENTS', 'QUESTIONNAIRE', ...(input.sample ? (['SAMPLE'] as const) : []), ...(input.siteAudit ? (['SITE_AUDIT'] as const) : [])];
+  const wanted: ReviewStep[] = [
+    'DOCUMENTS',
+    'QUESTIONNAIRE',
+    ...(input.sample ? (['SAMPLE'] as const) : []),
+    ...(input.siteAudit ? (['SITE_AUDIT'] as const) : []),
+  ];
   return wanted.map((step) => ({ step, result: 'PENDING', comment: null, evidence: null, by: null, at: null }));
 }
 

@@ -11,14 +11,28 @@ const TAGS = ['supplier'];
 const PERMISSION = 'supplier:admissionReview';
 const id = z.string().trim().min(1).max(64);
 const WAIVE_PERMISSION = 'supplier:admissionReview:waive';
-const openBody = z.object({ supplierId: id, categoryCode: z.string().trim().min(1, '请选择品类').max(50), sample: z.boolean().default(false), siteAudit: z.boolean().default(false), draft: z.boolean().default(false) });
+const openBody = z.object({
+  supplierId: id,
+  categoryCode: z.string().trim().min(1, '请选择品类').max(50),
+  sample: z.boolean().default(false),
+  siteAudit: z.boolean().default(false),
+  draft: z.boolean().default(false),
+});
 const editBody = z.object({ id, sample: z.boolean().default(false), siteAudit: z.boolean().default(false) });
-const waiveBody = z.object({ id, step: z.enum(REVIEW_STEPS, { error: '未知的评审步骤' }), reason: z.string().trim().min(1, '请填写豁免原因').max(450, '豁免原因不能超过450个字') });
+const waiveBody = z.object({
+  id,
+  step: z.enum(REVIEW_STEPS, { error: '未知的评审步骤' }),
+  reason: z.string().trim().min(1, '请填写豁免原因').max(450, '豁免原因不能超过450个字'),
+});
 const submitBody = z.object({
   id,
   decision: z.enum(DECISIONS, { error: '请选择评审决定' }).default('APPROVE'),
   // QLF-4: money as a decimal string; required for CONDITIONAL (checked by the service).
-  trialLimitAmount: z.string().trim().regex(/^\d{1,14}(\.\d{1,2})?$/, '试用限额须为不小于0的金额，最多两位小数').nullish(),
+  trialLimitAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,14}(\.\d{1,2})?$/, '试用限额须为不小于0的金额，最多两位小数')
+    .nullish(),
 });
 const markBody = z.object({
   id,
@@ -34,7 +48,11 @@ const siteAuditBody = z.object({
   members: z.array(id, { error: '请选择评审成员' }).min(1, '请选择评审成员').max(20, '评审成员不能超过20人'),
   supplierEscort: z.string().trim().max(100, '供应商陪同人员不能超过100个字').nullish(),
   checklistTemplateId: id.nullish(),
-  score: z.number({ error: '请填写评审得分' }).int('评审得分须为整数').min(0, '评审得分须在0到100之间').max(100, '评审得分须在0到100之间'),
+  score: z
+    .number({ error: '请填写评审得分' })
+    .int('评审得分须为整数')
+    .min(0, '评审得分须在0到100之间')
+    .max(100, '评审得分须在0到100之间'),
   result: z.enum(SITE_AUDIT_RESULTS, { error: '请选择评审结论' }),
   findings: z.string().trim().max(2000, '发现的问题不能超过2000个字').nullish(),
   files: z.string().trim().max(2000, '附件过多').nullish(),
@@ -46,28 +64,65 @@ const siteAuditBody = z.object({
  * waiver, sample link, submit with a proposed decision and cancel; the decision is approved
  * in 审批中心 (approval engine). Tenant scope on every route.
  */
-export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const admissionReviewRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const reviews = ctx.admissionReviews;
     const audits = new SiteAudits(ctx.db, reviews);
 
     app.get(
       '/supplier/admissionReview/list',
-      { schema: { tags: TAGS, summary: '供应商的准入评审（含步骤与关联送样）', querystring: z.object({ supplierId: id }) }, config: { access: { permission: 'supplier:list' } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '供应商的准入评审（含步骤与关联送样）',
+          querystring: z.object({ supplierId: id }),
+        },
+        config: { access: { permission: 'supplier:list' } },
+      },
       async (request) => {
-        const s = await ctx.db.selectFrom('supplier').select('id').where('id', '=', request.query.supplierId).where('tenantId', '=', request.tenantId).where('delFlag', '=', 0).executeTakeFirst();
+        const s = await ctx.db
+          .selectFrom('supplier')
+          .select('id')
+          .where('id', '=', request.query.supplierId)
+          .where('tenantId', '=', request.tenantId)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!s) throw notFound('供应商不存在');
         const rows = await ctx.db
           .selectFrom('supplierAdmissionReview as r')
           .leftJoin('sysUser as u', 'u.id', 'r.openedBy')
-          .select(['r.id', 'r.code', 'r.categoryCode', 'r.reviewType', 'r.steps', 'r.status', 'r.decision', 'r.trialLimitAmount', 'r.openedAt', 'r.submittedAt', 'r.decidedAt', 'r.decisionComment', 'u.realname as openedByName'])
+          .select([
+            'r.id',
+            'r.code',
+            'r.categoryCode',
+            'r.reviewType',
+            'r.steps',
+            'r.status',
+            'r.decision',
+            'r.trialLimitAmount',
+            'r.openedAt',
+            'r.submittedAt',
+            'r.decidedAt',
+            'r.decisionComment',
+            'u.realname as openedByName',
+          ])
           .where('r.supplierId', '=', s.id)
           .where('r.tenantId', '=', request.tenantId)
           .orderBy('r.openedAt', 'desc')
           .execute();
         const siteAudits = await audits.ofReviews(rows.map((r) => r.id));
         const samples = rows.length
-          ? await ctx.db.selectFrom('srmSampleRequest').select(['id', 'code', 'materialName', 'status', 'testResult', 'sourceDocId']).where('sourceDocType', '=', 'ADMISSION_REVIEW').where('sourceDocId', 'in', rows.map((r) => r.id)).execute()
+          ? await ctx.db
+              .selectFrom('srmSampleRequest')
+              .select(['id', 'code', 'materialName', 'status', 'testResult', 'sourceDocId'])
+              .where('sourceDocType', '=', 'ADMISSION_REVIEW')
+              .where(
+                'sourceDocId',
+                'in',
+                rows.map((r) => r.id),
+              )
+              .execute()
           : [];
         return ok(
           rows.map((r) => ({
@@ -87,12 +142,30 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/supplier/admissionReview/open',
-      { schema: { tags: TAGS, summary: '发起准入评审，或保存为草稿（潜在或合格供应商的申请中品类，QLF-5）', body: openBody }, config: { access: { permission: PERMISSION } } },
-      async (request) => ok({ id: await reviews.open(request.user!, request.tenantId, request.body, (trx) => ctx.codes.next('ADM', { tenantId: request.tenantId, trx })) }, request.body.draft ? '准入评审草稿已保存' : '准入评审已发起'),
+      {
+        schema: {
+          tags: TAGS,
+          summary: '发起准入评审，或保存为草稿（潜在或合格供应商的申请中品类，QLF-5）',
+          body: openBody,
+        },
+        config: { access: { permission: PERMISSION } },
+      },
+      async (request) =>
+        ok(
+          {
+            id: await reviews.open(request.user!, request.tenantId, request.body, (trx) =>
+              ctx.codes.next('ADM', { tenantId: request.tenantId, trx }),
+            ),
+          },
+          request.body.draft ? '准入评审草稿已保存' : '准入评审已发起',
+        ),
     );
     app.post(
       '/supplier/admissionReview/edit',
-      { schema: { tags: TAGS, summary: '修改草稿的评审步骤（样品认证、现场评审）', body: editBody }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: { tags: TAGS, summary: '修改草稿的评审步骤（样品认证、现场评审）', body: editBody },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.editDraft(request.tenantId, request.body);
         return ok(null, '评审步骤已保存');
@@ -100,7 +173,10 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/startReview',
-      { schema: { tags: TAGS, summary: '草稿提交审核（进入评审中）', body: z.object({ id }) }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: { tags: TAGS, summary: '草稿提交审核（进入评审中）', body: z.object({ id }) },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.startReview(request.tenantId, request.body.id);
         return ok(null, '准入评审已提交审核');
@@ -108,7 +184,10 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/waive',
-      { schema: { tags: TAGS, summary: '经理豁免未通过或待评审的步骤（须填写原因，QLF-2）', body: waiveBody }, config: { access: { permission: WAIVE_PERMISSION } } },
+      {
+        schema: { tags: TAGS, summary: '经理豁免未通过或待评审的步骤（须填写原因，QLF-2）', body: waiveBody },
+        config: { access: { permission: WAIVE_PERMISSION } },
+      },
       async (request) => {
         await reviews.waive(request.user!, request.tenantId, request.body);
         return ok(null, '步骤已豁免');
@@ -116,7 +195,10 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/step',
-      { schema: { tags: TAGS, summary: '记录评审步骤结果（通过/不通过，附意见与依据）', body: markBody }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: { tags: TAGS, summary: '记录评审步骤结果（通过/不通过，附意见与依据）', body: markBody },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.mark(request.user!, request.tenantId, request.body);
         return ok(null, '评审结果已保存');
@@ -124,12 +206,22 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.get(
       '/supplier/admissionReview/siteAuditOptions',
-      { schema: { tags: TAGS, summary: '现场评审的可选成员（内部用户）与检查表模板' }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: { tags: TAGS, summary: '现场评审的可选成员（内部用户）与检查表模板' },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => ok(await audits.options(request.tenantId)),
     );
     app.post(
       '/supplier/admissionReview/siteAudit',
-      { schema: { tags: TAGS, summary: '记录现场评审（每个评审一份，评审中可修改；结论决定现场评审步骤，QLF-2）', body: siteAuditBody }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '记录现场评审（每个评审一份，评审中可修改；结论决定现场评审步骤，QLF-2）',
+          body: siteAuditBody,
+        },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         const done = await audits.record(request.user!, request.tenantId, request.body);
         return ok(null, done === 'created' ? '现场评审已记录' : '现场评审已更新');
@@ -137,7 +229,14 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/linkSample',
-      { schema: { tags: TAGS, summary: '关联送样申请（样品认证步骤的依据，SMP-3）', body: z.object({ id, sampleId: id }) }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '关联送样申请（样品认证步骤的依据，SMP-3）',
+          body: z.object({ id, sampleId: id }),
+        },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.linkSample(request.tenantId, request.body);
         return ok(null, '送样申请已关联');
@@ -145,7 +244,14 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/submit',
-      { schema: { tags: TAGS, summary: '提交准入评审审批及建议决定：通过 / 有条件通过（试用，须填试用限额）/ 不通过（QLF-2，QLF-4，X-10）', body: submitBody }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '提交准入评审审批及建议决定：通过 / 有条件通过（试用，须填试用限额）/ 不通过（QLF-2，QLF-4，X-10）',
+          body: submitBody,
+        },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.submit(request.user!, request.tenantId, request.body);
         return ok(null, '准入评审已提交，等待审批');
@@ -153,7 +259,14 @@ export const admissionReviewRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     );
     app.post(
       '/supplier/admissionReview/cancel',
-      { schema: { tags: TAGS, summary: '取消草稿或评审中的准入评审', body: z.object({ id, reason: z.string().trim().max(500) }) }, config: { access: { permission: PERMISSION } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '取消草稿或评审中的准入评审',
+          body: z.object({ id, reason: z.string().trim().max(500) }),
+        },
+        config: { access: { permission: PERMISSION } },
+      },
       async (request) => {
         await reviews.cancel(request.tenantId, request.body);
         return ok(null, '准入评审已取消');

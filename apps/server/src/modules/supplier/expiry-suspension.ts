@@ -18,7 +18,13 @@ export const RENEWAL_SOURCE = 'QUALIFICATION_RENEWAL';
 /** Categories an expiry may suspend: admitted ones (TRIAL keeps its place to return to). */
 const ADMITTED = ['QUALIFIED', 'TRIAL'];
 
-export type ExpiredQualification = { id: string; supplierId: string; typeCode: string; certNo: string; expiryDate: string };
+export type ExpiredQualification = {
+  id: string;
+  supplierId: string;
+  typeCode: string;
+  certNo: string;
+  expiryDate: string;
+};
 
 async function dictTexts(trx: Db, code: string): Promise<Map<string, string>> {
   const rows = await trx
@@ -31,7 +37,15 @@ async function dictTexts(trx: Db, code: string): Promise<Map<string, string>> {
 }
 
 async function notifySupplier(trx: Db, supplierId: string, title: string, content: string): Promise<void> {
-  await notifyUsers(trx, { userIds: await supplierUserIds(trx, supplierId), title, content, busType: 'supplier', busId: supplierId, openType: 'url', openPage: '/supplier/profile' });
+  await notifyUsers(trx, {
+    userIds: await supplierUserIds(trx, supplierId),
+    title,
+    content,
+    busType: 'supplier',
+    busId: supplierId,
+    openType: 'url',
+    openPage: '/supplier/profile',
+  });
 }
 
 /**
@@ -39,9 +53,18 @@ async function notifySupplier(trx: Db, supplierId: string, title: string, conten
  * suspends every admitted category of the supplier that requires its type, unless another
  * certificate of that type is still valid (`validTypes`). Returns how many were suspended.
  */
-export async function suspendForExpiry(trx: Db, q: ExpiredQualification, validTypes: ReadonlySet<string>): Promise<number> {
+export async function suspendForExpiry(
+  trx: Db,
+  q: ExpiredQualification,
+  validTypes: ReadonlySet<string>,
+): Promise<number> {
   if (validTypes.has(q.typeCode)) return 0;
-  const categories = await trx.selectFrom('supplierCategory').select(['id', 'categoryCode', 'status']).where('supplierId', '=', q.supplierId).where('status', 'in', ADMITTED).execute();
+  const categories = await trx
+    .selectFrom('supplierCategory')
+    .select(['id', 'categoryCode', 'status'])
+    .where('supplierId', '=', q.supplierId)
+    .where('status', 'in', ADMITTED)
+    .execute();
   const affected = categories.filter((c) => requiredQualificationsOf(c.categoryCode).includes(q.typeCode));
   if (affected.length === 0) return 0;
   const typeName = (await dictTexts(trx, QUALIFICATION_TYPE_DICT)).get(q.typeCode) ?? q.typeCode;
@@ -51,14 +74,34 @@ export async function suspendForExpiry(trx: Db, q: ExpiredQualification, validTy
   let suspended = 0;
   for (const c of affected) {
     // Only the status read above may change (a concurrent transition wins, X-4).
-    const done = await trx.updateTable('supplierCategory').set({ status: 'SUSPENDED', suspendedAt: now, updateTime: now }).where('id', '=', c.id).where('status', '=', c.status).executeTakeFirst();
+    const done = await trx
+      .updateTable('supplierCategory')
+      .set({ status: 'SUSPENDED', suspendedAt: now, updateTime: now })
+      .where('id', '=', c.id)
+      .where('status', '=', c.status)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
-    await logStatusChange(trx, { supplierId: q.supplierId, categoryCode: c.categoryCode, from: c.status, to: 'SUSPENDED', reason, sourceDocType: EXPIRY_SOURCE, sourceDocId: q.id, actorId: null, actorKind: 'SYSTEM' });
+    await logStatusChange(trx, {
+      supplierId: q.supplierId,
+      categoryCode: c.categoryCode,
+      from: c.status,
+      to: 'SUSPENDED',
+      reason,
+      sourceDocType: EXPIRY_SOURCE,
+      sourceDocId: q.id,
+      actorId: null,
+      actorKind: 'SYSTEM',
+    });
     suspended++;
   }
   if (suspended > 0) {
     const names = affected.map((c) => categoryNames.get(c.categoryCode) ?? c.categoryCode).join('、');
-    await notifySupplier(trx, q.supplierId, `品类准入已暂停：${typeName}过期`, `<p>贵司的${typeName}（证书编号 ${q.certNo}）已于${q.expiryDate}过期，以下品类的准入已暂停：${names}。请上传新的资质，审核通过后自动恢复。</p>`);
+    await notifySupplier(
+      trx,
+      q.supplierId,
+      `品类准入已暂停：${typeName}过期`,
+      `<p>贵司的${typeName}（证书编号 ${q.certNo}）已于${q.expiryDate}过期，以下品类的准入已暂停：${names}。请上传新的资质，审核通过后自动恢复。</p>`,
+    );
   }
   return suspended;
 }
@@ -68,8 +111,18 @@ export async function suspendForExpiry(trx: Db, q: ExpiredQualification, validTy
  * category suspended by an expiry returns to where it stood (QUALIFIED, or TRIAL) once all its
  * required types are valid again (QLF-1). Returns the category codes restored.
  */
-export async function restoreAfterRenewal(trx: Db, renewal: { id: string; supplierId: string; certNo: string }, validTypes: ReadonlySet<string>, actorId: string): Promise<string[]> {
-  const suspended = await trx.selectFrom('supplierCategory').select(['id', 'categoryCode']).where('supplierId', '=', renewal.supplierId).where('status', '=', 'SUSPENDED').execute();
+export async function restoreAfterRenewal(
+  trx: Db,
+  renewal: { id: string; supplierId: string; certNo: string },
+  validTypes: ReadonlySet<string>,
+  actorId: string,
+): Promise<string[]> {
+  const suspended = await trx
+    .selectFrom('supplierCategory')
+    .select(['id', 'categoryCode'])
+    .where('supplierId', '=', renewal.supplierId)
+    .where('status', '=', 'SUSPENDED')
+    .execute();
   const restored: string[] = [];
   for (const c of suspended) {
     if (!requiredQualificationsOf(c.categoryCode).every((t) => validTypes.has(t))) continue;
@@ -86,7 +139,12 @@ export async function restoreAfterRenewal(trx: Db, renewal: { id: string; suppli
     if (cause?.sourceDocType !== EXPIRY_SOURCE) continue;
     const to = cause.fromStatus && ADMITTED.includes(cause.fromStatus) ? cause.fromStatus : 'QUALIFIED';
     const now = nowIso();
-    const done = await trx.updateTable('supplierCategory').set({ status: to, suspendedAt: null, updateTime: now }).where('id', '=', c.id).where('status', '=', 'SUSPENDED').executeTakeFirst();
+    const done = await trx
+      .updateTable('supplierCategory')
+      .set({ status: to, suspendedAt: null, updateTime: now })
+      .where('id', '=', c.id)
+      .where('status', '=', 'SUSPENDED')
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
     await logStatusChange(trx, {
       supplierId: renewal.supplierId,
@@ -103,7 +161,12 @@ export async function restoreAfterRenewal(trx: Db, renewal: { id: string; suppli
   }
   if (restored.length > 0) {
     const names = await dictTexts(trx, 'supplier_main_category');
-    await notifySupplier(trx, renewal.supplierId, '品类准入已恢复', `<p>贵司更新的资质已审核通过，以下品类的准入已恢复：${restored.map((c) => names.get(c) ?? c).join('、')}。</p>`);
+    await notifySupplier(
+      trx,
+      renewal.supplierId,
+      '品类准入已恢复',
+      `<p>贵司更新的资质已审核通过，以下品类的准入已恢复：${restored.map((c) => names.get(c) ?? c).join('、')}。</p>`,
+    );
   }
   return restored;
 }

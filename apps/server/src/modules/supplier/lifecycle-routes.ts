@@ -54,7 +54,19 @@ async function statusLog(db: Db, supplierId: string, forSupplier = false): Promi
   const rows = await db
     .selectFrom('supplierStatusLog as l')
     .leftJoin('sysUser as u', 'u.id', 'l.actorId')
-    .select(['l.id', 'l.scope', 'l.categoryId', 'l.fromStatus', 'l.toStatus', 'l.reason', 'l.sourceDocType', 'l.sourceDocId', 'l.actorKind', 'l.at', 'u.realname'])
+    .select([
+      'l.id',
+      'l.scope',
+      'l.categoryId',
+      'l.fromStatus',
+      'l.toStatus',
+      'l.reason',
+      'l.sourceDocType',
+      'l.sourceDocId',
+      'l.actorKind',
+      'l.at',
+      'u.realname',
+    ])
     .where('l.supplierId', '=', supplierId)
     .orderBy('l.at', 'desc')
     .orderBy('l.id', 'desc')
@@ -78,16 +90,38 @@ async function statusLog(db: Db, supplierId: string, forSupplier = false): Promi
 async function categoriesOf(db: Db, supplierId: string) {
   const rows = await db
     .selectFrom('supplierCategory as c')
-    .leftJoin('supplierStatusRequest as r', (j) => j.onRef('r.supplierId', '=', 'c.supplierId').onRef('r.categoryCode', '=', 'c.categoryCode').on('r.status', '=', 'PENDING'))
-    .select(['c.id', 'c.categoryCode', 'c.status', 'c.qualifiedAt', 'c.suspendedAt', 'c.trialLimitAmount', 'r.id as pendingRequestId'])
+    .leftJoin('supplierStatusRequest as r', (j) =>
+      j
+        .onRef('r.supplierId', '=', 'c.supplierId')
+        .onRef('r.categoryCode', '=', 'c.categoryCode')
+        .on('r.status', '=', 'PENDING'),
+    )
+    .select([
+      'c.id',
+      'c.categoryCode',
+      'c.status',
+      'c.qualifiedAt',
+      'c.suspendedAt',
+      'c.trialLimitAmount',
+      'r.id as pendingRequestId',
+    ])
     .where('c.supplierId', '=', supplierId)
     .orderBy('c.createTime')
     .execute();
-  return rows.map((r) => ({ ...r, qualifiedAt: toWireDateTime(r.qualifiedAt), suspendedAt: toWireDateTime(r.suspendedAt) }));
+  return rows.map((r) => ({
+    ...r,
+    qualifiedAt: toWireDateTime(r.qualifiedAt),
+    suspendedAt: toWireDateTime(r.suspendedAt),
+  }));
 }
 
 async function qualificationsOf(db: Db, supplierId: string) {
-  return db.selectFrom('supplierQualification').selectAll().where('supplierId', '=', supplierId).orderBy('createTime', 'desc').execute();
+  return db
+    .selectFrom('supplierQualification')
+    .selectAll()
+    .where('supplierId', '=', supplierId)
+    .orderBy('createTime', 'desc')
+    .execute();
 }
 
 /**
@@ -95,25 +129,54 @@ async function qualificationsOf(db: Db, supplierId: string) {
  * and qualification review; the supplier's own qualifications, categories and status log.
  * Buyers see suppliers of the request's tenant; supplier users only their own rows (X-5).
  */
-export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const lifecycleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const inTenant = async (id: string, tenantId: number) => {
-      const s = await ctx.db.selectFrom('supplier').selectAll().where('id', '=', id).where('tenantId', '=', tenantId).where('delFlag', '=', 0).executeTakeFirst();
+      const s = await ctx.db
+        .selectFrom('supplier')
+        .selectAll()
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       if (!s) throw notFound('供应商不存在');
       return s;
     };
 
     app.get(
       '/supplier/queryById',
-      { schema: { tags: TAGS, summary: '供应商详情（联系人、银行账户、品类准入、资质、待审批申请）', querystring: supplierIdQuery }, config: { access: { permission: 'supplier:list' } } },
+      {
+        schema: {
+          tags: TAGS,
+          summary: '供应商详情（联系人、银行账户、品类准入、资质、待审批申请）',
+          querystring: supplierIdQuery,
+        },
+        config: { access: { permission: 'supplier:list' } },
+      },
       async (request) => {
         const s = await inTenant(request.query.id, request.tenantId);
         const [contacts, bankAccounts, categories, qualifications, requests] = await Promise.all([
-          ctx.db.selectFrom('supplierContact').select(['id', 'name', 'mobile', 'email', 'role', 'isPrimary']).where('supplierId', '=', s.id).orderBy('isPrimary', 'desc').execute(),
-          ctx.db.selectFrom('supplierBankAccount').select(['id', 'bankName', 'accountName', 'accountNo', 'isPrimary', 'status']).where('supplierId', '=', s.id).orderBy('isPrimary', 'desc').execute(),
+          ctx.db
+            .selectFrom('supplierContact')
+            .select(['id', 'name', 'mobile', 'email', 'role', 'isPrimary'])
+            .where('supplierId', '=', s.id)
+            .orderBy('isPrimary', 'desc')
+            .execute(),
+          ctx.db
+            .selectFrom('supplierBankAccount')
+            .select(['id', 'bankName', 'accountName', 'accountNo', 'isPrimary', 'status'])
+            .where('supplierId', '=', s.id)
+            .orderBy('isPrimary', 'desc')
+            .execute(),
           categoriesOf(ctx.db, s.id),
           qualificationsOf(ctx.db, s.id),
-          ctx.db.selectFrom('supplierStatusRequest').select(['id', 'action', 'categoryCode', 'reason', 'status', 'proposedAt']).where('supplierId', '=', s.id).where('status', '=', 'PENDING').execute(),
+          ctx.db
+            .selectFrom('supplierStatusRequest')
+            .select(['id', 'action', 'categoryCode', 'reason', 'status', 'proposedAt'])
+            .where('supplierId', '=', s.id)
+            .where('status', '=', 'PENDING')
+            .execute(),
         ]);
         const profile = {
           id: s.id,
@@ -140,7 +203,10 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/supplier/statusLog',
-      { schema: { tags: TAGS, summary: '供应商状态日志', querystring: supplierIdQuery }, config: { access: { permission: 'supplier:list' } } },
+      {
+        schema: { tags: TAGS, summary: '供应商状态日志', querystring: supplierIdQuery },
+        config: { access: { permission: 'supplier:list' } },
+      },
       async (request) => {
         const s = await inTenant(request.query.id, request.tenantId);
         return ok(await statusLog(ctx.db, s.id));
@@ -159,21 +225,44 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       app.post(
         `/supplier/category/${action}`,
         { schema: { tags: TAGS, summary, body: categoryActionSchema }, config: { access: { permission } } },
-        async (request) => ok(null, await ctx.lifecycle.category(request.user!, request.tenantId, action, request.body)),
+        async (request) =>
+          ok(null, await ctx.lifecycle.category(request.user!, request.tenantId, action, request.body)),
       );
     }
 
     app.get(
       '/supplier/qualification/list',
-      { schema: { tags: TAGS, summary: '供应商资质列表（采购方）' }, config: { access: { permission: 'supplier:qualification:list' } } },
+      {
+        schema: { tags: TAGS, summary: '供应商资质列表（采购方）' },
+        config: { access: { permission: 'supplier:qualification:list' } },
+      },
       async (request) => {
         const base = ctx.db
           .selectFrom('supplierQualification as q')
           .innerJoin('supplier as s', 's.id', 'q.supplierId')
-          .select(['q.id', 'q.supplierId', 's.name as supplierName', 'q.typeCode', 'q.certNo', 'q.issuer', 'q.issueDate', 'q.expiryDate', 'q.files', 'q.status', 'q.reviewComment', 'q.createTime'])
+          .select([
+            'q.id',
+            'q.supplierId',
+            's.name as supplierName',
+            'q.typeCode',
+            'q.certNo',
+            'q.issuer',
+            'q.issueDate',
+            'q.expiryDate',
+            'q.files',
+            'q.status',
+            'q.reviewComment',
+            'q.createTime',
+          ])
           .where('s.tenantId', '=', request.tenantId)
           .where('s.delFlag', '=', 0);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, QUALIFICATION_FIELDS, { column: 'q.createTime', order: 'desc' });
+        const page = await runPagedList(
+          ctx.kind,
+          base,
+          request.query as Record<string, unknown>,
+          QUALIFICATION_FIELDS,
+          { column: 'q.createTime', order: 'desc' },
+        );
         const dict = await ctx.dicts.textMaps(['srm_qualification_type', 'srm_qualification_status']);
         return ok({
           ...page,
@@ -189,7 +278,10 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/supplier/qualification/review',
-      { schema: { tags: TAGS, summary: '审核供应商资质', body: qualificationReviewSchema }, config: { access: { permission: 'supplier:qualification:review' } } },
+      {
+        schema: { tags: TAGS, summary: '审核供应商资质', body: qualificationReviewSchema },
+        config: { access: { permission: 'supplier:qualification:review' } },
+      },
       async (request) => ok(null, await ctx.qualifications.review(request.user!, request.tenantId, request.body)),
     );
 
@@ -201,13 +293,19 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/supplierBaseAPI/qualifications',
-      { schema: { tags: TAGS, summary: '本企业的资质' }, config: { access: 'authenticated', allowIncompleteSupplier: true } },
+      {
+        schema: { tags: TAGS, summary: '本企业的资质' },
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
       async (request) => ok(await qualificationsOf(ctx.db, own(request.user!.supplierId))),
     );
 
     app.post(
       '/supplierBaseAPI/qualification/add',
-      { schema: { tags: TAGS, summary: '上传资质（待审核）', body: qualificationSchema }, config: { access: 'authenticated', allowIncompleteSupplier: true } },
+      {
+        schema: { tags: TAGS, summary: '上传资质（待审核）', body: qualificationSchema },
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
       async (request) => {
         own(request.user!.supplierId);
         return ok({ id: await ctx.qualifications.add(request.user!, request.body) }, '资质已提交，等待审核');
@@ -216,7 +314,10 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/supplierBaseAPI/qualification/delete',
-      { schema: { tags: TAGS, summary: '删除待审核或已驳回的资质', body: supplierIdQuery }, config: { access: 'authenticated', allowIncompleteSupplier: true } },
+      {
+        schema: { tags: TAGS, summary: '删除待审核或已驳回的资质', body: supplierIdQuery },
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
       async (request) => {
         own(request.user!.supplierId);
         await ctx.qualifications.remove(request.user!, request.body.id);
@@ -232,8 +333,15 @@ export const lifecycleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.post(
       '/supplierBaseAPI/reapply',
-      { schema: { tags: TAGS, summary: '淘汰后重新申请准入（冷却期满后，SST-4）', body: reapplySchema }, config: { access: 'authenticated' } },
-      async (request) => ok(null, await reapplyAfterElimination(ctx.db, request.user!, own(request.user!.supplierId), request.body.reason)),
+      {
+        schema: { tags: TAGS, summary: '淘汰后重新申请准入（冷却期满后，SST-4）', body: reapplySchema },
+        config: { access: 'authenticated' },
+      },
+      async (request) =>
+        ok(
+          null,
+          await reapplyAfterElimination(ctx.db, request.user!, own(request.user!.supplierId), request.body.reason),
+        ),
     );
 
     app.get(

@@ -15,7 +15,8 @@ export function scheduleQualificationExpiry(app: FastifyInstance, ctx: AppContex
   const run = async () => {
     try {
       const done = await ctx.qualifications.runExpiryJob(new Date());
-      if (done.expiring + done.expired + done.notices > 0) app.log.info({ event: 'qualification.expiry', ...done }, 'qualification expiry job');
+      if (done.expiring + done.expired + done.notices > 0)
+        app.log.info({ event: 'qualification.expiry', ...done }, 'qualification expiry job');
     } catch (error) {
       app.log.error({ err: error, event: 'qualification.expiry' }, 'qualification expiry job failed');
     }

@@ -49,10 +49,19 @@ export class QualificationService {
 
   /** Every stored path must be an upload of this user (X-11: no pointing at someone else's file). */
   private async ownFiles(user: SessionUser, paths: string, field: string): Promise<void> {
-    const list = paths.split(',').map((p) => p.trim()).filter(Boolean);
+    const list = paths
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (list.length === 0) return;
-    const found = await this.db.selectFrom('sysFile').select('path').where('path', 'in', list).where('ownerId', '=', user.id).execute();
-    if (found.length !== new Set(list).size) throw badRequest('文件不存在或不属于当前用户', { [field]: '文件不存在或不属于当前用户' });
+    const found = await this.db
+      .selectFrom('sysFile')
+      .select('path')
+      .where('path', 'in', list)
+      .where('ownerId', '=', user.id)
+      .execute();
+    if (found.length !== new Set(list).size)
+      throw badRequest('文件不存在或不属于当前用户', { [field]: '文件不存在或不属于当前用户' });
   }
 
   async add(user: SessionUser, q: Qualification): Promise<string> {
@@ -66,7 +75,11 @@ export class QualificationService {
       .executeTakeFirst();
     if (!types) throw badRequest('资质类型不存在', { typeCode: '资质类型不存在' });
     await this.ownFiles(user, q.files, 'files');
-    const s = await this.db.selectFrom('supplier').select('status').where('id', '=', supplierId).executeTakeFirstOrThrow();
+    const s = await this.db
+      .selectFrom('supplier')
+      .select('status')
+      .where('id', '=', supplierId)
+      .executeTakeFirstOrThrow();
     if (READ_ONLY.includes(s.status)) throw businessError('当前状态下企业资料只读，不能上传资质');
     const id = newId();
     // CHG-5: an added certificate waits for review.
@@ -98,14 +111,28 @@ export class QualificationService {
 
   /** The supplier withdraws an unreviewed or rejected certificate of its own. */
   async remove(user: SessionUser, id: string): Promise<void> {
-    const q = await this.db.selectFrom('supplierQualification').select(['id', 'status']).where('id', '=', id).where('supplierId', '=', user.supplierId!).executeTakeFirst();
+    const q = await this.db
+      .selectFrom('supplierQualification')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('supplierId', '=', user.supplierId!)
+      .executeTakeFirst();
     if (!q) throw notFound('资质不存在');
     if (q.status !== 'PENDING_REVIEW' && q.status !== 'REJECTED') throw businessError('已审核通过的资质不能删除');
-    await this.db.deleteFrom('supplierQualification').where('id', '=', id).where('status', 'in', ['PENDING_REVIEW', 'REJECTED']).execute();
+    await this.db
+      .deleteFrom('supplierQualification')
+      .where('id', '=', id)
+      .where('status', 'in', ['PENDING_REVIEW', 'REJECTED'])
+      .execute();
   }
 
   /** B approves or rejects a PENDING_REVIEW certificate of a supplier in the tenant. */
-  async review(user: SessionUser, tenantId: number, body: { id: string; approve: boolean; comment: string }, now = new Date()): Promise<string> {
+  async review(
+    user: SessionUser,
+    tenantId: number,
+    body: { id: string; approve: boolean; comment: string },
+    now = new Date(),
+  ): Promise<string> {
     if (!body.approve && !body.comment) throw businessError('请填写驳回意见');
     return this.db.transaction().execute(async (trx) => {
       const q = await trx
@@ -119,24 +146,40 @@ export class QualificationService {
       if (q.status !== 'PENDING_REVIEW') throw businessError('该资质不是待审核状态，不能审核');
       const today = businessDay(now);
       const warnFrom = businessDay(now, (await reminderDays(trx, tenantId))[0]!);
-      const status = !body.approve ? 'REJECTED' : q.expiryDate && q.expiryDate <= today ? 'EXPIRED' : q.expiryDate && q.expiryDate <= warnFrom ? 'EXPIRING' : 'VALID';
+      const status = !body.approve
+        ? 'REJECTED'
+        : q.expiryDate && q.expiryDate <= today
+          ? 'EXPIRED'
+          : q.expiryDate && q.expiryDate <= warnFrom
+            ? 'EXPIRING'
+            : 'VALID';
       await trx
         .updateTable('supplierQualification')
-        .set({ status, reviewedBy: user.username, reviewedAt: nowIso(), reviewComment: body.comment || null, updateBy: user.username, updateTime: nowIso() })
+        .set({
+          status,
+          reviewedBy: user.username,
+          reviewedAt: nowIso(),
+          reviewComment: body.comment || null,
+          updateBy: user.username,
+          updateTime: nowIso(),
+        })
         .where('id', '=', q.id)
         .where('status', '=', 'PENDING_REVIEW')
         .execute();
       await notifyUsers(trx, {
         userIds: await supplierUserIds(trx, q.supplierId),
         title: body.approve ? '资质审核通过' : '资质审核未通过',
-        content: body.approve ? '<p>贵司提交的资质已审核通过。</p>' : `<p>贵司提交的资质未通过审核：${body.comment}</p>`,
+        content: body.approve
+          ? '<p>贵司提交的资质已审核通过。</p>'
+          : `<p>贵司提交的资质未通过审核：${body.comment}</p>`,
         busType: 'supplierQualification',
         busId: q.id,
         openType: 'url',
         openPage: '/supplier/profile',
       });
       // QLF-3: an approved renewal lifts the suspensions its expired predecessor caused.
-      if (status === 'VALID' || status === 'EXPIRING') await restoreAfterRenewal(trx, q, await validQualificationTypes(trx, q.supplierId, today), user.id);
+      if (status === 'VALID' || status === 'EXPIRING')
+        await restoreAfterRenewal(trx, q, await validQualificationTypes(trx, q.supplierId, today), user.id);
       return body.approve ? '审核通过' : '已驳回';
     });
   }
@@ -156,7 +199,17 @@ export class QualificationService {
     const rows = await this.db
       .selectFrom('supplierQualification as q')
       .innerJoin('supplier as s', 's.id', 'q.supplierId')
-      .select(['q.id', 'q.supplierId', 'q.typeCode', 'q.certNo', 'q.status', 'q.expiryDate', 'q.notifiedDays', 's.name', 's.tenantId'])
+      .select([
+        'q.id',
+        'q.supplierId',
+        'q.typeCode',
+        'q.certNo',
+        'q.status',
+        'q.expiryDate',
+        'q.notifiedDays',
+        's.name',
+        's.tenantId',
+      ])
       .where('q.status', 'in', ['VALID', 'EXPIRING'])
       .where('q.expiryDate', 'is not', null)
       .where('q.expiryDate', '<=', businessDay(now, MAX_REMINDER_DAYS))
@@ -164,7 +217,10 @@ export class QualificationService {
     // Settings per tenant, read once per run (outside the transactions: SQLite has one connection).
     const settings = new Map<number, { days: number[]; autoSuspend: boolean }>();
     for (const tenantId of new Set(rows.map((r) => r.tenantId))) {
-      settings.set(tenantId, { days: await reminderDays(this.db, tenantId), autoSuspend: await purchaseSetting<boolean>(this.db, tenantId, 'supplier.autoSuspendOnExpiry') });
+      settings.set(tenantId, {
+        days: await reminderDays(this.db, tenantId),
+        autoSuspend: await purchaseSetting<boolean>(this.db, tenantId, 'supplier.autoSuspendOnExpiry'),
+      });
     }
     for (const q of rows) {
       const { days, autoSuspend } = settings.get(q.tenantId)!;
@@ -185,11 +241,24 @@ export class QualificationService {
         if (Number(changed.numUpdatedRows) !== 1) return;
         if (expired) result.expired++;
         else if (q.status === 'VALID') result.expiring++;
-        if (expired && autoSuspend) result.suspended += await suspendForExpiry(trx, { ...q, expiryDate: expiry }, await validQualificationTypes(trx, q.supplierId, today));
+        if (expired && autoSuspend)
+          result.suspended += await suspendForExpiry(
+            trx,
+            { ...q, expiryDate: expiry },
+            await validQualificationTypes(trx, q.supplierId, today),
+          );
         if (!notifyNow) return;
         const title = expired ? `资质已过期：${q.certNo}` : `资质将于${expiry}到期：${q.certNo}`;
         const content = `<p>${q.name} 的资质（证书编号 ${q.certNo}）${expired ? `已于${expiry}过期` : `将于${expiry}到期`}，请及时更新。</p>`;
-        await notifyUsers(trx, { userIds: [...(await supplierUserIds(trx, q.supplierId)), ...buyers], title, content, busType: 'supplierQualification', busId: q.id, openType: 'url', openPage: '/supplier/profile' });
+        await notifyUsers(trx, {
+          userIds: [...(await supplierUserIds(trx, q.supplierId)), ...buyers],
+          title,
+          content,
+          busType: 'supplierQualification',
+          busId: q.id,
+          openType: 'url',
+          openPage: '/supplier/profile',
+        });
         result.notices++;
       });
     }

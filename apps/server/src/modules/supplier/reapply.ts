@@ -17,9 +17,20 @@ const ADMITTED = ['QUALIFIED', 'TRIAL', 'SUSPENDED'];
  * first registration (§4.2 step 5). Nothing is deleted: the categories it held are TERMINATED
  * (logged) so each is admitted again through a review, and the whole history stays.
  */
-export async function reapplyAfterElimination(db: Db, user: SessionUser, supplierId: string, note: string, now = new Date()): Promise<string> {
+export async function reapplyAfterElimination(
+  db: Db,
+  user: SessionUser,
+  supplierId: string,
+  note: string,
+  now = new Date(),
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const s = await trx.selectFrom('supplier').select(['id', 'name', 'status', 'tenantId']).where('id', '=', supplierId).where('delFlag', '=', 0).executeTakeFirst();
+    const s = await trx
+      .selectFrom('supplier')
+      .select(['id', 'name', 'status', 'tenantId'])
+      .where('id', '=', supplierId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!s) throw notFound('供应商不存在');
     if (s.status !== 'ELIMINATED') {
       const text = await trx
@@ -44,23 +55,57 @@ export async function reapplyAfterElimination(db: Db, user: SessionUser, supplie
     // Counted in business days (GMT+8) from the elimination day; without a log row there is nothing to wait for.
     if (eliminated) {
       const allowedFrom = businessDay(new Date(eliminated.at), coolingDays);
-      if (businessDay(now) < allowedFrom) throw businessError(`淘汰后须满${coolingDays}天方可重新申请准入，请于${allowedFrom}起再申请`);
+      if (businessDay(now) < allowedFrom)
+        throw businessError(`淘汰后须满${coolingDays}天方可重新申请准入，请于${allowedFrom}起再申请`);
     }
     const at = nowIso();
     const done = await trx
       .updateTable('supplier')
-      .set({ status: 'PENDING_REVIEW', infoStatus: 'SUBMITTED', resumeStatus: null, returnComments: null, updateBy: user.username, updateTime: at })
+      .set({
+        status: 'PENDING_REVIEW',
+        infoStatus: 'SUBMITTED',
+        resumeStatus: null,
+        returnComments: null,
+        updateBy: user.username,
+        updateTime: at,
+      })
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('id', '=', s.id)
       .where('status', '=', 'ELIMINATED')
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw businessError('供应商状态已被他人修改，请刷新后重试');
-    const actor = { supplierId: s.id, actorId: user.id, actorKind: 'SUPPLIER' as const, sourceDocType: 'REAPPLICATION', sourceDocId: s.id };
-    await logStatusChange(trx, { ...actor, from: 'ELIMINATED', to: 'PENDING_REVIEW', reason: note ? `淘汰后重新申请准入：${note}` : '淘汰后重新申请准入' });
-    const held = await trx.selectFrom('supplierCategory').select(['id', 'categoryCode', 'status']).where('supplierId', '=', s.id).where('status', 'in', ADMITTED).execute();
+    const actor = {
+      supplierId: s.id,
+      actorId: user.id,
+      actorKind: 'SUPPLIER' as const,
+      sourceDocType: 'REAPPLICATION',
+      sourceDocId: s.id,
+    };
+    await logStatusChange(trx, {
+      ...actor,
+      from: 'ELIMINATED',
+      to: 'PENDING_REVIEW',
+      reason: note ? `淘汰后重新申请准入：${note}` : '淘汰后重新申请准入',
+    });
+    const held = await trx
+      .selectFrom('supplierCategory')
+      .select(['id', 'categoryCode', 'status'])
+      .where('supplierId', '=', s.id)
+      .where('status', 'in', ADMITTED)
+      .execute();
     for (const c of held) {
-      await trx.updateTable('supplierCategory').set({ status: 'TERMINATED', updateTime: at }).where('id', '=', c.id).execute();
-      await logStatusChange(trx, { ...actor, categoryCode: c.categoryCode, from: c.status, to: 'TERMINATED', reason: '淘汰后重新申请准入，品类须重新评审' });
+      await trx
+        .updateTable('supplierCategory')
+        .set({ status: 'TERMINATED', updateTime: at })
+        .where('id', '=', c.id)
+        .execute();
+      await logStatusChange(trx, {
+        ...actor,
+        categoryCode: c.categoryCode,
+        from: c.status,
+        to: 'TERMINATED',
+        reason: '淘汰后重新申请准入，品类须重新评审',
+      });
     }
     await notifyUsers(trx, {
       userIds: await internalUsersWith(trx, 'supplier:review'),

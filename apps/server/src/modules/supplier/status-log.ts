@@ -58,6 +58,12 @@ export async function internalUsersWith(db: Db, code: string): Promise<string[]>
 
 /** Ids of the supplier's active users (the SA and its colleagues). */
 export async function supplierUserIds(db: Db, supplierId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sysUser').select('id').where('supplierId', '=', supplierId).where('status', '=', 1).where('delFlag', '=', 0).execute();
+  const rows = await db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('supplierId', '=', supplierId)
+    .where('status', '=', 1)
+    .where('delFlag', '=', 0)
+    .execute();
   return rows.map((r) => r.id);
 }

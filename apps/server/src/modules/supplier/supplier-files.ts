@@ -5,9 +5,19 @@ import { listsFile, registerDocumentFiles } from '../files/document-files.js';
 registerDocumentFiles('SUPPLIER_PROFILE', {
   readableBy: async (db, user, path) => {
     if (!user.supplierId) return false;
-    const licence = await db.selectFrom('supplier').select('id').where('id', '=', user.supplierId).where(listsFile('businessLicenseFile', path)).executeTakeFirst();
+    const licence = await db
+      .selectFrom('supplier')
+      .select('id')
+      .where('id', '=', user.supplierId)
+      .where(listsFile('businessLicenseFile', path))
+      .executeTakeFirst();
     if (licence) return true;
-    const certificate = await db.selectFrom('supplierQualification').select('id').where('supplierId', '=', user.supplierId).where(listsFile('files', path)).executeTakeFirst();
+    const certificate = await db
+      .selectFrom('supplierQualification')
+      .select('id')
+      .where('supplierId', '=', user.supplierId)
+      .where(listsFile('files', path))
+      .executeTakeFirst();
     return !!certificate;
   },
 });

@@ -1,4 +1,10 @@
-import { INFO_SECTIONS, requiredQualificationsOf, type CategoryAction, type CompanyAction, type InfoSection } from '@procura/shared';
+import {
+  INFO_SECTIONS,
+  requiredQualificationsOf,
+  type CategoryAction,
+  type CompanyAction,
+  type InfoSection,
+} from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -17,7 +23,11 @@ const COMPANY: Record<CompanyAction, { from: readonly string[]; label: string; n
   freeze: { from: ['POTENTIAL', 'QUALIFIED'], label: '冻结', needsReason: true },
   unfreeze: { from: ['FROZEN'], label: '解冻', needsReason: true },
   // SST-1: B proposes, M approves; never from REGISTERED.
-  blacklist: { from: ['PENDING_REVIEW', 'POTENTIAL', 'QUALIFIED', 'FROZEN', 'ELIMINATED'], label: '列入黑名单', needsReason: true },
+  blacklist: {
+    from: ['PENDING_REVIEW', 'POTENTIAL', 'QUALIFIED', 'FROZEN', 'ELIMINATED'],
+    label: '列入黑名单',
+    needsReason: true,
+  },
   liftBlacklist: { from: ['BLACKLISTED'], label: '解除黑名单', needsReason: true },
   eliminate: { from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'], label: '淘汰', needsReason: true },
 };
@@ -36,16 +46,35 @@ const CATEGORY: Record<CategoryAction, { from: readonly string[]; label: string 
  * registered so requests already in the approval engine can still be decided.
  */
 type RequestAction = 'BLACKLIST' | 'LIFT_BLACKLIST' | 'ADMISSION';
-const REQUEST_LABEL: Record<RequestAction, string> = { BLACKLIST: '拉黑申请', LIFT_BLACKLIST: '解除黑名单申请', ADMISSION: '品类准入申请' };
+const REQUEST_LABEL: Record<RequestAction, string> = {
+  BLACKLIST: '拉黑申请',
+  LIFT_BLACKLIST: '解除黑名单申请',
+  ADMISSION: '品类准入申请',
+};
 /** Approval document types (configure their steps at 审批中心 › 审批配置). */
-export const REQUEST_DOC_TYPE: Record<RequestAction, string> = { BLACKLIST: 'SUPPLIER_BLACKLIST', LIFT_BLACKLIST: 'SUPPLIER_BLACKLIST_LIFT', ADMISSION: 'SUPPLIER_ADMISSION' };
+export const REQUEST_DOC_TYPE: Record<RequestAction, string> = {
+  BLACKLIST: 'SUPPLIER_BLACKLIST',
+  LIFT_BLACKLIST: 'SUPPLIER_BLACKLIST_LIFT',
+  ADMISSION: 'SUPPLIER_ADMISSION',
+};
 
-export type StatusLabels = { company: Map<string, string>; category: Map<string, string>; categoryName: Map<string, string> };
+export type StatusLabels = {
+  company: Map<string, string>;
+  category: Map<string, string>;
+  categoryName: Map<string, string>;
+};
 /** Who performs a change: a session user, or the approver named by the engine. */
 type Actor = { id: string; username: string };
 /** What an approved admission review decided (§4.3); REJECT terminates the applying category. */
 export type ReviewOutcome = { decision: 'APPROVE' | 'CONDITIONAL' | 'REJECT'; trialLimitAmount: string | null };
-type Supplier = { id: string; name: string; status: string; infoStatus: string; mainCategories: string; resumeStatus: string | null };
+type Supplier = {
+  id: string;
+  name: string;
+  status: string;
+  infoStatus: string;
+  mainCategories: string;
+  resumeStatus: string | null;
+};
 
 /**
  * Every supplier status change as a named transition (X-3): checks the current status, writes
@@ -63,8 +92,13 @@ export class SupplierLifecycle {
       .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
       .where('d.dictCode', 'in', ['srm_supplier_status', 'srm_supplier_category_status', 'supplier_main_category'])
       .execute();
-    const map = (code: string) => new Map(rows.filter((r) => r.dictCode === code).map((r) => [r.itemValue, r.itemText]));
-    return { company: map('srm_supplier_status'), category: map('srm_supplier_category_status'), categoryName: map('supplier_main_category') };
+    const map = (code: string) =>
+      new Map(rows.filter((r) => r.dictCode === code).map((r) => [r.itemValue, r.itemText]));
+    return {
+      company: map('srm_supplier_status'),
+      category: map('srm_supplier_category_status'),
+      categoryName: map('supplier_main_category'),
+    };
   }
 
   private async refuse(trx: Db, from: string, label: string, category = false): Promise<never> {
@@ -85,7 +119,13 @@ export class SupplierLifecycle {
     return s;
   }
 
-  private async setStatus(trx: Db, s: Supplier, user: Actor, to: string, extra: Record<string, unknown> = {}): Promise<void> {
+  private async setStatus(
+    trx: Db,
+    s: Supplier,
+    user: Actor,
+    to: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
     const now = nowIso();
     // The status read at the start must still hold (a concurrent transition loses, X-4).
     const done = await trx
@@ -99,7 +139,12 @@ export class SupplierLifecycle {
   }
 
   /** A company transition by an internal user (approve, return, freeze, unfreeze, eliminate; blacklist and lift only propose). */
-  async company(user: SessionUser, tenantId: number, action: CompanyAction, body: { id: string; reason: string; comments?: Partial<Record<InfoSection, string>> }): Promise<string> {
+  async company(
+    user: SessionUser,
+    tenantId: number,
+    action: CompanyAction,
+    body: { id: string; reason: string; comments?: Partial<Record<InfoSection, string>> },
+  ): Promise<string> {
     const rule = COMPANY[action];
     if (rule.needsReason && !body.reason) throw businessError('请填写原因');
     return this.db.transaction().execute(async (trx) => {
@@ -109,26 +154,64 @@ export class SupplierLifecycle {
       switch (action) {
         case 'approveInfo': {
           if (s.infoStatus !== 'SUBMITTED') throw businessError('企业信息尚未提交，不能审核');
-          await this.setStatus(trx, s, user, 'POTENTIAL', { infoStatus: 'APPROVED', approvedBy: user.id, approvedAt: nowIso(), returnComments: null });
-          await logStatusChange(trx, { ...log, to: 'POTENTIAL', reason: body.reason || '企业信息审核通过', sourceDocType: 'SUPPLIER_INFO', sourceDocId: s.id });
+          await this.setStatus(trx, s, user, 'POTENTIAL', {
+            infoStatus: 'APPROVED',
+            approvedBy: user.id,
+            approvedAt: nowIso(),
+            returnComments: null,
+          });
+          await logStatusChange(trx, {
+            ...log,
+            to: 'POTENTIAL',
+            reason: body.reason || '企业信息审核通过',
+            sourceDocType: 'SUPPLIER_INFO',
+            sourceDocId: s.id,
+          });
           await this.openCategories(trx, s, user);
-          await this.notifySupplier(trx, s, '企业信息审核通过', `<p>贵司（${s.name}）的企业信息已审核通过，当前状态：潜在供应商。</p>`);
+          await this.notifySupplier(
+            trx,
+            s,
+            '企业信息审核通过',
+            `<p>贵司（${s.name}）的企业信息已审核通过，当前状态：潜在供应商。</p>`,
+          );
           return '审核通过';
         }
         case 'returnInfo': {
           const comments = Object.fromEntries(Object.entries(body.comments ?? {}).filter(([, v]) => v));
           if (Object.keys(comments).length === 0) throw businessError('请至少填写一条退回意见');
-          await this.setStatus(trx, s, user, 'REGISTERED', { infoStatus: 'RETURNED', returnComments: JSON.stringify(comments) });
+          await this.setStatus(trx, s, user, 'REGISTERED', {
+            infoStatus: 'RETURNED',
+            returnComments: JSON.stringify(comments),
+          });
           // SUP-3: the supplier is held at the completion form again.
           await trx.updateTable('sysUser').set({ isShow: 2 }).where('supplierId', '=', s.id).execute();
-          const text = Object.entries(comments).map(([k, v]) => `${INFO_SECTIONS[k as InfoSection]}：${v}`).join('；');
-          await logStatusChange(trx, { ...log, to: 'REGISTERED', reason: `企业信息退回：${text}`, sourceDocType: 'SUPPLIER_INFO', sourceDocId: s.id });
-          await this.notifySupplier(trx, s, '企业信息被退回', `<p>贵司的企业信息被退回，请按意见修改后重新提交：${text}</p>`);
+          const text = Object.entries(comments)
+            .map(([k, v]) => `${INFO_SECTIONS[k as InfoSection]}：${v}`)
+            .join('；');
+          await logStatusChange(trx, {
+            ...log,
+            to: 'REGISTERED',
+            reason: `企业信息退回：${text}`,
+            sourceDocType: 'SUPPLIER_INFO',
+            sourceDocId: s.id,
+          });
+          await this.notifySupplier(
+            trx,
+            s,
+            '企业信息被退回',
+            `<p>贵司的企业信息被退回，请按意见修改后重新提交：${text}</p>`,
+          );
           return '已退回';
         }
         case 'freeze': {
           await this.setStatus(trx, s, user, 'FROZEN', { resumeStatus: s.status });
-          await logStatusChange(trx, { ...log, to: 'FROZEN', reason: body.reason, sourceDocType: 'FREEZE', sourceDocId: s.id });
+          await logStatusChange(trx, {
+            ...log,
+            to: 'FROZEN',
+            reason: body.reason,
+            sourceDocType: 'FREEZE',
+            sourceDocId: s.id,
+          });
           await this.notifySupplier(trx, s, '供应商已被冻结', `<p>贵司已被冻结，原因：${body.reason}</p>`);
           return '已冻结';
         }
@@ -141,7 +224,13 @@ export class SupplierLifecycle {
         }
         case 'eliminate': {
           await this.setStatus(trx, s, user, 'ELIMINATED');
-          await logStatusChange(trx, { ...log, to: 'ELIMINATED', reason: body.reason, sourceDocType: 'ELIMINATION', sourceDocId: s.id });
+          await logStatusChange(trx, {
+            ...log,
+            to: 'ELIMINATED',
+            reason: body.reason,
+            sourceDocType: 'ELIMINATION',
+            sourceDocId: s.id,
+          });
           await this.notifySupplier(trx, s, '供应商已被淘汰', `<p>贵司已被淘汰，原因：${body.reason}</p>`);
           return '已淘汰';
         }
@@ -163,29 +252,89 @@ export class SupplierLifecycle {
     } catch {
       offered = [];
     }
-    const held = new Set((await trx.selectFrom('supplierCategory').select('categoryCode').where('supplierId', '=', s.id).execute()).map((r) => r.categoryCode));
+    const held = new Set(
+      (await trx.selectFrom('supplierCategory').select('categoryCode').where('supplierId', '=', s.id).execute()).map(
+        (r) => r.categoryCode,
+      ),
+    );
     const now = nowIso();
     for (const code of offered.filter((c) => !held.has(c))) {
-      await trx.insertInto('supplierCategory').values({ id: newId(), supplierId: s.id, categoryCode: code, status: 'APPLYING', qualifiedAt: null, suspendedAt: null, sourceRequestId: null, createTime: now, updateTime: null }).execute();
-      await logStatusChange(trx, { supplierId: s.id, categoryCode: code, from: null, to: 'APPLYING', reason: '供应商申请供应该品类', sourceDocType: 'SUPPLIER_INFO', sourceDocId: s.id, actorId: user.id, actorKind: 'INTERNAL' });
+      await trx
+        .insertInto('supplierCategory')
+        .values({
+          id: newId(),
+          supplierId: s.id,
+          categoryCode: code,
+          status: 'APPLYING',
+          qualifiedAt: null,
+          suspendedAt: null,
+          sourceRequestId: null,
+          createTime: now,
+          updateTime: null,
+        })
+        .execute();
+      await logStatusChange(trx, {
+        supplierId: s.id,
+        categoryCode: code,
+        from: null,
+        to: 'APPLYING',
+        reason: '供应商申请供应该品类',
+        sourceDocType: 'SUPPLIER_INFO',
+        sourceDocId: s.id,
+        actorId: user.id,
+        actorKind: 'INTERNAL',
+      });
     }
   }
 
-  private async propose(trx: Db, s: Supplier, user: SessionUser, tenantId: number, action: RequestAction, reason: string, categoryCode: string | null = null): Promise<string> {
-    let pending = trx.selectFrom('supplierStatusRequest').select('id').where('supplierId', '=', s.id).where('action', '=', action).where('status', '=', 'PENDING');
+  private async propose(
+    trx: Db,
+    s: Supplier,
+    user: SessionUser,
+    tenantId: number,
+    action: RequestAction,
+    reason: string,
+    categoryCode: string | null = null,
+  ): Promise<string> {
+    let pending = trx
+      .selectFrom('supplierStatusRequest')
+      .select('id')
+      .where('supplierId', '=', s.id)
+      .where('action', '=', action)
+      .where('status', '=', 'PENDING');
     if (categoryCode) pending = pending.where('categoryCode', '=', categoryCode);
     // QLF-5 and its company-level twin: one open request of a kind at a time.
     if (await pending.executeTakeFirst()) throw businessError(`已有待审批的${REQUEST_LABEL[action]}`);
     const id = newId();
     await trx
       .insertInto('supplierStatusRequest')
-      .values({ id, supplierId: s.id, action, categoryCode, reason, status: 'PENDING', proposedBy: user.id, proposedAt: nowIso(), decidedBy: null, decidedAt: null, decisionComment: null })
+      .values({
+        id,
+        supplierId: s.id,
+        action,
+        categoryCode,
+        reason,
+        status: 'PENDING',
+        proposedBy: user.id,
+        proposedAt: nowIso(),
+        decidedBy: null,
+        decidedAt: null,
+        decisionComment: null,
+      })
       .execute();
     // X-10 / SST-1: M decides through the approval engine; the proposer never approves it.
     const title = `${REQUEST_LABEL[action]}：${s.name}${categoryCode ? `（${(await this.labels(trx)).categoryName.get(categoryCode) ?? categoryCode}）` : ''}`;
-    const started = await submitForApproval(trx, { docType: REQUEST_DOC_TYPE[action], docId: id, title, amount: null, submitterId: user.id, tenantId });
+    const started = await submitForApproval(trx, {
+      docType: REQUEST_DOC_TYPE[action],
+      docId: id,
+      title,
+      amount: null,
+      submitterId: user.id,
+      tenantId,
+    });
     // Without configured steps the engine approves at once; these changes need a second person, so refuse (and roll back).
-    if (started.status === 'APPROVED') throw businessError(`${REQUEST_LABEL[action]}须经审批，请先在 审批中心 › 审批配置 中设置审批步骤`);
+    if (started.status === 'APPROVED')
+      throw businessError(`${REQUEST_LABEL[action]}须经审批，请先在 审批中心 › 审批配置 中设置审批步骤`);
     return id;
   }
 
@@ -203,12 +352,29 @@ export class SupplierLifecycle {
   }
 
   /** The end of a request's approval, inside the deciding transaction. */
-  private async decided(trx: Db, requestId: string, approve: boolean, actorId: string | null, comment: string | null, status = approve ? 'APPROVED' : 'REJECTED'): Promise<void> {
+  private async decided(
+    trx: Db,
+    requestId: string,
+    approve: boolean,
+    actorId: string | null,
+    comment: string | null,
+    status = approve ? 'APPROVED' : 'REJECTED',
+  ): Promise<void> {
     const r = await trx.selectFrom('supplierStatusRequest').selectAll().where('id', '=', requestId).executeTakeFirst();
     if (!r || r.status !== 'PENDING') throw businessError('该申请已处理');
-    await trx.updateTable('supplierStatusRequest').set({ status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment }).where('id', '=', r.id).execute();
-    const s = await trx.selectFrom('supplier').select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus']).where('id', '=', r.supplierId).executeTakeFirstOrThrow();
-    const approver = actorId ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst() : undefined;
+    await trx
+      .updateTable('supplierStatusRequest')
+      .set({ status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment })
+      .where('id', '=', r.id)
+      .execute();
+    const s = await trx
+      .selectFrom('supplier')
+      .select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus'])
+      .where('id', '=', r.supplierId)
+      .executeTakeFirstOrThrow();
+    const approver = actorId
+      ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst()
+      : undefined;
     const actor = { id: actorId ?? '', username: approver?.username ?? 'system' };
     const log = { supplierId: s.id, from: s.status, actorId, actorKind: 'INTERNAL' as const, sourceDocId: r.id };
     const action = r.action as RequestAction;
@@ -221,10 +387,17 @@ export class SupplierLifecycle {
     if (action === 'BLACKLIST') {
       if (!COMPANY.blacklist.from.includes(s.status)) await this.refuse(trx, s.status, COMPANY.blacklist.label);
       // Unfreezing after a lift returns to where the supplier stood before (FROZEN keeps its own resume status).
-      await this.setStatus(trx, s, actor, 'BLACKLISTED', { resumeStatus: s.status === 'FROZEN' ? s.resumeStatus : s.status });
+      await this.setStatus(trx, s, actor, 'BLACKLISTED', {
+        resumeStatus: s.status === 'FROZEN' ? s.resumeStatus : s.status,
+      });
       await logStatusChange(trx, { ...log, to: 'BLACKLISTED', reason: r.reason, sourceDocType: 'BLACKLIST_REQUEST' });
       // SST-2: open portal sign-ups are cancelled.
-      await trx.updateTable('portalSignup').set({ status: 'CANCELLED' }).where('supplierId', '=', s.id).where('status', '=', 'SIGNED_UP').execute();
+      await trx
+        .updateTable('portalSignup')
+        .set({ status: 'CANCELLED' })
+        .where('supplierId', '=', s.id)
+        .where('status', '=', 'SIGNED_UP')
+        .execute();
       await this.notifySupplier(trx, s, '供应商已被列入黑名单', `<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
       return;
     }
@@ -236,29 +409,75 @@ export class SupplierLifecycle {
   }
 
   /** A per-category transition by M (admission itself goes through an admission review, §4.3). */
-  async category(user: SessionUser, tenantId: number, action: CategoryAction, body: { id: string; categoryCode: string; reason: string }): Promise<string> {
+  async category(
+    user: SessionUser,
+    tenantId: number,
+    action: CategoryAction,
+    body: { id: string; categoryCode: string; reason: string },
+  ): Promise<string> {
     const rule = CATEGORY[action];
     if (!body.reason) throw businessError('请填写原因');
     return this.db.transaction().execute(async (trx) => {
       const s = await this.load(trx, body.id, tenantId);
-      const c = await trx.selectFrom('supplierCategory').selectAll().where('supplierId', '=', s.id).where('categoryCode', '=', body.categoryCode).executeTakeFirst();
+      const c = await trx
+        .selectFrom('supplierCategory')
+        .selectAll()
+        .where('supplierId', '=', s.id)
+        .where('categoryCode', '=', body.categoryCode)
+        .executeTakeFirst();
       if (!c) throw businessError('供应商未申请供应该品类');
       if (!rule.from.includes(c.status)) await this.refuse(trx, c.status, rule.label, true);
-      const log = { supplierId: s.id, categoryCode: c.categoryCode, from: c.status, actorId: user.id, actorKind: 'INTERNAL' as const };
+      const log = {
+        supplierId: s.id,
+        categoryCode: c.categoryCode,
+        from: c.status,
+        actorId: user.id,
+        actorKind: 'INTERNAL' as const,
+      };
       const now = nowIso();
       switch (action) {
         case 'suspend':
-          await trx.updateTable('supplierCategory').set({ status: 'SUSPENDED', suspendedAt: now, updateTime: now }).where('id', '=', c.id).execute();
-          await logStatusChange(trx, { ...log, to: 'SUSPENDED', reason: body.reason, sourceDocType: 'CATEGORY_SUSPEND', sourceDocId: c.id });
+          await trx
+            .updateTable('supplierCategory')
+            .set({ status: 'SUSPENDED', suspendedAt: now, updateTime: now })
+            .where('id', '=', c.id)
+            .execute();
+          await logStatusChange(trx, {
+            ...log,
+            to: 'SUSPENDED',
+            reason: body.reason,
+            sourceDocType: 'CATEGORY_SUSPEND',
+            sourceDocId: c.id,
+          });
           return '已暂停';
         case 'restore':
           await this.requireQualifications(trx, s.id, c.categoryCode);
-          await trx.updateTable('supplierCategory').set({ status: 'QUALIFIED', suspendedAt: null, updateTime: now }).where('id', '=', c.id).execute();
-          await logStatusChange(trx, { ...log, to: 'QUALIFIED', reason: body.reason, sourceDocType: 'CATEGORY_RESTORE', sourceDocId: c.id });
+          await trx
+            .updateTable('supplierCategory')
+            .set({ status: 'QUALIFIED', suspendedAt: null, updateTime: now })
+            .where('id', '=', c.id)
+            .execute();
+          await logStatusChange(trx, {
+            ...log,
+            to: 'QUALIFIED',
+            reason: body.reason,
+            sourceDocType: 'CATEGORY_RESTORE',
+            sourceDocId: c.id,
+          });
           return '已恢复';
         case 'terminate':
-          await trx.updateTable('supplierCategory').set({ status: 'TERMINATED', updateTime: now }).where('id', '=', c.id).execute();
-          await logStatusChange(trx, { ...log, to: 'TERMINATED', reason: body.reason, sourceDocType: 'CATEGORY_TERMINATE', sourceDocId: c.id });
+          await trx
+            .updateTable('supplierCategory')
+            .set({ status: 'TERMINATED', updateTime: now })
+            .where('id', '=', c.id)
+            .execute();
+          await logStatusChange(trx, {
+            ...log,
+            to: 'TERMINATED',
+            reason: body.reason,
+            sourceDocType: 'CATEGORY_TERMINATE',
+            sourceDocId: c.id,
+          });
           return '已终止';
         case 'qualify':
           return this.qualifyTrial(trx, s, user, c.id, c.categoryCode, body.reason);
@@ -270,20 +489,43 @@ export class SupplierLifecycle {
    * 转正: a TRIAL category becomes QUALIFIED (QLF-1: every required qualification valid now),
    * its trial cap dropped; the company becomes QUALIFIED if it was still POTENTIAL (§4.2 step 6).
    */
-  private async qualifyTrial(trx: Db, s: Supplier, user: SessionUser, categoryId: string, categoryCode: string, reason: string): Promise<string> {
+  private async qualifyTrial(
+    trx: Db,
+    s: Supplier,
+    user: SessionUser,
+    categoryId: string,
+    categoryCode: string,
+    reason: string,
+  ): Promise<string> {
     if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await this.refuse(trx, s.status, '转正品类');
     await this.requireQualifications(trx, s.id, categoryCode);
     const now = nowIso();
-    const done = await trx.updateTable('supplierCategory').set({ status: 'QUALIFIED', qualifiedAt: now, trialLimitAmount: null, updateTime: now }).where('id', '=', categoryId).where('status', '=', 'TRIAL').executeTakeFirst();
+    const done = await trx
+      .updateTable('supplierCategory')
+      .set({ status: 'QUALIFIED', qualifiedAt: now, trialLimitAmount: null, updateTime: now })
+      .where('id', '=', categoryId)
+      .where('status', '=', 'TRIAL')
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw businessError('品类准入状态已被他人修改，请刷新后重试');
-    const log = { supplierId: s.id, actorId: user.id, actorKind: 'INTERNAL' as const, sourceDocType: 'CATEGORY_QUALIFY', sourceDocId: categoryId };
+    const log = {
+      supplierId: s.id,
+      actorId: user.id,
+      actorKind: 'INTERNAL' as const,
+      sourceDocType: 'CATEGORY_QUALIFY',
+      sourceDocId: categoryId,
+    };
     await logStatusChange(trx, { ...log, categoryCode, from: 'TRIAL', to: 'QUALIFIED', reason });
     if (s.status === 'POTENTIAL') {
       await this.setStatus(trx, s, user, 'QUALIFIED');
       await logStatusChange(trx, { ...log, from: 'POTENTIAL', to: 'QUALIFIED', reason: '首个品类转正' });
     }
     const name = (await this.labels(trx)).categoryName.get(categoryCode) ?? categoryCode;
-    await this.notifySupplier(trx, s, '品类试用转正', `<p>贵司在品类“${escapeHtml(name)}”的试用期结束，已转为合格供应商（不再受试用订单限额约束）。</p>`);
+    await this.notifySupplier(
+      trx,
+      s,
+      '品类试用转正',
+      `<p>贵司在品类“${escapeHtml(name)}”的试用期结束，已转为合格供应商（不再受试用订单限额约束）。</p>`,
+    );
     return '已转正';
   }
 
@@ -307,21 +549,66 @@ export class SupplierLifecycle {
    * admission (QLF-1, first category makes the company QUALIFIED), logged with the review as
    * its source document. Runs inside the approval engine's deciding transaction.
    */
-  async qualifyByReview(trx: Db, supplierId: string, categoryCode: string, reviewId: string, actorId: string | null, reason: string, outcome: ReviewOutcome = { decision: 'APPROVE', trialLimitAmount: null }): Promise<void> {
-    const s = await trx.selectFrom('supplier').select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus']).where('id', '=', supplierId).executeTakeFirstOrThrow();
-    const approver = actorId ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst() : undefined;
+  async qualifyByReview(
+    trx: Db,
+    supplierId: string,
+    categoryCode: string,
+    reviewId: string,
+    actorId: string | null,
+    reason: string,
+    outcome: ReviewOutcome = { decision: 'APPROVE', trialLimitAmount: null },
+  ): Promise<void> {
+    const s = await trx
+      .selectFrom('supplier')
+      .select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus'])
+      .where('id', '=', supplierId)
+      .executeTakeFirstOrThrow();
+    const approver = actorId
+      ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst()
+      : undefined;
     const trial = outcome.decision === 'CONDITIONAL' ? outcome.trialLimitAmount : null;
-    await this.decideAdmission(trx, s, { id: actorId ?? '', username: approver?.username ?? 'system' }, actorId, categoryCode, reviewId, outcome.decision !== 'REJECT', reason, 'ADMISSION_REVIEW', trial);
+    await this.decideAdmission(
+      trx,
+      s,
+      { id: actorId ?? '', username: approver?.username ?? 'system' },
+      actorId,
+      categoryCode,
+      reviewId,
+      outcome.decision !== 'REJECT',
+      reason,
+      'ADMISSION_REVIEW',
+      trial,
+    );
   }
 
   /** `trialLimit` set: a CONDITIONAL admission lands in TRIAL with that cap (QLF-4) instead of QUALIFIED. */
-  private async decideAdmission(trx: Db, s: Supplier, user: Actor, actorId: string | null, categoryCode: string, requestId: string, approve: boolean, reason: string, sourceDocType = 'ADMISSION_REQUEST', trialLimit: string | null = null): Promise<void> {
-    const c = await trx.selectFrom('supplierCategory').selectAll().where('supplierId', '=', s.id).where('categoryCode', '=', categoryCode).executeTakeFirstOrThrow();
+  private async decideAdmission(
+    trx: Db,
+    s: Supplier,
+    user: Actor,
+    actorId: string | null,
+    categoryCode: string,
+    requestId: string,
+    approve: boolean,
+    reason: string,
+    sourceDocType = 'ADMISSION_REQUEST',
+    trialLimit: string | null = null,
+  ): Promise<void> {
+    const c = await trx
+      .selectFrom('supplierCategory')
+      .selectAll()
+      .where('supplierId', '=', s.id)
+      .where('categoryCode', '=', categoryCode)
+      .executeTakeFirstOrThrow();
     if (c.status !== 'APPLYING') await this.refuse(trx, c.status, '审批准入', true);
     const now = nowIso();
     const log = { supplierId: s.id, actorId, actorKind: 'INTERNAL' as const, sourceDocType, sourceDocId: requestId };
     if (!approve) {
-      await trx.updateTable('supplierCategory').set({ status: 'TERMINATED', sourceRequestId: requestId, updateTime: now }).where('id', '=', c.id).execute();
+      await trx
+        .updateTable('supplierCategory')
+        .set({ status: 'TERMINATED', sourceRequestId: requestId, updateTime: now })
+        .where('id', '=', c.id)
+        .execute();
       await logStatusChange(trx, { ...log, categoryCode, from: 'APPLYING', to: 'TERMINATED', reason });
       await this.notifySupplier(trx, s, '品类准入未通过', `<p>贵司的品类准入申请未通过：${reason}</p>`);
       return;
@@ -329,18 +616,36 @@ export class SupplierLifecycle {
     if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await this.refuse(trx, s.status, '准入');
     await this.requireQualifications(trx, s.id, categoryCode);
     const to = trialLimit === null ? 'QUALIFIED' : 'TRIAL';
-    await trx.updateTable('supplierCategory').set({ status: to, qualifiedAt: now, trialLimitAmount: trialLimit, sourceRequestId: requestId, updateTime: now }).where('id', '=', c.id).execute();
+    await trx
+      .updateTable('supplierCategory')
+      .set({ status: to, qualifiedAt: now, trialLimitAmount: trialLimit, sourceRequestId: requestId, updateTime: now })
+      .where('id', '=', c.id)
+      .execute();
     await logStatusChange(trx, { ...log, categoryCode, from: 'APPLYING', to, reason });
     // §4.2 step 6: the first qualified category makes the company QUALIFIED.
     if (s.status === 'POTENTIAL') {
       await this.setStatus(trx, s, user, 'QUALIFIED');
       await logStatusChange(trx, { ...log, from: 'POTENTIAL', to: 'QUALIFIED', reason: '首个品类准入通过' });
     }
-    await this.notifySupplier(trx, s, '品类准入通过', trialLimit === null ? '<p>贵司的品类准入申请已通过。</p>' : `<p>贵司的品类准入申请有条件通过，进入试用期，试用订单限额 ${trialLimit} 元。</p>`);
+    await this.notifySupplier(
+      trx,
+      s,
+      '品类准入通过',
+      trialLimit === null
+        ? '<p>贵司的品类准入申请已通过。</p>'
+        : `<p>贵司的品类准入申请有条件通过，进入试用期，试用订单限额 ${trialLimit} 元。</p>`,
+    );
   }
 
   private async notifySupplier(trx: Db, s: Supplier, title: string, content: string): Promise<void> {
-    await notifyUsers(trx, { userIds: await supplierUserIds(trx, s.id), title, content, busType: 'supplier', busId: s.id, openType: 'url', openPage: '/supplier/profile' });
+    await notifyUsers(trx, {
+      userIds: await supplierUserIds(trx, s.id),
+      title,
+      content,
+      busType: 'supplier',
+      busId: s.id,
+      openType: 'url',
+      openPage: '/supplier/profile',
+    });
   }
 }
-

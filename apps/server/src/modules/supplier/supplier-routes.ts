@@ -16,7 +16,8 @@ const SUPPLIER_LIST_FIELDS: ListFields = {
 };
 
 /** The supplier's own profile and the buyer's supplier list (domain §4). */
-export const supplierRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const supplierRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/supplierBaseAPI/getSupplier',
@@ -35,27 +36,53 @@ export const supplierRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
       async (request) => {
         await ctx.suppliers.submitInfo(request.user!, request.body);
-        const user = await ctx.db.selectFrom('sysUser').selectAll().where('id', '=', request.user!.id).executeTakeFirstOrThrow();
-        return ok({ userInfo: toUserInfo(user), supplier: await ctx.suppliers.profileOf(request.user!) }, '企业信息已提交');
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .selectAll()
+          .where('id', '=', request.user!.id)
+          .executeTakeFirstOrThrow();
+        return ok(
+          { userInfo: toUserInfo(user), supplier: await ctx.suppliers.profileOf(request.user!) },
+          '企业信息已提交',
+        );
       },
     );
 
     app.get(
       '/supplier/list',
-      { schema: { tags: ['supplier'], summary: '供应商分页列表' }, config: { access: { permission: 'supplier:list' } } },
+      {
+        schema: { tags: ['supplier'], summary: '供应商分页列表' },
+        config: { access: { permission: 'supplier:list' } },
+      },
       async (request) => {
         const base = ctx.db
           .selectFrom('supplier as s')
           .leftJoin('supplierContact as c', (j) => j.onRef('c.supplierId', '=', 's.id').on('c.isPrimary', '=', 1))
-          .select(['s.id', 's.code', 's.name', 's.uscc', 's.legalPerson', 's.status', 's.infoStatus', 's.source', 's.createTime'])
+          .select([
+            's.id',
+            's.code',
+            's.name',
+            's.uscc',
+            's.legalPerson',
+            's.status',
+            's.infoStatus',
+            's.source',
+            's.createTime',
+          ])
           .select(['c.name as contactName', 'c.mobile as contactMobile'])
           .where('s.delFlag', '=', 0)
           // Buyers see their tenant's suppliers.
           .where('s.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, SUPPLIER_LIST_FIELDS, {
-          column: 's.createTime',
-          order: 'desc',
-        });
+        const page = await runPagedList(
+          ctx.kind,
+          base,
+          request.query as Record<string, unknown>,
+          SUPPLIER_LIST_FIELDS,
+          {
+            column: 's.createTime',
+            order: 'desc',
+          },
+        );
         const dict = await ctx.dicts.textMaps(['srm_supplier_status', 'srm_supplier_info_status']);
         return ok({
           ...page,

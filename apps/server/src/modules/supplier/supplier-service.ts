@@ -20,7 +20,9 @@ function parseCategories(json: string): string[] {
 function parseComments(json: string | null): Record<string, string> {
   try {
     const v: unknown = JSON.parse(json ?? '{}');
-    return typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    return typeof v === 'object' && v !== null
+      ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : {};
   } catch {
     return {};
   }
@@ -32,7 +34,12 @@ export class SupplierService {
   /** The supplier profile of a supplier user; null for an internal user. */
   async profileOf(user: SessionUser): Promise<SupplierProfile | null> {
     if (!user.supplierId) return null;
-    const s = await this.db.selectFrom('supplier').selectAll().where('id', '=', user.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+    const s = await this.db
+      .selectFrom('supplier')
+      .selectAll()
+      .where('id', '=', user.supplierId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!s) return null;
     const contact = await this.db
       .selectFrom('supplierContact')
@@ -86,11 +93,21 @@ export class SupplierService {
     const unknown = info.mainCategories.find((c) => !known.has(c));
     if (unknown !== undefined) throw badRequest('主营品类不存在', { mainCategories: `主营品类不存在: ${unknown}` });
     // SUP-4 / X-11: the licence scan must be this user's own upload.
-    const licence = await this.db.selectFrom('sysFile').select('id').where('path', '=', info.businessLicenseFile).where('ownerId', '=', user.id).executeTakeFirst();
-    if (!licence) throw badRequest('营业执照文件不存在，请重新上传', { businessLicenseFile: '营业执照文件不存在，请重新上传' });
+    const licence = await this.db
+      .selectFrom('sysFile')
+      .select('id')
+      .where('path', '=', info.businessLicenseFile)
+      .where('ownerId', '=', user.id)
+      .executeTakeFirst();
+    if (!licence)
+      throw badRequest('营业执照文件不存在，请重新上传', { businessLicenseFile: '营业执照文件不存在，请重新上传' });
 
     await this.db.transaction().execute(async (trx) => {
-      const s = await trx.selectFrom('supplier').select(['id', 'status', 'infoStatus']).where('id', '=', supplierId).executeTakeFirst();
+      const s = await trx
+        .selectFrom('supplier')
+        .select(['id', 'status', 'infoStatus'])
+        .where('id', '=', supplierId)
+        .executeTakeFirst();
       if (!s) throw forbidden('仅供应商用户可以填写企业信息');
       // SUP-5: after approval the controlled data changes only through a change request (§5).
       if (s.infoStatus === 'APPROVED') throw businessError(CHANGE_VIA_REQUEST_MESSAGE);
@@ -105,7 +122,8 @@ export class SupplierService {
         .executeTakeFirst();
       if (clash) {
         const field = clash.uscc === info.uscc ? 'uscc' : 'name';
-        const message = field === 'uscc' ? '该统一社会信用代码已注册，请找回已有账号' : '该企业名称已注册，请找回已有账号';
+        const message =
+          field === 'uscc' ? '该统一社会信用代码已注册，请找回已有账号' : '该企业名称已注册，请找回已有账号';
         throw badRequest(message, { [field]: message });
       }
 
@@ -130,17 +148,48 @@ export class SupplierService {
         .where('id', '=', supplierId)
         .execute();
 
-      const contact = { name: info.contactName, mobile: info.contactMobile, email: info.email, updateBy: user.username, updateTime: now };
-      const hasContact = await trx.updateTable('supplierContact').set(contact).where('supplierId', '=', supplierId).where('isPrimary', '=', 1).executeTakeFirst();
+      const contact = {
+        name: info.contactName,
+        mobile: info.contactMobile,
+        email: info.email,
+        updateBy: user.username,
+        updateTime: now,
+      };
+      const hasContact = await trx
+        .updateTable('supplierContact')
+        .set(contact)
+        .where('supplierId', '=', supplierId)
+        .where('isPrimary', '=', 1)
+        .executeTakeFirst();
       if (Number(hasContact.numUpdatedRows) === 0) {
         await trx
           .insertInto('supplierContact')
-          .values({ id: newId(), supplierId, role: 'BUSINESS', isPrimary: 1, createBy: user.username, createTime: now, ...contact })
+          .values({
+            id: newId(),
+            supplierId,
+            role: 'BUSINESS',
+            isPrimary: 1,
+            createBy: user.username,
+            createTime: now,
+            ...contact,
+          })
           .execute();
       }
 
-      const bank = { bankName: info.bankName, accountName: info.bankAccountName, accountNo: info.bankAccountNo, status: 'PENDING', updateBy: user.username, updateTime: now };
-      const hasBank = await trx.updateTable('supplierBankAccount').set(bank).where('supplierId', '=', supplierId).where('isPrimary', '=', 1).executeTakeFirst();
+      const bank = {
+        bankName: info.bankName,
+        accountName: info.bankAccountName,
+        accountNo: info.bankAccountNo,
+        status: 'PENDING',
+        updateBy: user.username,
+        updateTime: now,
+      };
+      const hasBank = await trx
+        .updateTable('supplierBankAccount')
+        .set(bank)
+        .where('supplierId', '=', supplierId)
+        .where('isPrimary', '=', 1)
+        .executeTakeFirst();
       if (Number(hasBank.numUpdatedRows) === 0) {
         await trx
           .insertInto('supplierBankAccount')
@@ -148,7 +197,11 @@ export class SupplierService {
           .execute();
       }
 
-      await trx.updateTable('sysUser').set({ isShow: 1, updateBy: user.username, updateTime: now }).where('supplierId', '=', supplierId).execute();
+      await trx
+        .updateTable('sysUser')
+        .set({ isShow: 1, updateBy: user.username, updateTime: now })
+        .where('supplierId', '=', supplierId)
+        .execute();
 
       if (s.status !== 'PENDING_REVIEW') {
         await trx

@@ -14,10 +14,14 @@ const updatePasswordSchema = z.object({
   confirmpassword: z.string().max(128).default(''),
 });
 
-const selectDepartSchema = z.object({ orgCode: z.string().min(1, '请选择部门').max(64), username: z.string().max(100).optional() });
+const selectDepartSchema = z.object({
+  orgCode: z.string().min(1, '请选择部门').max(64),
+  username: z.string().max(100).optional(),
+});
 
 /** The signed-in user's own account: password, departments (jeecg-api.md §2.3, §7.5). */
-export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.route({
       method: ['PUT', 'POST'],
@@ -34,7 +38,11 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (!isStrongPassword(password)) throw businessError(PASSWORD_RULE_MESSAGE);
         // Guessing the old password here is as throttled as guessing it at login.
         await ctx.throttle.assertAllowed(me.username, request.ip);
-        const user = await ctx.db.selectFrom('sysUser').select('passwordHash').where('id', '=', me.id).executeTakeFirstOrThrow();
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .select('passwordHash')
+          .where('id', '=', me.id)
+          .executeTakeFirstOrThrow();
         if (!(await verifyPassword(oldpassword, user.passwordHash))) {
           await ctx.throttle.recordFailure(me.username, request.ip);
           throw businessError('旧密码输入错误!');
@@ -43,11 +51,22 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
-            .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updateBy: me.username, updateTime: now })
+            .set({
+              passwordHash: await hashPassword(password),
+              passwordChangedAt: now,
+              updateBy: me.username,
+              updateTime: now,
+            })
             .where('id', '=', me.id)
             .execute();
           // Every other session of this user ends; the one that changed the password goes on.
-          await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', '=', me.id).where('id', '<>', me.sessionId).where('revokedAt', 'is', null).execute();
+          await trx
+            .updateTable('sysSession')
+            .set({ revokedAt: now })
+            .where('userId', '=', me.id)
+            .where('id', '<>', me.sessionId)
+            .where('revokedAt', 'is', null)
+            .execute();
         });
         request.log.info({ event: 'password.changed', userId: me.id }, 'password changed');
         return ok(null, '密码重置成功!');
@@ -58,7 +77,11 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/sys/user/getCurrentUserDeparts',
       { schema: { tags: ['account'], summary: '当前用户的部门' }, config: { access: 'authenticated' } },
       async (request) => {
-        const me = await ctx.db.selectFrom('sysUser').select('orgCode').where('id', '=', request.user!.id).executeTakeFirstOrThrow();
+        const me = await ctx.db
+          .selectFrom('sysUser')
+          .select('orgCode')
+          .where('id', '=', request.user!.id)
+          .executeTakeFirstOrThrow();
         return ok({ list: await departsOf(ctx.db, request.user!.id), orgCode: me.orgCode ?? '' });
       },
     );
@@ -70,11 +93,16 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       config: { access: 'authenticated' },
       handler: async (request) => {
         const me = request.user!;
-        if (request.body.username !== undefined && request.body.username !== me.username) throw businessError('只能切换自己的部门');
+        if (request.body.username !== undefined && request.body.username !== me.username)
+          throw businessError('只能切换自己的部门');
         const departs = await departsOf(ctx.db, me.id);
         if (!departs.some((d) => d.orgCode === request.body.orgCode)) throw businessError('您不属于该部门');
         const now = nowIso();
-        await ctx.db.updateTable('sysUser').set({ orgCode: request.body.orgCode, updateBy: me.username, updateTime: now }).where('id', '=', me.id).execute();
+        await ctx.db
+          .updateTable('sysUser')
+          .set({ orgCode: request.body.orgCode, updateBy: me.username, updateTime: now })
+          .where('id', '=', me.id)
+          .execute();
         const user = await ctx.db.selectFrom('sysUser').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
         return ok({ userInfo: toUserInfo(user) });
       },

@@ -9,7 +9,14 @@ import { nowIso } from '../../core/time.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 
-const idCsv = (raw: unknown) => [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+const idCsv = (raw: unknown) => [
+  ...new Set(
+    String(raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Announcements to chosen users name them; the names must be real users. Rich text is made safe. */
 async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Promise<void> {
@@ -19,7 +26,9 @@ async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Prom
     const ids = idCsv(values.userIds);
     if (msgType === 'USER' && ids.length === 0) throw badRequest('请选择指定用户', { userIds: '请选择指定用户' });
     if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('指定用户不正确', { userIds: '指定用户不正确' });
-    const found = ids.length ? await trx.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 0).execute() : [];
+    const found = ids.length
+      ? await trx.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 0).execute()
+      : [];
     if (found.length !== ids.length) throw badRequest('指定用户不存在', { userIds: '指定用户不存在' });
     // JeecgBoot keeps the list with a trailing comma.
     values.userIds = ids.length ? `${ids.join(',')},` : null;
@@ -27,14 +36,19 @@ async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Prom
 }
 
 /** Administration of announcements: the generated routes, plus publish and revoke. */
-export const announcementAdmin = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const announcementAdmin =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       resourceRoutes(ctx, announcementResource, {
         beforeAdd: (values, trx) => prepare(values, trx),
         beforeEdit: async (id, values, trx) => {
           // Hooks run on the camelCase database: result keys are camelCase.
-          const row = await trx.selectFrom('sys_announcement').select(['sendStatus', 'msgType']).where('id', '=', id).executeTakeFirstOrThrow();
+          const row = await trx
+            .selectFrom('sys_announcement')
+            .select(['sendStatus', 'msgType'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           if (row.sendStatus === '1') throw businessError('已发布的通告不能修改，请先撤销');
           await prepare(values, trx, row.msgType);
         },
@@ -45,20 +59,48 @@ export const announcementAdmin = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/annountCement/doReleaseData',
-      { schema: { tags: ['通知公告'], summary: '发布通告', querystring: byId }, config: { access: { permission: 'announcement:edit' } } },
+      {
+        schema: { tags: ['通知公告'], summary: '发布通告', querystring: byId },
+        config: { access: { permission: 'announcement:edit' } },
+      },
       async (request) => {
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
-          const a = await trx.selectFrom('sysAnnouncement').select(['id', 'msgType', 'userIds', 'sendStatus']).where('id', '=', request.query.id).where('delFlag', '=', 0).executeTakeFirst();
+          const a = await trx
+            .selectFrom('sysAnnouncement')
+            .select(['id', 'msgType', 'userIds', 'sendStatus'])
+            .where('id', '=', request.query.id)
+            .where('delFlag', '=', 0)
+            .executeTakeFirst();
           if (!a) throw businessError('未找到对应实体');
           if (a.sendStatus === '1') throw businessError('该系统通知已经发布');
-          await trx.updateTable('sysAnnouncement').set({ sendStatus: '1', sendTime: now, sender: request.user!.username, cancelTime: null, updateBy: request.user!.username, updateTime: now }).where('id', '=', a.id).execute();
+          await trx
+            .updateTable('sysAnnouncement')
+            .set({
+              sendStatus: '1',
+              sendTime: now,
+              sender: request.user!.username,
+              cancelTime: null,
+              updateBy: request.user!.username,
+              updateTime: now,
+            })
+            .where('id', '=', a.id)
+            .execute();
           if (a.msgType === 'USER') {
             const users = idCsv(a.userIds);
             if (users.length === 0) throw businessError('请选择指定用户');
             await trx
               .insertInto('sysAnnouncementSend')
-              .values(users.map((userId) => ({ id: newId(), anntId: a.id, userId, readFlag: 0, readTime: null, createTime: now })))
+              .values(
+                users.map((userId) => ({
+                  id: newId(),
+                  anntId: a.id,
+                  userId,
+                  readFlag: 0,
+                  readTime: null,
+                  createTime: now,
+                })),
+              )
               .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
               .execute();
           }
@@ -70,7 +112,10 @@ export const announcementAdmin = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/annountCement/doReovkeData',
-      { schema: { tags: ['通知公告'], summary: '撤销通告', querystring: byId }, config: { access: { permission: 'announcement:edit' } } },
+      {
+        schema: { tags: ['通知公告'], summary: '撤销通告', querystring: byId },
+        config: { access: { permission: 'announcement:edit' } },
+      },
       async (request) => {
         const now = nowIso();
         const done = await ctx.db

@@ -17,11 +17,15 @@ const MY_ANNOUNCEMENT_FIELDS: ListFields = {
 const anntId = z.string().regex(ID_PATTERN, '通告编号不正确');
 
 /** The header bell: the user's unread notices and system messages (jeecg-api.md §6). */
-export const announcementRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const announcementRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sys/annountCement/listByUser',
-      { schema: { tags: ['notice'], summary: '当前用户未读的通知公告与系统消息' }, config: { access: 'authenticated' } },
+      {
+        schema: { tags: ['notice'], summary: '当前用户未读的通知公告与系统消息' },
+        config: { access: 'authenticated' },
+      },
       async (request) => ok(await ctx.announcements.bellLists(request.user!.id)),
     );
 
@@ -51,10 +55,16 @@ export const announcementRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => {
         const userId = request.user!.id;
         await ctx.announcements.prepareMyAnnouncements(userId);
-        const page = await runPagedList(ctx.kind, ctx.announcements.myAnnouncementsQuery(userId), request.query as Record<string, unknown>, MY_ANNOUNCEMENT_FIELDS, {
-          column: 'a.sendTime',
-          order: 'desc',
-        });
+        const page = await runPagedList(
+          ctx.kind,
+          ctx.announcements.myAnnouncementsQuery(userId),
+          request.query as Record<string, unknown>,
+          MY_ANNOUNCEMENT_FIELDS,
+          {
+            column: 'a.sendTime',
+            order: 'desc',
+          },
+        );
         const dict = await ctx.dicts.textMaps(['priority', 'msg_category']);
         return ok({
           ...page,
@@ -72,7 +82,14 @@ export const announcementRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/annountCement/queryById',
-      { schema: { tags: ['notice'], summary: '通告详情', querystring: z.object({ id: anntId, _t: z.string().optional() }) }, config: { access: 'authenticated' } },
+      {
+        schema: {
+          tags: ['notice'],
+          summary: '通告详情',
+          querystring: z.object({ id: anntId, _t: z.string().optional() }),
+        },
+        config: { access: 'authenticated' },
+      },
       async (request) => {
         const administrator = (await ctx.permissions.codesOf(request.user!.id)).has('announcement:list');
         return ok(await ctx.announcements.byId(request.user!, request.query.id, administrator));

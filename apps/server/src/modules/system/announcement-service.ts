@@ -9,7 +9,10 @@ import type { SysAnnouncementTable } from '../../db/schema.js';
 const BELL_LIST_SIZE = 5;
 const PUBLISHED = '1';
 
-export type AnnouncementWire = Omit<SysAnnouncementTable, 'delFlag' | 'userIds'> & { readFlag?: number; userIds?: string | null };
+export type AnnouncementWire = Omit<SysAnnouncementTable, 'delFlag' | 'userIds'> & {
+  readFlag?: number;
+  userIds?: string | null;
+};
 
 function toWire(a: SysAnnouncementTable, readFlag?: number): AnnouncementWire {
   const { delFlag: _d, userIds: _u, ...rest } = a;
@@ -41,7 +44,11 @@ export class AnnouncementService {
    * have none for yet (announcements that ended before the user existed are left out).
    */
   private async deliverBroadcasts(userId: string): Promise<void> {
-    const user = await this.db.selectFrom('sysUser').select('createTime').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await this.db
+      .selectFrom('sysUser')
+      .select('createTime')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     const missing = await this.db
       .selectFrom('sysAnnouncement as a')
       .select('a.id')
@@ -50,7 +57,14 @@ export class AnnouncementService {
       .where('a.msgType', '=', 'ALL')
       .where((eb) => eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '>=', user.createTime)]))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('sysAnnouncementSend as s').select('s.id').whereRef('s.anntId', '=', 'a.id').where('s.userId', '=', userId))),
+        not(
+          exists(
+            selectFrom('sysAnnouncementSend as s')
+              .select('s.id')
+              .whereRef('s.anntId', '=', 'a.id')
+              .where('s.userId', '=', userId),
+          ),
+        ),
       )
       .execute();
     if (missing.length === 0) return;
@@ -79,20 +93,42 @@ export class AnnouncementService {
     await this.deliverBroadcasts(userId);
     const lists = await Promise.all(
       (['1', '2'] as const).map(async (category) => {
-        const rows = await this.unreadQuery(userId, category).selectAll('a').orderBy('a.sendTime', 'desc').orderBy('a.id', 'desc').limit(BELL_LIST_SIZE).execute();
-        const total = await this.unreadQuery(userId, category).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+        const rows = await this.unreadQuery(userId, category)
+          .selectAll('a')
+          .orderBy('a.sendTime', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(BELL_LIST_SIZE)
+          .execute();
+        const total = await this.unreadQuery(userId, category)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow();
         return { list: rows.map((r) => toWire(r, 0)), total: Number(total.n) };
       }),
     );
-    return { anntMsgList: lists[0]!.list, anntMsgTotal: lists[0]!.total, sysMsgList: lists[1]!.list, sysMsgTotal: lists[1]!.total };
+    return {
+      anntMsgList: lists[0]!.list,
+      anntMsgTotal: lists[0]!.total,
+      sysMsgList: lists[1]!.list,
+      sysMsgTotal: lists[1]!.total,
+    };
   }
 
   /** An announcement the user may read: published, and sent to everyone or to them. */
   private async visible(user: SessionUser, anntId: string): Promise<SysAnnouncementTable> {
-    const a = await this.db.selectFrom('sysAnnouncement').selectAll().where('id', '=', anntId).where('delFlag', '=', 0).executeTakeFirst();
+    const a = await this.db
+      .selectFrom('sysAnnouncement')
+      .selectAll()
+      .where('id', '=', anntId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!a || a.sendStatus !== PUBLISHED) throw notFound();
     if (a.msgType !== 'ALL') {
-      const sent = await this.db.selectFrom('sysAnnouncementSend').select('id').where('anntId', '=', anntId).where('userId', '=', user.id).executeTakeFirst();
+      const sent = await this.db
+        .selectFrom('sysAnnouncementSend')
+        .select('id')
+        .where('anntId', '=', anntId)
+        .where('userId', '=', user.id)
+        .executeTakeFirst();
       if (!sent) throw notFound();
     }
     return a;
@@ -123,7 +159,12 @@ export class AnnouncementService {
    */
   async byId(user: SessionUser, anntId: string, administrator: boolean): Promise<AnnouncementWire> {
     if (administrator) {
-      const a = await this.db.selectFrom('sysAnnouncement').selectAll().where('id', '=', anntId).where('delFlag', '=', 0).executeTakeFirst();
+      const a = await this.db
+        .selectFrom('sysAnnouncement')
+        .selectAll()
+        .where('id', '=', anntId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       if (!a) throw notFound();
       return { ...toWire(a), userIds: a.userIds };
     }
@@ -133,7 +174,12 @@ export class AnnouncementService {
   /** `readAll`: every announcement the user has is marked read. */
   async markAllRead(userId: string): Promise<void> {
     await this.deliverBroadcasts(userId);
-    await this.db.updateTable('sysAnnouncementSend').set({ readFlag: 1, readTime: nowIso() }).where('userId', '=', userId).where('readFlag', '=', 0).execute();
+    await this.db
+      .updateTable('sysAnnouncementSend')
+      .set({ readFlag: 1, readTime: nowIso() })
+      .where('userId', '=', userId)
+      .where('readFlag', '=', 0)
+      .execute();
   }
 
   /** `getMyAnnouncementSend`: the user's received announcements, read or not, as a paged list. */
@@ -141,7 +187,18 @@ export class AnnouncementService {
     return this.db
       .selectFrom('sysAnnouncementSend as s')
       .innerJoin('sysAnnouncement as a', 'a.id', 's.anntId')
-      .select(['s.id', 's.anntId', 's.readFlag', 's.readTime', 'a.titile', 'a.msgContent', 'a.msgAbstract', 'a.sender', 'a.priority', 'a.msgCategory'])
+      .select([
+        's.id',
+        's.anntId',
+        's.readFlag',
+        's.readTime',
+        'a.titile',
+        'a.msgContent',
+        'a.msgAbstract',
+        'a.sender',
+        'a.priority',
+        'a.msgCategory',
+      ])
       .select(['a.sendTime', 'a.busType', 'a.busId', 'a.openType', 'a.openPage'])
       .where('s.userId', '=', userId)
       .where('a.sendStatus', '=', PUBLISHED)

@@ -20,7 +20,14 @@ type Row = Pick<SysCategoryTable, 'id' | 'pid' | 'name' | 'code' | 'hasChild'>;
 const COLUMNS = ['id', 'pid', 'name', 'code', 'hasChild', 'createTime'] as const;
 
 /** A tree node of the category select (jeecg-api.md §5: `{key:id, title:name, code, leaf, parentId:pid}`). */
-const toNode = (r: Row) => ({ key: r.id, title: r.name, value: r.id, code: r.code, leaf: r.hasChild !== '1', parentId: r.pid });
+const toNode = (r: Row) => ({
+  key: r.id,
+  title: r.name,
+  value: r.id,
+  code: r.code,
+  leaf: r.hasChild !== '1',
+  parentId: r.pid,
+});
 
 /** The category select's condition may filter on name or code (a JSON object, as the tree select's). */
 const CATEGORY_CONDITION: DictTable = { columns: ['name', 'code'], suppliers: true };
@@ -29,11 +36,18 @@ const CATEGORY_CONDITION: DictTable = { columns: ['name', 'code'], suppliers: tr
  * The category dictionary (JeecgBoot's SysCategoryController): the category select's tree and
  * labels for every signed-in user, and its administration (系统管理 → 分类字典).
  */
-export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const categoryRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = ctx;
-    const children = (pid: string) => db.selectFrom('sysCategory').select(COLUMNS).where('pid', '=', pid).orderBy('code').execute();
-    const roots = () => db.selectFrom('sysCategory').select(COLUMNS).where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')])).orderBy('code');
+    const children = (pid: string) =>
+      db.selectFrom('sysCategory').select(COLUMNS).where('pid', '=', pid).orderBy('code').execute();
+    const roots = () =>
+      db
+        .selectFrom('sysCategory')
+        .select(COLUMNS)
+        .where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]))
+        .orderBy('code');
 
     app.get(
       '/sys/category/loadTreeData',
@@ -41,7 +55,12 @@ export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           tags: ['分类字典'],
           summary: '分类树的一层（pcode=0 为根）',
-          querystring: z.object({ pid: z.string().max(32).optional(), pcode: z.string().max(100).optional(), condition: z.string().max(2000).optional(), ...t }),
+          querystring: z.object({
+            pid: z.string().max(32).optional(),
+            pcode: z.string().max(100).optional(),
+            condition: z.string().max(2000).optional(),
+            ...t,
+          }),
         },
         config: { access: 'authenticated' },
       },
@@ -65,11 +84,26 @@ export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/sys/category/loadDictItem',
       {
-        schema: { tags: ['分类字典'], summary: '分类编号的名称', querystring: z.object({ ids: z.string().max(20_000).optional(), delNotExist: z.enum(['true', 'false']).optional(), ...t }) },
+        schema: {
+          tags: ['分类字典'],
+          summary: '分类编号的名称',
+          querystring: z.object({
+            ids: z.string().max(20_000).optional(),
+            delNotExist: z.enum(['true', 'false']).optional(),
+            ...t,
+          }),
+        },
         config: { access: 'authenticated' },
       },
       async (request) => {
-        const ids = [...new Set((request.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 500);
+        const ids = [
+          ...new Set(
+            (request.query.ids ?? '')
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ].slice(0, 500);
         if (ids.length === 0) return ok([]);
         const rows = await db.selectFrom('sysCategory').select(['id', 'name']).where('id', 'in', ids).execute();
         const names = new Map(rows.map((r) => [r.id, r.name]));
@@ -84,28 +118,53 @@ export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           tags: ['分类字典'],
           summary: '根分类（分页）',
-          querystring: z.object({ pageNo: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(10), ...t }),
+          querystring: z.object({
+            pageNo: z.coerce.number().int().min(1).default(1),
+            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...t,
+          }),
         },
         config: { access: { permission: 'category:list' } },
       },
       async (request) => {
         const { pageNo, pageSize } = request.query;
-        const total = Number((await db.selectFrom('sysCategory').select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')])).executeTakeFirstOrThrow()).n);
-        const records = await roots().limit(pageSize).offset((pageNo - 1) * pageSize).execute();
+        const total = Number(
+          (
+            await db
+              .selectFrom('sysCategory')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+        const records = await roots()
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute();
         return ok({ records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
       },
     );
 
     app.get(
       '/sys/category/childList',
-      { schema: { tags: ['分类字典'], summary: '下级分类', querystring: z.object({ pid: id, ...t }) }, config: { access: { permission: 'category:list' } } },
+      {
+        schema: { tags: ['分类字典'], summary: '下级分类', querystring: z.object({ pid: id, ...t }) },
+        config: { access: { permission: 'category:list' } },
+      },
       async (request) => ok(await children(request.query.pid)),
     );
 
     app.post(
       '/sys/category/add',
       {
-        schema: { tags: ['分类字典'], summary: '新增分类（编码按层级生成）', body: z.object({ name: categoryName, pid: z.preprocess((v) => (v === '' || v === '0' ? null : v), id.nullable().optional()) }) },
+        schema: {
+          tags: ['分类字典'],
+          summary: '新增分类（编码按层级生成）',
+          body: z.object({
+            name: categoryName,
+            pid: z.preprocess((v) => (v === '' || v === '0' ? null : v), id.nullable().optional()),
+          }),
+        },
         config: { access: { permission: 'category:add' } },
       },
       async (request) => {
@@ -115,16 +174,38 @@ export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const record = await db.transaction().execute(async (trx) => {
           let parentCode = '';
           if (pid) {
-            const parent = await trx.selectFrom('sysCategory').select(['id', 'code']).where('id', '=', pid).executeTakeFirst();
+            const parent = await trx
+              .selectFrom('sysCategory')
+              .select(['id', 'code'])
+              .where('id', '=', pid)
+              .executeTakeFirst();
             if (!parent) throw badRequest('上级分类不存在', { pid: '上级分类不存在' });
             parentCode = parent.code;
           }
           const sibling = trx.selectFrom('sysCategory').select(['code', 'name']);
-          const siblings = await (pid ? sibling.where('pid', '=', pid) : sibling.where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]))).execute();
-          if (siblings.some((s) => s.name === name)) throw badRequest('同一上级下已有同名分类', { name: '同一上级下已有同名分类' });
-          const code = nextOrgCode(parentCode, new Set(siblings.map((s) => s.code.slice(0, parentCode.length + SEGMENT))));
+          const siblings = await (
+            pid
+              ? sibling.where('pid', '=', pid)
+              : sibling.where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]))
+          ).execute();
+          if (siblings.some((s) => s.name === name))
+            throw badRequest('同一上级下已有同名分类', { name: '同一上级下已有同名分类' });
+          const code = nextOrgCode(
+            parentCode,
+            new Set(siblings.map((s) => s.code.slice(0, parentCode.length + SEGMENT))),
+          );
           if (!code) throw businessError('该分类下的下级分类数量已达上限');
-          const row = { id: newId(), pid, name, code, hasChild: '0', createBy: request.user!.username, createTime: now, updateBy: null, updateTime: null };
+          const row = {
+            id: newId(),
+            pid,
+            name,
+            code,
+            hasChild: '0',
+            createBy: request.user!.username,
+            createTime: now,
+            updateBy: null,
+            updateTime: null,
+          };
           await trx.insertInto('sysCategory').values(row).execute();
           if (pid) await trx.updateTable('sysCategory').set({ hasChild: '1' }).where('id', '=', pid).execute();
           return row;
@@ -135,31 +216,60 @@ export const categoryRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.put(
       '/sys/category/edit',
-      { schema: { tags: ['分类字典'], summary: '修改分类名称', body: z.object({ id, name: categoryName }).passthrough() }, config: { access: { permission: 'category:edit' } } },
+      {
+        schema: {
+          tags: ['分类字典'],
+          summary: '修改分类名称',
+          body: z.object({ id, name: categoryName }).passthrough(),
+        },
+        config: { access: { permission: 'category:edit' } },
+      },
       async (request) => {
         const { id: categoryId, name } = request.body;
-        const row = await db.selectFrom('sysCategory').select(['id', 'pid']).where('id', '=', categoryId).executeTakeFirst();
+        const row = await db
+          .selectFrom('sysCategory')
+          .select(['id', 'pid'])
+          .where('id', '=', categoryId)
+          .executeTakeFirst();
         if (!row) throw notFound();
         let clash = db.selectFrom('sysCategory').select('id').where('name', '=', name).where('id', '<>', categoryId);
-        clash = row.pid ? clash.where('pid', '=', row.pid) : clash.where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]));
-        if (await clash.executeTakeFirst()) throw badRequest('同一上级下已有同名分类', { name: '同一上级下已有同名分类' });
-        await db.updateTable('sysCategory').set({ name, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', categoryId).execute();
+        clash = row.pid
+          ? clash.where('pid', '=', row.pid)
+          : clash.where((eb) => eb.or([eb('pid', 'is', null), eb('pid', '=', '')]));
+        if (await clash.executeTakeFirst())
+          throw badRequest('同一上级下已有同名分类', { name: '同一上级下已有同名分类' });
+        await db
+          .updateTable('sysCategory')
+          .set({ name, updateBy: request.user!.username, updateTime: nowIso() })
+          .where('id', '=', categoryId)
+          .execute();
         return ok(null, '编辑成功!');
       },
     );
 
     app.delete(
       '/sys/category/delete',
-      { schema: { tags: ['分类字典'], summary: '删除分类（无下级时）', querystring: z.object({ id }) }, config: { access: { permission: 'category:delete' } } },
+      {
+        schema: { tags: ['分类字典'], summary: '删除分类（无下级时）', querystring: z.object({ id }) },
+        config: { access: { permission: 'category:delete' } },
+      },
       async (request) => {
         const categoryId = request.query.id;
         await db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('sysCategory').select(['id', 'pid']).where('id', '=', categoryId).executeTakeFirst();
+          const row = await trx
+            .selectFrom('sysCategory')
+            .select(['id', 'pid'])
+            .where('id', '=', categoryId)
+            .executeTakeFirst();
           if (!row) throw notFound();
           // Codes are referenced by documents and supplier qualifications: only leaves go.
-          if (await trx.selectFrom('sysCategory').select('id').where('pid', '=', categoryId).executeTakeFirst()) throw businessError('该分类下有下级分类，不能删除');
+          if (await trx.selectFrom('sysCategory').select('id').where('pid', '=', categoryId).executeTakeFirst())
+            throw businessError('该分类下有下级分类，不能删除');
           await trx.deleteFrom('sysCategory').where('id', '=', categoryId).execute();
-          if (row.pid && !(await trx.selectFrom('sysCategory').select('id').where('pid', '=', row.pid).executeTakeFirst())) {
+          if (
+            row.pid &&
+            !(await trx.selectFrom('sysCategory').select('id').where('pid', '=', row.pid).executeTakeFirst())
+          ) {
             await trx.updateTable('sysCategory').set({ hasChild: '0' }).where('id', '=', row.pid).execute();
           }
         });

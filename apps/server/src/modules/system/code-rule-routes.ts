@@ -21,7 +21,8 @@ const ruleCodeSchema = z.string().trim().min(1, '请输入规则编码').max(100
  * 编码校验规则 and 填值规则 (jeecg-api.md §7.4): their admin lists, the value check forms call,
  * and the next document number of a fill rule.
  */
-export const codeRuleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const codeRuleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const checkJson = (values: Values) => {
       if (typeof values.ruleJson === 'string') parseCheckRuleJson(values.ruleJson);
@@ -37,7 +38,11 @@ export const codeRuleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       resourceRoutes(ctx, fillRuleResource, {
         beforeAdd: (values) => checkFillRuleShape(values),
         beforeEdit: async (id, values, trx) => {
-          const row = await trx.selectFrom('sys_fill_rule').select(['dateFormat', 'seqReset']).where('id', '=', id).executeTakeFirstOrThrow();
+          const row = await trx
+            .selectFrom('sys_fill_rule')
+            .select(['dateFormat', 'seqReset'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           checkFillRuleShape({ ...(row as Values), ...values });
         },
       }),
@@ -65,7 +70,11 @@ export const codeRuleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.route({
       method: ['GET', 'PUT'],
       url: '/sys/fillRule/executeRuleByCode/:ruleCode',
-      schema: { tags: ['填值规则'], summary: '按规则编码生成下一个编号', params: z.object({ ruleCode: ruleCodeSchema }) },
+      schema: {
+        tags: ['填值规则'],
+        summary: '按规则编码生成下一个编号',
+        params: z.object({ ruleCode: ruleCodeSchema }),
+      },
       config: { access: 'authenticated', internalOnly: true },
       handler: async (request) => {
         const { ruleCode } = request.params as { ruleCode: string };

@@ -9,10 +9,22 @@ import type { Database } from '../../db/schema.js';
 export type CheckRuleItem = { digits: string; pattern: string; message: string };
 
 /** What `checkByCode` answers for a value that does not pass (JeecgBoot's wire shape). */
-export type CheckFailure = CheckRuleItem & { beginIndex?: number; endIndex?: number; checkValue: string; passed: false };
+export type CheckFailure = CheckRuleItem & {
+  beginIndex?: number;
+  endIndex?: number;
+  checkValue: string;
+  passed: false;
+};
 
 /** Bounds that keep an administrator's regular expressions from stalling the server. */
-export const CHECK_RULE_LIMITS = { items: 20, pattern: 200, message: 200, digits: 100, value: 500, timeoutMs: 50 } as const;
+export const CHECK_RULE_LIMITS = {
+  items: 20,
+  pattern: 200,
+  message: 200,
+  digits: 100,
+  value: 500,
+  timeoutMs: 50,
+} as const;
 
 export const UNKNOWN_CODE = '该编码不存在';
 
@@ -80,23 +92,30 @@ export function parseCheckRuleJson(json: string): CheckRuleItem[] {
   if (parsed.length > CHECK_RULE_LIMITS.items) throw refuse(`规则JSON最多${CHECK_RULE_LIMITS.items}条规则`);
   return parsed.map((raw: unknown, index): CheckRuleItem => {
     const n = index + 1;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refuse(`第${n}条规则应为包含 digits、pattern、message 的对象`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw refuse(`第${n}条规则应为包含 digits、pattern、message 的对象`);
     const { digits, pattern, message } = raw as Record<string, unknown>;
     const d = typeof digits === 'number' ? String(digits) : digits;
-    if (typeof d !== 'string' || !(d === '*' || (/^\d{1,3}$/.test(d) && Number(d) >= 1 && Number(d) <= CHECK_RULE_LIMITS.digits))) {
+    if (
+      typeof d !== 'string' ||
+      !(d === '*' || (/^\d{1,3}$/.test(d) && Number(d) >= 1 && Number(d) <= CHECK_RULE_LIMITS.digits))
+    ) {
       throw refuse(`第${n}条规则的位数应为 * 或 1 至 ${CHECK_RULE_LIMITS.digits} 的整数`);
     }
     if (typeof pattern !== 'string' || pattern === '') throw refuse(`第${n}条规则缺少正则表达式`);
-    if (pattern.length > CHECK_RULE_LIMITS.pattern) throw refuse(`第${n}条规则的正则表达式不能超过${CHECK_RULE_LIMITS.pattern}个字符`);
+    if (pattern.length > CHECK_RULE_LIMITS.pattern)
+      throw refuse(`第${n}条规则的正则表达式不能超过${CHECK_RULE_LIMITS.pattern}个字符`);
     try {
       new RegExp(pattern);
       fullMatcher(pattern);
     } catch {
       throw refuse(`第${n}条规则的正则表达式无效`);
     }
-    if (hasNestedQuantifier(pattern)) throw refuse(`第${n}条规则的正则表达式含嵌套的重复（如 (a+)+），可能导致回溯过多`);
+    if (hasNestedQuantifier(pattern))
+      throw refuse(`第${n}条规则的正则表达式含嵌套的重复（如 (a+)+），可能导致回溯过多`);
     if (typeof message !== 'string' || message.trim() === '') throw refuse(`第${n}条规则缺少提示文本`);
-    if (message.length > CHECK_RULE_LIMITS.message) throw refuse(`第${n}条规则的提示文本不能超过${CHECK_RULE_LIMITS.message}个字符`);
+    if (message.length > CHECK_RULE_LIMITS.message)
+      throw refuse(`第${n}条规则的提示文本不能超过${CHECK_RULE_LIMITS.message}个字符`);
     return { digits: d, pattern, message };
   });
 }
@@ -143,7 +162,14 @@ export function checkValue(items: readonly CheckRuleItem[], value: string): Chec
       beginIndex += num;
     }
     if (!matches(item.pattern, slice)) {
-      return { digits: item.digits, pattern: item.pattern, message: item.message, ...position, checkValue: slice, passed: false };
+      return {
+        digits: item.digits,
+        pattern: item.pattern,
+        message: item.message,
+        ...position,
+        checkValue: slice,
+        passed: false,
+      };
     }
   }
   return null;
@@ -224,7 +250,11 @@ export class CodeRuleService {
 
   /** Checks a value against a check rule: `null` when it passes. Unknown code: '该编码不存在'. */
   async check(ruleCode: string, value: string): Promise<CheckFailure | null> {
-    const rule = await this.db.selectFrom('sysCheckRule').select('ruleJson').where('ruleCode', '=', ruleCode).executeTakeFirst();
+    const rule = await this.db
+      .selectFrom('sysCheckRule')
+      .select('ruleJson')
+      .where('ruleCode', '=', ruleCode)
+      .executeTakeFirst();
     if (!rule) throw businessError(UNKNOWN_CODE);
     if (value.length > CHECK_RULE_LIMITS.value) throw businessError(`校验的值不能超过${CHECK_RULE_LIMITS.value}个字符`);
     let items: CheckRuleItem[];
@@ -255,7 +285,11 @@ export class CodeRuleService {
     const { lastValue } = await on
       .insertInto('sysFillRuleSeq')
       .values({ ruleCode, tenantId, period: periodOf(rule.seqReset, day), lastValue: 1 })
-      .onConflict((oc) => oc.columns(['ruleCode', 'tenantId', 'period']).doUpdateSet((eb) => ({ lastValue: eb('sysFillRuleSeq.lastValue', '+', 1) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['ruleCode', 'tenantId', 'period'])
+          .doUpdateSet((eb) => ({ lastValue: eb('sysFillRuleSeq.lastValue', '+', 1) })),
+      )
       .returning('lastValue')
       .executeTakeFirstOrThrow();
     return formatCode(rule, day, Number(lastValue));

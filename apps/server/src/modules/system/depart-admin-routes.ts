@@ -33,7 +33,8 @@ export function nextOrgCode(parentCode: string, taken: ReadonlySet<string>): str
   return null;
 }
 
-const startsWith = (column: 'orgCode', prefix: string) => sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(prefix)}%`} escape ${'\\'}`;
+const startsWith = (column: 'orgCode', prefix: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(prefix)}%`} escape ${'\\'}`;
 
 /** A free code under a parent; every existing code (deleted ones too) below it counts as taken. */
 async function freeOrgCode(trx: Trx, parentCode: string): Promise<string> {
@@ -45,19 +46,49 @@ async function freeOrgCode(trx: Trx, parentCode: string): Promise<string> {
 }
 
 const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+const idCsv = (raw: string) => [
+  ...new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number, label: string) => z.preprocess(blank, z.string().trim().max(max, `${label}最多${max}个字符`).optional());
+const optionalText = (max: number, label: string) =>
+  z.preprocess(blank, z.string().trim().max(max, `${label}最多${max}个字符`).optional());
 const phoneLike = (label: string) =>
-  z.preprocess(blank, z.string().trim().max(32, `${label}最多32个字符`).regex(/^[0-9+\-() ]*$/, `请输入正确的${label}`).optional());
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(32, `${label}最多32个字符`)
+      .regex(/^[0-9+\-() ]*$/, `请输入正确的${label}`)
+      .optional(),
+  );
 
 /** What an administrator may write on a department; nothing else is ever taken from a request. */
 const departFields = {
   departName: z.string().trim().min(1, '请输入部门名称').max(100, '部门名称最多100个字符'),
   // '' or null: a top-level department.
-  parentId: z.preprocess((v) => (v === '' ? null : v), z.string().regex(ID_PATTERN, '上级部门编号不正确').nullable().optional()),
-  orgCategory: z.preprocess((v) => (typeof v === 'number' ? String(v) : blank(v)), z.enum(['1', '2', '3'], { message: '机构类别不正确' }).optional()),
-  departOrder: z.preprocess(blank, z.coerce.number({ message: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(999_999, '排序不能大于999999').optional()),
+  parentId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().regex(ID_PATTERN, '上级部门编号不正确').nullable().optional(),
+  ),
+  orgCategory: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : blank(v)),
+    z.enum(['1', '2', '3'], { message: '机构类别不正确' }).optional(),
+  ),
+  departOrder: z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: '排序必须是整数' })
+      .int('排序必须是整数')
+      .min(0, '排序不能小于0')
+      .max(999_999, '排序不能大于999999')
+      .optional(),
+  ),
   mobile: phoneLike('电话'),
   fax: phoneLike('传真'),
   address: optionalText(100, '地址'),
@@ -67,13 +98,31 @@ const departFields = {
 
 /** Keys JeecgBoot's department form and tree nodes carry: accepted and ignored (orgCode is the server's). */
 const ignoredKeys = Object.fromEntries(
-  ['orgCode', 'orgType', 'departNameEn', 'departNameAbbr', 'status', 'delFlag', 'qywxIdentifier', 'directorUserIds', 'createBy', 'createTime', 'updateBy', 'updateTime', 'key', 'value', 'title', 'isLeaf', 'children'].map(
-    (k) => [k, z.unknown().optional()],
-  ),
+  [
+    'orgCode',
+    'orgType',
+    'departNameEn',
+    'departNameAbbr',
+    'status',
+    'delFlag',
+    'qywxIdentifier',
+    'directorUserIds',
+    'createBy',
+    'createTime',
+    'updateBy',
+    'updateTime',
+    'key',
+    'value',
+    'title',
+    'isLeaf',
+    'children',
+  ].map((k) => [k, z.unknown().optional()]),
 );
 
 const addSchema = z.object({ id: z.literal('').optional(), ...departFields, ...ignoredKeys }).strict();
-const editSchema = z.object({ id, ...departFields, departName: departFields.departName.optional(), ...ignoredKeys }).strict();
+const editSchema = z
+  .object({ id, ...departFields, departName: departFields.departName.optional(), ...ignoredKeys })
+  .strict();
 
 type EditableKey = 'mobile' | 'fax' | 'address' | 'memo' | 'description';
 const EDITABLE_TEXT: EditableKey[] = ['mobile', 'fax', 'address', 'memo', 'description'];
@@ -85,27 +134,44 @@ const EDITABLE_TEXT: EditableKey[] = ['mobile', 'fax', 'address', 'memo', 'descr
  * granted (JeecgBoot's department roles). It is stored and returned here; users' effective
  * permissions still come from their roles only.
  */
-export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const departAdminRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const live = (db: typeof ctx.db | Trx, departId: string) =>
-      db.selectFrom('sysDepart').select(['id', 'parentId', 'departName', 'orgCode']).where('id', '=', departId).where('delFlag', '=', 0).executeTakeFirst();
+      db
+        .selectFrom('sysDepart')
+        .select(['id', 'parentId', 'departName', 'orgCode'])
+        .where('id', '=', departId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
 
     const fullRecord = async (departId: string) => {
-      const row = await ctx.db.selectFrom('sysDepart').select(DEPART_COLUMNS).where('id', '=', departId).where('delFlag', '=', 0).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('sysDepart')
+        .select(DEPART_COLUMNS)
+        .where('id', '=', departId)
+        .where('delFlag', '=', 0)
+        .executeTakeFirst();
       return row ? toWireDepart(row) : undefined;
     };
 
     /** Refuses a name a live sibling already has (siblings are told apart by name in the tree). */
     const assertNameFree = async (trx: Trx, parentId: string | null, departName: string, self?: string) => {
       let q = trx.selectFrom('sysDepart').select('id').where('departName', '=', departName).where('delFlag', '=', 0);
-      q = parentId ? q.where('parentId', '=', parentId) : q.where((eb) => eb.or([eb('parentId', 'is', null), eb('parentId', '=', '')]));
+      q = parentId
+        ? q.where('parentId', '=', parentId)
+        : q.where((eb) => eb.or([eb('parentId', 'is', null), eb('parentId', '=', '')]));
       if (self) q = q.where('id', '<>', self);
-      if (await q.executeTakeFirst()) throw badRequest('同一上级下已有同名部门', { departName: '同一上级下已有同名部门' });
+      if (await q.executeTakeFirst())
+        throw badRequest('同一上级下已有同名部门', { departName: '同一上级下已有同名部门' });
     };
 
     app.get(
       '/sys/sysDepart/queryById',
-      { schema: { tags: ['部门'], summary: '部门详情', querystring: z.object({ id, _t: z.string().optional() }) }, config: { access: { permission: 'depart:list' } } },
+      {
+        schema: { tags: ['部门'], summary: '部门详情', querystring: z.object({ id, _t: z.string().optional() }) },
+        config: { access: { permission: 'depart:list' } },
+      },
       async (request) => {
         const record = await fullRecord(request.query.id);
         if (!record) throw notFound();
@@ -113,50 +179,57 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post('/sys/sysDepart/add', { schema: { tags: ['部门'], summary: '新增部门（编码由上级生成）', body: addSchema }, config: { access: { permission: 'depart:add' } } }, async (request) => {
-      const b = request.body;
-      const parentId = b.parentId ?? null;
-      const departId = newId();
-      const now = nowIso();
-      // Two adds under one parent at once may pick the same code: the unique index refuses the
-      // second, which then tries again with the next free code.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await ctx.db.transaction().execute(async (trx) => {
-            const parent = parentId ? await live(trx, parentId) : undefined;
-            if (parentId && !parent) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
-            await assertNameFree(trx, parentId, b.departName);
-            await trx
-              .insertInto('sysDepart')
-              .values({
-                id: departId,
-                parentId,
-                departName: b.departName,
-                orgCode: await freeOrgCode(trx, parent?.orgCode ?? ''),
-                orgCategory: b.orgCategory ?? (parentId ? '2' : '1'),
-                departOrder: b.departOrder ?? 0,
-                mobile: b.mobile ?? null,
-                fax: b.fax ?? null,
-                address: b.address ?? null,
-                memo: b.memo ?? null,
-                description: b.description ?? null,
-                status: '1',
-                delFlag: 0,
-                createBy: request.user!.username,
-                createTime: now,
-                updateBy: null,
-                updateTime: null,
-              })
-              .execute();
-          });
-          break;
-        } catch (error) {
-          if (error instanceof AppError || attempt >= 3) throw error;
+    app.post(
+      '/sys/sysDepart/add',
+      {
+        schema: { tags: ['部门'], summary: '新增部门（编码由上级生成）', body: addSchema },
+        config: { access: { permission: 'depart:add' } },
+      },
+      async (request) => {
+        const b = request.body;
+        const parentId = b.parentId ?? null;
+        const departId = newId();
+        const now = nowIso();
+        // Two adds under one parent at once may pick the same code: the unique index refuses the
+        // second, which then tries again with the next free code.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await ctx.db.transaction().execute(async (trx) => {
+              const parent = parentId ? await live(trx, parentId) : undefined;
+              if (parentId && !parent) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
+              await assertNameFree(trx, parentId, b.departName);
+              await trx
+                .insertInto('sysDepart')
+                .values({
+                  id: departId,
+                  parentId,
+                  departName: b.departName,
+                  orgCode: await freeOrgCode(trx, parent?.orgCode ?? ''),
+                  orgCategory: b.orgCategory ?? (parentId ? '2' : '1'),
+                  departOrder: b.departOrder ?? 0,
+                  mobile: b.mobile ?? null,
+                  fax: b.fax ?? null,
+                  address: b.address ?? null,
+                  memo: b.memo ?? null,
+                  description: b.description ?? null,
+                  status: '1',
+                  delFlag: 0,
+                  createBy: request.user!.username,
+                  createTime: now,
+                  updateBy: null,
+                  updateTime: null,
+                })
+                .execute();
+            });
+            break;
+          } catch (error) {
+            if (error instanceof AppError || attempt >= 3) throw error;
+          }
         }
-      }
-      request.log.info({ event: 'depart.added', departId }, 'department added');
-      return ok(await fullRecord(departId), '添加成功！');
-    });
+        request.log.info({ event: 'depart.added', departId }, 'department added');
+        return ok(await fullRecord(departId), '添加成功！');
+      },
+    );
 
     app.route({
       method: ['PUT', 'POST'],
@@ -178,7 +251,8 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             const parent = parentId ? await live(trx, parentId) : undefined;
             if (parentId && !parent) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
             // orgCode prefixes are the hierarchy: the department itself or one of its sub-departments.
-            if (parent && parent.orgCode.startsWith(depart.orgCode)) throw badRequest('上级部门不能是本部门或其下级部门', { parentId: '上级部门不能是本部门或其下级部门' });
+            if (parent && parent.orgCode.startsWith(depart.orgCode))
+              throw badRequest('上级部门不能是本部门或其下级部门', { parentId: '上级部门不能是本部门或其下级部门' });
             newCode = await freeOrgCode(trx, parent?.orgCode ?? '');
           }
           const departName = b.departName ?? depart.departName;
@@ -204,13 +278,32 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             // do users whose current department is among them.
             const oldCode = depart.orgCode;
             const recode = (code: string) => newCode + code.slice(oldCode.length);
-            for (const row of await trx.selectFrom('sysDepart').select(['id', 'orgCode']).where(startsWith('orgCode', oldCode)).execute()) {
-              await trx.updateTable('sysDepart').set({ orgCode: recode(row.orgCode) }).where('id', '=', row.id).execute();
+            for (const row of await trx
+              .selectFrom('sysDepart')
+              .select(['id', 'orgCode'])
+              .where(startsWith('orgCode', oldCode))
+              .execute()) {
+              await trx
+                .updateTable('sysDepart')
+                .set({ orgCode: recode(row.orgCode) })
+                .where('id', '=', row.id)
+                .execute();
             }
-            for (const user of await trx.selectFrom('sysUser').select(['id', 'orgCode']).where(startsWith('orgCode', oldCode)).execute()) {
-              await trx.updateTable('sysUser').set({ orgCode: recode(user.orgCode!) }).where('id', '=', user.id).execute();
+            for (const user of await trx
+              .selectFrom('sysUser')
+              .select(['id', 'orgCode'])
+              .where(startsWith('orgCode', oldCode))
+              .execute()) {
+              await trx
+                .updateTable('sysUser')
+                .set({ orgCode: recode(user.orgCode!) })
+                .where('id', '=', user.id)
+                .execute();
             }
-            request.log.info({ event: 'depart.moved', departId: depart.id, from: oldCode, to: newCode }, 'department moved');
+            request.log.info(
+              { event: 'depart.moved', departId: depart.id, from: oldCode, to: newCode },
+              'department moved',
+            );
           }
         });
         return ok(await fullRecord(b.id), '修改成功!');
@@ -222,7 +315,12 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       if (ids.length === 0) throw badRequest('请选择一条记录！');
       if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
       await ctx.db.transaction().execute(async (trx) => {
-        const departs = await trx.selectFrom('sysDepart').select(['id', 'departName']).where('id', 'in', ids).where('delFlag', '=', 0).execute();
+        const departs = await trx
+          .selectFrom('sysDepart')
+          .select(['id', 'departName'])
+          .where('id', 'in', ids)
+          .where('delFlag', '=', 0)
+          .execute();
         if (departs.length === 0) throw businessError('未找到对应实体');
         const found = departs.map((d) => d.id);
         const child = await trx
@@ -243,22 +341,36 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .where('u.delFlag', '=', 0)
           .executeTakeFirst();
         if (member) throw businessError(`部门「${member.departName}」下还有用户，请先将用户移出该部门`);
-        await trx.updateTable('sysDepart').set({ delFlag: 1, updateBy: actor, updateTime: nowIso() }).where('id', 'in', found).execute();
+        await trx
+          .updateTable('sysDepart')
+          .set({ delFlag: 1, updateBy: actor, updateTime: nowIso() })
+          .where('id', 'in', found)
+          .execute();
         // A deleted department holds no permissions.
         await trx.deleteFrom('sysDepartPermission').where('departId', 'in', found).execute();
       });
       return ids.length;
     };
 
-    app.delete('/sys/sysDepart/delete', { schema: { tags: ['部门'], summary: '删除部门（无下级、无用户时）', querystring: z.object({ id }) }, config: { access: { permission: 'depart:delete' } } }, async (request) => {
-      await softDelete([request.query.id], request.user!.username);
-      request.log.info({ event: 'depart.deleted', departId: request.query.id }, 'department deleted');
-      return ok(null, '删除成功!');
-    });
+    app.delete(
+      '/sys/sysDepart/delete',
+      {
+        schema: { tags: ['部门'], summary: '删除部门（无下级、无用户时）', querystring: z.object({ id }) },
+        config: { access: { permission: 'depart:delete' } },
+      },
+      async (request) => {
+        await softDelete([request.query.id], request.user!.username);
+        request.log.info({ event: 'depart.deleted', departId: request.query.id }, 'department deleted');
+        return ok(null, '删除成功!');
+      },
+    );
 
     app.delete(
       '/sys/sysDepart/deleteBatch',
-      { schema: { tags: ['部门'], summary: '批量删除部门', querystring: z.object({ ids: z.string().max(40_000) }) }, config: { access: { permission: 'depart:delete' } } },
+      {
+        schema: { tags: ['部门'], summary: '批量删除部门', querystring: z.object({ ids: z.string().max(40_000) }) },
+        config: { access: { permission: 'depart:delete' } },
+      },
       async (request) => {
         const ids = idCsv(request.query.ids);
         await softDelete(ids, request.user!.username);
@@ -269,9 +381,23 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/permission/queryDepartPermission',
-      { schema: { tags: ['部门'], summary: '部门拥有的权限编号', querystring: z.object({ departId: z.string().regex(ID_PATTERN, '部门编号不正确'), _t: z.string().optional() }) }, config: { access: { permission: 'depart:permission' } } },
+      {
+        schema: {
+          tags: ['部门'],
+          summary: '部门拥有的权限编号',
+          querystring: z.object({
+            departId: z.string().regex(ID_PATTERN, '部门编号不正确'),
+            _t: z.string().optional(),
+          }),
+        },
+        config: { access: { permission: 'depart:permission' } },
+      },
       async (request) => {
-        const rows = await ctx.db.selectFrom('sysDepartPermission').select('permissionId').where('departId', '=', request.query.departId).execute();
+        const rows = await ctx.db
+          .selectFrom('sysDepartPermission')
+          .select('permissionId')
+          .where('departId', '=', request.query.departId)
+          .execute();
         return ok(rows.map((r) => r.permissionId));
       },
     );
@@ -279,7 +405,11 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.post(
       '/sys/permission/saveDepartPermission',
       {
-        schema: { tags: ['部门'], summary: '保存部门的菜单与按钮', body: z.object({ departId: z.string().regex(ID_PATTERN, '部门编号不正确'), ...permissionSetFields }) },
+        schema: {
+          tags: ['部门'],
+          summary: '保存部门的菜单与按钮',
+          body: z.object({ departId: z.string().regex(ID_PATTERN, '部门编号不正确'), ...permissionSetFields }),
+        },
         config: { access: { permission: 'depart:permission' } },
       },
       async (request) => {
@@ -289,9 +419,13 @@ export const departAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           if (!(await live(trx, departId))) throw businessError('未找到对应实体');
           await assertPermissionsExist(trx, wanted);
           await trx.deleteFrom('sysDepartPermission').where('departId', '=', departId).execute();
-          for (const permissionId of wanted) await trx.insertInto('sysDepartPermission').values({ id: newId(), departId, permissionId }).execute();
+          for (const permissionId of wanted)
+            await trx.insertInto('sysDepartPermission').values({ id: newId(), departId, permissionId }).execute();
         });
-        request.log.info({ event: 'depart.permissions.saved', departId, count: wanted.length }, 'department permissions saved');
+        request.log.info(
+          { event: 'depart.permissions.saved', departId, count: wanted.length },
+          'department permissions saved',
+        );
         return ok(null, '保存成功！');
       },
     );

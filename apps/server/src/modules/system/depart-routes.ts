@@ -31,8 +31,18 @@ export const DEPART_COLUMNS = [
 ] as const satisfies readonly (keyof DepartRow)[];
 
 /** A department on the wire: times in GMT+8. */
-export const toWireDepart = (d: DepartRow): DepartRow => ({ ...d, createTime: toWireDateTime(d.createTime)!, updateTime: toWireDateTime(d.updateTime) });
-type DepartNode = DepartRow & { key: string; value: string; title: string; isLeaf: boolean; children: DepartNode[] | null };
+export const toWireDepart = (d: DepartRow): DepartRow => ({
+  ...d,
+  createTime: toWireDateTime(d.createTime)!,
+  updateTime: toWireDateTime(d.updateTime),
+});
+type DepartNode = DepartRow & {
+  key: string;
+  value: string;
+  title: string;
+  isLeaf: boolean;
+  children: DepartNode[] | null;
+};
 type IdNode = { key: string; value: string; title: string; children: IdNode[] };
 
 const toNode = (d: DepartRow): DepartNode => ({
@@ -52,10 +62,12 @@ function buildTree(rows: DepartRow[]): DepartNode[] {
   });
 }
 
-const idTree = (nodes: DepartNode[]): IdNode[] => nodes.map((n) => ({ key: n.key, value: n.value, title: n.title, children: idTree(n.children ?? []) }));
+const idTree = (nodes: DepartNode[]): IdNode[] =>
+  nodes.map((n) => ({ key: n.key, value: n.value, title: n.title, children: idTree(n.children ?? []) }));
 
 /** The organisation chart for pickers and forms; internal users only. */
-export const departRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const departRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const departs = () =>
       ctx.db
@@ -66,13 +78,26 @@ export const departRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         .orderBy('orgCode');
     const config = { access: 'authenticated' as const, internalOnly: true };
 
-    app.get('/sys/sysDepart/queryTreeList', { schema: { tags: ['部门'], summary: '部门树' }, config }, async () => ok(buildTree(await departs().execute())));
+    app.get('/sys/sysDepart/queryTreeList', { schema: { tags: ['部门'], summary: '部门树' }, config }, async () =>
+      ok(buildTree(await departs().execute())),
+    );
 
-    app.get('/sys/sysDepart/queryIdTree', { schema: { tags: ['部门'], summary: '部门树（仅编号与名称）' }, config }, async () => ok(idTree(buildTree(await departs().execute()))));
+    app.get(
+      '/sys/sysDepart/queryIdTree',
+      { schema: { tags: ['部门'], summary: '部门树（仅编号与名称）' }, config },
+      async () => ok(idTree(buildTree(await departs().execute()))),
+    );
 
     app.get(
       '/sys/sysDepart/searchBy',
-      { schema: { tags: ['部门'], summary: '按名称查找部门', querystring: z.object({ keyWord: z.string().trim().max(100).default(''), _t: z.string().optional() }) }, config },
+      {
+        schema: {
+          tags: ['部门'],
+          summary: '按名称查找部门',
+          querystring: z.object({ keyWord: z.string().trim().max(100).default(''), _t: z.string().optional() }),
+        },
+        config,
+      },
       async (request) => {
         const rows = await departs()
           .where(sql<SqlBool>`${sql.ref('departName')} like ${`%${escapeLike(request.query.keyWord)}%`} escape ${'\\'}`)
@@ -81,21 +106,29 @@ export const departRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     );
 
-    app.get('/sys/sysDepart/queryMyDeptTreeList', { schema: { tags: ['部门'], summary: '我所在部门及其下级' }, config }, async (request) => {
-      const mine = await ctx.db
-        .selectFrom('sysDepart as d')
-        .innerJoin('sysUserDepart as ud', 'ud.depId', 'd.id')
-        .select('d.orgCode')
-        .where('ud.userId', '=', request.user!.id)
-        .where('d.delFlag', '=', 0)
-        .execute();
-      if (mine.length === 0) return ok([]);
-      // orgCode is hierarchical (A01, A01A01, …): a department and its sub-departments share the prefix.
-      const rows = await departs()
-        .where((eb) => eb.or(mine.map((m) => sql<SqlBool>`${sql.ref('orgCode')} like ${`${escapeLike(m.orgCode)}%`} escape ${'\\'}`)))
-        .execute();
-      const ids = new Set(rows.map((r) => r.id));
-      // Within the visible part, a department whose parent is hidden is a root.
-      return ok(buildTree(rows.map((r) => (r.parentId && ids.has(r.parentId) ? r : { ...r, parentId: null }))));
-    });
+    app.get(
+      '/sys/sysDepart/queryMyDeptTreeList',
+      { schema: { tags: ['部门'], summary: '我所在部门及其下级' }, config },
+      async (request) => {
+        const mine = await ctx.db
+          .selectFrom('sysDepart as d')
+          .innerJoin('sysUserDepart as ud', 'ud.depId', 'd.id')
+          .select('d.orgCode')
+          .where('ud.userId', '=', request.user!.id)
+          .where('d.delFlag', '=', 0)
+          .execute();
+        if (mine.length === 0) return ok([]);
+        // orgCode is hierarchical (A01, A01A01, …): a department and its sub-departments share the prefix.
+        const rows = await departs()
+          .where((eb) =>
+            eb.or(
+              mine.map((m) => sql<SqlBool>`${sql.ref('orgCode')} like ${`${escapeLike(m.orgCode)}%`} escape ${'\\'}`),
+            ),
+          )
+          .execute();
+        const ids = new Set(rows.map((r) => r.id));
+        // Within the visible part, a department whose parent is hidden is a root.
+        return ok(buildTree(rows.map((r) => (r.parentId && ids.has(r.parentId) ? r : { ...r, parentId: null }))));
+      },
+    );
   };

@@ -34,7 +34,12 @@ export class DictService {
   /** The enabled items of one registered dictionary; anything else is refused (SQLI-1). */
   async items(code: string): Promise<DictItem[]> {
     if (!DICT_CODE.test(code)) throw badRequest('字典Code格式不正确！');
-    const dict = await this.db.selectFrom('sysDict').select('id').where('dictCode', '=', code).where('delFlag', '=', 0).executeTakeFirst();
+    const dict = await this.db
+      .selectFrom('sysDict')
+      .select('id')
+      .where('dictCode', '=', code)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!dict) throw badRequest(`字典不存在: ${code}`);
     const rows = await this.db
       .selectFrom('sysDictItem')

@@ -6,14 +6,23 @@ import { DictTableService } from './dict-table-service.js';
 
 const name = z.string().max(64);
 const t = { _t: z.string().optional() };
-const csv = (raw: string | undefined) => [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 500);
+const csv = (raw: string | undefined) =>
+  [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 500);
 const flag = z.enum(['true', 'false']).optional();
 
 /**
  * Table dictionaries (jeecg-api.md §5): search-select, its labels, tree select and linked
  * dropdowns, over the allow-listed tables of dict-tables.ts only.
  */
-export const dictTableRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const dictTableRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const dicts = new DictTableService(ctx.db);
 
@@ -24,11 +33,23 @@ export const dictTableRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           tags: ['dict'],
           summary: '表字典搜索（table,text,code[,条件]）',
           params: z.object({ dictCode: z.string().max(200) }),
-          querystring: z.object({ keyword: z.string().max(200).optional(), pageSize: z.coerce.number().int().min(1).max(1000).optional(), ...t }),
+          querystring: z.object({
+            keyword: z.string().max(200).optional(),
+            pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+            ...t,
+          }),
         },
         config: { access: 'authenticated' },
       },
-      async (request) => ok(await dicts.search(request.params.dictCode, request.query.keyword ?? '', request.query.pageSize, request.user!.userType)),
+      async (request) =>
+        ok(
+          await dicts.search(
+            request.params.dictCode,
+            request.query.keyword ?? '',
+            request.query.pageSize,
+            request.user!.userType,
+          ),
+        ),
     );
 
     app.get(
@@ -42,7 +63,15 @@ export const dictTableRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
         config: { access: 'authenticated' },
       },
-      async (request) => ok(await dicts.texts(request.params.dictCode, csv(request.query.key), request.query.delNotExist !== 'false', request.user!.userType)),
+      async (request) =>
+        ok(
+          await dicts.texts(
+            request.params.dictCode,
+            csv(request.query.key),
+            request.query.delNotExist !== 'false',
+            request.user!.userType,
+          ),
+        ),
     );
 
     app.get(

@@ -15,8 +15,16 @@ export type DictTable = {
 
 export const DICT_TABLES: Readonly<Record<string, DictTable>> = {
   sys_category: { columns: ['id', 'pid', 'name', 'code', 'has_child'], suppliers: true },
-  sys_depart: { columns: ['id', 'parent_id', 'depart_name', 'org_code', 'org_category', 'status'], live: { column: 'del_flag', value: 0 }, suppliers: false },
-  sys_user: { columns: ['id', 'username', 'realname', 'phone', 'org_code', 'status'], live: { column: 'del_flag', value: 0 }, suppliers: false },
+  sys_depart: {
+    columns: ['id', 'parent_id', 'depart_name', 'org_code', 'org_category', 'status'],
+    live: { column: 'del_flag', value: 0 },
+    suppliers: false,
+  },
+  sys_user: {
+    columns: ['id', 'username', 'realname', 'phone', 'org_code', 'status'],
+    live: { column: 'del_flag', value: 0 },
+    suppliers: false,
+  },
   sys_position: { columns: ['id', 'code', 'name', 'post_rank'], suppliers: false },
 };
 

@@ -15,14 +15,22 @@ function allowList(): Map<string, { table: string; column: string; softDelete: b
   const pairs = new Map<string, { table: string; column: string; softDelete: boolean; tenant?: boolean }>();
   for (const def of Object.values(resources)) {
     for (const [name, f] of fieldEntries(def)) {
-      if (f.unique) pairs.set(`${def.table}.${columnOf(name, f)}`, { table: def.table, column: columnOf(name, f), softDelete: def.softDelete, tenant: def.tenant });
+      if (f.unique)
+        pairs.set(`${def.table}.${columnOf(name, f)}`, {
+          table: def.table,
+          column: columnOf(name, f),
+          softDelete: def.softDelete,
+          tenant: def.tenant,
+        });
     }
   }
-  for (const column of ['username', 'phone', 'email', 'work_no']) pairs.set(`sys_user.${column}`, { table: 'sys_user', column, softDelete: true });
+  for (const column of ['username', 'phone', 'email', 'work_no'])
+    pairs.set(`sys_user.${column}`, { table: 'sys_user', column, softDelete: true });
   return pairs;
 }
 
-export const duplicateCheckRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const duplicateCheckRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const pairs = allowList();
     app.get(
@@ -46,7 +54,10 @@ export const duplicateCheckRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const pair = pairs.get(`${tableName}.${fieldName}`);
         if (!pair) throw badRequest('不支持校验该字段');
         if (!fieldVal) return { ...ok(null, '数据为空,不作处理！'), code: ResultCode.ERROR };
-        let q = (ctx.db as unknown as AnyDb).selectFrom(pair.table).select('id').where(sql.ref(pair.column), '=', fieldVal);
+        let q = (ctx.db as unknown as AnyDb)
+          .selectFrom(pair.table)
+          .select('id')
+          .where(sql.ref(pair.column), '=', fieldVal);
         if (dataId) q = q.where('id', '<>', dataId);
         if (pair.softDelete) q = q.where(sql.ref('del_flag'), '=', 0);
         if (pair.tenant) q = q.where(sql.ref('tenant_id'), '=', request.tenantId);

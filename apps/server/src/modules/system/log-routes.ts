@@ -32,7 +32,8 @@ function gmt8Day(offset: number, now = Date.now()) {
  * The login and operation log (jeecg-api.md §10 for the home figures). Logs are an audit
  * record: there is deliberately no API to edit or delete them.
  */
-export const logRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const logRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sys/log/list',
@@ -51,23 +52,52 @@ export const logRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const { logType, keyWord } = request.query;
         let base = ctx.db
           .selectFrom('sysLog as l')
-          .select(['l.id', 'l.logType', 'l.logContent', 'l.operateType', 'l.userid', 'l.username', 'l.realname', 'l.ip'])
-          .select(['l.method', 'l.requestUrl', 'l.requestType', 'l.requestParam', 'l.costTime', 'l.status', 'l.createTime']);
+          .select([
+            'l.id',
+            'l.logType',
+            'l.logContent',
+            'l.operateType',
+            'l.userid',
+            'l.username',
+            'l.realname',
+            'l.ip',
+          ])
+          .select([
+            'l.method',
+            'l.requestUrl',
+            'l.requestType',
+            'l.requestParam',
+            'l.costTime',
+            'l.status',
+            'l.createTime',
+          ]);
         if (logType) base = base.where('l.logType', '=', Number(logType));
         const word = keyWord?.trim();
         if (word) {
           const pattern = `%${escapeLike(word)}%`;
           const like = ctx.kind === 'postgres' ? sql`ilike` : sql`like`;
-          base = base.where(() => sql<SqlBool>`(${sql.ref('l.logContent')} ${like} ${pattern} escape ${'\\'} or ${sql.ref('l.username')} ${like} ${pattern} escape ${'\\'})`);
+          base = base.where(
+            () =>
+              sql<SqlBool>`(${sql.ref('l.logContent')} ${like} ${pattern} escape ${'\\'} or ${sql.ref('l.username')} ${like} ${pattern} escape ${'\\'})`,
+          );
         }
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LOG_FIELDS, { column: 'l.createTime', order: 'desc' });
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LOG_FIELDS, {
+          column: 'l.createTime',
+          order: 'desc',
+        });
         return ok({
           ...page,
           records: page.records.map((r) => ({
             ...r,
             createTime: toWireDateTime(r.createTime),
             operateType_dictText:
-              r.operateType === null ? null : r.logType === LOG_TYPE_LOGIN ? (r.operateType === LOGIN_OPERATE.logout ? '退出' : '登录') : (OPERATE_TYPE_TEXT[r.operateType] ?? null),
+              r.operateType === null
+                ? null
+                : r.logType === LOG_TYPE_LOGIN
+                  ? r.operateType === LOGIN_OPERATE.logout
+                    ? '退出'
+                    : '登录'
+                  : (OPERATE_TYPE_TEXT[r.operateType] ?? null),
           })),
         });
       },
@@ -77,7 +107,10 @@ export const logRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     const visits = async (from: string | null, to: string | null) => {
       let q = ctx.db
         .selectFrom('sysLog')
-        .select((eb) => [eb.fn.countAll<string | number>().as('visit'), eb.fn.count<string | number>('ip').distinct().as('ip')])
+        .select((eb) => [
+          eb.fn.countAll<string | number>().as('visit'),
+          eb.fn.count<string | number>('ip').distinct().as('ip'),
+        ])
         .where('logType', '=', LOG_TYPE_LOGIN)
         .where('operateType', '=', LOGIN_OPERATE.login)
         .where('status', '=', 'ok');
@@ -89,7 +122,10 @@ export const logRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/loginfo',
-      { schema: { tags: ['日志'], summary: '访问量：总登录次数、今日登录次数与今日 IP 数' }, config: { access: 'authenticated', internalOnly: true } },
+      {
+        schema: { tags: ['日志'], summary: '访问量：总登录次数、今日登录次数与今日 IP 数' },
+        config: { access: 'authenticated', internalOnly: true },
+      },
       async () => {
         const today = gmt8Day(0);
         const [total, day] = await Promise.all([visits(null, null), visits(today.from, today.to)]);
@@ -99,7 +135,10 @@ export const logRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/visitInfo',
-      { schema: { tags: ['日志'], summary: '近 7 天每日登录次数与 IP 数' }, config: { access: 'authenticated', internalOnly: true } },
+      {
+        schema: { tags: ['日志'], summary: '近 7 天每日登录次数与 IP 数' },
+        config: { access: 'authenticated', internalOnly: true },
+      },
       async () => {
         const days = [-6, -5, -4, -3, -2, -1, 0].map((offset) => gmt8Day(offset));
         const result = [];

@@ -12,12 +12,22 @@ export const LOG_TYPE_OPERATION = 2;
 export const LOGIN_OPERATE = { login: 1, logout: 2 } as const;
 
 /** `operate_type` of an operation log row (JeecgBoot's codes) and their labels. */
-export const OPERATE_TYPE_TEXT: Record<number, string> = { 1: '查询', 2: '添加', 3: '修改', 4: '删除', 5: '导入', 6: '导出' };
+export const OPERATE_TYPE_TEXT: Record<number, string> = {
+  1: '查询',
+  2: '添加',
+  3: '修改',
+  4: '删除',
+  5: '导入',
+  6: '导出',
+};
 
 /** What a caller says of one log row; the id and time are the server's. */
-export type LogEntry = Pick<SysLogTable, 'logType'> & { status: 'ok' | 'failed' } & Partial<Omit<SysLogTable, 'id' | 'createTime' | 'logType' | 'status'>>;
+export type LogEntry = Pick<SysLogTable, 'logType'> & { status: 'ok' | 'failed' } & Partial<
+    Omit<SysLogTable, 'id' | 'createTime' | 'logType' | 'status'>
+  >;
 
-const cap = (value: string | null | undefined, max: number) => (value == null ? null : value.length > max ? `${value.slice(0, max - 1)}…` : value);
+const cap = (value: string | null | undefined, max: number) =>
+  value == null ? null : value.length > max ? `${value.slice(0, max - 1)}…` : value;
 
 const pending = new Set<Promise<void>>();
 
@@ -70,7 +80,8 @@ const SECRET_KEY = /pass(word)?|pwd|token|secret|salt|captcha|credential|authori
 export function summarizeParams(query: unknown, body: unknown): string | null {
   const parts: Record<string, unknown> = {};
   if (query && typeof query === 'object' && Object.keys(query).some((k) => k !== '_t')) parts.query = query;
-  if (body !== undefined && body !== null && body !== '') parts.body = typeof body === 'object' ? body : `[${typeof body}]`;
+  if (body !== undefined && body !== null && body !== '')
+    parts.body = typeof body === 'object' ? body : `[${typeof body}]`;
   if (Object.keys(parts).length === 0) return null;
   const text = JSON.stringify(parts, (key, value: unknown) => {
     if (key === '_t') return undefined;

@@ -65,7 +65,9 @@ export async function notifyUsers(trx: Db, notice: Notice): Promise<string | nul
     .execute();
   await trx
     .insertInto('sysAnnouncementSend')
-    .values(userIds.map((userId) => ({ id: newId(), anntId: id, userId, readFlag: 0, readTime: null, createTime: now })))
+    .values(
+      userIds.map((userId) => ({ id: newId(), anntId: id, userId, readFlag: 0, readTime: null, createTime: now })),
+    )
     .execute();
   return id;
 }

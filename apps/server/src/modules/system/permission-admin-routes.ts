@@ -37,24 +37,61 @@ type Trx = Transaction<Database>;
 type PermissionRow = SysPermissionTable;
 
 const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+const idCsv = (raw: string) => [
+  ...new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim() || null : v);
 const optionalText = (max: number, pattern?: RegExp, message?: string) => {
-  const text = pattern ? z.string().max(max).regex(pattern, message ?? '格式不正确') : z.string().max(max);
+  const text = pattern
+    ? z
+        .string()
+        .max(max)
+        .regex(pattern, message ?? '格式不正确')
+    : z.string().max(max);
   return z.preprocess(blankToNull, text.nullable()).optional();
 };
 const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .union([
+    z.boolean(),
+    z.literal(0),
+    z.literal(1),
+    z.literal('0'),
+    z.literal('1'),
+    z.literal('true'),
+    z.literal('false'),
+  ])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
   .optional();
 /** Sent back by JeecgBoot clients with the row they edit; never stored from a request (MASS-1). */
 const ignored = Object.fromEntries(
-  ['key', 'title', 'leaf', 'isLeaf', 'children', 'ruleFlag', 'delFlag', 'createBy', 'createTime', 'updateBy', 'updateTime', 'hideTab', 'scopedSlots'].map((k) => [k, z.unknown().optional()]),
+  [
+    'key',
+    'title',
+    'leaf',
+    'isLeaf',
+    'children',
+    'ruleFlag',
+    'delFlag',
+    'createBy',
+    'createTime',
+    'updateBy',
+    'updateTime',
+    'hideTab',
+    'scopedSlots',
+  ].map((k) => [k, z.unknown().optional()]),
 );
 
 const menuFields = {
   name: z.string().trim().min(1, '请输入菜单名称').max(100, '菜单名称最多100个字符'),
-  menuType: z.coerce.number().int().refine((n) => n === 0 || n === 1 || n === 2, '菜单类型只能是 0、1 或 2'),
+  menuType: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n === 1 || n === 2, '菜单类型只能是 0、1 或 2'),
   parentId: z.preprocess(blankToNull, id.nullable()).optional(),
   url: optionalText(255),
   component: optionalText(255, MENU_COMPONENT_PATTERN, '前端组件只能包含字母、数字和 _ - . /'),
@@ -79,12 +116,19 @@ type MenuInput = Omit<z.infer<typeof addBody>, 'id'>;
 const ruleFields = {
   permissionId: id,
   ruleName: z.string().trim().min(1, '请输入规则名称').max(50, '规则名称最多50个字符'),
-  ruleColumn: z.string().trim().min(1, '请输入规则字段').max(50).regex(/^[A-Za-z][A-Za-z0-9_]*$/, '规则字段只能是列表的字段名'),
+  ruleColumn: z
+    .string()
+    .trim()
+    .min(1, '请输入规则字段')
+    .max(50)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '规则字段只能是列表的字段名'),
   ruleConditions: z.string().trim().min(1, '请选择条件'),
   ruleValue: z.string().trim().min(1, '请输入规则值').max(300, '规则值最多300个字符'),
   status: z.preprocess(blankToNull, z.enum(['0', '1']).nullable()).optional(),
 };
-const ruleIgnored = Object.fromEntries(['createBy', 'createTime', 'updateBy', 'updateTime'].map((k) => [k, z.unknown().optional()]));
+const ruleIgnored = Object.fromEntries(
+  ['createBy', 'createTime', 'updateBy', 'updateTime'].map((k) => [k, z.unknown().optional()]),
+);
 const addRuleBody = z.object({ id: z.literal('').optional(), ...ruleFields, ...ruleIgnored }).strict();
 const editRuleBody = z.object({ id, ...ruleFields, ...ruleIgnored }).strict();
 type RuleInput = Omit<z.infer<typeof addRuleBody>, 'id'>;
@@ -130,7 +174,14 @@ function ruleToWire(r: SysPermissionDataRuleTable) {
 }
 
 async function liveRows(db: AppContext['db'] | Trx): Promise<PermissionRow[]> {
-  return db.selectFrom('sysPermission').selectAll().where('delFlag', '=', 0).orderBy('sortNo').orderBy('createTime').orderBy('id').execute();
+  return db
+    .selectFrom('sysPermission')
+    .selectAll()
+    .where('delFlag', '=', 0)
+    .orderBy('sortNo')
+    .orderBy('createTime')
+    .orderBy('id')
+    .execute();
 }
 
 /** The ids of `rootIds` and everything under them. */
@@ -151,8 +202,18 @@ function subtreeIds(rows: readonly PermissionRow[], rootIds: readonly string[]):
 /** The stored flag JeecgBoot keeps: a row with children is not a leaf. */
 async function refreshLeaf(trx: Trx, parentId: string | null): Promise<void> {
   if (!parentId) return;
-  const child = await trx.selectFrom('sysPermission').select('id').where('parentId', '=', parentId).where('delFlag', '=', 0).limit(1).executeTakeFirst();
-  await trx.updateTable('sysPermission').set({ isLeaf: child ? 0 : 1 }).where('id', '=', parentId).execute();
+  const child = await trx
+    .selectFrom('sysPermission')
+    .select('id')
+    .where('parentId', '=', parentId)
+    .where('delFlag', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  await trx
+    .updateTable('sysPermission')
+    .set({ isLeaf: child ? 0 : 1 })
+    .where('id', '=', parentId)
+    .execute();
 }
 
 /** Checks a menu row against the rules of its type and returns the columns to store. */
@@ -162,10 +223,16 @@ async function checkedValues(trx: Trx, input: MenuInput, selfId?: string) {
   const parentId = menuType === 0 ? null : (input.parentId ?? null);
   if (menuType !== 0 && !parentId) errors.parentId = '请选择上级菜单';
   if (parentId) {
-    const parent = await trx.selectFrom('sysPermission').select(['id', 'menuType']).where('id', '=', parentId).where('delFlag', '=', 0).executeTakeFirst();
+    const parent = await trx
+      .selectFrom('sysPermission')
+      .select(['id', 'menuType'])
+      .where('id', '=', parentId)
+      .where('delFlag', '=', 0)
+      .executeTakeFirst();
     if (!parent) errors.parentId = '上级菜单不存在';
     else if (parent.menuType === 2) errors.parentId = '按钮下不能再添加菜单或按钮';
-    else if (selfId && subtreeIds(await liveRows(trx), [selfId]).includes(parentId)) errors.parentId = '上级菜单不能是自己或自己的下级';
+    else if (selfId && subtreeIds(await liveRows(trx), [selfId]).includes(parentId))
+      errors.parentId = '上级菜单不能是自己或自己的下级';
   }
   const external = input.internalOrExternal ?? false;
   const url = input.url ?? null;
@@ -178,7 +245,13 @@ async function checkedValues(trx: Trx, input: MenuInput, selfId?: string) {
     if (!input.component && !(url && isExternalUrl(url))) errors.component = '请输入前端组件';
   }
   if (selfId && menuType === 2) {
-    const child = await trx.selectFrom('sysPermission').select('id').where('parentId', '=', selfId).where('delFlag', '=', 0).limit(1).executeTakeFirst();
+    const child = await trx
+      .selectFrom('sysPermission')
+      .select('id')
+      .where('parentId', '=', selfId)
+      .where('delFlag', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
     if (child) errors.menuType = '有下级的菜单不能改为按钮';
   }
   const first = Object.values(errors)[0];
@@ -214,9 +287,16 @@ async function deleteSubtrees(trx: Trx, ids: string[]): Promise<number> {
   const all = subtreeIds(rows, ids);
   // The menu administration itself (its page or a button code of it) cannot be deleted from
   // that page: nobody could put it back without the database.
-  const locked = rows.find((r) => all.includes(r.id) && (r.perms ?? '').split(',').some((code) => code.trim().startsWith('permission:')));
+  const locked = rows.find(
+    (r) => all.includes(r.id) && (r.perms ?? '').split(',').some((code) => code.trim().startsWith('permission:')),
+  );
   if (locked) throw businessError(`“${locked.name}”是菜单管理自身的菜单或按钮，不能删除`);
-  const parents = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.parentId).filter((p): p is string => !!p && !all.includes(p)));
+  const parents = new Set(
+    rows
+      .filter((r) => ids.includes(r.id))
+      .map((r) => r.parentId)
+      .filter((p): p is string => !!p && !all.includes(p)),
+  );
   await trx.deleteFrom('sysPermissionDataRule').where('permissionId', 'in', all).execute();
   await trx.deleteFrom('sysRolePermission').where('permissionId', 'in', all).execute();
   // Department links (and anything else referencing a menu) go with it: ON DELETE CASCADE.
@@ -227,11 +307,26 @@ async function deleteSubtrees(trx: Trx, ids: string[]): Promise<number> {
 
 /** The resources a menu's data rules may narrow (its list, through its component or list code). */
 async function resourcesOfPermission(trx: Trx, permissionId: string) {
-  const menu = await trx.selectFrom('sysPermission').select(['id', 'menuType', 'component', 'perms']).where('id', '=', permissionId).where('delFlag', '=', 0).executeTakeFirst();
+  const menu = await trx
+    .selectFrom('sysPermission')
+    .select(['id', 'menuType', 'component', 'perms'])
+    .where('id', '=', permissionId)
+    .where('delFlag', '=', 0)
+    .executeTakeFirst();
   if (!menu) throw badRequest('菜单不存在', { permissionId: '菜单不存在' });
-  if (menu.menuType === 2) throw badRequest('数据规则只能设置在菜单上，不能设置在按钮上', { permissionId: '数据规则只能设置在菜单上' });
-  const buttons = await trx.selectFrom('sysPermission').select('perms').where('parentId', '=', permissionId).where('menuType', '=', 2).where('delFlag', '=', 0).execute();
-  return resourcesOfMenu(menu, buttons.map((b) => b.perms));
+  if (menu.menuType === 2)
+    throw badRequest('数据规则只能设置在菜单上，不能设置在按钮上', { permissionId: '数据规则只能设置在菜单上' });
+  const buttons = await trx
+    .selectFrom('sysPermission')
+    .select('perms')
+    .where('parentId', '=', permissionId)
+    .where('menuType', '=', 2)
+    .where('delFlag', '=', 0)
+    .execute();
+  return resourcesOfMenu(
+    menu,
+    buttons.map((b) => b.perms),
+  );
 }
 
 async function checkRule(trx: Trx, input: RuleInput) {
@@ -239,7 +334,9 @@ async function checkRule(trx: Trx, input: RuleInput) {
   if (condition === 'USE_SQL_RULES') throw badRequest(USE_SQL_RULES_MESSAGE, { ruleConditions: USE_SQL_RULES_MESSAGE });
   const normalised = DATA_RULE_CONDITIONS.find((c) => c.value === condition || c.value === input.ruleConditions)?.value;
   if (!normalised || !isDataRuleCondition(normalised)) {
-    throw badRequest('不支持的条件', { ruleConditions: `条件只能是 ${DATA_RULE_CONDITIONS.map((c) => c.value).join(' ')}` });
+    throw badRequest('不支持的条件', {
+      ruleConditions: `条件只能是 ${DATA_RULE_CONDITIONS.map((c) => c.value).join(' ')}`,
+    });
   }
   const defs = await resourcesOfPermission(trx, input.permissionId);
   const rule = { ruleColumn: input.ruleColumn, ruleConditions: normalised, ruleValue: input.ruleValue };
@@ -248,55 +345,101 @@ async function checkRule(trx: Trx, input: RuleInput) {
   return { permissionId: input.permissionId, ruleName: input.ruleName, ...rule, status: input.status ?? '1' };
 }
 
-export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const permissionAdminRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['菜单管理'];
     const perm = (code: string) => ({ access: { permission: `permission:${code}` } });
 
-    app.get('/sys/permission/list', { schema: { tags, summary: '全部菜单与按钮（树，含全部字段）' }, config: perm('list') }, async () => {
-      const rows = await liveRows(ctx.db);
-      const counts = await ctx.db.selectFrom('sysPermissionDataRule').select(['permissionId']).select((eb) => eb.fn.countAll<string | number>().as('n')).groupBy('permissionId').execute();
-      const ruleCounts = new Map(counts.map((c) => [c.permissionId, Number(c.n)]));
-      const tree = toForest(
-        rows,
-        (r): WireNode => toWire(r, ruleCounts.get(r.id) ?? 0),
-        (parent, child) => {
-          (parent.children ??= []).push(child);
-          parent.leaf = false;
-          parent.isLeaf = false;
-        },
-      );
-      return ok(tree);
-    });
+    app.get(
+      '/sys/permission/list',
+      { schema: { tags, summary: '全部菜单与按钮（树，含全部字段）' }, config: perm('list') },
+      async () => {
+        const rows = await liveRows(ctx.db);
+        const counts = await ctx.db
+          .selectFrom('sysPermissionDataRule')
+          .select(['permissionId'])
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .groupBy('permissionId')
+          .execute();
+        const ruleCounts = new Map(counts.map((c) => [c.permissionId, Number(c.n)]));
+        const tree = toForest(
+          rows,
+          (r): WireNode => toWire(r, ruleCounts.get(r.id) ?? 0),
+          (parent, child) => {
+            (parent.children ??= []).push(child);
+            parent.leaf = false;
+            parent.isLeaf = false;
+          },
+        );
+        return ok(tree);
+      },
+    );
 
     app.get(
       '/sys/permission/queryById',
-      { schema: { tags, summary: '菜单详情', querystring: z.object({ id, _t: z.string().optional() }) }, config: perm('list') },
+      {
+        schema: { tags, summary: '菜单详情', querystring: z.object({ id, _t: z.string().optional() }) },
+        config: perm('list'),
+      },
       async (request) => {
-        const row = await ctx.db.selectFrom('sysPermission').selectAll().where('id', '=', request.query.id).where('delFlag', '=', 0).executeTakeFirst();
+        const row = await ctx.db
+          .selectFrom('sysPermission')
+          .selectAll()
+          .where('id', '=', request.query.id)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!row) throw notFound();
-        const child = await ctx.db.selectFrom('sysPermission').select('id').where('parentId', '=', row.id).where('delFlag', '=', 0).limit(1).executeTakeFirst();
-        const rules = await ctx.db.selectFrom('sysPermissionDataRule').select('id').where('permissionId', '=', row.id).limit(1).executeTakeFirst();
+        const child = await ctx.db
+          .selectFrom('sysPermission')
+          .select('id')
+          .where('parentId', '=', row.id)
+          .where('delFlag', '=', 0)
+          .limit(1)
+          .executeTakeFirst();
+        const rules = await ctx.db
+          .selectFrom('sysPermissionDataRule')
+          .select('id')
+          .where('permissionId', '=', row.id)
+          .limit(1)
+          .executeTakeFirst();
         return ok({ ...toWire(row, rules ? 1 : 0), leaf: !child, isLeaf: !child });
       },
     );
 
-    app.post('/sys/permission/add', { schema: { tags, summary: '新增菜单或按钮', body: addBody }, config: perm('add') }, async (request) => {
-      const newRowId = newId();
-      await ctx.db.transaction().execute(async (trx) => {
-        const values = await checkedValues(trx, request.body);
-        await trx
-          .insertInto('sysPermission')
-          .values({ id: newRowId, ...values, isLeaf: 1, delFlag: 0, createBy: request.user!.username, createTime: nowIso(), updateBy: null, updateTime: null })
-          .execute();
-        await refreshLeaf(trx, values.parentId);
-        // The built-in administrator role holds every permission, new ones included.
-        const admin = await trx.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirst();
-        if (admin) await trx.insertInto('sysRolePermission').values({ id: newId(), roleId: admin.id, permissionId: newRowId }).execute();
-      });
-      request.log.info({ event: 'permission.added', id: newRowId }, 'menu added');
-      return ok({ id: newRowId }, '添加成功！');
-    });
+    app.post(
+      '/sys/permission/add',
+      { schema: { tags, summary: '新增菜单或按钮', body: addBody }, config: perm('add') },
+      async (request) => {
+        const newRowId = newId();
+        await ctx.db.transaction().execute(async (trx) => {
+          const values = await checkedValues(trx, request.body);
+          await trx
+            .insertInto('sysPermission')
+            .values({
+              id: newRowId,
+              ...values,
+              isLeaf: 1,
+              delFlag: 0,
+              createBy: request.user!.username,
+              createTime: nowIso(),
+              updateBy: null,
+              updateTime: null,
+            })
+            .execute();
+          await refreshLeaf(trx, values.parentId);
+          // The built-in administrator role holds every permission, new ones included.
+          const admin = await trx.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirst();
+          if (admin)
+            await trx
+              .insertInto('sysRolePermission')
+              .values({ id: newId(), roleId: admin.id, permissionId: newRowId })
+              .execute();
+        });
+        request.log.info({ event: 'permission.added', id: newRowId }, 'menu added');
+        return ok({ id: newRowId }, '添加成功！');
+      },
+    );
 
     app.route({
       method: ['PUT', 'POST'],
@@ -306,10 +449,19 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       handler: async (request) => {
         const { id: rowId } = request.body;
         await ctx.db.transaction().execute(async (trx) => {
-          const existing = await trx.selectFrom('sysPermission').select(['id', 'parentId']).where('id', '=', rowId).where('delFlag', '=', 0).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('sysPermission')
+            .select(['id', 'parentId'])
+            .where('id', '=', rowId)
+            .where('delFlag', '=', 0)
+            .executeTakeFirst();
           if (!existing) throw businessError('未找到对应实体');
           const values = await checkedValues(trx, request.body, rowId);
-          await trx.updateTable('sysPermission').set({ ...values, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', rowId).execute();
+          await trx
+            .updateTable('sysPermission')
+            .set({ ...values, updateBy: request.user!.username, updateTime: nowIso() })
+            .where('id', '=', rowId)
+            .execute();
           if (existing.parentId !== values.parentId) {
             await refreshLeaf(trx, existing.parentId);
             await refreshLeaf(trx, values.parentId);
@@ -322,7 +474,10 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.delete(
       '/sys/permission/delete',
-      { schema: { tags, summary: '删除菜单（连同全部下级与数据规则）', querystring: z.object({ id }) }, config: perm('delete') },
+      {
+        schema: { tags, summary: '删除菜单（连同全部下级与数据规则）', querystring: z.object({ id }) },
+        config: perm('delete'),
+      },
       async (request) => {
         const count = await ctx.db.transaction().execute((trx) => deleteSubtrees(trx, [request.query.id]));
         request.log.info({ event: 'permission.deleted', id: request.query.id, count }, 'menu deleted');
@@ -332,7 +487,14 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.delete(
       '/sys/permission/deleteBatch',
-      { schema: { tags, summary: '批量删除菜单（连同全部下级）', querystring: z.object({ ids: z.string().max(40_000) }) }, config: perm('delete') },
+      {
+        schema: {
+          tags,
+          summary: '批量删除菜单（连同全部下级）',
+          querystring: z.object({ ids: z.string().max(40_000) }),
+        },
+        config: perm('delete'),
+      },
       async (request) => {
         const ids = idCsv(request.query.ids);
         if (ids.length === 0) throw badRequest('请选择一条记录！');
@@ -347,9 +509,22 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/permission/getPermRuleListByPermId',
-      { schema: { tags, summary: '菜单的数据规则', querystring: z.object({ permissionId: id, _t: z.string().optional() }) }, config: perm('list') },
+      {
+        schema: {
+          tags,
+          summary: '菜单的数据规则',
+          querystring: z.object({ permissionId: id, _t: z.string().optional() }),
+        },
+        config: perm('list'),
+      },
       async (request) => {
-        const rows = await ctx.db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', request.query.permissionId).orderBy('createTime').orderBy('id').execute();
+        const rows = await ctx.db
+          .selectFrom('sysPermissionDataRule')
+          .selectAll()
+          .where('permissionId', '=', request.query.permissionId)
+          .orderBy('createTime')
+          .orderBy('id')
+          .execute();
         return ok(rows.map(ruleToWire));
       },
     );
@@ -360,14 +535,20 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           tags,
           summary: '查询菜单的数据规则（按名称、值）',
-          querystring: z.object({ permissionId: id, ruleName: z.string().max(50).optional(), ruleValue: z.string().max(300).optional(), _t: z.string().optional() }),
+          querystring: z.object({
+            permissionId: id,
+            ruleName: z.string().max(50).optional(),
+            ruleValue: z.string().max(300).optional(),
+            _t: z.string().optional(),
+          }),
         },
         config: perm('list'),
       },
       async (request) => {
         const { permissionId, ruleName, ruleValue } = request.query;
         let q = ctx.db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', permissionId);
-        const contains = (column: 'ruleName' | 'ruleValue', word: string) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(word)}%`} escape ${'\\'}`;
+        const contains = (column: 'ruleName' | 'ruleValue', word: string) =>
+          sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(word)}%`} escape ${'\\'}`;
         if (ruleName?.trim()) q = q.where(contains('ruleName', ruleName.trim()));
         if (ruleValue?.trim()) q = q.where(contains('ruleValue', ruleValue.trim()));
         const rows = await q.orderBy('createTime').orderBy('id').execute();
@@ -375,15 +556,29 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post('/sys/permission/addPermissionRule', { schema: { tags, summary: '新增数据规则', body: addRuleBody }, config: perm('edit') }, async (request) => {
-      const ruleId = newId();
-      await ctx.db.transaction().execute(async (trx) => {
-        const values = await checkRule(trx, request.body);
-        await trx.insertInto('sysPermissionDataRule').values({ id: ruleId, ...values, createBy: request.user!.username, createTime: nowIso(), updateBy: null, updateTime: null }).execute();
-      });
-      request.log.info({ event: 'permission.rule.added', id: ruleId }, 'data rule added');
-      return ok({ id: ruleId }, '添加成功!');
-    });
+    app.post(
+      '/sys/permission/addPermissionRule',
+      { schema: { tags, summary: '新增数据规则', body: addRuleBody }, config: perm('edit') },
+      async (request) => {
+        const ruleId = newId();
+        await ctx.db.transaction().execute(async (trx) => {
+          const values = await checkRule(trx, request.body);
+          await trx
+            .insertInto('sysPermissionDataRule')
+            .values({
+              id: ruleId,
+              ...values,
+              createBy: request.user!.username,
+              createTime: nowIso(),
+              updateBy: null,
+              updateTime: null,
+            })
+            .execute();
+        });
+        request.log.info({ event: 'permission.rule.added', id: ruleId }, 'data rule added');
+        return ok({ id: ruleId }, '添加成功!');
+      },
+    );
 
     app.route({
       method: ['PUT', 'POST'],
@@ -393,11 +588,20 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       handler: async (request) => {
         const { id: ruleId } = request.body;
         await ctx.db.transaction().execute(async (trx) => {
-          const existing = await trx.selectFrom('sysPermissionDataRule').select(['id', 'permissionId']).where('id', '=', ruleId).executeTakeFirst();
+          const existing = await trx
+            .selectFrom('sysPermissionDataRule')
+            .select(['id', 'permissionId'])
+            .where('id', '=', ruleId)
+            .executeTakeFirst();
           if (!existing) throw businessError('未找到对应实体');
-          if (existing.permissionId !== request.body.permissionId) throw badRequest('数据规则不能移到其他菜单', { permissionId: '数据规则不能移到其他菜单' });
+          if (existing.permissionId !== request.body.permissionId)
+            throw badRequest('数据规则不能移到其他菜单', { permissionId: '数据规则不能移到其他菜单' });
           const values = await checkRule(trx, request.body);
-          await trx.updateTable('sysPermissionDataRule').set({ ...values, updateBy: request.user!.username, updateTime: nowIso() }).where('id', '=', ruleId).execute();
+          await trx
+            .updateTable('sysPermissionDataRule')
+            .set({ ...values, updateBy: request.user!.username, updateTime: nowIso() })
+            .where('id', '=', ruleId)
+            .execute();
         });
         request.log.info({ event: 'permission.rule.edited', id: ruleId }, 'data rule edited');
         return ok(null, '修改成功!');
@@ -410,14 +614,27 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => {
         const ruleId = request.query.id;
         await ctx.db.transaction().execute(async (trx) => {
-          const rule = await trx.selectFrom('sysPermissionDataRule').select(['id', 'permissionId']).where('id', '=', ruleId).executeTakeFirst();
+          const rule = await trx
+            .selectFrom('sysPermissionDataRule')
+            .select(['id', 'permissionId'])
+            .where('id', '=', ruleId)
+            .executeTakeFirst();
           if (!rule) throw businessError('未找到对应实体');
           await trx.deleteFrom('sysPermissionDataRule').where('id', '=', ruleId).execute();
           // Roles stop naming it.
-          const links = await trx.selectFrom('sysRolePermission').select(['id', 'dataRuleIds']).where('permissionId', '=', rule.permissionId).where('dataRuleIds', 'is not', null).execute();
+          const links = await trx
+            .selectFrom('sysRolePermission')
+            .select(['id', 'dataRuleIds'])
+            .where('permissionId', '=', rule.permissionId)
+            .where('dataRuleIds', 'is not', null)
+            .execute();
           for (const link of links) {
             const kept = idCsv(link.dataRuleIds ?? '').filter((r) => r !== ruleId);
-            await trx.updateTable('sysRolePermission').set({ dataRuleIds: kept.length ? kept.join(',') : null }).where('id', '=', link.id).execute();
+            await trx
+              .updateTable('sysRolePermission')
+              .set({ dataRuleIds: kept.length ? kept.join(',') : null })
+              .where('id', '=', link.id)
+              .execute();
           }
         });
         request.log.info({ event: 'permission.rule.deleted', id: ruleId }, 'data rule deleted');
@@ -428,41 +645,87 @@ export const permissionAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     // Which of a menu's data rules a role applies (JeecgBoot: /sys/role/datarule).
 
     const loadDataRule = async (permissionId: string, roleId: string) => {
-      const rules = await ctx.db.selectFrom('sysPermissionDataRule').selectAll().where('permissionId', '=', permissionId).orderBy('createTime').orderBy('id').execute();
+      const rules = await ctx.db
+        .selectFrom('sysPermissionDataRule')
+        .selectAll()
+        .where('permissionId', '=', permissionId)
+        .orderBy('createTime')
+        .orderBy('id')
+        .execute();
       if (rules.length === 0) throw businessError('未找到权限配置信息');
-      const link = await ctx.db.selectFrom('sysRolePermission').select('dataRuleIds').where('permissionId', '=', permissionId).where('roleId', '=', roleId).executeTakeFirst();
-      const result: { datarule: ReturnType<typeof ruleToWire>[]; drChecked?: string } = { datarule: rules.map(ruleToWire) };
+      const link = await ctx.db
+        .selectFrom('sysRolePermission')
+        .select('dataRuleIds')
+        .where('permissionId', '=', permissionId)
+        .where('roleId', '=', roleId)
+        .executeTakeFirst();
+      const result: { datarule: ReturnType<typeof ruleToWire>[]; drChecked?: string } = {
+        datarule: rules.map(ruleToWire),
+      };
       const checked = idCsv(link?.dataRuleIds ?? '');
       if (checked.length) result.drChecked = checked.join(',');
       return ok(result);
     };
     const ruleParams = z.object({ permissionId: id, roleId: id });
     for (const url of ['/sys/role/loadDataRule/:permissionId/:roleId', '/sys/role/datarule/:permissionId/:roleId']) {
-      app.get(url, { schema: { tags: ['角色'], summary: '角色在菜单上的数据规则', params: ruleParams }, config: { access: { permission: 'role:list' } } }, async (request) =>
-        loadDataRule(request.params.permissionId, request.params.roleId),
+      app.get(
+        url,
+        {
+          schema: { tags: ['角色'], summary: '角色在菜单上的数据规则', params: ruleParams },
+          config: { access: { permission: 'role:list' } },
+        },
+        async (request) => loadDataRule(request.params.permissionId, request.params.roleId),
       );
     }
 
-    const saveBody = z.object({ permissionId: id, roleId: id, dataRuleIds: z.preprocess((v) => v ?? '', z.string().max(10_000)) });
+    const saveBody = z.object({
+      permissionId: id,
+      roleId: id,
+      dataRuleIds: z.preprocess((v) => v ?? '', z.string().max(10_000)),
+    });
     for (const url of ['/sys/role/saveDataRule', '/sys/role/datarule']) {
-      app.post(url, { schema: { tags: ['角色'], summary: '保存角色在菜单上的数据规则', body: saveBody }, config: { access: { permission: 'role:edit' } } }, async (request) => {
-        const { permissionId, roleId } = request.body;
-        const wanted = idCsv(request.body.dataRuleIds);
-        if (wanted.some((r) => !ID_PATTERN.test(r))) throw badRequest('数据规则编号不正确');
-        await ctx.db.transaction().execute(async (trx) => {
-          const role = await trx.selectFrom('sysRole').select('roleCode').where('id', '=', roleId).executeTakeFirst();
-          if (!role) throw businessError('未找到对应实体');
-          if (role.roleCode === 'admin') throw businessError('系统内置的管理员角色拥有全部权限，不能修改');
-          const link = await trx.selectFrom('sysRolePermission').select('id').where('permissionId', '=', permissionId).where('roleId', '=', roleId).executeTakeFirst();
-          if (!link) throw businessError('请先保存角色菜单权限!');
-          if (wanted.length) {
-            const known = await trx.selectFrom('sysPermissionDataRule').select('id').where('permissionId', '=', permissionId).where('id', 'in', wanted).execute();
-            if (known.length !== wanted.length) throw badRequest('数据规则不属于该菜单');
-          }
-          await trx.updateTable('sysRolePermission').set({ dataRuleIds: wanted.length ? wanted.join(',') : null }).where('id', '=', link.id).execute();
-        });
-        request.log.info({ event: 'role.datarules.saved', roleId, permissionId, count: wanted.length }, 'role data rules saved');
-        return ok(null, '保存成功!');
-      });
+      app.post(
+        url,
+        {
+          schema: { tags: ['角色'], summary: '保存角色在菜单上的数据规则', body: saveBody },
+          config: { access: { permission: 'role:edit' } },
+        },
+        async (request) => {
+          const { permissionId, roleId } = request.body;
+          const wanted = idCsv(request.body.dataRuleIds);
+          if (wanted.some((r) => !ID_PATTERN.test(r))) throw badRequest('数据规则编号不正确');
+          await ctx.db.transaction().execute(async (trx) => {
+            const role = await trx.selectFrom('sysRole').select('roleCode').where('id', '=', roleId).executeTakeFirst();
+            if (!role) throw businessError('未找到对应实体');
+            if (role.roleCode === 'admin') throw businessError('系统内置的管理员角色拥有全部权限，不能修改');
+            const link = await trx
+              .selectFrom('sysRolePermission')
+              .select('id')
+              .where('permissionId', '=', permissionId)
+              .where('roleId', '=', roleId)
+              .executeTakeFirst();
+            if (!link) throw businessError('请先保存角色菜单权限!');
+            if (wanted.length) {
+              const known = await trx
+                .selectFrom('sysPermissionDataRule')
+                .select('id')
+                .where('permissionId', '=', permissionId)
+                .where('id', 'in', wanted)
+                .execute();
+              if (known.length !== wanted.length) throw badRequest('数据规则不属于该菜单');
+            }
+            await trx
+              .updateTable('sysRolePermission')
+              .set({ dataRuleIds: wanted.length ? wanted.join(',') : null })
+              .where('id', '=', link.id)
+              .execute();
+          });
+          request.log.info(
+            { event: 'role.datarules.saved', roleId, permissionId, count: wanted.length },
+            'role data rules saved',
+          );
+          return ok(null, '保存成功!');
+        },
+      );
     }
   };

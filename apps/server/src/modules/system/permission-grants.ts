@@ -26,12 +26,34 @@ export type PermissionTreeNode = {
 
 /** `{treeList, ids}`: every live menu and button as a tree, and all their ids. */
 export async function permissionTree(db: Db): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
-  const rows = await db.selectFrom('sysPermission').select(['id', 'parentId', 'name', 'icon', 'menuType']).where('delFlag', '=', 0).orderBy('sortNo').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('sysPermission')
+    .select(['id', 'parentId', 'name', 'icon', 'menuType'])
+    .where('delFlag', '=', 0)
+    .orderBy('sortNo')
+    .orderBy('id')
+    .execute();
   // ruleFlag: the menu has data rules a role can choose from (/sys/role/loadDataRule).
-  const ruled = new Set((await db.selectFrom('sysPermissionDataRule').select('permissionId').distinct().execute()).map((r) => r.permissionId));
+  const ruled = new Set(
+    (await db.selectFrom('sysPermissionDataRule').select('permissionId').distinct().execute()).map(
+      (r) => r.permissionId,
+    ),
+  );
   const treeList = toForest(
     rows,
-    (r): PermissionTreeNode => ({ key: r.id, value: r.id, title: r.name, label: r.name, slotTitle: r.name, isLeaf: true, icon: r.icon, ruleFlag: ruled.has(r.id), parentId: r.parentId, menuType: r.menuType, children: null }),
+    (r): PermissionTreeNode => ({
+      key: r.id,
+      value: r.id,
+      title: r.name,
+      label: r.name,
+      slotTitle: r.name,
+      isLeaf: true,
+      icon: r.icon,
+      ruleFlag: ruled.has(r.id),
+      parentId: r.parentId,
+      menuType: r.menuType,
+      children: null,
+    }),
     (parent, child) => {
       (parent.children ??= []).push(child);
       parent.isLeaf = false;
@@ -42,7 +64,14 @@ export async function permissionTree(db: Db): Promise<{ treeList: PermissionTree
 
 /** The ids of a comma-joined `permissionIds`, without blanks and repeats; malformed ids are a 400. */
 export function requestedPermissionIds(raw: string): string[] {
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.some((id) => !ID_PATTERN.test(id))) throw badRequest('权限编号不正确');
   return ids;
 }
@@ -50,7 +79,12 @@ export function requestedPermissionIds(raw: string): string[] {
 /** Refuses (400) a set naming a menu or button that does not exist (any more). */
 export async function assertPermissionsExist(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const known = await trx.selectFrom('sysPermission').select('id').where('id', 'in', [...ids]).where('delFlag', '=', 0).execute();
+  const known = await trx
+    .selectFrom('sysPermission')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('delFlag', '=', 0)
+    .execute();
   if (known.length !== ids.length) throw badRequest('权限不存在');
 }
 

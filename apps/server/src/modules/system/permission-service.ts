@@ -46,7 +46,11 @@ const COLUMNS = [
   'p.sortNo',
 ] as const;
 
-const splitCodes = (perms: string | null) => (perms ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+const splitCodes = (perms: string | null) =>
+  (perms ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 /** The route name JeecgBoot derives from a url: `/isystem/user` → `isystem-user`. */
 function routeName(row: PermissionRow): string {
@@ -111,7 +115,12 @@ export class PermissionService {
     const menus = rows.filter((r) => r.menuType !== 2);
     if (!menus.some((r) => r.url === HOME_PATH)) {
       // The home page is always there, as JeecgBoot inserts it for every user.
-      const home = await this.db.selectFrom('sysPermission as p').select(COLUMNS).where('p.url', '=', HOME_PATH).where('p.delFlag', '=', 0).executeTakeFirst();
+      const home = await this.db
+        .selectFrom('sysPermission as p')
+        .select(COLUMNS)
+        .where('p.url', '=', HOME_PATH)
+        .where('p.delFlag', '=', 0)
+        .executeTakeFirst();
       if (home) menus.unshift(home);
     }
     const auth: AuthEntry[] = rows
@@ -125,7 +134,12 @@ export class PermissionService {
       .where('perms', 'is not', null)
       .orderBy('sortNo')
       .execute();
-    const allAuth: AuthEntry[] = allButtons.map((r) => ({ action: r.perms!, type: r.permsType, describe: r.name, status: r.status }));
+    const allAuth: AuthEntry[] = allButtons.map((r) => ({
+      action: r.perms!,
+      type: r.permsType,
+      describe: r.name,
+      status: r.status,
+    }));
     return { menu: buildTree(menus), auth, allAuth };
   }
 }

@@ -18,18 +18,32 @@ const SUPPLIER_ROLE = 'supplier';
  * else, whatever the request says, so an account form can never hand a supplier internal
  * rights; they see only their own supplier's data (X-5).
  */
-export const supplierUserRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const supplierUserRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/sys/user/addSupplierUser',
-      { schema: { tags: ['用户'], summary: '新增供应商用户', body: addSchema.extend({ supplierId }) }, config: { access: { permission: 'user:add' }, internalOnly: true } },
+      {
+        schema: { tags: ['用户'], summary: '新增供应商用户', body: addSchema.extend({ supplierId }) },
+        config: { access: { permission: 'user:add' }, internalOnly: true },
+      },
       async (request) => {
         const b = request.body;
         if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
-        const supplier = await ctx.db.selectFrom('supplier').select(['id', 'infoStatus']).where('id', '=', b.supplierId).where('delFlag', '=', 0).executeTakeFirst();
+        const supplier = await ctx.db
+          .selectFrom('supplier')
+          .select(['id', 'infoStatus'])
+          .where('id', '=', b.supplierId)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!supplier) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
-        if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest('用户账号已存在', { username: '用户账号已存在' });
-        const role = await ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', SUPPLIER_ROLE).executeTakeFirst();
+        if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
+          throw badRequest('用户账号已存在', { username: '用户账号已存在' });
+        const role = await ctx.db
+          .selectFrom('sysRole')
+          .select('id')
+          .where('roleCode', '=', SUPPLIER_ROLE)
+          .executeTakeFirst();
         if (!role) throw businessError('系统缺少供应商角色，请联系管理员');
         const passwordHash = await hashPassword(b.password);
         const userId = await ctx.db.transaction().execute((trx) =>
@@ -59,18 +73,33 @@ export const supplierUserRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.route({
       method: ['PUT', 'POST'],
       url: '/sys/user/editSupplierUser',
-      schema: { tags: ['用户'], summary: '编辑供应商用户', body: editSchema.extend({ supplierId: supplierId.optional() }) },
+      schema: {
+        tags: ['用户'],
+        summary: '编辑供应商用户',
+        body: editSchema.extend({ supplierId: supplierId.optional() }),
+      },
       config: { access: { permission: 'user:edit' }, internalOnly: true },
       handler: async (request) => {
         const b = request.body;
-        const user = await ctx.db.selectFrom('sysUser').select(['id', 'userType', 'supplierId']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'userType', 'supplierId'])
+          .where('id', '=', b.id)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!user) throw businessError('未找到对应实体');
         if (user.userType !== 2) throw businessError('该用户不是供应商用户');
         // An account stays with its company: moving it would hand one supplier another's documents.
-        if (b.supplierId !== undefined && b.supplierId !== user.supplierId) throw badRequest('供应商用户不能改为其他供应商', { supplierId: '供应商用户不能改为其他供应商' });
+        if (b.supplierId !== undefined && b.supplierId !== user.supplierId)
+          throw badRequest('供应商用户不能改为其他供应商', { supplierId: '供应商用户不能改为其他供应商' });
         await ctx.db
           .updateTable('sysUser')
-          .set({ realname: b.realname, ...givenProfileFields(b), updateBy: request.user!.username, updateTime: nowIso() })
+          .set({
+            realname: b.realname,
+            ...givenProfileFields(b),
+            updateBy: request.user!.username,
+            updateTime: nowIso(),
+          })
           .where('id', '=', b.id)
           .execute();
         return ok(null, '修改成功!');

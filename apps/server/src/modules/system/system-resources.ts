@@ -5,7 +5,8 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 
 /** The system administration entities that are plain resources, with their few rules. */
-export const systemResources = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const systemResources =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(resourceRoutes(ctx, positionResource));
 
@@ -13,7 +14,12 @@ export const systemResources = (ctx: AppContext): FastifyPluginAsyncZod =>
       resourceRoutes(ctx, roleResource, {
         // The administrator role holds every permission; losing it would lock everyone out.
         beforeDelete: async (ids, trx) => {
-          const builtIn = await trx.selectFrom('sys_role').select('id').where('id', 'in', ids).where('role_code', '=', 'admin').executeTakeFirst();
+          const builtIn = await trx
+            .selectFrom('sys_role')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('role_code', '=', 'admin')
+            .executeTakeFirst();
           if (builtIn) throw businessError('系统内置的管理员角色不能删除');
         },
       }),
@@ -24,16 +30,30 @@ export const systemResources = (ctx: AppContext): FastifyPluginAsyncZod =>
     await app.register(
       resourceRoutes(ctx, dictItemResource, {
         beforeAdd: async (values, trx) => {
-          const dict = await trx.selectFrom('sys_dict').select('id').where('id', '=', values.dictId).where('del_flag', '=', 0).executeTakeFirst();
+          const dict = await trx
+            .selectFrom('sys_dict')
+            .select('id')
+            .where('id', '=', values.dictId)
+            .where('del_flag', '=', 0)
+            .executeTakeFirst();
           if (!dict) throw badRequest('字典不存在', { dictId: '字典不存在' });
-          const clash = await trx.selectFrom('sys_dict_item').select('id').where('dict_id', '=', values.dictId).where('item_value', '=', values.itemValue).executeTakeFirst();
+          const clash = await trx
+            .selectFrom('sys_dict_item')
+            .select('id')
+            .where('dict_id', '=', values.dictId)
+            .where('item_value', '=', values.itemValue)
+            .executeTakeFirst();
           if (clash) throw badRequest('数据值已存在', { itemValue: '数据值已存在' });
           values.sortOrder ??= 0;
           values.status ??= 1;
         },
         beforeEdit: async (id, values, trx) => {
           if (values.itemValue === undefined) return;
-          const own = await trx.selectFrom('sys_dict_item').select('dictId').where('id', '=', id).executeTakeFirstOrThrow();
+          const own = await trx
+            .selectFrom('sys_dict_item')
+            .select('dictId')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           const clash = await trx
             .selectFrom('sys_dict_item')
             .select('id')

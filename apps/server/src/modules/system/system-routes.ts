@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 
-
 /** Menu, permissions and dictionaries (jeecg-api.md §3, §5). */
-export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const systemRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Liveness for load balancers: answers without touching the database.
-    app.get('/sys/health', { schema: { tags: ['system'], summary: '存活检查' }, config: { access: 'public' } }, async () => ok({ status: 'UP' }));
+    app.get(
+      '/sys/health',
+      { schema: { tags: ['system'], summary: '存活检查' }, config: { access: 'public' } },
+      async () => ok({ status: 'UP' }),
+    );
 
     app.get(
       '/sys/permission/getUserPermissionByToken',
@@ -21,7 +25,10 @@ export const systemRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.get(
       '/sys/dict/queryAllDictItems',
-      { schema: { tags: ['dict'], summary: '全部字典项' }, config: { access: 'authenticated', allowIncompleteSupplier: true } },
+      {
+        schema: { tags: ['dict'], summary: '全部字典项' },
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
       async () => ok(await ctx.dicts.allItems()),
     );
 

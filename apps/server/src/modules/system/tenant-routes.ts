@@ -25,10 +25,16 @@ async function checkUnused(ids: readonly string[], trx: AnyDb): Promise<void> {
       .select('rel_tenant_ids as relTenantIds')
       .where(sql<SqlBool>`${sql.ref('rel_tenant_ids')} like ${`%${escapeLike(id)}%`} escape ${'\\'}`)
       .execute();
-    if (members.some((m) => tenantIdsOf(m.relTenantIds as string).includes(Number(id)))) throw businessError('租户下还有用户，不能删除');
+    if (members.some((m) => tenantIdsOf(m.relTenantIds as string).includes(Number(id))))
+      throw businessError('租户下还有用户，不能删除');
     for (const def of Object.values(resources)) {
       if (!def.tenant) continue;
-      const row = await trx.selectFrom(def.table).select('id').where(sql.ref('tenant_id'), '=', Number(id)).limit(1).executeTakeFirst();
+      const row = await trx
+        .selectFrom(def.table)
+        .select('id')
+        .where(sql.ref('tenant_id'), '=', Number(id))
+        .limit(1)
+        .executeTakeFirst();
       if (row) throw businessError(`租户下还有${def.label}数据，不能删除`);
     }
   }
@@ -38,7 +44,8 @@ async function checkUnused(ids: readonly string[], trx: AnyDb): Promise<void> {
  * 租户管理: the generic resource (integer ids from 1000, status 1 normal / 0 frozen) and the
  * tenant choices of the user form (`queryList`).
  */
-export const tenantRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const tenantRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(
       resourceRoutes(ctx, tenantResource, {
@@ -48,7 +55,11 @@ export const tenantRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
         beforeEdit: async (id, values, trx) => {
           if (values.beginDate === undefined && values.endDate === undefined) return;
-          const row = await trx.selectFrom('sys_tenant').select(['begin_date as beginDate', 'end_date as endDate']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
+          const row = await trx
+            .selectFrom('sys_tenant')
+            .select(['begin_date as beginDate', 'end_date as endDate'])
+            .where('id', '=', Number(id))
+            .executeTakeFirstOrThrow();
           checkPeriod(
             values.beginDate === undefined ? toWireDateTime(row.beginDate as string | null) : values.beginDate,
             values.endDate === undefined ? toWireDateTime(row.endDate as string | null) : values.endDate,

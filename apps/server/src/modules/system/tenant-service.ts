@@ -25,7 +25,12 @@ export function isEffective(t: Pick<SysTenantTable, 'status' | 'beginDate' | 'en
 /** The effective tenants among `ids`, in the order of `ids` (login's `tenantList`). */
 export async function effectiveTenants(db: Db, ids: readonly number[]): Promise<SysTenantTable[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('sysTenant').selectAll().where('id', 'in', [...ids]).where('status', '=', 1).execute();
+  const rows = await db
+    .selectFrom('sysTenant')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('status', '=', 1)
+    .execute();
   const now = nowIso();
   const byId = new Map(rows.filter((r) => isEffective(r, now)).map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -50,7 +55,11 @@ export function toTenantInfo(t: SysTenantTable): TenantInfo {
  * Without a choice: the user's first effective tenant, else their first tenant (a tenant
  * member never falls into tenant 0), else 0.
  */
-export async function currentTenantOf(db: Db, user: Pick<SessionUser, 'relTenantIds'>, header: string): Promise<number> {
+export async function currentTenantOf(
+  db: Db,
+  user: Pick<SessionUser, 'relTenantIds'>,
+  header: string,
+): Promise<number> {
   if (TENANT_ID_PATTERN.test(header)) return Number(header);
   const mine = tenantIdsOf(user.relTenantIds);
   if (mine.length === 0) return 0;

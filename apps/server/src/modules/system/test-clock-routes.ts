@@ -17,11 +17,28 @@ export const testClockRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async function testClock(app) {
     if (!ctx.config.testClock) return;
     const now = () => ({ now: serverNow().toISOString() });
-    app.get('/sys/test/clock', { schema: { tags: ['system'], summary: '测试用：服务器时间（仅 TEST_CLOCK=true）' }, config: { access: 'authenticated' } }, async () => ok(now()));
+    app.get(
+      '/sys/test/clock',
+      {
+        schema: { tags: ['system'], summary: '测试用：服务器时间（仅 TEST_CLOCK=true）' },
+        config: { access: 'authenticated' },
+      },
+      async () => ok(now()),
+    );
     app.put(
       '/sys/test/clock',
       {
-        schema: { tags: ['system'], summary: '测试用：移动服务器时钟（仅 TEST_CLOCK=true，管理员）', body: z.object({ offsetMs: z.number().int().min(-366 * 86_400_000).max(366 * 86_400_000) }) },
+        schema: {
+          tags: ['system'],
+          summary: '测试用：移动服务器时钟（仅 TEST_CLOCK=true，管理员）',
+          body: z.object({
+            offsetMs: z
+              .number()
+              .int()
+              .min(-366 * 86_400_000)
+              .max(366 * 86_400_000),
+          }),
+        },
         config: { access: 'authenticated', internalOnly: true },
       },
       async (request) => {

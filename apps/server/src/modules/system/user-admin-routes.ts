@@ -25,14 +25,32 @@ const USER_LIST_FIELDS: ListFields = {
 };
 
 const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-const optionalText = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
+const idCsv = (raw: string) => [
+  ...new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
 /** What an administrator may set on a user; JeecgBoot's extra keys are accepted and ignored. */
 const userFields = {
   realname: z.string().trim().min(1, '请输入用户姓名').max(100),
-  email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().email('请输入正确的电子邮箱').max(100).optional()),
-  phone: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码').optional()),
+  email: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().email('请输入正确的电子邮箱').max(100).optional(),
+  ),
+  phone: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码')
+      .optional(),
+  ),
   sex: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
   workNo: optionalText(64),
   selectedroles: z.string().max(5000).optional(),
@@ -54,12 +72,17 @@ const userFields = {
 export const addSchema = z
   .object({
     id: z.literal('').optional(),
-    username: z.string().trim().regex(/^[A-Za-z0-9_.@-]{2,100}$/, '用户账号为2到100位字母、数字或 _ . @ -'),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.@-]{2,100}$/, '用户账号为2到100位字母、数字或 _ . @ -'),
     password: z.string().max(128),
     ...userFields,
   })
   .strict();
-export const editSchema = z.object({ id, username: z.unknown().optional(), password: z.unknown().optional(), ...userFields }).strict();
+export const editSchema = z
+  .object({ id, username: z.unknown().optional(), password: z.unknown().optional(), ...userFields })
+  .strict();
 
 type ProfileFields = { sex?: number; email?: string; phone?: string; workNo?: string };
 
@@ -71,9 +94,18 @@ export function givenProfileFields(body: ProfileFields): { [K in keyof ProfileFi
 
 /** Role and department ids of a request, checked to exist. */
 async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<void> {
-  if (roles.some((r) => !ID_PATTERN.test(r)) || departs.some((d) => !ID_PATTERN.test(d))) throw badRequest('角色或部门编号不正确');
-  if (roles.length && (await db.selectFrom('sysRole').select('id').where('id', 'in', roles).execute()).length !== roles.length) throw badRequest('角色不存在', { selectedroles: '角色不存在' });
-  if (departs.length && (await db.selectFrom('sysDepart').select('id').where('id', 'in', departs).where('delFlag', '=', 0).execute()).length !== departs.length) {
+  if (roles.some((r) => !ID_PATTERN.test(r)) || departs.some((d) => !ID_PATTERN.test(d)))
+    throw badRequest('角色或部门编号不正确');
+  if (
+    roles.length &&
+    (await db.selectFrom('sysRole').select('id').where('id', 'in', roles).execute()).length !== roles.length
+  )
+    throw badRequest('角色不存在', { selectedroles: '角色不存在' });
+  if (
+    departs.length &&
+    (await db.selectFrom('sysDepart').select('id').where('id', 'in', departs).where('delFlag', '=', 0).execute())
+      .length !== departs.length
+  ) {
     throw badRequest('部门不存在', { selecteddeparts: '部门不存在' });
   }
 }
@@ -85,86 +117,181 @@ async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<v
  */
 async function checkTenants(db: Db, raw: string, actor: SessionUser, held = ''): Promise<string> {
   const given = idCsv(raw);
-  if (given.some((t) => !TENANT_ID_PATTERN.test(t))) throw badRequest('租户编号不正确', { relTenantIds: '租户编号不正确' });
+  if (given.some((t) => !TENANT_ID_PATTERN.test(t)))
+    throw badRequest('租户编号不正确', { relTenantIds: '租户编号不正确' });
   const ids = given.map(Number);
-  if (ids.length && (await db.selectFrom('sysTenant').select('id').where('id', 'in', ids).execute()).length !== ids.length) {
+  if (
+    ids.length &&
+    (await db.selectFrom('sysTenant').select('id').where('id', 'in', ids).execute()).length !== ids.length
+  ) {
     throw badRequest('租户不存在', { relTenantIds: '租户不存在' });
   }
   const own = tenantIdsOf(actor.relTenantIds);
   const kept = tenantIdsOf(held);
-  if (own.length > 0 && ids.some((t) => !own.includes(t) && !kept.includes(t))) throw badRequest('只能分配自己所属的租户', { relTenantIds: '只能分配自己所属的租户' });
+  if (own.length > 0 && ids.some((t) => !own.includes(t) && !kept.includes(t)))
+    throw badRequest('只能分配自己所属的租户', { relTenantIds: '只能分配自己所属的租户' });
   return ids.join(',');
 }
 
 /** User administration (jeecg-api.md §7.6), every action behind its permission code. */
-export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const userAdminRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/sys/user/list', { schema: { tags: ['用户'], summary: '用户分页列表' }, config: { access: { permission: 'user:list' } } }, async (request) => {
-      const base = ctx.db
-        .selectFrom('sysUser as u')
-        .select(['u.id', 'u.username', 'u.realname', 'u.avatar', 'u.sex', 'u.email', 'u.phone', 'u.orgCode', 'u.status'])
-        .select(['u.userType', 'u.isShow', 'u.supplierId', 'u.workNo', 'u.createBy', 'u.createTime', 'u.updateBy', 'u.updateTime'])
-        .where('u.delFlag', '=', 0);
-      const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, { column: 'u.createTime', order: 'desc' });
-      const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
-      return ok({
-        ...page,
-        records: page.records.map((u) => ({
-          ...u,
-          createTime: toWireDateTime(u.createTime),
-          updateTime: toWireDateTime(u.updateTime),
-          sex_dictText: u.sex === null ? null : (dict.sex.get(String(u.sex)) ?? null),
-          status_dictText: dict.user_status.get(String(u.status)) ?? null,
-          userType_dictText: dict.user_type.get(String(u.userType)) ?? null,
-        })),
-      });
-    });
+    app.get(
+      '/sys/user/list',
+      { schema: { tags: ['用户'], summary: '用户分页列表' }, config: { access: { permission: 'user:list' } } },
+      async (request) => {
+        const base = ctx.db
+          .selectFrom('sysUser as u')
+          .select([
+            'u.id',
+            'u.username',
+            'u.realname',
+            'u.avatar',
+            'u.sex',
+            'u.email',
+            'u.phone',
+            'u.orgCode',
+            'u.status',
+          ])
+          .select([
+            'u.userType',
+            'u.isShow',
+            'u.supplierId',
+            'u.workNo',
+            'u.createBy',
+            'u.createTime',
+            'u.updateBy',
+            'u.updateTime',
+          ])
+          .where('u.delFlag', '=', 0);
+        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
+          column: 'u.createTime',
+          order: 'desc',
+        });
+        const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
+        return ok({
+          ...page,
+          records: page.records.map((u) => ({
+            ...u,
+            createTime: toWireDateTime(u.createTime),
+            updateTime: toWireDateTime(u.updateTime),
+            sex_dictText: u.sex === null ? null : (dict.sex.get(String(u.sex)) ?? null),
+            status_dictText: dict.user_status.get(String(u.status)) ?? null,
+            userType_dictText: dict.user_type.get(String(u.userType)) ?? null,
+          })),
+        });
+      },
+    );
 
-    app.get('/sys/user/queryById', { schema: { tags: ['用户'], summary: '用户详情', querystring: z.object({ id, _t: z.string().optional() }) }, config: { access: { permission: 'user:list' } } }, async (request) => {
-      const user = await ctx.db.selectFrom('sysUser').selectAll().where('id', '=', request.query.id).where('delFlag', '=', 0).executeTakeFirst();
-      if (!user) throw notFound();
-      return ok(toUserInfo(user));
-    });
+    app.get(
+      '/sys/user/queryById',
+      {
+        schema: { tags: ['用户'], summary: '用户详情', querystring: z.object({ id, _t: z.string().optional() }) },
+        config: { access: { permission: 'user:list' } },
+      },
+      async (request) => {
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .selectAll()
+          .where('id', '=', request.query.id)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
+        if (!user) throw notFound();
+        return ok(toUserInfo(user));
+      },
+    );
 
     app.get(
       '/sys/user/queryUserRole',
-      { schema: { tags: ['用户'], summary: '用户的角色编号', querystring: z.object({ userid: id, _t: z.string().optional() }) }, config: { access: { permission: 'user:list' } } },
-      async (request) => ok((await ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', request.query.userid).execute()).map((r) => r.roleId)),
+      {
+        schema: {
+          tags: ['用户'],
+          summary: '用户的角色编号',
+          querystring: z.object({ userid: id, _t: z.string().optional() }),
+        },
+        config: { access: { permission: 'user:list' } },
+      },
+      async (request) =>
+        ok(
+          (
+            await ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', request.query.userid).execute()
+          ).map((r) => r.roleId),
+        ),
     );
 
     app.get(
       '/sys/user/userDepartList',
-      { schema: { tags: ['用户'], summary: '用户所在部门', querystring: z.object({ userId: id, _t: z.string().optional() }) }, config: { access: { permission: 'user:list' } } },
+      {
+        schema: {
+          tags: ['用户'],
+          summary: '用户所在部门',
+          querystring: z.object({ userId: id, _t: z.string().optional() }),
+        },
+        config: { access: { permission: 'user:list' } },
+      },
       async (request) => {
         const departs = await departsOf(ctx.db, request.query.userId);
-        return ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, orgCode: d.orgCode, children: [] })));
+        return ok(
+          departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, orgCode: d.orgCode, children: [] })),
+        );
       },
     );
 
-    app.get('/sys/role/queryall', { schema: { tags: ['用户'], summary: '全部角色（用户表单）' }, config: { access: { permission: 'user:list' } } }, async () =>
-      ok(await ctx.db.selectFrom('sysRole').select(['id', 'roleName', 'roleCode', 'description']).orderBy('roleCode').execute()),
+    app.get(
+      '/sys/role/queryall',
+      { schema: { tags: ['用户'], summary: '全部角色（用户表单）' }, config: { access: { permission: 'user:list' } } },
+      async () =>
+        ok(
+          await ctx.db
+            .selectFrom('sysRole')
+            .select(['id', 'roleName', 'roleCode', 'description'])
+            .orderBy('roleCode')
+            .execute(),
+        ),
     );
 
-    app.post('/sys/user/add', { schema: { tags: ['用户'], summary: '新增用户', body: addSchema }, config: { access: { permission: 'user:add' } } }, async (request) => {
-      const b = request.body;
-      if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
-      const roles = idCsv(b.selectedroles ?? '');
-      const departs = idCsv(b.selecteddeparts ?? '');
-      await checkLinks(ctx.db, roles, departs);
-      const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!);
-      if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst()) throw badRequest('用户账号已存在', { username: '用户账号已存在' });
-      const passwordHash = await hashPassword(b.password);
-      const firstDepart = departs.length ? await ctx.db.selectFrom('sysDepart').select('orgCode').where('id', '=', departs[0]!).executeTakeFirst() : undefined;
-      const userId = await ctx.db.transaction().execute((trx) =>
-        insertUser(
-          trx,
-          { username: b.username, realname: b.realname, passwordHash, sex: b.sex, email: b.email, phone: b.phone, orgCode: firstDepart?.orgCode, workNo: b.workNo, relTenantIds, createBy: request.user!.username },
-          { roles, departs },
-        ),
-      );
-      request.log.info({ event: 'user.added', userId }, 'user added');
-      return ok({ id: userId }, '添加成功！');
-    });
+    app.post(
+      '/sys/user/add',
+      {
+        schema: { tags: ['用户'], summary: '新增用户', body: addSchema },
+        config: { access: { permission: 'user:add' } },
+      },
+      async (request) => {
+        const b = request.body;
+        if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
+        const roles = idCsv(b.selectedroles ?? '');
+        const departs = idCsv(b.selecteddeparts ?? '');
+        await checkLinks(ctx.db, roles, departs);
+        const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!);
+        if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
+          throw badRequest('用户账号已存在', { username: '用户账号已存在' });
+        const passwordHash = await hashPassword(b.password);
+        const firstDepart = departs.length
+          ? await ctx.db.selectFrom('sysDepart').select('orgCode').where('id', '=', departs[0]!).executeTakeFirst()
+          : undefined;
+        const userId = await ctx.db.transaction().execute((trx) =>
+          insertUser(
+            trx,
+            {
+              username: b.username,
+              realname: b.realname,
+              passwordHash,
+              sex: b.sex,
+              email: b.email,
+              phone: b.phone,
+              orgCode: firstDepart?.orgCode,
+              workNo: b.workNo,
+              relTenantIds,
+              createBy: request.user!.username,
+            },
+            { roles, departs },
+          ),
+        );
+        request.log.info({ event: 'user.added', userId }, 'user added');
+        return ok({ id: userId }, '添加成功！');
+      },
+    );
 
     app.route({
       method: ['PUT', 'POST'],
@@ -173,28 +300,44 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       config: { access: { permission: 'user:edit' } },
       handler: async (request) => {
         const b = request.body;
-        const existing = await ctx.db.selectFrom('sysUser').select(['id', 'userType', 'relTenantIds']).where('id', '=', b.id).where('delFlag', '=', 0).executeTakeFirst();
+        const existing = await ctx.db
+          .selectFrom('sysUser')
+          .select(['id', 'userType', 'relTenantIds'])
+          .where('id', '=', b.id)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!existing) throw businessError('未找到对应实体');
         // Supplier accounts keep exactly the supplier role: they are edited through editSupplierUser.
         if (existing.userType === 2) throw businessError('供应商用户请通过“编辑供应商用户”修改');
         const roles = b.selectedroles === undefined ? undefined : idCsv(b.selectedroles);
         const departs = b.selecteddeparts === undefined ? undefined : idCsv(b.selecteddeparts);
         await checkLinks(ctx.db, roles ?? [], departs ?? []);
-        const tenants = b.relTenantIds === undefined ? {} : { relTenantIds: await checkTenants(ctx.db, b.relTenantIds, request.user!, existing.relTenantIds) };
+        const tenants =
+          b.relTenantIds === undefined
+            ? {}
+            : { relTenantIds: await checkTenants(ctx.db, b.relTenantIds, request.user!, existing.relTenantIds) };
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
-            .set({ realname: b.realname, ...givenProfileFields(b), ...tenants, updateBy: request.user!.username, updateTime: now })
+            .set({
+              realname: b.realname,
+              ...givenProfileFields(b),
+              ...tenants,
+              updateBy: request.user!.username,
+              updateTime: now,
+            })
             .where('id', '=', b.id)
             .execute();
           if (roles) {
             await trx.deleteFrom('sysUserRole').where('userId', '=', b.id).execute();
-            for (const roleId of roles) await trx.insertInto('sysUserRole').values({ id: newId(), userId: b.id, roleId }).execute();
+            for (const roleId of roles)
+              await trx.insertInto('sysUserRole').values({ id: newId(), userId: b.id, roleId }).execute();
           }
           if (departs) {
             await trx.deleteFrom('sysUserDepart').where('userId', '=', b.id).execute();
-            for (const depId of departs) await trx.insertInto('sysUserDepart').values({ id: newId(), userId: b.id, depId }).execute();
+            for (const depId of departs)
+              await trx.insertInto('sysUserDepart').values({ id: newId(), userId: b.id, depId }).execute();
           }
         });
         return ok(null, '修改成功!');
@@ -203,7 +346,14 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.put(
       '/sys/user/frozenBatch',
-      { schema: { tags: ['用户'], summary: '批量冻结/解冻', body: z.object({ ids: z.string().max(40_000), status: z.enum(['1', '2']) }) }, config: { access: { permission: 'user:edit' } } },
+      {
+        schema: {
+          tags: ['用户'],
+          summary: '批量冻结/解冻',
+          body: z.object({ ids: z.string().max(40_000), status: z.enum(['1', '2']) }),
+        },
+        config: { access: { permission: 'user:edit' } },
+      },
       async (request) => {
         const ids = idCsv(request.body.ids);
         if (ids.length === 0) throw badRequest('请选择一条记录！');
@@ -211,9 +361,19 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         if (request.body.status === '2' && ids.includes(request.user!.id)) throw businessError('不能冻结自己的账号');
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
-          await trx.updateTable('sysUser').set({ status: Number(request.body.status), updateBy: request.user!.username, updateTime: now }).where('id', 'in', ids).execute();
+          await trx
+            .updateTable('sysUser')
+            .set({ status: Number(request.body.status), updateBy: request.user!.username, updateTime: now })
+            .where('id', 'in', ids)
+            .execute();
           // A frozen user's sessions end at once.
-          if (request.body.status === '2') await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', 'in', ids).where('revokedAt', 'is', null).execute();
+          if (request.body.status === '2')
+            await trx
+              .updateTable('sysSession')
+              .set({ revokedAt: now })
+              .where('userId', 'in', ids)
+              .where('revokedAt', 'is', null)
+              .execute();
         });
         return ok(null, '操作成功!');
       },
@@ -221,15 +381,41 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
 
     app.put(
       '/sys/user/changePassword',
-      { schema: { tags: ['用户'], summary: '管理员重置用户密码', body: z.object({ username: z.string().max(100), password: z.string().max(128) }).passthrough() }, config: { access: { permission: 'user:edit' } } },
+      {
+        schema: {
+          tags: ['用户'],
+          summary: '管理员重置用户密码',
+          body: z.object({ username: z.string().max(100), password: z.string().max(128) }).passthrough(),
+        },
+        config: { access: { permission: 'user:edit' } },
+      },
       async (request) => {
         if (!isStrongPassword(request.body.password)) throw businessError(PASSWORD_RULE_MESSAGE);
-        const user = await ctx.db.selectFrom('sysUser').select('id').where('username', '=', request.body.username).where('delFlag', '=', 0).executeTakeFirst();
+        const user = await ctx.db
+          .selectFrom('sysUser')
+          .select('id')
+          .where('username', '=', request.body.username)
+          .where('delFlag', '=', 0)
+          .executeTakeFirst();
         if (!user) throw businessError('未找到对应实体');
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
-          await trx.updateTable('sysUser').set({ passwordHash: await hashPassword(request.body.password), passwordChangedAt: now, updateBy: request.user!.username, updateTime: now }).where('id', '=', user.id).execute();
-          await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();
+          await trx
+            .updateTable('sysUser')
+            .set({
+              passwordHash: await hashPassword(request.body.password),
+              passwordChangedAt: now,
+              updateBy: request.user!.username,
+              updateTime: now,
+            })
+            .where('id', '=', user.id)
+            .execute();
+          await trx
+            .updateTable('sysSession')
+            .set({ revokedAt: now })
+            .where('userId', '=', user.id)
+            .where('revokedAt', 'is', null)
+            .execute();
         });
         return ok(null, '密码修改成功!');
       },
@@ -241,19 +427,38 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       if (ids.includes(actor.id)) throw businessError('不能删除自己的账号');
       const now = nowIso();
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('sysUser').set({ delFlag: 1, updateBy: actor.username, updateTime: now }).where('id', 'in', ids).execute();
-        await trx.updateTable('sysSession').set({ revokedAt: now }).where('userId', 'in', ids).where('revokedAt', 'is', null).execute();
+        await trx
+          .updateTable('sysUser')
+          .set({ delFlag: 1, updateBy: actor.username, updateTime: now })
+          .where('id', 'in', ids)
+          .execute();
+        await trx
+          .updateTable('sysSession')
+          .set({ revokedAt: now })
+          .where('userId', 'in', ids)
+          .where('revokedAt', 'is', null)
+          .execute();
       });
     };
 
-    app.delete('/sys/user/delete', { schema: { tags: ['用户'], summary: '删除用户（进回收站）', querystring: z.object({ id }) }, config: { access: { permission: 'user:delete' } } }, async (request) => {
-      await softDelete([request.query.id], request.user!);
-      return ok(null, '删除用户成功');
-    });
+    app.delete(
+      '/sys/user/delete',
+      {
+        schema: { tags: ['用户'], summary: '删除用户（进回收站）', querystring: z.object({ id }) },
+        config: { access: { permission: 'user:delete' } },
+      },
+      async (request) => {
+        await softDelete([request.query.id], request.user!);
+        return ok(null, '删除用户成功');
+      },
+    );
 
     app.delete(
       '/sys/user/deleteBatch',
-      { schema: { tags: ['用户'], summary: '批量删除用户', querystring: z.object({ ids: z.string().max(40_000) }) }, config: { access: { permission: 'user:delete' } } },
+      {
+        schema: { tags: ['用户'], summary: '批量删除用户', querystring: z.object({ ids: z.string().max(40_000) }) },
+        config: { access: { permission: 'user:delete' } },
+      },
       async (request) => {
         await softDelete(idCsv(request.query.ids), request.user!);
         return ok(null, '批量删除用户成功');
@@ -263,20 +468,39 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     app.get(
       '/sys/user/checkOnlyUser',
       {
-        schema: { tags: ['用户'], summary: '用户账号是否可用（只答可用与否）', querystring: z.object({ username: z.string().trim().min(1).max(100), _t: z.string().optional() }) },
+        schema: {
+          tags: ['用户'],
+          summary: '用户账号是否可用（只答可用与否）',
+          querystring: z.object({ username: z.string().trim().min(1).max(100), _t: z.string().optional() }),
+        },
         config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const taken = await ctx.db.selectFrom('sysUser').select('id').where('username', '=', request.query.username).executeTakeFirst();
+        const taken = await ctx.db
+          .selectFrom('sysUser')
+          .select('id')
+          .where('username', '=', request.query.username)
+          .executeTakeFirst();
         return taken ? { ...ok(false, '用户账号已存在'), success: false } : ok(true, '该值可用！');
       },
     );
 
     app.get(
       '/sys/user/queryUserByDepId',
-      { schema: { tags: ['用户'], summary: '部门（含下级）的用户', querystring: z.object({ id, realname: z.string().max(100).optional(), _t: z.string().optional() }) }, config: { access: { permission: 'user:list' } } },
+      {
+        schema: {
+          tags: ['用户'],
+          summary: '部门（含下级）的用户',
+          querystring: z.object({ id, realname: z.string().max(100).optional(), _t: z.string().optional() }),
+        },
+        config: { access: { permission: 'user:list' } },
+      },
       async (request) => {
-        const depart = await ctx.db.selectFrom('sysDepart').select('orgCode').where('id', '=', request.query.id).executeTakeFirst();
+        const depart = await ctx.db
+          .selectFrom('sysDepart')
+          .select('orgCode')
+          .where('id', '=', request.query.id)
+          .executeTakeFirst();
         if (!depart) return ok([]);
         let q = ctx.db
           .selectFrom('sysUser as u')
@@ -286,7 +510,10 @@ export const userAdminRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .distinct()
           .where('u.delFlag', '=', 0)
           .where(sql<SqlBool>`${sql.ref('d.orgCode')} like ${`${escapeLike(depart.orgCode)}%`} escape ${'\\'}`);
-        if (request.query.realname) q = q.where(sql<SqlBool>`${sql.ref('u.realname')} like ${`%${escapeLike(request.query.realname)}%`} escape ${'\\'}`);
+        if (request.query.realname)
+          q = q.where(
+            sql<SqlBool>`${sql.ref('u.realname')} like ${`%${escapeLike(request.query.realname)}%`} escape ${'\\'}`,
+          );
         const users = await q.orderBy('u.username').execute();
         return ok(users.map(toUserInfo));
       },

@@ -6,13 +6,22 @@ import type { SysUserTable } from '../../db/schema.js';
 
 /** What a new user is made of; everything else starts at its default (active, not deleted, no tenant). */
 export type NewUserRow = Pick<SysUserTable, 'username' | 'realname' | 'passwordHash' | 'createBy'> &
-  Partial<Pick<SysUserTable, 'sex' | 'email' | 'phone' | 'orgCode' | 'workNo' | 'isShow' | 'userType' | 'supplierId' | 'relTenantIds'>>;
+  Partial<
+    Pick<
+      SysUserTable,
+      'sex' | 'email' | 'phone' | 'orgCode' | 'workNo' | 'isShow' | 'userType' | 'supplierId' | 'relTenantIds'
+    >
+  >;
 
 /**
  * The one way a user row is created (administration, supplier users, seed, `create-admin`),
  * with its roles and departments. Run it inside the caller's transaction.
  */
-export async function insertUser(trx: Db, u: NewUserRow, links: { roles: readonly string[]; departs: readonly string[] }): Promise<string> {
+export async function insertUser(
+  trx: Db,
+  u: NewUserRow,
+  links: { roles: readonly string[]; departs: readonly string[] },
+): Promise<string> {
   const id = newId();
   const now = nowIso();
   await trx
@@ -41,8 +50,10 @@ export async function insertUser(trx: Db, u: NewUserRow, links: { roles: readonl
       updateTime: null,
     })
     .execute();
-  for (const roleId of links.roles) await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId }).execute();
-  for (const depId of links.departs) await trx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId }).execute();
+  for (const roleId of links.roles)
+    await trx.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId }).execute();
+  for (const depId of links.departs)
+    await trx.insertInto('sysUserDepart').values({ id: newId(), userId: id, depId }).execute();
   return id;
 }
 

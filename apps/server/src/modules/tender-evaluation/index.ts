@@ -37,7 +37,8 @@ import { tenderAwardRoutes } from './tender-award.js';
 
 export { finalizeDueAwards, finalizeIfDue, schedulePublicityFinalizer, TENDER_AWARD_DOC_TYPE } from './tender-award.js';
 
-export const tenderEvaluationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const tenderEvaluationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(evaluationRoutes(ctx));
     await app.register(tenderAwardRoutes(ctx));

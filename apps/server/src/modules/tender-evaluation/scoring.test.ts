@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesOf, priceScore, rankBids, type BidInput } from './scoring.js';
 
-const bid = (responseId: string, price: string, submittedAt: string, technical: string[] = [], business: string[] = [], rejectReason: string | null = null): BidInput => ({ responseId, price, submittedAt, technical, business, rejectReason });
+const bid = (
+  responseId: string,
+  price: string,
+  submittedAt: string,
+  technical: string[] = [],
+  business: string[] = [],
+  rejectReason: string | null = null,
+): BidInput => ({ responseId, price, submittedAt, technical, business, rejectReason });
 const T1 = '2026-03-01T01:00:00.000Z';
 const T2 = '2026-03-01T02:00:00.000Z';
 const T3 = '2026-03-01T03:00:00.000Z';
@@ -71,7 +78,17 @@ describe('ranking (TND-13, TND-14, TND-16)', () => {
       bid('A', '100', T2, ['10'], []),
       bid('B', '200', T3, ['10'], []),
     ]);
-    expect(ranking.find((r) => r.responseId === 'low')).toEqual({ responseId: 'low', price: '50', priceScore: null, techScore: null, businessScore: null, total: null, rank: null, valid: false, rejectReason: '投标报价低于成本（TND-14）' });
+    expect(ranking.find((r) => r.responseId === 'low')).toEqual({
+      responseId: 'low',
+      price: '50',
+      priceScore: null,
+      techScore: null,
+      businessScore: null,
+      total: null,
+      rank: null,
+      valid: false,
+      rejectReason: '投标报价低于成本（TND-14）',
+    });
     // The benchmark is 100, not the rejected 50.
     expect(ranking.find((r) => r.responseId === 'A')!.priceScore).toBe('60.00');
     expect(candidatesOf(ranking).map((r) => r.responseId)).toEqual(['A', 'B']);
@@ -94,7 +111,10 @@ describe('ranking (TND-13, TND-14, TND-16)', () => {
   });
 
   it('all bids rejected: nothing ranked, no candidate (TND-24 is decided by the caller)', () => {
-    const ranking = rankBids('COMPREHENSIVE_SCORE', 'AVERAGE_AS_BASE', '60', [bid('A', '1', T1, [], [], '超过最高限价'), bid('B', '2', T2, [], [], '未盖章')]);
+    const ranking = rankBids('COMPREHENSIVE_SCORE', 'AVERAGE_AS_BASE', '60', [
+      bid('A', '1', T1, [], [], '超过最高限价'),
+      bid('B', '2', T2, [], [], '未盖章'),
+    ]);
     expect(ranking.every((r) => r.rank === null && !r.valid)).toBe(true);
     expect(candidatesOf(ranking)).toEqual([]);
   });

@@ -81,17 +81,66 @@ export function priceScore(formula: PriceFormula, weight: string, price: string,
 }
 
 /** Ranks the bids (TND-13); the first three ranked are the candidates (TND-16). */
-export function rankBids(method: EvaluationMethod, formula: PriceFormula, priceWeight: string, bids: BidInput[]): RankedBid[] {
+export function rankBids(
+  method: EvaluationMethod,
+  formula: PriceFormula,
+  priceWeight: string,
+  bids: BidInput[],
+): RankedBid[] {
   const valid = bids.filter((b) => b.rejectReason === null);
   const prices = valid.map((b) => b.price);
   const scored = bids.map((b) => {
-    if (b.rejectReason !== null) return { bid: b, out: { responseId: b.responseId, price: b.price, priceScore: null, techScore: null, businessScore: null, total: null, rank: null, valid: false, rejectReason: b.rejectReason } as RankedBid, total: 0n };
-    if (method === 'LOWEST_EVALUATED_PRICE') return { bid: b, out: { responseId: b.responseId, price: b.price, priceScore: null, techScore: null, businessScore: null, total: null, rank: null, valid: true, rejectReason: null } as RankedBid, total: 0n };
+    if (b.rejectReason !== null)
+      return {
+        bid: b,
+        out: {
+          responseId: b.responseId,
+          price: b.price,
+          priceScore: null,
+          techScore: null,
+          businessScore: null,
+          total: null,
+          rank: null,
+          valid: false,
+          rejectReason: b.rejectReason,
+        } as RankedBid,
+        total: 0n,
+      };
+    if (method === 'LOWEST_EVALUATED_PRICE')
+      return {
+        bid: b,
+        out: {
+          responseId: b.responseId,
+          price: b.price,
+          priceScore: null,
+          techScore: null,
+          businessScore: null,
+          total: null,
+          rank: null,
+          valid: true,
+          rejectReason: null,
+        } as RankedBid,
+        total: 0n,
+      };
     const ps = priceScore(formula, priceWeight, b.price, prices);
     const ts = meanOf(b.technical);
     const bs = meanOf(b.business);
     const total = ps + ts + bs;
-    return { bid: b, out: { responseId: b.responseId, price: b.price, priceScore: text(ps), techScore: text(ts), businessScore: text(bs), total: text(total), rank: null, valid: true, rejectReason: null } as RankedBid, total };
+    return {
+      bid: b,
+      out: {
+        responseId: b.responseId,
+        price: b.price,
+        priceScore: text(ps),
+        techScore: text(ts),
+        businessScore: text(bs),
+        total: text(total),
+        rank: null,
+        valid: true,
+        rejectReason: null,
+      } as RankedBid,
+      total,
+    };
   });
   const order = scored
     .filter((s) => s.out.valid)

@@ -23,7 +23,18 @@ export function canonicalJson(value: unknown): string {
 /** The hash of an entry: SHA-256 over the canonical serialisation of every field but the hash itself. */
 export function entryHash(e: Omit<TenderAuditTable, 'id' | 'hash'>): string {
   return sha256(
-    canonicalJson({ eventId: e.eventId, seq: e.seq, at: e.at, actorId: e.actorId, actorName: e.actorName, tenantId: e.tenantId, ip: e.ip, action: e.action, payloadDigest: e.payloadDigest, prevHash: e.prevHash }),
+    canonicalJson({
+      eventId: e.eventId,
+      seq: e.seq,
+      at: e.at,
+      actorId: e.actorId,
+      actorName: e.actorName,
+      tenantId: e.tenantId,
+      ip: e.ip,
+      action: e.action,
+      payloadDigest: e.payloadDigest,
+      prevHash: e.prevHash,
+    }),
   );
 }
 
@@ -33,8 +44,17 @@ export function entryHash(e: Omit<TenderAuditTable, 'id' | 'hash'>): string {
  * sealed content). Append-only: nothing in the application updates or deletes these rows.
  * Exported for the tender evaluation (scores, report, award) to log into the same chain.
  */
-export async function appendTenderAudit(trx: Db, entry: { eventId: string; tenantId: number; actor: Actor | null; action: string; payload?: unknown }): Promise<{ seq: number; hash: string }> {
-  const last = await trx.selectFrom('tenderAudit').select(['seq', 'hash']).where('eventId', '=', entry.eventId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+export async function appendTenderAudit(
+  trx: Db,
+  entry: { eventId: string; tenantId: number; actor: Actor | null; action: string; payload?: unknown },
+): Promise<{ seq: number; hash: string }> {
+  const last = await trx
+    .selectFrom('tenderAudit')
+    .select(['seq', 'hash'])
+    .where('eventId', '=', entry.eventId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const row: Omit<TenderAuditTable, 'id' | 'hash'> = {
     eventId: entry.eventId,
     seq: (last?.seq ?? 0) + 1,
@@ -48,7 +68,10 @@ export async function appendTenderAudit(trx: Db, entry: { eventId: string; tenan
     prevHash: last?.hash ?? GENESIS_HASH,
   };
   const hash = entryHash(row);
-  await trx.insertInto('tenderAudit').values({ id: newId(), ...row, hash }).execute();
+  await trx
+    .insertInto('tenderAudit')
+    .values({ id: newId(), ...row, hash })
+    .execute();
   return { seq: row.seq, hash };
 }
 
@@ -56,7 +79,10 @@ export async function appendTenderAudit(trx: Db, entry: { eventId: string; tenan
  * Verifies the event's chain: every entry's hash recomputed, each previous hash equal to the
  * entry before, seq without gaps from 1. The first broken entry's seq, or null.
  */
-export async function verifyTenderAudit(db: Db, eventId: string): Promise<{ valid: boolean; brokenAtSeq: number | null; count: number }> {
+export async function verifyTenderAudit(
+  db: Db,
+  eventId: string,
+): Promise<{ valid: boolean; brokenAtSeq: number | null; count: number }> {
   const rows = await db.selectFrom('tenderAudit').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
   let prev = GENESIS_HASH;
   for (const [i, r] of rows.entries()) {

@@ -32,7 +32,8 @@ import { tenderRoutes } from './tender-routes.js';
 export { appendTenderAudit, verifyTenderAudit } from './audit.js';
 export { tenderFor } from './tender-service.js';
 
-export const tenderModuleRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const tenderModuleRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(tenderRoutes(ctx));
     await app.register(bidRoutes(ctx));

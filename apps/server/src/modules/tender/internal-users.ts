@@ -7,7 +7,11 @@ import type { Db } from '../../db/database.js';
  * in those, as the approval engine's approvers; tenant 0 is the tenant-less installation.
  */
 export function internalUsers(db: Db, tenantId: number) {
-  let q = db.selectFrom('sysUser as u').where('u.delFlag', '=', 0).where('u.status', '=', 1).where('u.supplierId', 'is', null);
+  let q = db
+    .selectFrom('sysUser as u')
+    .where('u.delFlag', '=', 0)
+    .where('u.status', '=', 1)
+    .where('u.supplierId', 'is', null);
   if (tenantId !== 0) {
     const tenants = sql.ref('u.relTenantIds');
     q = q.where(sql<SqlBool>`(coalesce(${tenants}, '') = '' or ',' || ${tenants} || ',' like ${`%,${tenantId},%`})`);

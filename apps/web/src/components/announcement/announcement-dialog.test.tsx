@@ -68,7 +68,9 @@ describe('announcement dialog', () => {
     expect(screen.getByTestId('announcement-content').innerHTML).not.toContain('onerror');
     expect(screen.queryByRole('button', { name: /去处理/ })).toBeNull();
     expect(server.calls('GET /sys/annountCement/queryById')[0]!.url.searchParams.get('id')).toBe('a1');
-    fireEvent.click(within(document.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: /关\s*闭/ }));
+    fireEvent.click(
+      within(document.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: /关\s*闭/ }),
+    );
     await waitFor(() => expect(screen.getByTestId('dialog-state').textContent).toBe('closed'));
   });
 

@@ -3,9 +3,18 @@ import { announcementLinkTarget } from './announcement-link';
 
 describe('links inside an announcement', () => {
   it('lead to the purchase order list with the link id as bizId', () => {
-    expect(announcementLinkTarget('/purchase/order/detail?bizId=PO-1', null)).toEqual({ kind: 'route', to: '/purchase/order/list?bizId=PO-1' });
-    expect(announcementLinkTarget('/anything?id=42', null)).toEqual({ kind: 'route', to: '/purchase/order/list?bizId=42' });
-    expect(announcementLinkTarget('https://erp.example.com/o?bizId=a b', null)).toEqual({ kind: 'route', to: '/purchase/order/list?bizId=a+b' });
+    expect(announcementLinkTarget('/purchase/order/detail?bizId=PO-1', null)).toEqual({
+      kind: 'route',
+      to: '/purchase/order/list?bizId=PO-1',
+    });
+    expect(announcementLinkTarget('/anything?id=42', null)).toEqual({
+      kind: 'route',
+      to: '/purchase/order/list?bizId=42',
+    });
+    expect(announcementLinkTarget('https://erp.example.com/o?bizId=a b', null)).toEqual({
+      kind: 'route',
+      to: '/purchase/order/list?bizId=a+b',
+    });
     // JeecgBoot put the id on the <a> element itself.
     expect(announcementLinkTarget(null, 'PO-7')).toEqual({ kind: 'route', to: '/purchase/order/list?bizId=PO-7' });
     expect(announcementLinkTarget('#', 'PO-8')).toEqual({ kind: 'route', to: '/purchase/order/list?bizId=PO-8' });
@@ -13,7 +22,10 @@ describe('links inside an announcement', () => {
 
   it('route other in-app paths and open web addresses outside', () => {
     expect(announcementLinkTarget('/srm/supplier/list', null)).toEqual({ kind: 'route', to: '/srm/supplier/list' });
-    expect(announcementLinkTarget('https://www.example.com/help', null)).toEqual({ kind: 'external', url: 'https://www.example.com/help' });
+    expect(announcementLinkTarget('https://www.example.com/help', null)).toEqual({
+      kind: 'external',
+      url: 'https://www.example.com/help',
+    });
   });
 
   it('ignore links that go nowhere or off-site in disguise', () => {

@@ -28,6 +28,8 @@ export function useAnnouncementReader() {
       });
   };
 
-  const dialog = <AnnouncementDialog id={opened?.id ?? null} preview={opened?.preview ?? null} onClose={() => setOpened(null)} />;
+  const dialog = (
+    <AnnouncementDialog id={opened?.id ?? null} preview={opened?.preview ?? null} onClose={() => setOpened(null)} />
+  );
   return { open, dialog };
 }

@@ -24,7 +24,9 @@ export function areaTree(map: AreaMap, parent: string = ROOT): AreaOption[] {
 /** The codes from the province down to `code` (empty when unknown). */
 export function areaPath(map: AreaMap, code: string | null | undefined): string[] {
   if (!code) return [];
-  const parentOf = (c: string) => Object.keys(map).find((p) => p !== ROOT && Object.hasOwn(map[p]!, c)) ?? (Object.hasOwn(map[ROOT] ?? {}, c) ? ROOT : null);
+  const parentOf = (c: string) =>
+    Object.keys(map).find((p) => p !== ROOT && Object.hasOwn(map[p]!, c)) ??
+    (Object.hasOwn(map[ROOT] ?? {}, c) ? ROOT : null);
   const path: string[] = [];
   for (let c: string | null = code; c && c !== ROOT; c = parentOf(c)) {
     if (path.includes(c)) break;

@@ -16,7 +16,13 @@ export type AreaLinkageProps = {
 const LEVELS = ['请选择省', '请选择市', '请选择区'];
 
 /** Area linkage: province, city and district from real GB/T 2260 data, as a cascader or three selects. */
-export function AreaLinkage({ type = 'cascader', value, onChange, disabled, placeholder = '请选择省市区' }: AreaLinkageProps) {
+export function AreaLinkage({
+  type = 'cascader',
+  value,
+  onChange,
+  disabled,
+  placeholder = '请选择省市区',
+}: AreaLinkageProps) {
   const [map, setMap] = useState<AreaMap | null>(null);
   useEffect(() => {
     let alive = true;

@@ -14,7 +14,14 @@ export type ChartOption = EChartsCoreOption;
 export function EChart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {
   return (
     <div data-testid={testId}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height, width: '100%' }} opts={{ renderer: 'svg' }} />
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        notMerge
+        lazyUpdate
+        style={{ height, width: '100%' }}
+        opts={{ renderer: 'svg' }}
+      />
     </div>
   );
 }

@@ -14,7 +14,11 @@ export type CategorySelectProps = LazyTreeSelectProps & {
 /** Category select (JeecgBoot's JCategorySelect) over `/sys/category/loadTreeData`; values are category ids. */
 export function CategorySelect({ pcode = '0', condition, ...props }: CategorySelectProps) {
   const valid = isConditionValid(condition);
-  const loadLevel = useCallback((parent: string | null) => loadCategoryLevel(parent === null ? { pcode } : { pid: parent }, parent === null ? condition : undefined), [pcode, condition]);
+  const loadLevel = useCallback(
+    (parent: string | null) =>
+      loadCategoryLevel(parent === null ? { pcode } : { pid: parent }, parent === null ? condition : undefined),
+    [pcode, condition],
+  );
   if (!valid) return <WidgetError message={DICT_MESSAGES.badCondition} />;
   return <LazyTreeSelect loadLevel={loadLevel} loadLabels={categoryNames} {...props} />;
 }

@@ -29,9 +29,14 @@ export function isConditionValid(condition: string | undefined): boolean {
 }
 
 /** Comma-joined values as a list (and back): what forms keep for multi-value widgets. */
-export const splitValues = (value: string | null | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+export const splitValues = (value: string | null | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
-const list = <T>(body: { success: boolean; result: unknown }): T[] => (body.success && Array.isArray(body.result) ? (body.result as T[]) : []);
+const list = <T>(body: { success: boolean; result: unknown }): T[] =>
+  body.success && Array.isArray(body.result) ? (body.result as T[]) : [];
 const path = (dict: string) => encodeURIComponent(dict);
 
 /** `GET /sys/dict/loadDict/{dict}`: options whose text or value contains the keyword. */
@@ -46,12 +51,37 @@ export async function tableDictTexts(dict: string, keys: string[]): Promise<stri
 }
 
 /** A node of the tree and category selects (the server's `leaf`, copied to `isLeaf`). */
-export type TreeOption = { key: string; value: string; title: string; code?: string; leaf: boolean; isLeaf: boolean; parentId: string | null; pId?: string };
+export type TreeOption = {
+  key: string;
+  value: string;
+  title: string;
+  code?: string;
+  leaf: boolean;
+  isLeaf: boolean;
+  parentId: string | null;
+  pId?: string;
+};
 type ServerNode = { key: string; title: string; code?: string; leaf: boolean; parentId: string | null };
 
-const toOption = (n: ServerNode): TreeOption => ({ key: n.key, value: n.key, title: n.title, code: n.code, leaf: n.leaf, isLeaf: n.leaf, parentId: n.parentId, pId: n.parentId ?? undefined });
+const toOption = (n: ServerNode): TreeOption => ({
+  key: n.key,
+  value: n.key,
+  title: n.title,
+  code: n.code,
+  leaf: n.leaf,
+  isLeaf: n.leaf,
+  parentId: n.parentId,
+  pId: n.parentId ?? undefined,
+});
 
-export type TreeDictParams = { tableName: string; text: string; code: string; pidField: string; hasChildField?: string; condition?: string };
+export type TreeDictParams = {
+  tableName: string;
+  text: string;
+  code: string;
+  pidField: string;
+  hasChildField?: string;
+  condition?: string;
+};
 
 /** `GET /sys/dict/loadTreeData`: one level of an allow-listed table's tree. */
 export async function loadTreeLevel(params: TreeDictParams, pid: string): Promise<TreeOption[]> {
@@ -59,8 +89,13 @@ export async function loadTreeLevel(params: TreeDictParams, pid: string): Promis
 }
 
 /** `GET /sys/category/loadTreeData`: roots below a code (`0` = the top) or the children of an id. */
-export async function loadCategoryLevel(at: { pcode: string } | { pid: string }, condition?: string): Promise<TreeOption[]> {
-  return list<ServerNode>(await getAction<ServerNode[]>('/sys/category/loadTreeData', { ...at, condition })).map(toOption);
+export async function loadCategoryLevel(
+  at: { pcode: string } | { pid: string },
+  condition?: string,
+): Promise<TreeOption[]> {
+  return list<ServerNode>(await getAction<ServerNode[]>('/sys/category/loadTreeData', { ...at, condition })).map(
+    toOption,
+  );
 }
 
 /** `GET /sys/category/loadDictItem`: the names of category ids. */
@@ -70,7 +105,14 @@ export async function categoryNames(ids: string[]): Promise<string[]> {
 }
 
 /** Where linked dropdowns read their options (spec part 2 §3 "Link-down config"). */
-export type LinkDownConfig = { table: string; txt: string; key: string; idField: string; pidField: string; condition?: string };
+export type LinkDownConfig = {
+  table: string;
+  txt: string;
+  key: string;
+  idField: string;
+  pidField: string;
+  condition?: string;
+};
 export type LinkDownOption = { id: string; store: string; label: string };
 
 /** `GET /online/cgform/api/querySelectOptions`: the first level by condition, the next by the parent's id. Failure rejects without a message. */

@@ -22,9 +22,13 @@ type DictSelectProps = Omit<SelectProps<string | string[]>, 'options' | 'mode' |
 export function DictSelect({ code, multiple, joined, value, onChange, ...props }: DictSelectProps) {
   const { data, isLoading } = useDictItems(code);
   if (code.trim() === '') return <WidgetError message={DICT_MESSAGES.emptyCode} />;
-  const options = (data ?? []).map((item) => ({ value: String(item.value), label: item.text || item.label || String(item.value) }));
+  const options = (data ?? []).map((item) => ({
+    value: String(item.value),
+    label: item.text || item.label || String(item.value),
+  }));
   const shown = multiple && joined && typeof value === 'string' ? splitValues(value) : (value ?? undefined);
-  const emit = (next: string | string[] | undefined) => onChange?.(multiple && joined && Array.isArray(next) ? next.join(',') : next);
+  const emit = (next: string | string[] | undefined) =>
+    onChange?.(multiple && joined && Array.isArray(next) ? next.join(',') : next);
   return (
     <Select
       allowClear

@@ -29,11 +29,16 @@ function serve(routes: Record<string, FakeHandler>) {
 
 const render = (ui: React.ReactNode) => renderWithProviders(ui, { store: createSessionStore(http) });
 const open = (root: HTMLElement) => fireEvent.mouseDown(within(root).getByRole('combobox'));
-const pick = async (text: string) => fireEvent.click(await screen.findByText(text, { selector: '.ant-select-item-option-content' }));
+const pick = async (text: string) =>
+  fireEvent.click(await screen.findByText(text, { selector: '.ant-select-item-option-content' }));
 
 describe('dictionary config checks', () => {
   it('needs table, text and code; a condition must be a JSON object', () => {
-    expect(parseTableDict('sys_user,realname,username')).toEqual({ table: 'sys_user', text: 'realname', code: 'username' });
+    expect(parseTableDict('sys_user,realname,username')).toEqual({
+      table: 'sys_user',
+      text: 'realname',
+      code: 'username',
+    });
     expect(parseTableDict('sys_user,realname')).toBeNull();
     expect(parseTableDict('')).toBeNull();
     expect(isConditionValid(undefined)).toBe(true);
@@ -50,8 +55,21 @@ describe('DictSelect', () => {
   });
 
   it('multi mode with joined values takes and emits a comma-joined string', async () => {
-    serve({ 'GET /sys/dict/getDictItems/priority': () => ok([{ value: 'L', text: '一般' }, { value: 'M', text: '重要' }, { value: 'H', text: '紧急' }]) });
-    render(<Valued initial="L">{(v, set) => <DictSelect code="priority" multiple joined value={v} onChange={(x) => set(x as string)} data-testid="sel" />}</Valued>);
+    serve({
+      'GET /sys/dict/getDictItems/priority': () =>
+        ok([
+          { value: 'L', text: '一般' },
+          { value: 'M', text: '重要' },
+          { value: 'H', text: '紧急' },
+        ]),
+    });
+    render(
+      <Valued initial="L">
+        {(v, set) => (
+          <DictSelect code="priority" multiple joined value={v} onChange={(x) => set(x as string)} data-testid="sel" />
+        )}
+      </Valued>,
+    );
     expect(await screen.findByText('一般')).toBeTruthy();
     open(screen.getByTestId('sel'));
     await pick('紧急');
@@ -68,10 +86,16 @@ describe('SearchSelect', () => {
 
   it('shows the labels of stored values, and searches 800 ms after the last key', async () => {
     const server = serve({
-      'GET /sys/dict/loadDictItem/sys_user%2Crealname%2Cusername': (r) => ok(r.url.searchParams.get('key') === 'admin' ? ['系统管理员'] : []),
-      'GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername': (r) => ok(r.url.searchParams.get('keyword') === '采购' ? [{ value: 'buyer', text: '采购员王敏' }] : []),
+      'GET /sys/dict/loadDictItem/sys_user%2Crealname%2Cusername': (r) =>
+        ok(r.url.searchParams.get('key') === 'admin' ? ['系统管理员'] : []),
+      'GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername': (r) =>
+        ok(r.url.searchParams.get('keyword') === '采购' ? [{ value: 'buyer', text: '采购员王敏' }] : []),
     });
-    render(<Valued initial="admin">{(v, set) => <SearchSelect dict="sys_user,realname,username" value={v} onChange={set} data-testid="sel" />}</Valued>);
+    render(
+      <Valued initial="admin">
+        {(v, set) => <SearchSelect dict="sys_user,realname,username" value={v} onChange={set} data-testid="sel" />}
+      </Valued>,
+    );
     expect(await screen.findByText('系统管理员')).toBeTruthy();
     expect(DICT_SEARCH_DEBOUNCE_MS).toBe(800);
 
@@ -84,7 +108,9 @@ describe('SearchSelect', () => {
     expect(server.calls('GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername')).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(150));
     await waitFor(() => expect(server.calls('GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername')).toHaveLength(1));
-    expect(server.calls('GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername')[0]!.url.searchParams.get('keyword')).toBe('采购');
+    expect(
+      server.calls('GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername')[0]!.url.searchParams.get('keyword'),
+    ).toBe('采购');
     vi.useRealTimers();
     await pick('采购员王敏');
     await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('buyer'));
@@ -100,7 +126,10 @@ describe('TreeDictSelect and CategorySelect', () => {
         <CategorySelect condition="[1]" />
       </>,
     );
-    expect(screen.getAllByTestId('widget-error').map((e) => e.textContent)).toEqual([DICT_MESSAGES.badCondition, DICT_MESSAGES.badCondition]);
+    expect(screen.getAllByTestId('widget-error').map((e) => e.textContent)).toEqual([
+      DICT_MESSAGES.badCondition,
+      DICT_MESSAGES.badCondition,
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -113,10 +142,30 @@ describe('TreeDictSelect and CategorySelect', () => {
             : [{ key: 'd1', title: '总公司', code: 'A01', leaf: false, parentId: null }],
         ),
     });
-    render(<Valued initial="">{(v, set) => <TreeDictSelect dict="sys_depart,depart_name,org_code" pidField="parent_id" condition='{"status":"1"}' value={v} onChange={set} data-testid="tree" />}</Valued>);
+    render(
+      <Valued initial="">
+        {(v, set) => (
+          <TreeDictSelect
+            dict="sys_depart,depart_name,org_code"
+            pidField="parent_id"
+            condition='{"status":"1"}'
+            value={v}
+            onChange={set}
+            data-testid="tree"
+          />
+        )}
+      </Valued>,
+    );
     await waitFor(() => expect(server.calls('GET /sys/dict/loadTreeData')).toHaveLength(1));
     const first = server.calls('GET /sys/dict/loadTreeData')[0]!.url.searchParams;
-    expect(Object.fromEntries(first)).toMatchObject({ tableName: 'sys_depart', text: 'depart_name', code: 'org_code', pidField: 'parent_id', pid: '', condition: '{"status":"1"}' });
+    expect(Object.fromEntries(first)).toMatchObject({
+      tableName: 'sys_depart',
+      text: 'depart_name',
+      code: 'org_code',
+      pidField: 'parent_id',
+      pid: '',
+      condition: '{"status":"1"}',
+    });
     open(screen.getByTestId('tree'));
     fireEvent.click(await screen.findByText('总公司'));
     await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('d1'));
@@ -124,7 +173,8 @@ describe('TreeDictSelect and CategorySelect', () => {
 
   it('category select starts at pcode 0 and names stored ids', async () => {
     const server = serve({
-      'GET /sys/category/loadTreeData': () => ok([{ key: 'c1', title: '生产物资', code: 'A01', leaf: false, parentId: null }]),
+      'GET /sys/category/loadTreeData': () =>
+        ok([{ key: 'c1', title: '生产物资', code: 'A01', leaf: false, parentId: null }]),
       'GET /sys/category/loadDictItem': () => ok(['钢材']),
     });
     render(<CategorySelect value="c9" data-testid="cat" />);
@@ -147,8 +197,14 @@ describe('LinkedSelect', () => {
   };
 
   it('choosing a level loads the next by the parent id and clears the levels after it', async () => {
-    const server = serve({ 'GET /online/cgform/api/querySelectOptions': (r) => ok(levels[r.url.searchParams.get('pidValue') ?? ''] ?? []) });
-    render(<Valued initial={[] as string[]}>{(v, set) => <LinkedSelect config={config} levels={['一级', '二级', '三级']} value={v} onChange={set} />}</Valued>);
+    const server = serve({
+      'GET /online/cgform/api/querySelectOptions': (r) => ok(levels[r.url.searchParams.get('pidValue') ?? ''] ?? []),
+    });
+    render(
+      <Valued initial={[] as string[]}>
+        {(v, set) => <LinkedSelect config={config} levels={['一级', '二级', '三级']} value={v} onChange={set} />}
+      </Valued>,
+    );
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]!.url.searchParams.get('pidValue')).toBeNull();
     expect(server.requests[0]!.url.searchParams.get('table')).toBe('sys_category');

@@ -4,7 +4,10 @@ import type { TreeSelectProps } from 'antd';
 import type { TreeOption } from './dict-api';
 import { splitValues } from './dict-api';
 
-export type LazyTreeSelectProps = Omit<TreeSelectProps, 'treeData' | 'loadData' | 'value' | 'onChange' | 'multiple' | 'onSelect' | 'onDeselect'> & {
+export type LazyTreeSelectProps = Omit<
+  TreeSelectProps,
+  'treeData' | 'loadData' | 'value' | 'onChange' | 'multiple' | 'onSelect' | 'onDeselect'
+> & {
   multiple?: boolean;
   /** Comma-joined ids. */
   value?: string | null;
@@ -22,7 +25,14 @@ type Sources = {
  * A tree select whose levels load when opened, values kept as comma-joined ids (the tree and
  * category selects). A source change reloads the first level.
  */
-export function LazyTreeSelect({ loadLevel, loadLabels, multiple, value, onChange, ...props }: LazyTreeSelectProps & Sources) {
+export function LazyTreeSelect({
+  loadLevel,
+  loadLabels,
+  multiple,
+  value,
+  onChange,
+  ...props
+}: LazyTreeSelectProps & Sources) {
   const [nodes, setNodes] = useState<TreeOption[]>([]);
   const [labels, setLabels] = useState<string[]>([]);
   const values = useMemo(() => splitValues(value), [value]);

@@ -1,12 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { SelectProps } from 'antd';
-import { DICT_MESSAGES, DICT_SEARCH_DEBOUNCE_MS, parseTableDict, searchTableDict, splitValues, tableDictTexts } from './dict-api';
+import {
+  DICT_MESSAGES,
+  DICT_SEARCH_DEBOUNCE_MS,
+  parseTableDict,
+  searchTableDict,
+  splitValues,
+  tableDictTexts,
+} from './dict-api';
 import { WidgetError } from './widget-error';
 
 type Option = { value: string; label: string };
 
-export type SearchSelectProps = Omit<SelectProps<string | string[]>, 'options' | 'value' | 'onChange' | 'mode' | 'showSearch'> & {
+export type SearchSelectProps = Omit<
+  SelectProps<string | string[]>,
+  'options' | 'value' | 'onChange' | 'mode' | 'showSearch'
+> & {
   /** `table,text,code` of an allow-listed table dictionary. */
   dict: string;
   /** Several values, comma-joined. */
@@ -70,7 +80,10 @@ export function SearchSelect({ dict, multiple, value, onChange, pageSize = 50, .
   };
 
   // Chosen values stay visible with their labels even when the last search did not find them.
-  const shown: Option[] = [...options, ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: known.get(v) ?? v }))];
+  const shown: Option[] = [
+    ...options,
+    ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: known.get(v) ?? v })),
+  ];
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: search }}

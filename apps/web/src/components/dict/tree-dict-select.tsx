@@ -17,11 +17,19 @@ export type TreeDictSelectProps = LazyTreeSelectProps & {
 };
 
 /** Tree select (JeecgBoot's JTreeSelect) over `/sys/dict/loadTreeData`; values are row ids. */
-export function TreeDictSelect({ dict, pidField, hasChildField, condition, pidValue = '', ...props }: TreeDictSelectProps) {
+export function TreeDictSelect({
+  dict,
+  pidField,
+  hasChildField,
+  condition,
+  pidValue = '',
+  ...props
+}: TreeDictSelectProps) {
   const [tableName = '', text = '', code = ''] = dict.split(',').map((s) => s.trim());
   const valid = isConditionValid(condition);
   const loadLevel = useCallback(
-    (parent: string | null) => loadTreeLevel({ tableName, text, code, pidField, hasChildField, condition }, parent ?? pidValue),
+    (parent: string | null) =>
+      loadTreeLevel({ tableName, text, code, pidField, hasChildField, condition }, parent ?? pidValue),
     [tableName, text, code, pidField, hasChildField, condition, pidValue],
   );
   const loadLabels = useCallback((ids: string[]) => tableDictTexts(`${tableName},${text},id`, ids), [tableName, text]);

@@ -23,7 +23,9 @@ describe('TextFormatEditor', () => {
     expect(FONT_SIZE).toEqual({ min: 16, max: 80, step: 2 });
     expect(PALETTE).toHaveLength(10);
     expect(DEFAULT_TEXT_FORMAT.color).toBe('#ffffff');
-    render(<Valued initial={{} as Partial<TextFormat>}>{(v, set) => <TextFormatEditor value={v} onChange={set} />}</Valued>);
+    render(
+      <Valued initial={{} as Partial<TextFormat>}>{(v, set) => <TextFormatEditor value={v} onChange={set} />}</Valued>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /字号/ }));
     const slider = within(screen.getByTestId('font-size-slider')).getByRole('slider');
     expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['16', '80']);
@@ -38,12 +40,19 @@ describe('TextFormatEditor', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /字号/ }));
     expect(screen.queryByTestId('color-palette')).toBeNull();
-    fireEvent.keyDown(within(screen.getByTestId('font-size-slider')).getByRole('slider'), { key: 'ArrowRight', keyCode: 39 });
+    fireEvent.keyDown(within(screen.getByTestId('font-size-slider')).getByRole('slider'), {
+      key: 'ArrowRight',
+      keyCode: 39,
+    });
     expect(JSON.parse(value())).toMatchObject({ fontSize: 26 });
   });
 
   it('toggles bold and sets the alignment', () => {
-    render(<Valued initial={{ text: '公告' } as Partial<TextFormat>}>{(v, set) => <TextFormatEditor value={v} onChange={set} />}</Valued>);
+    render(
+      <Valued initial={{ text: '公告' } as Partial<TextFormat>}>
+        {(v, set) => <TextFormatEditor value={v} onChange={set} />}
+      </Valued>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /加粗/ }));
     expect(JSON.parse(value())).toMatchObject({ bold: true, text: '公告' });
     fireEvent.click(screen.getByLabelText('居中'));
@@ -76,11 +85,17 @@ describe('RichTextEditor', () => {
       'fetch',
       vi.fn(async (_url: string, init: RequestInit) => {
         sent.push(init.body as FormData);
-        return new Response(JSON.stringify({ success: true, code: 200, message: 'jeditor/20260101/abc.png', result: null, timestamp: 0 }));
+        return new Response(
+          JSON.stringify({ success: true, code: 200, message: 'jeditor/20260101/abc.png', result: null, timestamp: 0 }),
+        );
       }),
     );
     render(<Valued initial="">{(v, set) => <RichTextEditor value={v} onChange={set} />}</Valued>);
-    const input = (await screen.findByTestId('rich-text-image-input', {}, { timeout: LAZY_LOAD_TIMEOUT })) as HTMLInputElement;
+    const input = (await screen.findByTestId(
+      'rich-text-image-input',
+      {},
+      { timeout: LAZY_LOAD_TIMEOUT },
+    )) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('请上传图片')).toBeTruthy();
     expect(sent).toHaveLength(0);

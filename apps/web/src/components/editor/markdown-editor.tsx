@@ -5,7 +5,12 @@ import { Skeleton } from 'antd';
 export const MARKDOWN_HEIGHT = 300;
 export const MARKDOWN_MIN_HEIGHT = 200;
 
-export type MarkdownEditorProps = { value?: string | null; onChange?: (markdown: string) => void; disabled?: boolean; height?: number };
+export type MarkdownEditorProps = {
+  value?: string | null;
+  onChange?: (markdown: string) => void;
+  disabled?: boolean;
+  height?: number;
+};
 
 // The editor (and its highlighter) loads with the first markdown field only.
 const Editor = lazy(() => import('@uiw/react-md-editor'));

@@ -1,6 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { App, Button, Divider, Flex, Select, Spin } from 'antd';
-import { AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BoldOutlined, ItalicOutlined, OrderedListOutlined, PictureOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  BoldOutlined,
+  ItalicOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { FontSize, TextStyle } from '@tiptap/extension-text-style';
@@ -13,7 +22,12 @@ import type { RichTextEditorProps } from './rich-text-editor';
 import { RICH_TEXT_FONT_SIZES, RICH_TEXT_HEIGHT } from './rich-text-editor';
 
 /** The editor itself (tiptap), loaded only when a rich text field is shown. */
-export default function RichTextEditorImpl({ value, onChange, disabled, height = RICH_TEXT_HEIGHT }: RichTextEditorProps) {
+export default function RichTextEditorImpl({
+  value,
+  onChange,
+  disabled,
+  height = RICH_TEXT_HEIGHT,
+}: RichTextEditorProps) {
   const { message } = App.useApp();
   const picker = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -56,7 +70,9 @@ export default function RichTextEditorImpl({ value, onChange, disabled, height =
     try {
       // Images go through the upload service; the stored HTML is sanitised by the server.
       const path = await uploadFile(file, 'jeditor');
-      chain().setImage({ src: staticUrl(path), alt: file.name }).run();
+      chain()
+        .setImage({ src: staticUrl(path), alt: file.name })
+        .run();
     } catch (e) {
       void message.error(uploadMessages.failed(file.name, e instanceof Error ? e.message : ''));
     }
@@ -76,10 +92,38 @@ export default function RichTextEditorImpl({ value, onChange, disabled, height =
           data-testid="rich-text-font-size"
         />
         <Divider orientation="vertical" />
-        <Button size="small" aria-label="加粗" type={state?.bold ? 'primary' : 'text'} icon={<BoldOutlined />} disabled={disabled} onClick={() => chain().toggleBold().run()} />
-        <Button size="small" aria-label="斜体" type={state?.italic ? 'primary' : 'text'} icon={<ItalicOutlined />} disabled={disabled} onClick={() => chain().toggleItalic().run()} />
-        <Button size="small" aria-label="无序列表" type="text" icon={<UnorderedListOutlined />} disabled={disabled} onClick={() => chain().toggleBulletList().run()} />
-        <Button size="small" aria-label="有序列表" type="text" icon={<OrderedListOutlined />} disabled={disabled} onClick={() => chain().toggleOrderedList().run()} />
+        <Button
+          size="small"
+          aria-label="加粗"
+          type={state?.bold ? 'primary' : 'text'}
+          icon={<BoldOutlined />}
+          disabled={disabled}
+          onClick={() => chain().toggleBold().run()}
+        />
+        <Button
+          size="small"
+          aria-label="斜体"
+          type={state?.italic ? 'primary' : 'text'}
+          icon={<ItalicOutlined />}
+          disabled={disabled}
+          onClick={() => chain().toggleItalic().run()}
+        />
+        <Button
+          size="small"
+          aria-label="无序列表"
+          type="text"
+          icon={<UnorderedListOutlined />}
+          disabled={disabled}
+          onClick={() => chain().toggleBulletList().run()}
+        />
+        <Button
+          size="small"
+          aria-label="有序列表"
+          type="text"
+          icon={<OrderedListOutlined />}
+          disabled={disabled}
+          onClick={() => chain().toggleOrderedList().run()}
+        />
         <Divider orientation="vertical" />
         {(
           [
@@ -88,10 +132,25 @@ export default function RichTextEditorImpl({ value, onChange, disabled, height =
             ['right', '右对齐', <AlignRightOutlined key="r" />],
           ] as const
         ).map(([align, label, icon]) => (
-          <Button key={align} size="small" aria-label={label} type={state?.align === align ? 'primary' : 'text'} icon={icon} disabled={disabled} onClick={() => chain().setTextAlign(align).run()} />
+          <Button
+            key={align}
+            size="small"
+            aria-label={label}
+            type={state?.align === align ? 'primary' : 'text'}
+            icon={icon}
+            disabled={disabled}
+            onClick={() => chain().setTextAlign(align).run()}
+          />
         ))}
         <Divider orientation="vertical" />
-        <Button size="small" aria-label="插入图片" type="text" icon={<PictureOutlined />} disabled={disabled} onClick={() => picker.current?.click()} />
+        <Button
+          size="small"
+          aria-label="插入图片"
+          type="text"
+          icon={<PictureOutlined />}
+          disabled={disabled}
+          onClick={() => picker.current?.click()}
+        />
         <input
           ref={picker}
           type="file"

@@ -3,7 +3,19 @@ import { Skeleton } from 'antd';
 
 /** Editor height and font sizes of spec part 2 §9. */
 export const RICH_TEXT_HEIGHT = 560;
-export const RICH_TEXT_FONT_SIZES = ['8pt', '10pt', '12pt', '14pt', '16pt', '18pt', '20pt', '24pt', '28pt', '32pt', '36pt'];
+export const RICH_TEXT_FONT_SIZES = [
+  '8pt',
+  '10pt',
+  '12pt',
+  '14pt',
+  '16pt',
+  '18pt',
+  '20pt',
+  '24pt',
+  '28pt',
+  '32pt',
+  '36pt',
+];
 
 export type RichTextEditorProps = {
   /** HTML. The server sanitises it before storing (core/sanitize.ts). */

@@ -17,7 +17,15 @@ export type DateInputProps = {
 };
 
 /** Date and datetime picker keeping its value as formatted text, as forms and the server expect. */
-export function DateInput({ format = DATE_FORMATS.date, showTime, value, onChange, disabled, placeholder, ...rest }: DateInputProps) {
+export function DateInput({
+  format = DATE_FORMATS.date,
+  showTime,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  ...rest
+}: DateInputProps) {
   const pattern = showTime ? DATE_FORMATS.dateTime : format;
   const parsed = value ? dayjs(value, pattern) : null;
   return (

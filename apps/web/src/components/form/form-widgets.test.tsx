@@ -30,7 +30,11 @@ describe('YesNoSwitch', () => {
   });
 
   it('takes other option values', async () => {
-    render(<Valued initial={null as string | null}>{(v, set) => <YesNoSwitch options={['1', '0']} value={v} onChange={set} />}</Valued>);
+    render(
+      <Valued initial={null as string | null}>
+        {(v, set) => <YesNoSwitch options={['1', '0']} value={v} onChange={set} />}
+      </Valued>,
+    );
     await waitFor(() => expect(value()).toBe('0'));
     fireEvent.click(screen.getByRole('switch'));
     expect(value()).toBe('1');
@@ -39,7 +43,11 @@ describe('YesNoSwitch', () => {
 
 describe('NumberInput', () => {
   it('keeps no decimals with onlyInteger (precision 0)', async () => {
-    render(<Valued initial={null as number | null}>{(v, set) => <NumberInput onlyInteger value={v} onChange={set} />}</Valued>);
+    render(
+      <Valued initial={null as number | null}>
+        {(v, set) => <NumberInput onlyInteger value={v} onChange={set} />}
+      </Valued>,
+    );
     const input = screen.getByRole('spinbutton');
     fireEvent.change(input, { target: { value: '3.7' } });
     fireEvent.blur(input);
@@ -47,7 +55,11 @@ describe('NumberInput', () => {
   });
 
   it('keeps the given precision otherwise', async () => {
-    render(<Valued initial={null as number | null}>{(v, set) => <NumberInput precision={2} value={v} onChange={set} />}</Valued>);
+    render(
+      <Valued initial={null as number | null}>
+        {(v, set) => <NumberInput precision={2} value={v} onChange={set} />}
+      </Valued>,
+    );
     const input = screen.getByRole('spinbutton');
     fireEvent.change(input, { target: { value: '3.756' } });
     fireEvent.blur(input);
@@ -84,7 +96,12 @@ describe('MentionInput', () => {
   it('asks for at most 12 names 500 ms after typing an @', async () => {
     expect([MENTION_MAX_ITEMS, MENTION_DELAY_MS]).toEqual([12, 500]);
     persistedSession.setToken('tok');
-    const people = Array.from({ length: 20 }, (_, i) => ({ value: `u${i}`, text: `用户${i}`, title: `用户${i}`, label: `用户${i}` }));
+    const people = Array.from({ length: 20 }, (_, i) => ({
+      value: `u${i}`,
+      text: `用户${i}`,
+      title: `用户${i}`,
+      label: `用户${i}`,
+    }));
     const server = fakeServer({ 'GET /sys/dict/loadDict/sys_user%2Crealname%2Cusername': () => ok(people) });
     vi.stubGlobal('fetch', server.fetch);
     vi.useFakeTimers({ shouldAdvanceTime: true });

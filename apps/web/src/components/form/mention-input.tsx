@@ -10,7 +10,9 @@ export const MENTION_DELAY_MS = 500;
 
 /** Suggestions of dictionary items: at most 12, shown as `name (value)`. */
 export function toMentionOptions(items: readonly DictItem[]): { value: string; label: string }[] {
-  return items.slice(0, MENTION_MAX_ITEMS).map((i) => ({ value: String(i.value), label: `${i.text || i.label || ''} (${String(i.value)})` }));
+  return items
+    .slice(0, MENTION_MAX_ITEMS)
+    .map((i) => ({ value: String(i.value), label: `${i.text || i.label || ''} (${String(i.value)})` }));
 }
 
 export type MentionInputProps = Omit<MentionsProps, 'options' | 'onSearch'> & {
@@ -34,5 +36,14 @@ export function MentionInput({ dict = 'sys_user,realname,username', ...props }: 
         .finally(() => setLoading(false));
     }, MENTION_DELAY_MS);
   };
-  return <Mentions autoSize={{ minRows: 2 }} placeholder="输入 @ 提及用户" {...props} loading={loading} options={options} onSearch={search} />;
+  return (
+    <Mentions
+      autoSize={{ minRows: 2 }}
+      placeholder="输入 @ 提及用户"
+      {...props}
+      loading={loading}
+      options={options}
+      onSearch={search}
+    />
+  );
 }

@@ -22,7 +22,8 @@ export function SliderNav({ items, perPage = SLIDER.perPage, autoplay = false, l
   const [hovered, setHovered] = useState(false);
   const canPrev = loop || page > 0;
   const canNext = loop || page < pages - 1;
-  const go = (delta: number) => setPage((p) => (loop ? (p + delta + pages) % pages : Math.min(pages - 1, Math.max(0, p + delta))));
+  const go = (delta: number) =>
+    setPage((p) => (loop ? (p + delta + pages) % pages : Math.min(pages - 1, Math.max(0, p + delta))));
 
   useEffect(() => {
     if (!autoplay || hovered || pages < 2) return;
@@ -31,7 +32,13 @@ export function SliderNav({ items, perPage = SLIDER.perPage, autoplay = false, l
   }, [autoplay, hovered, pages, loop]);
 
   return (
-    <Flex align="center" gap={8} data-testid="slider-nav" onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+    <Flex
+      align="center"
+      gap={8}
+      data-testid="slider-nav"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
       <Button aria-label="上一页" icon={<LeftOutlined />} disabled={!canPrev} onClick={() => go(-1)} />
       <Flex gap={8} style={{ flex: 1, overflow: 'hidden', transition: `opacity ${SLIDER.speedMs}ms` }} data-page={page}>
         {items.slice(page * perPage, page * perPage + perPage).map((item, i) => (

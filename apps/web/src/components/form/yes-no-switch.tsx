@@ -17,5 +17,12 @@ export function YesNoSwitch({ options = ['Y', 'N'], value, onChange, disabled, .
   useEffect(() => {
     if (empty) onChange?.(off);
   }, [empty, off, onChange]);
-  return <Switch checked={value === on} disabled={disabled} onChange={(checked) => onChange?.(checked ? on : off)} data-testid={rest['data-testid']} />;
+  return (
+    <Switch
+      checked={value === on}
+      disabled={disabled}
+      onChange={(checked) => onChange?.(checked ? on : off)}
+      data-testid={rest['data-testid']}
+    />
+  );
 }

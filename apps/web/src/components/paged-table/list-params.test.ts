@@ -30,13 +30,26 @@ describe('buildListParams', () => {
 
   it('leaves out empty filters', () => {
     expect(
-      buildListParams({ pageNo: 1, pageSize: 10, sort: { column: 'username', order: 'asc' }, filters: { username: '  ' }, searchFields }),
+      buildListParams({
+        pageNo: 1,
+        pageSize: 10,
+        sort: { column: 'username', order: 'asc' },
+        filters: { username: '  ' },
+        searchFields,
+      }),
     ).toEqual({ pageNo: 1, pageSize: 10, column: 'username', order: 'asc' });
   });
 
   it('adds the fixed conditions of the page, which win over typed filters', () => {
     expect(
-      buildListParams({ pageNo: 1, pageSize: 10, sort: DEFAULT_SORT, filters: { status: '0' }, searchFields, fixedParams: { dictId: 'd1', status: '1' } }),
+      buildListParams({
+        pageNo: 1,
+        pageSize: 10,
+        sort: DEFAULT_SORT,
+        filters: { status: '0' },
+        searchFields,
+        fixedParams: { dictId: 'd1', status: '1' },
+      }),
     ).toMatchObject({ dictId: 'd1', status: '1' });
   });
 });

@@ -27,7 +27,14 @@ export type ListRequest = {
 };
 
 /** The JeecgBoot list query: paging, sort, and each non-empty filter wrapped by its mode. */
-export function buildListParams({ pageNo, pageSize, sort, filters, searchFields, fixedParams }: ListRequest): QueryParams {
+export function buildListParams({
+  pageNo,
+  pageSize,
+  sort,
+  filters,
+  searchFields,
+  fixedParams,
+}: ListRequest): QueryParams {
   const params: QueryParams = { pageNo, pageSize, column: sort.column, order: sort.order };
   for (const field of searchFields) {
     const value = filters[field.name]?.trim();

@@ -16,7 +16,11 @@ const columns: TableColumnsType<Row> = [
 ];
 
 function rows(count: number, offset = 0): Row[] {
-  return Array.from({ length: count }, (_, i) => ({ id: String(offset + i), name: `行${offset + i}`, createTime: '2026-01-01 10:00:00' }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: String(offset + i),
+    name: `行${offset + i}`,
+    createTime: '2026-01-01 10:00:00',
+  }));
 }
 
 function setup(answer: Parameters<typeof fakeServer>[0][string]) {
@@ -42,7 +46,12 @@ describe('<PagedTable>', () => {
   it('loads the first page with 23 rows sorted by createTime descending', async () => {
     const { lastQuery } = setup(() => ok({ records: rows(23), total: 40, size: 23, current: 1, pages: 2 }));
     expect(await screen.findByText('行0')).toBeTruthy();
-    expect(Object.fromEntries(lastQuery())).toMatchObject({ pageNo: '1', pageSize: '23', column: 'createTime', order: 'desc' });
+    expect(Object.fromEntries(lastQuery())).toMatchObject({
+      pageNo: '1',
+      pageSize: '23',
+      column: 'createTime',
+      order: 'desc',
+    });
     expect(screen.getByText('1-23 共 40 条')).toBeTruthy();
   });
 

@@ -23,7 +23,15 @@ export type PagedTableProps<T> = {
 type SearchValues = Record<string, string | undefined>;
 
 /** A search form plus a server-side paged, sorted antd table. */
-export function PagedTable<T extends object>({ url, rowKey, columns, selectable, searchFields, defaultSort, toolbar }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({
+  url,
+  rowKey,
+  columns,
+  selectable,
+  searchFields,
+  defaultSort,
+  toolbar,
+}: PagedTableProps<T>) {
   const list = usePagedList<T>({ url: typeof url === 'string' ? { list: url } : url, searchFields, defaultSort });
   const [form] = Form.useForm<SearchValues>();
 
@@ -51,8 +59,13 @@ export function PagedTable<T extends object>({ url, rowKey, columns, selectable,
       </Form>
       {toolbar ? <div style={{ margin: '16px 0' }}>{toolbar(list)}</div> : null}
       <Table<T>
-        style={toolbar ? undefined : { marginTop: 16 }} rowKey={rowKey} scroll={{ x: 'max-content' }} {...tableBinding(list, typeof columns === 'function' ? columns(list) : columns)}
-        rowSelection={selectable ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+        style={toolbar ? undefined : { marginTop: 16 }}
+        rowKey={rowKey}
+        scroll={{ x: 'max-content' }}
+        {...tableBinding(list, typeof columns === 'function' ? columns(list) : columns)}
+        rowSelection={
+          selectable ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined
+        }
       />
     </Card>
   );

@@ -18,13 +18,17 @@ export const showTotal = (total: number, range: [number, number]) => `${range[0]
  * (sizes 10/23/30) and sorting. A column with `sorter: true` sorts by its `key`, else its
  * `dataIndex`.
  */
-export function tableBinding<T>(list: PagedList<T>, columns: TableColumnsType<T>): Pick<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'onChange' | 'pagination'> {
+export function tableBinding<T>(
+  list: PagedList<T>,
+  columns: TableColumnsType<T>,
+): Pick<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'onChange' | 'pagination'> {
   const sortedColumns = columns.map((column) => {
     const field = column.sorter ? sortField(column) : null;
     if (field === null) return column;
     return {
       ...column,
-      sortOrder: list.sort.column === field ? (list.sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      sortOrder:
+        list.sort.column === field ? (list.sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
     };
   });
 
@@ -32,7 +36,11 @@ export function tableBinding<T>(list: PagedList<T>, columns: TableColumnsType<T>
     if (extra.action === 'sort') {
       const one = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = one?.columnKey ?? one?.field;
-      list.changeSort(one?.order && field !== undefined ? { column: String(field), order: one.order === 'ascend' ? 'asc' : 'desc' } : null);
+      list.changeSort(
+        one?.order && field !== undefined
+          ? { column: String(field), order: one.order === 'ascend' ? 'asc' : 'desc' }
+          : null,
+      );
       return;
     }
     list.changePage(pagination.current ?? 1, pagination.pageSize ?? list.pageSize);

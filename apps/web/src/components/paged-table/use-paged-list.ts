@@ -24,7 +24,13 @@ type Filters = Record<string, string | undefined>;
  * Server-side paged list state (JeecgBoot's list mixin): page, size, sort, applied filters
  * and the row selection, fetched with TanStack Query, plus delete and batch delete.
  */
-export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT, defaultPageSize = DEFAULT_PAGE_SIZE, fixedParams }: PagedListOptions) {
+export function usePagedList<T>({
+  url,
+  searchFields,
+  defaultSort = DEFAULT_SORT,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+  fixedParams,
+}: PagedListOptions) {
   const { message, modal } = App.useApp();
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -91,7 +97,11 @@ export function usePagedList<T>({ url, searchFields, defaultSort = DEFAULT_SORT,
     if (JSON.stringify(next) === JSON.stringify(params)) void query.refetch();
   };
 
-  const runDelete = (path: string, deleteParams: QueryParams, count: number) => runCommand(() => deleteAction(path, deleteParams), () => afterDelete(count));
+  const runDelete = (path: string, deleteParams: QueryParams, count: number) =>
+    runCommand(
+      () => deleteAction(path, deleteParams),
+      () => afterDelete(count),
+    );
 
   return {
     records,

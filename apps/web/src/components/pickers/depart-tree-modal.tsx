@@ -41,7 +41,13 @@ export function DepartTreeModal({ open, multi = false, value, onOk, onCancel }: 
       okText="确定"
       cancelText="取消"
       onCancel={onCancel}
-      onOk={() => onOk(checked.flatMap((k) => (byId.has(String(k)) ? [byId.get(String(k))!] : [])).map(({ id, departName, orgCode }) => ({ id, departName, orgCode })))}
+      onOk={() =>
+        onOk(
+          checked
+            .flatMap((k) => (byId.has(String(k)) ? [byId.get(String(k))!] : []))
+            .map(({ id, departName, orgCode }) => ({ id, departName, orgCode })),
+        )
+      }
       data-testid="depart-tree-modal"
     >
       <Input.Search allowClear placeholder="请输入部门名称" onSearch={setWord} style={{ marginBottom: 8 }} />
@@ -59,7 +65,15 @@ export function DepartTreeModal({ open, multi = false, value, onOk, onCancel }: 
             selectedKeys={multi ? undefined : checked}
             onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)}
             // A click on a name picks it; with checkboxes it toggles its box.
-            onSelect={(keys, info) => setChecked((prev) => (!multi ? keys : prev.includes(info.node.key) ? prev.filter((k) => k !== info.node.key) : [...prev, info.node.key]))}
+            onSelect={(keys, info) =>
+              setChecked((prev) =>
+                !multi
+                  ? keys
+                  : prev.includes(info.node.key)
+                    ? prev.filter((k) => k !== info.node.key)
+                    : [...prev, info.node.key],
+              )
+            }
             style={{ maxHeight: 400, overflow: 'auto' }}
           />
         )}

@@ -1,10 +1,22 @@
 import { getAction } from '../../lib/http';
 
 /** A department tree node as `/sys/sysDepart/queryTreeList` answers it (children null on leaves). */
-export type DepartNode = { key: string; id: string; title: string; departName: string; orgCode: string; children: DepartNode[] | null };
+export type DepartNode = {
+  key: string;
+  id: string;
+  title: string;
+  departName: string;
+  orgCode: string;
+  children: DepartNode[] | null;
+};
 export type TreeNode = { key: string; title: string; children?: TreeNode[] };
 
-export const toTreeData = (nodes: DepartNode[]): TreeNode[] => nodes.map((n) => ({ key: n.id, title: n.departName, ...(n.children?.length ? { children: toTreeData(n.children) } : {}) }));
+export const toTreeData = (nodes: DepartNode[]): TreeNode[] =>
+  nodes.map((n) => ({
+    key: n.id,
+    title: n.departName,
+    ...(n.children?.length ? { children: toTreeData(n.children) } : {}),
+  }));
 
 /** Every department of the tree, flat, by id. */
 export function departsById(nodes: DepartNode[], out = new Map<string, DepartNode>()): Map<string, DepartNode> {

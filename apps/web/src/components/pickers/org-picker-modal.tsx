@@ -10,7 +10,13 @@ import { PICKER } from './picker-constants';
 
 export type Organisation = { id: string; code: string; name: string };
 
-type Props = { open: boolean; multi?: boolean; value?: readonly string[]; onOk: (orgs: Organisation[]) => void; onCancel: () => void };
+type Props = {
+  open: boolean;
+  multi?: boolean;
+  value?: readonly string[];
+  onOk: (orgs: Organisation[]) => void;
+  onCancel: () => void;
+};
 
 const columns: TableColumnsType<Organisation> = [
   { title: 'ID', dataIndex: 'id', ellipsis: true },
@@ -22,12 +28,21 @@ const columns: TableColumnsType<Organisation> = [
 export function OrgPickerModal({ open, multi = false, value, onOk, onCancel }: Props) {
   const [name, setName] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const picked = useChosenRows<Organisation>(open, value, (o) => o.id, (id) => ({ id, code: '', name: '' }), multi);
+  const picked = useChosenRows<Organisation>(
+    open,
+    value,
+    (o) => o.id,
+    (id) => ({ id, code: '', name: '' }),
+    multi,
+  );
   const list = useQuery({
     queryKey: ['org-picker', name, page],
     enabled: open,
     queryFn: async () => {
-      const body = await getAction<PageResult<Organisation>>('/dataorg/bdDataorg/list', { ...page, ...(name ? { name: `*${name}*` } : {}) });
+      const body = await getAction<PageResult<Organisation>>('/dataorg/bdDataorg/list', {
+        ...page,
+        ...(name ? { name: `*${name}*` } : {}),
+      });
       return body.success ? body.result : { records: [], total: 0 };
     },
   });
@@ -60,7 +75,13 @@ export function OrgPickerModal({ open, multi = false, value, onOk, onCancel }: P
         loading={list.isFetching}
         onRow={(o) => ({ onClick: () => picked.toggle(o), style: { cursor: 'pointer' } })}
         rowSelection={picked.rowSelection(multi ? 'checkbox' : 'radio')}
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
       />
     </Modal>
   );

@@ -12,14 +12,29 @@ import { UserByDepartModal } from './user-by-depart-modal';
 import { fakeMatchMedia } from '../../test/match-media';
 
 const tree = [
-  { id: 'd1', key: 'd1', title: '总公司', departName: '总公司', orgCode: 'A01', children: [{ id: 'd2', key: 'd2', title: '采购部', departName: '采购部', orgCode: 'A01A01', children: null }] },
+  {
+    id: 'd1',
+    key: 'd1',
+    title: '总公司',
+    departName: '总公司',
+    orgCode: 'A01',
+    children: [{ id: 'd2', key: 'd2', title: '采购部', departName: '采购部', orgCode: 'A01A01', children: null }],
+  },
 ];
-const users = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `u${from + i}`, username: `user${from + i}`, realname: `用户${from + i}`, phone: null, orgCode: 'A01' }));
+const users = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `u${from + i}`,
+    username: `user${from + i}`,
+    realname: `用户${from + i}`,
+    phone: null,
+    orgCode: 'A01',
+  }));
 
 const store = () => createSessionStore(http);
 const modalWidth = () => (document.querySelector('.ant-modal') as HTMLElement).style.width;
 const okButton = async () => within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ });
-const lastQuery = (server: ReturnType<typeof fakeServer>, key: string) => Object.fromEntries(server.calls(key).at(-1)!.url.searchParams);
+const lastQuery = (server: ReturnType<typeof fakeServer>, key: string) =>
+  Object.fromEntries(server.calls(key).at(-1)!.url.searchParams);
 
 describe('pickers', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -57,7 +72,13 @@ describe('pickers', () => {
   });
 
   it('user modal: on a screen under 500 px the table scrolls over 800', async () => {
-    vi.stubGlobal('fetch', fakeServer({ 'GET /sys/sysDepart/queryTreeList': () => ok([]), 'GET /sys/user/list': () => ok({ records: users(1), total: 1 }) }).fetch);
+    vi.stubGlobal(
+      'fetch',
+      fakeServer({
+        'GET /sys/sysDepart/queryTreeList': () => ok([]),
+        'GET /sys/user/list': () => ok({ records: users(1), total: 1 }),
+      }).fetch,
+    );
     const matchMedia = window.matchMedia;
     window.matchMedia = fakeMatchMedia((q) => q.includes('499.98'));
     try {
@@ -70,7 +91,9 @@ describe('pickers', () => {
   });
 
   it('organisation picker: 1000 wide, searches /dataorg/bdDataorg/list by name, lists id, code and name', async () => {
-    const server = fakeServer({ 'GET /dataorg/bdDataorg/list': () => ok({ records: [{ id: 'o1', code: 'HD', name: '华东' }], total: 1 }) });
+    const server = fakeServer({
+      'GET /dataorg/bdDataorg/list': () => ok({ records: [{ id: 'o1', code: 'HD', name: '华东' }], total: 1 }),
+    });
     vi.stubGlobal('fetch', server.fetch);
     const onOk = vi.fn();
     const user = userEvent.setup();
@@ -85,13 +108,27 @@ describe('pickers', () => {
     expect(onOk).toHaveBeenCalledWith([{ id: 'o1', code: 'HD', name: '华东' }]);
   });
 
-  it('business selection modal: 900 wide, the caller\'s URL, 5 a page (5/10/20/30), cells cut at 12, table 240 high, arrays accepted', async () => {
-    const server = fakeServer({ 'GET /my/things': () => ok([{ id: 't1', materialNo: 'M1', name: '一二三四五六七八九十甲乙丙丁' }]) });
+  it("business selection modal: 900 wide, the caller's URL, 5 a page (5/10/20/30), cells cut at 12, table 240 high, arrays accepted", async () => {
+    const server = fakeServer({
+      'GET /my/things': () => ok([{ id: 't1', materialNo: 'M1', name: '一二三四五六七八九十甲乙丙丁' }]),
+    });
     vi.stubGlobal('fetch', server.fetch);
     const onOk = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(
-      <SelectBizModal open listUrl="/my/things" queryParamCode="materialNo" queryParamText="物料编码" displayKey="name" columns={[{ dataIndex: 'materialNo', title: '物料编码' }, { dataIndex: 'name', title: '名称' }]} onOk={onOk} onCancel={vi.fn()} />,
+      <SelectBizModal
+        open
+        listUrl="/my/things"
+        queryParamCode="materialNo"
+        queryParamText="物料编码"
+        displayKey="name"
+        columns={[
+          { dataIndex: 'materialNo', title: '物料编码' },
+          { dataIndex: 'name', title: '名称' },
+        ]}
+        onOk={onOk}
+        onCancel={vi.fn()}
+      />,
       { store: store() },
     );
     expect(await screen.findByText('一二三四五六七八九十甲乙...')).toBeTruthy();

@@ -7,7 +7,11 @@ import type { ReportRow } from './report-api';
 /** Popup widget config (spec part 2 §3): the report `code`, this widget's `field`, and which report columns (`orgFields`) fill which form fields (`destFields`). */
 export type PopupConfig = { code?: string; field?: string; orgFields?: string; destFields?: string; multi?: boolean };
 
-const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const split = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Why a popup config cannot work, or null: code, orgFields and destFields are needed, and as many of each. */
 export function popupConfigError(config: PopupConfig): string | null {
@@ -48,7 +52,14 @@ export function PopupSelect({ value, onChange, onCallback, disabled, placeholder
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input readOnly value={value ?? ''} placeholder={placeholder} disabled={disabled} onClick={() => !disabled && setOpen(true)} data-testid="popup-select-input" />
+        <Input
+          readOnly
+          value={value ?? ''}
+          placeholder={placeholder}
+          disabled={disabled}
+          onClick={() => !disabled && setOpen(true)}
+          data-testid="popup-select-input"
+        />
         <Button disabled={disabled} onClick={() => setOpen(true)}>
           选择
         </Button>

@@ -30,7 +30,16 @@ type Sort = { column: string; order: 'asc' | 'desc' } | null;
  * (10 a page) with its search fields; confirm hands the chosen rows over, clears the
  * selection and closes. Clicking a row toggles it.
  */
-export function ReportPopupModal({ code, open, multi = false, selectedKeys, width = PICKER.reportPopupWidth, title, onOk, onCancel }: Props) {
+export function ReportPopupModal({
+  code,
+  open,
+  multi = false,
+  selectedKeys,
+  width = PICKER.reportPopupWidth,
+  title,
+  onOk,
+  onCancel,
+}: Props) {
   const { message } = App.useApp();
   const { page, firstPage, turn } = usePickerPage(PICKER.reportPageSize);
   const [sort, setSort] = useState<Sort>(null);
@@ -85,9 +94,14 @@ export function ReportPopupModal({ code, open, multi = false, selectedKeys, widt
       key: c.dataIndex,
       align: 'center' as const,
       sorter: true,
-      sortOrder: sort?.column === c.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      sortOrder:
+        sort?.column === c.dataIndex ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
       render: c.customRender
-        ? (value: unknown) => String(value ?? '').split(',').map((v) => dicts[c.customRender!]?.find((d) => d.value === v)?.text ?? v).join(',')
+        ? (value: unknown) =>
+            String(value ?? '')
+              .split(',')
+              .map((v) => dicts[c.customRender!]?.find((d) => d.value === v)?.text ?? v)
+              .join(',')
         : undefined,
     }));
   }, [config.data, sort]);
@@ -97,7 +111,11 @@ export function ReportPopupModal({ code, open, multi = false, selectedKeys, widt
   const onChange: TableProps<ReportRow>['onChange'] = (pagination, _f, sorter, extra) => {
     if (extra.action === 'sort') {
       const one = Array.isArray(sorter) ? sorter[0] : sorter;
-      setSort(one?.order ? { column: String(one.columnKey ?? one.field), order: one.order === 'ascend' ? 'asc' : 'desc' } : null);
+      setSort(
+        one?.order
+          ? { column: String(one.columnKey ?? one.field), order: one.order === 'ascend' ? 'asc' : 'desc' }
+          : null,
+      );
       firstPage();
       return;
     }

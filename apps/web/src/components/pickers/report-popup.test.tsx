@@ -10,13 +10,23 @@ import { popupConfigError, popupValues, PopupSelect } from './popup-select';
 import { ReportPopupModal } from './report-popup-modal';
 
 const ID = 'a'.repeat(32);
-const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ code: `ORG${from + i}`, name: `机构${from + i}` }));
+const rows = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ({ code: `ORG${from + i}`, name: `机构${from + i}` }));
 
 function serve() {
   const server = fakeServer({
     'GET /online/cgreport/api/getRpColumns/orgReport': () =>
-      ok({ cgRpConfigId: ID, cgRpConfigName: '机构报表', dictOptions: {}, columns: [{ title: '编码', dataIndex: 'code' }, { title: '名称', dataIndex: 'name' }] }),
-    [`GET /online/cgreport/api/getQueryInfo/${ID}`]: () => ok([{ field: 'name', label: '名称', view: 'string', mode: 'single' }]),
+      ok({
+        cgRpConfigId: ID,
+        cgRpConfigName: '机构报表',
+        dictOptions: {},
+        columns: [
+          { title: '编码', dataIndex: 'code' },
+          { title: '名称', dataIndex: 'name' },
+        ],
+      }),
+    [`GET /online/cgreport/api/getQueryInfo/${ID}`]: () =>
+      ok([{ field: 'name', label: '名称', view: 'string', mode: 'single' }]),
     [`GET /online/cgreport/api/getData/${ID}`]: (r) => {
       const pageNo = Number(r.url.searchParams.get('pageNo'));
       return ok({ records: rows(10, (pageNo - 1) * 10), total: 25 });
@@ -34,11 +44,17 @@ describe('<ReportPopupModal>', () => {
 
   it('is 600 wide, scrolls its table over 500, pages by 10 and words the total as from-to, total N', async () => {
     const server = serve();
-    renderWithProviders(<ReportPopupModal code="orgReport" open onOk={vi.fn()} onCancel={vi.fn()} />, { store: store() });
+    renderWithProviders(<ReportPopupModal code="orgReport" open onOk={vi.fn()} onCancel={vi.fn()} />, {
+      store: store(),
+    });
     expect(await screen.findByText('ORG0')).toBeTruthy();
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
-    expect((document.querySelector('.ant-table-content table, .ant-table-body table') as HTMLElement).style.width).toBe('500px');
-    expect(Object.fromEntries(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams)).toMatchObject({ pageNo: '1', pageSize: '10' });
+    expect((document.querySelector('.ant-table-content table, .ant-table-body table') as HTMLElement).style.width).toBe(
+      '500px',
+    );
+    expect(
+      Object.fromEntries(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams),
+    ).toMatchObject({ pageNo: '1', pageSize: '10' });
     expect(screen.getByText('1-10 共25条')).toBeTruthy();
     expect(reportTotal(25, [11, 20])).toBe('11-20 共25条');
   });
@@ -63,7 +79,9 @@ describe('<ReportPopupModal>', () => {
     serve();
     const onOk = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<ReportPopupModal code="orgReport" open multi onOk={onOk} onCancel={vi.fn()} />, { store: store() });
+    renderWithProviders(<ReportPopupModal code="orgReport" open multi onOk={onOk} onCancel={vi.fn()} />, {
+      store: store(),
+    });
     await screen.findByText('ORG0');
     expect(document.querySelectorAll('.ant-table-tbody .ant-checkbox-input').length).toBeGreaterThanOrEqual(10);
     expect(document.querySelectorAll('.ant-radio-input').length).toBe(0);
@@ -72,16 +90,23 @@ describe('<ReportPopupModal>', () => {
     await user.click(screen.getByText('ORG5'));
     await user.click(screen.getByText('ORG5'));
     await user.click(within(await dialog()).getByRole('button', { name: /确\s*定/ }));
-    expect(onOk).toHaveBeenCalledWith([{ code: 'ORG1', name: '机构1' }, { code: 'ORG3', name: '机构3' }]);
+    expect(onOk).toHaveBeenCalledWith([
+      { code: 'ORG1', name: '机构1' },
+      { code: 'ORG3', name: '机构3' },
+    ]);
   });
 
-  it('searches by the report\'s query items', async () => {
+  it("searches by the report's query items", async () => {
     const server = serve();
     const user = userEvent.setup();
-    renderWithProviders(<ReportPopupModal code="orgReport" open onOk={vi.fn()} onCancel={vi.fn()} />, { store: store() });
+    renderWithProviders(<ReportPopupModal code="orgReport" open onOk={vi.fn()} onCancel={vi.fn()} />, {
+      store: store(),
+    });
     await user.type(await screen.findByPlaceholderText('请输入名称'), '华东');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams.get('name')).toBe('华东'));
+    await waitFor(() =>
+      expect(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams.get('name')).toBe('华东'),
+    );
   });
 
   it('keys a row by its values joined, cut to 50 characters', () => {
@@ -96,9 +121,13 @@ describe('<PopupSelect>', () => {
   it('needs code, orgFields and destFields, as many of each; otherwise it shows the error instead of the widget', () => {
     expect(popupConfigError({ code: 'r', orgFields: 'code', destFields: '' })).toBe('popup参数未正确配置!');
     expect(popupConfigError({ orgFields: 'code', destFields: 'orgCode' })).toBe('popup参数未正确配置!');
-    expect(popupConfigError({ code: 'r', orgFields: 'code,name', destFields: 'orgCode' })).toBe('popup参数未正确配置,原始值和目标值数量不一致!');
+    expect(popupConfigError({ code: 'r', orgFields: 'code,name', destFields: 'orgCode' })).toBe(
+      'popup参数未正确配置,原始值和目标值数量不一致!',
+    );
     expect(popupConfigError({ code: 'r', orgFields: 'code,name', destFields: 'orgCode,orgName' })).toBeNull();
-    renderWithProviders(<PopupSelect code="orgReport" orgFields="code,name" destFields="orgCode" />, { store: store() });
+    renderWithProviders(<PopupSelect code="orgReport" orgFields="code,name" destFields="orgCode" />, {
+      store: store(),
+    });
     expect(screen.getByText('popup参数未正确配置,原始值和目标值数量不一致!')).toBeTruthy();
     expect(screen.queryByTestId('popup-select-input')).toBeNull();
   });
@@ -108,7 +137,18 @@ describe('<PopupSelect>', () => {
     const onChange = vi.fn();
     const onCallback = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<PopupSelect code="orgReport" field="orgName" orgFields="code,name" destFields="orgCode,orgName" multi onChange={onChange} onCallback={onCallback} />, { store: store() });
+    renderWithProviders(
+      <PopupSelect
+        code="orgReport"
+        field="orgName"
+        orgFields="code,name"
+        destFields="orgCode,orgName"
+        multi
+        onChange={onChange}
+        onCallback={onCallback}
+      />,
+      { store: store() },
+    );
     await user.click(screen.getByRole('button', { name: /选\s*择/ }));
     await screen.findByText('ORG0');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1200px');

@@ -19,7 +19,15 @@ const ITEMS: ReportQueryItem[] = [
 function serve() {
   const server = fakeServer({
     'GET /online/cgreport/api/getRpColumns/demo_depart': () =>
-      ok({ cgRpConfigId: ID, cgRpConfigName: '部门列表', dictOptions: {}, columns: [{ title: '部门编码', dataIndex: 'code' }, { title: '部门名称', dataIndex: 'name' }] }),
+      ok({
+        cgRpConfigId: ID,
+        cgRpConfigName: '部门列表',
+        dictOptions: {},
+        columns: [
+          { title: '部门编码', dataIndex: 'code' },
+          { title: '部门名称', dataIndex: 'name' },
+        ],
+      }),
     [`GET /online/cgreport/api/getQueryInfo/${ID}`]: () => ok(ITEMS),
     [`GET /online/cgreport/api/getData/${ID}`]: () => ok({ records: [{ code: 'A01', name: '总公司' }], total: 1 }),
   });
@@ -27,8 +35,12 @@ function serve() {
   return server;
 }
 
-const lastQuery = (server: ReturnType<typeof serve>) => Object.fromEntries(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams);
-const open = () => renderWithProviders(<ReportPopupModal code="demo_depart" open onOk={vi.fn()} onCancel={vi.fn()} />, { store: createSessionStore(http) });
+const lastQuery = (server: ReturnType<typeof serve>) =>
+  Object.fromEntries(server.calls(`GET /online/cgreport/api/getData/${ID}`).at(-1)!.url.searchParams);
+const open = () =>
+  renderWithProviders(<ReportPopupModal code="demo_depart" open onOk={vi.fn()} onCancel={vi.fn()} />, {
+    store: createSessionStore(http),
+  });
 
 describe('the report popup search', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -68,7 +80,13 @@ describe('the report popup search', () => {
 
   it('offers no toggle when no item is hidden', async () => {
     const server = fakeServer({
-      'GET /online/cgreport/api/getRpColumns/demo_depart': () => ok({ cgRpConfigId: ID, cgRpConfigName: '部门列表', dictOptions: {}, columns: [{ title: '部门名称', dataIndex: 'name' }] }),
+      'GET /online/cgreport/api/getRpColumns/demo_depart': () =>
+        ok({
+          cgRpConfigId: ID,
+          cgRpConfigName: '部门列表',
+          dictOptions: {},
+          columns: [{ title: '部门名称', dataIndex: 'name' }],
+        }),
       [`GET /online/cgreport/api/getQueryInfo/${ID}`]: () => ok(ITEMS.slice(0, 1)),
       [`GET /online/cgreport/api/getData/${ID}`]: () => ok({ records: [], total: 0 }),
     });

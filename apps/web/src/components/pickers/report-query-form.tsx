@@ -15,9 +15,18 @@ const NUMERIC = new Set(['integer', 'number']);
 
 /** The control of one bound value: numbers, dates and datetimes by the item's view, text otherwise. */
 function valueControl(item: ReportQueryItem, placeholder: string) {
-  if (NUMERIC.has(item.view)) return <InputNumber placeholder={placeholder} precision={item.view === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
-  if (item.view === 'date') return <DatePicker placeholder={placeholder} format={DATE_FORMAT} style={{ width: '100%' }} />;
-  if (item.view === 'datetime') return <DatePicker placeholder={placeholder} format={DATETIME_FORMAT} showTime style={{ width: '100%' }} />;
+  if (NUMERIC.has(item.view))
+    return (
+      <InputNumber
+        placeholder={placeholder}
+        precision={item.view === 'integer' ? 0 : undefined}
+        style={{ width: '100%' }}
+      />
+    );
+  if (item.view === 'date')
+    return <DatePicker placeholder={placeholder} format={DATE_FORMAT} style={{ width: '100%' }} />;
+  if (item.view === 'datetime')
+    return <DatePicker placeholder={placeholder} format={DATETIME_FORMAT} showTime style={{ width: '100%' }} />;
   return <Input allowClear placeholder={placeholder} />;
 }
 
@@ -29,7 +38,13 @@ function rangeItem(item: ReportQueryItem) {
         <Form.Item name={`${item.field}_begin`} noStyle>
           {valueControl(item, `${item.label}起`)}
         </Form.Item>
-        <Input disabled value="~" style={{ width: 32, textAlign: 'center', pointerEvents: 'none' }} tabIndex={-1} aria-hidden />
+        <Input
+          disabled
+          value="~"
+          style={{ width: 32, textAlign: 'center', pointerEvents: 'none' }}
+          tabIndex={-1}
+          aria-hidden
+        />
         <Form.Item name={`${item.field}_end`} noStyle>
           {valueControl(item, `${item.label}止`)}
         </Form.Item>
@@ -56,7 +71,16 @@ export function ReportQueryForm({ items, onSearch }: Props) {
   const shown = items.filter((i) => expanded || i.hidden !== '1');
 
   const search = () => {
-    const byName = new Map(items.flatMap((i) => [[i.field, i], [`${i.field}_begin`, i], [`${i.field}_end`, i]] as const));
+    const byName = new Map(
+      items.flatMap(
+        (i) =>
+          [
+            [i.field, i],
+            [`${i.field}_begin`, i],
+            [`${i.field}_end`, i],
+          ] as const,
+      ),
+    );
     const filters: Record<string, string> = {};
     // All stored values, folded-away items included.
     for (const [name, v] of Object.entries(form.getFieldsValue(true))) {
@@ -94,7 +118,12 @@ export function ReportQueryForm({ items, onSearch }: Props) {
             重置
           </Button>
           {hasHidden && (
-            <Button type="link" onClick={() => setExpanded((e) => !e)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+            <Button
+              type="link"
+              onClick={() => setExpanded((e) => !e)}
+              icon={expanded ? <UpOutlined /> : <DownOutlined />}
+              iconPlacement="end"
+            >
               {expanded ? '收起' : '展开'}
             </Button>
           )}

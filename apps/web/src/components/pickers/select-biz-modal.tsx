@@ -35,7 +35,20 @@ type Props = {
  * searched by one parameter, 5 rows a page (5/10/20/30), cells cut at 12 characters, the
  * table 240 px high; chosen rows are shown as tags.
  */
-export function SelectBizModal({ open, title = '选择', listUrl, columns, queryParamCode = 'code', queryParamText = '编码', valueKey = 'id', displayKey, multiple = true, value, onOk, onCancel }: Props) {
+export function SelectBizModal({
+  open,
+  title = '选择',
+  listUrl,
+  columns,
+  queryParamCode = 'code',
+  queryParamText = '编码',
+  valueKey = 'id',
+  displayKey,
+  multiple = true,
+  value,
+  onOk,
+  onCancel,
+}: Props) {
   const [word, setWord] = useState('');
   const { page, firstPage, turn } = usePickerPage(PICKER.bizPageSize);
   const keyOf = (row: BizRow) => String(row[valueKey] ?? '');
@@ -44,14 +57,22 @@ export function SelectBizModal({ open, title = '选择', listUrl, columns, query
     queryKey: ['select-biz', listUrl, queryParamCode, word, page],
     enabled: open,
     queryFn: async () => {
-      const body = await getAction<BizRow[] | { records: BizRow[]; total: number }>(listUrl, { ...page, ...(word ? { [queryParamCode]: `*${word}*` } : {}) });
+      const body = await getAction<BizRow[] | { records: BizRow[]; total: number }>(listUrl, {
+        ...page,
+        ...(word ? { [queryParamCode]: `*${word}*` } : {}),
+      });
       if (!body.success) return { records: [], total: 0 };
       const r = body.result;
       return Array.isArray(r) ? { records: r, total: r.length } : { records: r.records, total: Number(r.total) };
     },
   });
   const records = list.data?.records ?? [];
-  const tableColumns: TableColumnsType<BizRow> = columns.map((c) => ({ ...c, render: (v: unknown) => <Ellipsis value={v === null || v === undefined ? '' : String(v)} length={PICKER.bizEllipsis} /> }));
+  const tableColumns: TableColumnsType<BizRow> = columns.map((c) => ({
+    ...c,
+    render: (v: unknown) => (
+      <Ellipsis value={v === null || v === undefined ? '' : String(v)} length={PICKER.bizEllipsis} />
+    ),
+  }));
   const label = (k: string, row: BizRow) => String(row[displayKey ?? valueKey] ?? k);
 
   return (

@@ -7,7 +7,13 @@ import { useOnOpen } from './use-on-open';
  * again drops it. Opened again, the picker starts from the caller's keys; a row known only by
  * its key is completed from the page it shows up on when confirmed.
  */
-export function useChosenRows<T>(open: boolean, keys: readonly string[] | undefined, keyOf: (row: T) => string, stub: (key: string) => T, multi: boolean) {
+export function useChosenRows<T>(
+  open: boolean,
+  keys: readonly string[] | undefined,
+  keyOf: (row: T) => string,
+  stub: (key: string) => T,
+  multi: boolean,
+) {
   const initial = () => new Map((keys ?? []).map((k): [string, T] => [k, stub(k)]));
   const [chosen, setChosen] = useState<Map<string, T>>(initial);
   useOnOpen(open, () => setChosen(initial()));

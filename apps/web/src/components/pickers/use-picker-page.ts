@@ -11,6 +11,7 @@ export function usePickerPage(pageSize: number) {
   return {
     page,
     firstPage: () => setPage((p) => ({ ...p, pageNo: 1 })),
-    turn: (pageNo: number, size: number) => setPage((p) => ({ pageNo: size !== p.pageSize ? 1 : pageNo, pageSize: size })),
+    turn: (pageNo: number, size: number) =>
+      setPage((p) => ({ pageNo: size !== p.pageSize ? 1 : pageNo, pageSize: size })),
   };
 }

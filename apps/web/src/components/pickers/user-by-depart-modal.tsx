@@ -11,7 +11,13 @@ import { PICKER } from './picker-constants';
 import { useNarrowScreen } from './use-narrow-screen';
 import { usePickerPage } from './use-picker-page';
 
-export type PickedUser = { id: string; username: string; realname: string; phone?: string | null; orgCode?: string | null };
+export type PickedUser = {
+  id: string;
+  username: string;
+  realname: string;
+  phone?: string | null;
+  orgCode?: string | null;
+};
 
 type Props = {
   open: boolean;
@@ -39,7 +45,13 @@ export function UserByDepartModal({ open, multi = true, value, onOk, onCancel }:
   const [depart, setDepart] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const { page, firstPage, turn } = usePickerPage(PICKER.userPageSize);
-  const picked = useChosenRows<PickedUser>(open, value, (u) => u.id, (id) => ({ id, username: '', realname: '' }), multi);
+  const picked = useChosenRows<PickedUser>(
+    open,
+    value,
+    (u) => u.id,
+    (id) => ({ id, username: '', realname: '' }),
+    multi,
+  );
 
   const users = useQuery({
     queryKey: ['user-picker', depart, username, page],
@@ -47,11 +59,23 @@ export function UserByDepartModal({ open, multi = true, value, onOk, onCancel }:
     queryFn: async (): Promise<{ records: PickedUser[]; total: number }> => {
       if (depart) {
         // A department's users (and its sub-departments'), paged here.
-        const body = await getAction<PickedUser[]>('/sys/user/queryUserByDepId', { id: depart, ...(username ? { realname: username } : {}) });
+        const body = await getAction<PickedUser[]>('/sys/user/queryUserByDepId', {
+          id: depart,
+          ...(username ? { realname: username } : {}),
+        });
         const all = body.success ? body.result : [];
-        return { records: all.slice((page.pageNo - 1) * page.pageSize, page.pageNo * page.pageSize), total: all.length };
+        return {
+          records: all.slice((page.pageNo - 1) * page.pageSize, page.pageNo * page.pageSize),
+          total: all.length,
+        };
       }
-      const body = await getAction<PageResult<PickedUser>>('/sys/user/list', { pageNo: page.pageNo, pageSize: page.pageSize, column: 'createTime', order: 'desc', ...(username ? { username: `*${username}*` } : {}) });
+      const body = await getAction<PageResult<PickedUser>>('/sys/user/list', {
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
+        column: 'createTime',
+        order: 'desc',
+        ...(username ? { username: `*${username}*` } : {}),
+      });
       return body.success ? { records: body.result.records, total: body.result.total } : { records: [], total: 0 };
     },
   });

@@ -10,7 +10,15 @@ export const COUNT_UP_MS = 1000;
  * so the animation causes no React renders (main-thread time on the portal's home page).
  * Shared by the portal and the back office: it must not import antd.
  */
-export function CountUp({ end, durationMs = COUNT_UP_MS, testId = 'count-up' }: { end: number; durationMs?: number; testId?: string }) {
+export function CountUp({
+  end,
+  durationMs = COUNT_UP_MS,
+  testId = 'count-up',
+}: {
+  end: number;
+  durationMs?: number;
+  testId?: string;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;

@@ -6,7 +6,14 @@ export const WATERMARK = { fontSize: 24, rotate: -30, width: 288, height: 200 } 
 
 export function PageWatermark({ text, children }: { text: string | string[]; children: ReactNode }) {
   return (
-    <Watermark content={text} rotate={WATERMARK.rotate} font={{ fontSize: WATERMARK.fontSize, color: 'rgba(0,0,0,0.12)' }} gap={[WATERMARK.width / 2, WATERMARK.height / 2]} width={WATERMARK.width / 2} height={WATERMARK.height / 4}>
+    <Watermark
+      content={text}
+      rotate={WATERMARK.rotate}
+      font={{ fontSize: WATERMARK.fontSize, color: 'rgba(0,0,0,0.12)' }}
+      gap={[WATERMARK.width / 2, WATERMARK.height / 2]}
+      width={WATERMARK.width / 2}
+      height={WATERMARK.height / 4}
+    >
       {children}
     </Watermark>
   );

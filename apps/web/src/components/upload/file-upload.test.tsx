@@ -19,16 +19,40 @@ function uploadServer() {
     const file = form.get('file') as File;
     sent.push({ biz: form.get('biz'), file, token: (init.headers as Record<string, string>)['X-Access-Token'] });
     if (file.name.startsWith('bad')) {
-      return new Response(JSON.stringify({ success: false, code: 400, message: '上传失败！不支持的文件类型', result: null, timestamp: 0 }), { status: 400 });
+      return new Response(
+        JSON.stringify({
+          success: false,
+          code: 400,
+          message: '上传失败！不支持的文件类型',
+          result: null,
+          timestamp: 0,
+        }),
+        { status: 400 },
+      );
     }
     n += 1;
-    return new Response(JSON.stringify({ success: true, code: 200, message: `${String(form.get('biz'))}/20260101/${String(n).padStart(32, '0')}.png`, result: null, timestamp: 0 }));
+    return new Response(
+      JSON.stringify({
+        success: true,
+        code: 200,
+        message: `${String(form.get('biz'))}/20260101/${String(n).padStart(32, '0')}.png`,
+        result: null,
+        timestamp: 0,
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetch);
   return { fetch, sent };
 }
 
-function Harness(props: { initial?: string; mode?: 'file' | 'image'; maxCount?: number; biz?: string; onValue: (v: string) => void; onFiles?: (f: unknown) => void }) {
+function Harness(props: {
+  initial?: string;
+  mode?: 'file' | 'image';
+  maxCount?: number;
+  biz?: string;
+  onValue: (v: string) => void;
+  onFiles?: (f: unknown) => void;
+}) {
   const [value, setValue] = useState(props.initial ?? '');
   return (
     <>
@@ -79,7 +103,9 @@ describe('FileUpload', () => {
   it('joins several done files with commas and drops a removed one', async () => {
     const { onValue, choose } = setup({ initial: 'temp/20250101/a.png' });
     choose(png('b.png'));
-    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/a.png,temp/20260101/${'1'.padStart(32, '0')}.png`));
+    await waitFor(() =>
+      expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/a.png,temp/20260101/${'1'.padStart(32, '0')}.png`),
+    );
     fireEvent.click(screen.getAllByRole('button', { name: /delete|删除/ })[0]!);
     await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20260101/${'1'.padStart(32, '0')}.png`));
   });
@@ -103,7 +129,9 @@ describe('FileUpload', () => {
     persistedSession.setToken('tok');
     const server = uploadServer();
     renderWithProviders(<FileUpload filesOnly />, { route: '/', store: createSessionStore(http) });
-    fireEvent.change(screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement, { target: { files: [png('a.png')] } });
+    fireEvent.change(screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [png('a.png')] },
+    });
     expect(await screen.findByText('请上传文件')).toBeTruthy();
     expect(server.fetch).not.toHaveBeenCalled();
   });
@@ -121,7 +149,9 @@ describe('FileUpload', () => {
     const { onValue, choose } = setup({ maxCount: 2, initial: 'temp/20250101/a.png,temp/20250101/b.png' });
     choose(png('c.png'));
     expect(await screen.findByText('只能上传2个文件')).toBeTruthy();
-    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/b.png,temp/20260101/${'1'.padStart(32, '0')}.png`));
+    await waitFor(() =>
+      expect(onValue).toHaveBeenLastCalledWith(`temp/20250101/b.png,temp/20260101/${'1'.padStart(32, '0')}.png`),
+    );
   });
 
   it('follows a value set from outside', async () => {
@@ -136,10 +166,17 @@ describe('FileUpload', () => {
     persistedSession.setToken('tok');
     uploadServer();
     const onFiles = vi.fn();
-    renderWithProviders(<Harness onValue={vi.fn()} onFiles={onFiles} />, { route: '/', store: createSessionStore(http) });
+    renderWithProviders(<Harness onValue={vi.fn()} onFiles={onFiles} />, {
+      route: '/',
+      store: createSessionStore(http),
+    });
     const input = screen.getByTestId('file-upload').querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [png('a.png')] } });
-    await waitFor(() => expect(onFiles).toHaveBeenLastCalledWith([{ fileName: 'a.png', filePath: `temp/20260101/${'1'.padStart(32, '0')}.png`, fileSize: 4 }]));
+    await waitFor(() =>
+      expect(onFiles).toHaveBeenLastCalledWith([
+        { fileName: 'a.png', filePath: `temp/20260101/${'1'.padStart(32, '0')}.png`, fileSize: 4 },
+      ]),
+    );
   });
 });
 
@@ -148,7 +185,9 @@ describe('FileUpload previews', () => {
 
   it('fetches a private stored image with the token for its thumbnail; portal images load directly', async () => {
     persistedSession.setToken('tok');
-    const fetch = vi.fn(async () => new Response(new Uint8Array([0x89, 0x50]), { headers: { 'Content-Type': 'image/png' } }));
+    const fetch = vi.fn(
+      async () => new Response(new Uint8Array([0x89, 0x50]), { headers: { 'Content-Type': 'image/png' } }),
+    );
     vi.stubGlobal('fetch', fetch);
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     URL.createObjectURL = vi.fn(() => 'blob:preview-1');
@@ -156,7 +195,10 @@ describe('FileUpload previews', () => {
     onTestFinished(() => {
       Object.assign(URL, saved);
     });
-    renderWithProviders(<FileUpload mode="image" value="temp/20250101/a.png,portal/20250101/b.png" />, { route: '/', store: createSessionStore(http) });
+    renderWithProviders(<FileUpload mode="image" value="temp/20250101/a.png,portal/20250101/b.png" />, {
+      route: '/',
+      store: createSessionStore(http),
+    });
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/jeecg-boot/sys/common/static/temp/20250101/a.png');
@@ -174,7 +216,16 @@ describe('FileUpload read-only downloads (X-11)', () => {
 
   it('a private stored file downloads with the token under the name the server gives, not by a bare link', async () => {
     persistedSession.setToken('tok');
-    const fetch = vi.fn(async () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename=\"_.pdf\"; filename*=UTF-8''%E6%B5%8B%E8%AF%95%E6%8A%A5%E5%91%8A.pdf" } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response('%PDF-1.4', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition':
+              'attachment; filename="_.pdf"; filename*=UTF-8\'\'%E6%B5%8B%E8%AF%95%E6%8A%A5%E5%91%8A.pdf',
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     URL.createObjectURL = vi.fn(() => 'blob:file-1');
@@ -186,7 +237,10 @@ describe('FileUpload read-only downloads (X-11)', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderWithProviders(<FileUpload disabled value="supplier/20261124/c.pdf" />, { route: '/', store: createSessionStore(http) });
+    renderWithProviders(<FileUpload disabled value="supplier/20261124/c.pdf" />, {
+      route: '/',
+      store: createSessionStore(http),
+    });
     fireEvent.click(await screen.findByText('c.pdf'));
     await waitFor(() => expect(names).toEqual(['测试报告.pdf']));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -202,11 +256,16 @@ describe('UploadModal', () => {
     persistedSession.setToken('tok');
     uploadServer();
     const onOk = vi.fn();
-    renderWithProviders(<UploadModal open value="temp/20250101/a.png" onOk={onOk} onCancel={vi.fn()} />, { route: '/', store: createSessionStore(http) });
+    renderWithProviders(<UploadModal open value="temp/20250101/a.png" onOk={onOk} onCancel={vi.fn()} />, {
+      route: '/',
+      store: createSessionStore(http),
+    });
     const modal = await screen.findByTestId('upload-modal');
     expect(screen.getByText('最多可上传10个文件')).toBeTruthy();
     expect((modal.closest('.ant-modal') as HTMLElement).style.width).toBe('600px');
-    fireEvent.change(modal.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [png('b.png')] } });
+    fireEvent.change(modal.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [png('b.png')] },
+    });
     await screen.findByText('b.png 文件上传成功');
     fireEvent.click(screen.getByTestId('upload-modal-ok'));
     expect(onOk).toHaveBeenCalledWith(`temp/20250101/a.png,temp/20260101/${'1'.padStart(32, '0')}.png`);

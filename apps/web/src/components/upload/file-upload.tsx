@@ -103,7 +103,20 @@ export const uploadMessages = {
  * error or removed; removed files drop from the list; on done or removed the new value (the
  * comma-joined stored paths) is emitted.
  */
-export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, mode = 'file', filesOnly = false, maxCount = 0, disabled, text, accept, check, ...rest }: FileUploadProps) {
+export function FileUpload({
+  value,
+  onChange,
+  onFilesChange,
+  biz = DEFAULT_BIZ,
+  mode = 'file',
+  filesOnly = false,
+  maxCount = 0,
+  disabled,
+  text,
+  accept,
+  check,
+  ...rest
+}: FileUploadProps) {
   const { message } = App.useApp();
   const [list, setList] = useState<UploadFile[]>(() => toFileList(value));
   const emitted = useRef(donePaths(list));
@@ -121,12 +134,19 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
   const previews = useRef(new Map<string, string>());
   useEffect(() => {
     if (mode !== 'image') return;
-    const wanted = list.filter((f) => f.status === 'done' && typeof f.response === 'string' && !isPublicPath(f.response) && !isLocalPreview(f.thumbUrl));
+    const wanted = list.filter(
+      (f) =>
+        f.status === 'done' &&
+        typeof f.response === 'string' &&
+        !isPublicPath(f.response) &&
+        !isLocalPreview(f.thumbUrl),
+    );
     let alive = true;
     for (const f of wanted) {
       const path = f.response as string;
       const known = previews.current.get(path);
-      const apply = (url: string) => setList((l) => l.map((x) => (x.uid === f.uid && !isLocalPreview(x.thumbUrl) ? { ...x, thumbUrl: url } : x)));
+      const apply = (url: string) =>
+        setList((l) => l.map((x) => (x.uid === f.uid && !isLocalPreview(x.thumbUrl) ? { ...x, thumbUrl: url } : x)));
       if (known) {
         apply(known);
         continue;
@@ -188,7 +208,15 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
   const handleChange: UploadProps['onChange'] = ({ file, fileList }) => {
     let next = fileList.map((f) =>
       f.status === 'done' && typeof f.response === 'string'
-        ? { ...f, url: staticUrl(f.response), thumbUrl: isLocalPreview(f.thumbUrl) ? f.thumbUrl : isPublicPath(f.response) ? staticUrl(f.response) : undefined }
+        ? {
+            ...f,
+            url: staticUrl(f.response),
+            thumbUrl: isLocalPreview(f.thumbUrl)
+              ? f.thumbUrl
+              : isPublicPath(f.response)
+                ? staticUrl(f.response)
+                : undefined,
+          }
         : f,
     );
     if (maxCount > 0 && next.length > maxCount) {
@@ -196,7 +224,8 @@ export function FileUpload({ value, onChange, onFilesChange, biz = DEFAULT_BIZ, 
       next = next.slice(-maxCount);
     }
     if (file.status === 'done') void message.success(uploadMessages.done(file.name));
-    if (file.status === 'error') void message.error(uploadMessages.failed(file.name, file.error instanceof Error ? file.error.message : ''));
+    if (file.status === 'error')
+      void message.error(uploadMessages.failed(file.name, file.error instanceof Error ? file.error.message : ''));
     setList(next);
     if (file.status === 'done' || file.status === 'removed' || next.length !== fileList.length) emit(next);
   };

@@ -12,7 +12,13 @@ const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
  * downloaded with the session, so a document's reader gets the file the server lets it read
  * (X-11); public portal images open directly.
  */
-export function StoredFileLinks({ paths, 'data-testid': testId }: { paths: string | null | undefined; 'data-testid'?: string }) {
+export function StoredFileLinks({
+  paths,
+  'data-testid': testId,
+}: {
+  paths: string | null | undefined;
+  'data-testid'?: string;
+}) {
   const { message } = App.useApp();
   const list = splitPaths(paths);
   if (list.length === 0) return <>-</>;

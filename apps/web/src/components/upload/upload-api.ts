@@ -23,7 +23,11 @@ export class UploadError extends Error {
  * `POST /sys/common/upload` (multipart `biz` then `file`, as JeecgBoot's JUpload sends them):
  * resolves to the stored path the server answers in `message`.
  */
-export async function uploadFile(file: Blob & { name?: string }, biz: string = DEFAULT_BIZ, signal?: AbortSignal): Promise<string> {
+export async function uploadFile(
+  file: Blob & { name?: string },
+  biz: string = DEFAULT_BIZ,
+  signal?: AbortSignal,
+): Promise<string> {
   const form = new FormData();
   form.append('biz', biz);
   form.append('isup', '1');

@@ -20,7 +20,15 @@ export type UploadModalProps = {
 };
 
 /** The file-upload modal: width 600, at most 10 files (the hint says so). */
-export function UploadModal({ open, title = '文件上传', value = '', biz, mode = 'file', onOk, onCancel }: UploadModalProps) {
+export function UploadModal({
+  open,
+  title = '文件上传',
+  value = '',
+  biz,
+  mode = 'file',
+  onOk,
+  onCancel,
+}: UploadModalProps) {
   const [current, setCurrent] = useState(value);
   return (
     <Modal
@@ -36,7 +44,14 @@ export function UploadModal({ open, title = '文件上传', value = '', biz, mod
       okButtonProps={{ 'data-testid': 'upload-modal-ok' } as Record<string, string>}
     >
       <div data-testid="upload-modal">
-        <FileUpload value={current} onChange={setCurrent} biz={biz} mode={mode} maxCount={UPLOAD_MODAL_MAX_FILES} data-testid="upload-modal-upload" />
+        <FileUpload
+          value={current}
+          onChange={setCurrent}
+          biz={biz}
+          mode={mode}
+          maxCount={UPLOAD_MODAL_MAX_FILES}
+          data-testid="upload-modal-upload"
+        />
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
           最多可上传{UPLOAD_MODAL_MAX_FILES}个文件
         </Typography.Text>

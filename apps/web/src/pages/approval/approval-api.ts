@@ -32,17 +32,44 @@ export type ApprovalRow = {
 export type ApprovalDetail = ApprovalRow & {
   steps: ApprovalStep[];
   ccUsers: { id: string; realname: string | null }[];
-  tasks: { id: string; step: number; stepName: string; decision: string; decidedBy_dictText: string | null; comment: string | null; decidedAt: string | null }[];
-  history: { id: string; step: number | null; action: string; actorId_dictText: string | null; comment: string | null; at: string }[];
+  tasks: {
+    id: string;
+    step: number;
+    stepName: string;
+    decision: string;
+    decidedBy_dictText: string | null;
+    comment: string | null;
+    decidedAt: string | null;
+  }[];
+  history: {
+    id: string;
+    step: number | null;
+    action: string;
+    actorId_dictText: string | null;
+    comment: string | null;
+    at: string;
+  }[];
 };
 
 export type DocTypeDefinition = {
   docType: string;
   label: string;
-  definition: { id: string; name: string; enabled: number; steps: ApprovalStep[]; ccUserIds: string[]; version: number; updateTime: string | null; updateBy: string | null } | null;
+  definition: {
+    id: string;
+    name: string;
+    enabled: number;
+    steps: ApprovalStep[];
+    ccUserIds: string[];
+    version: number;
+    updateTime: string | null;
+    updateBy: string | null;
+  } | null;
 };
 
-export type ApproverOptions = { users: { id: string; username: string; realname: string }[]; roles: { roleCode: string; roleName: string }[] };
+export type ApproverOptions = {
+  users: { id: string; username: string; realname: string }[];
+  roles: { roleCode: string; roleName: string }[];
+};
 
 async function unwrap<T>(call: Promise<{ success: boolean; message: string; result: T }>): Promise<T> {
   const body = await call;

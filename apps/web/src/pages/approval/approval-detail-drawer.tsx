@@ -16,16 +16,22 @@ export function ApprovalDetailDrawer({ id, onClose }: { id: string | null; onClo
       {d ? (
         <div data-testid="approval-detail">
           <Descriptions column={2} bordered size="small">
-            <Descriptions.Item label="标题" span={2}>{d.title}</Descriptions.Item>
+            <Descriptions.Item label="标题" span={2}>
+              {d.title}
+            </Descriptions.Item>
             <Descriptions.Item label="单据类型">{d.docType_dictText}</Descriptions.Item>
             <Descriptions.Item label="状态">{d.status_dictText}</Descriptions.Item>
             <Descriptions.Item label="金额">{d.amount ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="提交人">{d.submittedBy_dictText ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="提交时间">{d.submittedAt ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="完成时间">{d.finishedAt ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="抄送" span={2}>{d.ccUsers.map((u) => u.realname).join('、') || '-'}</Descriptions.Item>
+            <Descriptions.Item label="抄送" span={2}>
+              {d.ccUsers.map((u) => u.realname).join('、') || '-'}
+            </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>审批步骤</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            审批步骤
+          </Typography.Title>
           {d.steps.length === 0 ? (
             <Typography.Text type="secondary">无适用的审批步骤，已自动通过</Typography.Text>
           ) : (
@@ -37,12 +43,18 @@ export function ApprovalDetailDrawer({ id, onClose }: { id: string | null; onClo
                 return {
                   title: step.name,
                   status: task ? DECISION_STATUS[task.decision as keyof typeof DECISION_STATUS] : 'wait',
-                  description: task?.decidedBy_dictText ? `${task.decidedBy_dictText} ${task.decidedAt ?? ''} ${task.comment ?? ''}` : step.minAmount ? `金额达到 ${step.minAmount} 时审批` : undefined,
+                  description: task?.decidedBy_dictText
+                    ? `${task.decidedBy_dictText} ${task.decidedAt ?? ''} ${task.comment ?? ''}`
+                    : step.minAmount
+                      ? `金额达到 ${step.minAmount} 时审批`
+                      : undefined,
                 };
               })}
             />
           )}
-          <Typography.Title level={5} style={{ marginTop: 24 }}>审批记录</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            审批记录
+          </Typography.Title>
           <Timeline
             items={d.history.map((h) => ({
               key: h.id,

@@ -36,10 +36,28 @@ function setup(kind: ApprovalListKind) {
     'POST /approval/task/reject': () => ok(null, '已驳回'),
     'POST /approval/instance/withdraw': () => ok(null, '已撤回'),
     'GET /approval/instance/queryById': () =>
-      ok({ ...ROW, steps: [{ name: '管理员审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }], ccUsers: [], tasks: [], history: [{ id: 'h1', step: null, action: 'SUBMIT', actorId_dictText: '采购员王敏', comment: null, at: '2026-11-22 10:00:00' }] }),
+      ok({
+        ...ROW,
+        steps: [{ name: '管理员审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }],
+        ccUsers: [],
+        tasks: [],
+        history: [
+          {
+            id: 'h1',
+            step: null,
+            action: 'SUBMIT',
+            actorId_dictText: '采购员王敏',
+            comment: null,
+            at: '2026-11-22 10:00:00',
+          },
+        ],
+      }),
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<ApprovalListPage kind={kind} />, { route: `/approval/${kind}`, store: createSessionStore(http) });
+  renderWithProviders(<ApprovalListPage kind={kind} />, {
+    route: `/approval/${kind}`,
+    store: createSessionStore(http),
+  });
   return server;
 }
 
@@ -54,7 +72,9 @@ describe('审批中心 (X-10)', () => {
     fireEvent.change(await screen.findByTestId('approval-comment'), { target: { value: '同意启用' } });
     expect(server.calls('POST /approval/task/approve')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('approval-decision-ok'));
-    await waitFor(() => expect(server.calls('POST /approval/task/approve')[0]?.body).toEqual({ taskId: 't1', comment: '同意启用' }));
+    await waitFor(() =>
+      expect(server.calls('POST /approval/task/approve')[0]?.body).toEqual({ taskId: 't1', comment: '同意启用' }),
+    );
     await waitFor(() => expect(server.calls('GET /approval/todo/list')).toHaveLength(2));
   });
 
@@ -67,7 +87,9 @@ describe('审批中心 (X-10)', () => {
     expect(server.calls('POST /approval/task/reject')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('approval-comment'), { target: { value: '规格不全' } });
     fireEvent.click(screen.getByTestId('approval-decision-ok'));
-    await waitFor(() => expect(server.calls('POST /approval/task/reject')[0]?.body).toEqual({ taskId: 't1', comment: '规格不全' }));
+    await waitFor(() =>
+      expect(server.calls('POST /approval/task/reject')[0]?.body).toEqual({ taskId: 't1', comment: '规格不全' }),
+    );
   });
 
   it('我的申请: a running application is withdrawn after a confirmation; no decisions offered', async () => {
@@ -78,7 +100,9 @@ describe('审批中心 (X-10)', () => {
     expect(await screen.findByText('确定撤回该申请吗？')).toBeTruthy();
     expect(server.calls('POST /approval/instance/withdraw')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(server.calls('POST /approval/instance/withdraw')[0]?.body).toEqual({ instanceId: 'i1' }));
+    await waitFor(() =>
+      expect(server.calls('POST /approval/instance/withdraw')[0]?.body).toEqual({ instanceId: 'i1' }),
+    );
   });
 
   it('详情 shows the steps and the history', async () => {

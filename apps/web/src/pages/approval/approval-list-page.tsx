@@ -11,7 +11,12 @@ export type ApprovalListKind = 'todo' | 'done' | 'mine' | 'cc';
 
 const SEARCH_FIELDS: SearchField[] = [{ name: 'title', label: '标题', mode: 'like' }];
 const SORT: SortState = { column: 'submittedAt', order: 'desc' };
-const STATUS_COLOR: Record<string, string> = { RUNNING: 'processing', APPROVED: 'success', REJECTED: 'error', WITHDRAWN: 'default' };
+const STATUS_COLOR: Record<string, string> = {
+  RUNNING: 'processing',
+  APPROVED: 'success',
+  REJECTED: 'error',
+  WITHDRAWN: 'default',
+};
 const dash = (v: string | null | undefined) => v || '-';
 
 const BASE_COLUMNS: TableColumnsType<ApprovalRow> = [
@@ -20,13 +25,25 @@ const BASE_COLUMNS: TableColumnsType<ApprovalRow> = [
   { title: '金额', dataIndex: 'amount', render: dash },
   { title: '提交人', dataIndex: 'submittedBy_dictText', render: dash },
   { title: '提交时间', dataIndex: 'submittedAt', sorter: true, render: dash },
-  { title: '状态', dataIndex: 'status', render: (s: string, r) => <Tag color={STATUS_COLOR[s]}>{r.status_dictText}</Tag> },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (s: string, r) => <Tag color={STATUS_COLOR[s]}>{r.status_dictText}</Tag>,
+  },
 ];
 
 type Decision = { row: ApprovalRow; action: 'approve' | 'reject' };
 
 /** The approver's decision: the comment (required to reject) and the confirmation in one dialog. */
-function DecisionModal({ decision, onClose, onDecide }: { decision: Decision | null; onClose: () => void; onDecide: (comment: string) => Promise<boolean> }) {
+function DecisionModal({
+  decision,
+  onClose,
+  onDecide,
+}: {
+  decision: Decision | null;
+  onClose: () => void;
+  onDecide: (comment: string) => Promise<boolean>;
+}) {
   const [form] = Form.useForm<{ comment: string }>();
   const [busy, setBusy] = useState(false);
   const reject = decision?.action === 'reject';
@@ -54,8 +71,18 @@ function DecisionModal({ decision, onClose, onDecide }: { decision: Decision | n
     >
       <p>{decision?.row.title}</p>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="comment" label="审批意见" rules={reject ? [{ required: true, whitespace: true, message: '请填写驳回意见' }] : []}>
-          <Input.TextArea rows={3} maxLength={500} showCount data-testid="approval-comment" placeholder={reject ? '请填写驳回原因' : '可选'} />
+        <Form.Item
+          name="comment"
+          label="审批意见"
+          rules={reject ? [{ required: true, whitespace: true, message: '请填写驳回意见' }] : []}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            showCount
+            data-testid="approval-comment"
+            placeholder={reject ? '请填写驳回原因' : '可选'}
+          />
         </Form.Item>
       </Form>
     </Modal>
@@ -83,15 +110,27 @@ export function ApprovalListPage({ kind }: { kind: ApprovalListKind }) {
       fixed: 'right' as const,
       render: (_: unknown, row: ApprovalRow) => (
         <Space>
-          <a onClick={() => setDetail(row.id)} data-testid="approval-view">详情</a>
+          <a onClick={() => setDetail(row.id)} data-testid="approval-view">
+            详情
+          </a>
           {kind === 'todo' ? (
             <>
-              <a onClick={() => setDecision({ row, action: 'approve', list })} data-testid="approval-approve">同意</a>
-              <a onClick={() => setDecision({ row, action: 'reject', list })} data-testid="approval-reject">驳回</a>
+              <a onClick={() => setDecision({ row, action: 'approve', list })} data-testid="approval-approve">
+                同意
+              </a>
+              <a onClick={() => setDecision({ row, action: 'reject', list })} data-testid="approval-reject">
+                驳回
+              </a>
             </>
           ) : null}
           {kind === 'mine' && row.status === 'RUNNING' ? (
-            <Popconfirm title="确定撤回该申请吗？" description="撤回后审批终止，单据回到草稿。" okText="确定" cancelText="取消" onConfirm={() => list.run(() => approvalApi.withdraw(row.id))}>
+            <Popconfirm
+              title="确定撤回该申请吗？"
+              description="撤回后审批终止，单据回到草稿。"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => list.run(() => approvalApi.withdraw(row.id))}
+            >
               <a data-testid="approval-withdraw">撤回</a>
             </Popconfirm>
           ) : null}
@@ -102,12 +141,30 @@ export function ApprovalListPage({ kind }: { kind: ApprovalListKind }) {
 
   return (
     <div data-testid={`approval-${kind}-page`}>
-      <PagedTable<ApprovalRow> url={`/approval/${kind}/list`} rowKey={kind === 'done' ? ('historyId' as keyof ApprovalRow & string) : kind === 'todo' ? ('taskId' as keyof ApprovalRow & string) : 'id'} columns={columns} searchFields={SEARCH_FIELDS} defaultSort={SORT} />
+      <PagedTable<ApprovalRow>
+        url={`/approval/${kind}/list`}
+        rowKey={
+          kind === 'done'
+            ? ('historyId' as keyof ApprovalRow & string)
+            : kind === 'todo'
+              ? ('taskId' as keyof ApprovalRow & string)
+              : 'id'
+        }
+        columns={columns}
+        searchFields={SEARCH_FIELDS}
+        defaultSort={SORT}
+      />
       <ApprovalDetailDrawer id={detail} onClose={() => setDetail(null)} />
       <DecisionModal
         decision={decision}
         onClose={() => setDecision(null)}
-        onDecide={(comment) => decision!.list.run(() => (decision!.action === 'approve' ? approvalApi.approve(decision!.row.taskId!, comment) : approvalApi.reject(decision!.row.taskId!, comment)))}
+        onDecide={(comment) =>
+          decision!.list.run(() =>
+            decision!.action === 'approve'
+              ? approvalApi.approve(decision!.row.taskId!, comment)
+              : approvalApi.reject(decision!.row.taskId!, comment),
+          )
+        }
       />
     </div>
   );

@@ -31,10 +31,17 @@ const TYPES: DocTypeDefinition[] = [
 
 function setup(auth: string[]) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /approval/definition/list': () => ok(TYPES),
-    'GET /approval/approverOptions': () => ok({ users: [{ id: 'u9', username: 'director', realname: '总监赵' }], roles: [{ roleCode: 'admin', roleName: '管理员' }] }),
+    'GET /approval/approverOptions': () =>
+      ok({
+        users: [{ id: 'u9', username: 'director', realname: '总监赵' }],
+        roles: [{ roleCode: 'admin', roleName: '管理员' }],
+      }),
     'POST /approval/definition/save': () => ok(null, '保存成功'),
   });
   vi.stubGlobal('fetch', server.fetch);

@@ -31,7 +31,9 @@ export function registrationsOption(byMonth: readonly MonthCount[], color: strin
     grid: { left: 40, right: 16, top: 24, bottom: 32 },
     xAxis: { type: 'category', data: byMonth.map((m) => `${Number(m.month.slice(5, 7))}月`) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ name: '新增供应商', type: 'bar', barMaxWidth: 36, itemStyle: { color }, data: byMonth.map((m) => m.count) }],
+    series: [
+      { name: '新增供应商', type: 'bar', barMaxWidth: 36, itemStyle: { color }, data: byMonth.map((m) => m.count) },
+    ],
   };
 }
 

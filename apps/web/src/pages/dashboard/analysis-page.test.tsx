@@ -79,7 +79,10 @@ describe('dashboard', () => {
   });
 
   it('says so when there are no suppliers yet', async () => {
-    const empty = { ...PLATFORM, suppliers: { total: 0, byStatus: [{ status: 'QUALIFIED', text: '合格', count: 0 }], byMonth: [] } };
+    const empty = {
+      ...PLATFORM,
+      suppliers: { total: 0, byStatus: [{ status: 'QUALIFIED', text: '合格', count: 0 }], byMonth: [] },
+    };
     await setup(userInfo(), null, () => ok(empty));
     expect(await screen.findByText('暂无供应商数据')).toBeTruthy();
     expect(screen.queryByTestId('chart-supplier-status')).toBeNull();
@@ -88,7 +91,13 @@ describe('dashboard', () => {
   it("shows a supplier its company instead of the platform's figures", async () => {
     const figures = {
       scope: 'supplier',
-      supplier: { name: '华东精密机械有限公司', status: 'QUALIFIED', statusText: '合格', infoStatus: 'APPROVED', infoStatusText: '已通过' },
+      supplier: {
+        name: '华东精密机械有限公司',
+        status: 'QUALIFIED',
+        statusText: '合格',
+        infoStatus: 'APPROVED',
+        infoStatusText: '已通过',
+      },
       notices: { published: 3, unread: 1 },
     };
     await setup(userInfo({ userType: 2, supplierId: 's1' }), { id: 's1' }, () => ok(figures));

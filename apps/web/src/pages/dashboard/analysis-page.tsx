@@ -17,7 +17,19 @@ import { hasCounts, registrationsOption, supplierStatusOption } from './analysis
 type PlatformFigures = Extract<AnalysisFigures, { scope: 'platform' }>;
 type SupplierFigures = Extract<AnalysisFigures, { scope: 'supplier' }>;
 
-function StatCard({ title, value, icon, footer, testId }: { title: string; value: number; icon: ReactNode; footer?: ReactNode; testId: string }) {
+function StatCard({
+  title,
+  value,
+  icon,
+  footer,
+  testId,
+}: {
+  title: string;
+  value: number;
+  icon: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card size="small" data-testid={testId} style={{ height: '100%' }}>
       <Statistic title={title} value={value} prefix={icon} />
@@ -34,7 +46,12 @@ function NoticeStats({ notices }: { notices: AnalysisFigures['notices'] }) {
   return (
     <>
       <Col xs={24} sm={12} xl={6}>
-        <StatCard testId="stat-published" title="已发布公告" value={notices.published} icon={<NotificationOutlined />} />
+        <StatCard
+          testId="stat-published"
+          title="已发布公告"
+          value={notices.published}
+          icon={<NotificationOutlined />}
+        />
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <StatCard testId="stat-unread" title="未读消息" value={notices.unread} icon={<NotificationOutlined />} />
@@ -88,7 +105,16 @@ function SupplierDashboard({ figures }: { figures: SupplierFigures }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
-        <Card title={<><BankOutlined /> 我的企业</>} size="small" data-testid="company-card" style={{ height: '100%' }}>
+        <Card
+          title={
+            <>
+              <BankOutlined /> 我的企业
+            </>
+          }
+          size="small"
+          data-testid="company-card"
+          style={{ height: '100%' }}
+        >
           {supplier ? (
             <Descriptions
               column={1}
@@ -163,7 +189,13 @@ export default function AnalysisPage() {
           <Flex wrap gap={12}>
             {links.map((entry) =>
               entry.externalUrl ? (
-                <Button key={entry.key} icon={menuIcon(entry.icon)} href={entry.externalUrl} target="_blank" rel="noopener noreferrer">
+                <Button
+                  key={entry.key}
+                  icon={menuIcon(entry.icon)}
+                  href={entry.externalUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {entry.title}
                 </Button>
               ) : (

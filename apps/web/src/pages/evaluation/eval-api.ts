@@ -8,7 +8,10 @@ async function result<T>(answer: Promise<Envelope<T>>): Promise<T> {
   return body.result;
 }
 
-export type StructureDimension = EvalDimensionInput & { id?: string; indicators: (EvalDimensionInput['indicators'][number] & { id?: string })[] };
+export type StructureDimension = EvalDimensionInput & {
+  id?: string;
+  indicators: (EvalDimensionInput['indicators'][number] & { id?: string })[];
+};
 export type ProjectOptions = {
   templates: { id: string; code: string; name: string; status: string }[];
   suppliers: { id: string; code: string; name: string; status: string }[];
@@ -19,12 +22,23 @@ export type RoleOption = { roleCode: string; roleName: string };
 export type ProjectRaters = {
   status: string;
   users: { id: string; username: string; realname: string; roles: string[] }[];
-  indicators: { id: string; name: string; dimension: EvalDimensionInput['dimension']; raterRoles: string[]; userIds: string[] }[];
+  indicators: {
+    id: string;
+    name: string;
+    dimension: EvalDimensionInput['dimension'];
+    raterRoles: string[];
+    userIds: string[];
+  }[];
 };
 export type ScoringSheet = {
   project: { id: string; code: string; name: string; status: string; scoringDeadline: string };
   isRater: boolean;
-  structure: { id: string; dimension: EvalDimensionInput['dimension']; weight: string; indicators: { id: string; name: string; weight: string; method: 'SYSTEM' | 'MANUAL'; metricKey?: string | null }[] }[];
+  structure: {
+    id: string;
+    dimension: EvalDimensionInput['dimension'];
+    weight: string;
+    indicators: { id: string; name: string; weight: string; method: 'SYSTEM' | 'MANUAL'; metricKey?: string | null }[];
+  }[];
   suppliers: { id: string; name: string }[];
   scores: { supplierId: string; indicatorId: string; score: string; comment: string | null }[];
 };
@@ -63,16 +77,27 @@ export type MyEvalResult = {
 
 export const evalApi = {
   structure: (id: string) => result(getAction<StructureDimension[]>('/srm/evalTemplate/structure', { id })),
-  saveStructure: (id: string, dimensions: StructureDimension[]) => postAction('/srm/evalTemplate/saveStructure', { id, dimensions }),
+  saveStructure: (id: string, dimensions: StructureDimension[]) =>
+    postAction('/srm/evalTemplate/saveStructure', { id, dimensions }),
   roleOptions: () => result(getAction<RoleOption[]>('/srm/evalTemplate/roleOptions')),
   options: () => result(getAction<ProjectOptions>('/srm/evalProject/options')),
   raters: (id: string) => result(getAction<ProjectRaters>('/srm/evalProject/raters', { id })),
-  saveRaters: (id: string, indicators: { indicatorId: string; userIds: string[] }[]) => postAction('/srm/evalProject/saveRaters', { id, indicators }),
+  saveRaters: (id: string, indicators: { indicatorId: string; userIds: string[] }[]) =>
+    postAction('/srm/evalProject/saveRaters', { id, indicators }),
   sheet: (id: string) => result(getAction<ScoringSheet>('/srm/evalProject/sheet', { id })),
-  saveScores: (id: string, scores: { supplierId: string; indicatorId: string; score: string }[]) => postAction('/srm/evalProject/saveScores', { id, scores }),
-  results: async (projectId: string) => (await result(getAction<{ records: EvalResultRow[] }>('/srm/evalResult/list', { projectId, pageSize: 1000 }))).records,
-  answerAppeal: (body: { id: string; decision: 'UPHOLD' | 'REJECT'; answer: string; scores?: { indicatorId: string; score: string }[] }) => postAction('/srm/evalResult/answerAppeal', body),
-  decideProposal: (body: { id: string; confirm: boolean; reason: string }) => postAction('/srm/evalResult/decideProposal', body),
+  saveScores: (id: string, scores: { supplierId: string; indicatorId: string; score: string }[]) =>
+    postAction('/srm/evalProject/saveScores', { id, scores }),
+  results: async (projectId: string) =>
+    (await result(getAction<{ records: EvalResultRow[] }>('/srm/evalResult/list', { projectId, pageSize: 1000 })))
+      .records,
+  answerAppeal: (body: {
+    id: string;
+    decision: 'UPHOLD' | 'REJECT';
+    answer: string;
+    scores?: { indicatorId: string; score: string }[];
+  }) => postAction('/srm/evalResult/answerAppeal', body),
+  decideProposal: (body: { id: string; confirm: boolean; reason: string }) =>
+    postAction('/srm/evalResult/decideProposal', body),
   myResults: () => result(getAction<MyEvalResult[]>('/srm/myEvalResult/list')),
   appeal: (id: string, reason: string) => postAction('/srm/myEvalResult/appeal', { id, reason }),
 };

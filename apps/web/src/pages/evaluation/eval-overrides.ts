@@ -14,7 +14,12 @@ const command = (url: string) => (r: { id: string }) => postAction(url, { id: r.
 export const evaluationOverrides: Readonly<Record<string, ResourceOverride>> = {
   [evalTemplateResource.key]: {
     rowActions: [
-      { key: 'evalStructure', label: '指标配置', permission: permissionCode(evalTemplateResource, 'list'), Panel: EvalStructureDrawer },
+      {
+        key: 'evalStructure',
+        label: '指标配置',
+        permission: permissionCode(evalTemplateResource, 'list'),
+        Panel: EvalStructureDrawer,
+      },
       {
         key: 'evalActivate',
         label: '启用',
@@ -40,7 +45,12 @@ export const evaluationOverrides: Readonly<Record<string, ResourceOverride>> = {
       raterIds: (_f, disabled) => createElement(EvalProjectPicker, { kind: 'raters', disabled }),
     },
     rowActions: [
-      { key: 'evalRaters', label: '评分分工', permission: permissionCode(evalProjectResource, 'list'), Panel: EvalRatersDrawer },
+      {
+        key: 'evalRaters',
+        label: '评分分工',
+        permission: permissionCode(evalProjectResource, 'list'),
+        Panel: EvalRatersDrawer,
+      },
       {
         key: 'evalStart',
         label: '开始评分',
@@ -49,7 +59,13 @@ export const evaluationOverrides: Readonly<Record<string, ResourceOverride>> = {
         confirm: '确定开始评分吗？开始后参评供应商、评分人和评分分工不能再修改',
         run: command('/srm/evalProject/start'),
       },
-      { key: 'evalScore', label: '评分', permission: 'evalProject:score', visible: (r) => r.status === 'SCORING', Panel: EvalScoringDrawer },
+      {
+        key: 'evalScore',
+        label: '评分',
+        permission: 'evalProject:score',
+        visible: (r) => r.status === 'SCORING',
+        Panel: EvalScoringDrawer,
+      },
       {
         key: 'evalCalculate',
         label: '计算结果',
@@ -66,7 +82,12 @@ export const evaluationOverrides: Readonly<Record<string, ResourceOverride>> = {
         confirm: '确定提交发布吗？按审批配置审批通过后结果对供应商可见，等级后果随之生效',
         run: command('/srm/evalProject/submit'),
       },
-      { key: 'evalResults', label: '结果', visible: (r) => ['CALCULATED', 'PENDING_APPROVAL', 'PUBLISHED', 'CLOSED'].includes(String(r.status)), Panel: EvalResultsDrawer },
+      {
+        key: 'evalResults',
+        label: '结果',
+        visible: (r) => ['CALCULATED', 'PENDING_APPROVAL', 'PUBLISHED', 'CLOSED'].includes(String(r.status)),
+        Panel: EvalResultsDrawer,
+      },
       {
         key: 'evalClose',
         label: '关闭',

@@ -19,7 +19,9 @@ export function EvalProjectPicker({ kind, value, onChange, disabled }: Props & {
         loading={isLoading}
         value={value || undefined}
         placeholder="请选择启用状态的评估模板"
-        options={(data?.templates ?? []).filter((t) => t.status === 'ACTIVE' || t.id === value).map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` }))}
+        options={(data?.templates ?? [])
+          .filter((t) => t.status === 'ACTIVE' || t.id === value)
+          .map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` }))}
         onChange={(v: string) => onChange?.(v)}
       />
     );

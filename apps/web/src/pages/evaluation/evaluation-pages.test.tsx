@@ -27,7 +27,10 @@ const RESULT = {
   totalScore: '85',
   grade: 'B',
   rank: null,
-  dimensionScores: [{ dimension: 'QUALITY', score: '85' }, { dimension: 'DELIVERY', score: null }],
+  dimensionScores: [
+    { dimension: 'QUALITY', score: '85' },
+    { dimension: 'DELIVERY', score: null },
+  ],
   appealDeadline: '2026-11-29 10:00:00',
   appealStatus: 'NONE',
   supplierAppeal: null,
@@ -37,7 +40,10 @@ const RESULT = {
 
 const render = (ui: React.ReactElement, routes: Parameters<typeof fakeServer>[0], perms: string[] = []) => {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(perms.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    perms.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer(routes);
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(ui, { store: createSessionStore(http) });
@@ -48,7 +54,11 @@ describe('绩效等级 (EVA-2)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the bands, names a gap as soon as it appears and saves only a full cover', async () => {
-    const server = render(<GradeBandsPage />, { 'GET /srm/gradeBand/list': () => ok(BANDS), 'POST /srm/gradeBand/save': () => ok(null, '保存成功') }, ['gradeBand:list', 'gradeBand:edit']);
+    const server = render(
+      <GradeBandsPage />,
+      { 'GET /srm/gradeBand/list': () => ok(BANDS), 'POST /srm/gradeBand/save': () => ok(null, '保存成功') },
+      ['gradeBand:list', 'gradeBand:edit'],
+    );
     const page = await screen.findByTestId('grade-bands');
     await waitFor(() => expect(within(page).getByLabelText('C最低分')).toBeTruthy());
     fireEvent.change(within(page).getByLabelText('C最低分'), { target: { value: '65' } });
@@ -75,7 +85,8 @@ describe('我的评估结果 (EVA-6)', () => {
   it('shows the supplier its grade and dimension scores and sends an appeal', async () => {
     let appealed = false;
     const server = render(<MyEvalResultsPage />, {
-      'GET /srm/myEvalResult/list': () => ok([appealed ? { ...RESULT, appealStatus: 'OPEN', supplierAppeal: '评分偏低', canAppeal: false } : RESULT]),
+      'GET /srm/myEvalResult/list': () =>
+        ok([appealed ? { ...RESULT, appealStatus: 'OPEN', supplierAppeal: '评分偏低', canAppeal: false } : RESULT]),
       'POST /srm/myEvalResult/appeal': () => ((appealed = true), ok(null, '申诉已提交')),
     });
     expect(await screen.findByTestId('eval-grade')).toHaveProperty('textContent', 'B');
@@ -85,7 +96,9 @@ describe('我的评估结果 (EVA-6)', () => {
     fireEvent.click(screen.getByTestId('eval-appeal'));
     fireEvent.change(await screen.findByTestId('eval-appeal-reason'), { target: { value: '评分偏低' } });
     fireEvent.click(screen.getByTestId('eval-appeal-submit'));
-    await waitFor(() => expect(server.calls('POST /srm/myEvalResult/appeal')[0]?.body).toEqual({ id: 'r1', reason: '评分偏低' }));
+    await waitFor(() =>
+      expect(server.calls('POST /srm/myEvalResult/appeal')[0]?.body).toEqual({ id: 'r1', reason: '评分偏低' }),
+    );
     await waitFor(() => expect(screen.getByTestId('eval-appeal-status').textContent).toBe('申诉处理中'));
     expect(screen.queryByTestId('eval-appeal')).toBeNull();
   });
@@ -96,7 +109,10 @@ describe('我的评估结果 (EVA-6)', () => {
   });
 
   it('shows the server refusal of a late appeal', async () => {
-    render(<MyEvalResultsPage />, { 'GET /srm/myEvalResult/list': () => ok([RESULT]), 'POST /srm/myEvalResult/appeal': () => fail(200, '申诉期已过', 500) });
+    render(<MyEvalResultsPage />, {
+      'GET /srm/myEvalResult/list': () => ok([RESULT]),
+      'POST /srm/myEvalResult/appeal': () => fail(200, '申诉期已过', 500),
+    });
     fireEvent.click(await screen.findByTestId('eval-appeal'));
     fireEvent.change(await screen.findByTestId('eval-appeal-reason'), { target: { value: '迟到' } });
     fireEvent.click(screen.getByTestId('eval-appeal-submit'));
@@ -109,13 +125,28 @@ describe('指标配置 (EVA-1)', () => {
 
   it('names a dimension total that is not 100 and keeps save disabled', async () => {
     const structure = [
-      { dimension: 'QUALITY', weight: '60', indicators: [{ name: '来料合格率', weight: '100', method: 'SYSTEM', metricKey: 'INCOMING_PASS_RATE' }] },
-      { dimension: 'SERVICE', weight: '50', indicators: [{ name: '服务', weight: '100', method: 'MANUAL', metricKey: null, raterRoles: ['buyer'] }] },
+      {
+        dimension: 'QUALITY',
+        weight: '60',
+        indicators: [{ name: '来料合格率', weight: '100', method: 'SYSTEM', metricKey: 'INCOMING_PASS_RATE' }],
+      },
+      {
+        dimension: 'SERVICE',
+        weight: '50',
+        indicators: [{ name: '服务', weight: '100', method: 'MANUAL', metricKey: null, raterRoles: ['buyer'] }],
+      },
     ];
-    render(<EvalStructureDrawer record={{ id: 't1', name: '模板', status: 'DRAFT' }} open onClose={() => undefined} />, {
-      'GET /srm/evalTemplate/structure': () => ok(structure),
-      'GET /srm/evalTemplate/roleOptions': () => ok([{ roleCode: 'admin', roleName: '管理员' }, { roleCode: 'buyer', roleName: '采购员' }]),
-    });
+    render(
+      <EvalStructureDrawer record={{ id: 't1', name: '模板', status: 'DRAFT' }} open onClose={() => undefined} />,
+      {
+        'GET /srm/evalTemplate/structure': () => ok(structure),
+        'GET /srm/evalTemplate/roleOptions': () =>
+          ok([
+            { roleCode: 'admin', roleName: '管理员' },
+            { roleCode: 'buyer', roleName: '采购员' },
+          ]),
+      },
+    );
     expect(await screen.findByText('维度权重之和必须为100，当前为110')).toBeTruthy();
     expect(screen.getByTestId('eval-structure-save').hasAttribute('disabled')).toBe(true);
     fireEvent.change(screen.getByLabelText('服务权重'), { target: { value: '40' } });
@@ -139,13 +170,17 @@ describe('评分分工 (EVA-3)', () => {
       { id: 'i2', name: '服务满意度', dimension: 'SERVICE', raterRoles: [], userIds: ['u1', 'u2'] },
     ],
   };
-  const option = async (title: string) => (await screen.findAllByTitle(title)).find((n) => n.classList.contains('ant-select-item-option'))!;
+  const option = async (title: string) =>
+    (await screen.findAllByTitle(title)).find((n) => n.classList.contains('ant-select-item-option'))!;
 
   it('shows each manual indicator with its raters, refuses an indicator left without one and saves the whole assignment', async () => {
-    const server = render(<EvalRatersDrawer record={{ id: 'p1', name: '季度评估', status: 'DRAFT' }} open onClose={() => undefined} />, {
-      'GET /srm/evalProject/raters': () => ok(RATERS),
-      'POST /srm/evalProject/saveRaters': () => ok(null, '评分分工已保存'),
-    });
+    const server = render(
+      <EvalRatersDrawer record={{ id: 'p1', name: '季度评估', status: 'DRAFT' }} open onClose={() => undefined} />,
+      {
+        'GET /srm/evalProject/raters': () => ok(RATERS),
+        'POST /srm/evalProject/saveRaters': () => ok(null, '评分分工已保存'),
+      },
+    );
     const row = (await screen.findByText('质量问题响应')).closest('tr')!;
     expect(within(row as HTMLElement).getByText('质量工程师')).toBeTruthy();
     // Remove 李质 from 质量问题响应: no rater left.
@@ -157,11 +192,20 @@ describe('评分分工 (EVA-3)', () => {
     await waitFor(() => expect(screen.queryByTestId('eval-raters-problem')).toBeNull());
     fireEvent.click(screen.getByTestId('eval-raters-save'));
     await waitFor(() => expect(server.calls('POST /srm/evalProject/saveRaters')).toHaveLength(1));
-    expect(server.calls('POST /srm/evalProject/saveRaters')[0]!.body).toEqual({ id: 'p1', indicators: [{ indicatorId: 'i1', userIds: ['u1'] }, { indicatorId: 'i2', userIds: ['u1', 'u2'] }] });
+    expect(server.calls('POST /srm/evalProject/saveRaters')[0]!.body).toEqual({
+      id: 'p1',
+      indicators: [
+        { indicatorId: 'i1', userIds: ['u1'] },
+        { indicatorId: 'i2', userIds: ['u1', 'u2'] },
+      ],
+    });
   });
 
   it('is read only once scoring has started', async () => {
-    render(<EvalRatersDrawer record={{ id: 'p1', name: '季度评估', status: 'SCORING' }} open onClose={() => undefined} />, { 'GET /srm/evalProject/raters': () => ok({ ...RATERS, status: 'SCORING' }) });
+    render(
+      <EvalRatersDrawer record={{ id: 'p1', name: '季度评估', status: 'SCORING' }} open onClose={() => undefined} />,
+      { 'GET /srm/evalProject/raters': () => ok({ ...RATERS, status: 'SCORING' }) },
+    );
     expect(await screen.findByText('只有草稿状态的评估项目可以调整评分分工')).toBeTruthy();
     expect(screen.queryByTestId('eval-raters-save')).toBeNull();
   });

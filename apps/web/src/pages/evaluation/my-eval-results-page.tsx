@@ -6,7 +6,12 @@ import { useCommand } from '../../lib/use-command';
 import { evalApi, type MyEvalResult } from './eval-api';
 
 const KEY = ['myEvalResults'];
-const APPEAL_LABELS: Record<string, string> = { NONE: '未申诉', OPEN: '申诉处理中', UPHELD: '申诉成立', REJECTED: '申诉驳回' };
+const APPEAL_LABELS: Record<string, string> = {
+  NONE: '未申诉',
+  OPEN: '申诉处理中',
+  UPHELD: '申诉成立',
+  REJECTED: '申诉驳回',
+};
 
 /** 我的评估结果: the supplier's own published results (EVA-6) and its appeal within the window. */
 export default function MyEvalResultsPage() {
@@ -44,7 +49,9 @@ export default function MyEvalResultsPage() {
             <Descriptions.Item label="维度得分" span={3}>
               <Space wrap>
                 {r.dimensionScores.map((d) => (
-                  <Tag key={d.dimension}>{`${EVAL_DIMENSION_LABELS[d.dimension as EvalDimension] ?? d.dimension}：${d.score ?? '不适用'}`}</Tag>
+                  <Tag
+                    key={d.dimension}
+                  >{`${EVAL_DIMENSION_LABELS[d.dimension as EvalDimension] ?? d.dimension}：${d.score ?? '不适用'}`}</Tag>
                 ))}
               </Space>
             </Descriptions.Item>
@@ -74,9 +81,26 @@ function AppealModal({ result, onClose }: { result: MyEvalResult; onClose: () =>
       },
     );
   return (
-    <Modal open title={`申诉 - ${result.name}`} okText="提交申诉" onOk={() => void submit()} onCancel={onClose} okButtonProps={{ loading: saving, disabled: !reason.trim(), 'data-testid': 'eval-appeal-submit' }}>
-      <p>每个评估结果可申诉一次，须在发布后{EVAL_APPEAL_DAYS}天内（截止 {result.appealDeadline}）提出。</p>
-      <Input.TextArea rows={4} maxLength={2000} showCount placeholder="请填写申诉理由" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="eval-appeal-reason" />
+    <Modal
+      open
+      title={`申诉 - ${result.name}`}
+      okText="提交申诉"
+      onOk={() => void submit()}
+      onCancel={onClose}
+      okButtonProps={{ loading: saving, disabled: !reason.trim(), 'data-testid': 'eval-appeal-submit' }}
+    >
+      <p>
+        每个评估结果可申诉一次，须在发布后{EVAL_APPEAL_DAYS}天内（截止 {result.appealDeadline}）提出。
+      </p>
+      <Input.TextArea
+        rows={4}
+        maxLength={2000}
+        showCount
+        placeholder="请填写申诉理由"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        data-testid="eval-appeal-reason"
+      />
     </Modal>
   );
 }

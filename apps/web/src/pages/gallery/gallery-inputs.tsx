@@ -38,7 +38,14 @@ export function GalleryInputs() {
         {(v, set) => <DateInput showTime value={v} onChange={set} disabled />}
       </Demo>
       <Demo id="password" label="密码（掩码）" initial="">
-        {(v, set) => <Input.Password value={v} onChange={(e) => set(e.target.value)} placeholder="请输入密码" autoComplete="new-password" />}
+        {(v, set) => (
+          <Input.Password
+            value={v}
+            onChange={(e) => set(e.target.value)}
+            placeholder="请输入密码"
+            autoComplete="new-password"
+          />
+        )}
       </Demo>
       <Demo id="mention" label="提及（@ 用户，最多 12 项）" initial="">
         {(v, set) => <MentionInput value={v} onChange={set} />}

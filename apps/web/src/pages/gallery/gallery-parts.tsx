@@ -15,7 +15,19 @@ export function GallerySection({ id, title, children }: { id: string; title: str
  * One state of a widget (empty, filled, disabled, error) with its current value shown below,
  * so testers see what a form would receive.
  */
-export function Demo<T>({ id, label, initial, wide, children }: { id: string; label: string; initial: T; wide?: boolean; children: (value: T, set: (v: T) => void) => ReactNode }) {
+export function Demo<T>({
+  id,
+  label,
+  initial,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  initial: T;
+  wide?: boolean;
+  children: (value: T, set: (v: T) => void) => ReactNode;
+}) {
   const [value, setValue] = useState<T>(initial);
   return (
     <Col xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8} data-testid={`demo-${id}`}>
@@ -24,7 +36,8 @@ export function Demo<T>({ id, label, initial, wide, children }: { id: string; la
       </Typography.Text>
       {children(value, setValue)}
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, wordBreak: 'break-all' }}>
-        值：<output data-testid={`demo-${id}-value`}>{typeof value === 'string' ? value : JSON.stringify(value)}</output>
+        值：
+        <output data-testid={`demo-${id}-value`}>{typeof value === 'string' ? value : JSON.stringify(value)}</output>
       </Typography.Text>
     </Col>
   );

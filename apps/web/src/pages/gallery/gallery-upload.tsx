@@ -44,7 +44,14 @@ export function GalleryUpload() {
         {(v, set) => <FileUpload mode="image" value={v} onChange={set} data-testid="upload-image" />}
       </Demo>
       <Demo id="upload-docs" label="文档上传（不收图片，值为文件对象）" initial={[] as UploadedFile[]}>
-        {(v, set) => <FileUpload filesOnly value={v.map((f) => f.filePath).join(',')} onFilesChange={set} data-testid="upload-docs" />}
+        {(v, set) => (
+          <FileUpload
+            filesOnly
+            value={v.map((f) => f.filePath).join(',')}
+            onFilesChange={set}
+            data-testid="upload-docs"
+          />
+        )}
       </Demo>
       <Demo id="upload-disabled" label="上传（禁用）" initial="">
         {(v) => <FileUpload value={v} disabled data-testid="upload-disabled" />}

@@ -29,7 +29,13 @@ export function GalleryUtils() {
       <Demo id="amount" label="金额大写（≥1e15 超出）" initial={'1234.56' as string | null}>
         {(v, set) => (
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <InputNumber<string> stringMode style={{ width: '100%' }} value={v} onChange={(x) => set(x)} data-testid="amount-input" />
+            <InputNumber<string>
+              stringMode
+              style={{ width: '100%' }}
+              value={v}
+              onChange={(x) => set(x)}
+              data-testid="amount-input"
+            />
             <AmountCapital value={v} />
           </Space>
         )}

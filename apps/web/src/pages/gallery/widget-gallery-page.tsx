@@ -24,7 +24,9 @@ export default function WidgetGalleryPage() {
   return (
     <Row gutter={16} wrap={false} data-testid="widget-gallery">
       <Col flex="auto" style={{ minWidth: 0 }}>
-        <Typography.Paragraph type="secondary">共享表单组件的各种状态：空、已填、禁用、错误。值显示在每个示例下方。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          共享表单组件的各种状态：空、已填、禁用、错误。值显示在每个示例下方。
+        </Typography.Paragraph>
         {SECTIONS.map(({ id, Section }) => (
           <Section key={id} />
         ))}

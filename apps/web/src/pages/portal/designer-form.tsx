@@ -52,7 +52,15 @@ function StyledTextFields({ name, label }: { name: Name; label: string }) {
         </Form.Item>
         <Colour name={[...name, 'style', 'color']} label="颜色" />
         <Form.Item name={[...name, 'style', 'textAlign']} label="对齐">
-          <Radio.Group optionType="button" size="small" options={[{ value: 'left', label: '左' }, { value: 'center', label: '中' }, { value: 'right', label: '右' }]} />
+          <Radio.Group
+            optionType="button"
+            size="small"
+            options={[
+              { value: 'left', label: '左' },
+              { value: 'center', label: '中' },
+              { value: 'right', label: '右' },
+            ]}
+          />
         </Form.Item>
       </Space>
       <Form.Item name={[...name, 'style', 'fontSize']} label="字号">
@@ -63,7 +71,19 @@ function StyledTextFields({ name, label }: { name: Name; label: string }) {
 }
 
 /** A list of rows (Form.List) with add and remove. */
-function Rows({ name, label, max, empty, children }: { name: Name; label: string; max?: number; empty: Record<string, unknown>; children: (field: Name) => ReactNode }) {
+function Rows({
+  name,
+  label,
+  max,
+  empty,
+  children,
+}: {
+  name: Name;
+  label: string;
+  max?: number;
+  empty: Record<string, unknown>;
+  children: (field: Name) => ReactNode;
+}) {
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -72,10 +92,21 @@ function Rows({ name, label, max, empty, children }: { name: Name; label: string
           {fields.map((field) => (
             <Space key={field.key} align="start" wrap style={{ display: 'flex', marginBottom: 4 }}>
               {children([field.name])}
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除" onClick={() => remove(field.name)} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label="删除"
+                onClick={() => remove(field.name)}
+              />
             </Space>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} disabled={max !== undefined && fields.length >= max} onClick={() => add(empty)}>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            disabled={max !== undefined && fields.length >= max}
+            onClick={() => add(empty)}
+          >
             添加
           </Button>
         </div>
@@ -135,7 +166,13 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
             <InputNumber min={200} max={1200} />
           </Form.Item>
           <Form.Item name={['hero', 'shape']} label="形状">
-            <Select style={{ width: 160 }} options={[{ value: 'ellipse', label: '椭圆' }, { value: 'polygon', label: '多边形' }]} />
+            <Select
+              style={{ width: 160 }}
+              options={[
+                { value: 'ellipse', label: '椭圆' },
+                { value: 'polygon', label: '多边形' },
+              ]}
+            />
           </Form.Item>
           <Space wrap>
             <Form.Item name={['hero', 'button', 'text']} label="按钮文字">
@@ -210,7 +247,14 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
         <>
           <Toggle name={['navs', 'isImmersed']} label="沉浸式" />
           <Form.Item name={['navs', 'justify']} label="对齐">
-            <Radio.Group optionType="button" options={[{ value: 'left', label: '居左' }, { value: 'center', label: '居中' }, { value: 'right', label: '居右' }]} />
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'left', label: '居左' },
+                { value: 'center', label: '居中' },
+                { value: 'right', label: '居右' },
+              ]}
+            />
           </Form.Item>
           <Rows name={['navs', 'siteMap']} label="导航菜单" max={12} empty={{ title: '', url: '/', visible: true }}>
             {siteMapRow}
@@ -267,7 +311,12 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
             <Input.TextArea rows={2} />
           </Form.Item>
           <Colour name={['platformInfo', 'color']} label="颜色" />
-          <Rows name={['platformInfo', 'features']} label="特色列表" max={12} empty={{ visible: true, icon: '', title: '', content: '' }}>
+          <Rows
+            name={['platformInfo', 'features']}
+            label="特色列表"
+            max={12}
+            empty={{ visible: true, icon: '', title: '', content: '' }}
+          >
             {(f) => (
               <>
                 {text([...f, 'title'], '标题', 120)}
@@ -312,12 +361,22 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
           <Form.Item name={['logoWall', 'subtitle']} label="副标题">
             <Input />
           </Form.Item>
-          <Rows name={['logoWall', 'logos']} label={`标志墙（最多 ${PORTAL_LIMITS.logoWall} 个）`} max={PORTAL_LIMITS.logoWall} empty={{ name: '', img: '', visible: true }}>
+          <Rows
+            name={['logoWall', 'logos']}
+            label={`标志墙（最多 ${PORTAL_LIMITS.logoWall} 个）`}
+            max={PORTAL_LIMITS.logoWall}
+            empty={{ name: '', img: '', visible: true }}
+          >
             {(f) => (
               <>
                 {text([...f, 'name'], '名称', 140)}
                 <Form.Item name={[...f, 'img']} noStyle>
-                  <FileUpload mode="image" biz={PORTAL_BIZ} maxCount={1} data-testid={`designer-logo-wall-upload-${String(f[0])}`} />
+                  <FileUpload
+                    mode="image"
+                    biz={PORTAL_BIZ}
+                    maxCount={1}
+                    data-testid={`designer-logo-wall-upload-${String(f[0])}`}
+                  />
                 </Form.Item>
                 {visible([...f, 'visible'])}
               </>
@@ -331,7 +390,12 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
       label: '页脚',
       children: (
         <>
-          <Rows name={['footer', 'siteMap']} label="站点地图" max={12} empty={{ title: '', url: '/', visible: true, children: [] }}>
+          <Rows
+            name={['footer', 'siteMap']}
+            label="站点地图"
+            max={12}
+            empty={{ title: '', url: '/', visible: true, children: [] }}
+          >
             {footerColumnRow}
           </Rows>
           <Rows name={['footer', 'otherLinks']} label="其他链接" max={20} empty={{ title: '', url: '/' }}>

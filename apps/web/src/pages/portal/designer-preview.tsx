@@ -24,7 +24,9 @@ const h3: CSSProperties = { margin: '0 0 8px', fontSize: 16 };
 export function DesignerPreview({ config }: { config: PortalConfig }) {
   const { hero, logo, navs, background, callToAction, news, platformInfo, companyCloud, logoWall, footer } = config;
   const heroBg: CSSProperties = {
-    background: background?.image ? `url("${staticUrl(background.image)}") center / cover` : (background?.color ?? hero.primaryColor),
+    background: background?.image
+      ? `url("${staticUrl(background.image)}") center / cover`
+      : (background?.color ?? hero.primaryColor),
     padding: '24px 20px',
     minHeight: Math.round((hero.height || 488) * 0.5),
     color: '#fff',
@@ -32,16 +34,39 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
     clipPath: hero.shape === 'polygon' ? 'polygon(0 0, 100% 0, 100% 88%, 0 100%)' : undefined,
   };
   return (
-    <div data-testid="designer-preview" style={{ border: '1px solid #d9d9d9', borderRadius: 8, overflow: 'hidden', background: '#fff' }}>
-      <header data-testid="preview-navs" data-immersed={navs.isImmersed} style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '8px 20px', background: navs.isImmersed ? hero.primaryColor : '#fff', color: navs.isImmersed ? '#fff' : '#333' }}>
+    <div
+      data-testid="designer-preview"
+      style={{ border: '1px solid #d9d9d9', borderRadius: 8, overflow: 'hidden', background: '#fff' }}
+    >
+      <header
+        data-testid="preview-navs"
+        data-immersed={navs.isImmersed}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          padding: '8px 20px',
+          background: navs.isImmersed ? hero.primaryColor : '#fff',
+          color: navs.isImmersed ? '#fff' : '#333',
+        }}
+      >
         <span data-testid="preview-logo" style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600 }}>
           {logo.image ? <img src={staticUrl(logo.image)} alt={logo.text || 'logo'} style={{ height: 28 }} /> : null}
           {logo.text}
         </span>
-        <nav style={{ flex: 1, display: 'flex', gap: 12, justifyContent: navs.justify === 'center' ? 'center' : navs.justify === 'right' ? 'flex-end' : 'flex-start' }}>
-          {navs.siteMap.filter((n) => n.visible !== false).map((n, i) => (
-            <span key={`${n.title}-${i}`}>{n.title}</span>
-          ))}
+        <nav
+          style={{
+            flex: 1,
+            display: 'flex',
+            gap: 12,
+            justifyContent: navs.justify === 'center' ? 'center' : navs.justify === 'right' ? 'flex-end' : 'flex-start',
+          }}
+        >
+          {navs.siteMap
+            .filter((n) => n.visible !== false)
+            .map((n, i) => (
+              <span key={`${n.title}-${i}`}>{n.title}</span>
+            ))}
         </nav>
       </header>
       <section data-testid="preview-hero" style={heroBg}>
@@ -52,22 +77,34 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
           {hero.subTitle.text}
         </p>
         {hero.button.visible ? (
-          <span data-testid="preview-hero-button" style={{ display: 'inline-block', marginTop: 12, padding: '4px 16px', borderRadius: 4, background: '#fff', color: hero.primaryColor }}>
+          <span
+            data-testid="preview-hero-button"
+            style={{
+              display: 'inline-block',
+              marginTop: 12,
+              padding: '4px 16px',
+              borderRadius: 4,
+              background: '#fff',
+              color: hero.primaryColor,
+            }}
+          >
             {hero.button.text}
           </span>
         ) : null}
         {hero.statVisible ? (
           <div data-testid="preview-stats" style={{ display: 'flex', gap: 24, marginTop: 16 }}>
-            {hero.statsData.filter((s) => s.visible !== false).map((s, i) => (
-              <div key={`${s.title}-${i}`}>
-                <strong style={{ fontSize: 20 }}>
-                  {s.value}
-                  {s.plus ? '+' : ''}
-                </strong>
-                {s.unit ? <small>{s.unit}</small> : null}
-                <div style={{ fontSize: 12 }}>{s.title}</div>
-              </div>
-            ))}
+            {hero.statsData
+              .filter((s) => s.visible !== false)
+              .map((s, i) => (
+                <div key={`${s.title}-${i}`}>
+                  <strong style={{ fontSize: 20 }}>
+                    {s.value}
+                    {s.plus ? '+' : ''}
+                  </strong>
+                  {s.unit ? <small>{s.unit}</small> : null}
+                  <div style={{ fontSize: 12 }}>{s.title}</div>
+                </div>
+              ))}
           </div>
         ) : null}
       </section>
@@ -76,9 +113,19 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
         <div style={{ color: '#999', fontSize: 12 }}>（门户按已发布的公告显示）</div>
       </section>
       {callToAction.visible ? (
-        <section data-testid="preview-cta" style={{ ...block, background: callToAction.bgColor, color: '#fff', minHeight: Math.round((callToAction.height || 168) * 0.5) }}>
+        <section
+          data-testid="preview-cta"
+          style={{
+            ...block,
+            background: callToAction.bgColor,
+            color: '#fff',
+            minHeight: Math.round((callToAction.height || 168) * 0.5),
+          }}
+        >
           <h3 style={{ ...h3, color: '#fff' }}>{callToAction.title}</h3>
-          {callToAction.btn ? <span style={{ border: '1px solid #fff', padding: '2px 12px', borderRadius: 4 }}>{callToAction.btn}</span> : null}
+          {callToAction.btn ? (
+            <span style={{ border: '1px solid #fff', padding: '2px 12px', borderRadius: 4 }}>{callToAction.btn}</span>
+          ) : null}
         </section>
       ) : null}
       {platformInfo.visible ? (
@@ -86,12 +133,14 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
           <h3 style={{ ...h3, color: platformInfo.color }}>{platformInfo.title}</h3>
           <p style={{ margin: '0 0 8px', color: '#666' }}>{platformInfo.intro}</p>
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8 }}>
-            {platformInfo.features.filter((f) => f.visible).map((f, i) => (
-              <div key={`${f.title}-${i}`} style={{ border: '1px solid #f0f0f0', padding: 8, borderRadius: 4 }}>
-                <strong>{f.title}</strong>
-                <div style={{ fontSize: 12, color: '#666' }}>{f.content}</div>
-              </div>
-            ))}
+            {platformInfo.features
+              .filter((f) => f.visible)
+              .map((f, i) => (
+                <div key={`${f.title}-${i}`} style={{ border: '1px solid #f0f0f0', padding: 8, borderRadius: 4 }}>
+                  <strong>{f.title}</strong>
+                  <div style={{ fontSize: 12, color: '#666' }}>{f.content}</div>
+                </div>
+              ))}
           </div>
         </section>
       ) : null}
@@ -118,26 +167,50 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
           <h3 style={h3}>{logoWall.title}</h3>
           {logoWall.subtitle ? <div style={{ color: '#666', marginBottom: 8 }}>{logoWall.subtitle}</div> : null}
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 6 }}>
-            {logoWall.logos.filter((l) => l.visible).map((l, i) => (
-              <div key={`${l.name}-${i}`} title={l.name} style={{ border: '1px solid #f0f0f0', height: 36, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 11 }}>
-                {l.img ? <img src={staticUrl(l.img)} alt={l.name} style={{ maxHeight: 30, maxWidth: '100%' }} /> : l.name}
-              </div>
-            ))}
+            {logoWall.logos
+              .filter((l) => l.visible)
+              .map((l, i) => (
+                <div
+                  key={`${l.name}-${i}`}
+                  title={l.name}
+                  style={{
+                    border: '1px solid #f0f0f0',
+                    height: 36,
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    fontSize: 11,
+                  }}
+                >
+                  {l.img ? (
+                    <img src={staticUrl(l.img)} alt={l.name} style={{ maxHeight: 30, maxWidth: '100%' }} />
+                  ) : (
+                    l.name
+                  )}
+                </div>
+              ))}
           </div>
         </section>
       ) : null}
-      <footer data-testid="preview-footer" style={{ padding: '16px 20px', background: '#1f1f1f', color: '#bbb', fontSize: 12 }}>
+      <footer
+        data-testid="preview-footer"
+        style={{ padding: '16px 20px', background: '#1f1f1f', color: '#bbb', fontSize: 12 }}
+      >
         <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
-          {footer.siteMap.filter((e) => e.visible !== false).map((e, i) => (
-            <div key={`${e.title}-${i}`}>
-              <div style={{ color: '#fff' }}>{e.title}</div>
-              {(e.children ?? []).map((c, j) => (
-                <div key={`${c.title}-${j}`}>{c.title}</div>
-              ))}
-            </div>
-          ))}
+          {footer.siteMap
+            .filter((e) => e.visible !== false)
+            .map((e, i) => (
+              <div key={`${e.title}-${i}`}>
+                <div style={{ color: '#fff' }}>{e.title}</div>
+                {(e.children ?? []).map((c, j) => (
+                  <div key={`${c.title}-${j}`}>{c.title}</div>
+                ))}
+              </div>
+            ))}
         </div>
-        {footer.otherLinks.length ? <div style={{ marginTop: 8 }}>{footer.otherLinks.map((l) => l.title).join(' | ')}</div> : null}
+        {footer.otherLinks.length ? (
+          <div style={{ marginTop: 8 }}>{footer.otherLinks.map((l) => l.title).join(' | ')}</div>
+        ) : null}
         <div style={{ marginTop: 8 }}>{footer.copyright}</div>
       </footer>
     </div>

@@ -120,7 +120,9 @@ describe('门户设计 (page designer)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('preview-cta')).toBeNull());
     fireEvent.click(screen.getByTestId('designer-save'));
     await screen.findByText('保存成功');
-    expect((server.calls('PUT /portal/config/save')[0]!.body as { config: PortalConfig }).config.callToAction.visible).toBe(false);
+    expect(
+      (server.calls('PUT /portal/config/save')[0]!.body as { config: PortalConfig }).config.callToAction.visible,
+    ).toBe(false);
   });
 
   it('edits the footer site map with links under a column and saves them nested', async () => {
@@ -138,19 +140,24 @@ describe('门户设计 (page designer)', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('designer-save'));
     await screen.findByText('保存成功');
     const sent = (server.calls('PUT /portal/config/save')[0]!.body as { config: PortalConfig }).config;
-    expect(sent.footer.siteMap).toEqual([{ title: '服务', url: '/', visible: true, children: [{ title: '帮助中心', url: '/guide' }] }]);
+    expect(sent.footer.siteMap).toEqual([
+      { title: '服务', url: '/', visible: true, children: [{ title: '帮助中心', url: '/guide' }] },
+    ]);
   });
 
   it('shows the server field errors of a refused save on the fields', async () => {
     setup({
-      'PUT /portal/config/save': () => fail(400, '文字不能包含HTML标签', 400, { errors: { 'config.hero.title.text': '文字不能包含HTML标签' } }),
+      'PUT /portal/config/save': () =>
+        fail(400, '文字不能包含HTML标签', 400, { errors: { 'config.hero.title.text': '文字不能包含HTML标签' } }),
     });
     await waitFor(() => expect(previewTitle()).toBe('高级版门户'));
     editMode();
     fireEvent.change(await titleInput(), { target: { value: '<b>x</b>' } });
     fireEvent.click(screen.getByTestId('designer-save'));
     await waitFor(() => expect(screen.getAllByText('文字不能包含HTML标签').length).toBeGreaterThanOrEqual(1));
-    await waitFor(() => expect(document.querySelector('.ant-form-item-has-error #designer_hero_title_text')).not.toBeNull());
+    await waitFor(() =>
+      expect(document.querySelector('.ant-form-item-has-error #designer_hero_title_text')).not.toBeNull(),
+    );
   });
 
   it('重置 reloads the saved configuration after asking', async () => {

@@ -69,7 +69,10 @@ export default function PageDesignerPage() {
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const dirty = useMemo(() => loaded !== null && draft !== null && JSON.stringify(draft) !== JSON.stringify(loaded.config), [loaded, draft]);
+  const dirty = useMemo(
+    () => loaded !== null && draft !== null && JSON.stringify(draft) !== JSON.stringify(loaded.config),
+    [loaded, draft],
+  );
   const release = useUnsavedChanges(dirty);
 
   const apply = useCallback((which: PortalTemplate, answer: PortalConfig | string) => {
@@ -131,7 +134,11 @@ export default function PageDesignerPage() {
     }
     setSaving(true);
     try {
-      const answer = await putAction('/portal/config/save', { template, config: toSaveBody(form.getFieldsValue(true) as PortalConfig) }, { quiet: [400] });
+      const answer = await putAction(
+        '/portal/config/save',
+        { template, config: toSaveBody(form.getFieldsValue(true) as PortalConfig) },
+        { quiet: [400] },
+      );
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -161,21 +168,37 @@ export default function PageDesignerPage() {
     <Card data-testid="page-designer" data-template={template} data-dirty={dirty}>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
-          <Segmented data-testid="designer-template" value={template} options={TEMPLATE_OPTIONS} onChange={(v) => switchTemplate(v as PortalTemplate)} />
+          <Segmented
+            data-testid="designer-template"
+            value={template}
+            options={TEMPLATE_OPTIONS}
+            onChange={(v) => switchTemplate(v as PortalTemplate)}
+          />
           <Space>
             <Typography.Text>编辑模式</Typography.Text>
             <Switch data-testid="designer-edit-mode" checked={editing} onChange={setEditing} disabled={!current} />
           </Space>
         </Space>
         <Space wrap>
-          <Button data-testid="designer-open-portal" icon={<ExportOutlined />} onClick={() => window.open(portalHomeOf(template), '_blank', 'noopener')}>
+          <Button
+            data-testid="designer-open-portal"
+            icon={<ExportOutlined />}
+            onClick={() => window.open(portalHomeOf(template), '_blank', 'noopener')}
+          >
             打开门户
           </Button>
           <Button data-testid="designer-reset" icon={<ReloadOutlined />} onClick={reset} disabled={!current}>
             重置
           </Button>
           <Has code="portal:config">
-            <Button data-testid="designer-save" type="primary" icon={<SaveOutlined />} loading={saving} disabled={!current || !editing} onClick={() => void save()}>
+            <Button
+              data-testid="designer-save"
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={saving}
+              disabled={!current || !editing}
+              onClick={() => void save()}
+            >
               保存
             </Button>
           </Has>
@@ -200,7 +223,12 @@ export default function PageDesignerPage() {
         <Row gutter={16}>
           {editing ? (
             <Col xs={24} xl={12}>
-              <DesignerForm key={`${current.template}-${current.version}`} initial={draft} onChange={setDraft} formRef={formRef} />
+              <DesignerForm
+                key={`${current.template}-${current.version}`}
+                initial={draft}
+                onChange={setDraft}
+                formRef={formRef}
+              />
             </Col>
           ) : null}
           <Col xs={24} xl={editing ? 12 : 24}>
@@ -218,31 +246,35 @@ export default function PageDesignerPage() {
  * The block forms. A fresh form instance per loaded configuration (template, reload, save):
  * a reused instance would keep the previous values over the new initial ones.
  */
-type DesignerFormProps = { initial: PortalConfig; onChange: (c: PortalConfig) => void; formRef: RefObject<FormInstance<PortalConfig> | null> };
+type DesignerFormProps = {
+  initial: PortalConfig;
+  onChange: (c: PortalConfig) => void;
+  formRef: RefObject<FormInstance<PortalConfig> | null>;
+};
 
 // Typing re-renders the page (preview, dirty flag) but not the form: its values live in the form.
 const DesignerForm = memo(
   function DesignerForm({ initial, onChange, formRef }: DesignerFormProps) {
-  const [form] = Form.useForm<PortalConfig>();
-  const blocks = useMemo(() => designerBlocks(), []);
-  useEffect(() => {
-    formRef.current = form;
-    return () => {
-      if (formRef.current === form) formRef.current = null;
-    };
-  }, [form, formRef]);
-  return (
-    <Form
-      data-testid="designer-form"
-      name="designer"
-      form={form}
-      layout="vertical"
-      initialValues={initial}
-      onValuesChange={() => onChange(structuredClone(form.getFieldsValue(true)) as PortalConfig)}
-    >
-      <Collapse defaultActiveKey={['hero', 'logo']} items={blocks} />
-    </Form>
-  );
+    const [form] = Form.useForm<PortalConfig>();
+    const blocks = useMemo(() => designerBlocks(), []);
+    useEffect(() => {
+      formRef.current = form;
+      return () => {
+        if (formRef.current === form) formRef.current = null;
+      };
+    }, [form, formRef]);
+    return (
+      <Form
+        data-testid="designer-form"
+        name="designer"
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => onChange(structuredClone(form.getFieldsValue(true)) as PortalConfig)}
+      >
+        <Collapse defaultActiveKey={['hero', 'logo']} items={blocks} />
+      </Form>
+    );
   },
   (a, b) => a.onChange === b.onChange && a.formRef === b.formRef,
 );

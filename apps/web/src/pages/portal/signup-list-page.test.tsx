@@ -30,7 +30,9 @@ describe('报名记录 (SRC-4 sign-ups)', () => {
   it('lists sign-ups with supplier, account, type and time, and searches by supplier', async () => {
     persistedSession.setToken('tok');
     persistedSession.setButtonAuth([{ action: 'portalPurchase:list', type: '1' }], []);
-    const server = fakeServer({ 'GET /portal/signup/list': () => ok({ records: SIGNUPS, total: 1, size: 10, current: 1, pages: 1 }) });
+    const server = fakeServer({
+      'GET /portal/signup/list': () => ok({ records: SIGNUPS, total: 1, size: 10, current: 1, pages: 1 }),
+    });
     vi.stubGlobal('fetch', server.fetch);
     renderWithProviders(<SignupListPage />, { route: '/portal-admin/signup', store: createSessionStore(http) });
     const table = within(await screen.findByTestId('portal-signup-list'));
@@ -41,7 +43,14 @@ describe('报名记录 (SRC-4 sign-ups)', () => {
     expect(table.getByText('2026-11-20 10:00:00')).toBeTruthy();
 
     fireEvent.change(screen.getByPlaceholderText('请输入供应商'), { target: { value: '华东' } });
-    fireEvent.click(screen.getAllByText(/查\s*询/).map((n) => n.closest('button')).find((b) => b !== null)!);
-    await waitFor(() => expect(server.calls('GET /portal/signup/list').at(-1)!.url.searchParams.get('supplierName')).toBe('*华东*'));
+    fireEvent.click(
+      screen
+        .getAllByText(/查\s*询/)
+        .map((n) => n.closest('button'))
+        .find((b) => b !== null)!,
+    );
+    await waitFor(() =>
+      expect(server.calls('GET /portal/signup/list').at(-1)!.url.searchParams.get('supplierName')).toBe('*华东*'),
+    );
   });
 });

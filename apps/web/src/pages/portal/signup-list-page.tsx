@@ -31,9 +31,17 @@ const dash = (value: string | null | undefined) => value || '-';
 const COLUMNS: TableColumnsType<SignupRecord> = [
   { title: '公告标题', dataIndex: 'title', sorter: true, render: dash },
   { title: '项目编号', dataIndex: 'code', render: dash },
-  { title: '寻源类型', dataIndex: 'type', render: (t: string) => PORTAL_TYPE_LABELS[t as PortalSourcingType] ?? dash(t) },
+  {
+    title: '寻源类型',
+    dataIndex: 'type',
+    render: (t: string) => PORTAL_TYPE_LABELS[t as PortalSourcingType] ?? dash(t),
+  },
   { title: '供应商', dataIndex: 'supplierName', sorter: true, render: dash },
-  { title: '报名账号', dataIndex: 'username', render: (u: string | null, r) => (u ? `${r.realname ?? ''}（${u}）` : '-') },
+  {
+    title: '报名账号',
+    dataIndex: 'username',
+    render: (u: string | null, r) => (u ? `${r.realname ?? ''}（${u}）` : '-'),
+  },
   { title: '状态', dataIndex: 'status_dictText', render: (text: string | null, r) => text || dash(r.status) },
   { title: '报名时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];

@@ -26,22 +26,70 @@ export function AnswerFields({ questions, values, onChange, readOnly, extra, ans
         let control: ReactNode;
         switch (q.kind) {
           case 'SINGLE':
-            control = <Radio.Group disabled={readOnly} value={value} onChange={(e) => set(e.target.value as string)} options={(q.options ?? []).map((o) => ({ value: o.value, label: o.label }))} />;
+            control = (
+              <Radio.Group
+                disabled={readOnly}
+                value={value}
+                onChange={(e) => set(e.target.value as string)}
+                options={(q.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+              />
+            );
             break;
           case 'MULTI':
-            control = <Checkbox.Group disabled={readOnly} value={Array.isArray(value) ? value : []} onChange={(v) => set(v as string[])} options={(q.options ?? []).map((o) => ({ value: o.value, label: o.label }))} />;
+            control = (
+              <Checkbox.Group
+                disabled={readOnly}
+                value={Array.isArray(value) ? value : []}
+                onChange={(v) => set(v as string[])}
+                options={(q.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+              />
+            );
             break;
           case 'YES_NO':
-            control = <Radio.Group disabled={readOnly} value={value} onChange={(e) => set(e.target.value as string)} options={[{ value: 'Y', label: '是' }, { value: 'N', label: '否' }]} />;
+            control = (
+              <Radio.Group
+                disabled={readOnly}
+                value={value}
+                onChange={(e) => set(e.target.value as string)}
+                options={[
+                  { value: 'Y', label: '是' },
+                  { value: 'N', label: '否' },
+                ]}
+              />
+            );
             break;
           case 'NUMBER':
-            control = <InputNumber disabled={readOnly} style={{ width: 200 }} value={text(value) === '' ? null : Number(value)} min={q.numberMin != null ? Number(q.numberMin) : undefined} max={q.numberMax != null ? Number(q.numberMax) : undefined} onChange={(v) => set(v === null ? null : String(v))} />;
+            control = (
+              <InputNumber
+                disabled={readOnly}
+                style={{ width: 200 }}
+                value={text(value) === '' ? null : Number(value)}
+                min={q.numberMin != null ? Number(q.numberMin) : undefined}
+                max={q.numberMax != null ? Number(q.numberMax) : undefined}
+                onChange={(v) => set(v === null ? null : String(v))}
+              />
+            );
             break;
           case 'DATE':
-            control = <DatePicker disabled={readOnly} value={text(value) ? dayjs(text(value)) : null} onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)} />;
+            control = (
+              <DatePicker
+                disabled={readOnly}
+                value={text(value) ? dayjs(text(value)) : null}
+                onChange={(d) => set(d ? d.format('YYYY-MM-DD') : null)}
+              />
+            );
             break;
           default:
-            control = <Input.TextArea disabled={readOnly} rows={3} maxLength={4000} value={text(value)} onChange={(e) => set(e.target.value)} placeholder={q.kind === 'FILE' ? '请填写附件地址或说明' : undefined} />;
+            control = (
+              <Input.TextArea
+                disabled={readOnly}
+                rows={3}
+                maxLength={4000}
+                value={text(value)}
+                onChange={(e) => set(e.target.value)}
+                placeholder={q.kind === 'FILE' ? '请填写附件地址或说明' : undefined}
+              />
+            );
         }
         return (
           <div key={q.id} data-testid={`question-${i + 1}`}>
@@ -51,7 +99,14 @@ export function AnswerFields({ questions, values, onChange, readOnly, extra, ans
             </Typography.Text>
             <Typography.Text type="secondary">{`（${QUESTION_KIND_LABELS[q.kind]}${q.kind === 'MULTI' && q.maxSelections ? `，最多选${q.maxSelections}项` : ''}）`}</Typography.Text>
             <div style={{ marginTop: 8 }}>{control}</div>
-            {extra ? <div style={{ marginTop: 4 }}>{extra(q, answers.find((a) => a.questionId === q.id))}</div> : null}
+            {extra ? (
+              <div style={{ marginTop: 4 }}>
+                {extra(
+                  q,
+                  answers.find((a) => a.questionId === q.id),
+                )}
+              </div>
+            ) : null}
           </div>
         );
       })}

@@ -7,9 +7,26 @@ import { fakeServer, fail, ok } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
 import MyQuestionnairesPage from './my-questionnaires-page';
 
-const HEAD = { id: 'q1', code: 'QN-20261122-0001', templateName: '供应商基本情况调查', status: 'SENT', dueAt: '2026-11-30 18:00:00', score: null, reviewerComment: null };
+const HEAD = {
+  id: 'q1',
+  code: 'QN-20261122-0001',
+  templateName: '供应商基本情况调查',
+  status: 'SENT',
+  dueAt: '2026-11-30 18:00:00',
+  score: null,
+  reviewerComment: null,
+};
 const QUESTIONS = [
-  { id: 'a', text: '是否通过ISO 9001认证？', kind: 'SINGLE', required: true, options: [{ value: 'Y', label: '已通过' }, { value: 'N', label: '未通过' }] },
+  {
+    id: 'a',
+    text: '是否通过ISO 9001认证？',
+    kind: 'SINGLE',
+    required: true,
+    options: [
+      { value: 'Y', label: '已通过' },
+      { value: 'N', label: '未通过' },
+    ],
+  },
   { id: 'b', text: '请简述质量控制流程', kind: 'TEXT', required: true },
 ];
 
@@ -17,7 +34,12 @@ function setup(routes: Parameters<typeof fakeServer>[0]) {
   persistedSession.setToken('tok');
   const server = fakeServer({
     'GET /srm/myQuestionnaire/list': () => ok([HEAD]),
-    'GET /srm/myQuestionnaire/detail': () => ok({ questionnaire: { ...HEAD, status: 'IN_PROGRESS' }, questions: QUESTIONS, answers: [{ questionId: 'a', value: 'Y' }] }),
+    'GET /srm/myQuestionnaire/detail': () =>
+      ok({
+        questionnaire: { ...HEAD, status: 'IN_PROGRESS' },
+        questions: QUESTIONS,
+        answers: [{ questionId: 'a', value: 'Y' }],
+      }),
     ...routes,
   });
   vi.stubGlobal('fetch', server.fetch);
@@ -40,7 +62,13 @@ describe('问卷 (supplier side, §6)', () => {
     fireEvent.click(screen.getByTestId('questionnaire-submit'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(server.calls('POST /srm/myQuestionnaire/submit')).toHaveLength(1));
-    expect(server.calls('POST /srm/myQuestionnaire/submit')[0]!.body).toEqual({ id: 'q1', answers: [{ questionId: 'a', value: 'Y' }, { questionId: 'b', value: '三级检验' }] });
+    expect(server.calls('POST /srm/myQuestionnaire/submit')[0]!.body).toEqual({
+      id: 'q1',
+      answers: [
+        { questionId: 'a', value: 'Y' },
+        { questionId: 'b', value: '三级检验' },
+      ],
+    });
   });
 
   it('shows the server refusal of an incomplete questionnaire (QT-3)', async () => {

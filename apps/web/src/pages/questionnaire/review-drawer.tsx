@@ -11,7 +11,11 @@ import { questionnaireApi } from './questionnaire-api';
 
 /** 审阅: the supplier's answers; option answers are scored automatically, the reviewer scores the rest (QT-5) or returns it once (QT-4). */
 export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelProps) {
-  const detail = useQuery({ queryKey: ['questionnaire', record.id], queryFn: () => questionnaireApi.detail(record.id), enabled: open });
+  const detail = useQuery({
+    queryKey: ['questionnaire', record.id],
+    queryFn: () => questionnaireApi.detail(record.id),
+    enabled: open,
+  });
   const [manual, setManual] = useState<Record<string, number | null>>({});
   const [comment, setComment] = useState('');
   const [returning, setReturning] = useState(false);
@@ -19,11 +23,21 @@ export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelPr
   const { busy: saving, run } = useCommand();
   const data = detail.data;
   const reviewable = data?.questionnaire.status === 'SUBMITTED';
-  const values: Record<string, AnswerValue> = Object.fromEntries((data?.answers ?? []).map((a) => [a.questionId, a.value]));
+  const values: Record<string, AnswerValue> = Object.fromEntries(
+    (data?.answers ?? []).map((a) => [a.questionId, a.value]),
+  );
 
   const done = (send: () => ReturnType<typeof questionnaireApi.review>) => run(send, onDone ?? onClose);
   const review = () =>
-    done(() => questionnaireApi.review({ id: record.id, comment: comment || null, scores: Object.entries(manual).filter(([, v]) => v !== null).map(([questionId, v]) => ({ questionId, score: String(v) })) }));
+    done(() =>
+      questionnaireApi.review({
+        id: record.id,
+        comment: comment || null,
+        scores: Object.entries(manual)
+          .filter(([, v]) => v !== null)
+          .map(([questionId, v]) => ({ questionId, score: String(v) })),
+      }),
+    );
 
   return (
     <Drawer
@@ -36,8 +50,12 @@ export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelPr
         reviewable ? (
           <Has code="questionnaire:review">
             <Space>
-              <Button loading={saving} onClick={() => setReturning(true)}>退回</Button>
-              <Button type="primary" loading={saving} onClick={() => void review()} data-testid="questionnaire-review">审阅完成</Button>
+              <Button loading={saving} onClick={() => setReturning(true)}>
+                退回
+              </Button>
+              <Button type="primary" loading={saving} onClick={() => void review()} data-testid="questionnaire-review">
+                审阅完成
+              </Button>
             </Space>
           </Has>
         ) : null
@@ -47,7 +65,13 @@ export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelPr
       {detail.isError ? <Alert type="error" title={(detail.error as Error).message} /> : null}
       {data ? (
         <>
-          {!reviewable ? <Alert type="info" style={{ marginBottom: 12 }} title={`当前状态不可审阅${data.questionnaire.score ? `，得分 ${data.questionnaire.score}` : ''}`} /> : null}
+          {!reviewable ? (
+            <Alert
+              type="info"
+              style={{ marginBottom: 12 }}
+              title={`当前状态不可审阅${data.questionnaire.score ? `，得分 ${data.questionnaire.score}` : ''}`}
+            />
+          ) : null}
           <AnswerFields
             questions={data.questions}
             values={values}
@@ -60,14 +84,29 @@ export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelPr
               return reviewable ? (
                 <Space>
                   <span>{`评分（满分${q.maxScore}）`}</span>
-                  <InputNumber min={0} max={Number(q.maxScore)} precision={2} value={manual[q.id] ?? null} onChange={(v) => setManual((m) => ({ ...m, [q.id]: v }))} />
+                  <InputNumber
+                    min={0}
+                    max={Number(q.maxScore)}
+                    precision={2}
+                    value={manual[q.id] ?? null}
+                    onChange={(v) => setManual((m) => ({ ...m, [q.id]: v }))}
+                  />
                 </Space>
               ) : (
                 <Tag>{`得分 ${a?.score ?? '-'} / ${q.maxScore}`}</Tag>
               );
             }}
           />
-          {reviewable ? <Input.TextArea style={{ marginTop: 16 }} rows={3} maxLength={1000} placeholder="审阅意见" value={comment} onChange={(e) => setComment(e.target.value)} /> : null}
+          {reviewable ? (
+            <Input.TextArea
+              style={{ marginTop: 16 }}
+              rows={3}
+              maxLength={1000}
+              placeholder="审阅意见"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          ) : null}
         </>
       ) : null}
       <Modal
@@ -75,11 +114,27 @@ export function ReviewDrawer({ record, open, onClose, onDone }: RowActionPanelPr
         title="退回问卷（只能退回一次）"
         onCancel={() => setReturning(false)}
         okButtonProps={{ loading: saving, disabled: !dueAt || !comment.trim() }}
-        onOk={() => void done(() => questionnaireApi.returnOnce({ id: record.id, dueAt: dueAt!.format('YYYY-MM-DD HH:mm:ss'), comment }))}
+        onOk={() =>
+          void done(() =>
+            questionnaireApi.returnOnce({ id: record.id, dueAt: dueAt!.format('YYYY-MM-DD HH:mm:ss'), comment }),
+          )
+        }
       >
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder="新的截止时间" value={dueAt} onChange={setDueAt} />
-          <Input.TextArea rows={3} maxLength={1000} placeholder="退回原因" value={comment} onChange={(e) => setComment(e.target.value)} />
+          <DatePicker
+            showTime
+            format="YYYY-MM-DD HH:mm:ss"
+            placeholder="新的截止时间"
+            value={dueAt}
+            onChange={setDueAt}
+          />
+          <Input.TextArea
+            rows={3}
+            maxLength={1000}
+            placeholder="退回原因"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
         </Space>
       </Modal>
     </Drawer>

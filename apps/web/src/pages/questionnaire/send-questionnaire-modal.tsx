@@ -16,10 +16,26 @@ export function SendQuestionnaireModal({ record, open, onClose, onDone }: RowAct
     } catch {
       return;
     }
-    await run(() => questionnaireApi.send({ templateId: record.id, supplierIds: values.supplierIds.split(',').filter(Boolean), dueAt: values.dueAt.format('YYYY-MM-DD HH:mm:ss') }), onDone ?? onClose);
+    await run(
+      () =>
+        questionnaireApi.send({
+          templateId: record.id,
+          supplierIds: values.supplierIds.split(',').filter(Boolean),
+          dueAt: values.dueAt.format('YYYY-MM-DD HH:mm:ss'),
+        }),
+      onDone ?? onClose,
+    );
   };
   return (
-    <Modal open={open} title={`发送问卷 - ${String(record.name ?? '')}`} okText="发送" onOk={() => void submit()} onCancel={onClose} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <Modal
+      open={open}
+      title={`发送问卷 - ${String(record.name ?? '')}`}
+      okText="发送"
+      onOk={() => void submit()}
+      onCancel={onClose}
+      okButtonProps={{ loading: saving }}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="supplierIds" label="供应商" rules={[{ required: true, message: '请选择供应商' }]}>
           <EvalProjectPicker kind="suppliers" />

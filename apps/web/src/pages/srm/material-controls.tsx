@@ -18,7 +18,13 @@ type ValueProps = { id?: string; value?: string | null; onChange?: (value: strin
  * The material category tree. For materials only active leaves can be chosen (MAT-2); for a
  * new category's parent any active category that is not holding materials (the server checks).
  */
-export function CategoryTreeSelect({ id, value, onChange, disabled, leavesOnly }: ValueProps & { leavesOnly: boolean }) {
+export function CategoryTreeSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  leavesOnly,
+}: ValueProps & { leavesOnly: boolean }) {
   const categories = useQuery({ queryKey: ['materialCategories'], queryFn: loadCategories });
   const tree = useMemo(() => {
     const rows = categories.data ?? [];
@@ -57,12 +63,26 @@ export function CategoryTreeSelect({ id, value, onChange, disabled, leavesOnly }
 type Row = { id: string; code?: string; name: string };
 
 /** A searchable pick from a paged list (materials, suppliers): the first 20 matches of what is typed. */
-function SearchSelect({ id, value, onChange, disabled, url, extra, label, testId }: ValueProps & { url: string; extra?: Record<string, string>; label: (r: Row) => string; testId: string }) {
+function SearchSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  url,
+  extra,
+  label,
+  testId,
+}: ValueProps & { url: string; extra?: Record<string, string>; label: (r: Row) => string; testId: string }) {
   const [search, setSearch] = useState('');
   const found = useQuery({
     queryKey: [url, extra, search],
     queryFn: async () => {
-      const body = await getAction<{ records: Row[] }>(url, { ...extra, name: search ? `*${search}*` : undefined, pageNo: 1, pageSize: 20 });
+      const body = await getAction<{ records: Row[] }>(url, {
+        ...extra,
+        name: search ? `*${search}*` : undefined,
+        pageNo: 1,
+        pageSize: 20,
+      });
       return body.result?.records ?? [];
     },
   });
@@ -85,5 +105,15 @@ function SearchSelect({ id, value, onChange, disabled, url, extra, label, testId
 }
 
 /** Active materials only: inactive ones get no new prices or lines (MAT-3). */
-export const MaterialSelect = (props: ValueProps) => <SearchSelect {...props} url="/srm/material/list" extra={{ status: 'ACTIVE' }} label={(r) => `${r.code} ${r.name}`} testId="material-select" />;
-export const SupplierSelect = (props: ValueProps) => <SearchSelect {...props} url="/supplier/list" label={(r) => r.name} testId="supplier-select" />;
+export const MaterialSelect = (props: ValueProps) => (
+  <SearchSelect
+    {...props}
+    url="/srm/material/list"
+    extra={{ status: 'ACTIVE' }}
+    label={(r) => `${r.code} ${r.name}`}
+    testId="material-select"
+  />
+);
+export const SupplierSelect = (props: ValueProps) => (
+  <SearchSelect {...props} url="/supplier/list" label={(r) => r.name} testId="supplier-select" />
+);

@@ -4,7 +4,8 @@ import { postAction } from '../../lib/http';
 import type { ResourceOverride } from '../../resources/resource-types';
 import { CategoryTreeSelect, MaterialSelect, SupplierSelect } from './material-controls';
 
-const text = (field: string) => (_: unknown, record: Record<string, unknown>) => (record[field] as string | null) ?? '-';
+const text = (field: string) => (_: unknown, record: Record<string, unknown>) =>
+  (record[field] as string | null) ?? '-';
 
 /** The generic pages of §3's master data: reference pickers, reference names, and the material transitions. */
 export const materialOverrides: Readonly<Record<string, ResourceOverride>> = {
@@ -43,11 +44,13 @@ export const materialOverrides: Readonly<Record<string, ResourceOverride>> = {
     ],
   },
   [priceRecordResource.key]: {
-    columns: { materialId: (_v, r) => `${(r.materialCode as string | null) ?? ''} ${(r.materialName as string | null) ?? '-'}`, supplierId: text('supplierName') },
+    columns: {
+      materialId: (_v, r) => `${(r.materialCode as string | null) ?? ''} ${(r.materialName as string | null) ?? '-'}`,
+      supplierId: text('supplierName'),
+    },
     formControls: {
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),
       supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }),
     },
   },
 };
-

@@ -8,14 +8,39 @@ import { renderWithProviders } from '../../test/render';
 import PurchaseSettingsPage from './purchase-settings-page';
 
 const SETTINGS = [
-  { key: 'rfq.minQuotes', label: '最少有效报价数', group: '询价', type: 'int', dict: null, value: 3, defaultValue: 3, isDefault: true, updatedBy: null, updatedAt: null },
-  { key: 'quota.presets', label: '配额预设比例', group: '配额', type: 'json', dict: null, value: { 2: [70, 30] }, defaultValue: { 2: [70, 30] }, isDefault: true, updatedBy: null, updatedAt: null },
+  {
+    key: 'rfq.minQuotes',
+    label: '最少有效报价数',
+    group: '询价',
+    type: 'int',
+    dict: null,
+    value: 3,
+    defaultValue: 3,
+    isDefault: true,
+    updatedBy: null,
+    updatedAt: null,
+  },
+  {
+    key: 'quota.presets',
+    label: '配额预设比例',
+    group: '配额',
+    type: 'json',
+    dict: null,
+    value: { 2: [70, 30] },
+    defaultValue: { 2: [70, 30] },
+    isDefault: true,
+    updatedBy: null,
+    updatedAt: null,
+  },
 ];
 
 function setup(save: () => ReturnType<typeof ok>) {
   persistedSession.setToken('tok');
   persistedSession.setButtonAuth([{ action: 'purchaseSetting:edit', type: '1' }], []);
-  const server = fakeServer({ 'GET /srm/purchaseSetting/list': () => ok(SETTINGS), 'POST /srm/purchaseSetting/save': save });
+  const server = fakeServer({
+    'GET /srm/purchaseSetting/list': () => ok(SETTINGS),
+    'POST /srm/purchaseSetting/save': save,
+  });
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(<PurchaseSettingsPage />, { route: '/base/purchaseSetting', store: createSessionStore(http) });
   return server;
@@ -34,7 +59,10 @@ describe('采购设置 (§21)', () => {
     fireEvent.change(screen.getByTestId('setting-value'), { target: { value: '{"2": [60, 30]}' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText(/比例合计为 100/)).toBeTruthy();
-    expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({ key: 'quota.presets', value: { 2: [60, 30] } });
+    expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({
+      key: 'quota.presets',
+      value: { 2: [60, 30] },
+    });
   });
 
   it('saves a valid value and reloads the list', async () => {

@@ -5,9 +5,21 @@ import { useHasPermission } from '../../components/has';
 import { useDictItems } from '../../lib/dict';
 import { getAction, postAction } from '../../lib/http';
 
-type SettingRow = { key: string; label: string; group: string; type: 'int' | 'bool' | 'pct' | 'money' | 'json' | 'enum'; dict: string | null; value: unknown; defaultValue: unknown; isDefault: boolean; updatedBy: string | null; updatedAt: string | null };
+type SettingRow = {
+  key: string;
+  label: string;
+  group: string;
+  type: 'int' | 'bool' | 'pct' | 'money' | 'json' | 'enum';
+  dict: string | null;
+  value: unknown;
+  defaultValue: unknown;
+  isDefault: boolean;
+  updatedBy: string | null;
+  updatedAt: string | null;
+};
 
-const show = (row: SettingRow, value: unknown) => (row.type === 'bool' ? (value ? '是' : '否') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const show = (row: SettingRow, value: unknown) =>
+  row.type === 'bool' ? (value ? '是' : '否') : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 async function loadSettings(): Promise<SettingRow[]> {
   const body = await getAction<SettingRow[]>('/srm/purchaseSetting/list');
@@ -18,14 +30,32 @@ async function loadSettings(): Promise<SettingRow[]> {
 /** The control of a setting's type; JSON values are edited as text and parsed before saving. */
 function EnumControl({ dict }: { dict: string }) {
   const items = useDictItems(dict);
-  return <Form.Item name="value" noStyle><Select style={{ width: 200 }} options={(items.data ?? []).map((i) => ({ value: i.value, label: i.text }))} /></Form.Item>;
+  return (
+    <Form.Item name="value" noStyle>
+      <Select style={{ width: 200 }} options={(items.data ?? []).map((i) => ({ value: i.value, label: i.text }))} />
+    </Form.Item>
+  );
 }
 
 function ValueControl({ row }: { row: SettingRow }) {
-  if (row.type === 'bool') return <Form.Item name="value" valuePropName="checked" noStyle><Switch /></Form.Item>;
-  if (row.type === 'int' || row.type === 'pct') return <Form.Item name="value" noStyle><InputNumber style={{ width: 200 }} precision={row.type === 'int' ? 0 : 4} /></Form.Item>;
+  if (row.type === 'bool')
+    return (
+      <Form.Item name="value" valuePropName="checked" noStyle>
+        <Switch />
+      </Form.Item>
+    );
+  if (row.type === 'int' || row.type === 'pct')
+    return (
+      <Form.Item name="value" noStyle>
+        <InputNumber style={{ width: 200 }} precision={row.type === 'int' ? 0 : 4} />
+      </Form.Item>
+    );
   if (row.type === 'enum') return <EnumControl dict={row.dict ?? ''} />;
-  return <Form.Item name="value" noStyle><Input.TextArea rows={row.type === 'json' ? 6 : 1} data-testid="setting-value" /></Form.Item>;
+  return (
+    <Form.Item name="value" noStyle>
+      <Input.TextArea rows={row.type === 'json' ? 6 : 1} data-testid="setting-value" />
+    </Form.Item>
+  );
 }
 
 /** 采购设置 (§21): the tenant's values of every setting, each change checked by the server and logged. */
@@ -42,7 +72,10 @@ export default function PurchaseSettingsPage() {
   const open = (row: SettingRow) => {
     setError(null);
     setEditing(row);
-    form.setFieldsValue({ value: row.type === 'json' ? JSON.stringify(row.value, null, 2) : row.type === 'money' ? String(row.value) : row.value });
+    form.setFieldsValue({
+      value:
+        row.type === 'json' ? JSON.stringify(row.value, null, 2) : row.type === 'money' ? String(row.value) : row.value,
+    });
   };
   const save = async () => {
     const row = editing!;
@@ -74,7 +107,12 @@ export default function PurchaseSettingsPage() {
 
   return (
     <div data-testid="purchase-settings-page">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="单据创建时复制其依赖的设置，修改不影响进行中的单据。审批阈值在 审批中心 › 审批配置 中按单据类型设置。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="单据创建时复制其依赖的设置，修改不影响进行中的单据。审批阈值在 审批中心 › 审批配置 中按单据类型设置。"
+      />
       {list.error ? <Alert type="error" showIcon title={(list.error as Error).message} /> : null}
       <Table<SettingRow>
         rowKey="key"
@@ -86,13 +124,34 @@ export default function PurchaseSettingsPage() {
           { title: '分组', dataIndex: 'group', width: 90 },
           { title: '设置项', dataIndex: 'label' },
           { title: '当前值', render: (_, r) => <code>{show(r, r.value)}</code> },
-          { title: '默认值', render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code>{show(r, r.defaultValue)}</code>) },
+          {
+            title: '默认值',
+            render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code>{show(r, r.defaultValue)}</code>),
+          },
           { title: '修改人', dataIndex: 'updatedBy', render: (v: string | null) => v ?? '-' },
           { title: '修改时间', dataIndex: 'updatedAt', render: (v: string | null) => v ?? '-' },
-          { title: '操作', key: 'action', render: (_, r) => (canEdit ? <a onClick={() => open(r)} data-testid={`setting-edit-${r.key}`}>修改</a> : null) },
+          {
+            title: '操作',
+            key: 'action',
+            render: (_, r) =>
+              canEdit ? (
+                <a onClick={() => open(r)} data-testid={`setting-edit-${r.key}`}>
+                  修改
+                </a>
+              ) : null,
+          },
         ]}
       />
-      <Modal open={!!editing} title={`修改：${editing?.label ?? ''}`} okText="保存" cancelText="取消" confirmLoading={saving} onOk={save} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal
+        open={!!editing}
+        title={`修改：${editing?.label ?? ''}`}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={saving}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical">
           {editing ? <ValueControl row={editing} /> : null}
         </Form>

@@ -22,7 +22,19 @@ const row = (status: string, code: string, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 const SUPPLIER = codes('sampleRequest', ['list', 'export', 'confirm', 'refuse', 'ship']);
-const BUYER = codes('sampleRequest', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'export', 'send', 'cancel', 'receive', 'test', 'close']);
+const BUYER = codes('sampleRequest', [
+  'list',
+  'add',
+  'edit',
+  'delete',
+  'deleteBatch',
+  'export',
+  'send',
+  'cancel',
+  'receive',
+  'test',
+  'close',
+]);
 const SHIP_METHODS = ok([
   { value: 'EXPRESS', text: '快递', title: '快递', label: '快递' },
   { value: 'HAND', text: '专人送达', title: '专人送达', label: '专人送达' },
@@ -67,7 +79,12 @@ describe('送样申请 for a supplier', () => {
     fireEvent.change(screen.getByTestId('sample-ship-tracking'), { target: { value: 'SF1234567890' } });
     fireEvent.click(screen.getByTestId('sample-ship-submit'));
     await waitFor(() => expect(server.calls('POST /srm/sampleRequest/ship')).toHaveLength(1));
-    expect(server.calls('POST /srm/sampleRequest/ship')[0]!.body).toEqual({ id: 'id-SMP-2', shipMethod: 'EXPRESS', carrier: '顺丰速运', trackingNo: 'SF1234567890' });
+    expect(server.calls('POST /srm/sampleRequest/ship')[0]!.body).toEqual({
+      id: 'id-SMP-2',
+      shipMethod: 'EXPRESS',
+      carrier: '顺丰速运',
+      trackingNo: 'SF1234567890',
+    });
   });
 
   it('拒绝 needs a reason', async () => {
@@ -78,7 +95,12 @@ describe('送样申请 for a supplier', () => {
     expect(server.calls('POST /srm/sampleRequest/refuse')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('sample-refuse-reason'), { target: { value: '该型号已停产' } });
     fireEvent.click(screen.getByTestId('sample-refuse-submit'));
-    await waitFor(() => expect(server.calls('POST /srm/sampleRequest/refuse')[0]?.body).toEqual({ id: 'id-SMP-1', reason: '该型号已停产' }));
+    await waitFor(() =>
+      expect(server.calls('POST /srm/sampleRequest/refuse')[0]?.body).toEqual({
+        id: 'id-SMP-1',
+        reason: '该型号已停产',
+      }),
+    );
   });
 });
 
@@ -116,7 +138,7 @@ describe('送样申请 test report for the supplier (X-11)', () => {
 describe('样品管理 for a buyer', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('marks a sent request past its date as overdue (SMP-4) and offers the buyer\'s commands only', async () => {
+  it("marks a sent request past its date as overdue (SMP-4) and offers the buyer's commands only", async () => {
     open([row('SENT', 'SMP-3', { overdue: 1, requiredBy: '2026-11-01' }), row('SHIPPED', 'SMP-4')], BUYER);
     const late = await rowOf('SMP-3');
     expect(late.getByText('逾期')).toBeTruthy();
@@ -143,7 +165,14 @@ describe('货源清单 (§3 SupplierMaterial, X-3, X-5)', () => {
     createTime: '2026-11-23 09:00:00',
   });
   const openSources = (auth: ReturnType<typeof codes>) =>
-    setup(supplierMaterialResource, { 'GET /srm/supplierMaterial/list': () => page([source('ACTIVE', 'P-1'), source('BLOCKED', 'P-2')]), 'POST /srm/supplierMaterial/block': () => ok(null, '货源已冻结') }, auth);
+    setup(
+      supplierMaterialResource,
+      {
+        'GET /srm/supplierMaterial/list': () => page([source('ACTIVE', 'P-1'), source('BLOCKED', 'P-2')]),
+        'POST /srm/supplierMaterial/block': () => ok(null, '货源已冻结'),
+      },
+      auth,
+    );
 
   it('X-5: a supplier reads its rows with names, and gets no command, edit or 新增', async () => {
     openSources(codes('supplierMaterial', ['list', 'export']));
@@ -165,6 +194,11 @@ describe('货源清单 (§3 SupplierMaterial, X-3, X-5)', () => {
     expect(server.calls('POST /srm/supplierMaterial/block')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('source-block-reason'), { target: { value: '来料质量问题' } });
     fireEvent.click(screen.getByTestId('source-block-submit'));
-    await waitFor(() => expect(server.calls('POST /srm/supplierMaterial/block')[0]?.body).toEqual({ id: 'id-P-1', reason: '来料质量问题' }));
+    await waitFor(() =>
+      expect(server.calls('POST /srm/supplierMaterial/block')[0]?.body).toEqual({
+        id: 'id-P-1',
+        reason: '来料质量问题',
+      }),
+    );
   });
 });

@@ -8,14 +8,25 @@ import { getAction } from '../../lib/http';
 import type { RowActionPanelProps } from '../../resources/resource-types';
 import { RowCommandModal } from '../../resources/row-command-modal';
 
-type SampleCommandProps = RowActionPanelProps & Omit<Parameters<typeof RowCommandModal>[0], keyof RowActionPanelProps | 'path' | 'testId' | 'title'> & { action: SampleAction; title: string };
+type SampleCommandProps = RowActionPanelProps &
+  Omit<Parameters<typeof RowCommandModal>[0], keyof RowActionPanelProps | 'path' | 'testId' | 'title'> & {
+    action: SampleAction;
+    title: string;
+  };
 
 /**
  * A sample request transition that takes input (§7): the form, then `POST
  * /srm/sampleRequest/<action>`; the server's refusal (out of turn, SMP-1, SMP-2) is shown as is.
  */
 function CommandModal({ action, title, ...rest }: SampleCommandProps) {
-  return <RowCommandModal {...rest} path={`/srm/sampleRequest/${action}`} title={`${title} - ${String(rest.record.code ?? '')}`} testId={`sample-${action}`} />;
+  return (
+    <RowCommandModal
+      {...rest}
+      path={`/srm/sampleRequest/${action}`}
+      title={`${title} - ${String(rest.record.code ?? '')}`}
+      testId={`sample-${action}`}
+    />
+  );
 }
 
 const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
@@ -24,7 +35,11 @@ export function SampleRefuseModal(props: RowActionPanelProps) {
   return (
     <CommandModal {...props} action="refuse" title="拒绝送样" okText="拒绝" danger>
       {() => (
-        <Form.Item name="reason" label="拒绝原因" rules={[required('拒绝原因'), { max: 500, message: '拒绝原因不能超过500个字符' }]}>
+        <Form.Item
+          name="reason"
+          label="拒绝原因"
+          rules={[required('拒绝原因'), { max: 500, message: '拒绝原因不能超过500个字符' }]}
+        >
           <Input.TextArea rows={4} maxLength={500} showCount data-testid="sample-refuse-reason" />
         </Form.Item>
       )}
@@ -34,26 +49,51 @@ export function SampleRefuseModal(props: RowActionPanelProps) {
 
 /** SMP-1: a carrier and tracking number, or for hand delivery a note. */
 export function SampleShipModal(props: RowActionPanelProps) {
-  const toBody = (v: Record<string, unknown>) => ({ ...v, estimatedArrival: (v.estimatedArrival as Dayjs | undefined)?.format('YYYY-MM-DD') });
+  const toBody = (v: Record<string, unknown>) => ({
+    ...v,
+    estimatedArrival: (v.estimatedArrival as Dayjs | undefined)?.format('YYYY-MM-DD'),
+  });
   return (
     <CommandModal {...props} action="ship" title="寄出样品" okText="确认寄出" toBody={toBody}>
       {() => (
         <>
-          <Form.Item name="shipMethod" label="寄送方式" initialValue="EXPRESS" rules={[{ required: true, message: '请选择寄送方式' }]}>
+          <Form.Item
+            name="shipMethod"
+            label="寄送方式"
+            initialValue="EXPRESS"
+            rules={[{ required: true, message: '请选择寄送方式' }]}
+          >
             <DictSelect code="srm_sample_ship_method" allowClear={false} data-testid="sample-ship-method" />
           </Form.Item>
           <Form.Item noStyle dependencies={['shipMethod']}>
             {({ getFieldValue }) =>
               getFieldValue('shipMethod') === SAMPLE_HAND_DELIVERY ? (
-                <Form.Item name="deliveryNote" label="送货说明" rules={[required('送货说明'), { max: 500, message: '送货说明不能超过500个字符' }]}>
-                  <Input.TextArea rows={3} maxLength={500} placeholder="送货人、联系电话、预计送达时间" data-testid="sample-ship-note" />
+                <Form.Item
+                  name="deliveryNote"
+                  label="送货说明"
+                  rules={[required('送货说明'), { max: 500, message: '送货说明不能超过500个字符' }]}
+                >
+                  <Input.TextArea
+                    rows={3}
+                    maxLength={500}
+                    placeholder="送货人、联系电话、预计送达时间"
+                    data-testid="sample-ship-note"
+                  />
                 </Form.Item>
               ) : (
                 <>
-                  <Form.Item name="carrier" label="承运商" rules={[required('承运商'), { max: 100, message: '承运商不能超过100个字符' }]}>
+                  <Form.Item
+                    name="carrier"
+                    label="承运商"
+                    rules={[required('承运商'), { max: 100, message: '承运商不能超过100个字符' }]}
+                  >
                     <Input maxLength={100} placeholder="例如：顺丰速运" data-testid="sample-ship-carrier" />
                   </Form.Item>
-                  <Form.Item name="trackingNo" label="运单号" rules={[required('运单号'), { max: 64, message: '运单号不能超过64个字符' }]}>
+                  <Form.Item
+                    name="trackingNo"
+                    label="运单号"
+                    rules={[required('运单号'), { max: 64, message: '运单号不能超过64个字符' }]}
+                  >
                     <Input maxLength={64} data-testid="sample-ship-tracking" />
                   </Form.Item>
                 </>
@@ -79,7 +119,13 @@ export function SampleReceiveModal(props: RowActionPanelProps) {
           name="receivedQty"
           label="签收数量"
           initialValue={qty}
-          rules={[{ required: true, message: '请填写签收数量' }, { pattern: /^\d{1,12}(\.\d{1,4})?$/, message: '请输入数字' }, { validator: async (_r, v) => (Number(v) > 0 ? undefined : Promise.reject(new Error('签收数量必须大于0'))) }]}
+          rules={[
+            { required: true, message: '请填写签收数量' },
+            { pattern: /^\d{1,12}(\.\d{1,4})?$/, message: '请输入数字' },
+            {
+              validator: async (_r, v) => (Number(v) > 0 ? undefined : Promise.reject(new Error('签收数量必须大于0'))),
+            },
+          ]}
         >
           <Input data-testid="sample-receive-qty" />
         </Form.Item>
@@ -95,7 +141,13 @@ export function SampleTestModal(props: RowActionPanelProps) {
       {(form) => (
         <>
           <Form.Item name="testResult" label="测试结果" rules={[{ required: true, message: '请选择测试结果' }]}>
-            <Radio.Group data-testid="sample-test-result" options={[{ value: 'PASS', label: '合格' }, { value: 'FAIL', label: '不合格' }]} />
+            <Radio.Group
+              data-testid="sample-test-result"
+              options={[
+                { value: 'PASS', label: '合格' },
+                { value: 'FAIL', label: '不合格' },
+              ]}
+            />
           </Form.Item>
           <Form.Item
             name="testReport"
@@ -103,7 +155,12 @@ export function SampleTestModal(props: RowActionPanelProps) {
             dependencies={['testReportFiles']}
             rules={[
               { max: 2000, message: '测试报告不能超过2000个字符' },
-              { validator: async (_r, v) => (String(v ?? '').trim() || form.getFieldValue('testReportFiles') ? undefined : Promise.reject(new Error('请填写测试报告或上传报告附件'))) },
+              {
+                validator: async (_r, v) =>
+                  String(v ?? '').trim() || form.getFieldValue('testReportFiles')
+                    ? undefined
+                    : Promise.reject(new Error('请填写测试报告或上传报告附件')),
+              },
             ]}
           >
             <Input.TextArea rows={4} maxLength={2000} showCount data-testid="sample-test-report" />
@@ -117,8 +174,26 @@ export function SampleTestModal(props: RowActionPanelProps) {
   );
 }
 
-type LogRow = { id: string; action: string; fromStatus: string | null; toStatus: string; actorName: string; actorKind: string; reason: string | null; at: string };
-const ACTION_TEXT: Record<string, string> = { send: '发送', cancel: '取消', confirm: '确认送样', refuse: '拒绝送样', ship: '寄出', receive: '签收', test: '录入测试结果', close: '关闭' };
+type LogRow = {
+  id: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string;
+  actorName: string;
+  actorKind: string;
+  reason: string | null;
+  at: string;
+};
+const ACTION_TEXT: Record<string, string> = {
+  send: '发送',
+  cancel: '取消',
+  confirm: '确认送样',
+  refuse: '拒绝送样',
+  ship: '寄出',
+  receive: '签收',
+  test: '录入测试结果',
+  close: '关闭',
+};
 
 /** Who moved the request when (X-3). */
 export function SampleLogDrawer({ record, open, onClose }: RowActionPanelProps) {

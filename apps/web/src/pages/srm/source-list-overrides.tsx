@@ -7,14 +7,29 @@ import { RowCommandModal } from '../../resources/row-command-modal';
 import { MaterialSelect, SupplierSelect } from './material-controls';
 
 const STATUS = 'supplierMaterial:status';
-const materialText = (r: Record<string, unknown>) => [r.materialCode, r.materialName, r.materialSpec].filter(Boolean).join(' ') || '-';
+const materialText = (r: Record<string, unknown>) =>
+  [r.materialCode, r.materialName, r.materialSpec].filter(Boolean).join(' ') || '-';
 
 /** 冻结 needs a reason; the supplier is told it (X-12). */
 export function SourceBlockModal(props: RowActionPanelProps) {
   return (
-    <RowCommandModal {...props} path="/srm/supplierMaterial/block" title={`冻结货源 - ${materialText(props.record)}`} okText="冻结" danger testId="source-block">
+    <RowCommandModal
+      {...props}
+      path="/srm/supplierMaterial/block"
+      title={`冻结货源 - ${materialText(props.record)}`}
+      okText="冻结"
+      danger
+      testId="source-block"
+    >
       {() => (
-        <Form.Item name="reason" label="冻结原因" rules={[{ required: true, whitespace: true, message: '请填写冻结原因' }, { max: 500, message: '冻结原因不能超过500个字符' }]}>
+        <Form.Item
+          name="reason"
+          label="冻结原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写冻结原因' },
+            { max: 500, message: '冻结原因不能超过500个字符' },
+          ]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="source-block-reason" />
         </Form.Item>
       )}
@@ -38,7 +53,13 @@ export const sourceListOverrides: Readonly<Record<string, ResourceOverride>> = {
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),
     },
     rowActions: [
-      { key: 'source-block', label: '冻结', permission: STATUS, visible: (r) => r.status === 'ACTIVE', Panel: SourceBlockModal },
+      {
+        key: 'source-block',
+        label: '冻结',
+        permission: STATUS,
+        visible: (r) => r.status === 'ACTIVE',
+        Panel: SourceBlockModal,
+      },
       {
         key: 'source-unblock',
         label: '解冻',

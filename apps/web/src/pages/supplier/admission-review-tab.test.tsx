@@ -7,7 +7,14 @@ import { fakeServer, ok } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
 import { AdmissionReviewTab } from './admission-review-tab';
 
-const step = (s: string, result = 'PENDING') => ({ step: s, result, comment: null, evidence: null, by: null, at: null });
+const step = (s: string, result = 'PENDING') => ({
+  step: s,
+  result,
+  comment: null,
+  evidence: null,
+  by: null,
+  at: null,
+});
 const review = {
   id: 'r1',
   code: 'ADM-20261123-0001',
@@ -15,31 +22,76 @@ const review = {
   status: 'IN_REVIEW',
   decision: null,
   trialLimitAmount: null,
-  steps: [step('DOCUMENTS'), step('QUESTIONNAIRE'), { ...step('SAMPLE', 'FAILED'), comment: '样品测试不合格：硬度不达标', evidence: 'SMP-1' }],
+  steps: [
+    step('DOCUMENTS'),
+    step('QUESTIONNAIRE'),
+    { ...step('SAMPLE', 'FAILED'), comment: '样品测试不合格：硬度不达标', evidence: 'SMP-1' },
+  ],
   openedByName: '采购员',
   openedAt: '2026-11-23 09:00:00',
   decisionComment: null,
   samples: [{ id: 'x1', code: 'SMP-1', materialName: '钢板 Q235', status: 'TESTED', testResult: 'FAIL' }],
 };
 
-const draft = { ...review, id: 'r2', code: 'ADM-20261123-0002', status: 'DRAFT', steps: [step('DOCUMENTS'), step('QUESTIONNAIRE')], samples: [] };
-const passed = { ...review, id: 'r3', code: 'ADM-20261123-0003', steps: [step('DOCUMENTS', 'PASSED'), { ...step('QUESTIONNAIRE', 'WAIVED'), comment: '豁免：老供应商' }], samples: [] };
+const draft = {
+  ...review,
+  id: 'r2',
+  code: 'ADM-20261123-0002',
+  status: 'DRAFT',
+  steps: [step('DOCUMENTS'), step('QUESTIONNAIRE')],
+  samples: [],
+};
+const passed = {
+  ...review,
+  id: 'r3',
+  code: 'ADM-20261123-0003',
+  steps: [step('DOCUMENTS', 'PASSED'), { ...step('QUESTIONNAIRE', 'WAIVED'), comment: '豁免：老供应商' }],
+  samples: [],
+};
 
 function setup(canManage: boolean, canWaive = false, reviews: unknown[] = [review]) {
   persistedSession.setToken('tok');
-  persistedSession.setDict({ supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }] });
+  persistedSession.setDict({
+    supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }],
+  });
   const server = fakeServer({
     'GET /supplier/admissionReview/list': () => ok(reviews),
     'POST /supplier/admissionReview/startReview': () => ok(null, '准入评审已提交审核'),
     'POST /supplier/admissionReview/waive': () => ok(null, '步骤已豁免'),
     'POST /supplier/admissionReview/step': () => ok(null, '评审结果已保存'),
-    'GET /supplier/admissionReview/siteAuditOptions': () => ok({ users: [{ id: 'u1', username: 'buyer', realname: '采购员' }, { id: 'u2', username: 'qc', realname: '质检员' }], templates: [] }),
+    'GET /supplier/admissionReview/siteAuditOptions': () =>
+      ok({
+        users: [
+          { id: 'u1', username: 'buyer', realname: '采购员' },
+          { id: 'u2', username: 'qc', realname: '质检员' },
+        ],
+        templates: [],
+      }),
     'POST /supplier/admissionReview/siteAudit': () => ok(null, '现场评审已更新'),
     'POST /supplier/admissionReview/submit': (req) =>
-      (req.body as { id: string }).id === 'r1' ? { body: { success: false, code: 500, message: '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）（QLF-2）', result: null, timestamp: 0 } } : ok(null, '准入评审已提交，等待审批'),
+      (req.body as { id: string }).id === 'r1'
+        ? {
+            body: {
+              success: false,
+              code: 500,
+              message: '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）（QLF-2）',
+              result: null,
+              timestamp: 0,
+            },
+          }
+        : ok(null, '准入评审已提交，等待审批'),
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<AdmissionReviewTab supplierId="s1" categories={[]} canManage={canManage} canWaive={canWaive} onChanged={() => undefined} />, { store: createSessionStore(http) });
+  renderWithProviders(
+    <AdmissionReviewTab
+      supplierId="s1"
+      categories={[]}
+      canManage={canManage}
+      canWaive={canWaive}
+      onChanged={() => undefined}
+    />,
+    { store: createSessionStore(http) },
+  );
   return server;
 }
 
@@ -59,10 +111,17 @@ describe('admission review tab (domain §4.3)', () => {
     fireEvent.change(within(dialog).getByTestId('step-comment'), { target: { value: '营业执照、ISO 9001 均有效' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(server.calls('POST /supplier/admissionReview/step')).toHaveLength(1));
-    expect(server.calls('POST /supplier/admissionReview/step')[0]!.body).toEqual({ id: 'r1', step: 'DOCUMENTS', result: 'PASSED', comment: '营业执照、ISO 9001 均有效' });
+    expect(server.calls('POST /supplier/admissionReview/step')[0]!.body).toEqual({
+      id: 'r1',
+      step: 'DOCUMENTS',
+      result: 'PASSED',
+      comment: '营业执照、ISO 9001 均有效',
+    });
     fireEvent.click(within(card).getByTestId('review-submit'));
     // QLF-2: with a failed step only 不通过 can be chosen.
-    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     expect((within(submit).getByRole('radio', { name: '通过' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(submit).getByRole('radio', { name: '不通过' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(submit).getByRole('button', { name: '提 交' }));
@@ -76,7 +135,9 @@ describe('admission review tab (domain §4.3)', () => {
     expect(within(draftCard).getByText('草稿')).toBeTruthy();
     expect(within(draftCard).queryByTestId('review-submit')).toBeNull();
     fireEvent.click(within(draftCard).getByTestId('review-start'));
-    const start = (await screen.findByText('提交审核', { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+    const start = (await screen.findByText('提交审核', { selector: '.ant-modal-confirm-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     fireEvent.click(within(start).getByRole('button', { name: '提 交' }));
     await waitFor(() => expect(server.calls('POST /supplier/admissionReview/startReview')).toHaveLength(1));
     expect(server.calls('POST /supplier/admissionReview/startReview')[0]!.body).toEqual({ id: 'r2' });
@@ -90,13 +151,19 @@ describe('admission review tab (domain §4.3)', () => {
     fireEvent.change(within(waive).getByTestId('reason-input'), { target: { value: '图纸已确认，免送样' } });
     fireEvent.click(within(waive).getByRole('button', { name: '确 定' }));
     await waitFor(() => expect(server.calls('POST /supplier/admissionReview/waive')).toHaveLength(1));
-    expect(server.calls('POST /supplier/admissionReview/waive')[0]!.body).toEqual({ id: 'r1', step: 'SAMPLE', reason: '图纸已确认，免送样' });
+    expect(server.calls('POST /supplier/admissionReview/waive')[0]!.body).toEqual({
+      id: 'r1',
+      step: 'SAMPLE',
+      reason: '图纸已确认，免送样',
+    });
 
     const ready = screen.getByTestId(`review-${passed.code}`);
     expect(within(ready).getByText('已豁免')).toBeTruthy();
     expect(within(ready).queryByTestId('step-waive-QUESTIONNAIRE')).toBeNull();
     fireEvent.click(within(ready).getByTestId('review-submit'));
-    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     fireEvent.click(within(submit).getByRole('radio', { name: '有条件通过（试用）' }));
     const limit = await within(submit).findByTestId('review-trial-limit');
     fireEvent.click(within(submit).getByRole('button', { name: '提 交' }));
@@ -104,7 +171,11 @@ describe('admission review tab (domain §4.3)', () => {
     fireEvent.change(limit, { target: { value: '50000' } });
     fireEvent.click(within(submit).getByRole('button', { name: '提 交' }));
     await waitFor(() => expect(server.calls('POST /supplier/admissionReview/submit')).toHaveLength(1));
-    expect(server.calls('POST /supplier/admissionReview/submit')[0]!.body).toEqual({ id: 'r3', decision: 'CONDITIONAL', trialLimitAmount: '50000' });
+    expect(server.calls('POST /supplier/admissionReview/submit')[0]!.body).toEqual({
+      id: 'r3',
+      decision: 'CONDITIONAL',
+      trialLimitAmount: '50000',
+    });
   });
 
   it('QLF-2: the site audit step is recorded through the audit form (no hand result); a conditional audit shows on the card and defaults the decision to 有条件通过', async () => {
@@ -112,9 +183,27 @@ describe('admission review tab (domain §4.3)', () => {
       ...review,
       id: 'r4',
       code: 'ADM-20261123-0004',
-      steps: [step('DOCUMENTS', 'PASSED'), step('QUESTIONNAIRE', 'PASSED'), { ...step('SITE_AUDIT', 'PASSED'), comment: '现场评审有条件通过，得分 78：来料检验待完善' }],
+      steps: [
+        step('DOCUMENTS', 'PASSED'),
+        step('QUESTIONNAIRE', 'PASSED'),
+        { ...step('SITE_AUDIT', 'PASSED'), comment: '现场评审有条件通过，得分 78：来料检验待完善' },
+      ],
       samples: [],
-      siteAudit: { auditDate: '2026-11-20', address: '苏州市工业园区星湖街1号', members: ['u1'], memberNames: ['采购员'], supplierEscort: '张厂长', checklistTemplateId: null, checklistTemplateName: null, score: 78, result: 'CONDITIONAL', findings: '来料检验待完善', files: null, recordedByName: '采购员', recordedAt: '2026-11-20 16:00:00' },
+      siteAudit: {
+        auditDate: '2026-11-20',
+        address: '苏州市工业园区星湖街1号',
+        members: ['u1'],
+        memberNames: ['采购员'],
+        supplierEscort: '张厂长',
+        checklistTemplateId: null,
+        checklistTemplateName: null,
+        score: 78,
+        result: 'CONDITIONAL',
+        findings: '来料检验待完善',
+        files: null,
+        recordedByName: '采购员',
+        recordedAt: '2026-11-20 16:00:00',
+      },
       suggestedDecision: 'CONDITIONAL',
     };
     const server = setup(true, false, [audited]);
@@ -124,17 +213,31 @@ describe('admission review tab (domain §4.3)', () => {
     expect(within(view).getByText('张厂长')).toBeTruthy();
     expect(within(card).queryByTestId('step-pass-SITE_AUDIT')).toBeNull();
     fireEvent.click(within(card).getByTestId('step-site-audit'));
-    const dialog = (await screen.findByText('修改现场评审', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findByText('修改现场评审', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     fireEvent.change(within(dialog).getByTestId('site-audit-findings'), { target: { value: ' ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
     expect(await within(dialog).findByText('有条件通过或不通过须填写发现的问题')).toBeTruthy();
     expect(server.calls('POST /supplier/admissionReview/siteAudit')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByTestId('site-audit-findings'), { target: { value: '来料检验待完善，三个月内整改' } });
+    fireEvent.change(within(dialog).getByTestId('site-audit-findings'), {
+      target: { value: '来料检验待完善，三个月内整改' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(server.calls('POST /supplier/admissionReview/siteAudit')).toHaveLength(1));
-    expect(server.calls('POST /supplier/admissionReview/siteAudit')[0]!.body).toMatchObject({ reviewId: 'r4', auditDate: '2026-11-20', members: ['u1'], score: 78, result: 'CONDITIONAL', findings: '来料检验待完善，三个月内整改', supplierEscort: '张厂长' });
+    expect(server.calls('POST /supplier/admissionReview/siteAudit')[0]!.body).toMatchObject({
+      reviewId: 'r4',
+      auditDate: '2026-11-20',
+      members: ['u1'],
+      score: 78,
+      result: 'CONDITIONAL',
+      findings: '来料检验待完善，三个月内整改',
+      supplierEscort: '张厂长',
+    });
     fireEvent.click(within(card).getByTestId('review-submit'));
-    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    const submit = (await screen.findByText('提交审批', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     expect((within(submit).getByRole('radio', { name: '有条件通过（试用）' }) as HTMLInputElement).checked).toBe(true);
     expect(within(submit).getByTestId('review-trial-limit')).toBeTruthy();
   });

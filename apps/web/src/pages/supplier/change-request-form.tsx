@@ -74,7 +74,11 @@ export function ChangeRequestForm({
   };
 
   const showIssues = (issues: Issue[]) => {
-    form.setFields(issues.filter((i) => i.name.length > 0 && !(i.name.length === 1 && i.name[0] === 'contacts')).map((i) => ({ name: i.name as never, errors: i.errors })));
+    form.setFields(
+      issues
+        .filter((i) => i.name.length > 0 && !(i.name.length === 1 && i.name[0] === 'contacts'))
+        .map((i) => ({ name: i.name as never, errors: i.errors })),
+    );
     setContactError(issues.find((i) => i.name.length === 1 && i.name[0] === 'contacts')?.errors[0] ?? null);
   };
 
@@ -83,23 +87,39 @@ export function ChangeRequestForm({
     const raw = { ...(form.getFieldsValue(true) as Values), ...(draft ? { id: draft.id } : {}) };
     // The shared schemas are the server's: show every refusal under its field before sending.
     const parsed = (kind === 'draft' ? changeDraftSchema : changeRequestSchema).safeParse(raw);
-    const issues: Issue[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ name: i.path.filter((p): p is string | number => typeof p !== 'symbol'), errors: [i.message] }));
+    const issues: Issue[] = parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({
+          name: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+          errors: [i.message],
+        }));
     const data = raw as z.output<typeof changeDraftSchema>;
-    const criticalChanged = current !== undefined && CHANGE_FIELD_KEYS.some((f) => CRITICAL_SECTIONS.includes(CHANGE_FIELDS[f].section) && (data[f] ?? '').trim() !== current[f]);
+    const criticalChanged =
+      current !== undefined &&
+      CHANGE_FIELD_KEYS.some(
+        (f) => CRITICAL_SECTIONS.includes(CHANGE_FIELDS[f].section) && (data[f] ?? '').trim() !== current[f],
+      );
     // CHG-3: evidence for critical fields, checked together with the rest (every reason at once).
-    if (kind === 'submit' && criticalChanged && !(data.files ?? '').trim()) issues.push({ name: ['files'], errors: [EVIDENCE_REQUIRED_MESSAGE] });
+    if (kind === 'submit' && criticalChanged && !(data.files ?? '').trim())
+      issues.push({ name: ['files'], errors: [EVIDENCE_REQUIRED_MESSAGE] });
     if (issues.length > 0 || !parsed.success) {
       showIssues(issues);
       return;
     }
     const value = parsed.data;
-    if (current && !criticalChanged && !contactsChanged(current.contacts ?? [], value.contacts ?? current.contacts ?? [])) {
+    if (
+      current &&
+      !criticalChanged &&
+      !contactsChanged(current.contacts ?? [], value.contacts ?? current.contacts ?? [])
+    ) {
       message.warning('没有需要变更的内容');
       return;
     }
     setSaving(kind);
     try {
-      const answer = await postAction(kind === 'draft' ? '/supplierChange/saveDraft' : submitUrl, value, { quiet: [400] });
+      const answer = await postAction(kind === 'draft' ? '/supplierChange/saveDraft' : submitUrl, value, {
+        quiet: [400],
+      });
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -109,7 +129,11 @@ export function ChangeRequestForm({
       onDone();
     } catch (error) {
       // A 400 names its fields (e.g. a USCC another supplier holds); other failures were reported by the HTTP client.
-      if (showFieldErrors(form, error, [...CHANGE_FIELD_KEYS, 'reason', 'files']) !== null && error instanceof HttpError) message.error(error.body?.message || '提交的信息有误，请检查');
+      if (
+        showFieldErrors(form, error, [...CHANGE_FIELD_KEYS, 'reason', 'files']) !== null &&
+        error instanceof HttpError
+      )
+        message.error(error.body?.message || '提交的信息有误，请检查');
     } finally {
       setSaving(null);
     }
@@ -118,7 +142,10 @@ export function ChangeRequestForm({
   // One primary contact: ticking one unticks the others.
   const makePrimary = (index: number, checked: boolean) => {
     const list = (form.getFieldValue('contacts') as ChangeContact[] | undefined) ?? [];
-    form.setFieldValue('contacts', list.map((c, i) => ({ ...c, isPrimary: i === index ? checked : checked ? false : c.isPrimary })));
+    form.setFieldValue(
+      'contacts',
+      list.map((c, i) => ({ ...c, isPrimary: i === index ? checked : checked ? false : c.isPrimary })),
+    );
   };
 
   return (
@@ -132,17 +159,33 @@ export function ChangeRequestForm({
         <Space>
           <Button onClick={close}>取消</Button>
           {allowDraft && (
-            <Button loading={saving === 'draft'} disabled={saving !== null} onClick={() => void send('draft')} data-testid="change-save-draft">
+            <Button
+              loading={saving === 'draft'}
+              disabled={saving !== null}
+              onClick={() => void send('draft')}
+              data-testid="change-save-draft"
+            >
               保存草稿
             </Button>
           )}
-          <Button type="primary" loading={saving === 'submit'} disabled={saving !== null} onClick={() => void send('submit')} data-testid="change-submit">
+          <Button
+            type="primary"
+            loading={saving === 'submit'}
+            disabled={saving !== null}
+            onClick={() => void send('submit')}
+            data-testid="change-submit"
+          >
             提交
           </Button>
         </Space>
       }
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="企业名称、统一社会信用代码、法定代表人和银行账户的变更须上传证明材料，经采购经理审批后生效；只变更联系人无需证明材料，由采购员审批。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="企业名称、统一社会信用代码、法定代表人和银行账户的变更须上传证明材料，经采购经理审批后生效；只变更联系人无需证明材料，由采购员审批。"
+      />
       <Descriptions size="small" column={2} title="当前信息" style={{ marginBottom: 16 }} data-testid="change-current">
         {CHANGE_FIELD_KEYS.map((f) => (
           <Descriptions.Item key={f} label={CHANGE_FIELDS[f].label}>
@@ -152,7 +195,12 @@ export function ChangeRequestForm({
       </Descriptions>
       <Form form={form} layout="vertical" data-testid="change-form">
         {CHANGE_FIELD_KEYS.map((f) => (
-          <Form.Item key={f} name={f} label={`新${CHANGE_FIELDS[f].label}`} rules={[{ required: true, message: `请输入${CHANGE_FIELDS[f].label}` }]}>
+          <Form.Item
+            key={f}
+            name={f}
+            label={`新${CHANGE_FIELDS[f].label}`}
+            rules={[{ required: true, message: `请输入${CHANGE_FIELDS[f].label}` }]}
+          >
             <Input />
           </Form.Item>
         ))}
@@ -164,10 +212,18 @@ export function ChangeRequestForm({
             <div data-testid="change-contacts">
               {fields.map((field, index) => (
                 <Space key={field.key} align="start" wrap data-testid="change-contact-row">
-                  <Form.Item name={[field.name, 'name']} label="姓名" rules={[{ required: true, message: '请输入联系人姓名' }]}>
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    label="姓名"
+                    rules={[{ required: true, message: '请输入联系人姓名' }]}
+                  >
                     <Input style={{ width: 110 }} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'mobile']} label="手机" rules={[{ required: true, message: '请输入正确的手机号码' }]}>
+                  <Form.Item
+                    name={[field.name, 'mobile']}
+                    label="手机"
+                    rules={[{ required: true, message: '请输入正确的手机号码' }]}
+                  >
                     <Input style={{ width: 140 }} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'email']} label="邮箱">
@@ -180,12 +236,33 @@ export function ChangeRequestForm({
                     <Checkbox onChange={(e) => makePrimary(index, e.target.checked)} />
                   </Form.Item>
                   <Form.Item label=" ">
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除联系人" onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label="删除联系人"
+                      onClick={() => remove(field.name)}
+                    />
                   </Form.Item>
                 </Space>
               ))}
-              {contactError && <Alert type="error" showIcon style={{ marginBottom: 8 }} title={contactError} data-testid="change-contacts-error" />}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', mobile: '', email: '', role: 'BUSINESS', isPrimary: fields.length === 0 })} style={{ marginBottom: 16 }}>
+              {contactError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 8 }}
+                  title={contactError}
+                  data-testid="change-contacts-error"
+                />
+              )}
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() =>
+                  add({ name: '', mobile: '', email: '', role: 'BUSINESS', isPrimary: fields.length === 0 })
+                }
+                style={{ marginBottom: 16 }}
+              >
                 添加联系人
               </Button>
             </div>

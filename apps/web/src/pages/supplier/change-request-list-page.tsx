@@ -20,19 +20,51 @@ export default function ChangeRequestListPage() {
   if (search.code) params.code = `*${search.code}*`;
   if (search.supplierName) params.supplierName = `*${search.supplierName}*`;
   if (search.status) params.status = search.status;
-  const list = useQuery({ queryKey: ['supplierChange', 'list', params], queryFn: () => getOrThrow<PageResult<ChangeRequestRow>>('/supplierChange/list', params) });
+  const list = useQuery({
+    queryKey: ['supplierChange', 'list', params],
+    queryFn: () => getOrThrow<PageResult<ChangeRequestRow>>('/supplierChange/list', params),
+  });
 
   return (
     <Card>
-      <Form form={form} layout="inline" style={{ marginBottom: 16 }} onFinish={(v) => { setSearch(v); setPage((p) => ({ ...p, pageNo: 1 })); void list.refetch(); }}>
-        <Form.Item name="code" label="变更单号"><Input allowClear /></Form.Item>
-        <Form.Item name="supplierName" label="供应商"><Input allowClear /></Form.Item>
+      <Form
+        form={form}
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(v) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, pageNo: 1 }));
+          void list.refetch();
+        }}
+      >
+        <Form.Item name="code" label="变更单号">
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="supplierName" label="供应商">
+          <Input allowClear />
+        </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} options={Object.entries(CHANGE_STATUS_LABELS).filter(([value]) => value !== 'DRAFT').map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={Object.entries(CHANGE_STATUS_LABELS)
+              .filter(([value]) => value !== 'DRAFT')
+              .map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">查询</Button>
-          <Button onClick={() => { form.resetFields(); setSearch({}); setPage((p) => ({ ...p, pageNo: 1 })); }}>重置</Button>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setSearch({});
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+          >
+            重置
+          </Button>
         </Space>
       </Form>
       <Table<ChangeRequestRow>
@@ -42,29 +74,58 @@ export default function ChangeRequestListPage() {
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: '暂无变更申请' }}
         data-testid="change-list-table"
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
         columns={[
           { title: '变更单号', dataIndex: 'code', width: 170 },
           { title: '供应商', dataIndex: 'supplierName' },
-          { title: '变更内容', dataIndex: 'sections', render: (v: string[]) => v.map((x) => CHANGE_SECTION_LABELS[x] ?? x).join('、') },
+          {
+            title: '变更内容',
+            dataIndex: 'sections',
+            render: (v: string[]) => v.map((x) => CHANGE_SECTION_LABELS[x] ?? x).join('、'),
+          },
           { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <ChangeStatusTag status={v} /> },
           { title: '提交时间', dataIndex: 'submittedAt', width: 170 },
-          { title: '操作', width: 80, render: (_: unknown, r) => <Button size="small" type="link" onClick={() => setShown(r)}>详情</Button> },
+          {
+            title: '操作',
+            width: 80,
+            render: (_: unknown, r) => (
+              <Button size="small" type="link" onClick={() => setShown(r)}>
+                详情
+              </Button>
+            ),
+          },
         ]}
       />
-      <Drawer title={shown ? `变更申请 ${shown.code}` : ''} open={shown !== null} onClose={() => setShown(null)} size="large" destroyOnHidden>
+      <Drawer
+        title={shown ? `变更申请 ${shown.code}` : ''}
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        size="large"
+        destroyOnHidden
+      >
         {shown && (
           <Space orientation="vertical" style={{ width: '100%' }} data-testid="change-detail">
             <Descriptions size="small" column={2} bordered>
               <Descriptions.Item label="供应商">{shown.supplierName}</Descriptions.Item>
-              <Descriptions.Item label="状态"><ChangeStatusTag status={shown.status} /></Descriptions.Item>
+              <Descriptions.Item label="状态">
+                <ChangeStatusTag status={shown.status} />
+              </Descriptions.Item>
               <Descriptions.Item label="提交时间">{shown.submittedAt}</Descriptions.Item>
               <Descriptions.Item label="审批时间">{shown.decidedAt ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label="变更原因" span={2}>{shown.reason}</Descriptions.Item>
+              <Descriptions.Item label="变更原因" span={2}>
+                {shown.reason}
+              </Descriptions.Item>
               <Descriptions.Item label="证明材料" span={2}>
                 <StoredFileLinks paths={shown.files} />
               </Descriptions.Item>
-              <Descriptions.Item label="审批意见" span={2}>{shown.decisionComment ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label="审批意见" span={2}>
+                {shown.decisionComment ?? '-'}
+              </Descriptions.Item>
             </Descriptions>
             <ChangeDiffTable changes={shown.changes} />
             {shown.status === 'SUBMITTED' && (

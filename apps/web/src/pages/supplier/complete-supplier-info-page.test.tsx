@@ -16,7 +16,16 @@ const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 
 // The licence scan is already stored (uploads are covered by the upload widget's own tests).
-const DRAFT = { id: 's1', code: 'S0001', status: 'REGISTERED', infoStatus: 'INCOMPLETE', name: VALID_INFO.name, uscc: VALID_INFO.uscc, mainCategories: ['steel'], businessLicenseFile: VALID_INFO.businessLicenseFile };
+const DRAFT = {
+  id: 's1',
+  code: 'S0001',
+  status: 'REGISTERED',
+  infoStatus: 'INCOMPLETE',
+  name: VALID_INFO.name,
+  uscc: VALID_INFO.uscc,
+  mainCategories: ['steel'],
+  businessLicenseFile: VALID_INFO.businessLicenseFile,
+};
 
 let store: SessionStore;
 
@@ -53,7 +62,9 @@ describe('/completeSupInfo form', () => {
   beforeEach(() => {
     persistedSession.setToken('tok');
     persistedSession.setUserInfo(userInfo({ username: 'supplier2', isShow: 2, userType: 2, supplierId: 's1' }));
-    persistedSession.setDict({ supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }] });
+    persistedSession.setDict({
+      supplier_main_category: [{ value: 'steel', text: '钢材', title: '钢材', label: '钢材' }],
+    });
     store = createSessionStore(http);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +95,10 @@ describe('/completeSupInfo form', () => {
 
   it('submits exactly the schema keys, stores the new user and goes home', async () => {
     const server = setup(() =>
-      ok({ userInfo: userInfo({ username: 'supplier2', isShow: 1, userType: 2, supplierId: 's1' }), supplier: DRAFT }, '企业信息已提交'),
+      ok(
+        { userInfo: userInfo({ username: 'supplier2', isShow: 1, userType: 2, supplierId: 's1' }), supplier: DRAFT },
+        '企业信息已提交',
+      ),
     );
     await screen.findByTestId('supplier-info-form');
     fillTheRest();
@@ -131,8 +145,16 @@ describe('/completeSupInfo form', () => {
   });
 
   it('§4.2 step 5: a returned form shows the reviewer’s comment above its section; a licence missing is reported (SUP-4)', async () => {
-    setup(() => ok(null), { ...DRAFT, businessLicenseFile: '', infoStatus: 'RETURNED', returnComments: { bank: '开户行请填写到支行' } });
-    expect(await screen.findByTestId('return-comment-bank')).toHaveProperty('textContent', expect.stringContaining('退回意见（银行账户）：开户行请填写到支行'));
+    setup(() => ok(null), {
+      ...DRAFT,
+      businessLicenseFile: '',
+      infoStatus: 'RETURNED',
+      returnComments: { bank: '开户行请填写到支行' },
+    });
+    expect(await screen.findByTestId('return-comment-bank')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('退回意见（银行账户）：开户行请填写到支行'),
+    );
     expect(screen.queryByTestId('return-comment-basic')).toBeNull();
     fillTheRest();
     submit();

@@ -25,7 +25,11 @@ import type { FieldError, SupplierInfoField, SupplierInfoFormValues } from './su
 type TextField = Exclude<SupplierInfoField, 'mainCategories' | 'businessLicenseFile'>;
 
 /** Form sections and the reviewer's comment keys shown above each (§4.2 step 5). */
-const SECTIONS: { title: string; comments: InfoSection[]; fields: { name: SupplierInfoField; required: boolean; wide?: boolean }[] }[] = [
+const SECTIONS: {
+  title: string;
+  comments: InfoSection[];
+  fields: { name: SupplierInfoField; required: boolean; wide?: boolean }[];
+}[] = [
   {
     title: '基本信息',
     comments: ['basic', 'category'],
@@ -70,7 +74,13 @@ const PLACEHOLDERS: Partial<Record<TextField, string>> = {
 };
 
 /** The form itself; mounted once the draft is known so it can prefill through initialValues. */
-function SupplierInfoForm({ initialValues, comments }: { initialValues: SupplierInfoFormValues; comments: Partial<Record<string, string>> }) {
+function SupplierInfoForm({
+  initialValues,
+  comments,
+}: {
+  initialValues: SupplierInfoFormValues;
+  comments: Partial<Record<string, string>>;
+}) {
   const [form] = Form.useForm<SupplierInfoFormValues>();
   const store = useSessionStore();
   const navigate = useNavigate();
@@ -157,7 +167,14 @@ function SupplierInfoForm({ initialValues, comments }: { initialValues: Supplier
           {section.comments
             .filter((key) => comments[key])
             .map((key) => (
-              <Alert key={key} type="warning" showIcon style={{ marginBottom: 12 }} title={`退回意见（${INFO_SECTIONS[key]}）：${comments[key]}`} data-testid={`return-comment-${key}`} />
+              <Alert
+                key={key}
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title={`退回意见（${INFO_SECTIONS[key]}）：${comments[key]}`}
+                data-testid={`return-comment-${key}`}
+              />
             ))}
           <Row gutter={24}>
             {section.fields.map((field) => (
@@ -202,16 +219,14 @@ export default function CompleteSupplierInfoPage() {
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
         <Card title="完善企业信息" style={{ maxWidth: 960, margin: '0 auto' }}>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 8 }}
-            title="请先完善企业信息，提交后即可进入系统。"
-          />
+          <Alert type="info" showIcon style={{ marginBottom: 8 }} title="请先完善企业信息，提交后即可进入系统。" />
           {draft.isPending ? (
             <PageSpinner />
           ) : (
-            <SupplierInfoForm initialValues={draftToFormValues(draft.data)} comments={draft.data?.infoStatus === 'RETURNED' ? (draft.data.returnComments ?? {}) : {}} />
+            <SupplierInfoForm
+              initialValues={draftToFormValues(draft.data)}
+              comments={draft.data?.infoStatus === 'RETURNED' ? (draft.data.returnComments ?? {}) : {}}
+            />
           )}
         </Card>
       </Layout.Content>

@@ -8,14 +8,39 @@ import { renderWithProviders } from '../../test/render';
 import MyChangeRequestsPage from './my-change-requests-page';
 import { SupplierChangeTab } from './supplier-change-tab';
 
-const CONTACT = { id: 'c1', name: '李强', mobile: '13900000001', email: 'sales@hdjm.example', role: 'BUSINESS', isPrimary: true };
-const CURRENT = { name: '华东精密机械有限公司', uscc: '91320594MA25K8RT4D', legalPerson: '张伟', bankName: '工商银行', bankAccountName: '华东精密机械有限公司', bankAccountNo: '6222000011112222', contacts: [CONTACT] };
+const CONTACT = {
+  id: 'c1',
+  name: '李强',
+  mobile: '13900000001',
+  email: 'sales@hdjm.example',
+  role: 'BUSINESS',
+  isPrimary: true,
+};
+const CURRENT = {
+  name: '华东精密机械有限公司',
+  uscc: '91320594MA25K8RT4D',
+  legalPerson: '张伟',
+  bankName: '工商银行',
+  bankAccountName: '华东精密机械有限公司',
+  bankAccountNo: '6222000011112222',
+  contacts: [CONTACT],
+};
 const DRAFT = {
   ...rowBase(),
   id: 'd1',
   code: 'CR-20261123-0003',
   sections: ['CONTACT'],
-  changes: [{ section: 'CONTACT', field: 'contact.role', label: '联系人「李强」职责', oldValue: 'BUSINESS', newValue: 'FINANCE', entityId: 'c1', op: 'UPDATE' }],
+  changes: [
+    {
+      section: 'CONTACT',
+      field: 'contact.role',
+      label: '联系人「李强」职责',
+      oldValue: 'BUSINESS',
+      newValue: 'FINANCE',
+      entityId: 'c1',
+      op: 'UPDATE',
+    },
+  ],
   reason: '',
   files: '',
   status: 'DRAFT',
@@ -23,7 +48,13 @@ const DRAFT = {
   submittedAt: null,
 };
 function rowBase() {
-  return { supplierId: 's1', supplierName: '华东精密机械有限公司', updatedAt: '2026-11-23 08:00:00', decidedAt: null, decisionComment: null };
+  return {
+    supplierId: 's1',
+    supplierName: '华东精密机械有限公司',
+    updatedAt: '2026-11-23 08:00:00',
+    decidedAt: null,
+    decisionComment: null,
+  };
 }
 const SUBMITTED = {
   id: 'r1',
@@ -31,7 +62,15 @@ const SUBMITTED = {
   supplierId: 's1',
   supplierName: CURRENT.name,
   sections: ['BANK'],
-  changes: [{ section: 'BANK', field: 'bankAccountNo', label: '银行账号', oldValue: '6222000011112222', newValue: '6214830000001234' }],
+  changes: [
+    {
+      section: 'BANK',
+      field: 'bankAccountNo',
+      label: '银行账号',
+      oldValue: '6222000011112222',
+      newValue: '6214830000001234',
+    },
+  ],
   reason: '开户行变更',
   files: 'supplier/a.pdf',
   status: 'SUBMITTED',
@@ -51,7 +90,8 @@ function setup(records: unknown[]) {
     'POST /supplierChange/withdraw': () => ok(null, '变更申请已撤回'),
     'POST /supplierChange/submit': () => ok({ id: 'r2', code: 'CR-20261123-0002' }, '变更申请已提交，等待审批'),
     'POST /supplierChange/saveDraft': () => ok({ id: 'd1', code: 'CR-20261123-0003' }, '草稿已保存'),
-    'GET /supplierChange/draft': () => ok({ ...CURRENT, contacts: [{ ...CONTACT, role: 'FINANCE' }], id: 'd1', reason: '', files: '' }),
+    'GET /supplierChange/draft': () =>
+      ok({ ...CURRENT, contacts: [{ ...CONTACT, role: 'FINANCE' }], id: 'd1', reason: '', files: '' }),
   });
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(<MyChangeRequestsPage />, { store: createSessionStore(http) });
@@ -110,7 +150,10 @@ describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
     fireEvent.change(within(form).getByLabelText('手机'), { target: { value: '13900000099' } });
     fireEvent.click(screen.getByTestId('change-save-draft'));
     await waitFor(() => expect(server.calls('POST /supplierChange/saveDraft')).toHaveLength(1));
-    expect(server.calls('POST /supplierChange/saveDraft')[0]!.body).toMatchObject({ id: 'd1', contacts: [{ id: 'c1', mobile: '13900000099', role: 'FINANCE', isPrimary: true }] });
+    expect(server.calls('POST /supplierChange/saveDraft')[0]!.body).toMatchObject({
+      id: 'd1',
+      contacts: [{ id: 'c1', mobile: '13900000099', role: 'FINANCE', isPrimary: true }],
+    });
 
     fireEvent.click(within(await screen.findByTestId('my-change-table')).getByTestId('change-edit'));
     const again = await screen.findByTestId('change-form');
@@ -118,7 +161,11 @@ describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
     fireEvent.change(within(again).getByLabelText('变更原因'), { target: { value: '财务对接人' } });
     fireEvent.click(screen.getByTestId('change-submit'));
     await waitFor(() => expect(server.calls('POST /supplierChange/submit')).toHaveLength(1));
-    expect(server.calls('POST /supplierChange/submit')[0]!.body).toMatchObject({ id: 'd1', files: '', reason: '财务对接人' });
+    expect(server.calls('POST /supplierChange/submit')[0]!.body).toMatchObject({
+      id: 'd1',
+      files: '',
+      reason: '财务对接人',
+    });
   });
 
   it('撤回 of a draft asks first', async () => {
@@ -134,7 +181,19 @@ describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
 
 describe('变更历史 on the buyer’s supplier drawer (CHG-6, §5 initiatedBy BUYER)', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const HISTORY = [{ id: 'h1', requestCode: 'CR-20261123-0001', field: 'bankAccountNo', label: '银行账号', oldValue: '6222000011112222', newValue: '6214830000001234', requestedBy: '供应商管理员', approvedBy: '管理员', changedAt: '2026-11-23 10:00:00' }];
+  const HISTORY = [
+    {
+      id: 'h1',
+      requestCode: 'CR-20261123-0001',
+      field: 'bankAccountNo',
+      label: '银行账号',
+      oldValue: '6222000011112222',
+      newValue: '6214830000001234',
+      requestedBy: '供应商管理员',
+      approvedBy: '管理员',
+      changedAt: '2026-11-23 10:00:00',
+    },
+  ];
   function render(canAdd: boolean) {
     persistedSession.setToken('tok');
     const server = fakeServer({
@@ -161,6 +220,8 @@ describe('变更历史 on the buyer’s supplier drawer (CHG-6, §5 initiatedBy 
     fireEvent.click(await screen.findByTestId('change-on-behalf'));
     const form = await screen.findByTestId('change-form');
     expect((within(form).getByLabelText('新法定代表人') as HTMLInputElement).value).toBe('张伟');
-    await waitFor(() => expect(server.calls('GET /supplierChange/currentOf')[0]!.url.searchParams.get('supplierId')).toBe('s1'));
+    await waitFor(() =>
+      expect(server.calls('GET /supplierChange/currentOf')[0]!.url.searchParams.get('supplierId')).toBe('s1'),
+    );
   });
 });

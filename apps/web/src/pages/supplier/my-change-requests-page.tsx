@@ -13,7 +13,10 @@ const KEY = ['supplierChange', 'mine'] as const;
 
 /** The supplier's own change history (CHG-6); also a tab of 企业信息. */
 export function OwnChangeHistory() {
-  const rows = useQuery({ queryKey: ['supplierChange', 'myHistory'], queryFn: () => getOrThrow<ChangeHistoryRow[]>('/supplierChange/myHistory') });
+  const rows = useQuery({
+    queryKey: ['supplierChange', 'myHistory'],
+    queryFn: () => getOrThrow<ChangeHistoryRow[]>('/supplierChange/myHistory'),
+  });
   return <ChangeHistoryTable rows={rows.data} loading={rows.isPending} />;
 }
 
@@ -24,7 +27,10 @@ export default function MyChangeRequestsPage() {
   const { busy, run } = useCommand();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ChangeDraft | null>(null);
-  const current = useQuery({ queryKey: ['supplierChange', 'current'], queryFn: () => getOrThrow<ChangeFormValues>('/supplierChange/current') });
+  const current = useQuery({
+    queryKey: ['supplierChange', 'current'],
+    queryFn: () => getOrThrow<ChangeFormValues>('/supplierChange/current'),
+  });
   const refresh = () => client.invalidateQueries({ queryKey: ['supplierChange'] });
   const edit = async (id: string) => {
     try {
@@ -38,7 +44,11 @@ export default function MyChangeRequestsPage() {
   };
   const withdraw = (r: ChangeRequestRow) => (
     <Popconfirm
-      title={r.status === 'DRAFT' ? `确定撤回草稿 ${r.code}？撤回后不能再编辑或提交。` : `确定撤回变更申请 ${r.code}？审批将被取消。`}
+      title={
+        r.status === 'DRAFT'
+          ? `确定撤回草稿 ${r.code}？撤回后不能再编辑或提交。`
+          : `确定撤回变更申请 ${r.code}？审批将被取消。`
+      }
       okText="撤回"
       cancelText="取消"
       onConfirm={() => run(() => postAction('/supplierChange/withdraw', { id: r.id }), refresh)}
@@ -48,7 +58,10 @@ export default function MyChangeRequestsPage() {
       </Button>
     </Popconfirm>
   );
-  const list = useQuery({ queryKey: KEY, queryFn: () => getOrThrow<PageResult<ChangeRequestRow>>('/supplierChange/mine', { pageSize: '100' }) });
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: () => getOrThrow<PageResult<ChangeRequestRow>>('/supplierChange/mine', { pageSize: '100' }),
+  });
   const hasOpen = (list.data?.records ?? []).some((r) => r.status === 'SUBMITTED');
 
   const requests = (
@@ -60,7 +73,11 @@ export default function MyChangeRequestsPage() {
           loading={current.isPending}
           onClick={() => {
             if (hasOpen) {
-              modal.warning({ title: '已有审批中的变更申请', content: '请等待审批结束或撤回后再提交（同一时间只能有一张审批中的变更申请；草稿不受限制，可在列表中编辑）。' });
+              modal.warning({
+                title: '已有审批中的变更申请',
+                content:
+                  '请等待审批结束或撤回后再提交（同一时间只能有一张审批中的变更申请；草稿不受限制，可在列表中编辑）。',
+              });
               return;
             }
             setDraft(null);
@@ -80,10 +97,19 @@ export default function MyChangeRequestsPage() {
         expandable={{ expandedRowRender: (r) => <ChangeDiffTable changes={r.changes} /> }}
         columns={[
           { title: '变更单号', dataIndex: 'code', width: 170 },
-          { title: '变更内容', dataIndex: 'sections', render: (v: string[]) => v.map((x) => CHANGE_SECTION_LABELS[x] ?? x).join('、') },
+          {
+            title: '变更内容',
+            dataIndex: 'sections',
+            render: (v: string[]) => v.map((x) => CHANGE_SECTION_LABELS[x] ?? x).join('、'),
+          },
           { title: '变更原因', dataIndex: 'reason', ellipsis: true },
           { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <ChangeStatusTag status={v} /> },
-          { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (v: string | null, r) => v ?? <span style={{ color: '#999' }}>{`${r.updatedAt} 保存`}</span> },
+          {
+            title: '提交时间',
+            dataIndex: 'submittedAt',
+            width: 170,
+            render: (v: string | null, r) => v ?? <span style={{ color: '#999' }}>{`${r.updatedAt} 保存`}</span>,
+          },
           { title: '审批意见', dataIndex: 'decisionComment', render: (v: string | null) => v || '-' },
           {
             title: '操作',
@@ -91,7 +117,13 @@ export default function MyChangeRequestsPage() {
             render: (_: unknown, r) =>
               r.status === 'DRAFT' ? (
                 <Space size={0}>
-                  <Button size="small" type="link" loading={busy} onClick={() => void edit(r.id)} data-testid="change-edit">
+                  <Button
+                    size="small"
+                    type="link"
+                    loading={busy}
+                    onClick={() => void edit(r.id)}
+                    data-testid="change-edit"
+                  >
                     编辑
                   </Button>
                   {withdraw(r)}

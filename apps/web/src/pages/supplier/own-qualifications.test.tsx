@@ -8,8 +8,32 @@ import { renderWithProviders } from '../../test/render';
 import { OwnQualifications } from './own-qualifications';
 
 const ROWS = [
-  { id: 'q1', supplierId: 's1', typeCode: 'BUSINESS_LICENSE', certNo: 'BL-1', issuer: null, issueDate: null, expiryDate: null, files: 'supplier/a.pdf', status: 'VALID', reviewComment: null, createTime: '' },
-  { id: 'q2', supplierId: 's1', typeCode: 'ISO9001', certNo: 'ISO-1', issuer: null, issueDate: null, expiryDate: '2027-06-30', files: 'supplier/b.pdf', status: 'REJECTED', reviewComment: '证书模糊', createTime: '' },
+  {
+    id: 'q1',
+    supplierId: 's1',
+    typeCode: 'BUSINESS_LICENSE',
+    certNo: 'BL-1',
+    issuer: null,
+    issueDate: null,
+    expiryDate: null,
+    files: 'supplier/a.pdf',
+    status: 'VALID',
+    reviewComment: null,
+    createTime: '',
+  },
+  {
+    id: 'q2',
+    supplierId: 's1',
+    typeCode: 'ISO9001',
+    certNo: 'ISO-1',
+    issuer: null,
+    issueDate: null,
+    expiryDate: '2027-06-30',
+    files: 'supplier/b.pdf',
+    status: 'REJECTED',
+    reviewComment: '证书模糊',
+    createTime: '',
+  },
 ];
 
 function setup() {

@@ -11,7 +11,14 @@ import { QualificationTable } from './qualification-table';
 
 export const OWN_QUALIFICATIONS_KEY = ['supplier', 'ownQualifications'] as const;
 
-type FormValues = { typeCode?: string; certNo?: string; issuer?: string; issueDate?: Dayjs | null; expiryDate?: Dayjs | null; files?: string };
+type FormValues = {
+  typeCode?: string;
+  certNo?: string;
+  issuer?: string;
+  issueDate?: Dayjs | null;
+  expiryDate?: Dayjs | null;
+  files?: string;
+};
 
 /** Uploading a certificate: it waits for the buyer's review (CHG-5). */
 function AddQualificationModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -32,12 +39,16 @@ function AddQualificationModal({ open, onClose }: { open: boolean; onClose: () =
       files: v.files ?? '',
     });
     if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: String(i.path[0]) as keyof FormValues, errors: [i.message] })));
+      form.setFields(
+        parsed.error.issues.map((i) => ({ name: String(i.path[0]) as keyof FormValues, errors: [i.message] })),
+      );
       return;
     }
     setBusy(true);
     try {
-      const answer = await postAction<{ id: string }>('/supplierBaseAPI/qualification/add', parsed.data, { quiet: [400] });
+      const answer = await postAction<{ id: string }>('/supplierBaseAPI/qualification/add', parsed.data, {
+        quiet: [400],
+      });
       if (!answer.success) {
         message.error(answer.message || '提交失败');
         return;
@@ -54,12 +65,26 @@ function AddQualificationModal({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Modal open={open} title="上传资质" okText="提交" cancelText="取消" confirmLoading={busy} onOk={() => void submit()} onCancel={onClose} destroyOnHidden width={640}>
+    <Modal
+      open={open}
+      title="上传资质"
+      okText="提交"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+    >
       <Form form={form} layout="vertical" preserve={false} data-testid="qualification-form">
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="typeCode" label="资质类型" required>
-              <Select placeholder="请选择资质类型" options={(types.data ?? []).map((t) => ({ value: t.value, label: t.text || t.label }))} data-testid="qualification-type" />
+              <Select
+                placeholder="请选择资质类型"
+                options={(types.data ?? []).map((t) => ({ value: t.value, label: t.text || t.label }))}
+                data-testid="qualification-type"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -98,7 +123,10 @@ export function OwnQualifications() {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const list = useQuery({ queryKey: OWN_QUALIFICATIONS_KEY, queryFn: () => getOrThrow<SupplierQualification[]>('/supplierBaseAPI/qualifications') });
+  const list = useQuery({
+    queryKey: OWN_QUALIFICATIONS_KEY,
+    queryFn: () => getOrThrow<SupplierQualification[]>('/supplierBaseAPI/qualifications'),
+  });
   const remove = (q: SupplierQualification) =>
     modal.confirm({
       title: '删除资质',

@@ -19,7 +19,12 @@ const COLUMNS: TableColumnsType<Row> = [
   { title: '资质类型', dataIndex: 'typeCode_dictText', render: (v: string | null, r) => v || r.typeCode },
   { title: '证书编号', dataIndex: 'certNo' },
   { title: '到期日期', dataIndex: 'expiryDate', sorter: true, render: (v: string | null) => v || '长期' },
-  { title: '状态', dataIndex: 'status', sorter: true, render: (v: string, r) => <Tag color={QUALIFICATION_STATUS_COLOR[v]}>{r.status_dictText || v}</Tag> },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    sorter: true,
+    render: (v: string, r) => <Tag color={QUALIFICATION_STATUS_COLOR[v]}>{r.status_dictText || v}</Tag>,
+  },
   { title: '文件', dataIndex: 'files', render: (v: string) => <QualificationTable.FileLinks paths={v} /> },
   { title: '提交时间', dataIndex: 'createTime', sorter: true },
 ];
@@ -53,7 +58,8 @@ export default function QualificationListPage() {
                           content: `确认 ${q.supplierName ?? ''} 的资质（${q.certNo}）审核通过？`,
                           okText: '确定',
                           cancelText: '取消',
-                          onOk: () => list.run(() => postAction('/supplier/qualification/review', { id: q.id, approve: true })),
+                          onOk: () =>
+                            list.run(() => postAction('/supplier/qualification/review', { id: q.id, approve: true })),
                         })
                       }
                     >
@@ -64,7 +70,14 @@ export default function QualificationListPage() {
                       type="link"
                       danger
                       onClick={() =>
-                        setReason({ title: `驳回资质：${q.certNo}`, label: '驳回意见', onSubmit: (comment) => list.run(() => postAction('/supplier/qualification/review', { id: q.id, approve: false, comment })) })
+                        setReason({
+                          title: `驳回资质：${q.certNo}`,
+                          label: '驳回意见',
+                          onSubmit: (comment) =>
+                            list.run(() =>
+                              postAction('/supplier/qualification/review', { id: q.id, approve: false, comment }),
+                            ),
+                        })
                       }
                     >
                       驳回

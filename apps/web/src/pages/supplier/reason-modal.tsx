@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 
-export type ReasonRequest = { title: string; label?: string; required?: boolean; onSubmit: (reason: string) => Promise<boolean> };
+export type ReasonRequest = {
+  title: string;
+  label?: string;
+  required?: boolean;
+  onSubmit: (reason: string) => Promise<boolean>;
+};
 
 /**
  * The confirmation of a lifecycle action: names what happens and asks why (SST-1 wants a
@@ -41,7 +46,11 @@ export function ReasonModal({ request, onClose }: { request: ReasonRequest | nul
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={request?.label ?? '原因'} rules={request?.required === false ? [] : [{ required: true, whitespace: true, message: '请填写原因' }]}>
+        <Form.Item
+          name="reason"
+          label={request?.label ?? '原因'}
+          rules={request?.required === false ? [] : [{ required: true, whitespace: true, message: '请填写原因' }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="reason-input" />
         </Form.Item>
       </Form>

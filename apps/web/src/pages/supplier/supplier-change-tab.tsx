@@ -10,8 +10,15 @@ import { ChangeHistoryTable } from './change-tables';
 export function SupplierChangeTab({ supplierId, canAdd }: { supplierId: string; canAdd: boolean }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const history = useQuery({ queryKey: ['supplierChange', 'history', supplierId], queryFn: () => getOrThrow<ChangeHistoryRow[]>('/supplierChange/history', { supplierId }) });
-  const current = useQuery({ queryKey: ['supplierChange', 'currentOf', supplierId], queryFn: () => getOrThrow<ChangeFormValues>('/supplierChange/currentOf', { supplierId }), enabled: open });
+  const history = useQuery({
+    queryKey: ['supplierChange', 'history', supplierId],
+    queryFn: () => getOrThrow<ChangeHistoryRow[]>('/supplierChange/history', { supplierId }),
+  });
+  const current = useQuery({
+    queryKey: ['supplierChange', 'currentOf', supplierId],
+    queryFn: () => getOrThrow<ChangeFormValues>('/supplierChange/currentOf', { supplierId }),
+    enabled: open,
+  });
   return (
     <>
       {canAdd && (

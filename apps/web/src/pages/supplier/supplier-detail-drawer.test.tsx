@@ -10,10 +10,30 @@ import { SupplierDetailDrawer } from './supplier-detail-drawer';
 
 function detail(status: string, infoStatus = 'APPROVED', categoryStatus = 'APPLYING') {
   return {
-    supplier: { ...VALID_SUPPLIER_INFO, id: 's1', code: 'SUP-1', status, infoStatus, source: 'SELF_REGISTERED', resumeStatus: null, version: 1, createTime: null, returnComments: {} },
+    supplier: {
+      ...VALID_SUPPLIER_INFO,
+      id: 's1',
+      code: 'SUP-1',
+      status,
+      infoStatus,
+      source: 'SELF_REGISTERED',
+      resumeStatus: null,
+      version: 1,
+      createTime: null,
+      returnComments: {},
+    },
     contacts: [],
     bankAccounts: [],
-    categories: [{ id: 'c1', categoryCode: 'steel', status: categoryStatus, qualifiedAt: null, trialLimitAmount: categoryStatus === 'TRIAL' ? '50000.00' : null, pendingRequestId: null }],
+    categories: [
+      {
+        id: 'c1',
+        categoryCode: 'steel',
+        status: categoryStatus,
+        qualifiedAt: null,
+        trialLimitAmount: categoryStatus === 'TRIAL' ? '50000.00' : null,
+        pendingRequestId: null,
+      },
+    ],
     qualifications: [],
     pendingRequests: [],
   };
@@ -31,14 +51,31 @@ function setup(status: string, codes: string, infoStatus?: string, categoryStatu
   });
   const server = fakeServer({
     'GET /supplier/queryById': () => ok(detail(status, infoStatus, categoryStatus)),
-    'GET /supplier/statusLog': () => ok([{ id: 'l1', scope: 'COMPANY', categoryCode: null, fromStatus: 'PENDING_REVIEW', toStatus: status, reason: '企业信息审核通过', sourceDocType: 'SUPPLIER_INFO', sourceDocId: 's1', actorName: '采购员王敏', actorKind: 'INTERNAL', at: '2026-11-22 10:00:00' }]),
+    'GET /supplier/statusLog': () =>
+      ok([
+        {
+          id: 'l1',
+          scope: 'COMPANY',
+          categoryCode: null,
+          fromStatus: 'PENDING_REVIEW',
+          toStatus: status,
+          reason: '企业信息审核通过',
+          sourceDocType: 'SUPPLIER_INFO',
+          sourceDocId: 's1',
+          actorName: '采购员王敏',
+          actorKind: 'INTERNAL',
+          at: '2026-11-22 10:00:00',
+        },
+      ]),
     'POST /supplier/returnInfo': () => ok(null, '已退回'),
     'POST /supplier/freeze': () => ok(null, '已冻结'),
     'POST /supplier/category/qualify': () => ok(null, '已转正'),
   });
   vi.stubGlobal('fetch', server.fetch);
   const onChanged = vi.fn();
-  renderWithProviders(<SupplierDetailDrawer supplierId="s1" onClose={() => undefined} onChanged={onChanged} />, { store: createSessionStore(http) });
+  renderWithProviders(<SupplierDetailDrawer supplierId="s1" onClose={() => undefined} onChanged={onChanged} />, {
+    store: createSessionStore(http),
+  });
   return { server, onChanged };
 }
 
@@ -55,7 +92,10 @@ describe('supplier detail drawer (domain §4.4)', () => {
     fireEvent.change(within(dialog).getByTestId('return-bank'), { target: { value: '开户行请填写到支行' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '退 回' }));
     await waitFor(() => expect(server.calls('POST /supplier/returnInfo')).toHaveLength(1));
-    expect(server.calls('POST /supplier/returnInfo')[0]!.body).toEqual({ id: 's1', comments: { bank: '开户行请填写到支行' } });
+    expect(server.calls('POST /supplier/returnInfo')[0]!.body).toEqual({
+      id: 's1',
+      comments: { bank: '开户行请填写到支行' },
+    });
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
   });
 
@@ -84,7 +124,11 @@ describe('supplier detail drawer (domain §4.4)', () => {
     fireEvent.change(within(dialog).getByTestId('reason-input'), { target: { value: '试用期交付良好' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确 定' }));
     await waitFor(() => expect(server.calls('POST /supplier/category/qualify')).toHaveLength(1));
-    expect(server.calls('POST /supplier/category/qualify')[0]!.body).toEqual({ id: 's1', categoryCode: 'steel', reason: '试用期交付良好' });
+    expect(server.calls('POST /supplier/category/qualify')[0]!.body).toEqual({
+      id: 's1',
+      categoryCode: 'steel',
+      reason: '试用期交付良好',
+    });
   });
 
   it('hides actions the user holds no permission for, and shows the status log', async () => {

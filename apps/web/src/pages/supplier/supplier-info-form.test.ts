@@ -18,7 +18,9 @@ describe('supplier info form mapping', () => {
   });
 
   it('maps zod issues to one message per field', () => {
-    const result = supplierInfoSchema.safeParse(formValuesToInput({ name: '福州测试科技有限公司', bankAccountName: '别的公司', phone: 'abc' }));
+    const result = supplierInfoSchema.safeParse(
+      formValuesToInput({ name: '福州测试科技有限公司', bankAccountName: '别的公司', phone: 'abc' }),
+    );
     expect(result.success).toBe(false);
     const errors = issuesToFieldErrors(result.error!.issues);
     const byName = Object.fromEntries(errors.map((e) => [e.name, e.errors]));
@@ -33,7 +35,9 @@ describe('supplier info form mapping', () => {
 
   it('reports the account-name rule on bankAccountName', () => {
     const result = supplierInfoSchema.safeParse(formValuesToInput({ ...VALID_INFO, bankAccountName: '别的公司' }));
-    expect(issuesToFieldErrors(result.error!.issues)).toEqual([{ name: 'bankAccountName', errors: ['账户名称必须与企业名称一致'] }]);
+    expect(issuesToFieldErrors(result.error!.issues)).toEqual([
+      { name: 'bankAccountName', errors: ['账户名称必须与企业名称一致'] },
+    ]);
   });
 
   it('maps the server error map, ignoring keys that are not fields', () => {
@@ -44,7 +48,14 @@ describe('supplier info form mapping', () => {
   });
 
   it('prefills from a partial draft', () => {
-    expect(draftToFormValues({ name: 'A公司', uscc: VALID_INFO.uscc, legalPerson: null as unknown as string, mainCategories: 'a,b' as unknown as string[] })).toEqual({
+    expect(
+      draftToFormValues({
+        name: 'A公司',
+        uscc: VALID_INFO.uscc,
+        legalPerson: null as unknown as string,
+        mainCategories: 'a,b' as unknown as string[],
+      }),
+    ).toEqual({
       name: 'A公司',
       uscc: VALID_INFO.uscc,
       mainCategories: ['a', 'b'],

@@ -40,7 +40,11 @@ function isField(key: unknown): key is SupplierInfoField {
 
 function categoriesOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -66,7 +70,9 @@ export function formValuesToInput(values: SupplierInfoFormValues): Record<Suppli
 }
 
 /** zod issues as antd field errors: the first message of each field, in issue order. */
-export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] {
+export function issuesToFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldError[] {
   const byField = new Map<SupplierInfoField, string>();
   for (const issue of issues) {
     const field = issue.path[0];

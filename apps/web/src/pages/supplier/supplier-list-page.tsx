@@ -21,9 +21,7 @@ type SupplierRecord = {
   createTime?: string | null;
 };
 
-const SEARCH_FIELDS: SearchField[] = [
-  { name: 'name', label: '企业名称', mode: 'like' },
-];
+const SEARCH_FIELDS: SearchField[] = [{ name: 'name', label: '企业名称', mode: 'like' }];
 
 const dash = (value: string | null | undefined) => value || '-';
 
@@ -35,7 +33,11 @@ const COLUMNS: TableColumnsType<SupplierRecord> = [
   { title: '联系人', dataIndex: 'contactName', render: dash },
   { title: '联系电话', dataIndex: 'contactMobile', render: dash },
   { title: '状态', dataIndex: 'status_dictText', render: (text: string | null, r) => text || dash(r.status) },
-  { title: '信息状态', dataIndex: 'infoStatus_dictText', render: (text: string | null, r) => text || dash(r.infoStatus) },
+  {
+    title: '信息状态',
+    dataIndex: 'infoStatus_dictText',
+    render: (text: string | null, r) => text || dash(r.infoStatus),
+  },
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 

@@ -23,7 +23,14 @@ describe('supplier profile page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('describes the supplier with dictionary texts', async () => {
-    setup({ ...VALID_SUPPLIER_INFO, id: 's1', code: 'S0001', status: 'POTENTIAL', status_dictText: '潜在供应商', infoStatus: 'APPROVED' });
+    setup({
+      ...VALID_SUPPLIER_INFO,
+      id: 's1',
+      code: 'S0001',
+      status: 'POTENTIAL',
+      status_dictText: '潜在供应商',
+      infoStatus: 'APPROVED',
+    });
     expect(await screen.findByText('S0001')).toBeTruthy();
     expect(screen.getAllByText(VALID_SUPPLIER_INFO.name).length).toBeGreaterThan(0);
     expect(screen.getByText('潜在供应商')).toBeTruthy();
@@ -34,11 +41,18 @@ describe('supplier profile page', () => {
 
   it('SST-4: an eliminated supplier re-applies after confirming; the server’s refusal stays shown as a warning', async () => {
     const refusal = '淘汰后须满365天方可重新申请准入，请于2027-11-24起再申请';
-    const server = setup({ ...VALID_SUPPLIER_INFO, id: 's1', code: 'S0001', status: 'ELIMINATED', infoStatus: 'APPROVED' }, {
-      'POST /supplierBaseAPI/reapply': () => ({ body: { success: false, code: 500, message: refusal, result: null, timestamp: 0 } }),
-    });
+    const server = setup(
+      { ...VALID_SUPPLIER_INFO, id: 's1', code: 'S0001', status: 'ELIMINATED', infoStatus: 'APPROVED' },
+      {
+        'POST /supplierBaseAPI/reapply': () => ({
+          body: { success: false, code: 500, message: refusal, result: null, timestamp: 0 },
+        }),
+      },
+    );
     fireEvent.click(await screen.findByTestId('supplier-reapply'));
-    const dialog = (await screen.findByText('重新申请准入', { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findByText('重新申请准入', { selector: '.ant-modal-confirm-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     expect(server.calls('POST /supplierBaseAPI/reapply')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(server.calls('POST /supplierBaseAPI/reapply')).toHaveLength(1));

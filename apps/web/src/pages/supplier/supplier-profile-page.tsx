@@ -5,7 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupplierProfile } from '@procura/shared';
 import { dictText, useDictItems } from '../../lib/dict';
 import { postAction } from '../../lib/http';
-import { fetchSupplierProfile, getOrThrow, SUPPLIER_PROFILE_QUERY_KEY, type SupplierCategoryStanding } from '../../lib/supplier-api';
+import {
+  fetchSupplierProfile,
+  getOrThrow,
+  SUPPLIER_PROFILE_QUERY_KEY,
+  type SupplierCategoryStanding,
+} from '../../lib/supplier-api';
 import type { SupplierStatusLogRow } from '@procura/shared';
 import { OwnQualifications } from './own-qualifications';
 import { QualificationTable } from './qualification-table';
@@ -19,13 +24,19 @@ import {
   SUPPLIER_STATUS_DICT,
 } from './supplier-info-form';
 
-type ProfileWithTexts = Partial<SupplierProfile> & { status_dictText?: string | null; infoStatus_dictText?: string | null };
+type ProfileWithTexts = Partial<SupplierProfile> & {
+  status_dictText?: string | null;
+  infoStatus_dictText?: string | null;
+};
 
 /** The supplier's standing per category (APPLYING … QUALIFIED). */
 function OwnCategories() {
   const names = useDictItems(MAIN_CATEGORY_DICT);
   const statuses = useDictItems('srm_supplier_category_status');
-  const rows = useQuery({ queryKey: ['supplier', 'ownCategories'], queryFn: () => getOrThrow<SupplierCategoryStanding[]>('/supplierBaseAPI/categories') });
+  const rows = useQuery({
+    queryKey: ['supplier', 'ownCategories'],
+    queryFn: () => getOrThrow<SupplierCategoryStanding[]>('/supplierBaseAPI/categories'),
+  });
   return (
     <Table<SupplierCategoryStanding>
       rowKey="id"
@@ -36,7 +47,12 @@ function OwnCategories() {
       locale={{ emptyText: '暂无品类准入记录（企业信息审核通过后生成）' }}
       columns={[
         { title: '品类', dataIndex: 'categoryCode', render: (v: string) => dictText(names.data, v) },
-        { title: '准入状态', dataIndex: 'status', render: (v: string, c) => (c.pendingRequestId ? <Tag color="orange">审批中</Tag> : <Tag>{dictText(statuses.data, v)}</Tag>) },
+        {
+          title: '准入状态',
+          dataIndex: 'status',
+          render: (v: string, c) =>
+            c.pendingRequestId ? <Tag color="orange">审批中</Tag> : <Tag>{dictText(statuses.data, v)}</Tag>,
+        },
         { title: '准入时间', dataIndex: 'qualifiedAt', render: (v: string | null) => v || '-' },
       ]}
     />
@@ -87,7 +103,10 @@ function ReapplyAfterElimination() {
 }
 
 function OwnStatusLog() {
-  const rows = useQuery({ queryKey: ['supplier', 'ownStatusLog'], queryFn: () => getOrThrow<SupplierStatusLogRow[]>('/supplierBaseAPI/statusLog') });
+  const rows = useQuery({
+    queryKey: ['supplier', 'ownStatusLog'],
+    queryFn: () => getOrThrow<SupplierStatusLogRow[]>('/supplierBaseAPI/statusLog'),
+  });
   return <StatusLogTable rows={rows.data} loading={rows.isPending} />;
 }
 
@@ -148,23 +167,24 @@ function ProfileInfo() {
       label: SUPPLIER_INFO_LABELS[field],
       span: field === 'address' || field === 'mainCategories' ? 2 : 1,
       children:
-        field === 'mainCategories' ? (
-          (data.mainCategories ?? []).length > 0 ? (
-            (data.mainCategories ?? []).map((value) => (
-              <Tag key={value} color="cyan">
-                {dictText(categories.data, value)}
-              </Tag>
-            ))
-          ) : (
-            '-'
-          )
-        ) : (
-          data[field] || '-'
-        ),
+        field === 'mainCategories'
+          ? (data.mainCategories ?? []).length > 0
+            ? (data.mainCategories ?? []).map((value) => (
+                <Tag key={value} color="cyan">
+                  {dictText(categories.data, value)}
+                </Tag>
+              ))
+            : '-'
+          : data[field] || '-',
     })),
   ];
 
-  items.push({ key: 'businessLicenseFile', label: '营业执照', span: 2, children: data.businessLicenseFile ? <QualificationTable.FileLinks paths={data.businessLicenseFile} /> : '-' });
+  items.push({
+    key: 'businessLicenseFile',
+    label: '营业执照',
+    span: 2,
+    children: data.businessLicenseFile ? <QualificationTable.FileLinks paths={data.businessLicenseFile} /> : '-',
+  });
   return (
     <>
       {data.status === 'ELIMINATED' && <ReapplyAfterElimination />}

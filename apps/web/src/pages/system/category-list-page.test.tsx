@@ -24,20 +24,36 @@ function setup(auth: string[], extra: Record<string, FakeHandler> = {}) {
     { id: 'c2', pid: null, name: '工程服务', code: 'A02', hasChild: '0' },
   ];
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
-    'GET /sys/category/rootList': () => ok({ records: rows.filter((r) => !r.pid), total: rows.filter((r) => !r.pid).length }),
+    'GET /sys/category/rootList': () =>
+      ok({ records: rows.filter((r) => !r.pid), total: rows.filter((r) => !r.pid).length }),
     'GET /sys/category/childList': (r) => ok(rows.filter((c) => c.pid === r.url.searchParams.get('pid'))),
     'POST /sys/category/add': (r) => {
       const body = r.body as { name: string; pid: string };
-      const row = { id: `n${rows.length}`, pid: body.pid || null, name: body.name, code: body.pid ? 'A01A02' : 'A03', hasChild: '0' };
+      const row = {
+        id: `n${rows.length}`,
+        pid: body.pid || null,
+        name: body.name,
+        code: body.pid ? 'A01A02' : 'A03',
+        hasChild: '0',
+      };
       rows.push(row);
       return ok(row, '添加成功！');
     },
     'DELETE /sys/category/delete': (r) => {
       const id = r.url.searchParams.get('id');
-      if (rows.some((c) => c.pid === id)) return { body: { success: false, code: 500, message: '该分类下有下级分类，不能删除', result: null, timestamp: 0 } };
-      rows.splice(rows.findIndex((c) => c.id === id), 1);
+      if (rows.some((c) => c.pid === id))
+        return {
+          body: { success: false, code: 500, message: '该分类下有下级分类，不能删除', result: null, timestamp: 0 },
+        };
+      rows.splice(
+        rows.findIndex((c) => c.id === id),
+        1,
+      );
       return ok(null, '删除成功!');
     },
     ...extra,

@@ -112,7 +112,13 @@ export default function CategoryListPage() {
             <a onClick={() => open({ mode: 'edit', record })}>编辑</a>
           </Has>
           <Has code="category:delete">
-            <Popconfirm title="确定删除该分类吗？" description="有下级分类的分类不能删除" okText="确定" cancelText="取消" onConfirm={() => remove(record)}>
+            <Popconfirm
+              title="确定删除该分类吗？"
+              description="有下级分类的分类不能删除"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => remove(record)}
+            >
               <a>删除</a>
             </Popconfirm>
           </Has>
@@ -146,14 +152,28 @@ export default function CategoryListPage() {
             if (open && record.children?.length === 0) void loadChildren(record.id);
           },
         }}
-        pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: roots.data?.total ?? 0, showTotal: (n) => `共 ${n} 条`, onChange: (page) => {
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: roots.data?.total ?? 0,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (page) => {
             setPageNo(page);
             setExpanded([]);
-          } }}
+          },
+        }}
       />
       <Modal
         open={editing !== null}
-        title={!editing ? '' : editing.mode === 'edit' ? '编辑分类' : editing.parent ? `添加下级分类（${editing.parent.name}）` : '新增分类'}
+        title={
+          !editing
+            ? ''
+            : editing.mode === 'edit'
+              ? '编辑分类'
+              : editing.parent
+                ? `添加下级分类（${editing.parent.name}）`
+                : '新增分类'
+        }
         okText="确定"
         cancelText="取消"
         confirmLoading={saving}
@@ -163,7 +183,14 @@ export default function CategoryListPage() {
         onCancel={() => setEditing(null)}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: 100, message: '分类名称最多100个字符' }]}>
+          <Form.Item
+            name="name"
+            label="分类名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入分类名称' },
+              { max: 100, message: '分类名称最多100个字符' },
+            ]}
+          >
             <Input placeholder="请输入分类名称" maxLength={100} />
           </Form.Item>
         </Form>

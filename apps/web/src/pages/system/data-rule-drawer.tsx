@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { columnOf, DATA_RULE_CONDITIONS, DATA_RULE_VARIABLES, fieldEntries, resourcesOfMenu } from '@procura/shared';
@@ -18,7 +33,13 @@ export type DataRule = {
   status: string;
 };
 
-type RuleValues = { ruleName?: string; ruleColumn?: string; ruleConditions?: string; ruleValue?: string; status?: string };
+type RuleValues = {
+  ruleName?: string;
+  ruleColumn?: string;
+  ruleConditions?: string;
+  ruleValue?: string;
+  status?: string;
+};
 type Search = { ruleName?: string; ruleValue?: string };
 
 const RULE_FIELDS = ['ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status'];
@@ -55,7 +76,11 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
     let alive = true;
     const filtered = Boolean(search.ruleName || search.ruleValue);
     const request = filtered
-      ? getAction<DataRule[]>('/sys/permission/queryPermissionRule', { permissionId: menu.id, ruleName: search.ruleName, ruleValue: search.ruleValue })
+      ? getAction<DataRule[]>('/sys/permission/queryPermissionRule', {
+          permissionId: menu.id,
+          ruleName: search.ruleName,
+          ruleValue: search.ruleValue,
+        })
       : getAction<DataRule[]>('/sys/permission/getPermRuleListByPermId', { permissionId: menu.id });
     request.then(
       (answer) => alive && setRules(answer.success ? (answer.result ?? []) : []),
@@ -68,7 +93,17 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
 
   const openForm = (rule: DataRule | 'new') => {
     form.resetFields();
-    form.setFieldsValue(rule === 'new' ? { ruleConditions: '=', status: '1' } : { ruleName: rule.ruleName, ruleColumn: rule.ruleColumn, ruleConditions: rule.ruleConditions, ruleValue: rule.ruleValue, status: rule.status });
+    form.setFieldsValue(
+      rule === 'new'
+        ? { ruleConditions: '=', status: '1' }
+        : {
+            ruleName: rule.ruleName,
+            ruleColumn: rule.ruleColumn,
+            ruleConditions: rule.ruleConditions,
+            ruleValue: rule.ruleValue,
+            status: rule.status,
+          },
+    );
     setEditing(rule);
   };
 
@@ -79,7 +114,14 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
     } catch {
       return;
     }
-    const body = { permissionId: menu.id, ruleName: values.ruleName?.trim(), ruleColumn: values.ruleColumn, ruleConditions: values.ruleConditions, ruleValue: values.ruleValue?.trim(), status: values.status ?? '1' };
+    const body = {
+      permissionId: menu.id,
+      ruleName: values.ruleName?.trim(),
+      ruleColumn: values.ruleColumn,
+      ruleConditions: values.ruleConditions,
+      ruleValue: values.ruleValue?.trim(),
+      status: values.status ?? '1',
+    };
     setSaving(true);
     try {
       const answer =
@@ -95,7 +137,8 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
       onChanged();
       load();
     } catch (error) {
-      if (showFieldErrors(form, error, RULE_FIELDS) === false && error instanceof HttpError) message.error(error.message);
+      if (showFieldErrors(form, error, RULE_FIELDS) === false && error instanceof HttpError)
+        message.error(error.message);
     } finally {
       setSaving(false);
     }
@@ -121,7 +164,11 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
     { title: '规则字段', dataIndex: 'ruleColumn' },
     { title: '条件', dataIndex: 'ruleConditions', render: (v: string) => `${v} ${conditionLabel(v)}` },
     { title: '规则值', dataIndex: 'ruleValue' },
-    { title: '状态', dataIndex: 'status', render: (v: string) => (v === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      render: (v: string) => (v === '1' ? <Tag color="green">有效</Tag> : <Tag>无效</Tag>),
+    },
     {
       title: '操作',
       key: 'action',
@@ -140,8 +187,17 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
 
   return (
     <Drawer open={open} title={`数据规则 - ${menu.name}`} size={760} onClose={onClose} data-testid="data-rule-drawer">
-      {fields.length === 0 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title="该菜单不是通用列表页面，无法设置数据规则" /> : null}
-      <Form form={searchForm} layout="inline" onFinish={(v) => setSearch({ ruleName: v.ruleName?.trim() || undefined, ruleValue: v.ruleValue?.trim() || undefined })} style={{ marginBottom: 16, rowGap: 8 }}>
+      {fields.length === 0 ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="该菜单不是通用列表页面，无法设置数据规则" />
+      ) : null}
+      <Form
+        form={searchForm}
+        layout="inline"
+        onFinish={(v) =>
+          setSearch({ ruleName: v.ruleName?.trim() || undefined, ruleValue: v.ruleValue?.trim() || undefined })
+        }
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="ruleName" label="规则名称">
           <Input placeholder="请输入规则名称" allowClear />
         </Form.Item>
@@ -161,13 +217,26 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
             重置
           </Button>
           <Has code="permission:edit">
-            <Button icon={<PlusOutlined />} disabled={fields.length === 0} onClick={() => openForm('new')} data-testid="data-rule-add">
+            <Button
+              icon={<PlusOutlined />}
+              disabled={fields.length === 0}
+              onClick={() => openForm('new')}
+              data-testid="data-rule-add"
+            >
               新增规则
             </Button>
           </Has>
         </Space>
       </Form>
-      <Table<DataRule> rowKey="id" size="small" loading={rules === null} columns={columns} dataSource={rules ?? []} pagination={false} data-testid="data-rule-table" />
+      <Table<DataRule>
+        rowKey="id"
+        size="small"
+        loading={rules === null}
+        columns={columns}
+        dataSource={rules ?? []}
+        pagination={false}
+        data-testid="data-rule-table"
+      />
       <Modal
         open={open && editing !== null}
         title={editing === 'new' ? '新增数据规则' : '编辑数据规则'}
@@ -180,14 +249,21 @@ export function DataRuleDrawer({ menu, open, onClose, onChanged }: Props) {
         forceRender
       >
         <Form form={form} name="dataRuleForm" layout="vertical" data-testid="data-rule-form">
-          <Form.Item name="ruleName" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称' }, { max: 50 }]}>
+          <Form.Item
+            name="ruleName"
+            label="规则名称"
+            rules={[{ required: true, whitespace: true, message: '请输入规则名称' }, { max: 50 }]}
+          >
             <Input placeholder="请输入规则名称" />
           </Form.Item>
           <Form.Item name="ruleColumn" label="规则字段" rules={[{ required: true, message: '请选择规则字段' }]}>
             <Select placeholder="请选择规则字段" options={fields} showSearch optionFilterProp="label" />
           </Form.Item>
           <Form.Item name="ruleConditions" label="条件" rules={[{ required: true, message: '请选择条件' }]}>
-            <Select placeholder="请选择条件" options={DATA_RULE_CONDITIONS.map((c) => ({ value: c.value, label: `${c.value} ${c.label}` }))} />
+            <Select
+              placeholder="请选择条件"
+              options={DATA_RULE_CONDITIONS.map((c) => ({ value: c.value, label: `${c.value} ${c.label}` }))}
+            />
           </Form.Item>
           <Form.Item
             name="ruleValue"

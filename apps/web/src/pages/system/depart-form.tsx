@@ -30,7 +30,16 @@ export type DepartValues = {
   memo?: string;
 };
 
-export const DEPART_FIELDS = ['departName', 'parentId', 'orgCategory', 'departOrder', 'mobile', 'fax', 'address', 'memo'] as const;
+export const DEPART_FIELDS = [
+  'departName',
+  'parentId',
+  'orgCategory',
+  'departOrder',
+  'mobile',
+  'fax',
+  'address',
+  'memo',
+] as const;
 
 type ParentOption = { value: string; title: string; disabled?: boolean; children?: ParentOption[] };
 
@@ -38,7 +47,12 @@ type ParentOption = { value: string; title: string; disabled?: boolean; children
 export function parentOptions(nodes: readonly DepartNode[], self?: string, inside = false): ParentOption[] {
   return nodes.map((n) => {
     const excluded = inside || n.id === self;
-    return { value: n.id, title: n.departName, disabled: excluded || undefined, children: n.children ? parentOptions(n.children, self, excluded) : undefined };
+    return {
+      value: n.id,
+      title: n.departName,
+      disabled: excluded || undefined,
+      children: n.children ? parentOptions(n.children, self, excluded) : undefined,
+    };
   });
 }
 
@@ -66,7 +80,8 @@ export const toDepartBody = (v: DepartValues) => ({
 });
 
 /** Puts a 400 answer's field messages on the department form; returns whether any landed (null: not a 400). */
-export const showDepartFieldErrors = (form: FormInstance<DepartValues>, error: unknown) => showFieldErrors(form, error, DEPART_FIELDS);
+export const showDepartFieldErrors = (form: FormInstance<DepartValues>, error: unknown) =>
+  showFieldErrors(form, error, DEPART_FIELDS);
 
 const PHONE_RULE = { pattern: /^[0-9+\-() ]*$/, message: '只能包含数字、空格和 + - ( )' };
 
@@ -74,11 +89,25 @@ const PHONE_RULE = { pattern: /^[0-9+\-() ]*$/, message: '只能包含数字、�
 export function DepartFormFields({ parents, orgCode }: { parents: ParentOption[]; orgCode?: string }) {
   return (
     <>
-      <Form.Item name="departName" label="部门名称" rules={[{ required: true, whitespace: true, message: '请输入部门名称' }, { max: 100, message: '部门名称最多100个字符' }]}>
+      <Form.Item
+        name="departName"
+        label="部门名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入部门名称' },
+          { max: 100, message: '部门名称最多100个字符' },
+        ]}
+      >
         <Input placeholder="请输入部门名称" maxLength={100} />
       </Form.Item>
       <Form.Item name="parentId" label="上级部门" extra="不选则为顶级部门">
-        <TreeSelect allowClear treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择上级部门" treeData={parents} />
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          placeholder="请选择上级部门"
+          treeData={parents}
+        />
       </Form.Item>
       {orgCode === undefined ? null : (
         <Form.Item label="机构编码" extra="由系统按上级部门生成">

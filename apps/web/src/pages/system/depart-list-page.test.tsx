@@ -9,7 +9,13 @@ import type { FakeHandler } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
 import DepartListPage from './depart-list-page';
 
-const depart = (id: string, departName: string, orgCode: string, parentId: string | null, children: unknown[] | null = null) => ({
+const depart = (
+  id: string,
+  departName: string,
+  orgCode: string,
+  parentId: string | null,
+  children: unknown[] | null = null,
+) => ({
   id,
   key: id,
   value: id,
@@ -33,7 +39,10 @@ const ALL = ['depart:list', 'depart:add', 'depart:edit', 'depart:delete', 'depar
 
 function setup(auth: string[], routes: Record<string, FakeHandler> = {}) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /sys/sysDepart/queryTreeList': () => ok(TREE),
     'GET /sys/sysDepart/queryById': (r) => ok(byId[r.url.searchParams.get('id')!] ?? null),
@@ -45,8 +54,13 @@ function setup(auth: string[], routes: Record<string, FakeHandler> = {}) {
 }
 
 const tree = () => within(screen.getByTestId('depart-tree'));
-const nameInput = (scope: ReturnType<typeof within>) => scope.getByPlaceholderText('请输入部门名称') as HTMLInputElement;
-const buttonIn = (scope: ReturnType<typeof within>, label: RegExp) => scope.getAllByText(label).map((n: HTMLElement) => n.closest('button')).find(Boolean)!;
+const nameInput = (scope: ReturnType<typeof within>) =>
+  scope.getByPlaceholderText('请输入部门名称') as HTMLInputElement;
+const buttonIn = (scope: ReturnType<typeof within>, label: RegExp) =>
+  scope
+    .getAllByText(label)
+    .map((n: HTMLElement) => n.closest('button'))
+    .find(Boolean)!;
 
 describe('部门管理', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +68,9 @@ describe('部门管理', () => {
   it('shows the tree and an empty state; a holder of depart:list alone gets no add, delete or save', async () => {
     setup(['depart:list']);
     await screen.findByText('采购部');
-    expect(within(screen.getByTestId('depart-detail')).getByTestId('depart-empty').textContent).toContain('请先选择一个部门');
+    expect(within(screen.getByTestId('depart-detail')).getByTestId('depart-empty').textContent).toContain(
+      '请先选择一个部门',
+    );
     expect(within(screen.getByTestId('depart-page')).getByTestId('depart-tree')).toBeTruthy();
     expect(screen.queryByTestId('depart-add')).toBeNull();
     expect(screen.queryByTestId('depart-delete')).toBeNull();
@@ -67,7 +83,9 @@ describe('部门管理', () => {
   });
 
   it('基本信息 saves the edited department without its code', async () => {
-    const server = setup(ALL, { 'PUT /sys/sysDepart/edit': (r) => ok({ ...PURCHASE, ...(r.body as object) }, '修改成功!') });
+    const server = setup(ALL, {
+      'PUT /sys/sysDepart/edit': (r) => ok({ ...PURCHASE, ...(r.body as object) }, '修改成功!'),
+    });
     await screen.findByText('采购部');
     fireEvent.click(tree().getByText('采购部'));
     const form = within(await screen.findByTestId('depart-form'));
@@ -79,7 +97,15 @@ describe('部门管理', () => {
     fireEvent.click(screen.getByTestId('depart-form-submit'));
     expect(await screen.findByText('修改成功!')).toBeTruthy();
     const body = server.calls('PUT /sys/sysDepart/edit')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ id: 'd2', departName: '采购中心', parentId: 'd1', orgCategory: '2', departOrder: 0, mobile: '021-1234', fax: '' });
+    expect(body).toMatchObject({
+      id: 'd2',
+      departName: '采购中心',
+      parentId: 'd1',
+      orgCategory: '2',
+      departOrder: 0,
+      mobile: '021-1234',
+      fax: '',
+    });
     expect(body).not.toHaveProperty('orgCode');
     await waitFor(() => expect(server.calls('GET /sys/sysDepart/queryTreeList').length).toBeGreaterThan(1));
     // Saved: another department opens without asking.
@@ -119,12 +145,28 @@ describe('部门管理', () => {
     fireEvent.change(nameInput(form), { target: { value: '采购一科' } });
     fireEvent.click(screen.getByTestId('depart-add-submit'));
     expect(await screen.findByText('添加成功！')).toBeTruthy();
-    expect(server.calls('POST /sys/sysDepart/add')[0]!.body).toMatchObject({ departName: '采购一科', parentId: 'd2', orgCategory: '2' });
-    await waitFor(() => expect(server.calls('GET /sys/sysDepart/queryById').at(-1)!.url.searchParams.get('id')).toBe('d9'));
+    expect(server.calls('POST /sys/sysDepart/add')[0]!.body).toMatchObject({
+      departName: '采购一科',
+      parentId: 'd2',
+      orgCategory: '2',
+    });
+    await waitFor(() =>
+      expect(server.calls('GET /sys/sysDepart/queryById').at(-1)!.url.searchParams.get('id')).toBe('d9'),
+    );
   });
 
   it('删除 confirms, then shows the server refusal', async () => {
-    const server = setup(ALL, { 'DELETE /sys/sysDepart/delete': () => ({ body: { success: false, code: 500, message: '部门「采购部」下还有用户，请先将用户移出该部门', result: null, timestamp: 0 } }) });
+    const server = setup(ALL, {
+      'DELETE /sys/sysDepart/delete': () => ({
+        body: {
+          success: false,
+          code: 500,
+          message: '部门「采购部」下还有用户，请先将用户移出该部门',
+          result: null,
+          timestamp: 0,
+        },
+      }),
+    });
     await screen.findByText('采购部');
     fireEvent.click(tree().getByText('采购部'));
     await screen.findByTestId('depart-form');
@@ -152,7 +194,16 @@ describe('部门管理', () => {
 
   it('部门权限 preselects what the department holds and saves checked plus half-checked ids', async () => {
     const permissions = {
-      treeList: [{ key: 's', title: '系统管理', children: [{ key: 'u', title: '用户管理', children: [{ key: 'ua', title: '添加用户', children: null }] }, { key: 'p', title: '职务管理', children: null }] }],
+      treeList: [
+        {
+          key: 's',
+          title: '系统管理',
+          children: [
+            { key: 'u', title: '用户管理', children: [{ key: 'ua', title: '添加用户', children: null }] },
+            { key: 'p', title: '职务管理', children: null },
+          ],
+        },
+      ],
       ids: ['s', 'u', 'ua', 'p'],
     };
     const server = setup(ALL, {
@@ -168,13 +219,18 @@ describe('部门管理', () => {
     const panel = within(await screen.findByTestId('depart-permission'));
     await panel.findByText('添加用户');
     expect(server.calls('GET /sys/permission/queryDepartPermission')[0]!.url.searchParams.get('departId')).toBe('d2');
-    const checkboxOf = (title: string) => panel.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+    const checkboxOf = (title: string) =>
+      panel.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
     expect(checkboxOf('职务管理').className).toContain('ant-tree-checkbox-checked');
     expect(checkboxOf('添加用户').className).not.toContain('ant-tree-checkbox-checked');
     fireEvent.click(checkboxOf('添加用户'));
     fireEvent.click(screen.getByTestId('depart-permission-save'));
     expect(await screen.findByText('保存成功！')).toBeTruthy();
-    const body = server.calls('POST /sys/permission/saveDepartPermission')[0]!.body as { departId: string; permissionIds: string; lastpermissionIds: string };
+    const body = server.calls('POST /sys/permission/saveDepartPermission')[0]!.body as {
+      departId: string;
+      permissionIds: string;
+      lastpermissionIds: string;
+    };
     expect(body.departId).toBe('d2');
     expect(body.permissionIds.split(',').sort()).toEqual(['p', 's', 'u', 'ua']);
     expect(body.lastpermissionIds).toBe('s,p');

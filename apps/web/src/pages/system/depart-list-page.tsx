@@ -17,7 +17,10 @@ const toTreeData = (nodes: readonly DepartNode[]): TreeDataNode[] =>
 
 const flatten = (nodes: readonly DepartNode[]): DepartNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
-const parentKeys = (nodes: readonly DepartNode[]): string[] => flatten(nodes).filter((n) => n.children?.length).map((n) => n.id);
+const parentKeys = (nodes: readonly DepartNode[]): string[] =>
+  flatten(nodes)
+    .filter((n) => n.children?.length)
+    .map((n) => n.id);
 
 const fetchTree = async () => (await getAction<DepartNode[]>('/sys/sysDepart/queryTreeList')).result ?? [];
 
@@ -44,7 +47,10 @@ export default function DepartListPage() {
   const [formDirty, setFormDirty] = useState(false);
   const [adding, setAdding] = useState<Adding | null>(null);
   // The permission tree loads once its tab is opened for the selected department.
-  const grants = usePermissionGrants('/sys/permission/queryDepartPermission', canGrant && grantsFor !== null && grantsFor === selectedId ? { departId: grantsFor } : null);
+  const grants = usePermissionGrants(
+    '/sys/permission/queryDepartPermission',
+    canGrant && grantsFor !== null && grantsFor === selectedId ? { departId: grantsFor } : null,
+  );
   const dirty = formDirty || grants.dirty;
   const release = useUnsavedChanges(dirty);
 
@@ -79,7 +85,8 @@ export default function DepartListPage() {
   const loadDetail = useCallback(async (id: string) => {
     try {
       const answer = await getAction<DepartRecord>('/sys/sysDepart/queryById', { id });
-      if (answer.success && answer.result) setDetail((d) => ({ record: answer.result, version: (d?.version ?? 0) + 1 }));
+      if (answer.success && answer.result)
+        setDetail((d) => ({ record: answer.result, version: (d?.version ?? 0) + 1 }));
     } catch {
       // shown by the HTTP client
     }
@@ -146,22 +153,47 @@ export default function DepartListPage() {
         <Card title="部门" size="small">
           <Space wrap style={{ marginBottom: 12 }}>
             <Has code="depart:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })} data-testid="depart-add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setAdding({ parent: null })}
+                data-testid="depart-add"
+              >
                 添加部门
               </Button>
-              <Button icon={<PlusOutlined />} disabled={!selectedNode} onClick={() => selectedNode && setAdding({ parent: selectedNode })} data-testid="depart-add-child">
+              <Button
+                icon={<PlusOutlined />}
+                disabled={!selectedNode}
+                onClick={() => selectedNode && setAdding({ parent: selectedNode })}
+                data-testid="depart-add-child"
+              >
                 添加下级
               </Button>
             </Has>
             <Has code="depart:delete">
-              <Popconfirm title="确定删除该部门吗？" description="有下级部门或用户的部门不能删除" okText="确定" cancelText="取消" disabled={!selectedId} onConfirm={() => remove()}>
+              <Popconfirm
+                title="确定删除该部门吗？"
+                description="有下级部门或用户的部门不能删除"
+                okText="确定"
+                cancelText="取消"
+                disabled={!selectedId}
+                onConfirm={() => remove()}
+              >
                 <Button danger icon={<DeleteOutlined />} disabled={!selectedId} data-testid="depart-delete">
                   删除
                 </Button>
               </Popconfirm>
             </Has>
           </Space>
-          <Input.Search placeholder="请输入部门名称" allowClear enterButton="查询" loading={searching} onSearch={(value) => void search(value)} data-testid="depart-search" style={{ marginBottom: 12 }} />
+          <Input.Search
+            placeholder="请输入部门名称"
+            allowClear
+            enterButton="查询"
+            loading={searching}
+            onSearch={(value) => void search(value)}
+            data-testid="depart-search"
+            style={{ marginBottom: 12 }}
+          />
           {tree === null ? (
             <Spin />
           ) : shownNodes.length === 0 ? (
@@ -229,7 +261,11 @@ export default function DepartListPage() {
                               loading={grants.saving}
                               disabled={grants.tree === null}
                               onClick={() =>
-                                void grants.save('/sys/permission/saveDepartPermission', (ids, previous) => ({ departId: selectedId, permissionIds: ids.join(','), lastpermissionIds: previous.join(',') }))
+                                void grants.save('/sys/permission/saveDepartPermission', (ids, previous) => ({
+                                  departId: selectedId,
+                                  permissionIds: ids.join(','),
+                                  lastpermissionIds: previous.join(','),
+                                }))
                               }
                               data-testid="depart-permission-save"
                             >
@@ -262,7 +298,13 @@ export default function DepartListPage() {
   );
 }
 
-type InfoProps = { record: DepartRecord; tree: DepartNode[]; canEdit: boolean; onChange: () => void; onSaved: (record: DepartRecord) => void };
+type InfoProps = {
+  record: DepartRecord;
+  tree: DepartNode[];
+  canEdit: boolean;
+  onChange: () => void;
+  onSaved: (record: DepartRecord) => void;
+};
 
 /** 基本信息: one department's form (a fresh form per department and per saved version). */
 function DepartInfoForm({ record, tree, canEdit, onChange, onSaved }: InfoProps) {
@@ -279,7 +321,11 @@ function DepartInfoForm({ record, tree, canEdit, onChange, onSaved }: InfoProps)
     }
     setSaving(true);
     try {
-      const answer = await putAction<DepartRecord>('/sys/sysDepart/edit', { id: record.id, ...toDepartBody(values) }, { quiet: [400] });
+      const answer = await putAction<DepartRecord>(
+        '/sys/sysDepart/edit',
+        { id: record.id, ...toDepartBody(values) },
+        { quiet: [400] },
+      );
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -294,7 +340,16 @@ function DepartInfoForm({ record, tree, canEdit, onChange, onSaved }: InfoProps)
   };
 
   return (
-    <Form form={form} name="departForm" layout="vertical" disabled={!canEdit} initialValues={toDepartValues(record)} onValuesChange={onChange} data-testid="depart-form" style={{ maxWidth: 640 }}>
+    <Form
+      form={form}
+      name="departForm"
+      layout="vertical"
+      disabled={!canEdit}
+      initialValues={toDepartValues(record)}
+      onValuesChange={onChange}
+      data-testid="depart-form"
+      style={{ maxWidth: 640 }}
+    >
       <DepartFormFields parents={parentOptions(tree, record.id)} orgCode={record.orgCode} />
       <Has code="depart:edit">
         <Button type="primary" loading={saving} onClick={() => void save()} data-testid="depart-form-submit">

@@ -32,7 +32,14 @@ const row = (over: Partial<LogRecord>): LogRecord => ({
 
 const LOGIN_LOGS = [
   row({ id: 'l1', logContent: '用户名: admin,登录成功！' }),
-  row({ id: 'l2', logContent: '用户名: ghost,登录失败：用户名或密码错误', username: 'ghost', realname: null, userid: null, status: 'failed' }),
+  row({
+    id: 'l2',
+    logContent: '用户名: ghost,登录失败：用户名或密码错误',
+    username: 'ghost',
+    realname: null,
+    userid: null,
+    status: 'failed',
+  }),
 ];
 const OPERATION_LOGS = [
   row({
@@ -69,7 +76,13 @@ describe('日志管理', () => {
     const { queries } = setup();
     expect(await screen.findByText('用户名: admin,登录成功！')).toBeTruthy();
     expect(queries()).toHaveLength(1);
-    expect(queries()[0]).toMatchObject({ logType: '1', pageNo: '1', pageSize: '23', column: 'createTime', order: 'desc' });
+    expect(queries()[0]).toMatchObject({
+      logType: '1',
+      pageNo: '1',
+      pageSize: '23',
+      column: 'createTime',
+      order: 'desc',
+    });
     const table = within(screen.getByTestId('log-table-1'));
     expect(table.getByText('admin（管理员）')).toBeTruthy();
     expect(table.getByText('ghost')).toBeTruthy();
@@ -93,7 +106,15 @@ describe('日志管理', () => {
     fireEvent.click((await screen.findAllByTitle(today))[0]!);
     fireEvent.click(screen.getAllByTitle(today)[0]!);
     fireEvent.click(search.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ logType: '1', keyWord: 'ghost', createTime_begin: today, createTime_end: today, pageNo: '1' }));
+    await waitFor(() =>
+      expect(queries().at(-1)).toMatchObject({
+        logType: '1',
+        keyWord: 'ghost',
+        createTime_begin: today,
+        createTime_end: today,
+        pageNo: '1',
+      }),
+    );
 
     fireEvent.click(search.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(queries().at(-1)).not.toHaveProperty('keyWord'));

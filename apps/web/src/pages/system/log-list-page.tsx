@@ -35,7 +35,8 @@ const SEARCH_FIELDS: SearchField[] = [
   { name: 'createTime_end', label: '结束日期', mode: 'eq' },
 ];
 
-const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : value);
+const dash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '-' : value;
 
 const COMMON_HEAD: TableColumnsType<LogRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, width: 170, render: dash },
@@ -43,7 +44,8 @@ const COMMON_HEAD: TableColumnsType<LogRecord> = [
     title: '用户',
     dataIndex: 'username',
     sorter: true,
-    render: (username: string | null, record) => (record.realname ? `${dash(username)}（${record.realname}）` : dash(username)),
+    render: (username: string | null, record) =>
+      record.realname ? `${dash(username)}（${record.realname}）` : dash(username),
   },
   { title: 'IP', dataIndex: 'ip', sorter: true, render: dash },
   { title: '日志内容', dataIndex: 'logContent', ellipsis: true, width: 320, render: dash },
@@ -87,7 +89,11 @@ type SearchValues = { keyWord?: string; range?: [Dayjs | null, Dayjs | null] | n
 
 /** One tab: its search form and the server-paged log table of one log type. */
 function LogTable({ logType }: { logType: LogType }) {
-  const list = usePagedList<LogRecord>({ url: { list: '/sys/log/list' }, searchFields: SEARCH_FIELDS, fixedParams: { logType } });
+  const list = usePagedList<LogRecord>({
+    url: { list: '/sys/log/list' },
+    searchFields: SEARCH_FIELDS,
+    fixedParams: { logType },
+  });
   const [form] = Form.useForm<SearchValues>();
 
   const onSearch = (values: SearchValues) => {
@@ -102,7 +108,13 @@ function LogTable({ logType }: { logType: LogType }) {
 
   return (
     <div data-testid={`log-table-${logType}`}>
-      <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 16 }} data-testid={`log-search-${logType}`}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={onSearch}
+        style={{ rowGap: 16 }}
+        data-testid={`log-search-${logType}`}
+      >
         <Form.Item name="keyWord" label="关键词">
           <Input allowClear placeholder="日志内容或用户账号" maxLength={100} />
         </Form.Item>

@@ -9,15 +9,47 @@ import { renderWithProviders } from '../../test/render';
 import MyAnnouncementListPage from './my-announcement-list-page';
 
 const ROWS = [
-  { id: 'send1', anntId: 'a1', titile: '系统升级维护通知', sender: 'admin', priority: 'H', msgCategory: '2', msgCategory_dictText: '系统消息', readFlag: 0, sendTime: '2026-11-22 10:00:00', msgContent: '<p>维护</p>', openType: null, openPage: null },
-  { id: 'send2', anntId: 'a2', titile: '欢迎使用', sender: 'admin', priority: 'L', msgCategory: '1', msgCategory_dictText: '通知公告', readFlag: 1, sendTime: '2026-11-21 10:00:00', msgContent: '<p>欢迎</p>', openType: null, openPage: null },
+  {
+    id: 'send1',
+    anntId: 'a1',
+    titile: '系统升级维护通知',
+    sender: 'admin',
+    priority: 'H',
+    msgCategory: '2',
+    msgCategory_dictText: '系统消息',
+    readFlag: 0,
+    sendTime: '2026-11-22 10:00:00',
+    msgContent: '<p>维护</p>',
+    openType: null,
+    openPage: null,
+  },
+  {
+    id: 'send2',
+    anntId: 'a2',
+    titile: '欢迎使用',
+    sender: 'admin',
+    priority: 'L',
+    msgCategory: '1',
+    msgCategory_dictText: '通知公告',
+    readFlag: 1,
+    sendTime: '2026-11-21 10:00:00',
+    msgContent: '<p>欢迎</p>',
+    openType: null,
+    openPage: null,
+  },
 ];
 
 function setup() {
   const read = new Set(['a2']);
   const server = fakeServer({
     'GET /sys/sysAnnouncementSend/getMyAnnouncementSend': () =>
-      ok({ records: ROWS.map((r) => ({ ...r, readFlag: read.has(r.anntId) ? 1 : 0 })), total: 2, size: 23, current: 1, pages: 1 }),
+      ok({
+        records: ROWS.map((r) => ({ ...r, readFlag: read.has(r.anntId) ? 1 : 0 })),
+        total: 2,
+        size: 23,
+        current: 1,
+        pages: 1,
+      }),
     'PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId': (req) => {
       read.add((req.body as { anntId: string }).anntId);
       return ok(null);
@@ -32,12 +64,19 @@ function setup() {
     },
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<MyAnnouncementListPage />, { route: '/messageSeting/annountCement', store: createSessionStore(http) });
+  renderWithProviders(<MyAnnouncementListPage />, {
+    route: '/messageSeting/annountCement',
+    store: createSessionStore(http),
+  });
   return server;
 }
 
-const rowOf = (text: string) => within(document.querySelector('.ant-table-tbody') as HTMLElement).getByText(text).closest('tr')!;
-const list = (server: ReturnType<typeof fakeServer>) => server.calls('GET /sys/sysAnnouncementSend/getMyAnnouncementSend');
+const rowOf = (text: string) =>
+  within(document.querySelector('.ant-table-tbody') as HTMLElement)
+    .getByText(text)
+    .closest('tr')!;
+const list = (server: ReturnType<typeof fakeServer>) =>
+  server.calls('GET /sys/sysAnnouncementSend/getMyAnnouncementSend');
 
 describe('my messages', () => {
   beforeEach(() => {
@@ -70,7 +109,9 @@ describe('my messages', () => {
     await screen.findByText('系统升级维护通知');
     fireEvent.click(within(rowOf('系统升级维护通知')).getByText('查看'));
     expect(await screen.findByText('系统公告')).toBeTruthy();
-    await waitFor(() => expect(server.calls('PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId')[0]?.body).toEqual({ anntId: 'a1' }));
+    await waitFor(() =>
+      expect(server.calls('PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId')[0]?.body).toEqual({ anntId: 'a1' }),
+    );
     await waitFor(() => expect(list(server).length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(rowOf('系统升级维护通知').textContent).toContain('已读'));
   });

@@ -2,7 +2,11 @@ import { App, Button, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { markAllAnnouncementsRead, MY_ANNOUNCEMENTS_URL, NOTICE_QUERY_KEYS } from '../../components/announcement/announcement-api';
+import {
+  markAllAnnouncementsRead,
+  MY_ANNOUNCEMENTS_URL,
+  NOTICE_QUERY_KEYS,
+} from '../../components/announcement/announcement-api';
 import type { MyAnnouncement } from '../../components/announcement/announcement-api';
 import { PriorityTag } from '../../components/announcement/priority-tag';
 import { useAnnouncementReader } from '../../components/announcement/use-announcement-reader';
@@ -56,7 +60,11 @@ export default function MyAnnouncementListPage() {
     },
     { title: '发布人', dataIndex: 'sender', render: (text: string | null) => text || '-' },
     { title: '发布时间', dataIndex: 'sendTime', sorter: true, render: (text: string | null) => text || '-' },
-    { title: '优先级', dataIndex: 'priority', render: (priority: string | null) => <PriorityTag priority={priority} /> },
+    {
+      title: '优先级',
+      dataIndex: 'priority',
+      render: (priority: string | null) => <PriorityTag priority={priority} />,
+    },
     {
       title: '阅读状态',
       dataIndex: 'readFlag',

@@ -9,13 +9,36 @@ import OnlineUserPage from './online-user-page';
 import type { OnlineRecord } from './online-user-page';
 
 const SESSIONS: OnlineRecord[] = [
-  { id: 's1', username: 'admin', realname: '管理员', userType: 1, ip: '10.0.0.1', userAgent: 'Chrome', loginTime: '2026-03-01 09:00:00', expiresAt: '2026-03-08 09:00:00', current: true },
-  { id: 's2', username: 'buyer', realname: '采购员', userType: 1, ip: '10.0.0.2', userAgent: null, loginTime: '2026-03-01 08:00:00', expiresAt: '2026-03-08 08:00:00', current: false },
+  {
+    id: 's1',
+    username: 'admin',
+    realname: '管理员',
+    userType: 1,
+    ip: '10.0.0.1',
+    userAgent: 'Chrome',
+    loginTime: '2026-03-01 09:00:00',
+    expiresAt: '2026-03-08 09:00:00',
+    current: true,
+  },
+  {
+    id: 's2',
+    username: 'buyer',
+    realname: '采购员',
+    userType: 1,
+    ip: '10.0.0.2',
+    userAgent: null,
+    loginTime: '2026-03-01 08:00:00',
+    expiresAt: '2026-03-08 08:00:00',
+    current: false,
+  },
 ];
 
 function setup(auth: string[]) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /sys/online/list': () => ok({ records: SESSIONS, total: 2, size: 23, current: 1, pages: 1 }),
     'POST /sys/online/forceLogout': () => ok(null, '强制退出成功！'),
@@ -31,7 +54,11 @@ describe('在线用户', () => {
   it('lists live sessions by login time, marks the current one, and refreshes', async () => {
     const server = setup(['online:list']);
     expect(await screen.findByText('采购员')).toBeTruthy();
-    expect(Object.fromEntries(server.calls('GET /sys/online/list')[0]!.url.searchParams)).toMatchObject({ column: 'createdAt', order: 'desc', pageNo: '1' });
+    expect(Object.fromEntries(server.calls('GET /sys/online/list')[0]!.url.searchParams)).toMatchObject({
+      column: 'createdAt',
+      order: 'desc',
+      pageNo: '1',
+    });
     expect(screen.getByText('当前会话')).toBeTruthy();
     expect(screen.getByText('10.0.0.2')).toBeTruthy();
     expect(screen.getByText('2026-03-01 08:00:00')).toBeTruthy();

@@ -49,7 +49,11 @@ const COLUMNS: TableColumnsType<OnlineRecord> = [
     ),
   },
   { title: '用户姓名', dataIndex: 'realname', render: dash },
-  { title: '用户类型', dataIndex: 'userType', render: (userType: number) => userKindLabel(userType === SUPPLIER_USER_TYPE) },
+  {
+    title: '用户类型',
+    dataIndex: 'userType',
+    render: (userType: number) => userKindLabel(userType === SUPPLIER_USER_TYPE),
+  },
   { title: '登录时间', dataIndex: 'loginTime', key: 'createdAt', sorter: true, render: dash },
   { title: '登录 IP', dataIndex: 'ip', render: dash },
   {
@@ -74,7 +78,8 @@ const COLUMNS: TableColumnsType<OnlineRecord> = [
 export default function OnlineUserPage() {
   const canForce = useHasPermission('online:forceLogout');
 
-  const forceLogout = (list: PagedList<OnlineRecord>, record: OnlineRecord) => list.run(() => postAction('/sys/online/forceLogout', { id: record.id }));
+  const forceLogout = (list: PagedList<OnlineRecord>, record: OnlineRecord) =>
+    list.run(() => postAction('/sys/online/forceLogout', { id: record.id }));
 
   const columns = (list: PagedList<OnlineRecord>): TableColumnsType<OnlineRecord> =>
     canForce

@@ -52,7 +52,26 @@ type Values = {
   description?: string;
 };
 
-const FIELDS = ['menuType', 'name', 'parentId', 'url', 'component', 'componentName', 'redirect', 'icon', 'sortNo', 'route', 'hidden', 'keepAlive', 'alwaysShow', 'internalOrExternal', 'perms', 'permsType', 'status', 'description'];
+const FIELDS = [
+  'menuType',
+  'name',
+  'parentId',
+  'url',
+  'component',
+  'componentName',
+  'redirect',
+  'icon',
+  'sortNo',
+  'route',
+  'hidden',
+  'keepAlive',
+  'alwaysShow',
+  'internalOrExternal',
+  'perms',
+  'permsType',
+  'status',
+  'description',
+];
 
 type ParentOption = { value: string; title: string; disabled?: boolean; children?: ParentOption[] };
 
@@ -107,7 +126,13 @@ function initialValues(record?: PermissionNode, parent?: PermissionNode): Values
 
 /** What a save sends: only the fields of the chosen type. */
 export function requestBody(values: Values): Record<string, unknown> {
-  const common = { menuType: values.menuType, name: values.name?.trim() ?? '', parentId: values.menuType === 0 ? null : (values.parentId ?? null), sortNo: values.sortNo ?? 0, description: blank(values.description) };
+  const common = {
+    menuType: values.menuType,
+    name: values.name?.trim() ?? '',
+    parentId: values.menuType === 0 ? null : (values.parentId ?? null),
+    sortNo: values.sortNo ?? 0,
+    description: blank(values.description),
+  };
   if (values.menuType === 2) {
     return { ...common, perms: blank(values.perms), permsType: values.permsType ?? '1', status: values.status ?? '1' };
   }
@@ -162,7 +187,9 @@ export function PermissionFormDrawer({ record, parent, tree, open, onClose, onSa
     const body = requestBody(values);
     setSaving(true);
     try {
-      const answer = record ? await putAction('/sys/permission/edit', { id: record.id, ...body }, { quiet: [400] }) : await postAction('/sys/permission/add', body, { quiet: [400] });
+      const answer = record
+        ? await putAction('/sys/permission/edit', { id: record.id, ...body }, { quiet: [400] })
+        : await postAction('/sys/permission/add', body, { quiet: [400] });
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -195,21 +222,50 @@ export function PermissionFormDrawer({ record, parent, tree, open, onClose, onSa
         </Space>
       }
     >
-      <Form form={form} name="permissionForm" layout="vertical" initialValues={initial} onValuesChange={() => setDirty(true)} data-testid="permission-form">
+      <Form
+        form={form}
+        name="permissionForm"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => setDirty(true)}
+        data-testid="permission-form"
+      >
         <Form.Item name="menuType" label="菜单类型">
           <Radio.Group options={MENU_TYPES.map((t) => ({ value: t.value, label: t.label }))} />
         </Form.Item>
-        <Form.Item name="name" label={button ? '按钮/权限名称' : '菜单名称'} rules={[{ required: true, whitespace: true, message: button ? '请输入按钮/权限名称' : '请输入菜单名称' }, { max: 100 }]}>
+        <Form.Item
+          name="name"
+          label={button ? '按钮/权限名称' : '菜单名称'}
+          rules={[
+            { required: true, whitespace: true, message: button ? '请输入按钮/权限名称' : '请输入菜单名称' },
+            { max: 100 },
+          ]}
+        >
           <Input placeholder={button ? '请输入按钮/权限名称' : '请输入菜单名称'} />
         </Form.Item>
         {menuType !== 0 ? (
           <Form.Item name="parentId" label="上级菜单" rules={[{ required: true, message: '请选择上级菜单' }]}>
-            <TreeSelect treeData={parents} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder="请选择上级菜单" allowClear />
+            <TreeSelect
+              treeData={parents}
+              treeDefaultExpandAll
+              showSearch
+              treeNodeFilterProp="title"
+              placeholder="请选择上级菜单"
+              allowClear
+            />
           </Form.Item>
         ) : null}
         {button ? (
           <>
-            <Form.Item name="perms" label="授权标识" rules={[{ required: true, whitespace: true, message: '请输入授权标识' }, { pattern: PERMS_PATTERN, message: PERMS_MESSAGE }]} extra="例如 user:add，多个以逗号分隔">
+            <Form.Item
+              name="perms"
+              label="授权标识"
+              rules={[
+                { required: true, whitespace: true, message: '请输入授权标识' },
+                { pattern: PERMS_PATTERN, message: PERMS_MESSAGE },
+              ]}
+              extra="例如 user:add，多个以逗号分隔"
+            >
               <Input placeholder="请输入授权标识" />
             </Form.Item>
             <Form.Item name="permsType" label="授权策略">
@@ -240,7 +296,8 @@ export function PermissionFormDrawer({ record, parent, tree, open, onClose, onSa
                   validator: async (_, value: unknown) => {
                     if (typeof value !== 'string' || value.trim() === '') return;
                     if (!isMenuUrl(value.trim())) throw new Error(MENU_URL_MESSAGE);
-                    if (form.getFieldValue('internalOrExternal') && !isExternalUrl(value)) throw new Error('外部打开的菜单路径必须是 http:// 或 https:// 链接');
+                    if (form.getFieldValue('internalOrExternal') && !isExternalUrl(value))
+                      throw new Error('外部打开的菜单路径必须是 http:// 或 https:// 链接');
                   },
                 },
               ]}
@@ -267,7 +324,11 @@ export function PermissionFormDrawer({ record, parent, tree, open, onClose, onSa
             <Form.Item name="perms" label="授权标识" rules={[{ pattern: PERMS_PATTERN, message: PERMS_MESSAGE }]}>
               <Input placeholder="可不填，例如 user:list" />
             </Form.Item>
-            <Form.Item name="icon" label="菜单图标" rules={[{ pattern: /^[A-Za-z0-9_-]*$/, message: '图标名称只能包含字母、数字、_ 和 -' }]}>
+            <Form.Item
+              name="icon"
+              label="菜单图标"
+              rules={[{ pattern: /^[A-Za-z0-9_-]*$/, message: '图标名称只能包含字母、数字、_ 和 -' }]}
+            >
               <Input placeholder="例如 SettingOutlined" />
             </Form.Item>
             <Form.Item name="internalOrExternal" label="打开方式">

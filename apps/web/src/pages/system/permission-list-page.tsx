@@ -26,7 +26,8 @@ function parentKeys(nodes: readonly PermissionNode[], into: string[] = []): stri
   return into;
 }
 
-const countBelow = (node: PermissionNode): number => (node.children ?? []).reduce((sum, c) => sum + 1 + countBelow(c), 0);
+const countBelow = (node: PermissionNode): number =>
+  (node.children ?? []).reduce((sum, c) => sum + 1 + countBelow(c), 0);
 
 /**
  * 菜单管理: every menu, sub-menu and button as an expandable tree, with 编辑, 添加下级, 删除
@@ -85,7 +86,12 @@ export default function PermissionListPage() {
 
   const columns: TableColumnsType<PermissionNode> = [
     { title: '菜单名称', dataIndex: 'name', width: 260 },
-    { title: '菜单类型', dataIndex: 'menuType', width: 110, render: (t: number) => <Tag color={TYPE_COLORS[t] ?? 'default'}>{menuTypeLabel(t)}</Tag> },
+    {
+      title: '菜单类型',
+      dataIndex: 'menuType',
+      width: 110,
+      render: (t: number) => <Tag color={TYPE_COLORS[t] ?? 'default'}>{menuTypeLabel(t)}</Tag>,
+    },
     {
       title: 'icon',
       dataIndex: 'icon',
@@ -121,12 +127,18 @@ export default function PermissionListPage() {
           ) : null}
           {node.menuType !== 2 ? (
             <Has code="permission:edit">
-              <a onClick={() => setRulesOf(node)}>数据规则{node.ruleFlag ? <Tag style={{ marginInlineStart: 4 }}>有</Tag> : null}</a>
+              <a onClick={() => setRulesOf(node)}>
+                数据规则{node.ruleFlag ? <Tag style={{ marginInlineStart: 4 }}>有</Tag> : null}
+              </a>
             </Has>
           ) : null}
           <Has code="permission:delete">
             <Popconfirm
-              title={countBelow(node) > 0 ? `确定删除吗？其下 ${countBelow(node)} 个菜单/按钮及数据规则也会一并删除` : '确定删除吗?'}
+              title={
+                countBelow(node) > 0
+                  ? `确定删除吗？其下 ${countBelow(node)} 个菜单/按钮及数据规则也会一并删除`
+                  : '确定删除吗?'
+              }
               okText="确定"
               cancelText="取消"
               onConfirm={() => void remove(node)}
@@ -176,12 +188,15 @@ export default function PermissionListPage() {
           onSaved={(parentId) => {
             setForm(null);
             // Show where the row went: its parent (and the parent's parents) open.
-            if (parentId) setExpanded((keys) => [...new Set([...keys, ...(ancestorsOf(tree, parentId) ?? []), parentId])]);
+            if (parentId)
+              setExpanded((keys) => [...new Set([...keys, ...(ancestorsOf(tree, parentId) ?? []), parentId])]);
             load();
           }}
         />
       ) : null}
-      {rulesOf ? <DataRuleDrawer key={rulesOf.id} menu={rulesOf} open onClose={() => setRulesOf(null)} onChanged={load} /> : null}
+      {rulesOf ? (
+        <DataRuleDrawer key={rulesOf.id} menu={rulesOf} open onClose={() => setRulesOf(null)} onChanged={load} />
+      ) : null}
     </Card>
   );
 }

@@ -48,13 +48,26 @@ const toOptions = (nodes: readonly Depart[]): DepartOption[] =>
 
 /** A user's `relTenantIds` comma list as the tenant select's values. */
 export function parseTenantIds(raw: string | null | undefined): number[] {
-  return [...new Set((raw ?? '').split(',').map((t) => t.trim()).filter((t) => /^[1-9]\d*$/.test(t)).map(Number))];
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => /^[1-9]\d*$/.test(t))
+        .map(Number),
+    ),
+  ];
 }
 
 /** The tenant select's options: the normal tenants, and any the user still has that are not (frozen or gone) by id. */
-export function tenantOptions(tenants: readonly Tenant[], selected: readonly number[]): { value: number; label: string }[] {
+export function tenantOptions(
+  tenants: readonly Tenant[],
+  selected: readonly number[],
+): { value: number; label: string }[] {
   const known = tenants.map((t) => ({ value: t.id, label: t.name }));
-  const missing = selected.filter((id) => !tenants.some((t) => t.id === id)).map((id) => ({ value: id, label: `租户${id}（已冻结）` }));
+  const missing = selected
+    .filter((id) => !tenants.some((t) => t.id === id))
+    .map((id) => ({ value: id, label: `租户${id}（已冻结）` }));
   return [...known, ...missing];
 }
 
@@ -88,9 +101,18 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
   useEffect(() => {
     let alive = true;
     if (!supplierKind) {
-      void getAction<Role[]>('/sys/role/queryall').then((a) => alive && a.success && setRoles(a.result ?? []), () => undefined);
-      void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then((a) => alive && a.success && setDeparts(toOptions(a.result ?? [])), () => undefined);
-      void getAction<Tenant[]>('/sys/tenant/queryList').then((a) => alive && a.success && setTenants(a.result ?? []), () => undefined);
+      void getAction<Role[]>('/sys/role/queryall').then(
+        (a) => alive && a.success && setRoles(a.result ?? []),
+        () => undefined,
+      );
+      void getAction<Depart[]>('/sys/sysDepart/queryTreeList').then(
+        (a) => alive && a.success && setDeparts(toOptions(a.result ?? [])),
+        () => undefined,
+      );
+      void getAction<Tenant[]>('/sys/tenant/queryList').then(
+        (a) => alive && a.success && setTenants(a.result ?? []),
+        () => undefined,
+      );
     }
     if (mode === 'edit' && userId) {
       void Promise.all([
@@ -144,16 +166,35 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
     const departPart = { selecteddeparts: (values.selecteddeparts ?? []).join(',') };
     setSaving(true);
     try {
-      const account = { username: values.username?.trim(), password: values.password, confirmpassword: values.confirmpassword };
+      const account = {
+        username: values.username?.trim(),
+        password: values.password,
+        confirmpassword: values.confirmpassword,
+      };
       // A supplier account carries its company instead of roles and departments (the server fixes its role).
       const links = supplierKind
         ? { supplierId: values.supplierId }
         : { selectedroles: common.selectedroles, ...departPart, relTenantIds: (values.relTenantIds ?? []).join(',') };
-      const fields = { realname: common.realname, sex: common.sex, phone: common.phone, email: common.email, workNo: common.workNo, ...links };
+      const fields = {
+        realname: common.realname,
+        sex: common.sex,
+        phone: common.phone,
+        email: common.email,
+        workNo: common.workNo,
+        ...links,
+      };
       const answer =
         mode === 'add'
-          ? await postAction(supplierKind ? '/sys/user/addSupplierUser' : '/sys/user/add', { ...account, ...fields }, { quiet: [400] })
-          : await putAction(supplierKind ? '/sys/user/editSupplierUser' : '/sys/user/edit', { id: userId, ...fields }, { quiet: [400] });
+          ? await postAction(
+              supplierKind ? '/sys/user/addSupplierUser' : '/sys/user/add',
+              { ...account, ...fields },
+              { quiet: [400] },
+            )
+          : await putAction(
+              supplierKind ? '/sys/user/editSupplierUser' : '/sys/user/edit',
+              { id: userId, ...fields },
+              { quiet: [400] },
+            );
       if (!answer.success) {
         message.warning(answer.message);
         return;
@@ -180,64 +221,116 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={close}>取消</Button>
-          <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void submit()} data-testid="user-form-submit">
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!loaded}
+            onClick={() => void submit()}
+            data-testid="user-form-submit"
+          >
             确定
           </Button>
         </Space>
       }
     >
       {loaded ? null : <Spin />}
-      <Form form={form} name="userForm" layout="vertical" onValuesChange={() => setDirty(true)} data-testid="user-form" style={loaded ? undefined : { display: 'none' }}>
+      <Form
+        form={form}
+        name="userForm"
+        layout="vertical"
+        onValuesChange={() => setDirty(true)}
+        data-testid="user-form"
+        style={loaded ? undefined : { display: 'none' }}
+      >
         {mode === 'add' ? (
           <>
-            <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}>
+            <Form.Item
+              name="username"
+              label="用户账号"
+              rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}
+            >
               <Input placeholder="请输入用户账号" autoComplete="off" />
             </Form.Item>
-            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, strongPasswordRule]}>
+            <Form.Item
+              name="password"
+              label="密码"
+              rules={[{ required: true, message: '请输入密码' }, strongPasswordRule]}
+            >
               <Input.Password placeholder="请输入密码" autoComplete="new-password" />
             </Form.Item>
             <Form.Item
               name="confirmpassword"
               label="确认密码"
               dependencies={['password']}
-              rules={[
-                { required: true, message: '请重新输入登录密码' },
-                sameAsPasswordRule(),
-              ]}
+              rules={[{ required: true, message: '请重新输入登录密码' }, sameAsPasswordRule()]}
             >
               <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
             </Form.Item>
           </>
         ) : null}
-        <Form.Item name="realname" label="用户姓名" rules={[{ required: true, whitespace: true, message: '请输入用户姓名' }]}>
+        <Form.Item
+          name="realname"
+          label="用户姓名"
+          rules={[{ required: true, whitespace: true, message: '请输入用户姓名' }]}
+        >
           <Input placeholder="请输入用户姓名" />
         </Form.Item>
         <Form.Item name="workNo" label="工号">
           <Input placeholder="请输入工号" />
         </Form.Item>
         {supplierKind ? (
-          <Form.Item name="supplierId" label="所属供应商" rules={[{ required: true, message: '请选择供应商' }]} extra={mode === 'edit' ? '供应商用户不能改为其他供应商' : undefined}>
+          <Form.Item
+            name="supplierId"
+            label="所属供应商"
+            rules={[{ required: true, message: '请选择供应商' }]}
+            extra={mode === 'edit' ? '供应商用户不能改为其他供应商' : undefined}
+          >
             <Select
-              showSearch={{ filterOption: false, onSearch: (keyword) => void searchSuppliers({ name: `*${keyword.trim()}*` }).then(setSuppliers, () => undefined) }}
+              showSearch={{
+                filterOption: false,
+                onSearch: (keyword) =>
+                  void searchSuppliers({ name: `*${keyword.trim()}*` }).then(setSuppliers, () => undefined),
+              }}
               disabled={mode === 'edit'}
               placeholder="请输入供应商名称搜索"
               options={suppliers}
-              onOpenChange={(visible) => visible && suppliers.length === 0 && void searchSuppliers({}).then(setSuppliers, () => undefined)}
+              onOpenChange={(visible) =>
+                visible && suppliers.length === 0 && void searchSuppliers({}).then(setSuppliers, () => undefined)
+              }
               notFoundContent="无匹配的供应商"
             />
           </Form.Item>
         ) : (
           <>
             <Form.Item name="selectedroles" label="角色">
-              <Select mode="multiple" allowClear placeholder="请选择角色" optionFilterProp="label" options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder="请选择角色"
+                optionFilterProp="label"
+                options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+              />
             </Form.Item>
             <Form.Item name="selecteddeparts" label="部门">
-              <TreeSelect multiple allowClear treeDefaultExpandAll placeholder="请选择部门" treeData={departs} treeNodeFilterProp="title" />
+              <TreeSelect
+                multiple
+                allowClear
+                treeDefaultExpandAll
+                placeholder="请选择部门"
+                treeData={departs}
+                treeNodeFilterProp="title"
+              />
             </Form.Item>
             <Form.Item noStyle shouldUpdate={(a, b) => a.relTenantIds !== b.relTenantIds}>
               {({ getFieldValue }) => (
                 <Form.Item name="relTenantIds" label="租户">
-                  <Select mode="multiple" allowClear placeholder="请选择租户" optionFilterProp="label" options={tenantOptions(tenants, (getFieldValue('relTenantIds') as number[] | undefined) ?? [])} />
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    placeholder="请选择租户"
+                    optionFilterProp="label"
+                    options={tenantOptions(tenants, (getFieldValue('relTenantIds') as number[] | undefined) ?? [])}
+                  />
                 </Form.Item>
               )}
             </Form.Item>
@@ -257,10 +350,29 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
   );
 }
 
-const FIELDS = ['username', 'password', 'confirmpassword', 'realname', 'workNo', 'selectedroles', 'selecteddeparts', 'relTenantIds', 'supplierId', 'sex', 'phone', 'email'];
+const FIELDS = [
+  'username',
+  'password',
+  'confirmpassword',
+  'realname',
+  'workNo',
+  'selectedroles',
+  'selecteddeparts',
+  'relTenantIds',
+  'supplierId',
+  'sex',
+  'phone',
+  'email',
+];
 
 /** Suppliers for the account form's picker: the first page matching a filter of the supplier list. */
 async function searchSuppliers(filter: Record<string, string>): Promise<SupplierOption[]> {
-  const answer = await getAction<{ records: { id: string; name: string; code: string }[] }>('/supplier/list', { ...filter, pageNo: 1, pageSize: 20, column: 'name', order: 'asc' });
+  const answer = await getAction<{ records: { id: string; name: string; code: string }[] }>('/supplier/list', {
+    ...filter,
+    pageNo: 1,
+    pageSize: 20,
+    column: 'name',
+    order: 'asc',
+  });
   return (answer.result?.records ?? []).map((r) => ({ value: r.id, label: `${r.name}（${r.code}）` }));
 }

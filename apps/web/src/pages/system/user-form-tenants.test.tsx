@@ -9,7 +9,15 @@ import { renderWithProviders } from '../../test/render';
 import { parseTenantIds, tenantOptions } from './user-form-drawer';
 import UserListPage from './user-list-page';
 
-const USER = { id: 'u1', username: 'buyer', realname: '采购员', status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' };
+const USER = {
+  id: 'u1',
+  username: 'buyer',
+  realname: '采购员',
+  status: 1,
+  status_dictText: '正常',
+  userType: 1,
+  createTime: '2026-01-02 09:00:00',
+};
 const TENANTS = [
   { id: 1001, name: '华东分公司', status: 1 },
   { id: 1002, name: '华南分公司', status: 1 },
@@ -17,7 +25,10 @@ const TENANTS = [
 
 function setup(routes: Record<string, FakeHandler>) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(['user:list', 'user:add', 'user:edit'].map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    ['user:list', 'user:add', 'user:edit'].map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /sys/user/list': () => ok({ records: [USER], total: 1, size: 23, current: 1, pages: 1 }),
     'GET /sys/role/queryall': () => ok([]),
@@ -30,7 +41,8 @@ function setup(routes: Record<string, FakeHandler>) {
   return server;
 }
 
-const tenantSelect = (form: ReturnType<typeof within>) => form.getByText('租户', { selector: 'label' }).closest('.ant-form-item')!;
+const tenantSelect = (form: ReturnType<typeof within>) =>
+  form.getByText('租户', { selector: 'label' }).closest('.ant-form-item')!;
 
 describe('the tenants of a user (relTenantIds)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -48,7 +60,12 @@ describe('the tenants of a user (relTenantIds)', () => {
   it('新增用户 offers the normal tenants and sends the chosen ones comma-joined', async () => {
     const server = setup({ 'POST /sys/user/add': () => ok({ id: 'u3' }, '添加成功！') });
     await screen.findByText('采购员');
-    fireEvent.click(screen.getAllByText(/新增用户/).map((n) => n.closest('button')).find(Boolean)!);
+    fireEvent.click(
+      screen
+        .getAllByText(/新增用户/)
+        .map((n) => n.closest('button'))
+        .find(Boolean)!,
+    );
     const form = within(await screen.findByTestId('user-form'));
     fireEvent.change(form.getByPlaceholderText('请输入用户账号'), { target: { value: 'member' } });
     fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '成员' } });
@@ -61,9 +78,10 @@ describe('the tenants of a user (relTenantIds)', () => {
     expect(server.calls('POST /sys/user/add')[0]!.body).toMatchObject({ username: 'member', relTenantIds: '1002' });
   });
 
-  it('编辑 shows the user\'s tenants, frozen ones by id, and sends them back with the change', async () => {
+  it("编辑 shows the user's tenants, frozen ones by id, and sends them back with the change", async () => {
     const server = setup({
-      'GET /sys/user/queryById': () => ok({ id: 'u1', username: 'buyer', realname: '采购员', relTenantIds: '1001,1005' }),
+      'GET /sys/user/queryById': () =>
+        ok({ id: 'u1', username: 'buyer', realname: '采购员', relTenantIds: '1001,1005' }),
       'GET /sys/user/queryUserRole': () => ok([]),
       'GET /sys/user/userDepartList': () => ok([]),
       'PUT /sys/user/edit': () => ok(null, '修改成功!'),

@@ -8,14 +8,34 @@ import { renderWithProviders } from '../../test/render';
 import UserListPage from './user-list-page';
 
 const USERS = [
-  { id: '1', username: 'buyer', realname: '采购员', sex_dictText: '女', phone: '13800000000', status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' },
-  { id: '2', username: 'supplier1', realname: '供应商一', sex_dictText: null, phone: null, status_dictText: '正常', userType: 2, createTime: '2026-01-01 09:00:00' },
+  {
+    id: '1',
+    username: 'buyer',
+    realname: '采购员',
+    sex_dictText: '女',
+    phone: '13800000000',
+    status_dictText: '正常',
+    userType: 1,
+    createTime: '2026-01-02 09:00:00',
+  },
+  {
+    id: '2',
+    username: 'supplier1',
+    realname: '供应商一',
+    sex_dictText: null,
+    phone: null,
+    status_dictText: '正常',
+    userType: 2,
+    createTime: '2026-01-01 09:00:00',
+  },
 ];
 
 function setup(auth: { action: string; type: string }[]) {
   persistedSession.setToken('tok');
   persistedSession.setButtonAuth(auth, []);
-  const server = fakeServer({ 'GET /sys/user/list': () => ok({ records: USERS, total: 2, size: 23, current: 1, pages: 1 }) });
+  const server = fakeServer({
+    'GET /sys/user/list': () => ok({ records: USERS, total: 2, size: 23, current: 1, pages: 1 }),
+  });
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(<UserListPage />, { store: createSessionStore(http) });
   return server;
@@ -33,7 +53,12 @@ describe('user list page', () => {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     const query = server.calls('GET /sys/user/list')[0]!.url.searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ pageNo: '1', pageSize: '23', column: 'createTime', order: 'desc' });
+    expect(Object.fromEntries(query)).toMatchObject({
+      pageNo: '1',
+      pageSize: '23',
+      column: 'createTime',
+      order: 'desc',
+    });
   });
 
   it('shows 刷新 only to holders of user:list', async () => {
@@ -55,7 +80,9 @@ describe('user list page', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入用户账号'), { target: { value: 'buy' } });
     fireEvent.change(screen.getByPlaceholderText('请输入用户姓名'), { target: { value: '采购' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(server.calls('GET /sys/user/list').at(-1)!.url.searchParams.get('username')).toBe('*buy*'));
+    await waitFor(() =>
+      expect(server.calls('GET /sys/user/list').at(-1)!.url.searchParams.get('username')).toBe('*buy*'),
+    );
     expect(server.calls('GET /sys/user/list').at(-1)!.url.searchParams.get('realname')).toBe('*采购*');
   });
 });

@@ -53,7 +53,13 @@ const COLUMNS: TableColumnsType<UserRecord> = [
   { title: '创建时间', dataIndex: 'createTime', sorter: true, render: dash },
 ];
 
-type FormState = { mode: UserFormMode; kind: UserKind; userId?: string; workNo?: string | null; list: PagedList<UserRecord> };
+type FormState = {
+  mode: UserFormMode;
+  kind: UserKind;
+  userId?: string;
+  workNo?: string | null;
+  list: PagedList<UserRecord>;
+};
 
 export default function UserListPage() {
   const { message, modal } = App.useApp();
@@ -90,13 +96,30 @@ export default function UserListPage() {
             render: (_: unknown, record) => (
               <Space separator={<Divider orientation="vertical" />} size={0}>
                 <Has code="user:edit">
-                  <a onClick={() => setForm({ mode: 'edit', kind: record.userType === 2 ? 'supplier' : 'internal', userId: record.id, workNo: record.workNo, list })}>编辑</a>
+                  <a
+                    onClick={() =>
+                      setForm({
+                        mode: 'edit',
+                        kind: record.userType === 2 ? 'supplier' : 'internal',
+                        userId: record.id,
+                        workNo: record.workNo,
+                        list,
+                      })
+                    }
+                  >
+                    编辑
+                  </a>
                 </Has>
                 <Has code="user:edit">
                   <a onClick={() => setResetting(record.username)}>重置密码</a>
                 </Has>
                 <Has code="user:delete">
-                  <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => list.remove(record.id)}>
+                  <Popconfirm
+                    title="确定删除吗?"
+                    okText="确定"
+                    cancelText="取消"
+                    onConfirm={() => list.remove(record.id)}
+                  >
                     <a>删除</a>
                   </Popconfirm>
                 </Has>
@@ -117,10 +140,18 @@ export default function UserListPage() {
         toolbar={(list) => (
           <Space wrap>
             <Has code="user:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', kind: 'internal', list })}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ mode: 'add', kind: 'internal', list })}
+              >
                 新增用户
               </Button>
-              <Button icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', kind: 'supplier', list })} data-testid="add-supplier-user">
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => setForm({ mode: 'add', kind: 'supplier', list })}
+                data-testid="add-supplier-user"
+              >
                 新增供应商用户
               </Button>
             </Has>
@@ -161,7 +192,9 @@ export default function UserListPage() {
         />
       ) : null}
       {resetting ? <ResetPasswordModal username={resetting} open onClose={() => setResetting(null)} /> : null}
-      {recycleBin ? <UserRecycleBinModal open onClose={() => setRecycleBin(null)} onRestored={recycleBin.refresh} /> : null}
+      {recycleBin ? (
+        <UserRecycleBinModal open onClose={() => setRecycleBin(null)} onRestored={recycleBin.refresh} />
+      ) : null}
     </>
   );
 }

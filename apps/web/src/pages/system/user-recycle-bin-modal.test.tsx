@@ -8,17 +8,39 @@ import { renderWithProviders } from '../../test/render';
 import UserListPage from './user-list-page';
 import type { DeletedUser } from './user-recycle-bin-modal';
 
-const LIVE = [{ id: 'u1', username: 'buyer', realname: '采购员', status: 1, status_dictText: '正常', userType: 1, createTime: '2026-01-02 09:00:00' }];
+const LIVE = [
+  {
+    id: 'u1',
+    username: 'buyer',
+    realname: '采购员',
+    status: 1,
+    status_dictText: '正常',
+    userType: 1,
+    createTime: '2026-01-02 09:00:00',
+  },
+];
 
 function setup(auth: string[]) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   let bin: DeletedUser[] = [
-    { id: 'd1', username: 'gone1', realname: '离职一', phone: '13700000001', userType: 1, updateTime: '2026-03-01 10:00:00' },
+    {
+      id: 'd1',
+      username: 'gone1',
+      realname: '离职一',
+      phone: '13700000001',
+      userType: 1,
+      updateTime: '2026-03-01 10:00:00',
+    },
     { id: 'd2', username: 'gone2', realname: '离职二', phone: null, userType: 2, updateTime: '2026-03-02 10:00:00' },
   ];
   const without = (raw: string | null | undefined) => {
-    const ids = String(raw ?? '').split(',').filter(Boolean);
+    const ids = String(raw ?? '')
+      .split(',')
+      .filter(Boolean);
     bin = bin.filter((u) => !ids.includes(u.id));
   };
   const server = fakeServer({

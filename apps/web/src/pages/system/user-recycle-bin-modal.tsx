@@ -25,7 +25,11 @@ const COLUMNS: TableColumnsType<DeletedUser> = [
   { title: '用户账号', dataIndex: 'username' },
   { title: '用户姓名', dataIndex: 'realname', render: dash },
   { title: '手机号', dataIndex: 'phone', render: dash },
-  { title: '用户类型', dataIndex: 'userType', render: (userType?: number) => (userType === undefined ? '-' : userKindLabel(userType === SUPPLIER_USER_TYPE)) },
+  {
+    title: '用户类型',
+    dataIndex: 'userType',
+    render: (userType?: number) => (userType === undefined ? '-' : userKindLabel(userType === SUPPLIER_USER_TYPE)),
+  },
   { title: '删除时间', dataIndex: 'updateTime', render: dash },
 ];
 
@@ -34,7 +38,15 @@ const COLUMNS: TableColumnsType<DeletedUser> = [
  * is refreshed through `onRestored`); 彻底删除 removes them for good. Both ask first, one row
  * or the selection.
  */
-export function UserRecycleBinModal({ open, onClose, onRestored }: { open: boolean; onClose: () => void; onRestored: () => void }) {
+export function UserRecycleBinModal({
+  open,
+  onClose,
+  onRestored,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onRestored: () => void;
+}) {
   const { message, modal } = App.useApp();
   const [selected, setSelected] = useState<Key[]>([]);
   const bin = useQuery({

@@ -32,7 +32,13 @@ async function fill(values: Record<string, string>) {
   return user;
 }
 
-const form = { username: 'supplier1', phone: '13900000001', 'sms-code': '123456', password: 'Changed@2026', confirm: 'Changed@2026' };
+const form = {
+  username: 'supplier1',
+  phone: '13900000001',
+  'sms-code': '123456',
+  password: 'Changed@2026',
+  confirm: 'Changed@2026',
+};
 
 describe('/alteration (password retrieval)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -41,14 +47,25 @@ describe('/alteration (password retrieval)', () => {
     const server = setup({ 'POST /sys/user/passwordChange': () => ok(null, '密码重置成功，请使用新密码登录') });
     const user = await fill(form);
     await user.click(screen.getByTestId('alteration-sms-send'));
-    await waitFor(() => expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13900000001', smsmode: '2' }));
+    await waitFor(() =>
+      expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13900000001', smsmode: '2' }),
+    );
     await user.click(screen.getByTestId('alteration-submit'));
     expect(await screen.findByTestId('alteration-login')).toBeTruthy();
-    expect(server.calls('POST /sys/user/passwordChange')[0]!.body).toEqual({ username: 'supplier1', phone: '13900000001', smsCode: '123456', password: 'Changed@2026' });
+    expect(server.calls('POST /sys/user/passwordChange')[0]!.body).toEqual({
+      username: 'supplier1',
+      phone: '13900000001',
+      smsCode: '123456',
+      password: 'Changed@2026',
+    });
   });
 
   it('shows the refusal and keeps the form', async () => {
-    setup({ 'POST /sys/user/passwordChange': () => ({ body: { success: false, code: 500, message: '短信验证码错误', result: null, timestamp: 0 } }) });
+    setup({
+      'POST /sys/user/passwordChange': () => ({
+        body: { success: false, code: 500, message: '短信验证码错误', result: null, timestamp: 0 },
+      }),
+    });
     const user = await fill(form);
     await user.click(screen.getByTestId('alteration-submit'));
     expect((await screen.findByTestId('alteration-error')).textContent).toContain('短信验证码错误');

@@ -24,7 +24,11 @@ export default function AlterationPage() {
     setSubmitting(true);
     setRefusal(null);
     try {
-      const res = await postAction<null>('/sys/user/passwordChange', { ...body, username: body.username.trim() }, { quiet: [400] });
+      const res = await postAction<null>(
+        '/sys/user/passwordChange',
+        { ...body, username: body.username.trim() },
+        { quiet: [400] },
+      );
       if (!res.success) {
         setRefusal(res.message || '重设密码失败');
         return;
@@ -59,17 +63,44 @@ export default function AlterationPage() {
 
   return (
     <PublicFrame title="找回密码" width={460}>
-      {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="alteration-error" /> : null}
-      <Form<Values> form={form} name="alteration" layout="vertical" onFinish={onFinish} onValuesChange={() => setDirty(true)} autoComplete="off">
-        <Form.Item name="username" label="登录账号" rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}>
+      {refusal ? (
+        <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="alteration-error" />
+      ) : null}
+      <Form<Values>
+        form={form}
+        name="alteration"
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={() => setDirty(true)}
+        autoComplete="off"
+      >
+        <Form.Item
+          name="username"
+          label="登录账号"
+          rules={[{ required: true, whitespace: true, message: '请输入登录账号' }]}
+        >
           <Input autoComplete="username" data-testid="alteration-username" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE }]}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE },
+          ]}
+        >
           <Input maxLength={11} autoComplete="tel" data-testid="alteration-phone" />
         </Form.Item>
         <Form.Item label="短信验证码" required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={[{ required: true, message: '请输入短信验证码' }, { pattern: /^\d{6}$/, message: '请输入6位短信验证码' }]}>
+            <Form.Item
+              name="smsCode"
+              noStyle
+              rules={[
+                { required: true, message: '请输入短信验证码' },
+                { pattern: /^\d{6}$/, message: '请输入6位短信验证码' },
+              ]}
+            >
               <Input maxLength={6} autoComplete="one-time-code" data-testid="alteration-sms-code" />
             </Form.Item>
             <SmsCodeButton mobile={() => form.getFieldValue('phone')} smsmode="2" testId="alteration-sms-send" />
@@ -86,14 +117,18 @@ export default function AlterationPage() {
           name="confirm"
           label="确认新密码"
           dependencies={['password']}
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            sameAsPasswordRule('两次输入的密码不一致'),
-          ]}
+          rules={[{ required: true, message: '请再次输入新密码' }, sameAsPasswordRule('两次输入的密码不一致')]}
         >
           <Input.Password autoComplete="new-password" data-testid="alteration-confirm" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="alteration-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={submitting}
+          data-testid="alteration-submit"
+        >
           重设密码
         </Button>
       </Form>

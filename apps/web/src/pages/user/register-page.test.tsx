@@ -15,7 +15,11 @@ vi.setConfig({ testTimeout: 60_000 });
 const USCC = '91330100MA2000001' + usccCheckChar('91330100MA2000001');
 
 function setup(routes: Record<string, FakeHandler>, route = '/register') {
-  const server = fakeServer({ 'GET /sys/user/checkOnlyUser': () => ok(true, '该值可用！'), 'POST /sys/sms': () => ok(null, '验证码已发送'), ...routes });
+  const server = fakeServer({
+    'GET /sys/user/checkOnlyUser': () => ok(true, '该值可用！'),
+    'POST /sys/sms': () => ok(null, '验证码已发送'),
+    ...routes,
+  });
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(
     <Routes>
@@ -31,7 +35,18 @@ function setup(routes: Record<string, FakeHandler>, route = '/register') {
 
 async function fill(over: Partial<Record<string, string>> = {}, agree = true) {
   const user = userEvent.setup();
-  const v = { company: '测试供应商D有限公司', uscc: USCC, contact: '张三', mobile: '13712345678', 'sms-code': '123456', email: 'd@example.com', username: 'supplierd', password: 'Regist@2026', confirm: 'Regist@2026', ...over };
+  const v = {
+    company: '测试供应商D有限公司',
+    uscc: USCC,
+    contact: '张三',
+    mobile: '13712345678',
+    'sms-code': '123456',
+    email: 'd@example.com',
+    username: 'supplierd',
+    password: 'Regist@2026',
+    confirm: 'Regist@2026',
+    ...over,
+  };
   for (const [key, value] of Object.entries(v)) {
     if (!value) continue;
     await user.click(screen.getByTestId(`register-${key}`));
@@ -48,7 +63,9 @@ describe('supplier registration page', () => {
     const server = setup({ 'POST /sys/user/register': () => ok(null, '注册成功') });
     const user = await fill();
     await user.click(screen.getByTestId('register-sms-send'));
-    await waitFor(() => expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13712345678', smsmode: '1' }));
+    await waitFor(() =>
+      expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13712345678', smsmode: '1' }),
+    );
     await user.click(screen.getByTestId('register-submit'));
     await waitFor(() => expect(location()).toBe('/register-result?username=supplierd'));
     expect(server.calls('POST /sys/user/register')[0]!.body).toEqual({
@@ -69,7 +86,14 @@ describe('supplier registration page', () => {
 
   it('checks the USCC check digit, the password rule, the confirmation and the terms before sending anything', async () => {
     const server = setup({ 'POST /sys/user/register': () => ok(null) });
-    const user = await fill({ uscc: '91330100MA2000001X'.replace(/.$/, usccCheckChar('91330100MA2000001') === 'X' ? 'Y' : 'X'), password: 'abcdefgh', confirm: 'abcdefgi' }, false);
+    const user = await fill(
+      {
+        uscc: '91330100MA2000001X'.replace(/.$/, usccCheckChar('91330100MA2000001') === 'X' ? 'Y' : 'X'),
+        password: 'abcdefgh',
+        confirm: 'abcdefgi',
+      },
+      false,
+    );
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText('统一社会信用代码格式不正确')).toBeTruthy();
     expect(screen.getByText('密码必须包含字母、数字、特殊字符，长度8到16位')).toBeTruthy();
@@ -79,7 +103,14 @@ describe('supplier registration page', () => {
   });
 
   it('says a taken username on leaving the field (checkOnlyUser)', async () => {
-    setup({ 'GET /sys/user/checkOnlyUser': () => ({ body: { success: false, code: 200, message: '用户账号已存在', result: false, timestamp: 0 } }) }, '/supplierRegister');
+    setup(
+      {
+        'GET /sys/user/checkOnlyUser': () => ({
+          body: { success: false, code: 200, message: '用户账号已存在', result: false, timestamp: 0 },
+        }),
+      },
+      '/supplierRegister',
+    );
     const user = userEvent.setup();
     await user.type(screen.getByTestId('register-username'), 'supplier1');
     await user.tab();
@@ -87,7 +118,12 @@ describe('supplier registration page', () => {
   });
 
   it('shows the server refusal and its field error, and stays on the page', async () => {
-    setup({ 'POST /sys/user/register': () => fail(400, '该统一社会信用代码已注册，请找回已有账号', 400, { errors: { uscc: '该统一社会信用代码已注册，请找回已有账号' } }) });
+    setup({
+      'POST /sys/user/register': () =>
+        fail(400, '该统一社会信用代码已注册，请找回已有账号', 400, {
+          errors: { uscc: '该统一社会信用代码已注册，请找回已有账号' },
+        }),
+    });
     const user = await fill();
     await user.click(screen.getByTestId('register-submit'));
     expect(await screen.findByTestId('register-error')).toBeTruthy();

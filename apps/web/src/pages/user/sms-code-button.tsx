@@ -19,7 +19,13 @@ export function SmsCodeButton({ mobile, smsmode, testId }: Props) {
     else message.warning(outcome.text);
   };
   return (
-    <Button data-testid={testId} disabled={sms.left > 0} loading={sms.sending} onClick={() => void send()} style={{ minWidth: 112 }}>
+    <Button
+      data-testid={testId}
+      disabled={sms.left > 0}
+      loading={sms.sending}
+      onClick={() => void send()}
+      style={{ minWidth: 112 }}
+    >
       {sms.label}
     </Button>
   );

@@ -28,14 +28,21 @@ describe('/user/ssoLogin', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('posts the token once and enters the app', async () => {
-    const server = setup('/user/ssoLogin?token=abc.def.ghi', () => ok({ token: 'st', userInfo: userInfo({ isShow: 1 }), sysAllDictItems: {}, departs: [], multi_depart: 1 }, '登录成功'));
+    const server = setup('/user/ssoLogin?token=abc.def.ghi', () =>
+      ok(
+        { token: 'st', userInfo: userInfo({ isShow: 1 }), sysAllDictItems: {}, departs: [], multi_depart: 1 },
+        '登录成功',
+      ),
+    );
     await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
     expect(server.calls('POST /sys/ssoLogin').map((r) => r.body)).toEqual([{ token: 'abc.def.ghi' }]);
     expect(persistedSession.token()).toBe('st');
   });
 
   it('shows the refusal and stays logged out', async () => {
-    setup('/user/ssoLogin?token=bad', () => ({ body: { success: false, code: 500, message: '单点登录令牌无效或已过期', result: null, timestamp: 0 } }));
+    setup('/user/ssoLogin?token=bad', () => ({
+      body: { success: false, code: 500, message: '单点登录令牌无效或已过期', result: null, timestamp: 0 },
+    }));
     expect((await screen.findByTestId('sso-error')).textContent).toBe('单点登录令牌无效或已过期');
     expect(persistedSession.token()).toBeNull();
   });

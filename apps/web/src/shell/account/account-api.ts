@@ -8,7 +8,13 @@ export function updatePassword(change: PasswordChange) {
   return putAction<null>('/sys/user/updatePassword', change);
 }
 
-export type Depart = { id: string; parentId?: string | null; departName: string; orgCode: string; orgCategory?: string };
+export type Depart = {
+  id: string;
+  parentId?: string | null;
+  departName: string;
+  orgCode: string;
+  orgCategory?: string;
+};
 export type CurrentUserDeparts = { list: Depart[]; orgCode: string };
 
 export function fetchCurrentUserDeparts() {

@@ -74,7 +74,9 @@ describe('department modal', () => {
     store = createSessionStore(http);
     setup({
       'GET /sys/user/getCurrentUserDeparts': () => ok({ list: DEPARTS, orgCode: 'A01A01' }),
-      'PUT /sys/selectDepart': () => ({ body: { success: false, code: 500, message: '您不属于该部门', result: null, timestamp: 0 } }),
+      'PUT /sys/selectDepart': () => ({
+        body: { success: false, code: 500, message: '您不属于该部门', result: null, timestamp: 0 },
+      }),
     });
     expect(await screen.findByText('切换部门')).toBeTruthy();
     await waitFor(() => expect(screen.getByTitle('采购部')).toBeTruthy());

@@ -37,7 +37,8 @@ export function DepartModal({ open, forced = false, onClose }: Props) {
   const [picked, setPicked] = useState<string | null>(null);
   const [showError, setShowError] = useState(false);
   const [saving, setSaving] = useState(false);
-  const current = departs.data && list.some((d) => d.orgCode === departs.data.orgCode) ? departs.data.orgCode : undefined;
+  const current =
+    departs.data && list.some((d) => d.orgCode === departs.data.orgCode) ? departs.data.orgCode : undefined;
   const value = picked ?? current;
 
   const close = () => {

@@ -28,7 +28,10 @@ const ok_ = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/
 function setup(handler: FakeHandler = () => ok(null, '密码重置成功!'), username: string | null = 'buyer') {
   const server = fakeServer({ 'PUT /sys/user/updatePassword': handler });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<Opener username={username} />, { route: '/dashboard/analysis', store: createSessionStore(http) });
+  renderWithProviders(<Opener username={username} />, {
+    route: '/dashboard/analysis',
+    store: createSessionStore(http),
+  });
   fireEvent.click(screen.getByRole('button', { name: /改\s*密/ }));
   return server;
 }

@@ -11,10 +11,14 @@ describe('password change rules (spec part 2 §5)', () => {
   });
 
   it('requires the confirmation to equal the new password', () => {
-    expect(passwordFormErrors({ oldpassword: 'Old@2026x', password: 'New@2026x', confirmpassword: 'New@2026y' })).toEqual({
+    expect(
+      passwordFormErrors({ oldpassword: 'Old@2026x', password: 'New@2026x', confirmpassword: 'New@2026y' }),
+    ).toEqual({
       confirmpassword: '两次输入的密码不一样！',
     });
-    expect(passwordFormErrors({ oldpassword: 'Old@2026x', password: 'New@2026x', confirmpassword: 'New@2026x' })).toEqual({});
+    expect(
+      passwordFormErrors({ oldpassword: 'Old@2026x', password: 'New@2026x', confirmpassword: 'New@2026x' }),
+    ).toEqual({});
   });
 
   it('warns on leaving the new password unless it has a letter, a digit and a special character, 8 to 16 long', () => {

@@ -20,7 +20,13 @@ export function HeaderActions({ menu, compact, onOpenSettings }: Props) {
       <MenuSearch menu={menu} width={compact ? 120 : 180} />
       <NoticeBell />
       <Tooltip title="系统设置">
-        <Button type="text" icon={<SettingOutlined />} onClick={onOpenSettings} aria-label="系统设置" data-testid="settings-button" />
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          onClick={onOpenSettings}
+          aria-label="系统设置"
+          data-testid="settings-button"
+        />
       </Tooltip>
       <UserMenu showName={!compact} />
       <Button type="text" icon={<LogoutOutlined />} onClick={confirmLogout} data-testid="logout" aria-label="退出登录">

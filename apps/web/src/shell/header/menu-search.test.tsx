@@ -12,15 +12,30 @@ const location = () => screen.getByTestId('location').textContent;
 const MENU = buildMenuRoutes(
   [
     ...ADMIN_MENU,
-    menuNode('/messageSeting/annountCement', 'system/MyAnnouncementList', { hidden: true, meta: { title: '我的消息', keepAlive: false, internalOrExternal: false } }),
-    menuNode('/help', 'layouts/IframePageView', { meta: { title: '帮助中心', keepAlive: false, internalOrExternal: false, url: '/static/help.html' } }),
-    menuNode('/audit', 'system/UserList', { meta: { title: '审计日志', keepAlive: false, internalOrExternal: false, permissionList: [{ action: 'audit:view', type: '1' }] } }),
+    menuNode('/messageSeting/annountCement', 'system/MyAnnouncementList', {
+      hidden: true,
+      meta: { title: '我的消息', keepAlive: false, internalOrExternal: false },
+    }),
+    menuNode('/help', 'layouts/IframePageView', {
+      meta: { title: '帮助中心', keepAlive: false, internalOrExternal: false, url: '/static/help.html' },
+    }),
+    menuNode('/audit', 'system/UserList', {
+      meta: {
+        title: '审计日志',
+        keepAlive: false,
+        internalOrExternal: false,
+        permissionList: [{ action: 'audit:view', type: '1' }],
+      },
+    }),
   ],
   [],
 ).menu;
 
 function search(text: string) {
-  renderWithProviders(<MenuSearch menu={MENU} />, { route: '/dashboard/analysis', store: createSessionStore(clientFor(fakeServer({}))) });
+  renderWithProviders(<MenuSearch menu={MENU} />, {
+    route: '/dashboard/analysis',
+    store: createSessionStore(clientFor(fakeServer({}))),
+  });
   fireEvent.change(within(screen.getByTestId('menu-search')).getByRole('combobox'), { target: { value: text } });
 }
 

@@ -47,7 +47,9 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
       <Dropdown menu={{ items: ITEMS, onClick }} placement="bottomRight" trigger={['click']}>
         <Space size={6} style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
           <Avatar size="small" icon={<UserOutlined />} src={userInfo?.avatar || undefined} />
-          {showName ? <Typography.Text data-testid="current-user">{userInfo?.realname || userInfo?.username}</Typography.Text> : null}
+          {showName ? (
+            <Typography.Text data-testid="current-user">{userInfo?.realname || userInfo?.username}</Typography.Text>
+          ) : null}
         </Space>
       </Dropdown>
       {password.modal}

@@ -4,7 +4,17 @@ import { PLATFORM_NAME } from '../../lib/platform';
 import { LOGO_MIN_WIDTH } from './layout-constants';
 
 /** The platform's name as the logo; collapsed, a short mark. */
-export function Logo({ collapsed = false, dark, color, minWidth = false }: { collapsed?: boolean; dark: boolean; color: string; minWidth?: boolean }) {
+export function Logo({
+  collapsed = false,
+  dark,
+  color,
+  minWidth = false,
+}: {
+  collapsed?: boolean;
+  dark: boolean;
+  color: string;
+  minWidth?: boolean;
+}) {
   return (
     <Link
       to={HOME_PATH}

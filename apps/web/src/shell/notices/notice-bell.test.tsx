@@ -28,7 +28,12 @@ function annt(id: string, titile: string, extra: Record<string, unknown> = {}) {
 }
 
 const SYSTEM = annt('s1', '系统升级维护通知', { priority: 'H', msgCategory: '2' });
-const REVIEW = annt('s2', '新供应商待审核', { priority: 'M', msgCategory: '2', openType: 'url', openPage: '/srm/supplier/list' });
+const REVIEW = annt('s2', '新供应商待审核', {
+  priority: 'M',
+  msgCategory: '2',
+  openType: 'url',
+  openPage: '/srm/supplier/list',
+});
 const NOTICE = annt('n1', '绩效评估启动', { priority: 'M' });
 const WELCOME = annt('n2', '欢迎使用', { priority: 'L' });
 
@@ -77,7 +82,11 @@ describe('notice bell', () => {
     expect(await within(panel).findByText('通知(2)')).toBeTruthy();
     expect(within(panel).getByText('系统消息(2)')).toBeTruthy();
     expect(within(panel).getByText('绩效评估启动')).toBeTruthy();
-    const tags = [...panel.querySelectorAll('[data-priority]')].map((t) => [t.getAttribute('data-priority'), t.textContent, t.className.match(/ant-tag-(blue|orange|red)/)?.[1]]);
+    const tags = [...panel.querySelectorAll('[data-priority]')].map((t) => [
+      t.getAttribute('data-priority'),
+      t.textContent,
+      t.className.match(/ant-tag-(blue|orange|red)/)?.[1],
+    ]);
     expect(tags).toEqual([
       ['M', '重要', 'orange'],
       ['L', '一般', 'blue'],
@@ -93,7 +102,9 @@ describe('notice bell', () => {
     fireEvent.click(await within(panel).findByText('系统消息(2)'));
     fireEvent.click(await within(panel).findByText('新供应商待审核'));
     const dialog = await screen.findByTestId('announcement-dialog');
-    await waitFor(() => expect(server.calls('PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId')[0]?.body).toEqual({ anntId: 's2' }));
+    await waitFor(() =>
+      expect(server.calls('PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId')[0]?.body).toEqual({ anntId: 's2' }),
+    );
     expect(server.calls('GET /sys/annountCement/queryById')[0]!.url.searchParams.get('id')).toBe('s2');
     expect(await within(dialog).findByText('新供应商待审核的内容')).toBeTruthy();
     expect(screen.getByText('系统公告')).toBeTruthy();

@@ -125,7 +125,12 @@ export function NoticeBell() {
   return (
     <>
       <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={onOpenChange} content={panel}>
-        <span data-testid="notice-bell" role="button" aria-label="消息通知" style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}>
+        <span
+          data-testid="notice-bell"
+          role="button"
+          aria-label="消息通知"
+          style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}
+        >
           <Badge count={total} size="small" data-testid="notice-count">
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>

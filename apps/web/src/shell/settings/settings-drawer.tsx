@@ -9,9 +9,7 @@ const TOP_ONLY = '该设定仅 [顶部栏导航] 时有效';
 function Row({ title, action, disabledHint }: { title: string; action: ReactNode; disabledHint?: string | false }) {
   const label = <Typography.Text type={disabledHint ? 'secondary' : undefined}>{title}</Typography.Text>;
   return (
-    <List.Item actions={[action]}>
-      {disabledHint ? <Tooltip title={disabledHint}>{label}</Tooltip> : label}
-    </List.Item>
+    <List.Item actions={[action]}>{disabledHint ? <Tooltip title={disabledHint}>{label}</Tooltip> : label}</List.Item>
   );
 }
 
@@ -107,8 +105,16 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           disabledHint={!top && TOP_ONLY}
         />
         <Row title="固定 Header" action={toggle('fixedHeader')} />
-        <Row title="下滑时隐藏 Header" action={toggle('autoHideHeader', !settings.fixedHeader)} disabledHint={!settings.fixedHeader && '固定 Header 时可配置'} />
-        <Row title="固定侧边菜单" action={toggle('fixSiderbar', top)} disabledHint={top && '该设定仅 [侧边栏导航] 时有效'} />
+        <Row
+          title="下滑时隐藏 Header"
+          action={toggle('autoHideHeader', !settings.fixedHeader)}
+          disabledHint={!settings.fixedHeader && '固定 Header 时可配置'}
+        />
+        <Row
+          title="固定侧边菜单"
+          action={toggle('fixSiderbar', top)}
+          disabledHint={top && '该设定仅 [侧边栏导航] 时有效'}
+        />
       </List>
 
       <Divider />

@@ -60,8 +60,14 @@ export function KeepAliveOutlet({ tabs }: { tabs: TabState }) {
   return (
     <>
       {alive.map((p) => (
-        <div key={`${p.fullPath}#${p.refreshKey}`} style={p.fullPath === activeKey ? undefined : HIDDEN} data-keep-alive={p.fullPath}>
-          <PagePopups active={p.fullPath === activeKey}>{p.fullPath === activeKey ? outlet : next.get(p.fullPath)}</PagePopups>
+        <div
+          key={`${p.fullPath}#${p.refreshKey}`}
+          style={p.fullPath === activeKey ? undefined : HIDDEN}
+          data-keep-alive={p.fullPath}
+        >
+          <PagePopups active={p.fullPath === activeKey}>
+            {p.fullPath === activeKey ? outlet : next.get(p.fullPath)}
+          </PagePopups>
         </div>
       ))}
       {activePage?.keepAlive ? null : <div key={`${activeKey}#${activePage?.refreshKey ?? 0}`}>{outlet}</div>}

@@ -77,12 +77,21 @@ describe('tab workspace state', () => {
   });
 
   it('refuses to close the home tab', () => {
-    expect(closeTab(fourTabs(), '/dashboard/analysis')).toEqual({ ok: false, message: 'the home page cannot be closed!' });
-    expect(closeTab(initialTabs(HOME, HOME), '/dashboard/analysis')).toEqual({ ok: false, message: TAB_MESSAGES.homeCannotClose });
+    expect(closeTab(fourTabs(), '/dashboard/analysis')).toEqual({
+      ok: false,
+      message: 'the home page cannot be closed!',
+    });
+    expect(closeTab(initialTabs(HOME, HOME), '/dashboard/analysis')).toEqual({
+      ok: false,
+      message: TAB_MESSAGES.homeCannotClose,
+    });
   });
 
   it('refuses to close the last page', () => {
-    expect(closeTab(initialTabs(page('/a'), null), '/a')).toEqual({ ok: false, message: 'this is the last page, cannot close any more' });
+    expect(closeTab(initialTabs(page('/a'), null), '/a')).toEqual({
+      ok: false,
+      message: 'this is the last page, cannot close any more',
+    });
     // A ticket page left alone by "close others" is the last page too.
     const alone = closeOthers(openTab(fourTabs(), page('/b?ticket=T1'), true), '/b?ticket=T1');
     expect(closeTab(alone, '/b?ticket=T1')).toEqual({ ok: false, message: TAB_MESSAGES.lastPage });

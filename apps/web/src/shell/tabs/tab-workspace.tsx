@@ -94,7 +94,8 @@ export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
   if (current && (seen.fullPath !== current.fullPath || seen.multiTab !== multiTab)) {
     setSeen({ fullPath: current.fullPath, multiTab });
     setTabs((prev) => {
-      const opened = prev.pages.length === 0 ? initialTabs(current, multiTab ? home : null) : openTab(prev, current, multiTab);
+      const opened =
+        prev.pages.length === 0 ? initialTabs(current, multiTab ? home : null) : openTab(prev, current, multiTab);
       return seen.multiTab !== multiTab ? setMultiTab(opened, multiTab, home) : opened;
     });
   }

@@ -32,7 +32,13 @@ export class SmsService {
    * has no account for a login or a reset): the caller sees the same answer and the same
    * resend interval either way (AUTHN-10, no enumeration).
    */
-  async issue(mobile: string, purpose: SmsPurpose, ip: string, deliver: boolean, log: FastifyBaseLogger): Promise<void> {
+  async issue(
+    mobile: string,
+    purpose: SmsPurpose,
+    ip: string,
+    deliver: boolean,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     if (!this.sender.enabled) throw businessError(SMS_NOT_CONFIGURED);
     const now = Date.now();
     const recent = await this.db
@@ -42,7 +48,8 @@ export class SmsService {
       .where('createTime', '>', new Date(now - 86_400_000).toISOString())
       .orderBy('createTime', 'desc')
       .execute();
-    if (recent.length > 0 && Date.parse(recent[0]!.createTime) > now - SMS_RESEND_MS) throw businessError(SMS_TOO_OFTEN);
+    if (recent.length > 0 && Date.parse(recent[0]!.createTime) > now - SMS_RESEND_MS)
+      throw businessError(SMS_TOO_OFTEN);
     if (recent.length >= SMS_MAX_PER_DAY) throw businessError(SMS_TOO_OFTEN);
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -51,7 +58,13 @@ export class SmsService {
     const at = new Date(now).toISOString();
     await this.db.transaction().execute(async (trx) => {
       // Only the newest code of a mobile and purpose counts.
-      await trx.updateTable('sysSmsCode').set({ usedAt: at }).where('mobile', '=', mobile).where('purpose', '=', purpose).where('usedAt', 'is', null).execute();
+      await trx
+        .updateTable('sysSmsCode')
+        .set({ usedAt: at })
+        .where('mobile', '=', mobile)
+        .where('purpose', '=', purpose)
+        .where('usedAt', 'is', null)
+        .execute();
       await trx
         .insertInto('sysSmsCode')
         .values({
@@ -68,7 +81,10 @@ export class SmsService {
         .execute();
     });
     // Codes older than a day no longer matter.
-    await this.db.deleteFrom('sysSmsCode').where('createTime', '<', new Date(now - 2 * 86_400_000).toISOString()).execute();
+    await this.db
+      .deleteFrom('sysSmsCode')
+      .where('createTime', '<', new Date(now - 2 * 86_400_000).toISOString())
+      .execute();
   }
 
   /** Checks a code without using it up; a wrong one counts as a try. */
@@ -85,7 +101,11 @@ export class SmsService {
     const [salt, hash] = row.codeHash.split('$') as [string, string];
     const given = Buffer.from(hashCode(salt, mobile, purpose, code.trim()), 'hex');
     if (!/^\d{6}$/.test(code.trim()) || !timingSafeEqual(given, Buffer.from(hash, 'hex'))) {
-      await this.db.updateTable('sysSmsCode').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('sysSmsCode')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .execute();
       return { ok: false, reason: 'wrong' };
     }
     return { ok: true, id: row.id };
@@ -93,7 +113,12 @@ export class SmsService {
 
   /** Uses a checked code up; false when another request used it first. Run in the caller's transaction. */
   async consume(db: Db, id: string): Promise<boolean> {
-    const res = await db.updateTable('sysSmsCode').set({ usedAt: nowIso() }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+    const res = await db
+      .updateTable('sysSmsCode')
+      .set({ usedAt: nowIso() })
+      .where('id', '=', id)
+      .where('usedAt', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 

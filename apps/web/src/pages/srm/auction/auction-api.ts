@@ -32,7 +32,25 @@ export type AuctionRules = {
   minParticipants: number;
   pricePrecision: number;
 };
-export type PublicRules = Pick<AuctionRules, 'biddingTarget' | 'startPrice' | 'decrementMode' | 'decrementValue' | 'bidRule' | 'tieRule' | 'maxBidsPerSupplier' | 'confirmDropPct' | 'startAt' | 'endAt' | 'overtimeEnabled' | 'overtimeWindowMin' | 'overtimeExtendMin' | 'maxExtensions' | 'supplierView' | 'pricePrecision'>;
+export type PublicRules = Pick<
+  AuctionRules,
+  | 'biddingTarget'
+  | 'startPrice'
+  | 'decrementMode'
+  | 'decrementValue'
+  | 'bidRule'
+  | 'tieRule'
+  | 'maxBidsPerSupplier'
+  | 'confirmDropPct'
+  | 'startAt'
+  | 'endAt'
+  | 'overtimeEnabled'
+  | 'overtimeWindowMin'
+  | 'overtimeExtendMin'
+  | 'maxExtensions'
+  | 'supplierView'
+  | 'pricePrecision'
+>;
 
 export type LotStatus = 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'CLOSED' | 'FAILED' | 'CANCELLED';
 /** A closed lot's result for the buyer (AUC-14 rank-1 recommendation, AUC-15 reserve, AUC-17 savings). */
@@ -43,18 +61,53 @@ export type LotResult = {
   savings: { vsStart: string; vsStartPct: string; vsPrevious: string | null; vsPreviousPct: string | null } | null;
   status: LotStatus;
 };
-export type AuctionLot = { id: string; lotNo: number; name: string; rules: AuctionRules; status: LotStatus; currentEndAt: string; extensionsUsed: number; bestPrice: string | null; result: LotResult | null };
+export type AuctionLot = {
+  id: string;
+  lotNo: number;
+  name: string;
+  rules: AuctionRules;
+  status: LotStatus;
+  currentEndAt: string;
+  extensionsUsed: number;
+  bestPrice: string | null;
+  result: LotResult | null;
+};
 export type AuctionDetail = EventDetail & { lots: AuctionLot[] };
 
-type CommonView = { lotId: string; status: LotStatus; phase: 'DURING' | 'AFTER'; serverTime: string; startAt: string; currentEndAt: string; extensionsUsed: number; pausedAt: string | null; pauseReason: string | null };
+type CommonView = {
+  lotId: string;
+  status: LotStatus;
+  phase: 'DURING' | 'AFTER';
+  serverTime: string;
+  startAt: string;
+  currentEndAt: string;
+  extensionsUsed: number;
+  pausedAt: string | null;
+  pauseReason: string | null;
+};
 export type BuyerView = CommonView & {
   audience: 'BUYER';
   anonymous: boolean;
   totalExtensionMs: number;
   participantCount: number;
   bestPrice: string | null;
-  ranking: { rank: number; label: string; supplierId: string | null; price: string; bidCount: number; lastBidAt: string }[];
-  bids: { seq: number; label: string; supplierId: string | null; price: string; receivedAt: string; status: 'ACCEPTED' | 'VOIDED'; extendedEndAt: string | null }[];
+  ranking: {
+    rank: number;
+    label: string;
+    supplierId: string | null;
+    price: string;
+    bidCount: number;
+    lastBidAt: string;
+  }[];
+  bids: {
+    seq: number;
+    label: string;
+    supplierId: string | null;
+    price: string;
+    receivedAt: string;
+    status: 'ACCEPTED' | 'VOIDED';
+    extendedEndAt: string | null;
+  }[];
 };
 export type BidderView = CommonView & {
   audience: 'BIDDER';
@@ -81,7 +134,14 @@ export type MyLotRow = {
   currentEndAt: string;
   extensionsUsed: number;
   rules: PublicRules;
-  lines: { id: string; lineNo: number; materialName: string | null; spec: string | null; qty: string; unit: string | null }[];
+  lines: {
+    id: string;
+    lineNo: number;
+    materialName: string | null;
+    spec: string | null;
+    qty: string;
+    unit: string | null;
+  }[];
   /** Once the award is FINAL: the supplier's own outcome, as its award / non-award notice said (AWD-7). */
   outcome: 'AWARDED' | 'NOT_AWARDED' | null;
   noticeIssuedAt: string | null;
@@ -89,19 +149,51 @@ export type MyLotRow = {
   failReason: string | null;
 };
 
-export const LOT_STATUS: Record<LotStatus, string> = { SCHEDULED: '未开始', RUNNING: '竞价中', PAUSED: '已暂停', CLOSED: '已结束', FAILED: '已流标', CANCELLED: '已取消' };
-export const LOT_STATUS_COLOR: Record<LotStatus, string> = { SCHEDULED: 'default', RUNNING: 'processing', PAUSED: 'warning', CLOSED: 'success', FAILED: 'error', CANCELLED: 'default' };
+export const LOT_STATUS: Record<LotStatus, string> = {
+  SCHEDULED: '未开始',
+  RUNNING: '竞价中',
+  PAUSED: '已暂停',
+  CLOSED: '已结束',
+  FAILED: '已流标',
+  CANCELLED: '已取消',
+};
+export const LOT_STATUS_COLOR: Record<LotStatus, string> = {
+  SCHEDULED: 'default',
+  RUNNING: 'processing',
+  PAUSED: 'warning',
+  CLOSED: 'success',
+  FAILED: 'error',
+  CANCELLED: 'default',
+};
 export const BIDDING_TARGET = { LOT_TOTAL: '标段总价', UNIT_PRICE: '物料单价' } as const;
 export const DECREMENT_MODE = { PERCENT: '按百分比', AMOUNT: '按金额' } as const;
 export const BID_RULE = { BEAT_BEST: '低于当前最低价', BEAT_OWN_LAST: '低于本方上次报价' } as const;
 export const TIE_RULE = { NO_TIES: '不允许同价', EARLIER_WINS: '同价先报者优先' } as const;
 export const OVERTIME_TRIGGER = { ANY_BID: '出现新的报价', LEADER_CHANGE: '第一名价格发生变化' } as const;
 export const OVERTIME_BASE = { FROM_BID_TIME: '从出价时间起算', FROM_END_TIME: '从当前结束时间起算' } as const;
-export const SUPPLIER_VIEW = { RANK_ONLY: '仅本方排名', BEST_PRICE: '当前最低价', RANK_AND_BEST: '排名和最低价', TRAFFIC_LIGHT: '红绿灯', NONE: '不显示' } as const;
-export const TRAFFIC_LIGHT = { GREEN: { color: 'green', text: '领先' }, YELLOW: { color: 'gold', text: '接近' }, RED: { color: 'red', text: '落后' } } as const;
-export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已入围', DECLINED: '已拒绝', BANNED: '已禁止出价' };
+export const SUPPLIER_VIEW = {
+  RANK_ONLY: '仅本方排名',
+  BEST_PRICE: '当前最低价',
+  RANK_AND_BEST: '排名和最低价',
+  TRAFFIC_LIGHT: '红绿灯',
+  NONE: '不显示',
+} as const;
+export const TRAFFIC_LIGHT = {
+  GREEN: { color: 'green', text: '领先' },
+  YELLOW: { color: 'gold', text: '接近' },
+  RED: { color: 'red', text: '落后' },
+} as const;
+export const PARTICIPATION_STATUS: Record<string, string> = {
+  INVITED: '待确认',
+  ACCEPTED: '已入围',
+  DECLINED: '已拒绝',
+  BANNED: '已禁止出价',
+};
 export const VISIBILITY = { INVITED: '邀请竞价（仅受邀供应商）', PUBLIC: '公开竞价（门户发布公告与结果）' } as const;
-export const OUTCOME = { AWARDED: { color: 'green', text: '中标' }, NOT_AWARDED: { color: 'default', text: '未中标' } } as const;
+export const OUTCOME = {
+  AWARDED: { color: 'green', text: '中标' },
+  NOT_AWARDED: { color: 'default', text: '未中标' },
+} as const;
 
 /** The rule block's defaults (§12.1), shown in a new draft. */
 export const DEFAULT_RULES: Omit<AuctionRules, 'startPrice' | 'startAt' | 'endAt'> = {
@@ -147,11 +239,13 @@ export function ruleErrors(r: Partial<AuctionRules>): string[] {
   else if (r.decrementMode === 'PERCENT' && Number(step) >= 100) errors.push('最小降价幅度百分比必须小于100');
   if (!r.startAt || !r.endAt) errors.push('请填写竞价开始和结束时间');
   else if (Date.parse(r.startAt) >= Date.parse(r.endAt)) errors.push('竞价结束时间必须晚于开始时间');
-  if (r.overtimeEnabled && (!r.overtimeWindowMin || !r.overtimeExtendMin)) errors.push('启用延时须填写延时触发时间段和延时时长');
+  if (r.overtimeEnabled && (!r.overtimeWindowMin || !r.overtimeExtendMin))
+    errors.push('启用延时须填写延时触发时间段和延时时长');
   return errors;
 }
 
-export const listAuctions = (params: Record<string, string>) => getOrThrow<PageResult<EventRow>>('/srm/sourcing/event/list', { ...params, type: 'AUCTION' });
+export const listAuctions = (params: Record<string, string>) =>
+  getOrThrow<PageResult<EventRow>>('/srm/sourcing/event/list', { ...params, type: 'AUCTION' });
 export const loadAuction = (id: string) => getOrThrow<AuctionDetail>('/srm/auction/event/queryById', { id });
 export const listMyLots = () => getOrThrow<MyLotRow[]>('/srm/auction/supplier/lot/list');
 
@@ -164,7 +258,12 @@ export function useLotView(lotId: string | null, audience: 'BUYER' | 'BIDDER') {
   const [mode, setMode] = useState<StreamMode>('connecting');
   useEffect(() => {
     if (!lotId) return undefined;
-    return openLotStream(lotId, audience, (view) => setLatest({ lotId, view, offsetMs: Date.parse(view.serverTime) - Date.now() }), setMode);
+    return openLotStream(
+      lotId,
+      audience,
+      (view) => setLatest({ lotId, view, offsetMs: Date.parse(view.serverTime) - Date.now() }),
+      setMode,
+    );
   }, [lotId, audience]);
   const current = latest && latest.lotId === lotId ? latest : null;
   return { view: current?.view ?? null, mode, offsetMs: current?.offsetMs ?? 0 };

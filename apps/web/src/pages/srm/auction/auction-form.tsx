@@ -2,11 +2,30 @@ import { useState } from 'react';
 import { App, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, DEFAULT_RULES, OVERTIME_BASE, OVERTIME_TRIGGER, ruleErrors, SUPPLIER_VIEW, TIE_RULE, VISIBILITY, type AuctionDetail, type AuctionRules } from './auction-api';
+import {
+  BID_RULE,
+  BIDDING_TARGET,
+  DECREMENT_MODE,
+  DEFAULT_RULES,
+  OVERTIME_BASE,
+  OVERTIME_TRIGGER,
+  ruleErrors,
+  SUPPLIER_VIEW,
+  TIE_RULE,
+  VISIBILITY,
+  type AuctionDetail,
+  type AuctionRules,
+} from './auction-api';
 
 /** A line; `materialId` is kept from a catalogue line of the draft being edited (MAT-4 price records at FINAL). */
 type LineDraft = { key: string; materialId?: string; materialName: string; qty: string; unit: string };
-type Values = Omit<AuctionRules, 'reservePrice' | 'startAt' | 'endAt'> & { title: string; visibility: keyof typeof VISIBILITY; reservePrice?: string; startAt: string; endAt: string };
+type Values = Omit<AuctionRules, 'reservePrice' | 'startAt' | 'endAt'> & {
+  title: string;
+  visibility: keyof typeof VISIBILITY;
+  reservePrice?: string;
+  startAt: string;
+  endAt: string;
+};
 
 const options = (map: Record<string, string>) => Object.entries(map).map(([value, label]) => ({ value, label }));
 
@@ -22,17 +41,43 @@ let seq = 0;
 const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', qty: '', unit: '' });
 
 /** 竞价单草稿 (domain §12.1): title, lines and the lot's rule block with the note's defaults; checked here and again by the server. */
-export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDetail | null; onClose: () => void; onSaved: (id: string) => void }) {
+export function AuctionForm({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: AuctionDetail | null;
+  onClose: () => void;
+  onSaved: (id: string) => void;
+}) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Values>();
   const lot = editing?.lots[0];
-  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, ...(l.materialId ? { materialId: l.materialId } : {}), materialName: l.materialName ?? '', qty: l.qty, unit: l.unit ?? '' })) : [blank()]));
+  const [lines, setLines] = useState<LineDraft[]>(() =>
+    editing
+      ? editing.lines.map((l) => ({
+          key: l.id,
+          ...(l.materialId ? { materialId: l.materialId } : {}),
+          materialName: l.materialName ?? '',
+          qty: l.qty,
+          unit: l.unit ?? '',
+        }))
+      : [blank()],
+  );
   const overtime = Form.useWatch('overtimeEnabled', form);
   const initial: Partial<Values> = lot
-    ? { ...lot.rules, title: editing.title, visibility: editing.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED', reservePrice: lot.rules.reservePrice ?? undefined, startAt: toLocalInput(lot.rules.startAt), endAt: toLocalInput(lot.rules.endAt) }
+    ? {
+        ...lot.rules,
+        title: editing.title,
+        visibility: editing.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED',
+        reservePrice: lot.rules.reservePrice ?? undefined,
+        startAt: toLocalInput(lot.rules.startAt),
+        endAt: toLocalInput(lot.rules.endAt),
+      }
     : { ...DEFAULT_RULES, visibility: 'INVITED', reservePrice: undefined };
-  const patch = (key: string, change: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const patch = (key: string, change: Partial<LineDraft>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
   const save = async () => {
     let v: Values;
@@ -67,14 +112,26 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
       pricePrecision: v.pricePrecision ?? 2,
     };
     const errors = ruleErrors(rules);
-    const bad = lines.findIndex((l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0);
+    const bad = lines.findIndex(
+      (l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0,
+    );
     if (lines.length === 0) errors.push('请至少添加一行物料');
     else if (bad >= 0) errors.push(`第${bad + 1}行请填写物料名称、单位和大于0的数量`);
     if (errors.length) {
       message.warning(errors.join('；'));
       return;
     }
-    const body = { title: v.title.trim(), visibility: v.visibility, rules, lines: lines.map((l) => ({ ...(l.materialId ? { materialId: l.materialId } : {}), materialName: l.materialName.trim(), qty: l.qty.trim(), unit: l.unit.trim() })) };
+    const body = {
+      title: v.title.trim(),
+      visibility: v.visibility,
+      rules,
+      lines: lines.map((l) => ({
+        ...(l.materialId ? { materialId: l.materialId } : {}),
+        materialName: l.materialName.trim(),
+        qty: l.qty.trim(),
+        unit: l.unit.trim(),
+      })),
+    };
     let savedId = editing?.id ?? '';
     await run(
       async () => {
@@ -88,10 +145,25 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
   };
 
   return (
-    <Modal title={editing ? `编辑竞价单 ${editing.code}` : '新建竞价单'} open width={1000} onCancel={onClose} onOk={() => void save()} okText="保存草稿" cancelText="取消" okButtonProps={{ loading: busy, ...{ 'data-testid': 'auction-form-save' } }} destroyOnHidden>
+    <Modal
+      title={editing ? `编辑竞价单 ${editing.code}` : '新建竞价单'}
+      open
+      width={1000}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText="保存草稿"
+      cancelText="取消"
+      okButtonProps={{ loading: busy, ...{ 'data-testid': 'auction-form-save' } }}
+      destroyOnHidden
+    >
       <Form form={form} name="auctionForm" layout="vertical" initialValues={initial} data-testid="auction-form">
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-          <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]} style={{ flex: 1, minWidth: 320 }}>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[{ required: true, whitespace: true, message: '请填写标题' }]}
+            style={{ flex: 1, minWidth: 320 }}
+          >
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item name="visibility" label="发布方式">
@@ -103,7 +175,11 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
           <Form.Item name="biddingTarget" label="竞价对象">
             <Select style={{ width: 130 }} options={options(BIDDING_TARGET)} />
           </Form.Item>
-          <Form.Item name="startPrice" label="起拍价" rules={[{ required: true, whitespace: true, message: '请填写起拍价' }]}>
+          <Form.Item
+            name="startPrice"
+            label="起拍价"
+            rules={[{ required: true, whitespace: true, message: '请填写起拍价' }]}
+          >
             <Input style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="reservePrice" label="保留价（不公开）">
@@ -112,7 +188,11 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
           <Form.Item name="decrementMode" label="降价方式">
             <Select style={{ width: 120 }} options={options(DECREMENT_MODE)} />
           </Form.Item>
-          <Form.Item name="decrementValue" label="最小降价幅度" rules={[{ required: true, whitespace: true, message: '请填写最小降价幅度' }]}>
+          <Form.Item
+            name="decrementValue"
+            label="最小降价幅度"
+            rules={[{ required: true, whitespace: true, message: '请填写最小降价幅度' }]}
+          >
             <Input style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="bidRule" label="出价规则">
@@ -190,10 +270,52 @@ export function AuctionForm({ editing, onClose, onSaved }: { editing: AuctionDet
         data-testid="auction-form-lines"
         columns={[
           { title: '行号', width: 50, render: (_: unknown, __: LineDraft, i: number) => i + 1 },
-          { title: '物料名称', render: (_: unknown, l) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} title={l.materialId ? '物料库物料' : undefined} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
-          { title: '数量', width: 120, render: (_: unknown, l) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
-          { title: '单位', width: 100, render: (_: unknown, l) => <Input aria-label="单位" value={l.unit} maxLength={16} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
-          { title: '操作', width: 60, render: (_: unknown, l) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
+          {
+            title: '物料名称',
+            render: (_: unknown, l) => (
+              <Input
+                aria-label="物料名称"
+                value={l.materialName}
+                maxLength={200}
+                disabled={!!l.materialId}
+                title={l.materialId ? '物料库物料' : undefined}
+                onChange={(e) => patch(l.key, { materialName: e.target.value })}
+              />
+            ),
+          },
+          {
+            title: '数量',
+            width: 120,
+            render: (_: unknown, l) => (
+              <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} />
+            ),
+          },
+          {
+            title: '单位',
+            width: 100,
+            render: (_: unknown, l) => (
+              <Input
+                aria-label="单位"
+                value={l.unit}
+                maxLength={16}
+                onChange={(e) => patch(l.key, { unit: e.target.value })}
+              />
+            ),
+          },
+          {
+            title: '操作',
+            width: 60,
+            render: (_: unknown, l) => (
+              <Button
+                size="small"
+                type="link"
+                danger
+                onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+              >
+                删除
+              </Button>
+            ),
+          },
         ]}
       />
       <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>

@@ -1,12 +1,44 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Has, useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { EventStatusTag } from '../sourcing/sourcing-detail';
 import { EVENT_STATUS, searchSuppliers, type EventRow } from '../sourcing/sourcing-api';
-import { BID_RULE, BIDDING_TARGET, DECREMENT_MODE, listAuctions, loadAuction, OVERTIME_BASE, OVERTIME_TRIGGER, PARTICIPATION_STATUS, SUPPLIER_VIEW, TIE_RULE, VISIBILITY, wireTime, type AuctionDetail, type AuctionRules } from './auction-api';
+import {
+  BID_RULE,
+  BIDDING_TARGET,
+  DECREMENT_MODE,
+  listAuctions,
+  loadAuction,
+  OVERTIME_BASE,
+  OVERTIME_TRIGGER,
+  PARTICIPATION_STATUS,
+  SUPPLIER_VIEW,
+  TIE_RULE,
+  VISIBILITY,
+  wireTime,
+  type AuctionDetail,
+  type AuctionRules,
+} from './auction-api';
 import { AuctionForm } from './auction-form';
 import { BuyerConsole } from './auction-live';
 import { AuctionOutcome } from './auction-result';
@@ -27,9 +59,14 @@ function RulesView({ rules }: { rules: AuctionRules }) {
       <Descriptions.Item label="计划结束时间">{wireTime(rules.endAt)}</Descriptions.Item>
       <Descriptions.Item label="最少参与数">{rules.minParticipants}</Descriptions.Item>
       <Descriptions.Item label="延时竞价">
-        {rules.overtimeEnabled ? `结束前${rules.overtimeWindowMin}分钟内${OVERTIME_TRIGGER[rules.overtimeTrigger]}，${OVERTIME_BASE[rules.overtimeBase]}延长${rules.overtimeExtendMin}分钟，最多${rules.maxExtensions ?? '不限'}次` : '不延时'}
+        {rules.overtimeEnabled
+          ? `结束前${rules.overtimeWindowMin}分钟内${OVERTIME_TRIGGER[rules.overtimeTrigger]}，${OVERTIME_BASE[rules.overtimeBase]}延长${rules.overtimeExtendMin}分钟，最多${rules.maxExtensions ?? '不限'}次`
+          : '不延时'}
       </Descriptions.Item>
-      <Descriptions.Item label="供应商可见">{SUPPLIER_VIEW[rules.supplierView]}{rules.showParticipantCount ? '，显示参与家数' : ''}</Descriptions.Item>
+      <Descriptions.Item label="供应商可见">
+        {SUPPLIER_VIEW[rules.supplierView]}
+        {rules.showParticipantCount ? '，显示参与家数' : ''}
+      </Descriptions.Item>
       <Descriptions.Item label="匿名报价">{rules.buyerAnonymous ? '是' : '否'}</Descriptions.Item>
       <Descriptions.Item label="报价次数上限">{rules.maxBidsPerSupplier ?? '不限'}</Descriptions.Item>
       <Descriptions.Item label="大幅降价确认">{`低于最低价 ${rules.confirmDropPct}% 以上须确认`}</Descriptions.Item>
@@ -39,22 +76,42 @@ function RulesView({ rules }: { rules: AuctionRules }) {
 }
 
 /** One 竞价单 for the buyer: rules, lines, suppliers (invite, ban) and the live console of its lot. */
-function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; onClose: () => void; onEdit: (e: AuctionDetail) => void; onChanged: () => void }) {
+function AuctionDrawer({
+  id,
+  onClose,
+  onEdit,
+  onChanged,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onEdit: (e: AuctionDetail) => void;
+  onChanged: () => void;
+}) {
   const client = useQueryClient();
   const { busy, run } = useCommand();
   const canInvite = useHasPermission('srm:sourcing:invite');
   const canPublish = useHasPermission('srm:sourcing:publish');
   const canBan = useHasPermission('srm:auction:void');
   const canEdit = useHasPermission('srm:auction:add');
-  const detail = useQuery({ queryKey: ['auction', 'detail', id], queryFn: () => loadAuction(id!), enabled: id !== null });
+  const detail = useQuery({
+    queryKey: ['auction', 'detail', id],
+    queryFn: () => loadAuction(id!),
+    enabled: id !== null,
+  });
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const [banning, setBanning] = useState<{ supplierId: string; name: string } | null>(null);
   const [reason, setReason] = useState('');
   const e = detail.data;
   const lot = e?.lots[0];
-  const invitable = !!e && (e.status === 'DRAFT' || (e.status === 'PUBLISHED' && (lot?.status === 'SCHEDULED' || lot?.status === 'RUNNING')));
-  const suppliers = useQuery({ queryKey: ['auction', 'suppliers', keyword], queryFn: () => searchSuppliers(keyword), enabled: invitable && canInvite });
+  const invitable =
+    !!e &&
+    (e.status === 'DRAFT' || (e.status === 'PUBLISHED' && (lot?.status === 'SCHEDULED' || lot?.status === 'RUNNING')));
+  const suppliers = useQuery({
+    queryKey: ['auction', 'suppliers', keyword],
+    queryFn: () => searchSuppliers(keyword),
+    enabled: invitable && canInvite,
+  });
   const done = async () => {
     await client.invalidateQueries({ queryKey: ['auction'] });
     onChanged();
@@ -66,15 +123,29 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
     <Space>
       {e.status === 'DRAFT' && canEdit && <Button onClick={() => onEdit(e)}>编辑</Button>}
       {e.status === 'DRAFT' && canPublish && (
-        <Popconfirm title="确定发布竞价单？发布后通知受邀供应商" okText="发布" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/event/publish', { id: e.id }), done)}>
-          <Button type="primary" loading={busy} data-testid="auction-publish">发布</Button>
+        <Popconfirm
+          title="确定发布竞价单？发布后通知受邀供应商"
+          okText="发布"
+          cancelText="取消"
+          onConfirm={() => run(() => postAction('/srm/sourcing/event/publish', { id: e.id }), done)}
+        >
+          <Button type="primary" loading={busy} data-testid="auction-publish">
+            发布
+          </Button>
         </Popconfirm>
       )}
     </Space>
   ) : null;
 
   return (
-    <Drawer title={e ? `竞价单 ${e.code}` : '竞价单'} open={id !== null} onClose={onClose} size={1100} destroyOnHidden extra={actions}>
+    <Drawer
+      title={e ? `竞价单 ${e.code}` : '竞价单'}
+      open={id !== null}
+      onClose={onClose}
+      size={1100}
+      destroyOnHidden
+      extra={actions}
+    >
       {detail.isError && <Alert type="error" showIcon title={detail.error.message} />}
       {!e && !detail.isError && <Spin />}
       {e && (
@@ -88,7 +159,12 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
                     label: '竞价大厅',
                     children: (
                       <Space orientation="vertical" style={{ width: '100%' }}>
-                        <BuyerConsole key={lot.id} lot={lot} eventPublished={e.status === 'PUBLISHED'} onChanged={refresh} />
+                        <BuyerConsole
+                          key={lot.id}
+                          lot={lot}
+                          eventPublished={e.status === 'PUBLISHED'}
+                          onChanged={refresh}
+                        />
                         <AuctionOutcome event={e} lot={lot} onChanged={refresh} />
                       </Space>
                     ),
@@ -102,12 +178,27 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
                 <Space orientation="vertical" style={{ width: '100%' }}>
                   <Descriptions size="small" column={3}>
                     <Descriptions.Item label="标题">{e.title}</Descriptions.Item>
-                    <Descriptions.Item label="状态"><EventStatusTag status={e.status} /></Descriptions.Item>
+                    <Descriptions.Item label="状态">
+                      <EventStatusTag status={e.status} />
+                    </Descriptions.Item>
                     <Descriptions.Item label="币种">{e.currency}</Descriptions.Item>
-                    <Descriptions.Item label="发布方式">{VISIBILITY[e.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED']}</Descriptions.Item>
+                    <Descriptions.Item label="发布方式">
+                      {VISIBILITY[e.visibility === 'PUBLIC' ? 'PUBLIC' : 'INVITED']}
+                    </Descriptions.Item>
                   </Descriptions>
                   {lot && <RulesView rules={lot.rules} />}
-                  <Table rowKey="id" size="small" pagination={false} dataSource={e.lines} columns={[{ title: '行号', dataIndex: 'lineNo', width: 60 }, { title: '物料', dataIndex: 'materialName' }, { title: '数量', dataIndex: 'qty' }, { title: '单位', dataIndex: 'unit' }]} />
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    dataSource={e.lines}
+                    columns={[
+                      { title: '行号', dataIndex: 'lineNo', width: 60 },
+                      { title: '物料', dataIndex: 'materialName' },
+                      { title: '数量', dataIndex: 'qty' },
+                      { title: '单位', dataIndex: 'unit' },
+                    ]}
+                  />
                 </Space>
               ),
             },
@@ -126,15 +217,36 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
                         value={picked}
                         onChange={setPicked}
                         loading={suppliers.isFetching}
-                        options={(suppliers.data?.records ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+                        options={(suppliers.data?.records ?? []).map((s) => ({
+                          value: s.id,
+                          label: `${s.code} ${s.name}`,
+                        }))}
                         data-testid="auction-supplier-picker"
                       />
-                      <Button type="primary" disabled={picked.length === 0} loading={busy} data-testid="auction-invite" onClick={() => void run(() => postAction('/srm/sourcing/event/invite', { id: e.id, supplierIds: picked }), async () => { setPicked([]); await done(); })}>
+                      <Button
+                        type="primary"
+                        disabled={picked.length === 0}
+                        loading={busy}
+                        data-testid="auction-invite"
+                        onClick={() =>
+                          void run(
+                            () => postAction('/srm/sourcing/event/invite', { id: e.id, supplierIds: picked }),
+                            async () => {
+                              setPicked([]);
+                              await done();
+                            },
+                          )
+                        }
+                      >
                         邀请
                       </Button>
                     </Space>
                   )}
-                  <Alert type="info" showIcon title={`接受邀请的供应商即为入围供应商；入围不少于 ${lot?.rules.minParticipants ?? '-'} 家才能开始竞价（AUC-16）`} />
+                  <Alert
+                    type="info"
+                    showIcon
+                    title={`接受邀请的供应商即为入围供应商；入围不少于 ${lot?.rules.minParticipants ?? '-'} 家才能开始竞价（AUC-16）`}
+                  />
                   <Table
                     rowKey="id"
                     size="small"
@@ -144,18 +256,48 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
                     data-testid="auction-participants"
                     columns={[
                       { title: '供应商', dataIndex: 'supplierName' },
-                      { title: '状态', dataIndex: 'status', render: (v: string, p) => <Tag color={v === 'ACCEPTED' ? 'green' : v === 'BANNED' ? 'red' : 'default'}>{`${PARTICIPATION_STATUS[v] ?? v}${p.declineReason ? `：${p.declineReason}` : ''}`}</Tag> },
+                      {
+                        title: '状态',
+                        dataIndex: 'status',
+                        render: (v: string, p) => (
+                          <Tag
+                            color={v === 'ACCEPTED' ? 'green' : v === 'BANNED' ? 'red' : 'default'}
+                          >{`${PARTICIPATION_STATUS[v] ?? v}${p.declineReason ? `：${p.declineReason}` : ''}`}</Tag>
+                        ),
+                      },
                       {
                         title: '操作',
                         render: (_: unknown, p) => (
                           <Space size={0}>
                             {e.status === 'DRAFT' && canInvite && (
-                              <Popconfirm title={`确定移除 ${p.supplierName}？`} okText="移除" cancelText="取消" onConfirm={() => run(() => postAction('/srm/sourcing/event/uninvite', { id: e.id, supplierId: p.supplierId }), done)}>
-                                <Button size="small" type="link" danger>移除</Button>
+                              <Popconfirm
+                                title={`确定移除 ${p.supplierName}？`}
+                                okText="移除"
+                                cancelText="取消"
+                                onConfirm={() =>
+                                  run(
+                                    () =>
+                                      postAction('/srm/sourcing/event/uninvite', {
+                                        id: e.id,
+                                        supplierId: p.supplierId,
+                                      }),
+                                    done,
+                                  )
+                                }
+                              >
+                                <Button size="small" type="link" danger>
+                                  移除
+                                </Button>
                               </Popconfirm>
                             )}
                             {e.status === 'PUBLISHED' && running && canBan && p.status === 'ACCEPTED' && (
-                              <Button size="small" type="link" danger onClick={() => setBanning({ supplierId: p.supplierId, name: p.supplierName })} data-testid={`auction-ban-${p.supplierId}`}>
+                              <Button
+                                size="small"
+                                type="link"
+                                danger
+                                onClick={() => setBanning({ supplierId: p.supplierId, name: p.supplierName })}
+                                data-testid={`auction-ban-${p.supplierId}`}
+                              >
                                 禁止出价
                               </Button>
                             )}
@@ -176,11 +318,30 @@ function AuctionDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; 
         okText="确定禁止"
         cancelText="取消"
         okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}
-        onCancel={() => { setBanning(null); setReason(''); }}
-        onOk={() => void run(() => postAction('/srm/auction/lot/ban', { lotId: lot!.id, supplierId: banning!.supplierId, reason }), async () => { setBanning(null); setReason(''); await done(); })}
+        onCancel={() => {
+          setBanning(null);
+          setReason('');
+        }}
+        onOk={() =>
+          void run(
+            () => postAction('/srm/auction/lot/ban', { lotId: lot!.id, supplierId: banning!.supplierId, reason }),
+            async () => {
+              setBanning(null);
+              setReason('');
+              await done();
+            },
+          )
+        }
         destroyOnHidden
       >
-        <Input.TextArea aria-label="禁止原因" placeholder="请填写原因" rows={3} maxLength={500} value={reason} onChange={(ev) => setReason(ev.target.value)} />
+        <Input.TextArea
+          aria-label="禁止原因"
+          placeholder="请填写原因"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(ev) => setReason(ev.target.value)}
+        />
       </Modal>
     </Drawer>
   );
@@ -213,24 +374,70 @@ export default function AuctionListPage() {
 
   return (
     <Card title="竞价管理">
-      <Form form={form} name="auctionSearch" layout="inline" style={{ marginBottom: 16 }} onFinish={(v) => { setSearch(v); setPage((p) => ({ ...p, pageNo: 1 })); }} data-testid="auction-search">
-        <Form.Item name="title" label="标题"><Input allowClear /></Form.Item>
+      <Form
+        form={form}
+        name="auctionSearch"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(v) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+        data-testid="auction-search"
+      >
+        <Form.Item name="title" label="标题">
+          <Input allowClear />
+        </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 130 }} options={Object.entries(EVENT_STATUS).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            options={Object.entries(EVENT_STATUS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">查询</Button>
-          <Button onClick={() => { form.resetFields(); setSearch({}); setPage((p) => ({ ...p, pageNo: 1 })); }}>重置</Button>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setSearch({});
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+          >
+            重置
+          </Button>
         </Space>
       </Form>
       <Space style={{ marginBottom: 12 }}>
         <Has code="srm:auction:add">
-          <Button type="primary" onClick={() => { setEditing(null); setFormOpen(true); }} data-testid="auction-new">
+          <Button
+            type="primary"
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            data-testid="auction-new"
+          >
             新建竞价单
           </Button>
         </Has>
       </Space>
-      {list.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="竞价单加载失败" description={list.error.message} action={<Button size="small" onClick={() => void list.refetch()}>重试</Button>} />}
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="竞价单加载失败"
+          description={list.error.message}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       <Table<EventRow>
         rowKey="id"
         size="small"
@@ -238,7 +445,14 @@ export default function AuctionListPage() {
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: '暂无竞价单' }}
         data-testid="auction-table"
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => `共 ${total} 条`, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
         columns={[
           { title: '竞价单号', dataIndex: 'code', width: 170 },
           { title: '标题', dataIndex: 'title', ellipsis: true },
@@ -250,10 +464,14 @@ export default function AuctionListPage() {
             width: 120,
             render: (_: unknown, r) => (
               <Space size={0}>
-                <Button size="small" type="link" onClick={() => setShown(r.id)} data-testid={`auction-open-${r.code}`}>详情</Button>
+                <Button size="small" type="link" onClick={() => setShown(r.id)} data-testid={`auction-open-${r.code}`}>
+                  详情
+                </Button>
                 {r.status === 'DRAFT' && (
                   <Has code="srm:auction:add">
-                    <Button size="small" type="link" onClick={() => void edit(r.id)}>编辑</Button>
+                    <Button size="small" type="link" onClick={() => void edit(r.id)}>
+                      编辑
+                    </Button>
                   </Has>
                 )}
               </Space>
@@ -261,7 +479,15 @@ export default function AuctionListPage() {
           },
         ]}
       />
-      <AuctionDrawer id={shown} onClose={() => setShown(null)} onChanged={() => void refresh()} onEdit={(e) => { setEditing(e); setFormOpen(true); }} />
+      <AuctionDrawer
+        id={shown}
+        onClose={() => setShown(null)}
+        onChanged={() => void refresh()}
+        onEdit={(e) => {
+          setEditing(e);
+          setFormOpen(true);
+        }}
+      />
       {formOpen && (
         <AuctionForm
           key={editing?.id ?? 'new'}

@@ -35,7 +35,13 @@ export function parseFrames(buffer: string): { frames: { id?: string; event: str
  * a reconnect names the last event seen (Last-Event-ID) and the server answers with the current
  * snapshot first. While the stream is down the view is polled (every 2 s by default). Returns a stop function.
  */
-export function openLotStream(lotId: string, audience: 'BUYER' | 'BIDDER', onView: (view: LotView) => void, onMode: (mode: StreamMode) => void, { retryMs = 5000, pollMs = 2000 }: { retryMs?: number; pollMs?: number } = {}): () => void {
+export function openLotStream(
+  lotId: string,
+  audience: 'BUYER' | 'BIDDER',
+  onView: (view: LotView) => void,
+  onMode: (mode: StreamMode) => void,
+  { retryMs = 5000, pollMs = 2000 }: { retryMs?: number; pollMs?: number } = {},
+): () => void {
   let stopped = false;
   let lastEventId: string | null = null;
   let controller: AbortController | null = null;
@@ -44,7 +50,11 @@ export function openLotStream(lotId: string, audience: 'BUYER' | 'BIDDER', onVie
 
   const poll = async () => {
     try {
-      const answer = await getAction<LotView>((audience === 'BUYER' ? '/srm/auction/lot/view' : '/srm/auction/supplier/lot/view'), { lotId }, { quiet: true });
+      const answer = await getAction<LotView>(
+        audience === 'BUYER' ? '/srm/auction/lot/view' : '/srm/auction/supplier/lot/view',
+        { lotId },
+        { quiet: true },
+      );
       if (!stopped && answer.success) onView(answer.result);
     } catch {
       // the next tick tries again
@@ -72,7 +82,8 @@ export function openLotStream(lotId: string, audience: 'BUYER' | 'BIDDER', onVie
       const url = `${http.url('/srm/auction/stream')}?lotId=${encodeURIComponent(lotId)}`;
       const response = await fetch(url, { headers, signal: controller.signal });
       const body = response.body;
-      if (!response.ok || !body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) throw new Error('no stream');
+      if (!response.ok || !body || !(response.headers.get('content-type') ?? '').includes('text/event-stream'))
+        throw new Error('no stream');
       const reader = body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -111,4 +122,3 @@ export function openLotStream(lotId: string, audience: 'BUYER' | 'BIDDER', onVie
     if (retry) clearTimeout(retry);
   };
 }
-

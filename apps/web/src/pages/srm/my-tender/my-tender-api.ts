@@ -20,10 +20,39 @@ export type MyTenderRow = {
 };
 
 /** An open tender inside its sign-up window (SRC-4). */
-export type OpenTenderRow = { id: string; code: string; title: string; method: string; methodText: string; signupStartAt: string | null; signupDeadline: string | null; responseDeadline: string | null };
+export type OpenTenderRow = {
+  id: string;
+  code: string;
+  title: string;
+  method: string;
+  methodText: string;
+  signupStartAt: string | null;
+  signupDeadline: string | null;
+  responseDeadline: string | null;
+};
 
-export type TenderLine = { id: string; lineNo: number; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null; deliveryPlace: string | null; remark: string | null };
-export type MyBid = { id: string; code: string; versionNo: number; status: string; submittedAt: string | null; payloadHash: string | null; technicalHash: string | null; totalAmount: string | null };
+export type TenderLine = {
+  id: string;
+  lineNo: number;
+  materialCode: string | null;
+  materialName: string | null;
+  spec: string | null;
+  qty: string;
+  unit: string | null;
+  needByDate: string | null;
+  deliveryPlace: string | null;
+  remark: string | null;
+};
+export type MyBid = {
+  id: string;
+  code: string;
+  versionNo: number;
+  status: string;
+  submittedAt: string | null;
+  payloadHash: string | null;
+  technicalHash: string | null;
+  totalAmount: string | null;
+};
 
 export type MyTenderDetail = {
   /** The server clock when answering (X-1): the countdown runs on it. */
@@ -46,13 +75,29 @@ export type MyTenderDetail = {
   content: string | null;
   contactName: string | null;
   contactPhone: string | null;
-  settings: { qualificationMode: string; docIssueStartAt: string | null; docIssueEndAt: string | null; bidValidityDays: number; evaluationMethod: string; clarificationDeadline: string | null; objectionDeadline: string | null };
+  settings: {
+    qualificationMode: string;
+    docIssueStartAt: string | null;
+    docIssueEndAt: string | null;
+    bidValidityDays: number;
+    evaluationMethod: string;
+    clarificationDeadline: string | null;
+    objectionDeadline: string | null;
+  };
   lines: TenderLine[];
   participation: { status: string; origin: string; declineReason?: string | null };
   bids: MyBid[];
 };
 
-export type BidReceipt = { responseId: string; code: string; versionNo: number; serverTime: string | null; submittedAt: string | null; payloadHash: string | null; technicalHash: string | null };
+export type BidReceipt = {
+  responseId: string;
+  code: string;
+  versionNo: number;
+  serverTime: string | null;
+  submittedAt: string | null;
+  payloadHash: string | null;
+  technicalHash: string | null;
+};
 
 export type OpeningEntry = {
   supplierName: string;
@@ -67,12 +112,36 @@ export type OpeningEntry = {
   deliveryTerms?: string | null;
   deliveryDays?: number | null;
 };
-export type OpeningRecord = { id: string; envelope: string; openedAt: string | null; openedBy: string; entries: OpeningEntry[]; myConfirmation: { recordId: string; decision: string; objection: string | null; at: string } | null };
+export type OpeningRecord = {
+  id: string;
+  envelope: string;
+  openedAt: string | null;
+  openedBy: string;
+  entries: OpeningEntry[];
+  myConfirmation: { recordId: string; decision: string; objection: string | null; at: string } | null;
+};
 
-export type Clarification = { id: string; kind: string; question: string | null; answer: string | null; publishedAt: string | null; affectsResponses: number; createTime: string | null; mine: boolean };
+export type Clarification = {
+  id: string;
+  kind: string;
+  question: string | null;
+  answer: string | null;
+  publishedAt: string | null;
+  affectsResponses: number;
+  createTime: string | null;
+  mine: boolean;
+};
 export type ClarificationList = { askDeadline: string | null; canAsk: boolean; records: Clarification[] };
 
-export type Objection = { id: string; stage: string; content: string; receivedAt: string | null; answer: string | null; answeredAt: string | null; status: string };
+export type Objection = {
+  id: string;
+  stage: string;
+  content: string;
+  receivedAt: string | null;
+  answer: string | null;
+  answeredAt: string | null;
+  status: string;
+};
 export type TenderResult = {
   status: string | null;
   publicityStartAt?: string | null;
@@ -83,14 +152,45 @@ export type TenderResult = {
   objections: Objection[];
 };
 
-export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认邀请', ACCEPTED: '已接受邀请', DECLINED: '已拒绝邀请', APPLIED: '报名待审核', APPROVED: '已报名', REJECTED: '报名被拒绝', CANCELLED: '已取消', BANNED: '已禁止' };
-export const BID_STATUS: Record<string, string> = { SUBMITTED: '已递交', WITHDRAWN: '已撤回', SUPERSEDED: '已被新版本替代', OPENED: '已开标', VALID: '有效', REJECTED: '已否决', AWARDED: '中标', NOT_AWARDED: '未中标' };
-export const ENVELOPE_TEXT: Record<string, string> = { SINGLE: '开标', TECHNICAL: '技术标开标', COMMERCIAL: '商务标开标' };
-export const CLARIFICATION_KIND: Record<string, string> = { QUESTION: '提问', CLARIFICATION: '澄清', AMENDMENT: '变更' };
-export const AWARD_STATUS: Record<string, string> = { PUBLICITY: '中标候选人公示中', SUSPENDED: '异议处理中（定标暂停）', FINAL: '结果已生效' };
+export const PARTICIPATION_STATUS: Record<string, string> = {
+  INVITED: '待确认邀请',
+  ACCEPTED: '已接受邀请',
+  DECLINED: '已拒绝邀请',
+  APPLIED: '报名待审核',
+  APPROVED: '已报名',
+  REJECTED: '报名被拒绝',
+  CANCELLED: '已取消',
+  BANNED: '已禁止',
+};
+export const BID_STATUS: Record<string, string> = {
+  SUBMITTED: '已递交',
+  WITHDRAWN: '已撤回',
+  SUPERSEDED: '已被新版本替代',
+  OPENED: '已开标',
+  VALID: '有效',
+  REJECTED: '已否决',
+  AWARDED: '中标',
+  NOT_AWARDED: '未中标',
+};
+export const ENVELOPE_TEXT: Record<string, string> = {
+  SINGLE: '开标',
+  TECHNICAL: '技术标开标',
+  COMMERCIAL: '商务标开标',
+};
+export const CLARIFICATION_KIND: Record<string, string> = {
+  QUESTION: '提问',
+  CLARIFICATION: '澄清',
+  AMENDMENT: '变更',
+};
+export const AWARD_STATUS: Record<string, string> = {
+  PUBLICITY: '中标候选人公示中',
+  SUSPENDED: '异议处理中（定标暂停）',
+  FINAL: '结果已生效',
+};
 export const OBJECTION_STATUS: Record<string, string> = { RECEIVED: '待答复', ANSWERED: '已答复', WITHDRAWN: '已撤回' };
 
-export const listMyTenders = async () => (await getOrThrow<MyTenderRow[]>('/srm/sourcing/supplier/event/list')).filter((r) => r.type === 'TENDER');
+export const listMyTenders = async () =>
+  (await getOrThrow<MyTenderRow[]>('/srm/sourcing/supplier/event/list')).filter((r) => r.type === 'TENDER');
 export const listOpenTenders = () => getOrThrow<OpenTenderRow[]>('/srm/tender/supplier/open-list');
 /** The detail with `offsetMs` = server clock − browser clock at loading, for the countdown (X-1). */
 export const loadMyTender = async (id: string): Promise<MyTenderDetail & { offsetMs: number }> => {
@@ -98,8 +198,10 @@ export const loadMyTender = async (id: string): Promise<MyTenderDetail & { offse
   const server = t.serverTime ? Date.parse(t.serverTime) : Number.NaN;
   return { ...t, offsetMs: Number.isFinite(server) ? server - Date.now() : 0 };
 };
-export const loadOpeningRecords = (id: string) => getOrThrow<OpeningRecord[]>('/srm/tender/supplier/opening-record', { id });
-export const loadClarifications = (eventId: string) => getOrThrow<ClarificationList>('/srm/sourcing/supplier/clarification/list', { eventId });
+export const loadOpeningRecords = (id: string) =>
+  getOrThrow<OpeningRecord[]>('/srm/tender/supplier/opening-record', { id });
+export const loadClarifications = (eventId: string) =>
+  getOrThrow<ClarificationList>('/srm/sourcing/supplier/clarification/list', { eventId });
 export const loadResult = (eventId: string) => getOrThrow<TenderResult>('/srm/tender/supplier/result', { eventId });
 
 /** A wire time (`yyyy-MM-dd HH:mm:ss`, GMT+8) as epoch milliseconds, or NaN. */
@@ -119,7 +221,13 @@ export function countdownText(msLeft: number): string {
   return `剩余 ${d > 0 ? `${d}天` : ''}${h}小时${m}分${s % 60}秒`;
 }
 
-export type BidLineInput = { sourcingLineId: string; lineNo: number; unitPrice: string; taxRate: string; leadTimeDays: number | null };
+export type BidLineInput = {
+  sourcingLineId: string;
+  lineNo: number;
+  unitPrice: string;
+  taxRate: string;
+  leadTimeDays: number | null;
+};
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -134,16 +242,20 @@ export function bidErrors(technicalText: string, lines: BidLineInput[], pricePre
     const price = l.unitPrice.trim();
     if (!price) errors.push(`第${l.lineNo}行请填写单价（须对全部物料行报价）`);
     else if (!DECIMAL.test(price) || Number(price) <= 0) errors.push(`第${l.lineNo}行单价必须大于0`);
-    else if ((price.split('.')[1]?.length ?? 0) > pricePrecision) errors.push(`第${l.lineNo}行单价最多${pricePrecision}位小数`);
+    else if ((price.split('.')[1]?.length ?? 0) > pricePrecision)
+      errors.push(`第${l.lineNo}行单价最多${pricePrecision}位小数`);
     const tax = l.taxRate.trim();
     if (!tax) errors.push(`第${l.lineNo}行请填写税率`);
     else if (!DECIMAL.test(tax) || Number(tax) > 100) errors.push(`第${l.lineNo}行税率须在0到100之间`);
-    if (l.leadTimeDays !== null && (!Number.isInteger(l.leadTimeDays) || l.leadTimeDays < 0)) errors.push(`第${l.lineNo}行交货天数须为不小于0的整数`);
+    if (l.leadTimeDays !== null && (!Number.isInteger(l.leadTimeDays) || l.leadTimeDays < 0))
+      errors.push(`第${l.lineNo}行交货天数须为不小于0的整数`);
   }
   return errors;
 }
 
 /** A fresh idempotency key for one submission (X-8: a repeated click returns the first receipt). */
 export function newRequestId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `bid-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `bid-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 }

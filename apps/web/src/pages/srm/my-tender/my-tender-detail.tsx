@@ -1,5 +1,22 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Input, List, Modal, Popconfirm, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { SafeHtml } from '../../../components/safe-html';
@@ -24,7 +41,16 @@ import {
 import { useTenderCommand } from './tender-command';
 
 /** Statuses in which the bids have been opened (the opening record exists, TND-10). */
-const OPENED = ['OPENED', 'EVALUATING', 'AWARD_PENDING_APPROVAL', 'PUBLICITY', 'SUSPENDED', 'AWARDED', 'COMPLETED', 'FAILED'];
+const OPENED = [
+  'OPENED',
+  'EVALUATING',
+  'AWARD_PENDING_APPROVAL',
+  'PUBLICITY',
+  'SUSPENDED',
+  'AWARDED',
+  'COMPLETED',
+  'FAILED',
+];
 /** Statuses with an evaluation result a bidder may read (candidate publicity onwards). */
 const RESULT = ['AWARD_PENDING_APPROVAL', 'PUBLICITY', 'SUSPENDED', 'AWARDED', 'COMPLETED'];
 
@@ -37,12 +63,33 @@ export function InvitationActions({ eventId, onDone }: { eventId: string; onDone
   return (
     <Space orientation="vertical">
       <Space>
-        <Popconfirm title="确定接受投标邀请？" okText="接受" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/supplier/accept', { id: eventId }), onDone)}>
-          <Button type="primary" size="small" loading={busy} data-testid="tender-accept">接受邀请</Button>
+        <Popconfirm
+          title="确定接受投标邀请？"
+          okText="接受"
+          cancelText="取消"
+          onConfirm={() => run(() => postAction('/srm/tender/supplier/accept', { id: eventId }), onDone)}
+        >
+          <Button type="primary" size="small" loading={busy} data-testid="tender-accept">
+            接受邀请
+          </Button>
         </Popconfirm>
-        <Button danger size="small" onClick={() => { setReason(''); setDeclining(true); }} data-testid="tender-decline">拒绝邀请</Button>
+        <Button
+          danger
+          size="small"
+          onClick={() => {
+            setReason('');
+            setDeclining(true);
+          }}
+          data-testid="tender-decline"
+        >
+          拒绝邀请
+        </Button>
       </Space>
-      {refusal && <Typography.Text type="danger" data-testid="tender-invitation-refusal">{refusal}</Typography.Text>}
+      {refusal && (
+        <Typography.Text type="danger" data-testid="tender-invitation-refusal">
+          {refusal}
+        </Typography.Text>
+      )}
       <Modal
         title="拒绝投标邀请"
         open={declining}
@@ -55,13 +102,22 @@ export function InvitationActions({ eventId, onDone }: { eventId: string; onDone
             message.warning('请填写拒绝原因');
             return;
           }
-          void run(() => postAction('/srm/tender/supplier/decline', { id: eventId, reason: reason.trim() }), async () => {
-            setDeclining(false);
-            await onDone();
-          });
+          void run(
+            () => postAction('/srm/tender/supplier/decline', { id: eventId, reason: reason.trim() }),
+            async () => {
+              setDeclining(false);
+              await onDone();
+            },
+          );
         }}
       >
-        <Input.TextArea rows={3} maxLength={500} placeholder="拒绝原因（必填）" value={reason} onChange={(ev) => setReason(ev.target.value)} />
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          placeholder="拒绝原因（必填）"
+          value={reason}
+          onChange={(ev) => setReason(ev.target.value)}
+        />
       </Modal>
     </Space>
   );
@@ -72,25 +128,50 @@ function Summary({ t }: { t: MyTenderDetail & { offsetMs: number } }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={3} bordered>
-        <Descriptions.Item label="项目名称" span={2}>{t.title}</Descriptions.Item>
-        <Descriptions.Item label="状态"><EventStatusTag status={t.status} /></Descriptions.Item>
+        <Descriptions.Item label="项目名称" span={2}>
+          {t.title}
+        </Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <EventStatusTag status={t.status} />
+        </Descriptions.Item>
         <Descriptions.Item label="招标编号">{t.code}</Descriptions.Item>
         <Descriptions.Item label="招标方式">{t.methodText}</Descriptions.Item>
         <Descriptions.Item label="币种">{t.currency}</Descriptions.Item>
-        <Descriptions.Item label="招标文件发售期" span={2}>{`${s.docIssueStartAt ?? '-'} 至 ${s.docIssueEndAt ?? '-'}`}</Descriptions.Item>
+        <Descriptions.Item
+          label="招标文件发售期"
+          span={2}
+        >{`${s.docIssueStartAt ?? '-'} 至 ${s.docIssueEndAt ?? '-'}`}</Descriptions.Item>
         <Descriptions.Item label="最高投标限价">{t.ceilingPrice ?? '未设置'}</Descriptions.Item>
         <Descriptions.Item label="投标截止（开标）时间">{t.responseDeadline ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label="距投标截止" span={2}>{t.status === 'PUBLISHED' ? <DeadlineCountdown deadline={t.responseDeadline} offsetMs={t.offsetMs} /> : '已截止'}</Descriptions.Item>
+        <Descriptions.Item label="距投标截止" span={2}>
+          {t.status === 'PUBLISHED' ? (
+            <DeadlineCountdown deadline={t.responseDeadline} offsetMs={t.offsetMs} />
+          ) : (
+            '已截止'
+          )}
+        </Descriptions.Item>
         <Descriptions.Item label="澄清截止">{s.clarificationDeadline ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="异议截止">{s.objectionDeadline ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="投标有效期">{`${s.bidValidityDays} 天`}</Descriptions.Item>
-        <Descriptions.Item label="评标方法">{s.evaluationMethod === 'COMPREHENSIVE_SCORE' ? '综合评估法' : '经评审的最低投标价法'}</Descriptions.Item>
-        <Descriptions.Item label="资格审查">{s.qualificationMode === 'PRE' ? '资格预审' : '资格后审'}</Descriptions.Item>
-        <Descriptions.Item label="开标方式">{t.twoEnvelope ? '双信封（先技术标后商务标）' : '一次开标'}</Descriptions.Item>
-        <Descriptions.Item label="联系人" span={3}>{[t.contactName, t.contactPhone].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+        <Descriptions.Item label="评标方法">
+          {s.evaluationMethod === 'COMPREHENSIVE_SCORE' ? '综合评估法' : '经评审的最低投标价法'}
+        </Descriptions.Item>
+        <Descriptions.Item label="资格审查">
+          {s.qualificationMode === 'PRE' ? '资格预审' : '资格后审'}
+        </Descriptions.Item>
+        <Descriptions.Item label="开标方式">
+          {t.twoEnvelope ? '双信封（先技术标后商务标）' : '一次开标'}
+        </Descriptions.Item>
+        <Descriptions.Item label="联系人" span={3}>
+          {[t.contactName, t.contactPhone].filter(Boolean).join(' ') || '-'}
+        </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>招标公告与文件</Typography.Title>
-      {t.content ? <SafeHtml html={t.content} data-testid="tender-content" /> : <Typography.Text type="secondary">无</Typography.Text>}
+      {t.content ? (
+        <SafeHtml html={t.content} data-testid="tender-content" />
+      ) : (
+        <Typography.Text type="secondary">无</Typography.Text>
+      )}
       <Typography.Title level={5}>采购内容</Typography.Title>
       <Table
         rowKey="id"
@@ -99,7 +180,11 @@ function Summary({ t }: { t: MyTenderDetail & { offsetMs: number } }) {
         dataSource={t.lines}
         columns={[
           { title: '行号', dataIndex: 'lineNo', width: 50 },
-          { title: '物料', render: (_: unknown, l: MyTenderDetail['lines'][number]) => `${l.materialCode ?? ''} ${l.materialName ?? ''} ${l.spec ?? ''}` },
+          {
+            title: '物料',
+            render: (_: unknown, l: MyTenderDetail['lines'][number]) =>
+              `${l.materialCode ?? ''} ${l.materialName ?? ''} ${l.spec ?? ''}`,
+          },
           { title: '数量', render: (_: unknown, l: MyTenderDetail['lines'][number]) => `${l.qty} ${l.unit ?? ''}` },
           { title: '需求日期', dataIndex: 'needByDate', render: (v: string | null) => v ?? '-' },
           { title: '交货地点', dataIndex: 'deliveryPlace', render: (v: string | null) => v ?? '-' },
@@ -142,16 +227,41 @@ function BidTab({ t, reload }: { t: MyTenderDetail; reload: () => Promise<void> 
       />
       {open && current && t.allowWithdraw === 1 && (
         <Space>
-          <Popconfirm title="确定撤回投标？撤回后如需参加须在截止前重新递交。" okText="撤回" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/supplier/bid/withdraw', { eventId: t.id }), async () => { setReceipt(null); await reload(); })}>
-            <Button danger loading={busy} data-testid="tender-bid-withdraw">撤回投标</Button>
+          <Popconfirm
+            title="确定撤回投标？撤回后如需参加须在截止前重新递交。"
+            okText="撤回"
+            cancelText="取消"
+            onConfirm={() =>
+              run(
+                () => postAction('/srm/tender/supplier/bid/withdraw', { eventId: t.id }),
+                async () => {
+                  setReceipt(null);
+                  await reload();
+                },
+              )
+            }
+          >
+            <Button danger loading={busy} data-testid="tender-bid-withdraw">
+              撤回投标
+            </Button>
           </Popconfirm>
-          {refusal && <Typography.Text type="danger" data-testid="tender-withdraw-refusal">{refusal}</Typography.Text>}
+          {refusal && (
+            <Typography.Text type="danger" data-testid="tender-withdraw-refusal">
+              {refusal}
+            </Typography.Text>
+          )}
         </Space>
       )}
       {open && (p === 'ACCEPTED' || p === 'APPROVED') && (
         <>
           <Typography.Title level={4}>{current ? '修改投标文件' : '递交投标文件'}</Typography.Title>
-          <BidForm tender={t} onSubmitted={(r) => { setReceipt(r); void reload(); }} />
+          <BidForm
+            tender={t}
+            onSubmitted={(r) => {
+              setReceipt(r);
+              void reload();
+            }}
+          />
         </>
       )}
       {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回（TND-6）" />}
@@ -182,18 +292,45 @@ function OpeningRecordCard({ record, onDone }: { record: OpeningRecord; onDone: 
   const mine = record.myConfirmation;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`tender-opening-${record.envelope}`}>
-      <Typography.Text strong>{`${ENVELOPE_TEXT[record.envelope] ?? record.envelope}：${record.openedAt ?? ''}（开标人：${record.openedBy}）`}</Typography.Text>
-      <Table<OpeningEntry> rowKey={(e) => e.responseCode ?? e.supplierName} size="small" pagination={false} dataSource={record.entries} columns={entryColumns(record.envelope)} />
+      <Typography.Text
+        strong
+      >{`${ENVELOPE_TEXT[record.envelope] ?? record.envelope}：${record.openedAt ?? ''}（开标人：${record.openedBy}）`}</Typography.Text>
+      <Table<OpeningEntry>
+        rowKey={(e) => e.responseCode ?? e.supplierName}
+        size="small"
+        pagination={false}
+        dataSource={record.entries}
+        columns={entryColumns(record.envelope)}
+      />
       {mine ? (
         <Tag color={mine.decision === 'CONFIRMED' ? 'green' : 'orange'} data-testid="tender-opening-decision">
           {mine.decision === 'CONFIRMED' ? `已确认（${mine.at}）` : `已提出异议：${mine.objection ?? ''}`}
         </Tag>
       ) : (
         <Space>
-          <Popconfirm title="确认开标记录无误？确认后不能再提出异议。" okText="确认" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/supplier/opening-record/confirm', { recordId: record.id }), onDone)}>
-            <Button type="primary" size="small" loading={busy} data-testid="tender-opening-confirm">确认</Button>
+          <Popconfirm
+            title="确认开标记录无误？确认后不能再提出异议。"
+            okText="确认"
+            cancelText="取消"
+            onConfirm={() =>
+              run(() => postAction('/srm/tender/supplier/opening-record/confirm', { recordId: record.id }), onDone)
+            }
+          >
+            <Button type="primary" size="small" loading={busy} data-testid="tender-opening-confirm">
+              确认
+            </Button>
           </Popconfirm>
-          <Button size="small" danger onClick={() => { setObjection(''); setObjecting(true); }} data-testid="tender-opening-object">提出异议</Button>
+          <Button
+            size="small"
+            danger
+            onClick={() => {
+              setObjection('');
+              setObjecting(true);
+            }}
+            data-testid="tender-opening-object"
+          >
+            提出异议
+          </Button>
         </Space>
       )}
       {refusal && <Typography.Text type="danger">{refusal}</Typography.Text>}
@@ -209,13 +346,26 @@ function OpeningRecordCard({ record, onDone }: { record: OpeningRecord; onDone: 
             message.warning('请填写异议内容');
             return;
           }
-          void run(() => postAction('/srm/tender/supplier/opening-record/confirm', { recordId: record.id, objection: objection.trim() }), async () => {
-            setObjecting(false);
-            await onDone();
-          });
+          void run(
+            () =>
+              postAction('/srm/tender/supplier/opening-record/confirm', {
+                recordId: record.id,
+                objection: objection.trim(),
+              }),
+            async () => {
+              setObjecting(false);
+              await onDone();
+            },
+          );
         }}
       >
-        <Input.TextArea rows={4} maxLength={1000} placeholder="异议内容（必填）" value={objection} onChange={(ev) => setObjection(ev.target.value)} />
+        <Input.TextArea
+          rows={4}
+          maxLength={1000}
+          placeholder="异议内容（必填）"
+          value={objection}
+          onChange={(ev) => setObjection(ev.target.value)}
+        />
       </Modal>
     </Space>
   );
@@ -225,10 +375,23 @@ function OpeningRecordCard({ record, onDone }: { record: OpeningRecord; onDone: 
 function OpeningTab({ eventId }: { eventId: string }) {
   const records = useQuery({ queryKey: ['myTender', 'opening', eventId], queryFn: () => loadOpeningRecords(eventId) });
   if (records.isPending) return <Spin />;
-  if (records.isError) return <Alert type="error" showIcon title="开标记录加载失败" description={records.error.message} />;
+  if (records.isError)
+    return <Alert type="error" showIcon title="开标记录加载失败" description={records.error.message} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-opening-record">
-      {records.data.length === 0 ? <Empty description="暂无开标记录（仅向已开标的投标人公布）" /> : records.data.map((r) => <OpeningRecordCard key={r.id} record={r} onDone={async () => { await records.refetch(); }} />)}
+      {records.data.length === 0 ? (
+        <Empty description="暂无开标记录（仅向已开标的投标人公布）" />
+      ) : (
+        records.data.map((r) => (
+          <OpeningRecordCard
+            key={r.id}
+            record={r}
+            onDone={async () => {
+              await records.refetch();
+            }}
+          />
+        ))
+      )}
     </Space>
   );
 }
@@ -238,7 +401,10 @@ function ClarificationTab({ eventId }: { eventId: string }) {
   const { message } = App.useApp();
   const { busy, refusal, run } = useTenderCommand();
   const [question, setQuestion] = useState('');
-  const list = useQuery({ queryKey: ['myTender', 'clarifications', eventId], queryFn: () => loadClarifications(eventId) });
+  const list = useQuery({
+    queryKey: ['myTender', 'clarifications', eventId],
+    queryFn: () => loadClarifications(eventId),
+  });
   if (list.isPending) return <Spin />;
   if (list.isError) return <Alert type="error" showIcon title="澄清加载失败" description={list.error.message} />;
   const ask = () => {
@@ -246,10 +412,13 @@ function ClarificationTab({ eventId }: { eventId: string }) {
       message.warning('请填写问题');
       return;
     }
-    void run(() => postAction('/srm/sourcing/supplier/clarification/ask', { eventId, question: question.trim() }), async () => {
-      setQuestion('');
-      await list.refetch();
-    });
+    void run(
+      () => postAction('/srm/sourcing/supplier/clarification/ask', { eventId, question: question.trim() }),
+      async () => {
+        setQuestion('');
+        await list.refetch();
+      },
+    );
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-clarifications">
@@ -265,18 +434,32 @@ function ClarificationTab({ eventId }: { eventId: string }) {
                 <Tag>{CLARIFICATION_KIND[c.kind] ?? c.kind}</Tag>
                 {c.mine && <Tag color="blue">我的提问</Tag>}
                 {c.affectsResponses ? <Tag color="orange">影响投标</Tag> : null}
-                <Typography.Text type="secondary">{c.publishedAt ?? `提问于 ${c.createTime ?? ''}，待答复`}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {c.publishedAt ?? `提问于 ${c.createTime ?? ''}，待答复`}
+                </Typography.Text>
               </Space>
               {c.question && <Typography.Text>{`问：${c.question}`}</Typography.Text>}
-              {c.answer && <Typography.Text strong>{`${c.kind === 'QUESTION' ? '答' : '内容'}：${c.answer}`}</Typography.Text>}
+              {c.answer && (
+                <Typography.Text strong>{`${c.kind === 'QUESTION' ? '答' : '内容'}：${c.answer}`}</Typography.Text>
+              )}
             </Space>
           </List.Item>
         )}
       />
       {list.data.canAsk && (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Input.TextArea rows={3} maxLength={2000} aria-label="提问内容" placeholder="对招标文件的疑问" value={question} onChange={(e) => setQuestion(e.target.value)} data-testid="tender-question" />
-          <Button type="primary" loading={busy} onClick={ask} data-testid="tender-ask">提问</Button>
+          <Input.TextArea
+            rows={3}
+            maxLength={2000}
+            aria-label="提问内容"
+            placeholder="对招标文件的疑问"
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            data-testid="tender-question"
+          />
+          <Button type="primary" loading={busy} onClick={ask} data-testid="tender-ask">
+            提问
+          </Button>
         </Space>
       )}
       {refusal && <Typography.Text type="danger">{refusal}</Typography.Text>}
@@ -291,17 +474,21 @@ function ResultTab({ eventId }: { eventId: string }) {
   const [content, setContent] = useState('');
   const result = useQuery({ queryKey: ['myTender', 'result', eventId], queryFn: () => loadResult(eventId) });
   if (result.isPending) return <Spin />;
-  if (result.isError) return <Alert type="error" showIcon title="评标结果加载失败" description={result.error.message} />;
+  if (result.isError)
+    return <Alert type="error" showIcon title="评标结果加载失败" description={result.error.message} />;
   const r = result.data;
   const object = () => {
     if (!content.trim()) {
       message.warning('请填写异议内容');
       return;
     }
-    void run(() => postAction('/srm/tender/supplier/objection/add', { eventId, content: content.trim() }), async () => {
-      setContent('');
-      await result.refetch();
-    });
+    void run(
+      () => postAction('/srm/tender/supplier/objection/add', { eventId, content: content.trim() }),
+      async () => {
+        setContent('');
+        await result.refetch();
+      },
+    );
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-result">
@@ -311,9 +498,19 @@ function ResultTab({ eventId }: { eventId: string }) {
         <Descriptions size="small" column={2} bordered>
           <Descriptions.Item label="状态">{AWARD_STATUS[r.status] ?? r.status}</Descriptions.Item>
           <Descriptions.Item label="公示期">{`${r.publicityStartAt ?? '-'} 至 ${r.publicityEndAt ?? '-'}`}</Descriptions.Item>
-          {r.winner && <Descriptions.Item label="中标人" span={2}>{r.winner}</Descriptions.Item>}
-          <Descriptions.Item label="中标候选人" span={2}>{(r.candidates ?? []).map((c) => `${c.title}：${c.supplierName}`).join('；') || '-'}</Descriptions.Item>
-          {r.committee && <Descriptions.Item label="评标委员会" span={2}>{r.committee.map((m) => `${m.name}（${m.role}）`).join('、')}</Descriptions.Item>}
+          {r.winner && (
+            <Descriptions.Item label="中标人" span={2}>
+              {r.winner}
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label="中标候选人" span={2}>
+            {(r.candidates ?? []).map((c) => `${c.title}：${c.supplierName}`).join('；') || '-'}
+          </Descriptions.Item>
+          {r.committee && (
+            <Descriptions.Item label="评标委员会" span={2}>
+              {r.committee.map((m) => `${m.name}（${m.role}）`).join('、')}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
       {r.objections.length > 0 && (
@@ -332,9 +529,19 @@ function ResultTab({ eventId }: { eventId: string }) {
       )}
       {(r.status === 'PUBLICITY' || r.status === 'SUSPENDED') && (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Input.TextArea rows={3} maxLength={2000} aria-label="异议内容" placeholder="对评标结果的异议（公示期内）" value={content} onChange={(e) => setContent(e.target.value)} data-testid="tender-objection" />
+          <Input.TextArea
+            rows={3}
+            maxLength={2000}
+            aria-label="异议内容"
+            placeholder="对评标结果的异议（公示期内）"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            data-testid="tender-objection"
+          />
           <Popconfirm title="确定提出异议？定标将暂停至采购人答复。" okText="提交" cancelText="取消" onConfirm={object}>
-            <Button danger loading={busy} data-testid="tender-objection-submit">提出异议</Button>
+            <Button danger loading={busy} data-testid="tender-objection-submit">
+              提出异议
+            </Button>
           </Popconfirm>
         </Space>
       )}
@@ -344,8 +551,20 @@ function ResultTab({ eventId }: { eventId: string }) {
 }
 
 /** A tender as the supplier sees it (domain §11.2 steps 3–11): nothing about other bidders before opening (TND-23). */
-export function MyTenderDrawer({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
-  const detail = useQuery({ queryKey: ['myTender', 'detail', id], queryFn: () => loadMyTender(id!), enabled: id !== null });
+export function MyTenderDrawer({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const detail = useQuery({
+    queryKey: ['myTender', 'detail', id],
+    queryFn: () => loadMyTender(id!),
+    enabled: id !== null,
+  });
   const t = detail.data;
   const reload = async () => {
     await detail.refetch();
@@ -353,9 +572,27 @@ export function MyTenderDrawer({ id, onClose, onChanged }: { id: string | null; 
   };
   const declined = t && ['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED'].includes(t.participation.status);
   return (
-    <Drawer title={t ? `招标项目 ${t.code}` : '招标项目'} open={id !== null} onClose={onClose} size={1100} destroyOnHidden>
+    <Drawer
+      title={t ? `招标项目 ${t.code}` : '招标项目'}
+      open={id !== null}
+      onClose={onClose}
+      size={1100}
+      destroyOnHidden
+    >
       {detail.isPending && id !== null && <Spin />}
-      {detail.isError && <Alert type="error" showIcon title="招标项目加载失败" description={detail.error.message} action={<Button size="small" onClick={() => void detail.refetch()}>重试</Button>} />}
+      {detail.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title="招标项目加载失败"
+          description={detail.error.message}
+          action={
+            <Button size="small" onClick={() => void detail.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       {t && (
         <Tabs
           data-testid="my-tender-detail"
@@ -363,8 +600,12 @@ export function MyTenderDrawer({ id, onClose, onChanged }: { id: string | null; 
             { key: 'summary', label: '项目信息', children: <Summary t={t} /> },
             { key: 'bid', label: '投标', children: <BidTab t={t} reload={reload} /> },
             ...(!declined ? [{ key: 'clarify', label: '澄清', children: <ClarificationTab eventId={t.id} /> }] : []),
-            ...(OPENED.includes(t.status) ? [{ key: 'opening', label: '开标记录', children: <OpeningTab eventId={t.id} /> }] : []),
-            ...(RESULT.includes(t.status) ? [{ key: 'result', label: '评标结果', children: <ResultTab eventId={t.id} /> }] : []),
+            ...(OPENED.includes(t.status)
+              ? [{ key: 'opening', label: '开标记录', children: <OpeningTab eventId={t.id} /> }]
+              : []),
+            ...(RESULT.includes(t.status)
+              ? [{ key: 'result', label: '评标结果', children: <ResultTab eventId={t.id} /> }]
+              : []),
           ]}
         />
       )}

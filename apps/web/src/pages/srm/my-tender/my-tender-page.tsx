@@ -3,7 +3,14 @@ import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { EventStatusTag } from '../sourcing/sourcing-detail';
-import { BID_STATUS, listMyTenders, listOpenTenders, PARTICIPATION_STATUS, type MyTenderRow, type OpenTenderRow } from './my-tender-api';
+import {
+  BID_STATUS,
+  listMyTenders,
+  listOpenTenders,
+  PARTICIPATION_STATUS,
+  type MyTenderRow,
+  type OpenTenderRow,
+} from './my-tender-api';
 import { InvitationActions, MyTenderDrawer } from './my-tender-detail';
 import { useTenderCommand } from './tender-command';
 
@@ -12,10 +19,21 @@ function SignupButton({ row, onDone }: { row: OpenTenderRow; onDone: () => Promi
   const { busy, refusal, run } = useTenderCommand();
   return (
     <Space orientation="vertical" size={2}>
-      <Popconfirm title={`确定报名「${row.title}」？`} okText="报名" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/supplier/signup', { id: row.id }), onDone)}>
-        <Button type="primary" size="small" loading={busy} data-testid="tender-signup">报名</Button>
+      <Popconfirm
+        title={`确定报名「${row.title}」？`}
+        okText="报名"
+        cancelText="取消"
+        onConfirm={() => run(() => postAction('/srm/tender/supplier/signup', { id: row.id }), onDone)}
+      >
+        <Button type="primary" size="small" loading={busy} data-testid="tender-signup">
+          报名
+        </Button>
       </Popconfirm>
-      {refusal && <Typography.Text type="danger" data-testid="tender-signup-refusal">{refusal}</Typography.Text>}
+      {refusal && (
+        <Typography.Text type="danger" data-testid="tender-signup-refusal">
+          {refusal}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -39,7 +57,20 @@ export default function MyTenderPage() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Card title="我的投标">
-        {mine.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="招标项目加载失败" description={mine.error.message} action={<Button size="small" onClick={() => void mine.refetch()}>重试</Button>} />}
+        {mine.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title="招标项目加载失败"
+            description={mine.error.message}
+            action={
+              <Button size="small" onClick={() => void mine.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        )}
         <Table<MyTenderRow>
           rowKey="id"
           size="small"
@@ -52,15 +83,35 @@ export default function MyTenderPage() {
             { title: '项目名称', dataIndex: 'title', ellipsis: true },
             { title: '状态', dataIndex: 'status', width: 100, render: (v: string) => <EventStatusTag status={v} /> },
             { title: '投标截止', dataIndex: 'responseDeadline', width: 170 },
-            { title: '我的参与', dataIndex: 'participationStatus', width: 110, render: (v: string) => PARTICIPATION_STATUS[v] ?? v },
-            { title: '我的投标', dataIndex: 'myResponseStatus', width: 140, render: (v: string | null, r) => (v ? <Tag>{`${BID_STATUS[v] ?? v} 第${r.myVersionNo ?? 1}版`}</Tag> : '-') },
+            {
+              title: '我的参与',
+              dataIndex: 'participationStatus',
+              width: 110,
+              render: (v: string) => PARTICIPATION_STATUS[v] ?? v,
+            },
+            {
+              title: '我的投标',
+              dataIndex: 'myResponseStatus',
+              width: 140,
+              render: (v: string | null, r) =>
+                v ? <Tag>{`${BID_STATUS[v] ?? v} 第${r.myVersionNo ?? 1}版`}</Tag> : '-',
+            },
             {
               title: '操作',
               width: 230,
               render: (_: unknown, r) => (
                 <Space align="start">
-                  <Button size="small" type="link" onClick={() => setShown(r.id)} data-testid={`my-tender-open-${r.code}`}>查看</Button>
-                  {r.participationStatus === 'INVITED' && r.status === 'PUBLISHED' && <InvitationActions eventId={r.id} onDone={refresh} />}
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setShown(r.id)}
+                    data-testid={`my-tender-open-${r.code}`}
+                  >
+                    查看
+                  </Button>
+                  {r.participationStatus === 'INVITED' && r.status === 'PUBLISHED' && (
+                    <InvitationActions eventId={r.id} onDone={refresh} />
+                  )}
                 </Space>
               ),
             },
@@ -68,7 +119,20 @@ export default function MyTenderPage() {
         />
       </Card>
       <Card title="可报名的公开招标">
-        {open.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="公开招标加载失败" description={open.error.message} action={<Button size="small" onClick={() => void open.refetch()}>重试</Button>} />}
+        {open.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title="公开招标加载失败"
+            description={open.error.message}
+            action={
+              <Button size="small" onClick={() => void open.refetch()}>
+                重试
+              </Button>
+            }
+          />
+        )}
         <Table<OpenTenderRow>
           rowKey="id"
           size="small"

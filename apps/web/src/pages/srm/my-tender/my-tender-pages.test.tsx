@@ -6,7 +6,14 @@ import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import MyTenderPage from './my-tender-page';
-import { bidErrors, countdownText, wireMs, type MyTenderDetail, type MyTenderRow, type OpeningRecord } from './my-tender-api';
+import {
+  bidErrors,
+  countdownText,
+  wireMs,
+  type MyTenderDetail,
+  type MyTenderRow,
+  type OpeningRecord,
+} from './my-tender-api';
 
 function stub(routes: Record<string, FakeHandler>) {
   persistedSession.setToken('tok');
@@ -15,30 +22,108 @@ function stub(routes: Record<string, FakeHandler>) {
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
-const render = () => renderWithProviders(<MyTenderPage />, { route: '/srm/my-tender', store: createSessionStore(http) });
+const render = () =>
+  renderWithProviders(<MyTenderPage />, { route: '/srm/my-tender', store: createSessionStore(http) });
 /** Clicks the confirm button of the open Popconfirm (its name differs from the trigger's only by being the last). */
 const confirmWith = async (name: RegExp) => {
   await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(1));
   fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
 };
 
-const ROW: MyTenderRow = { id: 't1', code: 'TND-20261125-0001', type: 'TENDER', title: '空调设备招标', status: 'PUBLISHED', statusText: '已发布', responseStartAt: null, responseDeadline: '2099-12-20 10:00:00', currency: 'CNY', participationStatus: 'APPROVED', myResponseStatus: null, myVersionNo: null, mySubmittedAt: null };
+const ROW: MyTenderRow = {
+  id: 't1',
+  code: 'TND-20261125-0001',
+  type: 'TENDER',
+  title: '空调设备招标',
+  status: 'PUBLISHED',
+  statusText: '已发布',
+  responseStartAt: null,
+  responseDeadline: '2099-12-20 10:00:00',
+  currency: 'CNY',
+  participationStatus: 'APPROVED',
+  myResponseStatus: null,
+  myVersionNo: null,
+  mySubmittedAt: null,
+};
 const RFQ_ROW: MyTenderRow = { ...ROW, id: 'r1', code: 'RFQ-20261125-0001', type: 'RFQ', title: '轴承询价' };
-const OPEN = { id: 't2', code: 'TND-20261125-0002', title: '钢板公开招标', method: 'OPEN_TENDER', methodText: '公开招标', signupStartAt: '2026-11-20 09:00:00', signupDeadline: '2099-12-01 17:00:00', responseDeadline: '2099-12-20 10:00:00' };
+const OPEN = {
+  id: 't2',
+  code: 'TND-20261125-0002',
+  title: '钢板公开招标',
+  method: 'OPEN_TENDER',
+  methodText: '公开招标',
+  signupStartAt: '2026-11-20 09:00:00',
+  signupDeadline: '2099-12-01 17:00:00',
+  responseDeadline: '2099-12-20 10:00:00',
+};
 const LINES = [
-  { id: 'l1', lineNo: 1, materialCode: 'M-001', materialName: '钢板', spec: 'Q235 10mm', qty: '500', unit: '吨', needByDate: null, deliveryPlace: null, remark: null },
-  { id: 'l2', lineNo: 2, materialCode: null, materialName: '多联机室外机', spec: null, qty: '2', unit: '台', needByDate: null, deliveryPlace: null, remark: null },
+  {
+    id: 'l1',
+    lineNo: 1,
+    materialCode: 'M-001',
+    materialName: '钢板',
+    spec: 'Q235 10mm',
+    qty: '500',
+    unit: '吨',
+    needByDate: null,
+    deliveryPlace: null,
+    remark: null,
+  },
+  {
+    id: 'l2',
+    lineNo: 2,
+    materialCode: null,
+    materialName: '多联机室外机',
+    spec: null,
+    qty: '2',
+    unit: '台',
+    needByDate: null,
+    deliveryPlace: null,
+    remark: null,
+  },
 ];
 const DETAIL: MyTenderDetail = {
   serverTime: '2099-12-18T02:00:00.000Z',
-  id: 't1', code: ROW.code, title: ROW.title, method: 'OPEN_TENDER', methodText: '公开招标', status: 'PUBLISHED', statusText: '已发布', currency: 'CNY', ceilingPrice: '500000', twoEnvelope: 1, allowWithdraw: 1, pricePrecision: 2,
-  signupDeadline: '2099-12-01 17:00:00', responseStartAt: '2026-11-20 09:00:00', responseDeadline: '2099-12-20 10:00:00', content: '<p>招标范围：钢板</p>', contactName: '王工', contactPhone: '021-1234',
-  settings: { qualificationMode: 'POST', docIssueStartAt: '2026-11-20 09:00:00', docIssueEndAt: '2099-12-01 17:00:00', bidValidityDays: 90, evaluationMethod: 'COMPREHENSIVE_SCORE', clarificationDeadline: null, objectionDeadline: null },
+  id: 't1',
+  code: ROW.code,
+  title: ROW.title,
+  method: 'OPEN_TENDER',
+  methodText: '公开招标',
+  status: 'PUBLISHED',
+  statusText: '已发布',
+  currency: 'CNY',
+  ceilingPrice: '500000',
+  twoEnvelope: 1,
+  allowWithdraw: 1,
+  pricePrecision: 2,
+  signupDeadline: '2099-12-01 17:00:00',
+  responseStartAt: '2026-11-20 09:00:00',
+  responseDeadline: '2099-12-20 10:00:00',
+  content: '<p>招标范围：钢板</p>',
+  contactName: '王工',
+  contactPhone: '021-1234',
+  settings: {
+    qualificationMode: 'POST',
+    docIssueStartAt: '2026-11-20 09:00:00',
+    docIssueEndAt: '2099-12-01 17:00:00',
+    bidValidityDays: 90,
+    evaluationMethod: 'COMPREHENSIVE_SCORE',
+    clarificationDeadline: null,
+    objectionDeadline: null,
+  },
   lines: LINES,
   participation: { status: 'APPROVED', origin: 'SIGNED_UP', declineReason: null },
   bids: [],
 };
-const RECEIPT = { responseId: 'b1', code: 'TND-20261125-0001-01-ABCDEF', versionNo: 1, serverTime: '2099-12-18T02:00:01.000Z', submittedAt: '2099-12-18 10:00:01', payloadHash: 'c0ffee11', technicalHash: 'feed2222' };
+const RECEIPT = {
+  responseId: 'b1',
+  code: 'TND-20261125-0001-01-ABCDEF',
+  versionNo: 1,
+  serverTime: '2099-12-18T02:00:01.000Z',
+  submittedAt: '2099-12-18 10:00:01',
+  payloadHash: 'c0ffee11',
+  technicalHash: 'feed2222',
+};
 const NO_CLARIFICATIONS = () => ok({ askDeadline: '2099-12-20 10:00:00', canAsk: true, records: [] });
 
 const openDetail = async () => {
@@ -56,7 +141,8 @@ describe('我的投标 list (domain §9, §11)', () => {
   it('lists only tenders (not RFQs) with status tags, and open tenders not yet joined', async () => {
     stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([ROW, RFQ_ROW]),
-      'GET /srm/tender/supplier/open-list': () => ok([OPEN, { ...OPEN, id: 't1', code: ROW.code, title: '已报名项目' }]),
+      'GET /srm/tender/supplier/open-list': () =>
+        ok([OPEN, { ...OPEN, id: 't1', code: ROW.code, title: '已报名项目' }]),
     });
     render();
     const mine = await screen.findByTestId('my-tender-table');
@@ -75,7 +161,8 @@ describe('我的投标 list (domain §9, §11)', () => {
     const server = stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([]),
       'GET /srm/tender/supplier/open-list': () => ok([OPEN]),
-      'POST /srm/tender/supplier/signup': () => (++attempts === 1 ? fail(200, '不在报名时间内（SRC-4）', 500) : ok(null, '报名成功')),
+      'POST /srm/tender/supplier/signup': () =>
+        ++attempts === 1 ? fail(200, '不在报名时间内（SRC-4）', 500) : ok(null, '报名成功'),
     });
     render();
     fireEvent.click(await screen.findByTestId('tender-signup'));
@@ -85,7 +172,9 @@ describe('我的投标 list (domain §9, §11)', () => {
     const listCalls = server.calls('GET /srm/sourcing/supplier/event/list').length;
     fireEvent.click(screen.getByTestId('tender-signup'));
     await confirmWith(/报\s*名/);
-    await waitFor(() => expect(server.calls('GET /srm/sourcing/supplier/event/list').length).toBeGreaterThan(listCalls));
+    await waitFor(() =>
+      expect(server.calls('GET /srm/sourcing/supplier/event/list').length).toBeGreaterThan(listCalls),
+    );
     expect(screen.queryByTestId('tender-signup-refusal')).toBeNull();
   });
 
@@ -118,11 +207,16 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('X-1: the countdown runs on the server clock, not the browser clock', async () => {
-    stub({ 'GET /srm/sourcing/supplier/event/list': () => ok([ROW]), 'GET /srm/tender/supplier/queryById': () => ok(DETAIL) });
+    stub({
+      'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
+      'GET /srm/tender/supplier/queryById': () => ok(DETAIL),
+    });
     render();
     await openDetail();
     // Deadline 2099-12-20 10:00 (GMT+8) = 02:00Z; the server says 2099-12-18 02:00Z: two days left, whatever the browser's date.
-    expect((await screen.findByTestId('tender-countdown')).textContent).toMatch(/^剩余 (2天0小时0分0秒|1天23小时59分5\d秒)$/);
+    expect((await screen.findByTestId('tender-countdown')).textContent).toMatch(
+      /^剩余 (2天0小时0分0秒|1天23小时59分5\d秒)$/,
+    );
     expect(screen.getByText('招标范围：钢板')).toBeTruthy();
   });
 
@@ -137,7 +231,9 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
     fireEvent.change(screen.getByTestId('tender-bid-price-1'), { target: { value: '4550' } });
     fireEvent.click(screen.getByTestId('tender-bid-submit'));
     await confirmWith(/递\s*交/);
-    expect((await screen.findByTestId('tender-bid-refusal')).textContent).toBe('请填写技术标内容；第2行请填写单价（须对全部物料行报价）');
+    expect((await screen.findByTestId('tender-bid-refusal')).textContent).toBe(
+      '请填写技术标内容；第2行请填写单价（须对全部物料行报价）',
+    );
     expect(server.calls('POST /srm/tender/supplier/bid/submit')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('tender-bid-tech'), { target: { value: '技术方案：一级能效' } });
     fireEvent.change(screen.getByTestId('tender-bid-price-2'), { target: { value: '12000.5' } });
@@ -153,7 +249,13 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
     expect(body).toMatchObject({
       eventId: 't1',
       technical: { text: '技术方案：一级能效', files: [] },
-      commercial: { paymentTerms: '验收后付95%', lines: [{ sourcingLineId: 'l1', unitPrice: '4550', taxRate: '13', leadTimeDays: 30 }, { sourcingLineId: 'l2', unitPrice: '12000.5', taxRate: '13' }] },
+      commercial: {
+        paymentTerms: '验收后付95%',
+        lines: [
+          { sourcingLineId: 'l1', unitPrice: '4550', taxRate: '13', leadTimeDays: 30 },
+          { sourcingLineId: 'l2', unitPrice: '12000.5', taxRate: '13' },
+        ],
+      },
     });
     expect(body.clientRequestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
@@ -162,7 +264,8 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
     const server = stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
       'GET /srm/tender/supplier/queryById': () => ok(DETAIL),
-      'POST /srm/tender/supplier/bid/submit': () => fail(200, '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）', 500),
+      'POST /srm/tender/supplier/bid/submit': () =>
+        fail(200, '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）', 500),
     });
     render();
     await bidTab();
@@ -171,13 +274,24 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
     fireEvent.change(screen.getByTestId('tender-bid-price-2'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('tender-bid-submit'));
     await confirmWith(/递\s*交/);
-    expect((await screen.findByTestId('tender-bid-refusal')).textContent).toBe('投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）');
+    expect((await screen.findByTestId('tender-bid-refusal')).textContent).toBe(
+      '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）',
+    );
     expect(server.calls('POST /srm/tender/supplier/bid/submit')).toHaveLength(1);
     expect(screen.queryByTestId('tender-bid-receipt')).toBeNull();
   });
 
   it('TND-7: withdraw asks for confirmation when allowed', async () => {
-    const bid = { id: 'b1', code: RECEIPT.code, versionNo: 1, status: 'SUBMITTED', submittedAt: '2099-12-18 10:00:01', payloadHash: 'c0ffee11', technicalHash: 'feed2222', totalAmount: null };
+    const bid = {
+      id: 'b1',
+      code: RECEIPT.code,
+      versionNo: 1,
+      status: 'SUBMITTED',
+      submittedAt: '2099-12-18 10:00:01',
+      payloadHash: 'c0ffee11',
+      technicalHash: 'feed2222',
+      totalAmount: null,
+    };
     const server = stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
       'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, bids: [bid] }),
@@ -194,8 +308,20 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
   });
 
   it('TND-7: no withdraw button when the tender forbids withdrawal', async () => {
-    const bid = { id: 'b1', code: RECEIPT.code, versionNo: 1, status: 'SUBMITTED', submittedAt: '2099-12-18 10:00:01', payloadHash: 'c0ffee11', technicalHash: 'feed2222', totalAmount: null };
-    stub({ 'GET /srm/sourcing/supplier/event/list': () => ok([ROW]), 'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, allowWithdraw: 0, bids: [bid] }) });
+    const bid = {
+      id: 'b1',
+      code: RECEIPT.code,
+      versionNo: 1,
+      status: 'SUBMITTED',
+      submittedAt: '2099-12-18 10:00:01',
+      payloadHash: 'c0ffee11',
+      technicalHash: 'feed2222',
+      totalAmount: null,
+    };
+    stub({
+      'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
+      'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, allowWithdraw: 0, bids: [bid] }),
+    });
     render();
     await bidTab();
     expect(screen.getByText('不允许撤回')).toBeTruthy();
@@ -203,7 +329,11 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
   });
 
   it('after the deadline the bid form is gone (TND-6)', async () => {
-    stub({ 'GET /srm/sourcing/supplier/event/list': () => ok([{ ...ROW, status: 'OPENED' }]), 'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, status: 'OPENED' }), 'GET /srm/tender/supplier/opening-record': () => ok([]) });
+    stub({
+      'GET /srm/sourcing/supplier/event/list': () => ok([{ ...ROW, status: 'OPENED' }]),
+      'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, status: 'OPENED' }),
+      'GET /srm/tender/supplier/opening-record': () => ok([]),
+    });
     render();
     await bidTab();
     expect(screen.getByText(/投标已截止，投标文件不能再递交/)).toBeTruthy();
@@ -214,10 +344,32 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
 describe('after opening (TND-10, SRC-9, TND-18)', () => {
   afterEach(() => vi.unstubAllGlobals());
   const RECORD: OpeningRecord = {
-    id: 'rec1', envelope: 'SINGLE', openedAt: '2099-12-20 10:05:00', openedBy: '管理员、采购员二', myConfirmation: null,
+    id: 'rec1',
+    envelope: 'SINGLE',
+    openedAt: '2099-12-20 10:05:00',
+    openedBy: '管理员、采购员二',
+    myConfirmation: null,
     entries: [
-      { supplierName: '华东精密机械有限公司', responseCode: 'X-01', submittedAt: '2099-12-18 10:00:01', totalAmount: '2299000.00', deliveryDays: 30, paymentTerms: '验收后付95%', validUntil: '2100-03-20', technicalFileCount: 1 },
-      { supplierName: '乙公司', responseCode: 'X-02', submittedAt: '2099-12-18 11:00:00', totalAmount: '2350000.00', deliveryDays: 45, paymentTerms: null, validUntil: '2100-03-20', technicalFileCount: 0 },
+      {
+        supplierName: '华东精密机械有限公司',
+        responseCode: 'X-01',
+        submittedAt: '2099-12-18 10:00:01',
+        totalAmount: '2299000.00',
+        deliveryDays: 30,
+        paymentTerms: '验收后付95%',
+        validUntil: '2100-03-20',
+        technicalFileCount: 1,
+      },
+      {
+        supplierName: '乙公司',
+        responseCode: 'X-02',
+        submittedAt: '2099-12-18 11:00:00',
+        totalAmount: '2350000.00',
+        deliveryDays: 45,
+        paymentTerms: null,
+        validUntil: '2100-03-20',
+        technicalFileCount: 0,
+      },
     ],
   };
 
@@ -240,9 +392,14 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     fireEvent.change(screen.getByPlaceholderText('异议内容（必填）'), { target: { value: '我方报价录入有误' } });
     fireEvent.click(screen.getByRole('button', { name: /提交异议/ }));
     await waitFor(() => expect(server.calls('POST /srm/tender/supplier/opening-record/confirm')).toHaveLength(1));
-    expect(server.calls('POST /srm/tender/supplier/opening-record/confirm')[0]!.body).toEqual({ recordId: 'rec1', objection: '我方报价录入有误' });
+    expect(server.calls('POST /srm/tender/supplier/opening-record/confirm')[0]!.body).toEqual({
+      recordId: 'rec1',
+      objection: '我方报价录入有误',
+    });
     // (The stub keeps the record unconfirmed, so the buttons stay; wait until the first command is done.)
-    await waitFor(() => expect(screen.getByTestId('tender-opening-confirm').className).not.toContain('ant-btn-loading'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tender-opening-confirm').className).not.toContain('ant-btn-loading'),
+    );
     fireEvent.click(screen.getByTestId('tender-opening-confirm'));
     await confirmWith(/确\s*认/);
     await waitFor(() => expect(server.calls('POST /srm/tender/supplier/opening-record/confirm')).toHaveLength(2));
@@ -253,7 +410,13 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([{ ...ROW, status: 'OPENED' }]),
       'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, status: 'OPENED' }),
-      'GET /srm/tender/supplier/opening-record': () => ok([{ ...RECORD, myConfirmation: { recordId: 'rec1', decision: 'CONFIRMED', objection: null, at: '2099-12-20 10:10:00' } }]),
+      'GET /srm/tender/supplier/opening-record': () =>
+        ok([
+          {
+            ...RECORD,
+            myConfirmation: { recordId: 'rec1', decision: 'CONFIRMED', objection: null, at: '2099-12-20 10:10:00' },
+          },
+        ]),
     });
     render();
     await openDetail();
@@ -266,8 +429,25 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     const server = stub({
       'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
       'GET /srm/tender/supplier/queryById': () => ok(DETAIL),
-      'GET /srm/sourcing/supplier/clarification/list': () => ok({ askDeadline: '2099-12-10 17:00:00', canAsk: true, records: [{ id: 'c1', kind: 'QUESTION', question: '是否接受分批交货？', answer: '接受', publishedAt: '2099-12-05 09:00:00', affectsResponses: 1, createTime: '2099-12-04 09:00:00', mine: false }] }),
-      'POST /srm/sourcing/supplier/clarification/ask': () => fail(200, '澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）', 500),
+      'GET /srm/sourcing/supplier/clarification/list': () =>
+        ok({
+          askDeadline: '2099-12-10 17:00:00',
+          canAsk: true,
+          records: [
+            {
+              id: 'c1',
+              kind: 'QUESTION',
+              question: '是否接受分批交货？',
+              answer: '接受',
+              publishedAt: '2099-12-05 09:00:00',
+              affectsResponses: 1,
+              createTime: '2099-12-04 09:00:00',
+              mine: false,
+            },
+          ],
+        }),
+      'POST /srm/sourcing/supplier/clarification/ask': () =>
+        fail(200, '澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）', 500),
     });
     render();
     await openDetail();
@@ -277,8 +457,13 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     expect(within(panel).getByText('影响投标')).toBeTruthy();
     fireEvent.change(screen.getByTestId('tender-question'), { target: { value: '质保期多久？' } });
     fireEvent.click(screen.getByTestId('tender-ask'));
-    expect(await within(panel).findByText('澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）')).toBeTruthy();
-    expect(server.calls('POST /srm/sourcing/supplier/clarification/ask')[0]!.body).toEqual({ eventId: 't1', question: '质保期多久？' });
+    expect(
+      await within(panel).findByText('澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）'),
+    ).toBeTruthy();
+    expect(server.calls('POST /srm/sourcing/supplier/clarification/ask')[0]!.body).toEqual({
+      eventId: 't1',
+      question: '质保期多久？',
+    });
   });
 
   it('TND-18: during publicity the candidates are shown and an objection is sent with its text', async () => {
@@ -287,7 +472,19 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
       'GET /srm/tender/supplier/queryById': () => ok({ ...DETAIL, status: 'PUBLICITY' }),
       'GET /srm/tender/supplier/opening-record': () => ok([]),
       'GET /srm/sourcing/supplier/clarification/list': NO_CLARIFICATIONS,
-      'GET /srm/tender/supplier/result': () => ok({ status: 'PUBLICITY', publicityStartAt: '2099-12-25 09:00:00', publicityEndAt: '2099-12-28 09:00:00', candidates: [{ rank: 1, title: '第一中标候选人', supplierName: '甲公司' }, { rank: 2, title: '第二中标候选人', supplierName: '乙公司' }], winner: null, committee: null, objections: [] }),
+      'GET /srm/tender/supplier/result': () =>
+        ok({
+          status: 'PUBLICITY',
+          publicityStartAt: '2099-12-25 09:00:00',
+          publicityEndAt: '2099-12-28 09:00:00',
+          candidates: [
+            { rank: 1, title: '第一中标候选人', supplierName: '甲公司' },
+            { rank: 2, title: '第二中标候选人', supplierName: '乙公司' },
+          ],
+          winner: null,
+          committee: null,
+          objections: [],
+        }),
       'POST /srm/tender/supplier/objection/add': () => ok(null, '异议已提交，定标暂停至采购人答复'),
     });
     render();
@@ -306,13 +503,22 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^提\s*交$/ }).length).toBeGreaterThan(0));
     fireEvent.click(screen.getAllByRole('button', { name: /^提\s*交$/ }).at(-1)!);
     await waitFor(() => expect(server.calls('POST /srm/tender/supplier/objection/add')).toHaveLength(1));
-    expect(server.calls('POST /srm/tender/supplier/objection/add')[0]!.body).toEqual({ eventId: 't1', content: '第一候选人资质不符' });
+    expect(server.calls('POST /srm/tender/supplier/objection/add')[0]!.body).toEqual({
+      eventId: 't1',
+      content: '第一候选人资质不符',
+    });
   });
 });
 
 describe('bid form rules and countdown text', () => {
   it('SRC-7: technical text, every line priced above 0 within the precision, tax 0–100', () => {
-    const line = (unitPrice: string, taxRate = '13') => ({ sourcingLineId: 'l1', lineNo: 1, unitPrice, taxRate, leadTimeDays: null });
+    const line = (unitPrice: string, taxRate = '13') => ({
+      sourcingLineId: 'l1',
+      lineNo: 1,
+      unitPrice,
+      taxRate,
+      leadTimeDays: null,
+    });
     expect(bidErrors('', [line('')], 2)).toEqual(['请填写技术标内容', '第1行请填写单价（须对全部物料行报价）']);
     expect(bidErrors('x', [line('0')], 2)).toEqual(['第1行单价必须大于0']);
     expect(bidErrors('x', [line('1.234')], 2)).toEqual(['第1行单价最多2位小数']);

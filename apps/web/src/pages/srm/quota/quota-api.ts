@@ -26,7 +26,15 @@ export type QuotaRow = {
   shares: string;
 };
 
-export type QuotaLineRow = { id: string; supplierId: string; supplierName: string; quotaPct: number; baseQty: string; allocatedQty: string; active: number };
+export type QuotaLineRow = {
+  id: string;
+  supplierId: string;
+  supplierName: string;
+  quotaPct: number;
+  baseQty: string;
+  allocatedQty: string;
+  active: number;
+};
 
 export type QuotaDetail = Omit<QuotaRow, 'shares'> & {
   sourceEventTitle: string | null;
@@ -37,9 +45,24 @@ export type QuotaDetail = Omit<QuotaRow, 'shares'> & {
 };
 
 export { QUOTA_STATUS_TEXT as QUOTA_STATUS } from '@procura/shared';
-export const QUOTA_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PENDING_APPROVAL: 'processing', ACTIVE: 'success', NEEDS_REVIEW: 'warning', EXPIRED: 'default', SUPERSEDED: 'default' };
+export const QUOTA_STATUS_COLOR: Record<string, string> = {
+  DRAFT: 'default',
+  PENDING_APPROVAL: 'processing',
+  ACTIVE: 'success',
+  NEEDS_REVIEW: 'warning',
+  EXPIRED: 'default',
+  SUPERSEDED: 'default',
+};
 export const QUOTA_BASIS: Record<string, string> = { QUANTITY: '按数量', AMOUNT: '按金额' };
-export const ADJUST_REASONS: Record<string, string> = { NEW_AWARD: '新定标', DELIVERY_PROBLEM: '交付问题', QUALITY_PROBLEM: '质量问题', SERVICE_PROBLEM: '服务问题', CONTRACT_BREACH: '合同违约', OTHER: '其他' };
+export const ADJUST_REASONS: Record<string, string> = {
+  NEW_AWARD: '新定标',
+  DELIVERY_PROBLEM: '交付问题',
+  QUALITY_PROBLEM: '质量问题',
+  SERVICE_PROBLEM: '服务问题',
+  CONTRACT_BREACH: '合同违约',
+  OTHER: '其他',
+};
 
-export const listQuotas = (params: Record<string, string>) => getOrThrow<PageResult<QuotaRow>>('/srm/quota/list', params);
+export const listQuotas = (params: Record<string, string>) =>
+  getOrThrow<PageResult<QuotaRow>>('/srm/quota/list', params);
 export const loadQuota = (id: string) => getOrThrow<QuotaDetail>('/srm/quota/queryById', { id });

@@ -6,7 +6,14 @@ import { quotaShareRefusal, quotaShareSum } from '@procura/shared';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { ADJUST_REASONS, loadQuota, QUOTA_BASIS, QUOTA_STATUS, QUOTA_STATUS_COLOR, type QuotaLineRow } from './quota-api';
+import {
+  ADJUST_REASONS,
+  loadQuota,
+  QUOTA_BASIS,
+  QUOTA_STATUS,
+  QUOTA_STATUS_COLOR,
+  type QuotaLineRow,
+} from './quota-api';
 import { QuotaForm } from './quota-form';
 
 export function QuotaStatusTag({ status }: { status: string }) {
@@ -18,7 +25,15 @@ export function QuotaStatusTag({ status }: { status: string }) {
  * with their sum; a draft is edited and submitted for approval (QUO-1 checked first, QUO-2 by
  * the server), the approval in 审批中心 activates it.
  */
-export function QuotaDetailDrawer({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
+export function QuotaDetailDrawer({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
   const [editing, setEditing] = useState(false);
@@ -34,7 +49,10 @@ export function QuotaDetailDrawer({ id, onClose, onChanged }: { id: string | nul
   const submit = () => {
     if (!q) return;
     // QUO-1 on the stored shares before anything is sent; QUO-2 is the server's.
-    const refusal = quotaShareRefusal(q.lines.filter((l) => l.active === 1), true);
+    const refusal = quotaShareRefusal(
+      q.lines.filter((l) => l.active === 1),
+      true,
+    );
     if (refusal) {
       message.warning(refusal);
       return;
@@ -51,7 +69,12 @@ export function QuotaDetailDrawer({ id, onClose, onChanged }: { id: string | nul
         </Button>
       )}
       {canSubmit && (
-        <Popconfirm title={`确定提交配额 ${q.code} 审批？审批通过后生效，提交后不能修改。`} okText="提交" cancelText="取消" onConfirm={submit}>
+        <Popconfirm
+          title={`确定提交配额 ${q.code} 审批？审批通过后生效，提交后不能修改。`}
+          okText="提交"
+          cancelText="取消"
+          onConfirm={submit}
+        >
           <Button type="primary" loading={busy} data-testid="quota-submit">
             提交审批
           </Button>
@@ -61,25 +84,56 @@ export function QuotaDetailDrawer({ id, onClose, onChanged }: { id: string | nul
   );
 
   return (
-    <Drawer title={q ? `配额 ${q.code}` : '配额'} open={id !== null} onClose={onClose} size={1000} destroyOnHidden extra={actions}>
+    <Drawer
+      title={q ? `配额 ${q.code}` : '配额'}
+      open={id !== null}
+      onClose={onClose}
+      size={1000}
+      destroyOnHidden
+      extra={actions}
+    >
       {detail.isPending && id !== null && <Spin />}
-      {detail.isError && <Alert type="error" showIcon title="配额加载失败" description={detail.error.message} action={<Button size="small" onClick={() => void detail.refetch()}>重试</Button>} />}
+      {detail.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title="配额加载失败"
+          description={detail.error.message}
+          action={
+            <Button size="small" onClick={() => void detail.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       {q && (
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="quota-detail">
           <Descriptions size="small" column={3} bordered>
             <Descriptions.Item label="物料" span={2}>{`${q.materialCode ?? ''} ${q.materialName}`}</Descriptions.Item>
-            <Descriptions.Item label="状态"><QuotaStatusTag status={q.status} /></Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <QuotaStatusTag status={q.status} />
+            </Descriptions.Item>
             <Descriptions.Item label="有效期">{`${q.validFrom} 至 ${q.validTo}`}</Descriptions.Item>
             <Descriptions.Item label="最小拆分数量">{q.minSplitQty ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="分配基准">{QUOTA_BASIS[q.basis] ?? q.basis}</Descriptions.Item>
-            <Descriptions.Item label="来源询价" span={2}>{q.sourceEventCode ? `${q.sourceEventCode} ${q.sourceEventTitle ?? ''}` : '-'}</Descriptions.Item>
-            <Descriptions.Item label="来源物料行">{q.sourceLine ? `第${q.sourceLine.lineNo}行（${q.sourceLine.qty} ${q.sourceLine.unit ?? ''}）` : '-'}</Descriptions.Item>
-            <Descriptions.Item label="来源定标" span={2}>{q.sourceAwardCode ? `${q.sourceAwardCode}${q.sourceAwardApprovedAt ? `（${q.sourceAwardApprovedAt} 批准）` : ''}` : '-'}</Descriptions.Item>
+            <Descriptions.Item label="来源询价" span={2}>
+              {q.sourceEventCode ? `${q.sourceEventCode} ${q.sourceEventTitle ?? ''}` : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="来源物料行">
+              {q.sourceLine ? `第${q.sourceLine.lineNo}行（${q.sourceLine.qty} ${q.sourceLine.unit ?? ''}）` : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="来源定标" span={2}>
+              {q.sourceAwardCode
+                ? `${q.sourceAwardCode}${q.sourceAwardApprovedAt ? `（${q.sourceAwardApprovedAt} 批准）` : ''}`
+                : '-'}
+            </Descriptions.Item>
             <Descriptions.Item label="调整原因">{ADJUST_REASONS[q.adjustReason] ?? q.adjustReason}</Descriptions.Item>
             <Descriptions.Item label="版本">{`第${q.versionNo}版`}</Descriptions.Item>
             <Descriptions.Item label="生效时间">{q.activatedAt ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="创建时间">{q.createTime ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="备注" span={3}>{q.remark || '-'}</Descriptions.Item>
+            <Descriptions.Item label="备注" span={3}>
+              {q.remark || '-'}
+            </Descriptions.Item>
           </Descriptions>
           {q.status === 'PENDING_APPROVAL' && (
             <Typography.Text type="secondary">

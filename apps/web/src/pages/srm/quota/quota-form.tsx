@@ -12,7 +12,8 @@ const QTY = /^\d{1,14}(\.\d{1,4})?$/;
 type ShareDraft = { supplierId: string; supplierName: string; quotaPct: number | null; baseQty: string };
 export type QuotaDraftValues = { validFrom: string; validTo: string; minSplitQty: string; lines: ShareDraft[] };
 
-const sharesOf = (lines: ShareDraft[]) => lines.map((l) => ({ supplierId: l.supplierId, quotaPct: l.quotaPct ?? Number.NaN }));
+const sharesOf = (lines: ShareDraft[]) =>
+  lines.map((l) => ({ supplierId: l.supplierId, quotaPct: l.quotaPct ?? Number.NaN }));
 
 /** What keeps the draft from being sent (the server checks all of it again): validity, minimum split quantity, QUO-1 per line. */
 export function quotaDraftErrors(values: QuotaDraftValues): string[] {
@@ -64,19 +65,35 @@ function SupplierAdder({ present, onAdd }: { present: string[]; onAdd: (s: { id:
  * sum. Nothing is sent while QUO-1 fails on a line; a sum other than 100 may be saved as a draft
  * but not submitted. Mounted afresh for each opening, so it starts from the arrangement shown.
  */
-export function QuotaForm({ quota, open, onClose, onSaved }: { quota: QuotaDetail; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function QuotaForm({
+  quota,
+  open,
+  onClose,
+  onSaved,
+}: {
+  quota: QuotaDetail;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { busy, run } = useCommand();
   const [values, setValues] = useState<QuotaDraftValues>(() => ({
     validFrom: quota.validFrom,
     validTo: quota.validTo,
     minSplitQty: quota.minSplitQty ?? '',
-    lines: quota.lines.map((l) => ({ supplierId: l.supplierId, supplierName: l.supplierName, quotaPct: l.quotaPct, baseQty: l.baseQty })),
+    lines: quota.lines.map((l) => ({
+      supplierId: l.supplierId,
+      supplierName: l.supplierName,
+      quotaPct: l.quotaPct,
+      baseQty: l.baseQty,
+    })),
   }));
   const [remark, setRemark] = useState(quota.remark ?? '');
   const [errors, setErrors] = useState<string[]>([]);
   const sum = quotaShareSum(sharesOf(values.lines));
   const set = (change: Partial<QuotaDraftValues>) => setValues((v) => ({ ...v, ...change }));
-  const setPct = (supplierId: string, quotaPct: number | null) => set({ lines: values.lines.map((l) => (l.supplierId === supplierId ? { ...l, quotaPct } : l)) });
+  const setPct = (supplierId: string, quotaPct: number | null) =>
+    set({ lines: values.lines.map((l) => (l.supplierId === supplierId ? { ...l, quotaPct } : l)) });
 
   const save = () => {
     const problems = quotaDraftErrors(values);
@@ -95,17 +112,47 @@ export function QuotaForm({ quota, open, onClose, onSaved }: { quota: QuotaDetai
   };
 
   return (
-    <Modal title={`编辑配额 ${quota.code}`} open={open} width={900} onCancel={onClose} destroyOnHidden footer={[<Button key="cancel" onClick={onClose}>取消</Button>, <Button key="ok" type="primary" loading={busy} onClick={save} data-testid="quota-save">保存</Button>]}>
+    <Modal
+      title={`编辑配额 ${quota.code}`}
+      open={open}
+      width={900}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={save} data-testid="quota-save">
+          保存
+        </Button>,
+      ]}
+    >
       <Space orientation="vertical" style={{ width: '100%' }} data-testid="quota-form">
         {errors.length > 0 && <Alert type="error" showIcon title={errors.join('；')} data-testid="quota-form-errors" />}
         <Typography.Text>{`物料：${quota.materialCode ?? ''} ${quota.materialName}`}</Typography.Text>
         <Space wrap>
           <span>生效日期</span>
-          <Input type="date" aria-label="生效日期" value={values.validFrom} onChange={(e) => set({ validFrom: e.target.value })} />
+          <Input
+            type="date"
+            aria-label="生效日期"
+            value={values.validFrom}
+            onChange={(e) => set({ validFrom: e.target.value })}
+          />
           <span>失效日期</span>
-          <Input type="date" aria-label="失效日期" value={values.validTo} onChange={(e) => set({ validTo: e.target.value })} />
+          <Input
+            type="date"
+            aria-label="失效日期"
+            value={values.validTo}
+            onChange={(e) => set({ validTo: e.target.value })}
+          />
           <span>最小拆分数量</span>
-          <Input aria-label="最小拆分数量" style={{ width: 140 }} placeholder="低于此数量不拆分" value={values.minSplitQty} onChange={(e) => set({ minSplitQty: e.target.value })} />
+          <Input
+            aria-label="最小拆分数量"
+            style={{ width: 140 }}
+            placeholder="低于此数量不拆分"
+            value={values.minSplitQty}
+            onChange={(e) => set({ minSplitQty: e.target.value })}
+          />
         </Space>
         <Table<ShareDraft>
           rowKey="supplierId"
@@ -118,13 +165,27 @@ export function QuotaForm({ quota, open, onClose, onSaved }: { quota: QuotaDetai
             {
               title: '配额比例（%）',
               width: 160,
-              render: (_: unknown, l) => <InputNumber aria-label={`${l.supplierName}配额比例`} min={1} max={100} precision={0} value={l.quotaPct} onChange={(v) => setPct(l.supplierId, typeof v === 'number' ? v : null)} />,
+              render: (_: unknown, l) => (
+                <InputNumber
+                  aria-label={`${l.supplierName}配额比例`}
+                  min={1}
+                  max={100}
+                  precision={0}
+                  value={l.quotaPct}
+                  onChange={(v) => setPct(l.supplierId, typeof v === 'number' ? v : null)}
+                />
+              ),
             },
             {
               title: '操作',
               width: 80,
               render: (_: unknown, l) => (
-                <Button size="small" type="link" danger onClick={() => set({ lines: values.lines.filter((x) => x.supplierId !== l.supplierId) })}>
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  onClick={() => set({ lines: values.lines.filter((x) => x.supplierId !== l.supplierId) })}
+                >
                   移除
                 </Button>
               ),
@@ -132,11 +193,31 @@ export function QuotaForm({ quota, open, onClose, onSaved }: { quota: QuotaDetai
           ]}
         />
         <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-          <SupplierAdder present={values.lines.map((l) => l.supplierId)} onAdd={(s) => set({ lines: [...values.lines, { supplierId: s.id, supplierName: s.name, quotaPct: null, baseQty: '0' }] })} />
-          <Typography.Text strong type={sum === 100 ? 'success' : 'danger'} data-testid="quota-sum">{`合计：${sum}%`}</Typography.Text>
+          <SupplierAdder
+            present={values.lines.map((l) => l.supplierId)}
+            onAdd={(s) =>
+              set({
+                lines: [...values.lines, { supplierId: s.id, supplierName: s.name, quotaPct: null, baseQty: '0' }],
+              })
+            }
+          />
+          <Typography.Text
+            strong
+            type={sum === 100 ? 'success' : 'danger'}
+            data-testid="quota-sum"
+          >{`合计：${sum}%`}</Typography.Text>
         </Space>
-        {sum !== 100 && <Typography.Text type="warning">{`各供应商配额比例合计须为100%，当前${sum}%；可先保存草稿，提交审批前须调整（QUO-1）`}</Typography.Text>}
-        <Input.TextArea rows={2} maxLength={500} placeholder="备注" aria-label="备注" value={remark} onChange={(e) => setRemark(e.target.value)} />
+        {sum !== 100 && (
+          <Typography.Text type="warning">{`各供应商配额比例合计须为100%，当前${sum}%；可先保存草稿，提交审批前须调整（QUO-1）`}</Typography.Text>
+        )}
+        <Input.TextArea
+          rows={2}
+          maxLength={500}
+          placeholder="备注"
+          aria-label="备注"
+          value={remark}
+          onChange={(e) => setRemark(e.target.value)}
+        />
       </Space>
     </Modal>
   );

@@ -31,12 +31,20 @@ export default function QuotaListPage() {
         }}
         data-testid="quota-search"
       >
-        <Form.Item name="material" label="物料"><Input allowClear placeholder="物料编码或名称" /></Form.Item>
+        <Form.Item name="material" label="物料">
+          <Input allowClear placeholder="物料编码或名称" />
+        </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} options={Object.entries(QUOTA_STATUS).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={Object.entries(QUOTA_STATUS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">查询</Button>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
           <Button
             onClick={() => {
               form.resetFields();
@@ -48,7 +56,20 @@ export default function QuotaListPage() {
           </Button>
         </Space>
       </Form>
-      {list.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="配额加载失败" description={list.error.message} action={<Button size="small" onClick={() => void list.refetch()}>重试</Button>} />}
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="配额加载失败"
+          description={list.error.message}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       <Table<QuotaRow>
         rowKey="id"
         size="small"
@@ -56,7 +77,14 @@ export default function QuotaListPage() {
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: '暂无配额，按数量拆分定标后会生成配额草稿' }}
         data-testid="quota-table"
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => `共 ${total} 条`, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
         columns={[
           { title: '配额编号', dataIndex: 'code', width: 170 },
           { title: '物料', render: (_: unknown, r) => `${r.materialCode ?? ''} ${r.materialName}` },
@@ -75,7 +103,11 @@ export default function QuotaListPage() {
           },
         ]}
       />
-      <QuotaDetailDrawer id={shown} onClose={() => setShown(null)} onChanged={() => void client.invalidateQueries({ queryKey: ['quota', 'list'] })} />
+      <QuotaDetailDrawer
+        id={shown}
+        onClose={() => setShown(null)}
+        onChanged={() => void client.invalidateQueries({ queryKey: ['quota', 'list'] })}
+      />
     </Card>
   );
 }

@@ -35,8 +35,24 @@ const ROW: QuotaRow = {
   shares: '华东精密机械有限公司 60% / 华南钢铁贸易有限公司 40%',
 };
 const LINES: QuotaDetail['lines'] = [
-  { id: 'l1', supplierId: 's1', supplierName: '华东精密机械有限公司', quotaPct: 60, baseQty: '0', allocatedQty: '0', active: 1 },
-  { id: 'l2', supplierId: 's2', supplierName: '华南钢铁贸易有限公司', quotaPct: 40, baseQty: '5', allocatedQty: '0', active: 1 },
+  {
+    id: 'l1',
+    supplierId: 's1',
+    supplierName: '华东精密机械有限公司',
+    quotaPct: 60,
+    baseQty: '0',
+    allocatedQty: '0',
+    active: 1,
+  },
+  {
+    id: 'l2',
+    supplierId: 's2',
+    supplierName: '华南钢铁贸易有限公司',
+    quotaPct: 40,
+    baseQty: '5',
+    allocatedQty: '0',
+    active: 1,
+  },
 ];
 const detailOf = (extra: Partial<QuotaDetail> = {}): QuotaDetail => {
   const { shares: _, ...row } = ROW;
@@ -52,15 +68,35 @@ const detailOf = (extra: Partial<QuotaDetail> = {}): QuotaDetail => {
 };
 const page = (records: QuotaRow[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 /** A business refusal as the server answers it (HTTP 200, success false). */
-const refusal = (message: string, code = 500) => ({ body: { success: false, code, message, result: null, timestamp: 0 } });
+const refusal = (message: string, code = 500) => ({
+  body: { success: false, code, message, result: null, timestamp: 0 },
+});
 
-function setup({ auth = ALL, records = [ROW], detail = detailOf(), routes = {} }: { auth?: string[]; records?: QuotaRow[]; detail?: QuotaDetail; routes?: Record<string, FakeHandler> } = {}) {
+function setup({
+  auth = ALL,
+  records = [ROW],
+  detail = detailOf(),
+  routes = {},
+}: { auth?: string[]; records?: QuotaRow[]; detail?: QuotaDetail; routes?: Record<string, FakeHandler> } = {}) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /srm/quota/list': () => page(records),
     'GET /srm/quota/queryById': () => ok(detail),
-    'GET /supplier/list': () => ok({ records: [{ id: 's1', code: 'SUP-1', name: '华东精密机械有限公司' }, { id: 's3', code: 'SUP-3', name: '西南五金制品有限公司' }], total: 2, size: 20, current: 1, pages: 1 }),
+    'GET /supplier/list': () =>
+      ok({
+        records: [
+          { id: 's1', code: 'SUP-1', name: '华东精密机械有限公司' },
+          { id: 's3', code: 'SUP-3', name: '西南五金制品有限公司' },
+        ],
+        total: 2,
+        size: 20,
+        current: 1,
+        pages: 1,
+      }),
     'PUT /srm/quota/edit': () => ok(null, '配额已保存'),
     'POST /srm/quota/submit': () => ok({ instanceId: 'i1', status: 'RUNNING' }, '配额已提交审批'),
     ...routes,
@@ -92,7 +128,12 @@ describe('配额管理 (domain §14)', () => {
     persistedSession.setToken('tok');
     persistedSession.setUserInfo(userInfo());
     const server = fakeServer({
-      'GET /sys/permission/getUserPermissionByToken': () => ok({ menu: [...ADMIN_MENU, menuNode('/srm/quota', 'srm/QuotaList')], auth: [{ action: 'srm:quota:list', type: '1' }], allAuth: [] }),
+      'GET /sys/permission/getUserPermissionByToken': () =>
+        ok({
+          menu: [...ADMIN_MENU, menuNode('/srm/quota', 'srm/QuotaList')],
+          auth: [{ action: 'srm:quota:list', type: '1' }],
+          allAuth: [],
+        }),
       'GET /srm/quota/list': () => page([ROW]),
     });
     vi.stubGlobal('fetch', server.fetch);
@@ -102,7 +143,9 @@ describe('配额管理 (domain §14)', () => {
   });
 
   it('lists arrangements with material, shares, validity, source event and the status in Chinese; the search sends status and material and goes back to page 1', async () => {
-    const server = setup({ records: [ROW, { ...ROW, id: 'q2', code: 'QA-20261125-0002', status: 'ACTIVE', statusText: '生效' }] });
+    const server = setup({
+      records: [ROW, { ...ROW, id: 'q2', code: 'QA-20261125-0002', status: 'ACTIVE', statusText: '生效' }],
+    });
     const table = await screen.findByTestId('quota-table');
     expect(await within(table).findByText(ROW.code)).toBeTruthy();
     expect(within(table).getAllByText('MAT-0001 冷轧钢板')).toHaveLength(2);
@@ -117,7 +160,11 @@ describe('配额管理 (domain §14)', () => {
     fireEvent.mouseDown(within(search).getByRole('combobox'));
     fireEvent.click(await screen.findByText('审批中', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(server.calls('GET /srm/quota/list').some((c) => c.url.searchParams.get('status') === 'PENDING_APPROVAL')).toBe(true));
+    await waitFor(() =>
+      expect(
+        server.calls('GET /srm/quota/list').some((c) => c.url.searchParams.get('status') === 'PENDING_APPROVAL'),
+      ).toBe(true),
+    );
     const last = server.calls('GET /srm/quota/list').at(-1)!;
     expect(last.url.searchParams.get('materialName')).toBe('钢板');
     expect(last.url.searchParams.get('pageNo')).toBe('1');
@@ -125,11 +172,19 @@ describe('配额管理 (domain §14)', () => {
   });
 
   it('pages through the list', async () => {
-    const records = Array.from({ length: 10 }, (_, i) => ({ ...ROW, id: `q${i}`, code: `QA-20261125-${String(i).padStart(4, '0')}` }));
-    const server = setup({ routes: { 'GET /srm/quota/list': () => ok({ records, total: 25, size: 10, current: 1, pages: 3 }) } });
+    const records = Array.from({ length: 10 }, (_, i) => ({
+      ...ROW,
+      id: `q${i}`,
+      code: `QA-20261125-${String(i).padStart(4, '0')}`,
+    }));
+    const server = setup({
+      routes: { 'GET /srm/quota/list': () => ok({ records, total: 25, size: 10, current: 1, pages: 3 }) },
+    });
     await screen.findByText('共 25 条');
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(server.calls('GET /srm/quota/list').some((c) => c.url.searchParams.get('pageNo') === '2')).toBe(true));
+    await waitFor(() =>
+      expect(server.calls('GET /srm/quota/list').some((c) => c.url.searchParams.get('pageNo') === '2')).toBe(true),
+    );
   });
 
   it('shows the empty state', async () => {
@@ -139,7 +194,9 @@ describe('配额管理 (domain §14)', () => {
 
   it('a failing list shows 配额加载失败 with the server message and retries', async () => {
     let fail = true;
-    const server = setup({ routes: { 'GET /srm/quota/list': () => (fail ? refusal('数据库繁忙', 510) : page([ROW])) } });
+    const server = setup({
+      routes: { 'GET /srm/quota/list': () => (fail ? refusal('数据库繁忙', 510) : page([ROW])) },
+    });
     expect(await screen.findByText('配额加载失败')).toBeTruthy();
     expect(screen.getByText('数据库繁忙')).toBeTruthy();
     fail = false;
@@ -164,21 +221,37 @@ describe('配额管理 (domain §14)', () => {
   });
 
   it('a failing detail shows 配额加载失败', async () => {
-    setup({ routes: { 'GET /srm/quota/queryById': () => ({ status: 404, body: { success: false, code: 404, message: '配额不存在', result: null, timestamp: 0 } }) } });
+    setup({
+      routes: {
+        'GET /srm/quota/queryById': () => ({
+          status: 404,
+          body: { success: false, code: 404, message: '配额不存在', result: null, timestamp: 0 },
+        }),
+      },
+    });
     fireEvent.click(await screen.findByTestId(`quota-open-${ROW.code}`));
     expect(await screen.findByText('配额加载失败')).toBeTruthy();
   });
 
   it('a draft is submitted after confirmation; the server’s refusal (QUO-2) is shown as it comes', async () => {
     let refuse = true;
-    const server = setup({ routes: { 'POST /srm/quota/submit': () => (refuse ? refusal('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）') : ok({ instanceId: 'i1', status: 'RUNNING' }, '配额已提交审批')) } });
+    const server = setup({
+      routes: {
+        'POST /srm/quota/submit': () =>
+          refuse
+            ? refusal('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）')
+            : ok({ instanceId: 'i1', status: 'RUNNING' }, '配额已提交审批'),
+      },
+    });
     await openDetail();
     fireEvent.click(screen.getByTestId('quota-submit'));
     expect(server.calls('POST /srm/quota/submit')).toHaveLength(0);
     await confirmWith(/^提\s*交$/);
     await waitFor(() => expect(server.calls('POST /srm/quota/submit')).toHaveLength(1));
     expect(server.calls('POST /srm/quota/submit')[0]!.body).toEqual({ id: 'q1' });
-    expect(await screen.findByText('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）')).toBeTruthy();
+    expect(
+      await screen.findByText('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）'),
+    ).toBeTruthy();
     refuse = false;
     fireEvent.click(screen.getByTestId('quota-submit'));
     await confirmWith(/^提\s*交$/);
@@ -197,7 +270,10 @@ describe('配额管理 (domain §14)', () => {
   });
 
   it('a pending arrangement points to 审批中心 and offers no edit or submit', async () => {
-    setup({ records: [{ ...ROW, status: 'PENDING_APPROVAL', statusText: '审批中' }], detail: detailOf({ status: 'PENDING_APPROVAL', statusText: '审批中' }) });
+    setup({
+      records: [{ ...ROW, status: 'PENDING_APPROVAL', statusText: '审批中' }],
+      detail: detailOf({ status: 'PENDING_APPROVAL', statusText: '审批中' }),
+    });
     const detail = await openDetail();
     expect(within(detail).getByText('审批中心 › 我的待办')).toBeTruthy();
     expect(screen.queryByTestId('quota-edit')).toBeNull();
@@ -218,7 +294,9 @@ describe('配额管理 (domain §14)', () => {
     const b = within(form).getByLabelText('华南钢铁贸易有限公司配额比例');
     fireEvent.change(b, { target: { value: '50' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：110%'));
-    expect(within(form).getByText('各供应商配额比例合计须为100%，当前110%；可先保存草稿，提交审批前须调整（QUO-1）')).toBeTruthy();
+    expect(
+      within(form).getByText('各供应商配额比例合计须为100%，当前110%；可先保存草稿，提交审批前须调整（QUO-1）'),
+    ).toBeTruthy();
     fireEvent.change(b, { target: { value: '40' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：100%'));
     fireEvent.change(within(form).getByLabelText('失效日期'), { target: { value: '2027-06-30' } });
@@ -247,8 +325,12 @@ describe('配额管理 (domain §14)', () => {
     fireEvent.click(within(form).getAllByRole('button', { name: /移\s*除/ })[1]!);
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：60%'));
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: '添加供应商' }));
-    expect(await screen.findByText('SUP-3 西南五金制品有限公司', { selector: '.ant-select-item-option-content' })).toBeTruthy();
-    expect(screen.queryByText('SUP-1 华东精密机械有限公司', { selector: '.ant-select-item-option-content' })).toBeNull();
+    expect(
+      await screen.findByText('SUP-3 西南五金制品有限公司', { selector: '.ant-select-item-option-content' }),
+    ).toBeTruthy();
+    expect(
+      screen.queryByText('SUP-1 华东精密机械有限公司', { selector: '.ant-select-item-option-content' }),
+    ).toBeNull();
     fireEvent.click(screen.getByText('SUP-3 西南五金制品有限公司', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(form).getByRole('button', { name: /添\s*加/ }));
     const share = await within(form).findByLabelText('西南五金制品有限公司配额比例');
@@ -281,13 +363,27 @@ describe('配额管理 (domain §14)', () => {
 });
 
 describe('quotaDraftErrors', () => {
-  const valid = { validFrom: '2026-12-01', validTo: '2027-11-30', minSplitQty: '', lines: [{ supplierId: 's1', supplierName: 'A', quotaPct: 60, baseQty: '0' }, { supplierId: 's2', supplierName: 'B', quotaPct: 50, baseQty: '0' }] };
+  const valid = {
+    validFrom: '2026-12-01',
+    validTo: '2027-11-30',
+    minSplitQty: '',
+    lines: [
+      { supplierId: 's1', supplierName: 'A', quotaPct: 60, baseQty: '0' },
+      { supplierId: 's2', supplierName: 'B', quotaPct: 50, baseQty: '0' },
+    ],
+  };
   it('lets a draft whose sum is not 100 be saved, refuses bad dates, quantities and shares', () => {
     expect(quotaDraftErrors(valid)).toEqual([]);
     expect(quotaDraftErrors({ ...valid, validTo: '' })).toEqual(['请填写生效日期和失效日期']);
-    expect(quotaDraftErrors({ ...valid, minSplitQty: '1.23456' })).toEqual(['最小拆分数量必须是不小于0的数字（最多4位小数）']);
-    expect(quotaDraftErrors({ ...valid, minSplitQty: '-1' })).toEqual(['最小拆分数量必须是不小于0的数字（最多4位小数）']);
+    expect(quotaDraftErrors({ ...valid, minSplitQty: '1.23456' })).toEqual([
+      '最小拆分数量必须是不小于0的数字（最多4位小数）',
+    ]);
+    expect(quotaDraftErrors({ ...valid, minSplitQty: '-1' })).toEqual([
+      '最小拆分数量必须是不小于0的数字（最多4位小数）',
+    ]);
     expect(quotaDraftErrors({ ...valid, lines: [] })).toEqual(['请至少添加一家供应商（QUO-1）']);
-    expect(quotaDraftErrors({ ...valid, lines: [{ ...valid.lines[0]!, quotaPct: null }] })).toEqual(['配额比例须为1到100之间的整数（QUO-1）']);
+    expect(quotaDraftErrors({ ...valid, lines: [{ ...valid.lines[0]!, quotaPct: null }] })).toEqual([
+      '配额比例须为1到100之间的整数（QUO-1）',
+    ]);
   });
 });

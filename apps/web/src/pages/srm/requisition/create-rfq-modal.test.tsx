@@ -10,20 +10,79 @@ import { RequisitionDetailDrawer } from './requisition-detail';
 import type { RequisitionDetail, RequisitionLineRow } from './requisition-api';
 
 const line = (id: string, lineNo: number, extra: Partial<RequisitionLineRow>): RequisitionLineRow => ({
-  id, lineNo, materialId: 'm1', materialCode: 'EL000001', materialName: '六角螺栓', description: null, spec: null, categoryId: 'c1', categoryName: '紧固件', qty: '100', unit: 'PCS', needByDate: '2099-01-01',
-  estimatedUnitPrice: null, amount: '0.00', suggestedSupplierId: null, suggestedSupplierName: null, suggestionReason: null, deliveryPlace: null, qtyInSourcing: '0', qtyOrdered: '0', qtyCancelled: '0', qtyRemaining: '100',
-  lineStatus: 'OPEN', lineStatus_dictText: '待处理', remark: null, ...extra,
+  id,
+  lineNo,
+  materialId: 'm1',
+  materialCode: 'EL000001',
+  materialName: '六角螺栓',
+  description: null,
+  spec: null,
+  categoryId: 'c1',
+  categoryName: '紧固件',
+  qty: '100',
+  unit: 'PCS',
+  needByDate: '2099-01-01',
+  estimatedUnitPrice: null,
+  amount: '0.00',
+  suggestedSupplierId: null,
+  suggestedSupplierName: null,
+  suggestionReason: null,
+  deliveryPlace: null,
+  qtyInSourcing: '0',
+  qtyOrdered: '0',
+  qtyCancelled: '0',
+  qtyRemaining: '100',
+  lineStatus: 'OPEN',
+  lineStatus_dictText: '待处理',
+  remark: null,
+  ...extra,
 });
 const PR = {
-  id: 'r1', code: 'PR-20261125-0001', title: '二季度钢材采购', status: 'PARTIALLY_PROCESSED', status_dictText: '部分处理', purchaseType: 'GOODS', urgency: 'NORMAL', budgetAmount: '0.00', currency: 'CNY', requesterName: '采购员', departmentCode: null, submittedAt: null, createTime: '2026-11-25 09:00:00', version: 3,
-  urgentReason: null, reason: null, deliveryPlace: null, buyerId: null, buyerName: null, approvedAt: '2026-11-25 10:00:00', cancelledAt: null, cancelReason: null, remark: null,
-  lines: [line('l1', 1, { qty: '100', qtyRemaining: '100' }), line('l2', 2, { materialName: '法兰', qty: '20', qtyInSourcing: '20', qtyRemaining: '0', lineStatus: 'IN_SOURCING' }), line('l3', 3, { materialName: '垫片', qty: '5.5', qtyRemaining: '5.5' })],
-  approval: null, approvalHistory: [], logs: [],
+  id: 'r1',
+  code: 'PR-20261125-0001',
+  title: '二季度钢材采购',
+  status: 'PARTIALLY_PROCESSED',
+  status_dictText: '部分处理',
+  purchaseType: 'GOODS',
+  urgency: 'NORMAL',
+  budgetAmount: '0.00',
+  currency: 'CNY',
+  requesterName: '采购员',
+  departmentCode: null,
+  submittedAt: null,
+  createTime: '2026-11-25 09:00:00',
+  version: 3,
+  urgentReason: null,
+  reason: null,
+  deliveryPlace: null,
+  buyerId: null,
+  buyerName: null,
+  approvedAt: '2026-11-25 10:00:00',
+  cancelledAt: null,
+  cancelReason: null,
+  remark: null,
+  lines: [
+    line('l1', 1, { qty: '100', qtyRemaining: '100' }),
+    line('l2', 2, {
+      materialName: '法兰',
+      qty: '20',
+      qtyInSourcing: '20',
+      qtyRemaining: '0',
+      lineStatus: 'IN_SOURCING',
+    }),
+    line('l3', 3, { materialName: '垫片', qty: '5.5', qtyRemaining: '5.5' }),
+  ],
+  approval: null,
+  approvalHistory: [],
+  logs: [],
 } as unknown as RequisitionDetail;
 
 function stub(routes: Record<string, FakeHandler>, auth: string[]) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer(routes);
   vi.stubGlobal('fetch', server.fetch);
   return server;
@@ -34,18 +93,36 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
 
   it('checks the picked quantities against what is left', () => {
     expect(rfqPickErrors([])).toEqual(['请至少选择一行']);
-    expect(rfqPickErrors([{ lineNo: 1, qty: '100', remaining: '100' }, { lineNo: 3, qty: '5.5', remaining: '5.5' }])).toEqual([]);
-    expect(rfqPickErrors([{ lineNo: 1, qty: '100.0001', remaining: '100' }])).toEqual(['第1行询价数量不能超过剩余数量 100（PR-3）']);
-    expect(rfqPickErrors([{ lineNo: 1, qty: '0', remaining: '100' }, { lineNo: 2, qty: 'abc', remaining: '1' }])).toEqual(['第1行询价数量必须大于0（最多4位小数）', '第2行询价数量必须大于0（最多4位小数）']);
+    expect(
+      rfqPickErrors([
+        { lineNo: 1, qty: '100', remaining: '100' },
+        { lineNo: 3, qty: '5.5', remaining: '5.5' },
+      ]),
+    ).toEqual([]);
+    expect(rfqPickErrors([{ lineNo: 1, qty: '100.0001', remaining: '100' }])).toEqual([
+      '第1行询价数量不能超过剩余数量 100（PR-3）',
+    ]);
+    expect(
+      rfqPickErrors([
+        { lineNo: 1, qty: '0', remaining: '100' },
+        { lineNo: 2, qty: 'abc', remaining: '1' },
+      ]),
+    ).toEqual(['第1行询价数量必须大于0（最多4位小数）', '第2行询价数量必须大于0（最多4位小数）']);
   });
 
   it('offers the lines with quantity left, refuses too much before sending, sends the links and opens the draft in 询价管理, closing itself and the detail first', async () => {
     const server = stub(
-      { 'GET /srm/requisition/queryById': () => ok(PR), 'POST /srm/sourcing/event/fromRequisition': () => ok({ id: 'e9' }, '已由采购申请创建询价单草稿') },
+      {
+        'GET /srm/requisition/queryById': () => ok(PR),
+        'POST /srm/sourcing/event/fromRequisition': () => ok({ id: 'e9' }, '已由采购申请创建询价单草稿'),
+      },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
     const closeDetail = vi.fn();
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={closeDetail} onEdit={() => {}} onChanged={() => {}} />, { route: '/srm/requisition', store: createSessionStore(http) });
+    renderWithProviders(
+      <RequisitionDetailDrawer id="r1" onClose={closeDetail} onEdit={() => {}} onChanged={() => {}} />,
+      { route: '/srm/requisition', store: createSessionStore(http) },
+    );
     fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
     const modal = await screen.findByTestId('create-rfq');
     // The fully reserved line 2 is not offered.
@@ -53,12 +130,20 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     expect(within(modal).getByText('EL000001 垫片')).toBeTruthy();
     fireEvent.change(within(modal).getByLabelText('第1行询价数量'), { target: { value: '120' } });
     fireEvent.click(screen.getByTestId('create-rfq-submit'));
-    expect((await screen.findByTestId('create-rfq-errors')).textContent).toContain('第1行询价数量不能超过剩余数量 100（PR-3）');
+    expect((await screen.findByTestId('create-rfq-errors')).textContent).toContain(
+      '第1行询价数量不能超过剩余数量 100（PR-3）',
+    );
     expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(0);
     fireEvent.change(within(modal).getByLabelText('第1行询价数量'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('create-rfq-submit'));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(1));
-    expect(server.calls('POST /srm/sourcing/event/fromRequisition')[0]!.body).toEqual({ title: '二季度钢材采购 询价', lines: [{ requisitionLineId: 'l1', qty: '60' }, { requisitionLineId: 'l3', qty: '5.5' }] });
+    expect(server.calls('POST /srm/sourcing/event/fromRequisition')[0]!.body).toEqual({
+      title: '二季度钢材采购 询价',
+      lines: [
+        { requisitionLineId: 'l1', qty: '60' },
+        { requisitionLineId: 'l3', qty: '5.5' },
+      ],
+    });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/srm/sourcing?open=e9'));
     // The requisition page stays alive in its tab: its dialog and drawer must not cover 询价管理.
     expect(closeDetail).toHaveBeenCalledTimes(1);
@@ -67,19 +152,31 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
 
   it('shows a server refusal and stays', async () => {
     stub(
-      { 'GET /srm/requisition/queryById': () => ok(PR), 'POST /srm/sourcing/event/fromRequisition': () => fail(200, '采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）', 500) },
+      {
+        'GET /srm/requisition/queryById': () => ok(PR),
+        'POST /srm/sourcing/event/fromRequisition': () =>
+          fail(200, '采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）', 500),
+      },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, { route: '/srm/requisition', store: createSessionStore(http) });
+    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
+      route: '/srm/requisition',
+      store: createSessionStore(http),
+    });
     fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
     fireEvent.click(await screen.findByTestId('create-rfq-submit'));
-    expect(await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）')).toBeTruthy();
+    expect(
+      await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）'),
+    ).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/srm/requisition');
   });
 
   it('is not offered without srm:sourcing:add', async () => {
     stub({ 'GET /srm/requisition/queryById': () => ok(PR) }, ['srm:requisition:list']);
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, { route: '/srm/requisition', store: createSessionStore(http) });
+    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
+      route: '/srm/requisition',
+      store: createSessionStore(http),
+    });
     expect(await screen.findByText('PR-20261125-0001', { exact: false })).toBeTruthy();
     expect(screen.queryByTestId('requisition-create-rfq')).toBeNull();
   });

@@ -59,12 +59,37 @@ export type RequisitionDetail = RequisitionRow & {
   remark: string | null;
   lines: RequisitionLineRow[];
   approval: { instanceId: string; status: string; currentStep: number } | null;
-  approvalHistory: { id: string; action: string; step: number | null; comment: string | null; at: string; actorName: string }[];
-  logs: { id: string; action: string; fromStatus: string | null; toStatus: string; actorName: string; reason: string | null; at: string }[];
+  approvalHistory: {
+    id: string;
+    action: string;
+    step: number | null;
+    comment: string | null;
+    at: string;
+    actorName: string;
+  }[];
+  logs: {
+    id: string;
+    action: string;
+    fromStatus: string | null;
+    toStatus: string;
+    actorName: string;
+    reason: string | null;
+    at: string;
+  }[];
 };
 
-export type MaterialOption = { id: string; code: string; name: string; spec: string | null; unit: string; categoryId: string };
-export type RequisitionOptions = { categories: { id: string; code: string; name: string }[]; buyers: { id: string; username: string; realname: string }[] };
+export type MaterialOption = {
+  id: string;
+  code: string;
+  name: string;
+  spec: string | null;
+  unit: string;
+  categoryId: string;
+};
+export type RequisitionOptions = {
+  categories: { id: string; code: string; name: string }[];
+  buyers: { id: string; username: string; realname: string }[];
+};
 
 export { PR_STATUS_TEXT as PR_STATUS } from '@procura/shared';
 export const PR_STATUS_COLOR: Record<string, string> = {
@@ -77,7 +102,16 @@ export const PR_STATUS_COLOR: Record<string, string> = {
   CLOSED: 'default',
 };
 export const PURCHASE_TYPES: Record<string, string> = { GOODS: '物资', WORKS: '工程', SERVICES: '服务' };
-export const UNITS: Record<string, string> = { PCS: '个', SET: '套', UNIT: '台', BOX: '箱', KG: '千克', TON: '吨', M: '米', TIME: '次' };
+export const UNITS: Record<string, string> = {
+  PCS: '个',
+  SET: '套',
+  UNIT: '台',
+  BOX: '箱',
+  KG: '千克',
+  TON: '吨',
+  M: '米',
+  TIME: '次',
+};
 export const LOG_ACTIONS: Record<string, string> = {
   create: '创建',
   edit: '修改',
@@ -95,7 +129,9 @@ export const LOG_ACTIONS: Record<string, string> = {
 /** Today in GMT+8 (the server's business day, PR-1). */
 export const businessToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-export const listRequisitions = (params: Record<string, string>) => getOrThrow<PageResult<RequisitionRow>>('/srm/requisition/list', params);
+export const listRequisitions = (params: Record<string, string>) =>
+  getOrThrow<PageResult<RequisitionRow>>('/srm/requisition/list', params);
 export const loadRequisition = (id: string) => getOrThrow<RequisitionDetail>('/srm/requisition/queryById', { id });
 export const loadOptions = () => getOrThrow<RequisitionOptions>('/srm/requisition/options');
-export const searchMaterials = (keyword: string) => getOrThrow<MaterialOption[]>('/srm/requisition/materials', keyword ? { keyword } : {});
+export const searchMaterials = (keyword: string) =>
+  getOrThrow<MaterialOption[]>('/srm/requisition/materials', keyword ? { keyword } : {});

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Input, Modal, Popconfirm, Space, Spin, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { APPROVAL_ACTION_TEXT } from '@procura/shared';
@@ -7,7 +23,16 @@ import { useHasPermission } from '../../../components/has';
 import { CreateRfqModal } from './create-rfq-modal';
 import { deleteAction, postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { loadRequisition, LOG_ACTIONS, PR_STATUS, PR_STATUS_COLOR, PURCHASE_TYPES, UNITS, type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
+import {
+  loadRequisition,
+  LOG_ACTIONS,
+  PR_STATUS,
+  PR_STATUS_COLOR,
+  PURCHASE_TYPES,
+  UNITS,
+  type RequisitionDetail,
+  type RequisitionLineRow,
+} from './requisition-api';
 
 const CONSUMABLE = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED'];
 
@@ -19,7 +44,17 @@ export function StatusTag({ status }: { status: string }) {
  * One requisition: header, lines with their quantity ledger (PR-3), approval history and state
  * log; the commands its status allows (submit, withdraw, delete, cancel the rest), each confirmed.
  */
-export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id: string | null; onClose: () => void; onEdit: (r: RequisitionDetail) => void; onChanged: () => void }) {
+export function RequisitionDetailDrawer({
+  id,
+  onClose,
+  onEdit,
+  onChanged,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onEdit: (r: RequisitionDetail) => void;
+  onChanged: () => void;
+}) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
   const [cancelling, setCancelling] = useState(false);
@@ -30,7 +65,11 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
   const canCancel = useHasPermission('srm:requisition:cancel');
   const canRfq = useHasPermission('srm:sourcing:add');
   const [creatingRfq, setCreatingRfq] = useState(false);
-  const detail = useQuery({ queryKey: ['requisition', 'detail', id], queryFn: () => loadRequisition(id!), enabled: id !== null });
+  const detail = useQuery({
+    queryKey: ['requisition', 'detail', id],
+    queryFn: () => loadRequisition(id!),
+    enabled: id !== null,
+  });
   const r = detail.data;
   const done = async () => {
     await detail.refetch();
@@ -39,7 +78,18 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
 
   const lineColumns: TableColumnsType<RequisitionLineRow> = [
     { title: '行号', dataIndex: 'lineNo', width: 50 },
-    { title: '物料', render: (_: unknown, l: RequisitionLineRow) => (l.materialCode ? `${l.materialCode} ${l.materialName ?? ''}` : <span>{l.materialName}<Tag style={{ marginLeft: 4 }}>非目录</Tag></span>) },
+    {
+      title: '物料',
+      render: (_: unknown, l: RequisitionLineRow) =>
+        l.materialCode ? (
+          `${l.materialCode} ${l.materialName ?? ''}`
+        ) : (
+          <span>
+            {l.materialName}
+            <Tag style={{ marginLeft: 4 }}>非目录</Tag>
+          </span>
+        ),
+    },
     { title: '规格型号', dataIndex: 'spec', render: (v: string | null) => v || '-' },
     { title: '分类', dataIndex: 'categoryName', render: (v: string | null) => v || '-' },
     { title: '数量', dataIndex: 'qty', width: 80 },
@@ -62,14 +112,24 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
         </Button>
       )}
       {(r.status === 'DRAFT' || r.status === 'REJECTED') && canSubmit && (
-        <Popconfirm title={`确定提交采购申请 ${r.code} 审批？提交后不能修改。`} okText="提交" cancelText="取消" onConfirm={() => run(() => postAction('/srm/requisition/submit', { id: r.id, version: r.version }), done)}>
+        <Popconfirm
+          title={`确定提交采购申请 ${r.code} 审批？提交后不能修改。`}
+          okText="提交"
+          cancelText="取消"
+          onConfirm={() => run(() => postAction('/srm/requisition/submit', { id: r.id, version: r.version }), done)}
+        >
           <Button type="primary" loading={busy} data-testid="requisition-submit">
             提交审批
           </Button>
         </Popconfirm>
       )}
       {r.status === 'PENDING_APPROVAL' && canSubmit && (
-        <Popconfirm title={`确定撤回采购申请 ${r.code}？审批将被取消，申请回到草稿。`} okText="撤回" cancelText="取消" onConfirm={() => run(() => postAction('/srm/requisition/withdraw', { id: r.id }), done)}>
+        <Popconfirm
+          title={`确定撤回采购申请 ${r.code}？审批将被取消，申请回到草稿。`}
+          okText="撤回"
+          cancelText="取消"
+          onConfirm={() => run(() => postAction('/srm/requisition/withdraw', { id: r.id }), done)}
+        >
           <Button loading={busy} data-testid="requisition-withdraw">
             撤回
           </Button>
@@ -101,7 +161,14 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
         </Button>
       )}
       {CONSUMABLE.includes(r.status) && !r.cancelledAt && canCancel && (
-        <Button danger onClick={() => { setCancelReason(''); setCancelling(true); }} data-testid="requisition-cancel">
+        <Button
+          danger
+          onClick={() => {
+            setCancelReason('');
+            setCancelling(true);
+          }}
+          data-testid="requisition-cancel"
+        >
           取消剩余数量
         </Button>
       )}
@@ -109,16 +176,41 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
   );
 
   return (
-    <Drawer title={r ? `采购申请 ${r.code}` : '采购申请'} open={id !== null} onClose={onClose} size={1100} destroyOnHidden extra={actions}>
+    <Drawer
+      title={r ? `采购申请 ${r.code}` : '采购申请'}
+      open={id !== null}
+      onClose={onClose}
+      size={1100}
+      destroyOnHidden
+      extra={actions}
+    >
       {detail.isPending && id !== null && <Spin />}
-      {detail.isError && <Alert type="error" showIcon title="采购申请加载失败" description={detail.error.message} action={<Button size="small" onClick={() => void detail.refetch()}>重试</Button>} />}
+      {detail.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title="采购申请加载失败"
+          description={detail.error.message}
+          action={
+            <Button size="small" onClick={() => void detail.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       {r && (
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="requisition-detail">
           <Descriptions size="small" column={3} bordered>
-            <Descriptions.Item label="标题" span={2}>{r.title}</Descriptions.Item>
-            <Descriptions.Item label="状态"><StatusTag status={r.status} /></Descriptions.Item>
+            <Descriptions.Item label="标题" span={2}>
+              {r.title}
+            </Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <StatusTag status={r.status} />
+            </Descriptions.Item>
             <Descriptions.Item label="采购类型">{PURCHASE_TYPES[r.purchaseType] ?? r.purchaseType}</Descriptions.Item>
-            <Descriptions.Item label="紧急程度">{r.urgency === 'URGENT' ? `紧急：${r.urgentReason ?? ''}` : '普通'}</Descriptions.Item>
+            <Descriptions.Item label="紧急程度">
+              {r.urgency === 'URGENT' ? `紧急：${r.urgentReason ?? ''}` : '普通'}
+            </Descriptions.Item>
             <Descriptions.Item label="预算金额">{`${r.budgetAmount} ${r.currency}`}</Descriptions.Item>
             <Descriptions.Item label="申请人">{r.requesterName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="需求部门">{r.departmentCode ?? '-'}</Descriptions.Item>
@@ -126,18 +218,43 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
             <Descriptions.Item label="提交时间">{r.submittedAt ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="审批通过">{r.approvedAt ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="交货地点">{r.deliveryPlace ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="采购用途" span={3}>{r.reason ?? '-'}</Descriptions.Item>
-            {r.cancelledAt && <Descriptions.Item label="取消剩余数量" span={3}>{`${r.cancelledAt}：${r.cancelReason ?? ''}`}</Descriptions.Item>}
+            <Descriptions.Item label="采购用途" span={3}>
+              {r.reason ?? '-'}
+            </Descriptions.Item>
+            {r.cancelledAt && (
+              <Descriptions.Item
+                label="取消剩余数量"
+                span={3}
+              >{`${r.cancelledAt}：${r.cancelReason ?? ''}`}</Descriptions.Item>
+            )}
           </Descriptions>
           {r.status === 'PENDING_APPROVAL' && (
             <Typography.Text type="secondary">
               该申请在 <Link to="/approval/todo">审批中心 › 我的待办</Link> 中审批。
             </Typography.Text>
           )}
-          {CONSUMABLE.includes(r.status) && <Typography.Text type="secondary">已审批的申请数量已锁定（PR-4）；如需变更，请取消剩余数量后重新申请。</Typography.Text>}
+          {CONSUMABLE.includes(r.status) && (
+            <Typography.Text type="secondary">
+              已审批的申请数量已锁定（PR-4）；如需变更，请取消剩余数量后重新申请。
+            </Typography.Text>
+          )}
           <Tabs
             items={[
-              { key: 'lines', label: `采购明细（${r.lines.length}）`, children: <Table<RequisitionLineRow> rowKey="id" size="small" pagination={false} scroll={{ x: 1300 }} dataSource={r.lines} columns={lineColumns} data-testid="requisition-lines" /> },
+              {
+                key: 'lines',
+                label: `采购明细（${r.lines.length}）`,
+                children: (
+                  <Table<RequisitionLineRow>
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 1300 }}
+                    dataSource={r.lines}
+                    columns={lineColumns}
+                    data-testid="requisition-lines"
+                  />
+                ),
+              },
               {
                 key: 'approval',
                 label: '审批记录',
@@ -151,7 +268,12 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
                     data-testid="requisition-approval-history"
                     columns={[
                       { title: '时间', dataIndex: 'at', width: 170 },
-                      { title: '操作', dataIndex: 'action', width: 100, render: (v: string) => APPROVAL_ACTION_TEXT[v] ?? v },
+                      {
+                        title: '操作',
+                        dataIndex: 'action',
+                        width: 100,
+                        render: (v: string) => APPROVAL_ACTION_TEXT[v] ?? v,
+                      },
                       { title: '操作人', dataIndex: 'actorName', width: 120 },
                       { title: '意见', dataIndex: 'comment', render: (v: string | null) => v || '-' },
                     ]}
@@ -170,7 +292,11 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
                     columns={[
                       { title: '时间', dataIndex: 'at', width: 170 },
                       { title: '操作', dataIndex: 'action', width: 120, render: (v: string) => LOG_ACTIONS[v] ?? v },
-                      { title: '状态', render: (_: unknown, l: RequisitionDetail['logs'][number]) => `${l.fromStatus ? `${PR_STATUS[l.fromStatus] ?? l.fromStatus} → ` : ''}${PR_STATUS[l.toStatus] ?? l.toStatus}` },
+                      {
+                        title: '状态',
+                        render: (_: unknown, l: RequisitionDetail['logs'][number]) =>
+                          `${l.fromStatus ? `${PR_STATUS[l.fromStatus] ?? l.fromStatus} → ` : ''}${PR_STATUS[l.toStatus] ?? l.toStatus}`,
+                      },
                       { title: '操作人', dataIndex: 'actorName', width: 120 },
                       { title: '说明', dataIndex: 'reason', render: (v: string | null) => v || '-' },
                     ]}
@@ -205,14 +331,26 @@ export function RequisitionDetailDrawer({ id, onClose, onEdit, onChanged }: { id
             message.warning('请填写取消原因');
             return;
           }
-          void run(() => postAction('/srm/requisition/cancel', { id: r.id, reason: cancelReason.trim() }), async () => {
-            setCancelling(false);
-            await done();
-          });
+          void run(
+            () => postAction('/srm/requisition/cancel', { id: r.id, reason: cancelReason.trim() }),
+            async () => {
+              setCancelling(false);
+              await done();
+            },
+          );
         }}
       >
-        <Typography.Paragraph>只取消尚未寻源、未下单的数量；已在寻源或已下单的数量保持不变（PR-5）。</Typography.Paragraph>
-        <Input.TextArea rows={3} maxLength={500} placeholder="取消原因（必填）" value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} data-testid="requisition-cancel-reason" />
+        <Typography.Paragraph>
+          只取消尚未寻源、未下单的数量；已在寻源或已下单的数量保持不变（PR-5）。
+        </Typography.Paragraph>
+        <Input.TextArea
+          rows={3}
+          maxLength={500}
+          placeholder="取消原因（必填）"
+          value={cancelReason}
+          onChange={(e) => setCancelReason(e.target.value)}
+          data-testid="requisition-cancel-reason"
+        />
       </Modal>
     </Drawer>
   );

@@ -3,7 +3,15 @@ import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography, typ
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { fieldErrorsOf } from '../../../lib/form-errors';
-import { businessToday, loadOptions, PURCHASE_TYPES, searchMaterials, UNITS, type MaterialOption, type RequisitionDetail } from './requisition-api';
+import {
+  businessToday,
+  loadOptions,
+  PURCHASE_TYPES,
+  searchMaterials,
+  UNITS,
+  type MaterialOption,
+  type RequisitionDetail,
+} from './requisition-api';
 
 type LineValues = {
   materialId?: string | null;
@@ -44,7 +52,19 @@ function Boxed({ testId, ...props }: SelectProps & { testId: string }) {
 }
 
 /** The material picker: ACTIVE materials found by code or name on the server (MAT-3). */
-function MaterialSelect({ value, onChange, initial, onPicked, index }: { value?: string | null; onChange?: (v: string | null) => void; initial?: MaterialOption | null; onPicked: (m: MaterialOption | null) => void; index: number }) {
+function MaterialSelect({
+  value,
+  onChange,
+  initial,
+  onPicked,
+  index,
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  initial?: MaterialOption | null;
+  onPicked: (m: MaterialOption | null) => void;
+  index: number;
+}) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['requisition', 'materials', keyword], queryFn: () => searchMaterials(keyword) });
   const list = [...(found.data ?? [])];
@@ -75,7 +95,12 @@ function MaterialSelect({ value, onChange, initial, onPicked, index }: { value?:
  */
 function WithMaterial({ index, children }: { index: number; children: (hasMaterial: boolean) => ReactNode }) {
   return (
-    <Form.Item noStyle shouldUpdate={(prev: RequisitionValues, next: RequisitionValues) => !!prev.lines?.[index]?.materialId !== !!next.lines?.[index]?.materialId}>
+    <Form.Item
+      noStyle
+      shouldUpdate={(prev: RequisitionValues, next: RequisitionValues) =>
+        !!prev.lines?.[index]?.materialId !== !!next.lines?.[index]?.materialId
+      }
+    >
       {({ getFieldValue }) => children(!!getFieldValue(['lines', index, 'materialId']))}
     </Form.Item>
   );
@@ -91,7 +116,17 @@ function fieldPath(key: string): (string | number)[] {
  * line without a material needs its description, category and unit. Saves a draft; the server
  * checks everything again.
  */
-export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boolean; editing: RequisitionDetail | null; onClose: () => void; onSaved: (id: string) => void }) {
+export function RequisitionForm({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: RequisitionDetail | null;
+  onClose: () => void;
+  onSaved: (id: string) => void;
+}) {
   const [form] = Form.useForm<RequisitionValues>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
@@ -136,11 +171,22 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
     } catch {
       return;
     }
-    const body = { ...values, lines: (values.lines ?? []).map((l) => ({ ...l, materialId: l.materialId || null, categoryId: l.categoryId || null })) };
+    const body = {
+      ...values,
+      lines: (values.lines ?? []).map((l) => ({
+        ...l,
+        materialId: l.materialId || null,
+        categoryId: l.categoryId || null,
+      })),
+    };
     setSaving(true);
     try {
       const answer = editing
-        ? await postAction<null>('/srm/requisition/edit', { ...body, id: editing.id, version: editing.version }, { quiet: [400] })
+        ? await postAction<null>(
+            '/srm/requisition/edit',
+            { ...body, id: editing.id, version: editing.version },
+            { quiet: [400] },
+          )
         : await postAction<{ id: string }>('/srm/requisition/add', body, { quiet: [400] });
       if (!answer.success) {
         message.warning(answer.message);
@@ -160,7 +206,16 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
 
   const initialOf = (index: number): MaterialOption | null => {
     const l = editing?.lines[index];
-    return l?.materialId ? { id: l.materialId, code: l.materialCode ?? '', name: l.materialName ?? '', spec: l.spec, unit: l.unit, categoryId: l.categoryId ?? '' } : null;
+    return l?.materialId
+      ? {
+          id: l.materialId,
+          code: l.materialCode ?? '',
+          name: l.materialName ?? '',
+          spec: l.spec,
+          unit: l.unit,
+          categoryId: l.categoryId ?? '',
+        }
+      : null;
   };
 
   return (
@@ -181,22 +236,45 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
     >
       <Form form={form} name="requisition" layout="vertical" data-testid="requisition-form">
         <Space wrap align="start">
-          <Form.Item name="title" label="申请标题" rules={[{ required: true, whitespace: true, message: '请填写申请标题' }, { max: 200, message: '申请标题不能超过200个字符' }]}>
+          <Form.Item
+            name="title"
+            label="申请标题"
+            rules={[
+              { required: true, whitespace: true, message: '请填写申请标题' },
+              { max: 200, message: '申请标题不能超过200个字符' },
+            ]}
+          >
             <Input style={{ width: 320 }} />
           </Form.Item>
           <Form.Item name="purchaseType" label="采购类型" rules={[{ required: true, message: '请选择采购类型' }]}>
             <Select style={{ width: 120 }} options={options(PURCHASE_TYPES)} />
           </Form.Item>
           <Form.Item name="urgency" label="紧急程度">
-            <Select style={{ width: 120 }} options={[{ value: 'NORMAL', label: '普通' }, { value: 'URGENT', label: '紧急' }]} />
+            <Select
+              style={{ width: 120 }}
+              options={[
+                { value: 'NORMAL', label: '普通' },
+                { value: 'URGENT', label: '紧急' },
+              ]}
+            />
           </Form.Item>
           {urgency === 'URGENT' && (
-            <Form.Item name="urgentReason" label="紧急原因" rules={[{ required: true, whitespace: true, message: '紧急采购请填写紧急原因' }]}>
+            <Form.Item
+              name="urgentReason"
+              label="紧急原因"
+              rules={[{ required: true, whitespace: true, message: '紧急采购请填写紧急原因' }]}
+            >
               <Input style={{ width: 280 }} />
             </Form.Item>
           )}
           <Form.Item name="buyerId" label="采购员">
-            <Select allowClear style={{ width: 160 }} placeholder="默认取物料分类的采购员" loading={opts.isPending} options={(opts.data?.buyers ?? []).map((b) => ({ value: b.id, label: b.realname || b.username }))} />
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              placeholder="默认取物料分类的采购员"
+              loading={opts.isPending}
+              options={(opts.data?.buyers ?? []).map((b) => ({ value: b.id, label: b.realname || b.username }))}
+            />
           </Form.Item>
           <Form.Item name="deliveryPlace" label="交货地点">
             <Input style={{ width: 280 }} />
@@ -240,7 +318,14 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                       <Form.Item
                         name={[field.name, 'description']}
                         style={{ margin: 0 }}
-                        rules={[{ validator: async (_r, v: string | undefined) => { if (!form.getFieldValue(['lines', field.name, 'materialId']) && !v?.trim()) throw new Error('非目录物料须填写物料描述'); } }]}
+                        rules={[
+                          {
+                            validator: async (_r, v: string | undefined) => {
+                              if (!form.getFieldValue(['lines', field.name, 'materialId']) && !v?.trim())
+                                throw new Error('非目录物料须填写物料描述');
+                            },
+                          },
+                        ]}
                       >
                         <Input placeholder="非目录物料必填" data-testid={`line-description-${field.name}`} />
                       </Form.Item>
@@ -255,8 +340,19 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                           hasMaterial ? (
                             <Typography.Text type="secondary">随物料</Typography.Text>
                           ) : (
-                            <Form.Item name={[field.name, 'categoryId']} style={{ margin: 0 }} rules={[{ required: true, message: '请选择物料分类' }]}>
-                              <Boxed testId={`line-category-${field.name}`} showSearch={{ optionFilterProp: 'label' }} options={(opts.data?.categories ?? []).map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))} />
+                            <Form.Item
+                              name={[field.name, 'categoryId']}
+                              style={{ margin: 0 }}
+                              rules={[{ required: true, message: '请选择物料分类' }]}
+                            >
+                              <Boxed
+                                testId={`line-category-${field.name}`}
+                                showSearch={{ optionFilterProp: 'label' }}
+                                options={(opts.data?.categories ?? []).map((c) => ({
+                                  value: c.id,
+                                  label: `${c.code} ${c.name}`,
+                                }))}
+                              />
                             </Form.Item>
                           )
                         }
@@ -272,7 +368,12 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                         style={{ margin: 0 }}
                         rules={[
                           { required: true, message: '请填写数量' },
-                          { validator: async (_r, v: string | undefined) => { if (v && (!QTY.test(v) || Number(v) <= 0)) throw new Error('数量必须大于0（最多4位小数）'); } },
+                          {
+                            validator: async (_r, v: string | undefined) => {
+                              if (v && (!QTY.test(v) || Number(v) <= 0))
+                                throw new Error('数量必须大于0（最多4位小数）');
+                            },
+                          },
                         ]}
                       >
                         <Input data-testid={`line-qty-${field.name}`} />
@@ -285,7 +386,11 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                     render: (_: unknown, field) => (
                       <WithMaterial index={field.name}>
                         {(hasMaterial) => (
-                          <Form.Item name={[field.name, 'unit']} style={{ margin: 0 }} rules={[{ required: true, message: '请选择单位' }]}>
+                          <Form.Item
+                            name={[field.name, 'unit']}
+                            style={{ margin: 0 }}
+                            rules={[{ required: true, message: '请选择单位' }]}
+                          >
                             <Boxed testId={`line-unit-${field.name}`} disabled={hasMaterial} options={options(UNITS)} />
                           </Form.Item>
                         )}
@@ -301,7 +406,11 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                         style={{ margin: 0 }}
                         rules={[
                           { required: true, message: '请选择需求日期' },
-                          { validator: async (_r, v: string | undefined) => { if (v && v < businessToday()) throw new Error('需求日期不能早于今天'); } },
+                          {
+                            validator: async (_r, v: string | undefined) => {
+                              if (v && v < businessToday()) throw new Error('需求日期不能早于今天');
+                            },
+                          },
                         ]}
                       >
                         <Input type="date" data-testid={`line-date-${field.name}`} />
@@ -348,7 +457,14 @@ export function RequisitionForm({ open, editing, onClose, onSaved }: { open: boo
                     width: 70,
                     fixed: 'right',
                     render: (_: unknown, field) => (
-                      <Button type="link" size="small" danger disabled={fields.length <= 1} onClick={() => remove(field.name)} data-testid={`line-remove-${field.name}`}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        disabled={fields.length <= 1}
+                        onClick={() => remove(field.name)}
+                        data-testid={`line-remove-${field.name}`}
+                      >
                         删除
                       </Button>
                     ),

@@ -8,7 +8,14 @@ import { renderWithProviders } from '../../../test/render';
 import RequisitionListPage from './requisition-list-page';
 import { businessToday, type RequisitionDetail, type RequisitionRow } from './requisition-api';
 
-const ALL = ['srm:requisition:list', 'srm:requisition:add', 'srm:requisition:edit', 'srm:requisition:delete', 'srm:requisition:submit', 'srm:requisition:cancel'];
+const ALL = [
+  'srm:requisition:list',
+  'srm:requisition:add',
+  'srm:requisition:edit',
+  'srm:requisition:delete',
+  'srm:requisition:submit',
+  'srm:requisition:cancel',
+];
 
 const ROW: RequisitionRow = {
   id: 'r1',
@@ -68,18 +75,46 @@ const detailOf = (status: string, extra: Partial<RequisitionDetail> = {}): Requi
   lines: [LINE],
   approval: null,
   approvalHistory: [],
-  logs: [{ id: 'g1', action: 'create', fromStatus: null, toStatus: 'DRAFT', actorName: '采购员', reason: null, at: '2026-11-25 09:00:00' }],
+  logs: [
+    {
+      id: 'g1',
+      action: 'create',
+      fromStatus: null,
+      toStatus: 'DRAFT',
+      actorName: '采购员',
+      reason: null,
+      at: '2026-11-25 09:00:00',
+    },
+  ],
   ...extra,
 });
 
-function setup({ auth = ALL, records = [ROW], detail = detailOf('DRAFT'), routes = {} }: { auth?: string[]; records?: RequisitionRow[]; detail?: RequisitionDetail; routes?: Record<string, FakeHandler> } = {}) {
+function setup({
+  auth = ALL,
+  records = [ROW],
+  detail = detailOf('DRAFT'),
+  routes = {},
+}: {
+  auth?: string[];
+  records?: RequisitionRow[];
+  detail?: RequisitionDetail;
+  routes?: Record<string, FakeHandler>;
+} = {}) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer({
     'GET /srm/requisition/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
     'GET /srm/requisition/queryById': () => ok(detail),
-    'GET /srm/requisition/options': () => ok({ categories: [{ id: 'c1', code: 'A0101', name: '紧固件' }], buyers: [{ id: 'u2', username: 'buyer', realname: '采购员' }] }),
-    'GET /srm/requisition/materials': () => ok([{ id: 'm1', code: 'EL000001', name: '六角螺栓', spec: 'M8×30', unit: 'PCS', categoryId: 'c1' }]),
+    'GET /srm/requisition/options': () =>
+      ok({
+        categories: [{ id: 'c1', code: 'A0101', name: '紧固件' }],
+        buyers: [{ id: 'u2', username: 'buyer', realname: '采购员' }],
+      }),
+    'GET /srm/requisition/materials': () =>
+      ok([{ id: 'm1', code: 'EL000001', name: '六角螺栓', spec: 'M8×30', unit: 'PCS', categoryId: 'c1' }]),
     'POST /srm/requisition/add': () => ok({ id: 'r9', code: 'PR-20261125-0009' }, '采购申请已保存'),
     'POST /srm/requisition/edit': () => ok(null, '采购申请已保存'),
     'POST /srm/requisition/submit': () => ok({ status: 'PENDING_APPROVAL' }, '已提交审批'),
@@ -118,7 +153,11 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.change(within(search).getByLabelText('申请单号'), { target: { value: 'PR-2026' } });
     fireEvent.change(within(search).getByLabelText('标题'), { target: { value: '备件' } });
     fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(server.calls('GET /srm/requisition/list').some((c) => c.url.searchParams.get('code') === '*PR-2026*')).toBe(true));
+    await waitFor(() =>
+      expect(
+        server.calls('GET /srm/requisition/list').some((c) => c.url.searchParams.get('code') === '*PR-2026*'),
+      ).toBe(true),
+    );
     const last = server.calls('GET /srm/requisition/list').at(-1)!;
     expect(last.url.searchParams.get('title')).toBe('*备件*');
     expect(last.url.searchParams.get('pageNo')).toBe('1');
@@ -131,7 +170,14 @@ describe('采购申请 (domain §8)', () => {
 
   it('a failing list shows 采购申请加载失败 and retries', async () => {
     let fail = true;
-    const server = setup({ routes: { 'GET /srm/requisition/list': () => (fail ? { body: { success: false, code: 510, message: '数据库繁忙', result: null, timestamp: 0 } } : ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 })) } });
+    const server = setup({
+      routes: {
+        'GET /srm/requisition/list': () =>
+          fail
+            ? { body: { success: false, code: 510, message: '数据库繁忙', result: null, timestamp: 0 } }
+            : ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+      },
+    });
     expect(await screen.findByText('采购申请加载失败')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
@@ -176,18 +222,48 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.change(screen.getByTestId('line-date-1'), { target: { value: businessToday() } });
     fireEvent.click(screen.getByTestId('requisition-save'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
-    const body = server.calls('POST /srm/requisition/add')[0]!.body as { title: string; purchaseType: string; lines: Record<string, unknown>[] };
+    const body = server.calls('POST /srm/requisition/add')[0]!.body as {
+      title: string;
+      purchaseType: string;
+      lines: Record<string, unknown>[];
+    };
     expect(body).toMatchObject({ title: '生产线备件采购', purchaseType: 'GOODS', urgency: 'NORMAL' });
-    expect(body.lines[0]).toMatchObject({ materialId: 'm1', qty: '10', unit: 'PCS', needByDate: '2099-01-01', estimatedUnitPrice: '12.345' });
-    expect(body.lines[1]).toMatchObject({ materialId: null, description: '定制工装夹具', categoryId: 'c1', unit: 'SET', qty: '3', needByDate: businessToday() });
+    expect(body.lines[0]).toMatchObject({
+      materialId: 'm1',
+      qty: '10',
+      unit: 'PCS',
+      needByDate: '2099-01-01',
+      estimatedUnitPrice: '12.345',
+    });
+    expect(body.lines[1]).toMatchObject({
+      materialId: null,
+      description: '定制工装夹具',
+      categoryId: 'c1',
+      unit: 'SET',
+      qty: '3',
+      needByDate: businessToday(),
+    });
     expect(await screen.findByTestId('requisition-detail')).toBeTruthy();
-    await waitFor(() => expect(server.calls('GET /srm/requisition/queryById').some((c) => c.url.searchParams.get('id') === 'r9')).toBe(true));
+    await waitFor(() =>
+      expect(server.calls('GET /srm/requisition/queryById').some((c) => c.url.searchParams.get('id') === 'r9')).toBe(
+        true,
+      ),
+    );
   });
 
   it('a field error from the server (400) lands on its line', async () => {
     const server = setup({
       routes: {
-        'POST /srm/requisition/add': () => ({ status: 400, body: { success: false, code: 400, message: '第1行：需求日期不能早于今天（PR-1）', result: { errors: { 'lines.0.needByDate': '需求日期不能早于今天（PR-1）' } }, timestamp: 0 } }),
+        'POST /srm/requisition/add': () => ({
+          status: 400,
+          body: {
+            success: false,
+            code: 400,
+            message: '第1行：需求日期不能早于今天（PR-1）',
+            result: { errors: { 'lines.0.needByDate': '需求日期不能早于今天（PR-1）' } },
+            timestamp: 0,
+          },
+        }),
       },
     });
     fireEvent.click(await screen.findByTestId('requisition-new'));
@@ -235,7 +311,11 @@ describe('采购申请 (domain §8)', () => {
   it('a pending requisition shows its approval history and is withdrawn after confirmation; no edit or delete', async () => {
     const server = setup({
       records: [{ ...ROW, status: 'PENDING_APPROVAL' }],
-      detail: detailOf('PENDING_APPROVAL', { approvalHistory: [{ id: 'h1', action: 'SUBMIT', step: null, comment: null, at: '2026-11-25 09:10:00', actorName: '采购员' }] }),
+      detail: detailOf('PENDING_APPROVAL', {
+        approvalHistory: [
+          { id: 'h1', action: 'SUBMIT', step: null, comment: null, at: '2026-11-25 09:10:00', actorName: '采购员' },
+        ],
+      }),
     });
     await openDetail();
     expect(screen.queryByTestId('requisition-edit')).toBeNull();
@@ -257,7 +337,9 @@ describe('采购申请 (domain §8)', () => {
     const ok = await screen.findByRole('button', { name: '确定取消' });
     expect((ok as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('requisition-cancel-reason'), { target: { value: '项目取消' } });
-    await waitFor(() => expect((screen.getByRole('button', { name: '确定取消' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: '确定取消' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: '确定取消' }));
     await waitFor(() => expect(server.calls('POST /srm/requisition/cancel')).toHaveLength(1));
     expect(server.calls('POST /srm/requisition/cancel')[0]!.body).toEqual({ id: 'r1', reason: '项目取消' });

@@ -19,8 +19,31 @@ export type EventRow = {
   createTime: string | null;
 };
 
-export type EventLine = { id: string; lineNo: number; materialId: string | null; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null; deliveryPlace: string | null; targetPrice: string | null; remark: string | null; requisitionLineId?: string | null };
-export type Participant = { id: string; supplierId: string; supplierName: string; origin: string; status: string; declineReason: string | null; responded: boolean; respondedAt: string | null };
+export type EventLine = {
+  id: string;
+  lineNo: number;
+  materialId: string | null;
+  materialCode: string | null;
+  materialName: string | null;
+  spec: string | null;
+  qty: string;
+  unit: string | null;
+  needByDate: string | null;
+  deliveryPlace: string | null;
+  targetPrice: string | null;
+  remark: string | null;
+  requisitionLineId?: string | null;
+};
+export type Participant = {
+  id: string;
+  supplierId: string;
+  supplierName: string;
+  origin: string;
+  status: string;
+  declineReason: string | null;
+  responded: boolean;
+  respondedAt: string | null;
+};
 
 export type EventDetail = EventRow & {
   version: number;
@@ -41,8 +64,27 @@ export type EventDetail = EventRow & {
   openingRecords: { round: number; openedByName: string; openedAt: string; responseCount: number }[];
 };
 
-export type MatrixQuote = { supplierId: string; supplierName: string; responseId: string; unitPrice: string; taxRate: string | null; amount: string | null; leadTimeDays: number | null; lowest: boolean };
-export type MatrixResponse = { id: string; supplierId: string; supplierName: string; code: string; round: number; versionNo: number; status: string; submittedAt: string | null; totalAmount: string | null };
+export type MatrixQuote = {
+  supplierId: string;
+  supplierName: string;
+  responseId: string;
+  unitPrice: string;
+  taxRate: string | null;
+  amount: string | null;
+  leadTimeDays: number | null;
+  lowest: boolean;
+};
+export type MatrixResponse = {
+  id: string;
+  supplierId: string;
+  supplierName: string;
+  code: string;
+  round: number;
+  versionNo: number;
+  status: string;
+  submittedAt: string | null;
+  totalAmount: string | null;
+};
 export type Matrix = {
   eventId: string;
   round: number;
@@ -50,10 +92,37 @@ export type Matrix = {
   suppliers: MatrixResponse[];
   history: MatrixResponse[];
 };
-export type Award = { id: string; status: string; lines?: { sourcingLineId: string; supplierId: string; sharePct: number | null }[] } | null;
+export type Award = {
+  id: string;
+  status: string;
+  lines?: { sourcingLineId: string; supplierId: string; sharePct: number | null }[];
+} | null;
 
-export type MyEventRow = { id: string; code: string; title: string; status: string; statusText: string; responseStartAt: string | null; responseDeadline: string | null; currency: string; participationStatus: string; myResponseStatus: string | null; myVersionNo: number | null; mySubmittedAt: string | null };
-export type MyResponse = { id: string; code: string; round: number; versionNo: number; status: string; submittedAt: string | null; payloadHash: string | null; totalAmount: string | null; validUntil: string | null };
+export type MyEventRow = {
+  id: string;
+  code: string;
+  title: string;
+  status: string;
+  statusText: string;
+  responseStartAt: string | null;
+  responseDeadline: string | null;
+  currency: string;
+  participationStatus: string;
+  myResponseStatus: string | null;
+  myVersionNo: number | null;
+  mySubmittedAt: string | null;
+};
+export type MyResponse = {
+  id: string;
+  code: string;
+  round: number;
+  versionNo: number;
+  status: string;
+  submittedAt: string | null;
+  payloadHash: string | null;
+  totalAmount: string | null;
+  validUntil: string | null;
+};
 export type MyEventDetail = {
   id: string;
   code: string;
@@ -72,25 +141,78 @@ export type MyEventDetail = {
   participation: { status: string; declineReason: string | null; respondedAt: string | null };
   responses: MyResponse[];
 };
-export type Receipt = { responseId: string; code: string; versionNo: number; submittedAt: string | null; serverTime: string; payloadHash: string };
+export type Receipt = {
+  responseId: string;
+  code: string;
+  versionNo: number;
+  submittedAt: string | null;
+  serverTime: string;
+  payloadHash: string;
+};
 
 export { EVENT_STATUS_TEXT as EVENT_STATUS } from '@procura/shared';
-export const EVENT_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PUBLISHED: 'processing', OPENED: 'cyan', EVALUATING: 'cyan', INSUFFICIENT: 'warning', AWARD_PENDING_APPROVAL: 'processing', AWARDED: 'success', FAILED: 'error', CANCELLED: 'default' };
-export const PARTICIPATION_STATUS: Record<string, string> = { INVITED: '待确认', ACCEPTED: '已接受', DECLINED: '已拒绝', REGISTERED: '已报名', APPROVED: '已报名', APPLIED: '报名待审核', REJECTED: '报名被拒', CANCELLED: '已取消', BANNED: '已禁止' };
-export const RESPONSE_STATUS: Record<string, string> = { DRAFT: '草稿', SUBMITTED: '已提交', WITHDRAWN: '已撤回', SUPERSEDED: '已被新版本替代', OPENED: '已开标', VALID: '有效', INVALID: '无效', AWARDED: '中标', NOT_AWARDED: '未中标' };
-export const AWARD_MODES: Record<string, string> = { SINGLE: '整单授予', SPLIT_BY_LINE: '按行拆分', SPLIT_BY_QTY: '按数量拆分' };
+export const EVENT_STATUS_COLOR: Record<string, string> = {
+  DRAFT: 'default',
+  PUBLISHED: 'processing',
+  OPENED: 'cyan',
+  EVALUATING: 'cyan',
+  INSUFFICIENT: 'warning',
+  AWARD_PENDING_APPROVAL: 'processing',
+  AWARDED: 'success',
+  FAILED: 'error',
+  CANCELLED: 'default',
+};
+export const PARTICIPATION_STATUS: Record<string, string> = {
+  INVITED: '待确认',
+  ACCEPTED: '已接受',
+  DECLINED: '已拒绝',
+  REGISTERED: '已报名',
+  APPROVED: '已报名',
+  APPLIED: '报名待审核',
+  REJECTED: '报名被拒',
+  CANCELLED: '已取消',
+  BANNED: '已禁止',
+};
+export const RESPONSE_STATUS: Record<string, string> = {
+  DRAFT: '草稿',
+  SUBMITTED: '已提交',
+  WITHDRAWN: '已撤回',
+  SUPERSEDED: '已被新版本替代',
+  OPENED: '已开标',
+  VALID: '有效',
+  INVALID: '无效',
+  AWARDED: '中标',
+  NOT_AWARDED: '未中标',
+};
+export const AWARD_MODES: Record<string, string> = {
+  SINGLE: '整单授予',
+  SPLIT_BY_LINE: '按行拆分',
+  SPLIT_BY_QTY: '按数量拆分',
+};
 
-export const listEvents = (params: Record<string, string>) => getOrThrow<PageResult<EventRow>>('/srm/sourcing/event/list', params);
+export const listEvents = (params: Record<string, string>) =>
+  getOrThrow<PageResult<EventRow>>('/srm/sourcing/event/list', params);
 export const loadEvent = (id: string) => getOrThrow<EventDetail>('/srm/sourcing/event/queryById', { id });
 export const loadMatrix = (id: string) => getOrThrow<Matrix>('/srm/sourcing/event/matrix', { id });
 export const loadAward = (eventId: string) => getOrThrow<Award>('/srm/sourcing/award/queryByEventId', { eventId });
-export const searchSuppliers = (name: string) => getOrThrow<PageResult<{ id: string; code: string; name: string }>>('/supplier/list', { pageNo: '1', pageSize: '20', ...(name ? { name: `*${name}*` } : {}) });
+export const searchSuppliers = (name: string) =>
+  getOrThrow<PageResult<{ id: string; code: string; name: string }>>('/supplier/list', {
+    pageNo: '1',
+    pageSize: '20',
+    ...(name ? { name: `*${name}*` } : {}),
+  });
 export const listMyEvents = () => getOrThrow<MyEventRow[]>('/srm/sourcing/supplier/event/list');
 export const loadMyEvent = (id: string) => getOrThrow<MyEventDetail>('/srm/sourcing/supplier/event/queryById', { id });
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-export type QuoteLineInput = { sourcingLineId: string; lineNo: number; unitPrice?: string; taxRate?: string; leadTimeDays?: number | null };
+export type QuoteLineInput = {
+  sourcingLineId: string;
+  lineNo: number;
+  unitPrice?: string;
+  taxRate?: string;
+  leadTimeDays?: number | null;
+};
 
 /** The quote form's check before sending (the server checks again): price and tax rate per line, a validity date not in the past. */
 export function quoteErrors(lines: QuoteLineInput[], validUntil: string | undefined, today: string): string[] {
@@ -104,7 +226,8 @@ export function quoteErrors(lines: QuoteLineInput[], validUntil: string | undefi
     const tax = (l.taxRate ?? '').trim();
     if (!tax) errors.push(`第${l.lineNo}行请填写税率`);
     else if (!DECIMAL.test(tax) || Number(tax) > 100) errors.push(`第${l.lineNo}行税率须在0到100之间`);
-    if (l.leadTimeDays != null && (!Number.isInteger(l.leadTimeDays) || l.leadTimeDays < 0)) errors.push(`第${l.lineNo}行交货周期须为不小于0的整数`);
+    if (l.leadTimeDays != null && (!Number.isInteger(l.leadTimeDays) || l.leadTimeDays < 0))
+      errors.push(`第${l.lineNo}行交货周期须为不小于0的整数`);
   }
   return errors;
 }
@@ -114,7 +237,8 @@ export type AwardEntry = { sourcingLineId: string; lineNo: number; supplierId: s
 /** RFQ-10: every line awarded; whole-line modes one supplier per line; split shares are whole percentages summing to 100. */
 export function awardErrors(mode: string, lineIds: { id: string; lineNo: number }[], entries: AwardEntry[]): string[] {
   const errors: string[] = [];
-  if (mode === 'SINGLE' && new Set(entries.map((e) => e.supplierId)).size > 1) errors.push('整单授予只能选择一家中标供应商');
+  if (mode === 'SINGLE' && new Set(entries.map((e) => e.supplierId)).size > 1)
+    errors.push('整单授予只能选择一家中标供应商');
   for (const line of lineIds) {
     const mine = entries.filter((e) => e.sourcingLineId === line.id && e.supplierId);
     if (mine.length === 0) {
@@ -140,9 +264,16 @@ export function awardErrors(mode: string, lineIds: { id: string; lineNo: number 
  * rank 1) any other supplier deviates; otherwise a supplier that is not the lowest on its line.
  * A quantity split never deviates (shares are the point of it).
  */
-export function awardDeviates(mode: string, lines: { id: string; quotes: { supplierId: string; lowest: boolean }[] }[], entries: AwardEntry[], recommendedSupplierId: string | null = null): boolean {
+export function awardDeviates(
+  mode: string,
+  lines: { id: string; quotes: { supplierId: string; lowest: boolean }[] }[],
+  entries: AwardEntry[],
+  recommendedSupplierId: string | null = null,
+): boolean {
   if (mode === 'SPLIT_BY_QTY') return false;
   return entries.some((e) =>
-    recommendedSupplierId ? e.supplierId !== recommendedSupplierId : !lines.find((l) => l.id === e.sourcingLineId)?.quotes.find((q) => q.supplierId === e.supplierId)?.lowest,
+    recommendedSupplierId
+      ? e.supplierId !== recommendedSupplierId
+      : !lines.find((l) => l.id === e.sourcingLineId)?.quotes.find((q) => q.supplierId === e.supplierId)?.lowest,
   );
 }

@@ -7,11 +7,37 @@ import { postAction, putAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { AWARD_MODES, type EventDetail } from './sourcing-api';
 
-type LineDraft = { key: string; materialId?: string; materialName: string; spec: string; qty: string; unit: string; needByDate: string };
-type Header = { title: string; currency: string; responseDeadline?: Dayjs; minInvited: number; minQuotes: number; awardMode: string; contactName?: string; contactPhone?: string; remark?: string };
+type LineDraft = {
+  key: string;
+  materialId?: string;
+  materialName: string;
+  spec: string;
+  qty: string;
+  unit: string;
+  needByDate: string;
+};
+type Header = {
+  title: string;
+  currency: string;
+  responseDeadline?: Dayjs;
+  minInvited: number;
+  minQuotes: number;
+  awardMode: string;
+  contactName?: string;
+  contactPhone?: string;
+  remark?: string;
+};
 
 /** The catalogue picker (active materials only, MAT-3); choosing one fills name, spec and unit from the material. */
-function MaterialPicker({ value, label, onPick }: { value?: string; label: string; onPick: (m: MaterialOption | null) => void }) {
+function MaterialPicker({
+  value,
+  label,
+  onPick,
+}: {
+  value?: string;
+  label: string;
+  onPick: (m: MaterialOption | null) => void;
+}) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({ queryKey: ['sourcing', 'materials', keyword], queryFn: () => searchMaterials(keyword) });
   const options = found.data ?? [];
@@ -24,7 +50,10 @@ function MaterialPicker({ value, label, onPick }: { value?: string; label: strin
       value={value}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={found.isFetching}
-      options={[...options.map((m) => ({ value: m.id, label: `${m.code} ${m.name}` })), ...(value && !options.some((m) => m.id === value) ? [{ value, label }] : [])]}
+      options={[
+        ...options.map((m) => ({ value: m.id, label: `${m.code} ${m.name}` })),
+        ...(value && !options.some((m) => m.id === value) ? [{ value, label }] : []),
+      ]}
       onChange={(id: string | undefined) => onPick(options.find((m) => m.id === id) ?? null)}
     />
   );
@@ -34,24 +63,58 @@ let seq = 0;
 const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', spec: '', qty: '', unit: '', needByDate: '' });
 
 /** 询价单草稿 (domain §10): header fields and the lines (name + unit, qty, need-by date); the server checks again. */
-export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolean; editing: EventDetail | null; onClose: () => void; onSaved: (id: string) => void }) {
+export function SourcingForm({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: EventDetail | null;
+  onClose: () => void;
+  onSaved: (id: string) => void;
+}) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Header>();
   // Mounted afresh for each opening (the list keys it), so the state starts from the draft being edited.
-  const [lines, setLines] = useState<LineDraft[]>(() => (editing ? editing.lines.map((l) => ({ key: l.id, materialId: l.materialId ?? undefined, materialName: l.materialName ?? '', spec: l.spec ?? '', qty: l.qty, unit: l.unit ?? '', needByDate: l.needByDate ?? '' })) : [blank()]));
+  const [lines, setLines] = useState<LineDraft[]>(() =>
+    editing
+      ? editing.lines.map((l) => ({
+          key: l.id,
+          materialId: l.materialId ?? undefined,
+          materialName: l.materialName ?? '',
+          spec: l.spec ?? '',
+          qty: l.qty,
+          unit: l.unit ?? '',
+          needByDate: l.needByDate ?? '',
+        }))
+      : [blank()],
+  );
   const initial: Partial<Header> = editing
-    ? { title: editing.title, currency: editing.currency, responseDeadline: editing.responseDeadline ? dayjs(editing.responseDeadline) : undefined, minInvited: editing.minInvited, minQuotes: editing.minQuotes, awardMode: editing.awardMode, contactName: editing.contactName ?? undefined, contactPhone: editing.contactPhone ?? undefined, remark: editing.remark ?? undefined }
+    ? {
+        title: editing.title,
+        currency: editing.currency,
+        responseDeadline: editing.responseDeadline ? dayjs(editing.responseDeadline) : undefined,
+        minInvited: editing.minInvited,
+        minQuotes: editing.minQuotes,
+        awardMode: editing.awardMode,
+        contactName: editing.contactName ?? undefined,
+        contactPhone: editing.contactPhone ?? undefined,
+        remark: editing.remark ?? undefined,
+      }
     : { currency: 'CNY', minInvited: 3, minQuotes: 3, awardMode: 'SINGLE' };
 
-
-  const patch = (key: string, change: Partial<LineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const patch = (key: string, change: Partial<LineDraft>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
   // PR-3: lines made from requisition lines keep their link; the server refuses to replace them.
   const fromRequisition = !!editing?.lines.some((l) => l.requisitionLineId);
 
   const save = async () => {
     const header = await form.validateFields();
-    const bad = lines.findIndex((l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0);
+    const bad = lines.findIndex(
+      (l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0,
+    );
     if (lines.length === 0 || bad >= 0) {
       message.warning(lines.length === 0 ? '请至少添加一行物料' : `第${bad + 1}行请填写物料名称、单位和大于0的数量`);
       return;
@@ -68,12 +131,28 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
       ...(header.remark ? { remark: header.remark } : {}),
     };
     const lineBody = {
-      lines: lines.map((l) => ({ ...(l.materialId ? { materialId: l.materialId } : { materialName: l.materialName.trim(), unit: l.unit.trim(), ...(l.spec.trim() ? { spec: l.spec.trim() } : {}) }), qty: l.qty.trim(), ...(l.needByDate ? { needByDate: l.needByDate } : {}) })),
+      lines: lines.map((l) => ({
+        ...(l.materialId
+          ? { materialId: l.materialId }
+          : {
+              materialName: l.materialName.trim(),
+              unit: l.unit.trim(),
+              ...(l.spec.trim() ? { spec: l.spec.trim() } : {}),
+            }),
+        qty: l.qty.trim(),
+        ...(l.needByDate ? { needByDate: l.needByDate } : {}),
+      })),
     };
     let savedId = editing?.id ?? '';
     await run(
       async () => {
-        if (editing) return putAction('/srm/sourcing/event/edit', { ...body, ...(fromRequisition ? {} : lineBody), id: editing.id, version: editing.version });
+        if (editing)
+          return putAction('/srm/sourcing/event/edit', {
+            ...body,
+            ...(fromRequisition ? {} : lineBody),
+            id: editing.id,
+            version: editing.version,
+          });
         const answer = await postAction<{ id: string }>('/srm/sourcing/event/add', { ...body, ...lineBody });
         if (answer.success) savedId = answer.result.id;
         return answer;
@@ -83,7 +162,17 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
   };
 
   return (
-    <Modal title={editing ? `编辑询价单 ${editing.code}` : '新建询价单'} open={open} width={1000} onCancel={onClose} onOk={() => void save()} okText="保存草稿" cancelText="取消" okButtonProps={{ loading: busy }} destroyOnHidden>
+    <Modal
+      title={editing ? `编辑询价单 ${editing.code}` : '新建询价单'}
+      open={open}
+      width={1000}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText="保存草稿"
+      cancelText="取消"
+      okButtonProps={{ loading: busy }}
+      destroyOnHidden
+    >
       <Form form={form} name="sourcingForm" layout="vertical" initialValues={initial}>
         <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
           <Input maxLength={200} />
@@ -102,7 +191,10 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
             <InputNumber min={1} max={100} />
           </Form.Item>
           <Form.Item name="awardMode" label="定标方式">
-            <Select style={{ width: 140 }} options={Object.entries(AWARD_MODES).map(([value, label]) => ({ value, label }))} />
+            <Select
+              style={{ width: 140 }}
+              options={Object.entries(AWARD_MODES).map(([value, label]) => ({ value, label }))}
+            />
           </Form.Item>
           <Form.Item name="contactName" label="联系人">
             <Input maxLength={50} />
@@ -115,7 +207,11 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-      {fromRequisition && <Typography.Text type="secondary">物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。</Typography.Text>}
+      {fromRequisition && (
+        <Typography.Text type="secondary">
+          物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。
+        </Typography.Text>
+      )}
       <Table<LineDraft>
         rowKey="key"
         size="small"
@@ -133,13 +229,94 @@ export function SourcingForm({ open, editing, onClose, onSaved }: { open: boolea
                 { title: '需求日期', dataIndex: 'needByDate', width: 150 },
               ]
             : [
-                { title: '目录物料', width: 190, render: (_: unknown, l: LineDraft) => <MaterialPicker value={l.materialId} label={l.materialName} onPick={(m) => patch(l.key, m ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit } : { materialId: undefined })} /> },
-                { title: '物料名称', render: (_: unknown, l: LineDraft) => <Input aria-label="物料名称" value={l.materialName} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { materialName: e.target.value })} /> },
-                { title: '规格型号', render: (_: unknown, l: LineDraft) => <Input aria-label="规格型号" value={l.spec} maxLength={200} disabled={!!l.materialId} onChange={(e) => patch(l.key, { spec: e.target.value })} /> },
-                { title: '数量', width: 100, render: (_: unknown, l: LineDraft) => <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} /> },
-                { title: '单位', width: 80, render: (_: unknown, l: LineDraft) => <Input aria-label="单位" value={l.unit} maxLength={16} disabled={!!l.materialId} onChange={(e) => patch(l.key, { unit: e.target.value })} /> },
-                { title: '需求日期', width: 150, render: (_: unknown, l: LineDraft) => <Input type="date" aria-label="需求日期" value={l.needByDate} onChange={(e) => patch(l.key, { needByDate: e.target.value })} /> },
-                { title: '操作', width: 60, render: (_: unknown, l: LineDraft) => <Button size="small" type="link" danger onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>删除</Button> },
+                {
+                  title: '目录物料',
+                  width: 190,
+                  render: (_: unknown, l: LineDraft) => (
+                    <MaterialPicker
+                      value={l.materialId}
+                      label={l.materialName}
+                      onPick={(m) =>
+                        patch(
+                          l.key,
+                          m
+                            ? { materialId: m.id, materialName: m.name, spec: m.spec ?? '', unit: m.unit }
+                            : { materialId: undefined },
+                        )
+                      }
+                    />
+                  ),
+                },
+                {
+                  title: '物料名称',
+                  render: (_: unknown, l: LineDraft) => (
+                    <Input
+                      aria-label="物料名称"
+                      value={l.materialName}
+                      maxLength={200}
+                      disabled={!!l.materialId}
+                      onChange={(e) => patch(l.key, { materialName: e.target.value })}
+                    />
+                  ),
+                },
+                {
+                  title: '规格型号',
+                  render: (_: unknown, l: LineDraft) => (
+                    <Input
+                      aria-label="规格型号"
+                      value={l.spec}
+                      maxLength={200}
+                      disabled={!!l.materialId}
+                      onChange={(e) => patch(l.key, { spec: e.target.value })}
+                    />
+                  ),
+                },
+                {
+                  title: '数量',
+                  width: 100,
+                  render: (_: unknown, l: LineDraft) => (
+                    <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} />
+                  ),
+                },
+                {
+                  title: '单位',
+                  width: 80,
+                  render: (_: unknown, l: LineDraft) => (
+                    <Input
+                      aria-label="单位"
+                      value={l.unit}
+                      maxLength={16}
+                      disabled={!!l.materialId}
+                      onChange={(e) => patch(l.key, { unit: e.target.value })}
+                    />
+                  ),
+                },
+                {
+                  title: '需求日期',
+                  width: 150,
+                  render: (_: unknown, l: LineDraft) => (
+                    <Input
+                      type="date"
+                      aria-label="需求日期"
+                      value={l.needByDate}
+                      onChange={(e) => patch(l.key, { needByDate: e.target.value })}
+                    />
+                  ),
+                },
+                {
+                  title: '操作',
+                  width: 60,
+                  render: (_: unknown, l: LineDraft) => (
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                    >
+                      删除
+                    </Button>
+                  ),
+                },
               ]),
         ]}
       />

@@ -38,24 +38,70 @@ export default function SourcingListPage() {
 
   return (
     <Card title="询价管理">
-      <Form form={form} name="sourcingSearch" layout="inline" style={{ marginBottom: 16 }} onFinish={(v) => { setSearch(v); setPage((p) => ({ ...p, pageNo: 1 })); }} data-testid="sourcing-search">
-        <Form.Item name="title" label="标题"><Input allowClear /></Form.Item>
+      <Form
+        form={form}
+        name="sourcingSearch"
+        layout="inline"
+        style={{ marginBottom: 16 }}
+        onFinish={(v) => {
+          setSearch(v);
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+        data-testid="sourcing-search"
+      >
+        <Form.Item name="title" label="标题">
+          <Input allowClear />
+        </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 130 }} options={Object.entries(EVENT_STATUS).map(([value, label]) => ({ value, label }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            options={Object.entries(EVENT_STATUS).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">查询</Button>
-          <Button onClick={() => { form.resetFields(); setSearch({}); setPage((p) => ({ ...p, pageNo: 1 })); }}>重置</Button>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setSearch({});
+              setPage((p) => ({ ...p, pageNo: 1 }));
+            }}
+          >
+            重置
+          </Button>
         </Space>
       </Form>
       <Space style={{ marginBottom: 12 }}>
         <Has code="srm:sourcing:add">
-          <Button type="primary" onClick={() => { setEditing(null); setFormOpen(true); }} data-testid="sourcing-new">
+          <Button
+            type="primary"
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            data-testid="sourcing-new"
+          >
             新建询价单
           </Button>
         </Has>
       </Space>
-      {list.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="询价单加载失败" description={list.error.message} action={<Button size="small" onClick={() => void list.refetch()}>重试</Button>} />}
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="询价单加载失败"
+          description={list.error.message}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       <Table<EventRow>
         rowKey="id"
         size="small"
@@ -63,7 +109,14 @@ export default function SourcingListPage() {
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: '暂无询价单' }}
         data-testid="sourcing-table"
-        pagination={{ current: page.pageNo, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => `共 ${total} 条`, onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
         columns={[
           { title: '询价单号', dataIndex: 'code', width: 170 },
           { title: '标题', dataIndex: 'title', ellipsis: true },
@@ -76,10 +129,14 @@ export default function SourcingListPage() {
             width: 120,
             render: (_: unknown, r) => (
               <Space size={0}>
-                <Button size="small" type="link" onClick={() => setShown(r.id)} data-testid={`sourcing-open-${r.code}`}>详情</Button>
+                <Button size="small" type="link" onClick={() => setShown(r.id)} data-testid={`sourcing-open-${r.code}`}>
+                  详情
+                </Button>
                 {r.status === 'DRAFT' && (
                   <Has code="srm:sourcing:edit">
-                    <Button size="small" type="link" onClick={() => void edit(r.id)}>编辑</Button>
+                    <Button size="small" type="link" onClick={() => void edit(r.id)}>
+                      编辑
+                    </Button>
                   </Has>
                 )}
               </Space>
@@ -87,19 +144,27 @@ export default function SourcingListPage() {
           },
         ]}
       />
-      <SourcingDetailDrawer id={shown} onClose={() => setShown(null)} onChanged={() => void refresh()} onEdit={(e) => { setEditing(e); setFormOpen(true); }} />
-      {formOpen && (
-      <SourcingForm
-        key={editing?.id ?? 'new'}
-        open={formOpen}
-        editing={editing}
-        onClose={() => setFormOpen(false)}
-        onSaved={(id) => {
-          setFormOpen(false);
-          void refresh();
-          if (id) setShown(id);
+      <SourcingDetailDrawer
+        id={shown}
+        onClose={() => setShown(null)}
+        onChanged={() => void refresh()}
+        onEdit={(e) => {
+          setEditing(e);
+          setFormOpen(true);
         }}
       />
+      {formOpen && (
+        <SourcingForm
+          key={editing?.id ?? 'new'}
+          open={formOpen}
+          editing={editing}
+          onClose={() => setFormOpen(false)}
+          onSaved={(id) => {
+            setFormOpen(false);
+            void refresh();
+            if (id) setShown(id);
+          }}
+        />
       )}
     </Card>
   );

@@ -7,13 +7,39 @@ import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-serve
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
-import { awardDeviates, awardErrors, quoteErrors, type EventDetail, type EventRow, type Matrix, type MyEventDetail } from './sourcing-api';
+import {
+  awardDeviates,
+  awardErrors,
+  quoteErrors,
+  type EventDetail,
+  type EventRow,
+  type Matrix,
+  type MyEventDetail,
+} from './sourcing-api';
 
-const ROW: EventRow = { id: 'e1', code: 'RFQ-20261125-0001', type: 'RFQ', method: 'RFQ', title: '轴承询价', visibility: 'INVITED', status: 'PUBLISHED', statusText: '已发布', responseDeadline: '2026-12-01 17:00:00', awardMode: 'SINGLE', sealed: 1, publishedAt: null, openedAt: null, createTime: '2026-11-25 09:00:00' };
+const ROW: EventRow = {
+  id: 'e1',
+  code: 'RFQ-20261125-0001',
+  type: 'RFQ',
+  method: 'RFQ',
+  title: '轴承询价',
+  visibility: 'INVITED',
+  status: 'PUBLISHED',
+  statusText: '已发布',
+  responseDeadline: '2026-12-01 17:00:00',
+  awardMode: 'SINGLE',
+  sealed: 1,
+  publishedAt: null,
+  openedAt: null,
+  createTime: '2026-11-25 09:00:00',
+};
 
 function stub(routes: Record<string, FakeHandler>, auth: string[]) {
   persistedSession.setToken('tok');
-  persistedSession.setButtonAuth(auth.map((action) => ({ action, type: '1' })), []);
+  persistedSession.setButtonAuth(
+    auth.map((action) => ({ action, type: '1' })),
+    [],
+  );
   const server = fakeServer(routes);
   vi.stubGlobal('fetch', server.fetch);
   return server;
@@ -23,18 +49,29 @@ describe('询价管理 (domain §10)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists RFQs with status tags; the search sends the title and status and only RFQs', async () => {
-    const server = stub({ 'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }) }, ['srm:sourcing:list']);
+    const server = stub(
+      { 'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }) },
+      ['srm:sourcing:list'],
+    );
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     expect(await screen.findByText(ROW.code)).toBeTruthy();
     expect(within(screen.getByTestId('sourcing-table')).getByText('已发布')).toBeTruthy();
-    fireEvent.change(within(screen.getByTestId('sourcing-search')).getByLabelText('标题'), { target: { value: '轴承' } });
+    fireEvent.change(within(screen.getByTestId('sourcing-search')).getByLabelText('标题'), {
+      target: { value: '轴承' },
+    });
     fireEvent.click(within(screen.getByTestId('sourcing-search')).getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(server.calls('GET /srm/sourcing/event/list').some((c) => c.url.searchParams.get('title') === '轴承')).toBe(true));
+    await waitFor(() =>
+      expect(server.calls('GET /srm/sourcing/event/list').some((c) => c.url.searchParams.get('title') === '轴承')).toBe(
+        true,
+      ),
+    );
     expect(server.calls('GET /srm/sourcing/event/list').at(-1)!.url.searchParams.get('type')).toBe('RFQ');
   });
 
   it('shows the empty state', async () => {
-    stub({ 'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }) }, ['srm:sourcing:list']);
+    stub({ 'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }) }, [
+      'srm:sourcing:list',
+    ]);
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     expect(await screen.findByText('暂无询价单')).toBeTruthy();
   });
@@ -47,27 +84,115 @@ describe('询价管理 (domain §10)', () => {
   });
 });
 
-const LINE = { id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: '深沟球轴承', spec: '6204', qty: '100', unit: '个', needByDate: '2026-12-20', deliveryPlace: null, targetPrice: null, remark: null };
+const LINE = {
+  id: 'l1',
+  lineNo: 1,
+  materialId: null,
+  materialCode: null,
+  materialName: '深沟球轴承',
+  spec: '6204',
+  qty: '100',
+  unit: '个',
+  needByDate: '2026-12-20',
+  deliveryPlace: null,
+  targetPrice: null,
+  remark: null,
+};
 const detailOf = (status: string, extra: Partial<EventDetail> = {}): EventDetail => ({
-  ...ROW, status, version: 1, currency: 'CNY', purchaseType: 'GOODS', responseStartAt: null, minInvited: 1, minQuotes: 2, currentRound: 1, estimatedAmount: null, contactName: null, contactPhone: null, remark: null,
+  ...ROW,
+  status,
+  version: 1,
+  currency: 'CNY',
+  purchaseType: 'GOODS',
+  responseStartAt: null,
+  minInvited: 1,
+  minQuotes: 2,
+  currentRound: 1,
+  estimatedAmount: null,
+  contactName: null,
+  contactPhone: null,
+  remark: null,
   lines: [LINE],
-  participants: [{ id: 'p1', supplierId: 's1', supplierName: '甲轴承厂', origin: 'INVITED', status: 'ACCEPTED', declineReason: null, responded: true, respondedAt: null }],
+  participants: [
+    {
+      id: 'p1',
+      supplierId: 's1',
+      supplierName: '甲轴承厂',
+      origin: 'INVITED',
+      status: 'ACCEPTED',
+      declineReason: null,
+      responded: true,
+      respondedAt: null,
+    },
+  ],
   openingRecords: [],
   ...extra,
 });
 const MATRIX: Matrix = {
-  eventId: 'e1', round: 1,
-  lines: [{ ...LINE, lowestPrice: '9.50', quotes: [
-    { supplierId: 's1', supplierName: '甲轴承厂', responseId: 'r1', unitPrice: '9.50', taxRate: '13', amount: '950.00', leadTimeDays: 7, lowest: true },
-    { supplierId: 's2', supplierName: '乙轴承厂', responseId: 'r2', unitPrice: '10.20', taxRate: '13', amount: '1020.00', leadTimeDays: 5, lowest: false },
-  ] }],
+  eventId: 'e1',
+  round: 1,
+  lines: [
+    {
+      ...LINE,
+      lowestPrice: '9.50',
+      quotes: [
+        {
+          supplierId: 's1',
+          supplierName: '甲轴承厂',
+          responseId: 'r1',
+          unitPrice: '9.50',
+          taxRate: '13',
+          amount: '950.00',
+          leadTimeDays: 7,
+          lowest: true,
+        },
+        {
+          supplierId: 's2',
+          supplierName: '乙轴承厂',
+          responseId: 'r2',
+          unitPrice: '10.20',
+          taxRate: '13',
+          amount: '1020.00',
+          leadTimeDays: 5,
+          lowest: false,
+        },
+      ],
+    },
+  ],
   suppliers: [
-    { id: 'r1', supplierId: 's1', supplierName: '甲轴承厂', code: 'RSP-1', round: 1, versionNo: 2, status: 'OPENED', submittedAt: '2026-11-25 10:00:00', totalAmount: '950.00' },
-    { id: 'r2', supplierId: 's2', supplierName: '乙轴承厂', code: 'RSP-2', round: 1, versionNo: 1, status: 'OPENED', submittedAt: '2026-11-25 10:05:00', totalAmount: '1020.00' },
+    {
+      id: 'r1',
+      supplierId: 's1',
+      supplierName: '甲轴承厂',
+      code: 'RSP-1',
+      round: 1,
+      versionNo: 2,
+      status: 'OPENED',
+      submittedAt: '2026-11-25 10:00:00',
+      totalAmount: '950.00',
+    },
+    {
+      id: 'r2',
+      supplierId: 's2',
+      supplierName: '乙轴承厂',
+      code: 'RSP-2',
+      round: 1,
+      versionNo: 1,
+      status: 'OPENED',
+      submittedAt: '2026-11-25 10:05:00',
+      totalAmount: '1020.00',
+    },
   ],
   history: [],
 };
-const BUYER = ['srm:sourcing:list', 'srm:sourcing:open', 'srm:sourcing:fail', 'srm:sourcing:award', 'srm:sourcing:cancel', 'srm:sourcing:publish'];
+const BUYER = [
+  'srm:sourcing:list',
+  'srm:sourcing:open',
+  'srm:sourcing:fail',
+  'srm:sourcing:award',
+  'srm:sourcing:cancel',
+  'srm:sourcing:publish',
+];
 const confirmWith = async (name: RegExp) => {
   await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(1));
   fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
@@ -77,12 +202,15 @@ describe('询价单 detail (domain §10, §13)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a new draft sends the header and its lines (name + unit, qty, need-by date); a line without unit is refused first', async () => {
-    const server = stub({
-      'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
-      'GET /srm/requisition/materials': () => ok([]),
-      'POST /srm/sourcing/event/add': () => ok({ id: 'e9', code: 'RFQ-9' }, '询价单已保存'),
-      'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { id: 'e9' })),
-    }, ['srm:sourcing:list', 'srm:sourcing:add']);
+    const server = stub(
+      {
+        'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+        'GET /srm/requisition/materials': () => ok([]),
+        'POST /srm/sourcing/event/add': () => ok({ id: 'e9', code: 'RFQ-9' }, '询价单已保存'),
+        'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { id: 'e9' })),
+      },
+      ['srm:sourcing:list', 'srm:sourcing:add'],
+    );
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId('sourcing-new'));
     const dialog = within(await screen.findByRole('dialog'));
@@ -103,16 +231,22 @@ describe('询价单 detail (domain §10, §13)', () => {
 
   it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {
     const linked = { ...LINE, materialName: '冷轧钢板', requisitionLineId: 'prl1' };
-    const server = stub({
-      'GET /srm/sourcing/event/list': () => ok({ records: [{ ...ROW, status: 'DRAFT' }], total: 1, size: 10, current: 1, pages: 1 }),
-      'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { lines: [linked], participants: [] })),
-      'GET /srm/requisition/materials': () => ok([]),
-      'PUT /srm/sourcing/event/edit': () => ok(null, '询价单已保存'),
-    }, ['srm:sourcing:list', 'srm:sourcing:edit']);
+    const server = stub(
+      {
+        'GET /srm/sourcing/event/list': () =>
+          ok({ records: [{ ...ROW, status: 'DRAFT' }], total: 1, size: 10, current: 1, pages: 1 }),
+        'GET /srm/sourcing/event/queryById': () => ok(detailOf('DRAFT', { lines: [linked], participants: [] })),
+        'GET /srm/requisition/materials': () => ok([]),
+        'PUT /srm/sourcing/event/edit': () => ok(null, '询价单已保存'),
+      },
+      ['srm:sourcing:list', 'srm:sourcing:edit'],
+    );
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(await dialog.findByText('物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。')).toBeTruthy();
+    expect(
+      await dialog.findByText('物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。'),
+    ).toBeTruthy();
     expect(within(screen.getByTestId('sourcing-form-lines')).getByText('冷轧钢板')).toBeTruthy();
     expect(dialog.queryByLabelText('数量')).toBeNull();
     expect(dialog.queryByRole('button', { name: '添加物料行' })).toBeNull();
@@ -127,11 +261,17 @@ describe('询价单 detail (domain §10, §13)', () => {
 
   it('opening with too few quotes shows the INSUFFICIENT outcome (RFQ-7)', async () => {
     let status = 'PUBLISHED';
-    const server = stub({
-      'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
-      'GET /srm/sourcing/event/queryById': () => ok(detailOf(status)),
-      'POST /srm/sourcing/event/open': () => { status = 'INSUFFICIENT'; return ok('INSUFFICIENT', '有效报价不足，询价单转为响应不足（RFQ-7）'); },
-    }, BUYER);
+    const server = stub(
+      {
+        'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+        'GET /srm/sourcing/event/queryById': () => ok(detailOf(status)),
+        'POST /srm/sourcing/event/open': () => {
+          status = 'INSUFFICIENT';
+          return ok('INSUFFICIENT', '有效报价不足，询价单转为响应不足（RFQ-7）');
+        },
+      },
+      BUYER,
+    );
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId(`sourcing-open-${ROW.code}`));
     fireEvent.click(await screen.findByTestId('sourcing-open'));
@@ -142,14 +282,18 @@ describe('询价单 detail (domain §10, §13)', () => {
   });
 
   it('after opening: the matrix marks the lowest price; a split award whose shares do not sum to 100% is refused before sending (RFQ-10)', async () => {
-    const server = stub({
-      'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
-      'GET /srm/sourcing/event/queryById': () => ok(detailOf('OPENED', { openedAt: '2026-11-25 12:00:00', awardMode: 'SPLIT_BY_QTY' })),
-      'GET /srm/sourcing/event/matrix': () => ok(MATRIX),
-      'GET /srm/sourcing/award/queryByEventId': () => ok(null),
-      'POST /srm/sourcing/award/save': () => ok({ id: 'a1' }, '定标建议已保存'),
-      'POST /srm/sourcing/award/submit': () => ok({ status: 'PENDING' }, '定标已提交审批'),
-    }, BUYER);
+    const server = stub(
+      {
+        'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
+        'GET /srm/sourcing/event/queryById': () =>
+          ok(detailOf('OPENED', { openedAt: '2026-11-25 12:00:00', awardMode: 'SPLIT_BY_QTY' })),
+        'GET /srm/sourcing/event/matrix': () => ok(MATRIX),
+        'GET /srm/sourcing/award/queryByEventId': () => ok(null),
+        'POST /srm/sourcing/award/save': () => ok({ id: 'a1' }, '定标建议已保存'),
+        'POST /srm/sourcing/award/submit': () => ok({ status: 'PENDING' }, '定标已提交审批'),
+      },
+      BUYER,
+    );
     renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId(`sourcing-open-${ROW.code}`));
     fireEvent.click(await screen.findByRole('tab', { name: '比价' }));
@@ -176,57 +320,148 @@ describe('询价单 detail (domain §10, §13)', () => {
 });
 
 describe('award form share check (RFQ-10)', () => {
-  const lines = [{ id: 'l1', lineNo: 1 }, { id: 'l2', lineNo: 2 }];
+  const lines = [
+    { id: 'l1', lineNo: 1 },
+    { id: 'l2', lineNo: 2 },
+  ];
   it('split by quantity: shares per line must sum to 100%', () => {
-    expect(awardErrors('SPLIT_BY_QTY', lines, [
-      { sourcingLineId: 'l1', lineNo: 1, supplierId: 's1', sharePct: 60 },
-      { sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 40 },
-      { sourcingLineId: 'l2', lineNo: 2, supplierId: 's1', sharePct: 100 },
-    ])).toEqual([]);
-    expect(awardErrors('SPLIT_BY_QTY', lines, [
-      { sourcingLineId: 'l1', lineNo: 1, supplierId: 's1', sharePct: 60 },
-      { sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 30 },
-      { sourcingLineId: 'l2', lineNo: 2, supplierId: 's1', sharePct: 100 },
-    ])).toEqual(['第1行份额合计须为100%（当前90%，RFQ-10）']);
+    expect(
+      awardErrors('SPLIT_BY_QTY', lines, [
+        { sourcingLineId: 'l1', lineNo: 1, supplierId: 's1', sharePct: 60 },
+        { sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 40 },
+        { sourcingLineId: 'l2', lineNo: 2, supplierId: 's1', sharePct: 100 },
+      ]),
+    ).toEqual([]);
+    expect(
+      awardErrors('SPLIT_BY_QTY', lines, [
+        { sourcingLineId: 'l1', lineNo: 1, supplierId: 's1', sharePct: 60 },
+        { sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 30 },
+        { sourcingLineId: 'l2', lineNo: 2, supplierId: 's1', sharePct: 100 },
+      ]),
+    ).toEqual(['第1行份额合计须为100%（当前90%，RFQ-10）']);
   });
   it('every line is awarded; a single award has one supplier', () => {
-    expect(awardErrors('SPLIT_BY_LINE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toEqual(['第2行未选择中标供应商（RFQ-10）']);
-    expect(awardErrors('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }, { sourcingLineId: 'l2', lineNo: 2, supplierId: 's2' }])).toContain('整单授予只能选择一家中标供应商');
+    expect(awardErrors('SPLIT_BY_LINE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toEqual([
+      '第2行未选择中标供应商（RFQ-10）',
+    ]);
+    expect(
+      awardErrors('SINGLE', lines, [
+        { sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' },
+        { sourcingLineId: 'l2', lineNo: 2, supplierId: 's2' },
+      ]),
+    ).toContain('整单授予只能选择一家中标供应商');
   });
 });
 
 describe('award deviation (§13, AUC-14)', () => {
-  const lines = [{ id: 'l1', quotes: [{ supplierId: 's1', lowest: true }, { supplierId: 's2', lowest: false }] }];
+  const lines = [
+    {
+      id: 'l1',
+      quotes: [
+        { supplierId: 's1', lowest: true },
+        { supplierId: 's2', lowest: false },
+      ],
+    },
+  ];
   it('an RFQ award deviates off the lowest quote, an auction award off its rank 1, a quantity split never', () => {
     expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toBe(false);
     expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2' }])).toBe(true);
     // The auction's rank 1 decides, not the lowest unit price (an earlier equal bid ranks first, AUC-6).
     expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2' }], 's2')).toBe(false);
     expect(awardDeviates('SINGLE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }], 's2')).toBe(true);
-    expect(awardDeviates('SPLIT_BY_QTY', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 100 }])).toBe(false);
+    expect(
+      awardDeviates('SPLIT_BY_QTY', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 100 }]),
+    ).toBe(false);
   });
 });
 
 describe('quote form validation (domain §10)', () => {
   it('needs a validity date, at least one priced line, numeric price and a tax rate', () => {
-    expect(quoteErrors([{ sourcingLineId: 'l1', lineNo: 1, unitPrice: '', taxRate: '13' }], undefined, '2026-11-25')).toEqual(['请填写报价有效期', '请至少报价一行']);
-    expect(quoteErrors([{ sourcingLineId: 'l1', lineNo: 1, unitPrice: 'abc', taxRate: '' }], '2026-11-24', '2026-11-25')).toEqual(['报价有效期不能早于今天', '第1行单价必须是不小于0的数字', '第1行请填写税率']);
-    expect(quoteErrors([{ sourcingLineId: 'l1', lineNo: 1, unitPrice: '12.50', taxRate: '13', leadTimeDays: 7 }], '2026-12-31', '2026-11-25')).toEqual([]);
+    expect(
+      quoteErrors([{ sourcingLineId: 'l1', lineNo: 1, unitPrice: '', taxRate: '13' }], undefined, '2026-11-25'),
+    ).toEqual(['请填写报价有效期', '请至少报价一行']);
+    expect(
+      quoteErrors([{ sourcingLineId: 'l1', lineNo: 1, unitPrice: 'abc', taxRate: '' }], '2026-11-24', '2026-11-25'),
+    ).toEqual(['报价有效期不能早于今天', '第1行单价必须是不小于0的数字', '第1行请填写税率']);
+    expect(
+      quoteErrors(
+        [{ sourcingLineId: 'l1', lineNo: 1, unitPrice: '12.50', taxRate: '13', leadTimeDays: 7 }],
+        '2026-12-31',
+        '2026-11-25',
+      ),
+    ).toEqual([]);
   });
 
   const EVENT: MyEventDetail = {
-    id: 'e1', code: ROW.code, title: '轴承询价', currency: 'CNY', status: 'PUBLISHED', statusText: '已发布', responseStartAt: null, responseDeadline: '2099-12-01 17:00:00', allowRevision: 1, allowWithdraw: 1, contactName: null, contactPhone: null, content: null,
-    lines: [{ id: 'l1', lineNo: 1, materialId: null, materialCode: null, materialName: '深沟球轴承', spec: '6204', qty: '100', unit: '个', needByDate: null, deliveryPlace: null, targetPrice: null, remark: null }],
+    id: 'e1',
+    code: ROW.code,
+    title: '轴承询价',
+    currency: 'CNY',
+    status: 'PUBLISHED',
+    statusText: '已发布',
+    responseStartAt: null,
+    responseDeadline: '2099-12-01 17:00:00',
+    allowRevision: 1,
+    allowWithdraw: 1,
+    contactName: null,
+    contactPhone: null,
+    content: null,
+    lines: [
+      {
+        id: 'l1',
+        lineNo: 1,
+        materialId: null,
+        materialCode: null,
+        materialName: '深沟球轴承',
+        spec: '6204',
+        qty: '100',
+        unit: '个',
+        needByDate: null,
+        deliveryPlace: null,
+        targetPrice: null,
+        remark: null,
+      },
+    ],
     participation: { status: 'ACCEPTED', declineReason: null, respondedAt: null },
     responses: [],
   };
 
   it('the supplier page refuses an unpriced quote without calling the server, then submits and shows the receipt (server time + hash)', async () => {
-    const server = stub({
-      'GET /srm/sourcing/supplier/event/list': () => ok([{ id: 'e1', code: ROW.code, title: '轴承询价', status: 'PUBLISHED', statusText: '已发布', responseStartAt: null, responseDeadline: '2099-12-01 17:00:00', currency: 'CNY', participationStatus: 'ACCEPTED', myResponseStatus: null, myVersionNo: null, mySubmittedAt: null }]),
-      'GET /srm/sourcing/supplier/event/queryById': () => ok(EVENT),
-      'POST /srm/sourcing/supplier/quote/submit': () => ok({ responseId: 'r1', code: 'RSP-1', versionNo: 1, submittedAt: '2026-11-25 11:00:00', serverTime: '2026-11-25T03:00:00.000Z', payloadHash: 'ab12cd34' }, '报价已提交'),
-    }, ['srm:sourcing:supplier']);
+    const server = stub(
+      {
+        'GET /srm/sourcing/supplier/event/list': () =>
+          ok([
+            {
+              id: 'e1',
+              code: ROW.code,
+              title: '轴承询价',
+              status: 'PUBLISHED',
+              statusText: '已发布',
+              responseStartAt: null,
+              responseDeadline: '2099-12-01 17:00:00',
+              currency: 'CNY',
+              participationStatus: 'ACCEPTED',
+              myResponseStatus: null,
+              myVersionNo: null,
+              mySubmittedAt: null,
+            },
+          ]),
+        'GET /srm/sourcing/supplier/event/queryById': () => ok(EVENT),
+        'POST /srm/sourcing/supplier/quote/submit': () =>
+          ok(
+            {
+              responseId: 'r1',
+              code: 'RSP-1',
+              versionNo: 1,
+              submittedAt: '2026-11-25 11:00:00',
+              serverTime: '2026-11-25T03:00:00.000Z',
+              payloadHash: 'ab12cd34',
+            },
+            '报价已提交',
+          ),
+      },
+      ['srm:sourcing:supplier'],
+    );
     renderWithProviders(<MySourcingPage />, { route: '/srm/my-sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId(`my-sourcing-open-${ROW.code}`));
     await screen.findByTestId('quote-form');
@@ -243,15 +478,37 @@ describe('quote form validation (domain §10)', () => {
     await confirm();
     expect(await screen.findByTestId('quote-receipt')).toBeTruthy();
     expect(screen.getByText('ab12cd34')).toBeTruthy();
-    const body = server.calls('POST /srm/sourcing/supplier/quote/submit')[0]!.body as { lines: { unitPrice: string; taxRate: string }[] };
+    const body = server.calls('POST /srm/sourcing/supplier/quote/submit')[0]!.body as {
+      lines: { unitPrice: string; taxRate: string }[];
+    };
     expect(body.lines).toEqual([{ sourcingLineId: 'l1', unitPrice: '12.50', taxRate: '13' }]);
   });
   it('an invited supplier declines only with a reason, sent as typed', async () => {
-    const server = stub({
-      'GET /srm/sourcing/supplier/event/list': () => ok([{ id: 'e1', code: ROW.code, title: '轴承询价', status: 'PUBLISHED', statusText: '已发布', responseStartAt: null, responseDeadline: '2099-12-01 17:00:00', currency: 'CNY', participationStatus: 'INVITED', myResponseStatus: null, myVersionNo: null, mySubmittedAt: null }]),
-      'GET /srm/sourcing/supplier/event/queryById': () => ok({ ...EVENT, participation: { status: 'INVITED', declineReason: null, respondedAt: null } }),
-      'POST /srm/sourcing/supplier/event/decline': () => ok(null, '已拒绝邀请'),
-    }, ['srm:sourcing:supplier']);
+    const server = stub(
+      {
+        'GET /srm/sourcing/supplier/event/list': () =>
+          ok([
+            {
+              id: 'e1',
+              code: ROW.code,
+              title: '轴承询价',
+              status: 'PUBLISHED',
+              statusText: '已发布',
+              responseStartAt: null,
+              responseDeadline: '2099-12-01 17:00:00',
+              currency: 'CNY',
+              participationStatus: 'INVITED',
+              myResponseStatus: null,
+              myVersionNo: null,
+              mySubmittedAt: null,
+            },
+          ]),
+        'GET /srm/sourcing/supplier/event/queryById': () =>
+          ok({ ...EVENT, participation: { status: 'INVITED', declineReason: null, respondedAt: null } }),
+        'POST /srm/sourcing/supplier/event/decline': () => ok(null, '已拒绝邀请'),
+      },
+      ['srm:sourcing:supplier'],
+    );
     renderWithProviders(<MySourcingPage />, { route: '/srm/my-sourcing', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId(`my-sourcing-open-${ROW.code}`));
     expect(screen.queryByTestId('quote-form')).toBeNull();
@@ -262,6 +519,9 @@ describe('quote form validation (domain §10)', () => {
     fireEvent.change(screen.getByPlaceholderText('拒绝原因（必填）'), { target: { value: '产能已满' } });
     fireEvent.click(screen.getByRole('button', { name: /确定拒绝/ }));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/supplier/event/decline')).toHaveLength(1));
-    expect(server.calls('POST /srm/sourcing/supplier/event/decline')[0]!.body).toEqual({ id: 'e1', reason: '产能已满' });
+    expect(server.calls('POST /srm/sourcing/supplier/event/decline')[0]!.body).toEqual({
+      id: 'e1',
+      reason: '产能已满',
+    });
   });
 });

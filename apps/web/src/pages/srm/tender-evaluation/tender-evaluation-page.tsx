@@ -1,14 +1,55 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { RankingTable } from './ranking-table';
-import { BID_STATUS, cell, GROUP_TEXT, listSeats, loadBids, loadReport, loadScores, scoredBids, scoredCriteria, sheetBody, sheetErrors, type Bid, type ScoreRow, type Seat, type Sheet } from './evaluation-api';
+import {
+  BID_STATUS,
+  cell,
+  GROUP_TEXT,
+  listSeats,
+  loadBids,
+  loadReport,
+  loadScores,
+  scoredBids,
+  scoredCriteria,
+  sheetBody,
+  sheetErrors,
+  type Bid,
+  type ScoreRow,
+  type Seat,
+  type Sheet,
+} from './evaluation-api';
 
 /** The score sheet (TND-12): one row per valid bid, one column per manual or pass/fail item. */
-function ScoreSheet({ eventId, view, onSubmitted }: { eventId: string; view: NonNullable<Awaited<ReturnType<typeof loadBids>>>; onSubmitted: () => void }) {
+function ScoreSheet({
+  eventId,
+  view,
+  onSubmitted,
+}: {
+  eventId: string;
+  view: NonNullable<Awaited<ReturnType<typeof loadBids>>>;
+  onSubmitted: () => void;
+}) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
   const [sheet, setSheet] = useState<Sheet>({});
@@ -19,7 +60,10 @@ function ScoreSheet({ eventId, view, onSubmitted }: { eventId: string; view: Non
       message.warning(errors.join('；'));
       return;
     }
-    await run(() => postAction('/srm/tender/evaluation/score/submit', sheetBody(eventId, view.bids, view.criteria, sheet)), onSubmitted);
+    await run(
+      () => postAction('/srm/tender/evaluation/score/submit', sheetBody(eventId, view.bids, view.criteria, sheet)),
+      onSubmitted,
+    );
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="score-sheet">
@@ -39,17 +83,32 @@ function ScoreSheet({ eventId, view, onSubmitted }: { eventId: string; view: Non
                   aria-label={`${b.supplierName}${c.name}`}
                   style={{ width: 110 }}
                   value={sheet[cell(b.id, c.id)] as boolean | undefined}
-                  options={[{ value: true, label: '合格' }, { value: false, label: '不合格' }]}
+                  options={[
+                    { value: true, label: '合格' },
+                    { value: false, label: '不合格' },
+                  ]}
                   onChange={(v: boolean) => setSheet((s) => ({ ...s, [cell(b.id, c.id)]: v }))}
                 />
               ) : (
-                <Input aria-label={`${b.supplierName}${c.name}`} style={{ width: 90 }} value={(sheet[cell(b.id, c.id)] as string | undefined) ?? ''} onChange={(e) => setSheet((s) => ({ ...s, [cell(b.id, c.id)]: e.target.value }))} />
+                <Input
+                  aria-label={`${b.supplierName}${c.name}`}
+                  style={{ width: 90 }}
+                  value={(sheet[cell(b.id, c.id)] as string | undefined) ?? ''}
+                  onChange={(e) => setSheet((s) => ({ ...s, [cell(b.id, c.id)]: e.target.value }))}
+                />
               ),
           })),
         ]}
       />
-      <Popconfirm title="提交后不能修改，确定提交评分？" okText="提交" cancelText="取消" onConfirm={() => void submit()}>
-        <Button type="primary" loading={busy} data-testid="score-submit">提交评分</Button>
+      <Popconfirm
+        title="提交后不能修改，确定提交评分？"
+        okText="提交"
+        cancelText="取消"
+        onConfirm={() => void submit()}
+      >
+        <Button type="primary" loading={busy} data-testid="score-submit">
+          提交评分
+        </Button>
       </Popconfirm>
     </Space>
   );
@@ -82,9 +141,21 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
   const [reason, setReason] = useState('');
   const eventId = seat?.eventId ?? '';
   const declared = !!seat?.declaredNoConflictAt;
-  const bids = useQuery({ queryKey: ['tenderEval', 'bids', eventId], queryFn: () => loadBids(eventId), enabled: declared });
-  const scores = useQuery({ queryKey: ['tenderEval', 'scores', eventId], queryFn: () => loadScores(eventId), enabled: declared });
-  const report = useQuery({ queryKey: ['tenderEval', 'report', eventId], queryFn: () => loadReport(eventId), enabled: declared });
+  const bids = useQuery({
+    queryKey: ['tenderEval', 'bids', eventId],
+    queryFn: () => loadBids(eventId),
+    enabled: declared,
+  });
+  const scores = useQuery({
+    queryKey: ['tenderEval', 'scores', eventId],
+    queryFn: () => loadScores(eventId),
+    enabled: declared,
+  });
+  const report = useQuery({
+    queryKey: ['tenderEval', 'report', eventId],
+    queryFn: () => loadReport(eventId),
+    enabled: declared,
+  });
   const refresh = async () => {
     onChanged();
     await Promise.all([bids.refetch(), scores.refetch(), report.refetch()]);
@@ -94,12 +165,36 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
   const signed = report.data?.signatures.some((s) => s.memberId === seat?.memberId);
 
   return (
-    <Drawer title={seat ? `评标：${seat.code} ${seat.title}` : '评标'} open={seat !== null} onClose={onClose} size={1100} destroyOnHidden>
+    <Drawer
+      title={seat ? `评标：${seat.code} ${seat.title}` : '评标'}
+      open={seat !== null}
+      onClose={onClose}
+      size={1100}
+      destroyOnHidden
+    >
       {seat && !declared && (
         <Space orientation="vertical" data-testid="declare-panel">
-          <Alert type="info" showIcon title="查看投标文件前，请声明与各投标人无利害关系（TND-11）" description="与投标人存在关联的评委应当回避；系统会核对您的联系方式与投标人的关联。" />
-          <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>本人与本项目各投标人不存在利害关系</Checkbox>
-          <Button type="primary" disabled={!agreed} loading={busy} data-testid="declare" onClick={() => run(() => postAction('/srm/tender/evaluation/declare', { eventId: seat.eventId, noConflict: true }), onChanged)}>
+          <Alert
+            type="info"
+            showIcon
+            title="查看投标文件前，请声明与各投标人无利害关系（TND-11）"
+            description="与投标人存在关联的评委应当回避；系统会核对您的联系方式与投标人的关联。"
+          />
+          <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+            本人与本项目各投标人不存在利害关系
+          </Checkbox>
+          <Button
+            type="primary"
+            disabled={!agreed}
+            loading={busy}
+            data-testid="declare"
+            onClick={() =>
+              run(
+                () => postAction('/srm/tender/evaluation/declare', { eventId: seat.eventId, noConflict: true }),
+                onChanged,
+              )
+            }
+          >
             提交声明
           </Button>
         </Space>
@@ -110,7 +205,9 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="evaluation-detail">
           <Descriptions size="small" column={3} bordered>
             <Descriptions.Item label="项目">{view.event.title}</Descriptions.Item>
-            <Descriptions.Item label="状态">{EVENT_STATUS_TEXT[view.event.status] ?? view.event.status}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              {EVENT_STATUS_TEXT[view.event.status] ?? view.event.status}
+            </Descriptions.Item>
             <Descriptions.Item label="我的角色">{seat?.roleText}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>投标文件</Typography.Title>
@@ -124,29 +221,86 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
               { title: '投标人', dataIndex: 'supplierName' },
               { title: `投标总价（${view.event.currency}）`, dataIndex: 'totalAmount' },
               { title: '递交时间', dataIndex: 'submittedAt' },
-              { title: '状态', render: (_: unknown, b) => <Tag color={b.status === 'REJECTED' ? 'red' : 'blue'}>{BID_STATUS[b.status] ?? b.status}</Tag> },
+              {
+                title: '状态',
+                render: (_: unknown, b) => (
+                  <Tag color={b.status === 'REJECTED' ? 'red' : 'blue'}>{BID_STATUS[b.status] ?? b.status}</Tag>
+                ),
+              },
               { title: '否决理由', dataIndex: 'rejectReason' },
-              ...(chair ? [{ title: '操作', key: 'op', render: (_: unknown, b: Bid) => (b.status === 'OPENED' || b.status === 'VALID' ? <Button size="small" danger onClick={() => { setReason(''); setRejecting(b); }}>否决</Button> : null) }] : []),
+              ...(chair
+                ? [
+                    {
+                      title: '操作',
+                      key: 'op',
+                      render: (_: unknown, b: Bid) =>
+                        b.status === 'OPENED' || b.status === 'VALID' ? (
+                          <Button
+                            size="small"
+                            danger
+                            onClick={() => {
+                              setReason('');
+                              setRejecting(b);
+                            }}
+                          >
+                            否决
+                          </Button>
+                        ) : null,
+                    },
+                  ]
+                : []),
             ]}
           />
           <Typography.Title level={5}>我的评分</Typography.Title>
-          {scores.data.submitted ? <Alert type="success" showIcon title={`已提交评分（${scores.data.mine.length}项），不能修改`} /> : <ScoreSheet eventId={eventId} view={view} onSubmitted={refresh} />}
+          {scores.data.submitted ? (
+            <Alert type="success" showIcon title={`已提交评分（${scores.data.mine.length}项），不能修改`} />
+          ) : (
+            <ScoreSheet eventId={eventId} view={view} onSubmitted={refresh} />
+          )}
           <Typography.Title level={5}>其他评委评分</Typography.Title>
-          {scores.data.others ? <OthersScores rows={scores.data.others} view={view} /> : <Alert type="warning" showIcon data-testid="others-hidden" title="提交本人评分后才能查看其他评委的评分（TND-12）" />}
+          {scores.data.others ? (
+            <OthersScores rows={scores.data.others} view={view} />
+          ) : (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="others-hidden"
+              title="提交本人评分后才能查看其他评委的评分（TND-12）"
+            />
+          )}
           <Typography.Title level={5}>评标报告</Typography.Title>
           {chair && !report.data && (
-            <Popconfirm title="全体评委提交评分后汇总排名，确定生成评标报告？" okText="生成" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/evaluation/report/generate', { eventId }), refresh)}>
-              <Button loading={busy} data-testid="report-generate">汇总评分，生成评标报告</Button>
+            <Popconfirm
+              title="全体评委提交评分后汇总排名，确定生成评标报告？"
+              okText="生成"
+              cancelText="取消"
+              onConfirm={() => run(() => postAction('/srm/tender/evaluation/report/generate', { eventId }), refresh)}
+            >
+              <Button loading={busy} data-testid="report-generate">
+                汇总评分，生成评标报告
+              </Button>
             </Popconfirm>
           )}
           {report.data ? (
             <Space orientation="vertical" style={{ width: '100%' }}>
               <RankingTable rows={report.data.ranking} />
-              <Typography.Text>中标候选人：{report.data.candidates.map((c) => `第${c.rank}名 ${c.supplierName}`).join('；') || '无'}</Typography.Text>
-              <Typography.Text>已签字：{report.data.signatures.map((s) => s.userName).join('、') || '无'}{report.data.status === 'SIGNED' ? '（已全体签字）' : ''}</Typography.Text>
+              <Typography.Text>
+                中标候选人：{report.data.candidates.map((c) => `第${c.rank}名 ${c.supplierName}`).join('；') || '无'}
+              </Typography.Text>
+              <Typography.Text>
+                已签字：{report.data.signatures.map((s) => s.userName).join('、') || '无'}
+                {report.data.status === 'SIGNED' ? '（已全体签字）' : ''}
+              </Typography.Text>
               {report.data.status === 'DRAFT' && !signed && (
-                <Popconfirm title="确认评标报告内容并签字？" okText="签字" cancelText="取消" onConfirm={() => run(() => postAction('/srm/tender/evaluation/report/sign', { eventId }), refresh)}>
-                  <Button type="primary" loading={busy} data-testid="report-sign">签署评标报告</Button>
+                <Popconfirm
+                  title="确认评标报告内容并签字？"
+                  okText="签字"
+                  cancelText="取消"
+                  onConfirm={() => run(() => postAction('/srm/tender/evaluation/report/sign', { eventId }), refresh)}
+                >
+                  <Button type="primary" loading={busy} data-testid="report-sign">
+                    签署评标报告
+                  </Button>
                 </Popconfirm>
               )}
             </Space>
@@ -162,9 +316,29 @@ function SeatDrawer({ seat, onClose, onChanged }: { seat: Seat | null; onClose: 
         cancelText="取消"
         confirmLoading={busy}
         onCancel={() => setRejecting(null)}
-        onOk={() => run(() => postAction('/srm/tender/evaluation/reject', { eventId, responseId: rejecting!.id, reason: reason.trim() }), async () => { setRejecting(null); await refresh(); })}
+        onOk={() =>
+          run(
+            () =>
+              postAction('/srm/tender/evaluation/reject', {
+                eventId,
+                responseId: rejecting!.id,
+                reason: reason.trim(),
+              }),
+            async () => {
+              setRejecting(null);
+              await refresh();
+            },
+          )
+        }
       >
-        <Input.TextArea aria-label="否决理由" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="如：投标报价超过最高投标限价、未盖章、不满足实质性要求（TND-14）" />
+        <Input.TextArea
+          aria-label="否决理由"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="如：投标报价超过最高投标限价、未盖章、不满足实质性要求（TND-14）"
+        />
       </Modal>
     </Drawer>
   );
@@ -178,7 +352,20 @@ export default function TenderEvaluationPage() {
   const seat = seats.data?.find((s) => s.eventId === shown) ?? null;
   return (
     <Card title="评标">
-      {seats.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="评标项目加载失败" description={seats.error.message} action={<Button size="small" onClick={() => void seats.refetch()}>重试</Button>} />}
+      {seats.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="评标项目加载失败"
+          description={seats.error.message}
+          action={
+            <Button size="small" onClick={() => void seats.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
       <Table<Seat>
         rowKey="eventId"
         size="small"
@@ -193,10 +380,22 @@ export default function TenderEvaluationPage() {
           { title: '我的角色', dataIndex: 'roleText' },
           { title: '回避声明', render: (_: unknown, s) => (s.declaredNoConflictAt ? '已声明' : '未声明') },
           { title: '评分', render: (_: unknown, s) => (s.scoresSubmittedAt ? '已提交' : '未提交') },
-          { title: '操作', key: 'op', render: (_: unknown, s) => <Button size="small" type="link" data-testid={`seat-open-${s.code}`} onClick={() => setShown(s.eventId)}>评标</Button> },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_: unknown, s) => (
+              <Button size="small" type="link" data-testid={`seat-open-${s.code}`} onClick={() => setShown(s.eventId)}>
+                评标
+              </Button>
+            ),
+          },
         ]}
       />
-      <SeatDrawer seat={seat} onClose={() => setShown(null)} onChanged={() => void client.invalidateQueries({ queryKey: ['tenderEval', 'seats'] })} />
+      <SeatDrawer
+        seat={seat}
+        onClose={() => setShown(null)}
+        onChanged={() => void client.invalidateQueries({ queryKey: ['tenderEval', 'seats'] })}
+      />
     </Card>
   );
 }

@@ -2,7 +2,16 @@ import { getOrThrow } from '../../../lib/supplier-api';
 import type { ReportCandidate } from './evaluation-setup-api';
 
 /** Wire shapes of a tender's award, publicity and objections (domain §13, TND-4, TND-16..21), as `GET /srm/tender/award` answers them. */
-export type AwardLine = { id: string; sourcingLineId: string; supplierId: string; supplierName: string; qty: string; unitPrice: string; taxRate: string; amount: string };
+export type AwardLine = {
+  id: string;
+  sourcingLineId: string;
+  supplierId: string;
+  supplierName: string;
+  qty: string;
+  unitPrice: string;
+  taxRate: string;
+  amount: string;
+};
 export type TenderAward = {
   id: string;
   code: string;
@@ -19,8 +28,23 @@ export type TenderAward = {
   noticeIssuedAt: string | null;
   lines: AwardLine[];
 };
-export type TenderObjection = { id: string; stage: string; supplierName: string; content: string; receivedAt: string | null; answer: string | null; answeredAt: string | null; status: string };
-export type AwardView = { award: TenderAward | null; candidates: ReportCandidate[]; objections: TenderObjection[]; mustAwardRank1: boolean; reportStatus: 'DRAFT' | 'SIGNED' | null };
+export type TenderObjection = {
+  id: string;
+  stage: string;
+  supplierName: string;
+  content: string;
+  receivedAt: string | null;
+  answer: string | null;
+  answeredAt: string | null;
+  status: string;
+};
+export type AwardView = {
+  award: TenderAward | null;
+  candidates: ReportCandidate[];
+  objections: TenderObjection[];
+  mustAwardRank1: boolean;
+  reportStatus: 'DRAFT' | 'SIGNED' | null;
+};
 
 export const AWARD_STATUS: Record<string, string> = {
   DRAFT: '草稿（审批被驳回或撤回，可重新提交）',
@@ -30,14 +54,30 @@ export const AWARD_STATUS: Record<string, string> = {
   FINAL: '已生效',
   CANCELLED: '已取消',
 };
-export const AWARD_STATUS_COLOR: Record<string, string> = { DRAFT: 'default', PENDING_APPROVAL: 'processing', PUBLICITY: 'blue', SUSPENDED: 'orange', FINAL: 'green', CANCELLED: 'default' };
-export const OBJECTION_STAGE: Record<string, string> = { DOCUMENTS: '招标文件（TND-4）', RESULT: '评标结果（TND-18）', OPENING: '开标' };
+export const AWARD_STATUS_COLOR: Record<string, string> = {
+  DRAFT: 'default',
+  PENDING_APPROVAL: 'processing',
+  PUBLICITY: 'blue',
+  SUSPENDED: 'orange',
+  FINAL: 'green',
+  CANCELLED: 'default',
+};
+export const OBJECTION_STAGE: Record<string, string> = {
+  DOCUMENTS: '招标文件（TND-4）',
+  RESULT: '评标结果（TND-18）',
+  OPENING: '开标',
+};
 export { OBJECTION_STATUS } from '../my-tender/my-tender-api';
-
 
 export const loadAward = (eventId: string) => getOrThrow<AwardView>('/srm/tender/award', { eventId });
 
-export type ProposeDraft = { responseId: string; validFrom: string; validTo: string; recommendation: string; deviationReason: string };
+export type ProposeDraft = {
+  responseId: string;
+  validFrom: string;
+  validTo: string;
+  recommendation: string;
+  deviationReason: string;
+};
 
 /** What keeps the proposal from being sent (TND-16, TND-21, §13); the server checks again. */
 export function proposeErrors(d: ProposeDraft, candidates: ReportCandidate[], mustAwardRank1: boolean): string[] {

@@ -1,11 +1,34 @@
 import { candidateTitle } from '@procura/shared';
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Input, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Empty,
+  Input,
+  Popconfirm,
+  Radio,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { AWARD_STATUS, AWARD_STATUS_COLOR, loadAward, proposeBody, proposeErrors, type AwardView, type ProposeDraft, type TenderAward } from './award-api';
+import {
+  AWARD_STATUS,
+  AWARD_STATUS_COLOR,
+  loadAward,
+  proposeBody,
+  proposeErrors,
+  type AwardView,
+  type ProposeDraft,
+  type TenderAward,
+} from './award-api';
 import type { ReportCandidate } from './evaluation-setup-api';
 import type { TenderDetail } from './tender-api';
 
@@ -32,51 +55,124 @@ function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardVi
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="award-propose-form">
-      <Typography.Text type="secondary">{view.mustAwardRank1 ? '本项目须确定排名第一的中标候选人为中标人（TND-21）。' : '默认确定排名第一的中标候选人；选择其他候选人须填写理由。'}</Typography.Text>
+      <Typography.Text type="secondary">
+        {view.mustAwardRank1
+          ? '本项目须确定排名第一的中标候选人为中标人（TND-21）。'
+          : '默认确定排名第一的中标候选人；选择其他候选人须填写理由。'}
+      </Typography.Text>
       <Radio.Group value={d.responseId} onChange={(e) => setD((x) => ({ ...x, responseId: e.target.value as string }))}>
         <Space orientation="vertical">
           {view.candidates.map((c) => (
-            <Radio key={c.responseId} value={c.responseId} disabled={view.mustAwardRank1 && c.rank !== 1} data-testid={`award-candidate-${c.rank}`}>
+            <Radio
+              key={c.responseId}
+              value={c.responseId}
+              disabled={view.mustAwardRank1 && c.rank !== 1}
+              data-testid={`award-candidate-${c.rank}`}
+            >
               {`${candidateTitle(c.rank)}：${c.supplierName}，投标总价 ${c.amount}${c.totalScore ? `，总分 ${c.totalScore}` : ''}`}
             </Radio>
           ))}
         </Space>
       </Radio.Group>
-      {chosen && chosen.rank !== 1 && <Input maxLength={500} aria-label="未选第一名的理由" placeholder="未选择排名第一的候选人的理由（必填）" value={d.deviationReason} onChange={(e) => setD((x) => ({ ...x, deviationReason: e.target.value }))} />}
+      {chosen && chosen.rank !== 1 && (
+        <Input
+          maxLength={500}
+          aria-label="未选第一名的理由"
+          placeholder="未选择排名第一的候选人的理由（必填）"
+          value={d.deviationReason}
+          onChange={(e) => setD((x) => ({ ...x, deviationReason: e.target.value }))}
+        />
+      )}
       <Space wrap>
         <span>价格生效日期</span>
-        <Input type="date" aria-label="价格生效日期" value={d.validFrom} onChange={(e) => setD((x) => ({ ...x, validFrom: e.target.value }))} />
+        <Input
+          type="date"
+          aria-label="价格生效日期"
+          value={d.validFrom}
+          onChange={(e) => setD((x) => ({ ...x, validFrom: e.target.value }))}
+        />
         <span>价格失效日期</span>
-        <Input type="date" aria-label="价格失效日期" value={d.validTo} onChange={(e) => setD((x) => ({ ...x, validTo: e.target.value }))} />
+        <Input
+          type="date"
+          aria-label="价格失效日期"
+          value={d.validTo}
+          onChange={(e) => setD((x) => ({ ...x, validTo: e.target.value }))}
+        />
       </Space>
-      <Input.TextArea rows={2} maxLength={2000} aria-label="定标理由" placeholder="定标理由（选填）" value={d.recommendation} onChange={(e) => setD((x) => ({ ...x, recommendation: e.target.value }))} />
-      <Popconfirm title="提交定标审批？审批通过后进入中标候选人公示（TND-17），公示期内不能修改。" okText="提交审批" cancelText="取消" onConfirm={submit}>
-        <Button type="primary" loading={busy} data-testid="award-propose">提交定标审批</Button>
+      <Input.TextArea
+        rows={2}
+        maxLength={2000}
+        aria-label="定标理由"
+        placeholder="定标理由（选填）"
+        value={d.recommendation}
+        onChange={(e) => setD((x) => ({ ...x, recommendation: e.target.value }))}
+      />
+      <Popconfirm
+        title="提交定标审批？审批通过后进入中标候选人公示（TND-17），公示期内不能修改。"
+        okText="提交审批"
+        cancelText="取消"
+        onConfirm={submit}
+      >
+        <Button type="primary" loading={busy} data-testid="award-propose">
+          提交定标审批
+        </Button>
       </Popconfirm>
     </Space>
   );
 }
 
 /** Where the award stands: approval, publicity (and its end), suspension by an objection, or FINAL with the notices (TND-17..19, AWD-5). */
-function AwardStatus({ award, canAward, eventId, onDone }: { award: TenderAward; canAward: boolean; eventId: string; onDone: () => Promise<void> }) {
+function AwardStatus({
+  award,
+  canAward,
+  eventId,
+  onDone,
+}: {
+  award: TenderAward;
+  canAward: boolean;
+  eventId: string;
+  onDone: () => Promise<void>;
+}) {
   const { busy, run } = useCommand();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="award-status">
-      {award.status === 'PENDING_APPROVAL' && <Alert type="info" showIcon title="定标已提交审批，请审批人在审批中心处理（X-10）" />}
+      {award.status === 'PENDING_APPROVAL' && (
+        <Alert type="info" showIcon title="定标已提交审批，请审批人在审批中心处理（X-10）" />
+      )}
       {award.status === 'DRAFT' && <Alert type="warning" showIcon title="定标审批被驳回或撤回，可修改后重新提交" />}
-      {award.status === 'SUSPENDED' && <Alert type="warning" showIcon title="有异议尚未答复，定标暂停；请在“异议”页答复（TND-18）" />}
-      {award.status === 'FINAL' && <Alert type="success" showIcon title={`定标已生效：中标通知书与中标结果通知书已于 ${award.noticeIssuedAt ?? '-'} 同时发出（TND-19）`} />}
+      {award.status === 'SUSPENDED' && (
+        <Alert type="warning" showIcon title="有异议尚未答复，定标暂停；请在“异议”页答复（TND-18）" />
+      )}
+      {award.status === 'FINAL' && (
+        <Alert
+          type="success"
+          showIcon
+          title={`定标已生效：中标通知书与中标结果通知书已于 ${award.noticeIssuedAt ?? '-'} 同时发出（TND-19）`}
+        />
+      )}
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label="定标编号">{award.code}</Descriptions.Item>
         <Descriptions.Item label="状态">
-          <Tag color={AWARD_STATUS_COLOR[award.status] ?? 'default'} data-testid="award-status-tag">{AWARD_STATUS[award.status] ?? award.status}</Tag>
+          <Tag color={AWARD_STATUS_COLOR[award.status] ?? 'default'} data-testid="award-status-tag">
+            {AWARD_STATUS[award.status] ?? award.status}
+          </Tag>
         </Descriptions.Item>
         <Descriptions.Item label="中标人">{award.lines[0]?.supplierName ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="中标金额">{award.totalAmount ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="价格有效期">{`${award.priceValidFrom ?? '-'} 至 ${award.priceValidTo ?? '-'}`}</Descriptions.Item>
-        <Descriptions.Item label="公示期">{award.publicityStartAt ? `${award.publicityStartAt} 至 ${award.publicityEndAt ?? '-'}` : '-'}</Descriptions.Item>
-        {award.deviatesFromRank1 === 1 && <Descriptions.Item label="未选第一名的理由" span={2}>{award.deviationReason ?? '-'}</Descriptions.Item>}
-        {award.recommendation && <Descriptions.Item label="定标理由" span={2}>{award.recommendation}</Descriptions.Item>}
+        <Descriptions.Item label="公示期">
+          {award.publicityStartAt ? `${award.publicityStartAt} 至 ${award.publicityEndAt ?? '-'}` : '-'}
+        </Descriptions.Item>
+        {award.deviatesFromRank1 === 1 && (
+          <Descriptions.Item label="未选第一名的理由" span={2}>
+            {award.deviationReason ?? '-'}
+          </Descriptions.Item>
+        )}
+        {award.recommendation && (
+          <Descriptions.Item label="定标理由" span={2}>
+            {award.recommendation}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Table
         rowKey="id"
@@ -98,7 +194,9 @@ function AwardStatus({ award, canAward, eventId, onDone }: { award: TenderAward;
           cancelText="取消"
           onConfirm={() => run(() => postAction('/srm/tender/award/finalize', { eventId }), onDone)}
         >
-          <Button type="primary" loading={busy} data-testid="award-finalize">公示期满，定标生效</Button>
+          <Button type="primary" loading={busy} data-testid="award-finalize">
+            公示期满，定标生效
+          </Button>
         </Popconfirm>
       )}
     </Space>
@@ -124,22 +222,53 @@ function CandidatesTable({ candidates }: { candidates: ReportCandidate[] }) {
 }
 
 /** 定标 in the buyer's tender detail (domain §13 for tenders): the candidates, the proposal, then the award through approval, publicity and FINAL. */
-export function AwardTab({ tender, canAward, onChanged }: { tender: TenderDetail; canAward: boolean; onChanged: () => Promise<void> }) {
+export function AwardTab({
+  tender,
+  canAward,
+  onChanged,
+}: {
+  tender: TenderDetail;
+  canAward: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const view = useQuery({ queryKey: ['tender', 'award', tender.id], queryFn: () => loadAward(tender.id) });
   if (view.isPending) return <Spin />;
-  if (view.isError) return <Alert type="error" showIcon title="定标信息加载失败" description={view.error.message} action={<Button size="small" onClick={() => void view.refetch()}>重试</Button>} />;
+  if (view.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="定标信息加载失败"
+        description={view.error.message}
+        action={
+          <Button size="small" onClick={() => void view.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
   const v = view.data;
   const done = async () => {
     await view.refetch();
     await onChanged();
   };
-  const canPropose = canAward && tender.status === 'EVALUATING' && v.reportStatus === 'SIGNED' && (!v.award || v.award.status === 'DRAFT');
+  const canPropose =
+    canAward &&
+    tender.status === 'EVALUATING' &&
+    v.reportStatus === 'SIGNED' &&
+    (!v.award || v.award.status === 'DRAFT');
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-award">
       {v.award && <AwardStatus award={v.award} canAward={canAward} eventId={tender.id} onDone={done} />}
       <Typography.Title level={5}>中标候选人</Typography.Title>
-      {v.candidates.length ? <CandidatesTable candidates={v.candidates} /> : <Empty description="评标报告尚未推荐中标候选人" />}
-      {v.reportStatus !== 'SIGNED' && !v.award && <Alert type="info" showIcon title="评标报告经全体评委签字后才能定标（TND-16）" />}
+      {v.candidates.length ? (
+        <CandidatesTable candidates={v.candidates} />
+      ) : (
+        <Empty description="评标报告尚未推荐中标候选人" />
+      )}
+      {v.reportStatus !== 'SIGNED' && !v.award && (
+        <Alert type="info" showIcon title="评标报告经全体评委签字后才能定标（TND-16）" />
+      )}
       {canPropose && v.candidates.length > 0 && <ProposeForm eventId={tender.id} view={v} onDone={done} />}
     </Space>
   );

@@ -41,9 +41,34 @@ export type TenderSettings = {
   previousEventId: string | null;
 };
 
-export type TenderLine = { id: string; lineNo: number; materialId: string | null; materialCode: string | null; materialName: string | null; spec: string | null; qty: string; unit: string | null; needByDate: string | null };
-export type OpeningEntry = { supplierName: string; responseCode: string; submittedAt: string | null; totalAmount?: string; deliveryDays?: number | null; paymentTerms?: string | null; technicalFileCount?: number };
-export type OpeningRecord = { id: string; envelope: string; openedAt: string; openedBy: string; entries: OpeningEntry[]; confirmations: { recordId: string; supplierName: string; decision: string; objection: string | null; at: string }[] };
+export type TenderLine = {
+  id: string;
+  lineNo: number;
+  materialId: string | null;
+  materialCode: string | null;
+  materialName: string | null;
+  spec: string | null;
+  qty: string;
+  unit: string | null;
+  needByDate: string | null;
+};
+export type OpeningEntry = {
+  supplierName: string;
+  responseCode: string;
+  submittedAt: string | null;
+  totalAmount?: string;
+  deliveryDays?: number | null;
+  paymentTerms?: string | null;
+  technicalFileCount?: number;
+};
+export type OpeningRecord = {
+  id: string;
+  envelope: string;
+  openedAt: string;
+  openedBy: string;
+  entries: OpeningEntry[];
+  confirmations: { recordId: string; supplierName: string; decision: string; objection: string | null; at: string }[];
+};
 
 export type TenderDetail = TenderRow & {
   version: number;
@@ -61,7 +86,15 @@ export type TenderDetail = TenderRow & {
   settings: TenderSettings;
   openingOfficers: { id: string; name: string }[];
   lines: TenderLine[];
-  participants: { id: string; supplierId: string; supplierName: string; origin: string; status: string; declineReason: string | null; createTime: string | null }[];
+  participants: {
+    id: string;
+    supplierId: string;
+    supplierName: string;
+    origin: string;
+    status: string;
+    declineReason: string | null;
+    createTime: string | null;
+  }[];
   openingApprovals: { envelope: string; userId: string; userName: string; at: string }[];
   openingRecords: OpeningRecord[];
 };
@@ -81,32 +114,89 @@ export type Bid = {
   technicalText: string | null;
   technicalFiles: string[];
   commercialOpenedAt: string | null;
-  lines: { sourcingLineId: string; unitPrice: string | null; taxRate: string | null; amount: string | null; leadTimeDays: number | null }[];
+  lines: {
+    sourcingLineId: string;
+    unitPrice: string | null;
+    taxRate: string | null;
+    amount: string | null;
+    leadTimeDays: number | null;
+  }[];
 };
 
-export type AuditEntry = { id: string; seq: number; at: string; atWire: string | null; actorName: string; ip: string | null; action: string; payloadDigest: string; prevHash: string; hash: string };
+export type AuditEntry = {
+  id: string;
+  seq: number;
+  at: string;
+  atWire: string | null;
+  actorName: string;
+  ip: string | null;
+  action: string;
+  payloadDigest: string;
+  prevHash: string;
+  hash: string;
+};
 export type AuditCheck = { valid: boolean; brokenAtSeq: number | null; count: number };
-export type OpenResult = { result: 'FAILED' | 'PENDING' | 'OPENED'; envelope: string | null; approvals: number; quorum: number };
+export type OpenResult = {
+  result: 'FAILED' | 'PENDING' | 'OPENED';
+  envelope: string | null;
+  approvals: number;
+  quorum: number;
+};
 
 export { EVENT_STATUS_TEXT as TENDER_STATUS } from '@procura/shared';
 export const METHODS: Record<string, string> = { OPEN_TENDER: '公开招标', INVITED_TENDER: '邀请招标' };
-export const EVALUATION_METHODS: Record<string, string> = { COMPREHENSIVE_SCORE: '综合评估法', LOWEST_EVALUATED_PRICE: '经评审的最低投标价法' };
+export const EVALUATION_METHODS: Record<string, string> = {
+  COMPREHENSIVE_SCORE: '综合评估法',
+  LOWEST_EVALUATED_PRICE: '经评审的最低投标价法',
+};
 export const ENVELOPES: Record<string, string> = { SINGLE: '开标', TECHNICAL: '技术标开标', COMMERCIAL: '商务标开标' };
-export const FAIL_REASONS: Record<string, string> = { INSUFFICIENT_BIDS: '投标人不足3家（TND-9）', ALL_REJECTED: '全部投标被否决' };
+export const FAIL_REASONS: Record<string, string> = {
+  INSUFFICIENT_BIDS: '投标人不足3家（TND-9）',
+  ALL_REJECTED: '全部投标被否决',
+};
 export const AUDIT_ACTIONS: Record<string, string> = {
-  create: '创建', amend: '修改', invite: '邀请供应商', submitApproval: '提交审批', approve: '审批通过', reject: '审批驳回', withdrawApproval: '撤回审批', publish: '发布',
-  signup: '报名', acceptInvitation: '接受邀请', declineInvitation: '拒绝邀请', submit: '递交投标', revise: '修改投标', withdraw: '撤回投标', extend: '延期', extendTnd3: '自动顺延（TND-3）', amendment: '澄清或修改',
-  openApprove: '开标人确认', openSingle: '开标解密', openTechnical: '技术标解密', openCommercial: '商务标解密', fail: '流标', clone: '重新招标', viewBids: '查看投标文件', viewBid: '查看投标文件',
-  openingConfirm: '投标人确认开标记录', openingObjection: '投标人对开标记录提出异议',
+  create: '创建',
+  amend: '修改',
+  invite: '邀请供应商',
+  submitApproval: '提交审批',
+  approve: '审批通过',
+  reject: '审批驳回',
+  withdrawApproval: '撤回审批',
+  publish: '发布',
+  signup: '报名',
+  acceptInvitation: '接受邀请',
+  declineInvitation: '拒绝邀请',
+  submit: '递交投标',
+  revise: '修改投标',
+  withdraw: '撤回投标',
+  extend: '延期',
+  extendTnd3: '自动顺延（TND-3）',
+  amendment: '澄清或修改',
+  openApprove: '开标人确认',
+  openSingle: '开标解密',
+  openTechnical: '技术标解密',
+  openCommercial: '商务标解密',
+  fail: '流标',
+  clone: '重新招标',
+  viewBids: '查看投标文件',
+  viewBid: '查看投标文件',
+  openingConfirm: '投标人确认开标记录',
+  openingObjection: '投标人对开标记录提出异议',
 };
 
-export const listTenders = (params: Record<string, string>) => getOrThrow<PageResult<TenderRow>>('/srm/tender/list', params);
+export const listTenders = (params: Record<string, string>) =>
+  getOrThrow<PageResult<TenderRow>>('/srm/tender/list', params);
 export const loadTender = (id: string) => getOrThrow<TenderDetail>('/srm/tender/queryById', { id });
 export const loadBids = (id: string) => getOrThrow<Bid[]>('/srm/tender/bids', { id });
 export const loadAudit = (id: string) => getOrThrow<AuditEntry[]>('/srm/tender/audit/list', { id });
 export const verifyAudit = (id: string) => getOrThrow<AuditCheck>('/srm/tender/audit/verify', { id });
 
-export type WeightInput = { evaluationMethod: string; priceWeight?: number | null; techWeight?: number | null; businessWeight?: number | null };
+export type WeightInput = {
+  evaluationMethod: string;
+  priceWeight?: number | null;
+  techWeight?: number | null;
+  businessWeight?: number | null;
+};
 
 /** The form's check before sending (the server checks again): weights summing to 100 for 综合评估法. */
 export function weightError(v: WeightInput): string | null {
@@ -116,11 +206,17 @@ export function weightError(v: WeightInput): string | null {
 }
 
 /** TND-1 / TND-2 as the form warns before submitting (legally mandatory tenders only). */
-export function statutoryErrors(legalMandatory: boolean, docStart?: string, docEnd?: string, deadline?: string): string[] {
+export function statutoryErrors(
+  legalMandatory: boolean,
+  docStart?: string,
+  docEnd?: string,
+  deadline?: string,
+): string[] {
   if (!legalMandatory || !docStart || !docEnd || !deadline) return [];
   const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
   const errors: string[] = [];
-  if (days(docStart, deadline) < 20) errors.push('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）');
+  if (days(docStart, deadline) < 20)
+    errors.push('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）');
   if (days(docStart, docEnd) < 5) errors.push('招标文件发售期不得少于5日（TND-2）');
   return errors;
 }
