@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { ok, supplierMaterialResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierMaterialTable } from '../../db/schema-material.js';
@@ -66,7 +66,6 @@ function internalOnly(request: FastifyRequest): void {
   if (request.user?.supplierId) throw forbidden();
 }
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
 const blockBody = z.object({
   id,
   reason: z.string().trim().min(1, '请填写冻结原因').max(500, '冻结原因不能超过500个字符'),

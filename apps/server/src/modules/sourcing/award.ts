@@ -12,7 +12,7 @@ import type { SourcingAwardTable } from '../../db/schema-sourcing.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
-import { id } from './event-routes.js';
+import { id, wireDate } from '../../http/wire.js';
 import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
@@ -32,7 +32,6 @@ import {
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 const today = () => {
   const d = businessDate(serverNow());
   return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
@@ -42,8 +41,8 @@ const saveBody = z.object({
   eventId: id,
   recommendation: z.string().trim().max(2000, '定标理由不能超过2000个字符').optional(),
   deviationReason: z.string().trim().max(500, '偏离原因不能超过500个字符').optional(),
-  priceValidFrom: date('价格生效日期'),
-  priceValidTo: date('价格失效日期'),
+  priceValidFrom: wireDate('价格生效日期'),
+  priceValidTo: wireDate('价格失效日期'),
   lines: z
     .array(
       z.object({

@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.js';
 import { businessDate, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
-import { id } from './event-routes.js';
+import { id, requiredText, text, wireDate } from '../../http/wire.js';
 import type { QuotePayload } from './opening.js';
 import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from './sealing.js';
 import {
@@ -22,9 +22,6 @@ import {
   type Actor,
 } from './sourcing-service.js';
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-
 const quoteBody = z.object({
   eventId: id,
   /** X-8: a repeated id returns the first receipt and stores nothing new. */
@@ -32,7 +29,7 @@ const quoteBody = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确')
     .optional(),
-  validUntil: date('报价有效期'),
+  validUntil: wireDate('报价有效期'),
   paymentTerms: text(500, '付款条件').optional(),
   deliveryTerms: text(500, '交货条件').optional(),
   lines: z
@@ -43,7 +40,7 @@ const quoteBody = z.object({
         taxRate: z.string().trim().min(1, '请填写税率'),
         qtyOffered: z.string().trim().optional(),
         leadTimeDays: z.number().int().min(0).max(3650).optional(),
-        promisedDate: date('承诺交期').optional(),
+        promisedDate: wireDate('承诺交期').optional(),
         minOrderQty: z.string().trim().optional(),
         remark: text(500, '备注').optional(),
       }),
@@ -353,7 +350,7 @@ export const responseRoutes =
         schema: {
           tags,
           summary: '拒绝询价邀请（须填原因）',
-          body: z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }),
+          body: z.object({ id, reason: requiredText(500, '拒绝原因') }),
         },
         config,
       },

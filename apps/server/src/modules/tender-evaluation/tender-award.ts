@@ -12,7 +12,7 @@ import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
-import { id } from '../sourcing/event-routes.js';
+import { id, wireDate } from '../../http/wire.js';
 import {
   actorOf,
   logState,
@@ -36,7 +36,6 @@ import {
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
 
 const DAY = 86_400_000;
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 
 const proposeBody = z.object({
@@ -45,8 +44,8 @@ const proposeBody = z.object({
   responseId: id.optional(),
   recommendation: z.string().trim().max(2000, '定标理由不能超过2000个字符').optional(),
   deviationReason: z.string().trim().max(500, '理由不能超过500个字符').optional(),
-  priceValidFrom: date('价格生效日期'),
-  priceValidTo: date('价格失效日期'),
+  priceValidFrom: wireDate('价格生效日期'),
+  priceValidTo: wireDate('价格失效日期'),
 });
 
 async function candidatesFor(db: Db, eventId: string) {

@@ -10,7 +10,8 @@ import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { publishClarification } from '../sourcing/clarification.js';
-import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
+import { id, pageParams, wireTime } from '../../http/wire.js';
+import { prepareLines } from '../sourcing/event-lines.js';
 import {
   actorOf,
   invitationRefusal,
@@ -192,8 +193,7 @@ export const tenderRoutes =
           tags,
           summary: '招标项目列表',
           querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...pageParams,
             status: z
               .string()
               .regex(/^[A-Z_]{1,32}$/)
