@@ -13,6 +13,7 @@ import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from
 import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
 import { id, wireDate } from '../../http/wire.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
@@ -91,16 +92,18 @@ async function assertAwardable(trx: Db, awardId: string): Promise<void> {
     .selectFrom('sourcingAwardLine as a')
     .innerJoin('sourcingResponseLine as l', 'l.id', 'a.responseLineId')
     .innerJoin('sourcingResponse as r', 'r.id', 'l.responseId')
-    .innerJoin('supplier as s', 's.id', 'a.supplierId')
-    .select(['a.supplierName', 'r.validUntil', 's.status'])
+    .select(['a.supplierId', 'a.supplierName', 'r.validUntil'])
     .where('a.awardId', '=', awardId)
     .execute();
   const day = today();
+  const eligible = new Set<string>();
   for (const r of rows) {
     if (r.validUntil && r.validUntil < day)
       throw businessError(`${r.supplierName}的报价已过有效期（${r.validUntil}），不能定标（RFQ-9）`);
-    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(r.status))
-      throw businessError(`${r.supplierName}已冻结、列入黑名单或淘汰，不能定标（AWD-1）`);
+    if (eligible.has(r.supplierId)) continue;
+    const refusal = await supplierEligibility(trx, r.supplierId, { purpose: 'award' });
+    if (refusal) throw businessError(refusalText(refusal, '定标', 'AWD-1'));
+    eligible.add(r.supplierId);
   }
 }
 

@@ -376,11 +376,6 @@ export const eventRoutes =
       async (request) => {
         const { supplierIds } = request.body;
         if (new Set(supplierIds).size !== supplierIds.length) throw businessError('同一供应商不能重复邀请（RFQ-3）');
-        // QLF-3: an expired mandatory certificate blocks, checked by date before the transaction.
-        for (const supplierId of supplierIds) {
-          const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-          if (refusal) throw businessError(refusal.replace('报名', '受邀'));
-        }
         const caution = await ctx.db.transaction().execute(async (trx) => {
           const actor = actorOf(request);
           const event = await eventFor(trx, actor, request.body.id);
@@ -397,7 +392,8 @@ export const eventRoutes =
           if (existing) throw businessError(`供应商“${existing.supplierName}”已在邀请名单中，不能重复邀请（RFQ-3）`);
           const now = serverNowIso();
           for (const supplierId of supplierIds) {
-            const refusal = await invitationRefusal(trx, event, supplierId);
+            // SRC-3, and QLF-3: an expired mandatory certificate blocks, checked by date.
+            const refusal = await invitationRefusal(trx, event, supplierId, { at: serverNow() });
             if (refusal) throw businessError(refusal);
             const s = await trx
               .selectFrom('supplier')

@@ -381,10 +381,6 @@ export const responseRoutes =
             .executeTakeFirst();
           if (first) return ok(await receiptOf(ctx.db, first.id), '报价已提交');
         }
-        // QLF-3 by date, outside the transaction (it reads through its own connection).
-        const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-        if (refusal) throw businessError(refusal.replace('报名', '报价'));
-
         const responseId = await ctx.db.transaction().execute(async (trx) => {
           const { event, participation } = await supplierEventFor(trx, actor, body.eventId);
           if (event.type === 'TENDER') throw businessError('招标项目请在投标页面提交投标文件（技术标与商务标）');
@@ -393,7 +389,8 @@ export const responseRoutes =
           if (participation.status === 'INVITED') throw businessError('请先接受邀请再报价');
           if (participation.status !== 'ACCEPTED' && participation.status !== 'APPROVED')
             throw businessError('贵公司未参与本次询价，不能报价（SRC-5）');
-          await assertMayRespond(trx, supplierId);
+          // X-15, and QLF-3 by date.
+          await assertMayRespond(trx, supplierId, { at: serverNow(), action: '报价' });
 
           // SRC-7: every line is a line of this event, once; prices > 0 within the precision; all lines unless partial quotes are allowed.
           const eventLines = await trx

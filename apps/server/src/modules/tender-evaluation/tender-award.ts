@@ -12,6 +12,7 @@ import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { id, wireDate } from '../../http/wire.js';
 import {
   actorOf,
@@ -36,7 +37,6 @@ import {
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
 
 const DAY = 86_400_000;
-const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 
 const proposeBody = z.object({
   eventId: id,
@@ -54,9 +54,8 @@ async function candidatesFor(db: Db, eventId: string) {
 
 /** AWD-1: the winner is still allowed to take part when the award is decided. */
 async function assertWinnerEligible(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).executeTakeFirst();
-  if (!s || BLOCKED.includes(s.status))
-    throw businessError(`${s?.name ?? '中标人'}已冻结、列入黑名单或淘汰，不能定标（AWD-1）`);
+  const refusal = await supplierEligibility(trx, supplierId, { purpose: 'award' });
+  if (refusal) throw businessError(refusalText(refusal, '定标', 'AWD-1'));
 }
 
 /** Approval done (X-10): the candidates are published for `publicityDays` (TND-17, AWD-5). */

@@ -157,8 +157,6 @@ export const bidRoutes =
         const actor = actorOf(request);
         const supplierId = actor.user.supplierId;
         if (!supplierId) throw forbidden();
-        const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-        if (refusal) throw businessError(refusal);
         await ctx.db.transaction().execute(async (trx) => {
           const event = await trx
             .selectFrom('sourcingEvent')
@@ -184,8 +182,8 @@ export const bidRoutes =
             .where('supplierId', '=', supplierId)
             .executeTakeFirst();
           if (mine) throw businessError('贵公司已报名本项目');
-          const why = await invitationRefusal(trx, event, supplierId);
-          if (why) throw businessError(why.replace('不能邀请', '不能报名'));
+          const why = await invitationRefusal(trx, event, supplierId, { signup: true, at: serverNow() });
+          if (why) throw businessError(why);
           const s = await trx
             .selectFrom('supplier')
             .select('name')
