@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { columnOf, fieldEntries, type ResourceDef } from '@procura/shared';
 import type { ListFields } from '../core/paging.js';
 import { toWireDateTime } from '../core/time.js';
+import { WIRE_DATE } from '../http/wire.js';
 import type { AppContext } from '../app-context.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables come from definitions, checked at start-up
@@ -13,7 +14,7 @@ export const AUDIT_FIELDS = ['createBy', 'createTime', 'updateBy', 'updateTime']
 
 /** A GMT+8 wire date or datetime as stored (ISO UTC); a bare date covers its whole day. */
 export function wireToStored(value: string, bound: 'begin' | 'end' | 'eq'): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = WIRE_DATE.test(value);
   const text = date ? `${value} ${bound === 'end' ? '23:59:59.999' : '00:00:00'}` : value;
   const ms = Date.parse(`${text.replace(' ', 'T')}+08:00`);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();

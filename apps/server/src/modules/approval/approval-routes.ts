@@ -10,7 +10,8 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { id } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import { approveTask, parseSteps, rejectTask, roleCodesOf, withdrawApproval } from './approval-engine.js';
@@ -38,7 +39,7 @@ function labelled<T extends InstanceRow>(row: T) {
   };
 }
 
-const idQuery = z.object({ id: z.string().regex(ID_PATTERN, '编号不正确'), _t: z.string().optional() });
+const idQuery = z.object({ id, _t: z.string().optional() });
 
 /** 审批中心: my tasks, done, my applications, copied to me, one instance, and the definitions. */
 export const approvalRoutes =

@@ -30,10 +30,10 @@ import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
-import { id, wireTime } from '../sourcing/event-routes.js';
-import { isDecimal, compare } from '../../core/decimal.js';
+import { decimalText, id, requiredText, wireTime } from '../../http/wire.js';
+import { compare, isDecimal } from '../../core/decimal.js';
 import { actorOf, eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
-import { eventDetail } from '../sourcing/event-routes.js';
+import { eventDetail } from '../sourcing/event-detail.js';
 import {
   pauseLot,
   resumeLot,
@@ -50,9 +50,8 @@ import {
 import { lotResult, settleClosedLot } from './auction-award.js';
 import { AuctionService, notifyBidders, writeState, type LotContext } from './auction-service.js';
 
-const decimal = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
 const positive = (label: string) =>
-  decimal(label).refine((v) => isDecimal(v) && compare(v, '0') > 0, `${label}必须大于0`);
+  decimalText(label).refine((v) => isDecimal(v) && compare(v, '0') > 0, `${label}必须大于0`);
 
 /** The rule block of a lot (§12.1). */
 export const rulesBody = z
@@ -65,7 +64,7 @@ export const rulesBody = z
     bidRule: z.enum(['BEAT_OWN_LAST', 'BEAT_BEST'], { error: '出价规则不正确' }).default('BEAT_OWN_LAST'),
     tieRule: z.enum(['NO_TIES', 'EARLIER_WINS'], { error: '同价规则不正确' }).default('NO_TIES'),
     maxBidsPerSupplier: z.number().int('出价次数上限必须是整数').min(1, '出价次数上限至少为1').nullable().default(null),
-    confirmDropPct: decimal('大幅降价确认比例').default('20'),
+    confirmDropPct: decimalText('大幅降价确认比例').default('20'),
     startAt: wireTime('竞价开始时间'),
     endAt: wireTime('竞价结束时间'),
     overtimeEnabled: z.boolean().default(false),
@@ -164,7 +163,6 @@ async function lineRows(
   return rows;
 }
 
-const reason = (label: string) => z.string().trim().min(1, `请填写${label}`).max(500, `${label}不能超过500个字符`);
 const lotBody = z.object({ lotId: id });
 const price = z.union([z.string().trim().max(40), z.number()]);
 const bidBody = z.object({
@@ -362,7 +360,7 @@ export const auctionRoutes =
       },
     );
 
-    const pauseBody = z.object({ lotId: id, reason: reason('暂停原因') });
+    const pauseBody = z.object({ lotId: id, reason: requiredText(500, '暂停原因') });
     app.post(
       '/srm/auction/lot/pause',
       { schema: { tags, summary: '暂停竞价（AUC-12，须填原因）', body: pauseBody }, config: buyer('srm:auction:run') },
@@ -418,7 +416,7 @@ export const auctionRoutes =
         schema: {
           tags,
           summary: '作废报价（AUC-13：须填原因，重新计算排名）',
-          body: z.object({ lotId: id, seq: z.number().int().min(1), reason: reason('作废原因') }),
+          body: z.object({ lotId: id, seq: z.number().int().min(1), reason: requiredText(500, '作废原因') }),
         },
         config: buyer('srm:auction:void'),
       },
@@ -597,7 +595,7 @@ export const auctionRoutes =
         schema: {
           tags,
           summary: '禁止供应商继续出价（AUC-13：须填原因，记录日志并通知该供应商）',
-          body: z.object({ lotId: id, supplierId: id, reason: reason('禁止原因') }),
+          body: z.object({ lotId: id, supplierId: id, reason: requiredText(500, '禁止原因') }),
         },
         config: buyer('srm:auction:void'),
       },

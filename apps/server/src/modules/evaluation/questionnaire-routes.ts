@@ -20,6 +20,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
+import { WIRE_DATETIME } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import { wireToStored, type AnyQuery } from '../../resource/resource-query.js';
 import { supplierUserIds } from '../supplier/status-log.js';
@@ -28,7 +29,7 @@ import { notifyUsers } from '../system/notify.js';
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
 const idBody = z.object({ id: ID });
 const score = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, '分值必须是非负数（最多两位小数）');
-const wireDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '时间格式应为 yyyy-MM-dd HH:mm:ss');
+const wireDateTime = z.string().regex(WIRE_DATETIME, '时间格式应为 yyyy-MM-dd HH:mm:ss');
 const questionSchema = z.object({
   groupName: z.string().max(100).nullish(),
   text: z.string().max(2000),

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../core/errors.js';
 import { escapeLike } from '../../core/paging.js';
+import { WIRE_DATE, WIRE_DATETIME } from '../../http/wire.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 
 /**
@@ -42,15 +43,13 @@ export async function extendFieldsOf(ctx: AppContext, table: string, on: AnyDb =
     .execute() as Promise<ExtendFieldRow[]>;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 /** A value as its field's type allows, or the message why not. */
 function checkValue(f: ExtendFieldRow, value: string): string | null {
   if (f.dataType === 'number' && !NUMBER.test(value)) return `${f.labelName}必须是数字`;
-  if (f.dataType === 'date' && !DATE.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD`;
-  if (f.dataType === 'dateTime' && !DATETIME.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD HH:mm:ss`;
+  if (f.dataType === 'date' && !WIRE_DATE.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD`;
+  if (f.dataType === 'dateTime' && !WIRE_DATETIME.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD HH:mm:ss`;
   return null;
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { materialCategoryResource, materialResource, ok, priceRecordResource, taxRateResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
@@ -51,7 +51,7 @@ registerApprovalDocType(MATERIAL_DOC_TYPE, {
 });
 
 const pctOk = (v: unknown) => typeof v === 'string' && isAmount(v) && amountReaches('100', v);
-const byId = z.object({ id: z.string().regex(ID_PATTERN, '编号不正确') });
+const byId = z.object({ id });
 
 /** Materials, categories, tax rates and the price library (domain §3): generated routes with the rules of §3, plus the material transitions. */
 export const materialRoutes =

@@ -2,6 +2,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDate, nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
+import { WIRE_DATE } from '../../http/wire.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 
 /** One price for a supplier and a material (domain §3 PriceRecord). Awards and contracts call `recordPrice`. */
@@ -22,8 +23,6 @@ export type PriceInput = {
   remark?: string | null;
   createBy: string;
 };
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The day before a `yyyy-MM-dd` date. */
 function dayBefore(date: string): string {
@@ -73,7 +72,7 @@ export async function recordPrice(trx: Db, input: PriceInput): Promise<string> {
 export async function preparePrice(trx: Db, input: PriceInput) {
   const orgCode = input.orgCode?.trim() ?? '';
   const currency = input.currency || 'CNY';
-  if (!DATE.test(input.validFrom) || !DATE.test(input.validTo)) throw badRequest('有效期格式应为 YYYY-MM-DD');
+  if (!WIRE_DATE.test(input.validFrom) || !WIRE_DATE.test(input.validTo)) throw badRequest('有效期格式应为 YYYY-MM-DD');
   if (input.validTo < input.validFrom)
     throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
   if (!isAmount(input.unitPrice))

@@ -5,13 +5,14 @@ import { sql } from 'kysely';
 import { ok, supplierMaterialResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierMaterialTable } from '../../db/schema-material.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../system/notify.js';
 import { escapeHtml } from '../../core/sanitize.js';
@@ -19,24 +20,11 @@ import { escapeHtml } from '../../core/sanitize.js';
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
 
-/** Suppliers that may not be (re)admitted to a source list (X-15, §4.4). */
-const EXCLUDED = ['BLACKLISTED', 'ELIMINATED'];
-
 /** X-15: the supplier exists for this tenant's buyers and is neither blacklisted nor eliminated. */
 async function assertSupplierSourceable(db: Db, tenantId: number, supplierId: string): Promise<void> {
-  const s = await db
-    .selectFrom('supplier')
-    .select(['name', 'status'])
-    .where('id', '=', supplierId)
-    .where('tenantId', '=', tenantId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!s) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
-  if (EXCLUDED.includes(s.status)) {
-    throw businessError(
-      `供应商“${s.name}”已${s.status === 'BLACKLISTED' ? '列入黑名单' : '淘汰'}，不能列入货源清单（X-15）`,
-    );
-  }
+  const refusal = await supplierEligibility(db, supplierId, { purpose: 'source-list', tenantId });
+  if (refusal?.reason === 'UNKNOWN') throw badRequest(refusal.message, { supplierId: refusal.message });
+  if (refusal) throw businessError(refusalText(refusal, '列入货源清单', 'X-15'));
 }
 
 /** MAT-3: only an active material of this tenant gets a new source. */
@@ -66,7 +54,6 @@ function internalOnly(request: FastifyRequest): void {
   if (request.user?.supplierId) throw forbidden();
 }
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
 const blockBody = z.object({
   id,
   reason: z.string().trim().min(1, '请填写冻结原因').max(500, '冻结原因不能超过500个字符'),

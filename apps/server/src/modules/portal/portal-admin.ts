@@ -8,7 +8,7 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { recordId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
@@ -17,7 +17,7 @@ import type { AnyDb } from '../../resource/resource-query.js';
 import { wireToStored } from '../../resource/resource-query.js';
 import { loadPortalConfig, MAX_CONFIG_BYTES, portalConfigSchema } from './portal-config.js';
 
-const byId = z.object({ id: z.string().regex(ID_PATTERN, '记录编号不正确') });
+const byId = z.object({ id: recordId });
 const template = z.enum(['se', 'pro'], '模板只能是 se 或 pro');
 
 /** Wire datetime (or stored ISO) to a comparable instant; null when empty. */

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 /** Plain text shown by the portal (never rendered as HTML); tags are refused, not stripped. */
-const text = (max: number) =>
+const portalText = (max: number) =>
   z
     .string()
     .trim()
@@ -47,7 +47,7 @@ const image = z
   );
 
 const styledText = z.strictObject({
-  text: text(200),
+  text: portalText(200),
   isBold: z.boolean().optional(),
   style: z
     .strictObject({
@@ -58,15 +58,15 @@ const styledText = z.strictObject({
     .optional(),
 });
 const siteMapEntry = z.strictObject({
-  title: text(50),
+  title: portalText(50),
   url,
   visible: z.boolean().optional(),
   children: z
-    .array(z.strictObject({ title: text(50), url }))
+    .array(z.strictObject({ title: portalText(50), url }))
     .max(20)
     .optional(),
 });
-const member = z.strictObject({ name: text(100), date: text(20) });
+const member = z.strictObject({ name: portalText(100), date: portalText(20) });
 
 export const portalConfigSchema = z.strictObject({
   hero: z.strictObject({
@@ -74,15 +74,15 @@ export const portalConfigSchema = z.strictObject({
     height: z.number().int().min(200).max(1200),
     title: styledText,
     subTitle: styledText,
-    button: z.strictObject({ text: text(30), visible: z.boolean(), url: url.optional() }),
+    button: z.strictObject({ text: portalText(30), visible: z.boolean(), url: url.optional() }),
     statVisible: z.boolean(),
     statsData: z
       .array(
         z.strictObject({
           value: z.number().min(0).max(1e12),
           plus: z.boolean().optional(),
-          unit: text(10).optional(),
-          title: text(30),
+          unit: portalText(10).optional(),
+          title: portalText(30),
           visible: z.boolean().optional(),
           key: z.enum(['suppliers', 'purchaseAnnouncements', 'ongoing', 'results']).optional(),
         }),
@@ -92,7 +92,7 @@ export const portalConfigSchema = z.strictObject({
     deco: z.boolean().optional(),
   }),
   background: z.strictObject({ image: image.optional(), color: colour.optional() }),
-  logo: z.strictObject({ image: image.optional(), text: text(50) }),
+  logo: z.strictObject({ image: image.optional(), text: portalText(50) }),
   navs: z.strictObject({
     isImmersed: z.boolean(),
     justify: z.enum(['left', 'center', 'right']),
@@ -100,40 +100,46 @@ export const portalConfigSchema = z.strictObject({
   }),
   callToAction: z.strictObject({
     visible: z.boolean(),
-    title: text(100),
-    btn: text(30),
+    title: portalText(100),
+    btn: portalText(30),
     url,
     bgColor: colour,
     height: z.number().int().min(80).max(600),
   }),
-  news: z.strictObject({ visible: z.boolean(), title: text(50) }),
+  news: z.strictObject({ visible: z.boolean(), title: portalText(50) }),
   platformInfo: z.strictObject({
     visible: z.boolean(),
-    title: text(50),
-    intro: text(1000),
+    title: portalText(50),
+    intro: portalText(1000),
     color: colour,
     features: z
-      .array(z.strictObject({ visible: z.boolean(), icon: text(50), title: text(50), content: text(500) }))
+      .array(
+        z.strictObject({ visible: z.boolean(), icon: portalText(50), title: portalText(50), content: portalText(500) }),
+      )
       .max(12),
   }),
-  companyCloud: z.strictObject({ visible: z.boolean(), title: text(50), data: z.array(member).max(50) }),
+  companyCloud: z.strictObject({ visible: z.boolean(), title: portalText(50), data: z.array(member).max(50) }),
   logoWall: z.strictObject({
     visible: z.boolean(),
-    title: text(50),
-    subtitle: text(200),
+    title: portalText(50),
+    subtitle: portalText(200),
     logos: z
-      .array(z.strictObject({ name: text(100), img: image, visible: z.boolean() }))
+      .array(z.strictObject({ name: portalText(100), img: image, visible: z.boolean() }))
       .max(PORTAL_LIMITS.logoWall * 2),
   }),
   footer: z.strictObject({
     siteMap: z.array(siteMapEntry).max(12),
-    otherLinks: z.array(z.strictObject({ title: text(50), url })).max(20),
-    copyright: text(200),
+    otherLinks: z.array(z.strictObject({ title: portalText(50), url })).max(20),
+    copyright: portalText(200),
   }),
   about: z.strictObject({
-    intro: text(5000),
-    history: z.array(z.strictObject({ year: text(10), month: text(10), content: text(500) })).max(100),
-    offices: z.array(z.strictObject({ name: text(100), address: text(300), phone: text(50) })).max(20),
+    intro: portalText(5000),
+    history: z
+      .array(z.strictObject({ year: portalText(10), month: portalText(10), content: portalText(500) }))
+      .max(100),
+    offices: z
+      .array(z.strictObject({ name: portalText(100), address: portalText(300), phone: portalText(50) }))
+      .max(20),
   }),
 }) satisfies z.ZodType<PortalConfig>;
 

@@ -28,6 +28,7 @@ import type {
 } from '../../db/schema.js';
 import { actorOf } from '../../core/access.js';
 import { joinBySignup } from '../sourcing/signup.js';
+import { supplierEligibility } from '../supplier/index.js';
 import { loadPortalConfig } from './portal-config.js';
 import {
   parseSupplierList,
@@ -49,8 +50,8 @@ const anyId = z.string().max(64);
 
 /** Suppliers shown as members (PORTAL-1 spirit: only admitted ones, never applicants or the blacklisted). */
 const MEMBER_STATUSES = ['POTENTIAL', 'QUALIFIED'];
-/** Suppliers that may not sign up. */
-const BLOCKED_STATUSES: Record<string, string> = { FROZEN: '冻结', BLACKLISTED: '黑名单', ELIMINATED: '淘汰' };
+/** How the portal's sign-up names an excluding company status to the supplier itself (the status dictionary's words). */
+const EXCLUDED_WORD: Record<string, string> = { FROZEN: '冻结', BLACKLISTED: '黑名单', ELIMINATED: '淘汰' };
 
 /** Text of rich content for list cards: tags dropped, at most `max` characters. */
 function summary(html: string | null, max = 200): string {
@@ -388,17 +389,17 @@ export const portalView =
           .where('delFlag', '=', 0)
           .executeTakeFirst();
         if (!supplier) throw businessError('仅供应商用户可以报名');
-        const blocked = BLOCKED_STATUSES[supplier.status];
-        if (blocked) throw businessError(`供应商已被${blocked}，不能报名`);
+        // X-15, and QLF-3: an expired mandatory qualification refuses too (by date, not by the job's status, X-2).
+        const refusal = await supplierEligibility(db, supplier.id, { purpose: 'signup', at: new Date(now) });
+        if (refusal?.reason === 'EXCLUDED')
+          throw businessError(`供应商已被${EXCLUDED_WORD[supplier.status]}，不能报名`);
         if (
           supplier.status === 'REGISTERED' ||
           supplier.infoStatus === 'INCOMPLETE' ||
           supplier.infoStatus === 'RETURNED'
         )
           throw businessError('请先完善企业信息后再报名');
-        // X-15 / QLF-3: an expired mandatory qualification blocks sign-ups (by date, not by the job's status, X-2).
-        const expired = await ctx.qualifications.eligibilityRefusal(supplier.id, new Date(now));
-        if (expired) throw businessError(expired);
+        if (refusal?.reason === 'QUALIFICATION_EXPIRED') throw businessError('必备资质已过期，不能报名，请先更新资质');
         await db.transaction().execute(async (trx) => {
           const done = await trx
             .insertInto('portalSignup')

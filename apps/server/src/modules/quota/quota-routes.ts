@@ -5,7 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { id, pageParams, wireDate } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
@@ -20,14 +21,12 @@ import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-ser
  *   PUT  /srm/quota/edit           DRAFT only, optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
  *   POST /srm/quota/submit         QUO-1 (Σ = 100) and QUO-2, then the approval engine (QUOTA_ARRANGEMENT) → ACTIVE
  */
-const id = z.string().regex(ID_PATTERN, '编号不正确');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const editBody = z.object({
   id,
   version: z.number({ error: '缺少版本号' }).int().min(1),
-  validFrom: z.string().regex(DATE, '生效日期格式应为 YYYY-MM-DD'),
-  validTo: z.string().regex(DATE, '失效日期格式应为 YYYY-MM-DD'),
+  validFrom: wireDate('生效日期'),
+  validTo: wireDate('失效日期'),
   minSplitQty: z
     .union([
       z
@@ -93,8 +92,7 @@ export const quotaRoutes =
           tags,
           summary: '配额列表',
           querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...pageParams,
             status: z
               .string()
               .regex(/^[A-Z_]{1,24}$/)

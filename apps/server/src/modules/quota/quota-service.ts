@@ -9,6 +9,7 @@ import { registerApprovalDocType, type ApprovalOutcome } from '../approval/index
 import { CodeRuleService } from '../system/code-rule-service.js';
 import { notifyUsers } from '../system/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -36,27 +37,11 @@ export async function activationRefusal(trx: Db, arrangement: Arrangement): Prom
   const [categoryCode = null] = arrangement.categoryId
     ? await admissionCategoryCodes(trx, [arrangement.categoryId])
     : [];
+  const categories = categoryCode ? { codes: [categoryCode], text: '该物料分类' } : undefined;
   for (const l of lines) {
-    const s = await trx
-      .selectFrom('supplier')
-      .select(['name', 'status'])
-      .where('id', '=', l.supplierId)
-      .where('delFlag', '=', 0)
-      .executeTakeFirst();
-    if (!s) return `供应商“${l.supplierName}”不存在（QUO-2）`;
-    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(s.status))
-      return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能生效配额（QUO-2）`;
-    if (s.status !== 'QUALIFIED') return `供应商“${s.name}”不是合格供应商，不能生效配额（QUO-2）`;
-    if (categoryCode) {
-      const held = await trx
-        .selectFrom('supplierCategory')
-        .select('id')
-        .where('supplierId', '=', l.supplierId)
-        .where('categoryCode', '=', categoryCode)
-        .where('status', 'in', ['QUALIFIED', 'TRIAL'])
-        .executeTakeFirst();
-      if (!held) return `供应商“${s.name}”未取得该物料分类的准入资格，不能生效配额（QUO-2）`;
-    }
+    const refusal = await supplierEligibility(trx, l.supplierId, { purpose: 'quota', categories });
+    if (refusal?.reason === 'UNKNOWN') return `供应商“${l.supplierName}”不存在（QUO-2）`;
+    if (refusal) return refusalText(refusal, '生效配额', 'QUO-2');
   }
   return null;
 }

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { id, WIRE_DATE } from '../../http/wire.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
@@ -29,8 +30,6 @@ import {
 /** Today in the business timezone (GMT+8), `yyyy-MM-dd` (PR-1). */
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Optional text: trimmed, '' and absent become null. */
 const optText = (max: number, label: string) =>
   z
@@ -51,7 +50,7 @@ const lineSchema = z.object({
   categoryId: optId,
   qty: z.string({ error: '请填写数量' }).trim().regex(QTY_PATTERN, '数量必须是数字（最多4位小数）'),
   unit: optText(16, '单位'),
-  needByDate: z.string({ error: '请选择需求日期' }).regex(DATE, '需求日期格式不正确'),
+  needByDate: z.string({ error: '请选择需求日期' }).regex(WIRE_DATE, '需求日期格式不正确'),
   estimatedUnitPrice: z
     .union([z.string().trim().regex(PRICE_PATTERN, '预估单价必须是不小于0的数字（最多6位小数）'), z.literal('')])
     .nullish()

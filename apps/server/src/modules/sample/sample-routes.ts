@@ -13,7 +13,7 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { id, requiredText, text, WIRE_DATE } from '../../http/wire.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { listsFile, registerDocumentFiles } from '../files/document-files.js';
@@ -50,8 +50,6 @@ const typed = (trx: AnyDb) => trx as unknown as Db;
 /** Today in the business timezone (GMT+8), `yyyy-MM-dd`. */
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
 const positive = (v: string) => isAmount(v) && !amountReaches('0', v);
 
 /** Suppliers never write requests; the buyer's routes are refused to them whatever their roles say. */
@@ -111,10 +109,7 @@ const shipBody = z.object({
   carrier: text(100, '承运商').optional(),
   trackingNo: text(64, '运单号').optional(),
   deliveryNote: text(500, '送货说明').optional(),
-  estimatedArrival: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '预计到达日期格式不正确')
-    .optional(),
+  estimatedArrival: z.string().regex(WIRE_DATE, '预计到达日期格式不正确').optional(),
 });
 const testBody = z.object({
   id,
@@ -242,7 +237,7 @@ export const sampleRoutes =
     route(
       'refuse',
       '供应商拒绝送样（已发送 → 已拒绝），须填写原因',
-      z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }),
+      z.object({ id, reason: requiredText(500, '拒绝原因') }),
       async (trx, actor, input) => ({
         row: await transition(
           trx,

@@ -4,6 +4,7 @@ import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { SrmSampleRequestTable } from '../../db/schema-sample.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { notifyUsers } from '../system/notify.js';
 
 type Side = 'INTERNAL' | 'SUPPLIER';
@@ -69,9 +70,6 @@ export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
   },
 };
 
-/** Suppliers that may not be asked for or send samples (X-15, §4.4). */
-const INELIGIBLE = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
-
 export type SampleRow = SrmSampleRequestTable;
 import type { Actor } from '../../core/access.js';
 export type { Actor };
@@ -91,14 +89,8 @@ export async function sampleFor(trx: Db, actor: Actor, id: string): Promise<Samp
 
 /** Refuses a supplier that is frozen, blacklisted or eliminated (X-15). */
 export async function assertSupplierEligible(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx
-    .selectFrom('supplier')
-    .select(['name', 'status'])
-    .where('id', '=', supplierId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!s) throw businessError('供应商不存在');
-  if (INELIGIBLE.includes(s.status)) throw businessError(`供应商“${s.name}”已冻结、列入黑名单或淘汰，不能送样（X-15）`);
+  const refusal = await supplierEligibility(trx, supplierId, { purpose: 'sample' });
+  if (refusal) throw businessError(refusalText(refusal, '送样', 'X-15'));
 }
 
 /**

@@ -12,7 +12,8 @@ import type { SourcingAwardTable } from '../../db/schema-sourcing.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
-import { id } from './event-routes.js';
+import { id, wireDate } from '../../http/wire.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { EFFECTIVE_OPENED } from './opening.js';
 import { settleAwardForEvent } from './requisition-link.js';
 import { quotaDraftsFromAward } from '../quota/quota-service.js';
@@ -32,7 +33,6 @@ import {
 
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 const today = () => {
   const d = businessDate(serverNow());
   return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
@@ -42,8 +42,8 @@ const saveBody = z.object({
   eventId: id,
   recommendation: z.string().trim().max(2000, '定标理由不能超过2000个字符').optional(),
   deviationReason: z.string().trim().max(500, '偏离原因不能超过500个字符').optional(),
-  priceValidFrom: date('价格生效日期'),
-  priceValidTo: date('价格失效日期'),
+  priceValidFrom: wireDate('价格生效日期'),
+  priceValidTo: wireDate('价格失效日期'),
   lines: z
     .array(
       z.object({
@@ -92,16 +92,18 @@ async function assertAwardable(trx: Db, awardId: string): Promise<void> {
     .selectFrom('sourcingAwardLine as a')
     .innerJoin('sourcingResponseLine as l', 'l.id', 'a.responseLineId')
     .innerJoin('sourcingResponse as r', 'r.id', 'l.responseId')
-    .innerJoin('supplier as s', 's.id', 'a.supplierId')
-    .select(['a.supplierName', 'r.validUntil', 's.status'])
+    .select(['a.supplierId', 'a.supplierName', 'r.validUntil'])
     .where('a.awardId', '=', awardId)
     .execute();
   const day = today();
+  const eligible = new Set<string>();
   for (const r of rows) {
     if (r.validUntil && r.validUntil < day)
       throw businessError(`${r.supplierName}的报价已过有效期（${r.validUntil}），不能定标（RFQ-9）`);
-    if (['FROZEN', 'BLACKLISTED', 'ELIMINATED'].includes(r.status))
-      throw businessError(`${r.supplierName}已冻结、列入黑名单或淘汰，不能定标（AWD-1）`);
+    if (eligible.has(r.supplierId)) continue;
+    const refusal = await supplierEligibility(trx, r.supplierId, { purpose: 'award' });
+    if (refusal) throw businessError(refusalText(refusal, '定标', 'AWD-1'));
+    eligible.add(r.supplierId);
   }
 }
 

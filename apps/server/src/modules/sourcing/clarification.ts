@@ -4,7 +4,8 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNowIso } from '../../core/clock.js';
 import { businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { flag, id } from '../../http/wire.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import {
@@ -35,8 +36,6 @@ import {
  * transaction after changing the event.
  */
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v === true || v === 1 ? 1 : 0));
 const body = (max: number, label: string) =>
   z
     .string({ error: `请填写${label}` })

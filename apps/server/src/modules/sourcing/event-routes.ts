@@ -4,11 +4,11 @@ import { ok, toPage } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { compare, isDecimal } from '../../core/decimal.js';
+import { decimalText, flag, id, pageParams, requiredText, text, wireTime } from '../../http/wire.js';
 import {
   actorOf,
   eventFor,
@@ -25,50 +25,13 @@ import {
   type Actor,
   type EventRow,
 } from './sourcing-service.js';
+import { eventDetail } from './event-detail.js';
+import { lineBody, prepareLines } from './event-lines.js';
 import { comparisonMatrix, openEvent } from './opening.js';
 import { releaseForEvent, reserveForEvent } from './requisition-link.js';
 
-export const id = z.string().regex(ID_PATTERN, '编号不正确');
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-const reason = (label: string) => text(500, label).min(1, `请填写${label}`);
-
-/** A time from the wire: ISO-8601 with zone, or JeecgBoot's `yyyy-MM-dd HH:mm[:ss]` in GMT+8. Stored as ISO UTC. */
-export const wireTime = (label: string) =>
-  z
-    .string()
-    .trim()
-    .transform((v, c) => {
-      const local = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v);
-      const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v);
-      const ms = local ? Date.parse(`${v.replace(' ', 'T')}+08:00`) : zoned ? Date.parse(v) : NaN;
-      if (Number.isNaN(ms)) {
-        c.addIssue({ code: 'custom', message: `${label}格式不正确` });
-        return z.NEVER;
-      }
-      return new Date(ms).toISOString();
-    });
-
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v === true || v === 1 ? 1 : 0));
-const decimalText = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
-
-export const lineBody = z.object({
-  materialId: id.optional(),
-  materialName: text(200, '物料名称').optional(),
-  spec: text(200, '规格').optional(),
-  categoryId: id.optional(),
-  qty: decimalText('数量'),
-  unit: text(16, '单位').optional(),
-  needByDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '需求日期格式应为 YYYY-MM-DD')
-    .optional(),
-  deliveryPlace: text(300, '交货地点').optional(),
-  targetPrice: decimalText('目标价').optional(),
-  remark: text(500, '备注').optional(),
-});
-
 const headerFields = {
-  title: text(200, '标题').min(1, '请填写标题'),
+  title: requiredText(200, '标题'),
   method: z.enum(['RFQ', 'NEGOTIATION', 'SINGLE_SOURCE'], { error: '采购方式不正确' }).optional(),
   purchaseType: z.enum(['GOODS', 'WORKS', 'SERVICES'], { error: '采购类型不正确' }).optional(),
   visibility: z.enum(['PUBLIC', 'INVITED'], { error: '公开方式不正确' }).optional(),
@@ -175,81 +138,6 @@ function checkWindow(start: string | null, deadline: string | null, atPublish: b
     throw badRequest('报价开始时间必须早于报价截止时间（SRC-1）', { responseDeadline: '报价截止时间必须晚于开始时间' });
 }
 
-/** The lines checked and completed: an active material's snapshot (X-14, MAT-3) or a description with unit. */
-export async function prepareLines(
-  trx: Db,
-  tenantId: number,
-  eventId: string,
-  lotId: string,
-  lines: z.infer<typeof lineBody>[],
-) {
-  const now = serverNowIso();
-  const rows = [];
-  for (const [i, l] of lines.entries()) {
-    const at = `第${i + 1}行`;
-    if (compare(l.qty, '0') <= 0) throw badRequest(`${at}数量必须大于0`);
-    let snapshot: {
-      materialCode: string | null;
-      materialName: string;
-      spec: string | null;
-      categoryId: string | null;
-      unit: string;
-    };
-    if (l.materialId) {
-      const m = await trx
-        .selectFrom('srmMaterial')
-        .select(['code', 'name', 'spec', 'categoryId', 'unit', 'status'])
-        .where('id', '=', l.materialId)
-        .where('tenantId', '=', tenantId)
-        .executeTakeFirst();
-      if (!m) throw badRequest(`${at}物料不存在`);
-      if (m.status !== 'ACTIVE') throw businessError(`${at}物料未启用或已停用，不能询价（MAT-3）`);
-      snapshot = {
-        materialCode: m.code,
-        materialName: m.name,
-        spec: m.spec,
-        categoryId: m.categoryId,
-        unit: l.unit || m.unit,
-      };
-    } else {
-      if (!l.materialName) throw badRequest(`${at}请选择物料或填写物料名称`);
-      if (!l.unit) throw badRequest(`${at}请填写单位`);
-      if (l.categoryId) {
-        const c = await trx
-          .selectFrom('srmMaterialCategory')
-          .select('id')
-          .where('id', '=', l.categoryId)
-          .where('tenantId', '=', tenantId)
-          .executeTakeFirst();
-        if (!c) throw badRequest(`${at}物料分类不存在`);
-      }
-      snapshot = {
-        materialCode: null,
-        materialName: l.materialName,
-        spec: l.spec ?? null,
-        categoryId: l.categoryId ?? null,
-        unit: l.unit,
-      };
-    }
-    rows.push({
-      id: newId(),
-      eventId,
-      lotId,
-      lineNo: i + 1,
-      materialId: l.materialId ?? null,
-      ...snapshot,
-      qty: l.qty,
-      needByDate: l.needByDate ?? null,
-      deliveryPlace: l.deliveryPlace ?? null,
-      targetPrice: l.targetPrice ?? null,
-      requisitionLineId: null,
-      remark: l.remark ?? null,
-      createTime: now,
-    });
-  }
-  return rows;
-}
-
 /** SRC-1 checked, inserts an RFQ draft with its implicit lot and lines (X-14); returns the event id. */
 export async function insertRfqDraft(trx: Db, ctx: AppContext, actor: Actor, body: AddBody): Promise<string> {
   const values = headerValues(body);
@@ -323,69 +211,6 @@ export async function insertRfqDraft(trx: Db, ctx: AppContext, actor: Actor, bod
   return eventId;
 }
 
-/** The event as the buyer sees it: header, lines, participants; before opening no price of any response (RFQ-5). */
-export async function eventDetail(db: Db, event: EventRow) {
-  const [lines, participants, responses, opening] = await Promise.all([
-    db.selectFrom('sourcingLine').selectAll().where('eventId', '=', event.id).orderBy('lineNo').execute(),
-    db
-      .selectFrom('sourcingParticipation')
-      .select([
-        'id',
-        'supplierId',
-        'supplierName',
-        'origin',
-        'status',
-        'declineReason',
-        'contactName',
-        'contactMobile',
-        'respondedAt',
-        'createTime',
-      ])
-      .where('eventId', '=', event.id)
-      .orderBy('createTime')
-      .execute(),
-    db
-      .selectFrom('sourcingResponse')
-      .select(['supplierId', 'status'])
-      .where('eventId', '=', event.id)
-      .where('round', '=', event.currentRound)
-      .where('status', 'in', ['SUBMITTED', 'OPENED', 'VALID', 'AWARDED', 'NOT_AWARDED'])
-      .execute(),
-    db
-      .selectFrom('sourcingOpeningRecord')
-      .select(['round', 'openedByName', 'openedAt', 'responseCount'])
-      .where('eventId', '=', event.id)
-      .orderBy('openedAt')
-      .execute(),
-  ]);
-  const responded = new Set(responses.map((r) => r.supplierId));
-  const { sealedKey: _key, ...header } = event;
-  return {
-    ...header,
-    minQuotes: event.minParticipants,
-    statusText: EVENT_STATUS_TEXT[event.status] ?? event.status,
-    publishAt: toWireDateTime(event.publishAt),
-    publishedAt: toWireDateTime(event.publishedAt),
-    responseStartAt: toWireDateTime(event.responseStartAt),
-    responseDeadline: toWireDateTime(event.responseDeadline),
-    clarificationDeadline: toWireDateTime(event.clarificationDeadline ?? null),
-    signupStartAt: toWireDateTime(event.signupStartAt),
-    signupDeadline: toWireDateTime(event.signupDeadline),
-    openedAt: toWireDateTime(event.openedAt),
-    createTime: toWireDateTime(event.createTime),
-    updateTime: toWireDateTime(event.updateTime),
-    lines,
-    // §9.4: per participant only "responded / not yet" (sourcing.showResponseStatusBeforeDeadline, on for RFQ, off for TENDER).
-    participants: participants.map((p) => ({
-      ...p,
-      responded: event.type === 'TENDER' && !event.openedAt ? null : responded.has(p.supplierId),
-      respondedAt: toWireDateTime(p.respondedAt),
-      createTime: toWireDateTime(p.createTime),
-    })),
-    openingRecords: opening.map((o) => ({ ...o, openedAt: toWireDateTime(o.openedAt) })),
-  };
-}
-
 /**
  * The buyer's side of sourcing events (§9, §10): drafts with lines, invitations, publish,
  * extend, open, the comparison matrix, INSUFFICIENT handling, cancel, state log.
@@ -403,8 +228,7 @@ export const eventRoutes =
           tags,
           summary: '寻源单列表（按类型、状态、标题筛选）',
           querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...pageParams,
             type: z.enum(['TENDER', 'RFQ', 'AUCTION']).optional(),
             status: z
               .string()
@@ -552,11 +376,6 @@ export const eventRoutes =
       async (request) => {
         const { supplierIds } = request.body;
         if (new Set(supplierIds).size !== supplierIds.length) throw businessError('同一供应商不能重复邀请（RFQ-3）');
-        // QLF-3: an expired mandatory certificate blocks, checked by date before the transaction.
-        for (const supplierId of supplierIds) {
-          const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-          if (refusal) throw businessError(refusal.replace('报名', '受邀'));
-        }
         const caution = await ctx.db.transaction().execute(async (trx) => {
           const actor = actorOf(request);
           const event = await eventFor(trx, actor, request.body.id);
@@ -573,7 +392,8 @@ export const eventRoutes =
           if (existing) throw businessError(`供应商“${existing.supplierName}”已在邀请名单中，不能重复邀请（RFQ-3）`);
           const now = serverNowIso();
           for (const supplierId of supplierIds) {
-            const refusal = await invitationRefusal(trx, event, supplierId);
+            // SRC-3, and QLF-3: an expired mandatory certificate blocks, checked by date.
+            const refusal = await invitationRefusal(trx, event, supplierId, { at: serverNow() });
             if (refusal) throw businessError(refusal);
             const s = await trx
               .selectFrom('supplier')
@@ -712,7 +532,7 @@ export const eventRoutes =
         schema: {
           tags,
           summary: '延长报价截止时间（SRC-2 只能延长、截止前；响应不足时 RFQ-7 重新开放）',
-          body: z.object({ id, responseDeadline: wireTime('报价截止时间'), reason: reason('延期原因') }),
+          body: z.object({ id, responseDeadline: wireTime('报价截止时间'), reason: requiredText(500, '延期原因') }),
         },
         config: access('srm:sourcing:publish'),
       },
@@ -790,7 +610,7 @@ export const eventRoutes =
         schema: {
           tags,
           summary: '响应不足时经批准继续开标（RFQ-7，主管权限）',
-          body: z.object({ id, reason: reason('继续原因') }),
+          body: z.object({ id, reason: requiredText(500, '继续原因') }),
         },
         config: access('srm:sourcing:continue'),
       },
@@ -807,7 +627,7 @@ export const eventRoutes =
     app.post(
       '/srm/sourcing/event/fail',
       {
-        schema: { tags, summary: '流标（RFQ-7）', body: z.object({ id, reason: reason('流标原因') }) },
+        schema: { tags, summary: '流标（RFQ-7）', body: z.object({ id, reason: requiredText(500, '流标原因') }) },
         config: access('srm:sourcing:fail'),
       },
       async (request) => {
@@ -844,7 +664,7 @@ export const eventRoutes =
         schema: {
           tags,
           summary: '取消询价单（SRC-10：须填原因；发布后须主管权限）',
-          body: z.object({ id, reason: reason('取消原因') }),
+          body: z.object({ id, reason: requiredText(500, '取消原因') }),
         },
         config: access('srm:sourcing:cancel'),
       },

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { compare, isDecimal } from '../../core/decimal.js';
+import { compare } from '../../core/decimal.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { decimalText, id, text, wireTime } from '../../http/wire.js';
 import { qtyText } from '../requisition/requisition-decimal.js';
 import { CONSUMABLE, remainingOf } from '../requisition/requisition-service.js';
-import { insertRfqDraft, wireTime, type AddBody } from './event-routes.js';
+import { insertRfqDraft, type AddBody } from './event-routes.js';
 import { actorOf } from './sourcing-service.js';
 
 /**
@@ -20,16 +20,14 @@ import { actorOf } from './sourcing-service.js';
  * at award FINAL) are in `requisition-link.ts`.
  */
 
-const id = z.string().regex(ID_PATTERN, '编号不正确');
-
 const body = z.object({
-  title: z.string().trim().max(200, '标题不能超过200个字符').optional(),
+  title: text(200, '标题').optional(),
   responseDeadline: wireTime('报价截止时间').optional(),
   lines: z
     .array(
       z.object({
         requisitionLineId: id,
-        qty: z.string().trim().refine(isDecimal, '数量必须是不小于0的数字').optional(),
+        qty: decimalText('数量').optional(),
       }),
       { error: '请选择采购申请行' },
     )

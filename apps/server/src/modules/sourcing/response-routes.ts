@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.js';
 import { businessDate, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
-import { id } from './event-routes.js';
+import { id, requiredText, text, wireDate } from '../../http/wire.js';
 import type { QuotePayload } from './opening.js';
 import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from './sealing.js';
 import {
@@ -22,9 +22,6 @@ import {
   type Actor,
 } from './sourcing-service.js';
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-
 const quoteBody = z.object({
   eventId: id,
   /** X-8: a repeated id returns the first receipt and stores nothing new. */
@@ -32,7 +29,7 @@ const quoteBody = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确')
     .optional(),
-  validUntil: date('报价有效期'),
+  validUntil: wireDate('报价有效期'),
   paymentTerms: text(500, '付款条件').optional(),
   deliveryTerms: text(500, '交货条件').optional(),
   lines: z
@@ -43,7 +40,7 @@ const quoteBody = z.object({
         taxRate: z.string().trim().min(1, '请填写税率'),
         qtyOffered: z.string().trim().optional(),
         leadTimeDays: z.number().int().min(0).max(3650).optional(),
-        promisedDate: date('承诺交期').optional(),
+        promisedDate: wireDate('承诺交期').optional(),
         minOrderQty: z.string().trim().optional(),
         remark: text(500, '备注').optional(),
       }),
@@ -353,7 +350,7 @@ export const responseRoutes =
         schema: {
           tags,
           summary: '拒绝询价邀请（须填原因）',
-          body: z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }),
+          body: z.object({ id, reason: requiredText(500, '拒绝原因') }),
         },
         config,
       },
@@ -384,10 +381,6 @@ export const responseRoutes =
             .executeTakeFirst();
           if (first) return ok(await receiptOf(ctx.db, first.id), '报价已提交');
         }
-        // QLF-3 by date, outside the transaction (it reads through its own connection).
-        const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-        if (refusal) throw businessError(refusal.replace('报名', '报价'));
-
         const responseId = await ctx.db.transaction().execute(async (trx) => {
           const { event, participation } = await supplierEventFor(trx, actor, body.eventId);
           if (event.type === 'TENDER') throw businessError('招标项目请在投标页面提交投标文件（技术标与商务标）');
@@ -396,7 +389,8 @@ export const responseRoutes =
           if (participation.status === 'INVITED') throw businessError('请先接受邀请再报价');
           if (participation.status !== 'ACCEPTED' && participation.status !== 'APPROVED')
             throw businessError('贵公司未参与本次询价，不能报价（SRC-5）');
-          await assertMayRespond(trx, supplierId);
+          // X-15, and QLF-3 by date.
+          await assertMayRespond(trx, supplierId, { at: serverNow(), action: '报价' });
 
           // SRC-7: every line is a line of this event, once; prices > 0 within the precision; all lines unless partial quotes are allowed.
           const eventLines = await trx

@@ -29,8 +29,8 @@ export async function joinBySignup(trx: Db, actor: Actor, eventId: string, suppl
     if (['BANNED', 'REJECTED'].includes(existing.status)) throw businessError('贵公司不能参与本项目');
     return existing.id;
   }
-  const refusal = await invitationRefusal(trx, event, supplierId);
-  if (refusal) throw businessError(refusal.replace('不能邀请', '不能报名'));
+  const refusal = await invitationRefusal(trx, event, supplierId, { signup: true });
+  if (refusal) throw businessError(refusal);
   const s = await trx.selectFrom('supplier').select('name').where('id', '=', supplierId).executeTakeFirstOrThrow();
   const id = newId();
   await trx

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from '../../db/schema-sourcing.js';
 import { notifyUsers } from '../system/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
 
 export type EventRow = SourcingEventTable;
 import type { Actor } from '../../core/access.js';
@@ -17,9 +18,6 @@ export { EVENT_STATUS_TEXT };
 
 export const TYPE_PORTAL: Record<string, string> = { TENDER: 'tender', RFQ: 'inquiry', AUCTION: 'bidding' };
 export const TYPE_TEXT: Record<string, string> = { TENDER: '招标', RFQ: '询价', AUCTION: '竞价' };
-
-/** Supplier statuses that can take no part at all (X-15, §4.4). */
-const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 
 /** The event of the buyer's tenant, or 404 (suppliers never reach buyer routes). */
 export async function eventFor(db: Db, actor: Actor, id: string): Promise<EventRow> {
@@ -126,27 +124,19 @@ export async function logState(
 }
 
 /**
- * Why a supplier may not be invited to this event now (SRC-3, RFQ-2, X-15), or null:
- * frozen, blacklisted or eliminated suppliers never; otherwise QUALIFIED (or POTENTIAL when
- * the event allows it), and for QUALIFIED_IN_CATEGORY a qualified (or trial) category for
- * every line category.
+ * Why a supplier may not be invited to (or sign up for) this event now, or null (SRC-3, RFQ-2,
+ * X-15): the supplier's eligibility for the event's setting, its lines' admission categories
+ * when the event asks for them, and a grade that blocks RFQs. With `at`, an expired mandatory
+ * qualification refuses too (QLF-3, checked by date).
  */
-export async function invitationRefusal(trx: Db, event: EventRow, supplierId: string): Promise<string | null> {
-  const s = await trx
-    .selectFrom('supplier')
-    .select(['name', 'status'])
-    .where('id', '=', supplierId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!s) return '供应商不存在';
-  if (BLOCKED.includes(s.status)) return `供应商“${s.name}”已冻结、列入黑名单或淘汰，不能邀请（X-15）`;
-  // RFQ-2 / EVA-5: a current grade whose consequence blocks RFQs.
-  const grade = await gradeOf(trx, event.tenantId, supplierId);
-  if (grade?.flags.includes('BLOCK_RFQ'))
-    return `供应商“${s.name}”绩效等级为${grade.grade}，已被限制参与询价，不能邀请（RFQ-2）`;
-  const allowed = event.eligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
-  if (!allowed.includes(s.status))
-    return `供应商“${s.name}”不是${event.eligibility === 'POTENTIAL_OR_BETTER' ? '潜在或合格' : '合格'}供应商，不能邀请（SRC-3）`;
+export async function invitationRefusal(
+  trx: Db,
+  event: EventRow,
+  supplierId: string,
+  options: { signup?: boolean; at?: Date } = {},
+): Promise<string | null> {
+  const action = options.signup ? '报名' : '邀请';
+  let categories: { codes: string[]; text: string } | undefined;
   if (event.eligibility === 'QUALIFIED_IN_CATEGORY') {
     const lines = await trx
       .selectFrom('sourcingLine')
@@ -159,18 +149,29 @@ export async function invitationRefusal(trx: Db, event: EventRow, supplierId: st
       trx,
       lines.map((l) => l.categoryId!),
     );
-    if (codes.length > 0) {
-      const held = await trx
-        .selectFrom('supplierCategory')
-        .select('categoryCode')
-        .where('supplierId', '=', supplierId)
-        .where('status', 'in', ['QUALIFIED', 'TRIAL'])
-        .where('categoryCode', 'in', codes)
-        .execute();
-      if (held.length < codes.length) return `供应商“${s.name}”未取得本次寻源物料分类的准入资格（SRC-3）`;
-    }
+    categories = { codes, text: '本次寻源物料分类' };
   }
-  return null;
+  const refusal = await supplierEligibility(trx, supplierId, {
+    purpose: options.signup ? 'signup' : 'invite',
+    eventEligibility: event.eligibility,
+    categories,
+    at: options.at,
+  });
+  if (refusal?.reason === 'UNKNOWN' || refusal?.reason === 'EXCLUDED') return refusalText(refusal, action, 'X-15');
+  // RFQ-2 / EVA-5: a current grade whose consequence blocks RFQs.
+  const grade = await gradeOf(trx, event.tenantId, supplierId);
+  if (grade?.flags.includes('BLOCK_RFQ')) {
+    const name = refusal?.supplierName ?? (await supplierName(trx, supplierId));
+    return `供应商“${name}”绩效等级为${grade.grade}，已被限制参与询价，不能${action}（RFQ-2）`;
+  }
+  if (!refusal) return null;
+  if (refusal.reason === 'NOT_QUALIFIED_IN_CATEGORY') return `${refusal.message}（SRC-3）`;
+  return refusalText(refusal, action, refusal.reason === 'QUALIFICATION_EXPIRED' ? 'QLF-3' : 'SRC-3');
+}
+
+async function supplierName(trx: Db, supplierId: string): Promise<string> {
+  const s = await trx.selectFrom('supplier').select('name').where('id', '=', supplierId).executeTakeFirstOrThrow();
+  return s.name;
 }
 
 /** The supplier's current grade and its flags (EVA-5), or null when none is in force today. */
@@ -206,16 +207,20 @@ export async function invitationCaution(
   return names.length ? `注意：${names.join('、')}绩效等级偏低，请谨慎选择（RFQ-2）` : null;
 }
 
-/** X-15: a supplier that is frozen, blacklisted or eliminated cannot respond or be awarded. */
-export async function assertMayRespond(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx
-    .selectFrom('supplier')
-    .select(['name', 'status'])
-    .where('id', '=', supplierId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!s) throw businessError('供应商不存在');
-  if (BLOCKED.includes(s.status)) throw businessError('贵公司已被冻结、列入黑名单或淘汰，不能参与寻源（X-15）');
+/**
+ * X-15: a supplier that is frozen, blacklisted or eliminated cannot respond; with `at`, nor one
+ * whose mandatory qualification expired (QLF-3). `action` names what it was about to do.
+ */
+export async function assertMayRespond(
+  trx: Db,
+  supplierId: string,
+  options: { at?: Date; action?: string } = {},
+): Promise<void> {
+  const refusal = await supplierEligibility(trx, supplierId, { purpose: 'respond', at: options.at });
+  if (refusal)
+    throw businessError(
+      refusalText(refusal, options.action ?? '参与寻源', refusal.reason === 'QUALIFICATION_EXPIRED' ? 'QLF-3' : 'X-15'),
+    );
 }
 
 /** The active users of suppliers: who gets their notices. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeDraftSchema, changeRequestSchema, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { forbidden, notFound } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { id } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
 import { currentValues, SupplierChangeService, toRow } from './change-service.js';
@@ -15,7 +15,7 @@ const LIST_FIELDS: ListFields = {
   status: { column: 'r.status', filter: 'exact', sortable: true },
   submittedAt: { column: 'r.submittedAt', sortable: true },
 };
-const idBody = z.object({ id: z.string().regex(ID_PATTERN, '编号不正确') });
+const idBody = z.object({ id });
 
 /**
  * Supplier change requests (domain §5). Suppliers use `/supplierChange/my*` and only ever see
@@ -136,7 +136,7 @@ export const supplierChangeRoutes =
     );
 
     // §5 initiatedBy BUYER: a buyer asks on the supplier's behalf; the manager still approves (X-10).
-    const supplierQuery = z.object({ supplierId: z.string().regex(ID_PATTERN, '编号不正确') });
+    const supplierQuery = z.object({ supplierId: id });
     const add = { access: { permission: 'supplierChange:add' } } as const;
     const inTenant = async (supplierId: string, tenantId: number) => {
       const s = await ctx.db

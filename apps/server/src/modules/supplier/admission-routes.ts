@@ -4,28 +4,33 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/time.js';
+import { WIRE_DATE } from '../../http/wire.js';
 import { DECISIONS, REVIEW_STEPS, type StepResult } from './admission-review.js';
 import { SITE_AUDIT_RESULTS, SiteAudits } from './site-audit.js';
 
 const TAGS = ['supplier'];
 const PERMISSION = 'supplier:admissionReview';
-const id = z.string().trim().min(1).max(64);
+/**
+ * A reference looked up by the review service, not a wire id: an unknown one is answered by name
+ * (问卷不存在或不属于该供应商, 检查表模板不存在) rather than refused as malformed.
+ */
+const ref = z.string().trim().min(1).max(64);
 const WAIVE_PERMISSION = 'supplier:admissionReview:waive';
 const openBody = z.object({
-  supplierId: id,
+  supplierId: ref,
   categoryCode: z.string().trim().min(1, '请选择品类').max(50),
   sample: z.boolean().default(false),
   siteAudit: z.boolean().default(false),
   draft: z.boolean().default(false),
 });
-const editBody = z.object({ id, sample: z.boolean().default(false), siteAudit: z.boolean().default(false) });
+const editBody = z.object({ id: ref, sample: z.boolean().default(false), siteAudit: z.boolean().default(false) });
 const waiveBody = z.object({
-  id,
+  id: ref,
   step: z.enum(REVIEW_STEPS, { error: '未知的评审步骤' }),
   reason: z.string().trim().min(1, '请填写豁免原因').max(450, '豁免原因不能超过450个字'),
 });
 const submitBody = z.object({
-  id,
+  id: ref,
   decision: z.enum(DECISIONS, { error: '请选择评审决定' }).default('APPROVE'),
   // QLF-4: money as a decimal string; required for CONDITIONAL (checked by the service).
   trialLimitAmount: z
@@ -35,19 +40,19 @@ const submitBody = z.object({
     .nullish(),
 });
 const markBody = z.object({
-  id,
+  id: ref,
   step: z.enum(REVIEW_STEPS, { error: '未知的评审步骤' }),
   result: z.enum(['PASSED', 'FAILED'], { error: '请选择评审结果' }),
   comment: z.string().trim().min(1, '请填写评审意见').max(500, '评审意见不能超过500个字'),
-  questionnaireId: id.optional(),
+  questionnaireId: ref.optional(),
 });
 const siteAuditBody = z.object({
-  reviewId: id,
-  auditDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '请选择评审日期'),
+  reviewId: ref,
+  auditDate: z.string().regex(WIRE_DATE, '请选择评审日期'),
   address: z.string().trim().min(1, '请填写评审地址').max(300, '评审地址不能超过300个字'),
-  members: z.array(id, { error: '请选择评审成员' }).min(1, '请选择评审成员').max(20, '评审成员不能超过20人'),
+  members: z.array(ref, { error: '请选择评审成员' }).min(1, '请选择评审成员').max(20, '评审成员不能超过20人'),
   supplierEscort: z.string().trim().max(100, '供应商陪同人员不能超过100个字').nullish(),
-  checklistTemplateId: id.nullish(),
+  checklistTemplateId: ref.nullish(),
   score: z
     .number({ error: '请填写评审得分' })
     .int('评审得分须为整数')
@@ -76,7 +81,7 @@ export const admissionReviewRoutes =
         schema: {
           tags: TAGS,
           summary: '供应商的准入评审（含步骤与关联送样）',
-          querystring: z.object({ supplierId: id }),
+          querystring: z.object({ supplierId: ref }),
         },
         config: { access: { permission: 'supplier:list' } },
       },
@@ -174,7 +179,7 @@ export const admissionReviewRoutes =
     app.post(
       '/supplier/admissionReview/startReview',
       {
-        schema: { tags: TAGS, summary: '草稿提交审核（进入评审中）', body: z.object({ id }) },
+        schema: { tags: TAGS, summary: '草稿提交审核（进入评审中）', body: z.object({ id: ref }) },
         config: { access: { permission: PERMISSION } },
       },
       async (request) => {
@@ -233,7 +238,7 @@ export const admissionReviewRoutes =
         schema: {
           tags: TAGS,
           summary: '关联送样申请（样品认证步骤的依据，SMP-3）',
-          body: z.object({ id, sampleId: id }),
+          body: z.object({ id: ref, sampleId: ref }),
         },
         config: { access: { permission: PERMISSION } },
       },
@@ -263,7 +268,7 @@ export const admissionReviewRoutes =
         schema: {
           tags: TAGS,
           summary: '取消草稿或评审中的准入评审',
-          body: z.object({ id, reason: z.string().trim().max(500) }),
+          body: z.object({ id: ref, reason: z.string().trim().max(500) }),
         },
         config: { access: { permission: PERMISSION } },
       },

@@ -43,6 +43,25 @@ export async function validQualificationTypes(db: Db, supplierId: string, today:
   return new Set(rows.map((r) => r.typeCode));
 }
 
+/**
+ * QLF-3 / X-15: the mandatory qualification types (营业执照 and the like) the supplier holds
+ * approved but expired on `today` and not renewed. A type never held is not counted here
+ * (SUP-4 asks for it when the profile is submitted).
+ */
+export async function expiredMandatoryQualifications(db: Db, supplierId: string, today: string): Promise<string[]> {
+  const held = await db
+    .selectFrom('supplierQualification')
+    .select('typeCode')
+    .distinct()
+    .where('supplierId', '=', supplierId)
+    .where('status', 'in', APPROVED)
+    .where('typeCode', 'in', MANDATORY_QUALIFICATIONS)
+    .execute();
+  if (held.length === 0) return [];
+  const valid = await validQualificationTypes(db, supplierId, today);
+  return held.map((h) => h.typeCode).filter((t) => !valid.has(t));
+}
+
 /** The qualifications of domain §4.1 and the expiry job of QLF-3. */
 export class QualificationService {
   constructor(private readonly db: Db) {}
@@ -263,23 +282,5 @@ export class QualificationService {
       });
     }
     return result;
-  }
-
-  /** X-15 / QLF-3: the refusal for a supplier whose mandatory certificate expired, or null. */
-  async eligibilityRefusal(supplierId: string, now: Date): Promise<string | null> {
-    const today = businessDay(now);
-    const held = await this.db
-      .selectFrom('supplierQualification')
-      .select('typeCode')
-      .distinct()
-      .where('supplierId', '=', supplierId)
-      .where('status', 'in', APPROVED)
-      .where('typeCode', 'in', MANDATORY_QUALIFICATIONS)
-      .execute();
-    if (held.length === 0) return null;
-    const valid = await validQualificationTypes(this.db, supplierId, today);
-    const expired = held.map((h) => h.typeCode).filter((t) => !valid.has(t));
-    if (expired.length === 0) return null;
-    return '必备资质已过期，不能报名，请先更新资质';
   }
 }

@@ -4,26 +4,18 @@ import { announcementResource, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
+import { idList, wireId } from '../../http/wire.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import { nowIso } from '../../core/time.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
-
-const idCsv = (raw: unknown) => [
-  ...new Set(
-    String(raw ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
 
 /** Announcements to chosen users name them; the names must be real users. Rich text is made safe. */
 async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Promise<void> {
   if (typeof values.msgContent === 'string') values.msgContent = sanitizeRichText(values.msgContent);
   const msgType = values.msgType ?? storedMsgType;
   if (msgType === 'USER' || values.userIds !== undefined) {
-    const ids = idCsv(values.userIds);
+    const ids = idList(values.userIds);
     if (msgType === 'USER' && ids.length === 0) throw badRequest('请选择指定用户', { userIds: '请选择指定用户' });
     if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('指定用户不正确', { userIds: '指定用户不正确' });
     const found = ids.length
@@ -55,7 +47,7 @@ export const announcementAdmin =
       }),
     );
 
-    const byId = z.object({ id: z.string().regex(ID_PATTERN, '通告编号不正确'), _t: z.string().optional() });
+    const byId = z.object({ id: wireId('通告编号不正确'), _t: z.string().optional() });
 
     app.get(
       '/sys/annountCement/doReleaseData',
@@ -87,7 +79,7 @@ export const announcementAdmin =
             .where('id', '=', a.id)
             .execute();
           if (a.msgType === 'USER') {
-            const users = idCsv(a.userIds);
+            const users = idList(a.userIds);
             if (users.length === 0) throw businessError('请选择指定用户');
             await trx
               .insertInto('sysAnnouncementSend')

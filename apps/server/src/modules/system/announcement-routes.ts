@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 
@@ -14,7 +14,7 @@ const MY_ANNOUNCEMENT_FIELDS: ListFields = {
   sendTime: { column: 'a.sendTime', sortable: true },
 };
 
-const anntId = z.string().regex(ID_PATTERN, '通告编号不正确');
+const anntId = wireId('通告编号不正确');
 
 /** The header bell: the user's unread notices and system messages (jeecg-api.md §6). */
 export const announcementRoutes =

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { idList, pageParams, queryFlag, recordId as id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import type { SysCategoryTable } from '../../db/schema.js';
 import { nextOrgCode } from './depart-admin-routes.js';
@@ -12,7 +13,6 @@ import { parseCondition, type DictTable } from './dict-tables.js';
 /** Category codes grow like department codes: one 3-character segment per level (A01, A01A02, …). */
 const SEGMENT = 3;
 
-const id = z.string().regex(ID_PATTERN, '记录编号不正确');
 const categoryName = z.string().trim().min(1, '请输入分类名称').max(100, '分类名称最多100个字符');
 const t = { _t: z.string().optional() };
 
@@ -89,21 +89,14 @@ export const categoryRoutes =
           summary: '分类编号的名称',
           querystring: z.object({
             ids: z.string().max(20_000).optional(),
-            delNotExist: z.enum(['true', 'false']).optional(),
+            delNotExist: queryFlag,
             ...t,
           }),
         },
         config: { access: 'authenticated' },
       },
       async (request) => {
-        const ids = [
-          ...new Set(
-            (request.query.ids ?? '')
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-          ),
-        ].slice(0, 500);
+        const ids = idList(request.query.ids).slice(0, 500);
         if (ids.length === 0) return ok([]);
         const rows = await db.selectFrom('sysCategory').select(['id', 'name']).where('id', 'in', ids).execute();
         const names = new Map(rows.map((r) => [r.id, r.name]));
@@ -119,8 +112,7 @@ export const categoryRoutes =
           tags: ['分类字典'],
           summary: '根分类（分页）',
           querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...pageParams,
             ...t,
           }),
         },

@@ -5,6 +5,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, businessError, notFound } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
+import { idList, recordId as id, wireId } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
 import { nowIso } from '../../core/time.js';
 import type { Database } from '../../db/schema.js';
@@ -45,15 +46,6 @@ async function freeOrgCode(trx: Trx, parentCode: string): Promise<string> {
   return code;
 }
 
-const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [
-  ...new Set(
-    raw
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (max: number, label: string) =>
   z.preprocess(blank, z.string().trim().max(max, `${label}最多${max}个字符`).optional());
@@ -72,10 +64,7 @@ const phoneLike = (label: string) =>
 const departFields = {
   departName: z.string().trim().min(1, '请输入部门名称').max(100, '部门名称最多100个字符'),
   // '' or null: a top-level department.
-  parentId: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.string().regex(ID_PATTERN, '上级部门编号不正确').nullable().optional(),
-  ),
+  parentId: z.preprocess((v) => (v === '' ? null : v), wireId('上级部门编号不正确').nullable().optional()),
   orgCategory: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : blank(v)),
     z.enum(['1', '2', '3'], { message: '机构类别不正确' }).optional(),
@@ -372,7 +361,7 @@ export const departAdminRoutes =
         config: { access: { permission: 'depart:delete' } },
       },
       async (request) => {
-        const ids = idCsv(request.query.ids);
+        const ids = idList(request.query.ids);
         await softDelete(ids, request.user!.username);
         request.log.info({ event: 'depart.deleted', departIds: ids }, 'departments deleted');
         return ok(null, '删除成功!');
@@ -386,7 +375,7 @@ export const departAdminRoutes =
           tags: ['部门'],
           summary: '部门拥有的权限编号',
           querystring: z.object({
-            departId: z.string().regex(ID_PATTERN, '部门编号不正确'),
+            departId: wireId('部门编号不正确'),
             _t: z.string().optional(),
           }),
         },
@@ -408,7 +397,7 @@ export const departAdminRoutes =
         schema: {
           tags: ['部门'],
           summary: '保存部门的菜单与按钮',
-          body: z.object({ departId: z.string().regex(ID_PATTERN, '部门编号不正确'), ...permissionSetFields }),
+          body: z.object({ departId: wireId('部门编号不正确'), ...permissionSetFields }),
         },
         config: { access: { permission: 'depart:permission' } },
       },

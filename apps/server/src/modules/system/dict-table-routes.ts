@@ -2,20 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
+import { idList, queryFlag } from '../../http/wire.js';
 import { DictTableService } from './dict-table-service.js';
 
 const name = z.string().max(64);
 const t = { _t: z.string().optional() };
-const csv = (raw: string | undefined) =>
-  [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ].slice(0, 500);
-const flag = z.enum(['true', 'false']).optional();
 
 /**
  * Table dictionaries (jeecg-api.md §5): search-select, its labels, tree select and linked
@@ -59,7 +50,7 @@ export const dictTableRoutes =
           tags: ['dict'],
           summary: '表字典值的文本',
           params: z.object({ dictCode: z.string().max(200) }),
-          querystring: z.object({ key: z.string().max(20_000).optional(), delNotExist: flag, ...t }),
+          querystring: z.object({ key: z.string().max(20_000).optional(), delNotExist: queryFlag, ...t }),
         },
         config: { access: 'authenticated' },
       },
@@ -67,7 +58,7 @@ export const dictTableRoutes =
         ok(
           await dicts.texts(
             request.params.dictCode,
-            csv(request.query.key),
+            idList(request.query.key).slice(0, 500),
             request.query.delNotExist !== 'false',
             request.user!.userType,
           ),

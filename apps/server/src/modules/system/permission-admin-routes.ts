@@ -18,7 +18,8 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import { toForest } from '../../core/tree.js';
@@ -36,15 +37,6 @@ import { ruleProblem } from '../../resource/data-rules.js';
 type Trx = Transaction<Database>;
 type PermissionRow = SysPermissionTable;
 
-const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [
-  ...new Set(
-    raw
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim() || null : v);
 const optionalText = (max: number, pattern?: RegExp, message?: string) => {
   const text = pattern
@@ -55,7 +47,8 @@ const optionalText = (max: number, pattern?: RegExp, message?: string) => {
     : z.string().max(max);
   return z.preprocess(blankToNull, text.nullable()).optional();
 };
-const flag = z
+/** A menu switch as JeecgBoot's menu form sends it (booleans, 0 / 1, and the same as text), kept as a boolean. */
+const menuFlag = z
   .union([
     z.boolean(),
     z.literal(0),
@@ -102,11 +95,11 @@ const menuFields = {
   status: z.preprocess(blankToNull, z.enum(['0', '1']).nullable()).optional(),
   sortNo: z.preprocess(blankToNull, z.coerce.number().int('排序必须是整数').min(0).max(99999).nullable()).optional(),
   icon: optionalText(100, ICON_PATTERN, '图标名称只能包含字母、数字、_ 和 -'),
-  route: flag,
-  hidden: flag,
-  keepAlive: flag,
-  alwaysShow: flag,
-  internalOrExternal: flag,
+  route: menuFlag,
+  hidden: menuFlag,
+  keepAlive: menuFlag,
+  alwaysShow: menuFlag,
+  internalOrExternal: menuFlag,
   description: optionalText(255),
 };
 const addBody = z.object({ id: z.literal('').optional(), ...menuFields, ...ignored }).strict();
@@ -496,9 +489,9 @@ export const permissionAdminRoutes =
         config: perm('delete'),
       },
       async (request) => {
-        const ids = idCsv(request.query.ids);
+        const ids = idList(request.query.ids, '记录编号不正确');
         if (ids.length === 0) throw badRequest('请选择一条记录！');
-        if (ids.length > 1000 || ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
+        if (ids.length > 1000) throw badRequest('记录编号不正确');
         const count = await ctx.db.transaction().execute((trx) => deleteSubtrees(trx, ids));
         request.log.info({ event: 'permission.deleted', ids, count }, 'menus deleted');
         return ok(null, '删除成功!');
@@ -629,7 +622,7 @@ export const permissionAdminRoutes =
             .where('dataRuleIds', 'is not', null)
             .execute();
           for (const link of links) {
-            const kept = idCsv(link.dataRuleIds ?? '').filter((r) => r !== ruleId);
+            const kept = idList(link.dataRuleIds ?? '').filter((r) => r !== ruleId);
             await trx
               .updateTable('sysRolePermission')
               .set({ dataRuleIds: kept.length ? kept.join(',') : null })
@@ -662,7 +655,7 @@ export const permissionAdminRoutes =
       const result: { datarule: ReturnType<typeof ruleToWire>[]; drChecked?: string } = {
         datarule: rules.map(ruleToWire),
       };
-      const checked = idCsv(link?.dataRuleIds ?? '');
+      const checked = idList(link?.dataRuleIds ?? '');
       if (checked.length) result.drChecked = checked.join(',');
       return ok(result);
     };
@@ -692,8 +685,7 @@ export const permissionAdminRoutes =
         },
         async (request) => {
           const { permissionId, roleId } = request.body;
-          const wanted = idCsv(request.body.dataRuleIds);
-          if (wanted.some((r) => !ID_PATTERN.test(r))) throw badRequest('数据规则编号不正确');
+          const wanted = idList(request.body.dataRuleIds, '数据规则编号不正确');
           await ctx.db.transaction().execute(async (trx) => {
             const role = await trx.selectFrom('sysRole').select('roleCode').where('id', '=', roleId).executeTakeFirst();
             if (!role) throw businessError('未找到对应实体');

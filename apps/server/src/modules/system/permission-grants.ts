@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { idList } from '../../http/wire.js';
 import { toForest } from '../../core/tree.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -64,16 +64,7 @@ export async function permissionTree(db: Db): Promise<{ treeList: PermissionTree
 
 /** The ids of a comma-joined `permissionIds`, without blanks and repeats; malformed ids are a 400. */
 export function requestedPermissionIds(raw: string): string[] {
-  const ids = [
-    ...new Set(
-      raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (ids.some((id) => !ID_PATTERN.test(id))) throw badRequest('权限编号不正确');
-  return ids;
+  return idList(raw, '权限编号不正确');
 }
 
 /** Refuses (400) a set naming a menu or button that does not exist (any more). */

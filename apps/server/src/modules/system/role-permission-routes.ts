@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { newId } from '../../core/ids.js';
+import { wireId } from '../../http/wire.js';
 import {
   assertPermissionsExist,
   permissionSetFields,
@@ -27,7 +28,7 @@ export const rolePermissionRoutes =
         schema: {
           tags: ['角色'],
           summary: '角色拥有的权限编号',
-          querystring: z.object({ roleId: z.string().regex(ID_PATTERN, '角色编号不正确'), _t: z.string().optional() }),
+          querystring: z.object({ roleId: wireId('角色编号不正确'), _t: z.string().optional() }),
         },
         config: { access: { permission: 'role:list' } },
       },
@@ -47,7 +48,7 @@ export const rolePermissionRoutes =
         schema: {
           tags: ['角色'],
           summary: '保存角色的菜单与按钮',
-          body: z.object({ roleId: z.string().regex(ID_PATTERN, '角色编号不正确'), ...permissionSetFields }),
+          body: z.object({ roleId: wireId('角色编号不正确'), ...permissionSetFields }),
         },
         config: { access: { permission: 'role:edit' } },
       },

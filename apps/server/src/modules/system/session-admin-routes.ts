@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { idList, wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import { toUserInfo } from './user-service.js';
@@ -14,17 +14,10 @@ const ONLINE_FIELDS: ListFields = {
   createdAt: { column: 's.createdAt', sortable: true },
 };
 
-const idCsv = (raw: string) => {
-  const ids = [
-    ...new Set(
-      raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
+/** The chosen users of a bulk command: at least one, each a record id. */
+const chosenIds = (raw: string) => {
+  const ids = idList(raw, '记录编号不正确');
   if (ids.length === 0) throw badRequest('请选择一条记录！');
-  if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
   return ids;
 };
 
@@ -80,7 +73,7 @@ export const sessionAdminRoutes =
         schema: {
           tags: ['在线用户'],
           summary: '强制退出',
-          body: z.object({ id: z.string().regex(ID_PATTERN, '会话编号不正确') }),
+          body: z.object({ id: wireId('会话编号不正确') }),
         },
         config: { access: { permission: 'online:forceLogout' } },
       },
@@ -119,7 +112,7 @@ export const sessionAdminRoutes =
         config: { access: { permission: 'user:delete' } },
       },
       async (request) => {
-        const ids = idCsv(request.body.userIds);
+        const ids = chosenIds(request.body.userIds);
         await ctx.db
           .updateTable('sysUser')
           .set({ delFlag: 0, updateBy: request.user!.username, updateTime: nowIso() })
@@ -141,7 +134,7 @@ export const sessionAdminRoutes =
         config: { access: { permission: 'user:delete' } },
       },
       async (request) => {
-        const ids = idCsv(request.query.userIds);
+        const ids = chosenIds(request.query.userIds);
         // Only users already in the recycle bin can be purged; their sessions, roles and departments go with them.
         const done = await ctx.db
           .deleteFrom('sysUser')

@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IS_SHOW_MUST_COMPLETE, isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { ID_PATTERN } from '../../core/ids.js';
+import { wireId } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import { hashPassword } from '../auth/password.js';
 import { addSchema, editSchema, givenProfileFields } from './user-admin-routes.js';
 import { insertUser } from './user-service.js';
 
-const supplierId = z.string().regex(ID_PATTERN, '请选择供应商');
+const supplierId = wireId('请选择供应商');
 const SUPPLIER_ROLE = 'supplier';
 
 /**

@@ -5,6 +5,7 @@ import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
+import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
@@ -24,15 +25,6 @@ const USER_LIST_FIELDS: ListFields = {
   createTime: { column: 'u.createTime', sortable: true },
 };
 
-const id = z.string().regex(ID_PATTERN, '记录编号不正确');
-const idCsv = (raw: string) => [
-  ...new Set(
-    raw
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
@@ -116,7 +108,7 @@ async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<v
  * administrator opens another tenant to a user (R7).
  */
 async function checkTenants(db: Db, raw: string, actor: SessionUser, held = ''): Promise<string> {
-  const given = idCsv(raw);
+  const given = idList(raw);
   if (given.some((t) => !TENANT_ID_PATTERN.test(t)))
     throw badRequest('租户编号不正确', { relTenantIds: '租户编号不正确' });
   const ids = given.map(Number);
@@ -260,8 +252,8 @@ export const userAdminRoutes =
       async (request) => {
         const b = request.body;
         if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
-        const roles = idCsv(b.selectedroles ?? '');
-        const departs = idCsv(b.selecteddeparts ?? '');
+        const roles = idList(b.selectedroles ?? '');
+        const departs = idList(b.selecteddeparts ?? '');
         await checkLinks(ctx.db, roles, departs);
         const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!);
         if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
@@ -309,8 +301,8 @@ export const userAdminRoutes =
         if (!existing) throw businessError('未找到对应实体');
         // Supplier accounts keep exactly the supplier role: they are edited through editSupplierUser.
         if (existing.userType === 2) throw businessError('供应商用户请通过“编辑供应商用户”修改');
-        const roles = b.selectedroles === undefined ? undefined : idCsv(b.selectedroles);
-        const departs = b.selecteddeparts === undefined ? undefined : idCsv(b.selecteddeparts);
+        const roles = b.selectedroles === undefined ? undefined : idList(b.selectedroles);
+        const departs = b.selecteddeparts === undefined ? undefined : idList(b.selecteddeparts);
         await checkLinks(ctx.db, roles ?? [], departs ?? []);
         const tenants =
           b.relTenantIds === undefined
@@ -355,9 +347,8 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:edit' } },
       },
       async (request) => {
-        const ids = idCsv(request.body.ids);
+        const ids = idList(request.body.ids, '记录编号不正确');
         if (ids.length === 0) throw badRequest('请选择一条记录！');
-        if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
         if (request.body.status === '2' && ids.includes(request.user!.id)) throw businessError('不能冻结自己的账号');
         const now = nowIso();
         await ctx.db.transaction().execute(async (trx) => {
@@ -460,7 +451,7 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:delete' } },
       },
       async (request) => {
-        await softDelete(idCsv(request.query.ids), request.user!);
+        await softDelete(idList(request.query.ids), request.user!);
         return ok(null, '批量删除用户成功');
       },
     );

@@ -10,7 +10,7 @@ import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import { internalUsers } from '../tender/internal-users.js';
-import { id } from '../sourcing/event-routes.js';
+import { id } from '../../http/wire.js';
 import { actorOf, logState, notifyBuyer } from '../sourcing/sourcing-service.js';
 import {
   bidderLinks,

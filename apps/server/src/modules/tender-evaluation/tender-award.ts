@@ -12,7 +12,8 @@ import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
-import { id } from '../sourcing/event-routes.js';
+import { refusalText, supplierEligibility } from '../supplier/index.js';
+import { id, wireDate } from '../../http/wire.js';
 import {
   actorOf,
   logState,
@@ -36,8 +37,6 @@ import {
 export const TENDER_AWARD_DOC_TYPE = 'TENDER_AWARD';
 
 const DAY = 86_400_000;
-const date = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-const BLOCKED = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
 
 const proposeBody = z.object({
   eventId: id,
@@ -45,8 +44,8 @@ const proposeBody = z.object({
   responseId: id.optional(),
   recommendation: z.string().trim().max(2000, '定标理由不能超过2000个字符').optional(),
   deviationReason: z.string().trim().max(500, '理由不能超过500个字符').optional(),
-  priceValidFrom: date('价格生效日期'),
-  priceValidTo: date('价格失效日期'),
+  priceValidFrom: wireDate('价格生效日期'),
+  priceValidTo: wireDate('价格失效日期'),
 });
 
 async function candidatesFor(db: Db, eventId: string) {
@@ -55,9 +54,8 @@ async function candidatesFor(db: Db, eventId: string) {
 
 /** AWD-1: the winner is still allowed to take part when the award is decided. */
 async function assertWinnerEligible(trx: Db, supplierId: string): Promise<void> {
-  const s = await trx.selectFrom('supplier').select(['name', 'status']).where('id', '=', supplierId).executeTakeFirst();
-  if (!s || BLOCKED.includes(s.status))
-    throw businessError(`${s?.name ?? '中标人'}已冻结、列入黑名单或淘汰，不能定标（AWD-1）`);
+  const refusal = await supplierEligibility(trx, supplierId, { purpose: 'award' });
+  if (refusal) throw businessError(refusalText(refusal, '定标', 'AWD-1'));
 }
 
 /** Approval done (X-10): the candidates are published for `publicityDays` (TND-17, AWD-5). */

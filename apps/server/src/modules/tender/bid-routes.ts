@@ -9,7 +9,7 @@ import { badRequest, businessError, forbidden, notFound } from '../../core/error
 import { newId } from '../../core/ids.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import { id } from '../sourcing/event-routes.js';
+import { id, requiredText, text } from '../../http/wire.js';
 import type { QuotePayload } from '../sourcing/opening.js';
 import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from '../sourcing/sealing.js';
 import {
@@ -25,8 +25,6 @@ import { appendTenderAudit } from './audit.js';
 import { technicalAad, type TechnicalPayload } from './tender-opening.js';
 import { DAY_MS, METHOD_TEXT, statusText } from './tender-service.js';
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-
 const bidBody = z.object({
   eventId: id,
   /** X-8: a repeated id returns the first receipt and stores nothing new. */
@@ -35,7 +33,7 @@ const bidBody = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确')
     .optional(),
   technical: z.object({
-    text: text(20000, '技术标内容').min(1, '请填写技术标内容'),
+    text: requiredText(20000, '技术标内容'),
     fileIds: z.array(id).max(50, '技术标附件不能超过50个').default([]),
     /** The same attachments as the upload widget keeps them (stored paths); resolved to the user's own files. */
     files: z
@@ -159,8 +157,6 @@ export const bidRoutes =
         const actor = actorOf(request);
         const supplierId = actor.user.supplierId;
         if (!supplierId) throw forbidden();
-        const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-        if (refusal) throw businessError(refusal);
         await ctx.db.transaction().execute(async (trx) => {
           const event = await trx
             .selectFrom('sourcingEvent')
@@ -186,8 +182,8 @@ export const bidRoutes =
             .where('supplierId', '=', supplierId)
             .executeTakeFirst();
           if (mine) throw businessError('贵公司已报名本项目');
-          const why = await invitationRefusal(trx, event, supplierId);
-          if (why) throw businessError(why.replace('不能邀请', '不能报名'));
+          const why = await invitationRefusal(trx, event, supplierId, { signup: true, at: serverNow() });
+          if (why) throw businessError(why);
           const s = await trx
             .selectFrom('supplier')
             .select('name')
@@ -362,7 +358,7 @@ export const bidRoutes =
         schema: {
           tags,
           summary: '拒绝投标邀请（须填原因）',
-          body: z.object({ id, reason: text(500, '拒绝原因').min(1, '请填写拒绝原因') }),
+          body: z.object({ id, reason: requiredText(500, '拒绝原因') }),
         },
         config,
       },

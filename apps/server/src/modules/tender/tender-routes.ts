@@ -10,7 +10,8 @@ import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { publishClarification } from '../sourcing/clarification.js';
-import { id, prepareLines, wireTime } from '../sourcing/event-routes.js';
+import { id, pageParams, wireTime } from '../../http/wire.js';
+import { prepareLines } from '../sourcing/event-lines.js';
 import {
   actorOf,
   invitationRefusal,
@@ -192,8 +193,7 @@ export const tenderRoutes =
           tags,
           summary: '招标项目列表',
           querystring: z.object({
-            pageNo: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+            ...pageParams,
             status: z
               .string()
               .regex(/^[A-Z_]{1,32}$/)
@@ -431,10 +431,6 @@ export const tenderRoutes =
       async (request) => {
         const { supplierIds } = request.body;
         if (new Set(supplierIds).size !== supplierIds.length) throw businessError('同一供应商不能重复邀请（SRC-3）');
-        for (const supplierId of supplierIds) {
-          const refusal = await ctx.qualifications.eligibilityRefusal(supplierId, serverNow());
-          if (refusal) throw businessError(refusal.replace('报名', '受邀'));
-        }
         await ctx.db.transaction().execute(async (trx) => {
           const actor = actorOf(request);
           const { event } = await tenderFor(trx, actor, request.body.id);
@@ -449,7 +445,7 @@ export const tenderRoutes =
           if (existing) throw businessError(`供应商“${existing.supplierName}”已在邀请名单中，不能重复邀请（SRC-3）`);
           const now = serverNowIso();
           for (const supplierId of supplierIds) {
-            const refusal = await invitationRefusal(trx, event, supplierId);
+            const refusal = await invitationRefusal(trx, event, supplierId, { at: serverNow() });
             if (refusal) throw businessError(refusal);
             const s = await trx
               .selectFrom('supplier')

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { serverNowIso } from '../../core/clock.js';
-import { compare, isDecimal, multiply } from '../../core/decimal.js';
+import { compare, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from '../../db/schema-tender.js';
-import { id, lineBody, wireTime } from '../sourcing/event-routes.js';
+import { decimalText, flag, id, requiredText, text, wireTime } from '../../http/wire.js';
+import { lineBody } from '../sourcing/event-lines.js';
 import { eventFor, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 
 export const DAY_MS = 86_400_000;
@@ -16,15 +17,12 @@ export const MIN_BIDS = 3;
 export const INSUFFICIENT_BIDS = 'INSUFFICIENT_BIDS';
 export const METHOD_TEXT: Record<string, string> = { OPEN_TENDER: '公开招标', INVITED_TENDER: '邀请招标' };
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v === true || v === 1 ? 1 : 0));
-const decimalText = (label: string) => z.string().trim().refine(isDecimal, `${label}必须是不小于0的数字`);
 const weight = (label: string) =>
   z.number().int(`${label}须为整数`).min(0, `${label}不能小于0`).max(100, `${label}不能超过100`);
 
 /** The header of a tender (§9.1) and its TenderSettings (§11.1), as sent by the buyer. */
 const fields = {
-  title: text(200, '标题').min(1, '请填写标题'),
+  title: requiredText(200, '标题'),
   method: z.enum(['OPEN_TENDER', 'INVITED_TENDER'], { error: '招标方式只能是公开招标或邀请招标' }),
   purchaseType: z.enum(['GOODS', 'WORKS', 'SERVICES'], { error: '采购类型不正确' }).optional(),
   eligibility: z
