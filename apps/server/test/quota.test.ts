@@ -43,14 +43,17 @@ async function splitAward(): Promise<{ eventId: string; awardId: string }> {
   await quote(w, w.sup[0], eventId, ['4550', '50']);
   await quote(w, w.sup[1], eventId, ['4700', '45']);
   await quote(w, w.sup[2], eventId, ['4800', '60']);
+  // The validity is fixed before the clock moves: 3 hours later may be another day in GMT+8,
+  // and the tests compare it with today's w.day(1).
+  const [validFrom, validTo] = [w.day(1), w.day(365)];
   w.travel(3 * HOUR);
   try {
     expect((await post<string>('/srm/sourcing/event/open', w.buyer, { id: eventId })).body.result).toBe('OPENED');
     const [l1, l2] = await eventLines(w, eventId);
     const saved = await post('/srm/sourcing/award/save', w.buyer, {
       eventId,
-      priceValidFrom: w.day(1),
-      priceValidTo: w.day(365),
+      priceValidFrom: validFrom,
+      priceValidTo: validTo,
       lines: [
         { sourcingLineId: l1!.id, supplierId: w.supId[0], sharePct: 60 },
         { sourcingLineId: l1!.id, supplierId: w.supId[1], sharePct: 40 },
