@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of purchase requisitions (domain §8, migration 0044). Money and quantities are decimal strings. */
 
 type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
@@ -58,7 +60,7 @@ export type PurchaseRequisitionLineTable = {
   qtyOrdered: string;
   qtyCancelled: string;
   /** Part of qtyInSourcing converted by a FINAL award (PR-7 SOURCED; migration 0049). */
-  qtyAwarded?: string;
+  qtyAwarded: Generated<string>;
   /** OPEN, IN_SOURCING, SOURCED, ORDERED, CLOSED or CANCELLED (PR-7). */
   lineStatus: string;
   remark: string | null;

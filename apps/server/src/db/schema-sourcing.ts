@@ -58,7 +58,7 @@ export type SourcingEventTable = Audit & {
   content: string | null;
   requisitionLineIds: string | null;
   /** Last moment participants may ask questions (SRC-9, migration 0049); null: the response deadline. */
-  clarificationDeadline?: string | null;
+  clarificationDeadline: string | null;
   status: string;
   failReason: string | null;
   cancelReason: string | null;
