@@ -1,10 +1,9 @@
+import type { AuditColumns } from './audit-columns.js';
 import type { Generated } from 'kysely';
 
 /** Tables of purchase requisitions (domain §8, migration 0044). Money and quantities are decimal strings. */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type PurchaseRequisitionTable = Audit & {
+export type PurchaseRequisitionTable = AuditColumns & {
   id: string;
   tenantId: number;
   sysOrgCode: string | null;

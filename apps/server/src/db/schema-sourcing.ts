@@ -1,3 +1,5 @@
+import type { AuditColumns } from './audit-columns.js';
+
 /**
  * Tables of sourcing (domain §9 one event model for TENDER / RFQ / AUCTION, §13 awards;
  * migration 0043). Money and quantities are decimal strings (X-6), times ISO-8601 UTC,
@@ -5,9 +7,7 @@
  * response lines are null and the prices live only in `sealedPayload` (§9.4).
  */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type SourcingEventTable = Audit & {
+export type SourcingEventTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -189,7 +189,7 @@ export type SourcingOpeningRecordTable = {
   summary: string | null;
 };
 
-export type SourcingAwardTable = Audit & {
+export type SourcingAwardTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;

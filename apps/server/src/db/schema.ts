@@ -1,3 +1,4 @@
+import type { AuditColumns } from './audit-columns.js';
 import type { Generated } from 'kysely';
 import type { MaterialTables } from './schema-material.js';
 import type { EvaluationTables } from './schema-evaluation.js';
@@ -14,14 +15,7 @@ import type { QuotaTables } from './schema-quota.js';
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the
  * snake_case columns of the migrations). Timestamps are ISO-8601 UTC strings; flags are 0/1.
  */
-type Audit = {
-  createBy: string | null;
-  createTime: string;
-  updateBy: string | null;
-  updateTime: string | null;
-};
-
-export type SysUserTable = Audit & {
+export type SysUserTable = AuditColumns & {
   id: string;
   username: string;
   realname: string;
@@ -44,7 +38,7 @@ export type SysUserTable = Audit & {
   passwordChangedAt: string | null;
 };
 
-export type SysRoleTable = Audit & {
+export type SysRoleTable = AuditColumns & {
   id: string;
   roleName: string;
   roleCode: string;
@@ -53,7 +47,7 @@ export type SysRoleTable = Audit & {
 
 export type SysUserRoleTable = { id: string; userId: string; roleId: string };
 
-export type SysPermissionTable = Audit & {
+export type SysPermissionTable = AuditColumns & {
   id: string;
   parentId: string | null;
   name: string;
@@ -84,7 +78,7 @@ export type SysPermissionTable = Audit & {
 export type SysRolePermissionTable = { id: string; roleId: string; permissionId: string; dataRuleIds: string | null };
 
 /** A data rule of a menu: a condition on a field of the list the menu shows (JeecgBoot's sys_permission_data_rule). */
-export type SysPermissionDataRuleTable = Audit & {
+export type SysPermissionDataRuleTable = AuditColumns & {
   id: string;
   permissionId: string;
   ruleName: string;
@@ -98,7 +92,7 @@ export type SysPermissionDataRuleTable = Audit & {
   status: string;
 };
 
-export type SysDepartTable = Audit & {
+export type SysDepartTable = AuditColumns & {
   id: string;
   parentId: string | null;
   departName: string;
@@ -120,7 +114,7 @@ export type SysUserDepartTable = { id: string; userId: string; depId: string };
 /** The menus and buttons a department holds (the ceiling of its department roles). */
 export type SysDepartPermissionTable = { id: string; departId: string; permissionId: string };
 
-export type SysDictTable = Audit & {
+export type SysDictTable = AuditColumns & {
   id: string;
   dictName: string;
   dictCode: string;
@@ -128,7 +122,7 @@ export type SysDictTable = Audit & {
   delFlag: number;
 };
 
-export type SysDictItemTable = Audit & {
+export type SysDictItemTable = AuditColumns & {
   id: string;
   dictId: string;
   itemText: string;
@@ -161,7 +155,7 @@ export type LoginAttemptTable = {
 
 export type SysConfigTable = { configKey: string; configValue: string };
 
-export type SupplierTable = Audit & {
+export type SupplierTable = AuditColumns & {
   id: string;
   code: string;
   name: string;
@@ -190,7 +184,7 @@ export type SupplierTable = Audit & {
 };
 
 /** A supplier's certificate with validity (domain §4.1 SupplierQualification). */
-export type SupplierQualificationTable = Audit & {
+export type SupplierQualificationTable = AuditColumns & {
   id: string;
   supplierId: string;
   typeCode: string;
@@ -291,7 +285,7 @@ export type SupplierStatusRequestTable = {
   decisionComment: string | null;
 };
 
-export type SupplierContactTable = Audit & {
+export type SupplierContactTable = AuditColumns & {
   id: string;
   supplierId: string;
   name: string;
@@ -301,7 +295,7 @@ export type SupplierContactTable = Audit & {
   isPrimary: number;
 };
 
-export type SupplierBankAccountTable = Audit & {
+export type SupplierBankAccountTable = AuditColumns & {
   id: string;
   supplierId: string;
   bankName: string;
@@ -387,7 +381,7 @@ export type SysPositionTable = {
 export type SysBaseDataTable = { dataKey: string; appliedAt: string };
 
 /** JeecgBoot's tenants: integer ids; `sys_user.rel_tenant_ids` lists a user's. */
-export type SysTenantTable = Audit & {
+export type SysTenantTable = AuditColumns & {
   id: number;
   name: string;
   beginDate: string | null;
@@ -420,7 +414,7 @@ export type SysLogTable = {
 };
 
 /** 编码校验规则: `ruleJson` is a JSON array of `{digits, pattern, message}` (JeecgBoot's sys_check_rule). */
-export type SysCheckRuleTable = Audit & {
+export type SysCheckRuleTable = AuditColumns & {
   id: string;
   ruleName: string;
   ruleCode: string;
@@ -429,7 +423,7 @@ export type SysCheckRuleTable = Audit & {
 };
 
 /** 填值规则: document numbers `PREFIX-date-sequence` (X-9). */
-export type SysFillRuleTable = Audit & {
+export type SysFillRuleTable = AuditColumns & {
   id: string;
   ruleName: string;
   ruleCode: string;
@@ -488,7 +482,7 @@ export type SysThirdLoginCodeTable = {
 };
 
 /** 采购公告 on the portal (domain §23): draft, published, closed, withdrawn. Times stored in UTC. */
-export type PortalPurchaseAnnouncementTable = Audit & {
+export type PortalPurchaseAnnouncementTable = AuditColumns & {
   id: string;
   type: string;
   title: string;
@@ -511,7 +505,7 @@ export type PortalPurchaseAnnouncementTable = Audit & {
 };
 
 /** 结果公告: `supplierList` is a JSON array of `{title, name}`. */
-export type PortalResultAnnouncementTable = Audit & {
+export type PortalResultAnnouncementTable = AuditColumns & {
   id: string;
   type: string;
   title: string;
@@ -527,7 +521,7 @@ export type PortalResultAnnouncementTable = Audit & {
   tenantId: number;
 };
 
-export type PortalNewsTable = Audit & {
+export type PortalNewsTable = AuditColumns & {
   id: string;
   title: string;
   content: string | null;
@@ -623,10 +617,10 @@ export type ApprovalHistoryTable = {
 export type ApprovalCcTable = { id: string; instanceId: string; userId: string; createTime: string };
 
 /** An organisation of the organisation picker (JeecgBoot's bd_dataorg). */
-export type BdDataorgTable = Audit & { id: string; code: string; name: string; description: string | null };
+export type BdDataorgTable = AuditColumns & { id: string; code: string; name: string; description: string | null };
 
 /** An online report: a read-only SELECT written by an administrator (see modules/online-report). */
-export type OnlCgreportHeadTable = Audit & {
+export type OnlCgreportHeadTable = AuditColumns & {
   id: string;
   code: string;
   name: string;
@@ -634,7 +628,7 @@ export type OnlCgreportHeadTable = Audit & {
   content: string | null;
 };
 
-export type OnlCgreportItemTable = Audit & {
+export type OnlCgreportItemTable = AuditColumns & {
   id: string;
   cgrheadId: string;
   fieldName: string;
@@ -650,7 +644,7 @@ export type OnlCgreportItemTable = Audit & {
 };
 
 /** A named parameter of a report's SQL (`${name}`), bound as a value; `paramValue` is its default. */
-export type OnlCgreportParamTable = Audit & {
+export type OnlCgreportParamTable = AuditColumns & {
   id: string;
   cgrheadId: string;
   paramName: string;
@@ -660,7 +654,7 @@ export type OnlCgreportParamTable = Audit & {
 };
 
 /** A configurable field of an opted-in resource's list and form. */
-export type SysExtendFieldTable = Audit & {
+export type SysExtendFieldTable = AuditColumns & {
   id: string;
   tableName: string;
   fieldName: string;
@@ -678,7 +672,13 @@ export type SysExtendFieldTable = Audit & {
 export type SysExtendValueTable = { tableName: string; recordId: string; fieldName: string; value: string | null };
 
 /** The category dictionary: a tree; `code` extends the parent's by one segment per level. */
-export type SysCategoryTable = Audit & { id: string; pid: string | null; name: string; code: string; hasChild: string };
+export type SysCategoryTable = AuditColumns & {
+  id: string;
+  pid: string | null;
+  name: string;
+  code: string;
+  hasChild: string;
+};
 
 export type Database = MaterialTables &
   EvaluationTables &
