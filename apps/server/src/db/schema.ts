@@ -1,15 +1,15 @@
 import type { AuditColumns } from './audit-columns.js';
 import type { Generated } from 'kysely';
-import type { MaterialTables } from './schema-material.js';
-import type { EvaluationTables } from './schema-evaluation.js';
-import type { SampleTables } from './schema-sample.js';
-import type { SupplierChangeTables } from './schema-supplier-change.js';
-import type { RequisitionTables } from './schema-requisition.js';
-import type { SourcingTables } from './schema-sourcing.js';
-import type { AuctionTables } from './schema-auction.js';
-import type { TenderTables } from './schema-tender.js';
-import type { TenderEvaluationTables } from './schema-tender-evaluation.js';
-import type { QuotaTables } from './schema-quota.js';
+import type { MaterialTables } from '../modules/material/material-tables.js';
+import type { EvaluationTables } from '../modules/evaluation/evaluation-tables.js';
+import type { SampleTables } from '../modules/sample/sample-tables.js';
+import type { SupplierChangeTables } from '../modules/supplier-change/supplier-change-tables.js';
+import type { RequisitionTables } from '../modules/requisition/requisition-tables.js';
+import type { SourcingTables } from '../modules/sourcing/sourcing-tables.js';
+import type { AuctionTables } from '../modules/auction/auction-tables.js';
+import type { TenderTables } from '../modules/tender/tender-tables.js';
+import type { TenderEvaluationTables } from '../modules/tender-evaluation/tender-evaluation-tables.js';
+import type { QuotaTables } from '../modules/quota/quota-tables.js';
 
 /**
  * Table types as application code sees them (camelCase; the CamelCasePlugin maps to the

@@ -3,7 +3,7 @@ import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from '../../db/schema-requisition.js';
+import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
 import { registerApprovalDocType } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
 import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';

@@ -5,7 +5,7 @@ import { compare, isDecimal, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { TenderSettingsTable } from '../../db/schema-tender.js';
+import type { TenderSettingsTable } from './tender-tables.js';
 import { id, lineBody, wireTime } from '../sourcing/event-routes.js';
 import { eventFor, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 

@@ -1,4 +1,4 @@
-import type { AuditColumns } from './audit-columns.js';
+import type { AuditColumns } from '../../db/audit-columns.js';
 import type { Generated } from 'kysely';
 
 /** Tables of purchase requisitions (domain §8, migration 0044). Money and quantities are decimal strings. */

@@ -1,4 +1,4 @@
-import type { AuditColumns } from './audit-columns.js';
+import type { AuditColumns } from '../../db/audit-columns.js';
 
 /** Tables of sample requests (domain §7, migration 0034). Quantities are decimal strings. */
 

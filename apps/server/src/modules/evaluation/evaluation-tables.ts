@@ -1,4 +1,4 @@
-import type { AuditColumns } from './audit-columns.js';
+import type { AuditColumns } from '../../db/audit-columns.js';
 
 /** Tables of supplier evaluation (§20, migrations 0030 and 0042) and questionnaires (§6, 0031). Decimals are strings. */
 

@@ -1,4 +1,4 @@
-import type { AuditColumns } from './audit-columns.js';
+import type { AuditColumns } from '../../db/audit-columns.js';
 
 /** Materials, categories, tax rates, the price library and purchase settings (domain §3, §21; migrations 0021, 0041). */
 

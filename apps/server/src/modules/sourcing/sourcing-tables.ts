@@ -1,4 +1,4 @@
-import type { AuditColumns } from './audit-columns.js';
+import type { AuditColumns } from '../../db/audit-columns.js';
 
 /**
  * Tables of sourcing (domain §9 one event model for TENDER / RFQ / AUCTION, §13 awards;
@@ -246,6 +246,17 @@ export type SourcingStateLogTable = {
   at: string;
 };
 
+/** A reminder sent to a participant before a deadline (migration 0049): one per event, supplier and kind. */
+export type SourcingReminderTable = {
+  id: string;
+  eventId: string;
+  supplierId: string;
+  /** RESPONSE_DEADLINE. */
+  kind: string;
+  deadline: string;
+  sentAt: string;
+};
+
 export type SourcingTables = {
   sourcingEvent: SourcingEventTable;
   sourcingLot: SourcingLotTable;
@@ -258,4 +269,5 @@ export type SourcingTables = {
   sourcingAward: SourcingAwardTable;
   sourcingAwardLine: SourcingAwardLineTable;
   sourcingStateLog: SourcingStateLogTable;
+  sourcingReminder: SourcingReminderTable;
 };
