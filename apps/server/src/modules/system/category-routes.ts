@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
-import type { SysCategoryTable } from '../../db/schema.js';
+import type { SysCategoryTable } from '../../db/dictionary-tables.js';
 import { nextOrgCode } from './depart-admin-routes.js';
 import { parseCondition, type DictTable } from './dict-tables.js';
 

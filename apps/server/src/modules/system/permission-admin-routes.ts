@@ -22,7 +22,8 @@ import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import { toForest } from '../../core/tree.js';
-import type { Database, SysPermissionDataRuleTable, SysPermissionTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { SysPermissionDataRuleTable, SysPermissionTable } from '../../db/user-tables.js';
 import { ruleProblem } from '../../resource/data-rules.js';
 
 /**
