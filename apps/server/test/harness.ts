@@ -41,7 +41,7 @@ export type RequestOptions = {
  * (test/global-setup.ts), or an empty one when the test starts without demo data. The copy is
  * a temporary SQLite file, or a new PostgreSQL database when TEST_DATABASE_URL is set.
  */
-async function freshDatabaseUrl(fromTemplate: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(fromTemplate: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   const template = fromTemplate ? inject('templateDatabaseUrl') : undefined;
   if (!admin) {

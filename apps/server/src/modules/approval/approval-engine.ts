@@ -3,7 +3,7 @@ import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { ApprovalInstanceTable, ApprovalTaskTable } from '../../db/schema.js';
+import type { ApprovalInstanceTable, ApprovalTaskTable } from '../../db/approval-tables.js';
 import { notifyUsers } from '../system/notify.js';
 import { tenantIdsOf } from '../system/tenant-service.js';
 import { amountReaches, normaliseAmount } from './approval-amount.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { ApprovalInstanceTable } from '../../db/schema.js';
+import type { ApprovalInstanceTable } from '../../db/approval-tables.js';
 
 /** What a document module is told when its approval ends; runs inside the deciding transaction. */
 export type ApprovalOutcome = {

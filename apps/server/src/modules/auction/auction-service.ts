@@ -3,7 +3,7 @@ import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveHub } from '../../core/live-events.js';
 import type { Db, DatabaseKind } from '../../db/database.js';
-import type { AuctionBidTable, AuctionLotStateTable } from '../../db/schema-auction.js';
+import type { AuctionBidTable, AuctionLotStateTable } from './auction-tables.js';
 import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { notifyUsers } from '../system/notify.js';
 import { settleClosedLot } from './auction-award.js';

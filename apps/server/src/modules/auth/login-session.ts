@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok, type LoginResult } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
-import type { SysUserTable } from '../../db/schema.js';
+import type { SysUserTable } from '../../db/user-tables.js';
 import { departsOf, toUserInfo } from '../system/user-service.js';
 import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../system/tenant-service.js';
 import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';

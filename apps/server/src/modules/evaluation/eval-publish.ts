@@ -4,7 +4,7 @@ import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { logStatusChange, internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../system/notify.js';
-import type { EvalProjectTable, EvalResultTable } from '../../db/schema-evaluation.js';
+import type { EvalProjectTable, EvalResultTable } from './evaluation-tables.js';
 
 type Actor = { id: string; username: string };
 

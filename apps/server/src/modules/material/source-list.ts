@@ -8,7 +8,7 @@ import { badRequest, businessError, forbidden, notFound } from '../../core/error
 import { id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SupplierMaterialTable } from '../../db/schema-material.js';
+import type { SupplierMaterialTable } from './material-tables.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';

@@ -5,7 +5,7 @@ import type {
   PurchaseAnnouncementItem,
 } from '@procura/shared';
 import { toWireDateTime } from '../../core/time.js';
-import type { PortalPurchaseAnnouncementTable } from '../../db/schema.js';
+import type { PortalPurchaseAnnouncementTable } from '../../db/portal-tables.js';
 
 const DAY_MS = 86_400_000;
 

@@ -25,7 +25,7 @@ import type {
   PortalNewsTable,
   PortalPurchaseAnnouncementTable,
   PortalResultAnnouncementTable,
-} from '../../db/schema.js';
+} from '../../db/portal-tables.js';
 import { actorOf } from '../../core/access.js';
 import { joinBySignup } from '../sourcing/signup.js';
 import { supplierEligibility } from '../supplier/index.js';

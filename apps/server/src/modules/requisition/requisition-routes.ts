@@ -93,7 +93,7 @@ const LIST_FIELDS: ListFields = {
 
 type PreparedLine = Omit<
   RequisitionLine,
-  'id' | 'requisitionId' | 'tenantId' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'lineStatus'
+  'id' | 'requisitionId' | 'tenantId' | 'qtyInSourcing' | 'qtyOrdered' | 'qtyCancelled' | 'qtyAwarded' | 'lineStatus'
 >;
 
 /**
@@ -237,6 +237,7 @@ async function insertLines(trx: Db, requisitionId: string, tenantId: number, lin
         qtyInSourcing: '0',
         qtyOrdered: '0',
         qtyCancelled: '0',
+        qtyAwarded: '0',
         lineStatus: 'OPEN',
       })
       .execute();

@@ -1,8 +1,9 @@
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from '../../db/schema-requisition.js';
+import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
 import { registerApprovalDocType } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
 import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';
@@ -12,7 +13,7 @@ export const PR_PAGE = '/srm/requisition';
 
 export type Requisition = PurchaseRequisitionTable;
 export { PR_LINE_STATUS_TEXT, PR_STATUS_TEXT } from '@procura/shared';
-export type RequisitionLine = PurchaseRequisitionLineTable;
+export type RequisitionLine = Selectable<PurchaseRequisitionLineTable>;
 import type { Actor } from '../../core/access.js';
 export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
@@ -42,7 +43,7 @@ export function lineStatusOf(
   if (cancelled > 0n && cancelled >= qty) return 'CANCELLED';
   if (reserved === 0n && ordered > 0n && ordered >= qty - cancelled) return cancelled > 0n ? 'CLOSED' : 'ORDERED';
   // SOURCED: what is still reserved was all awarded by FINAL awards, waiting for orders.
-  if (reserved > 0n) return units(l.qtyAwarded ?? '0') >= reserved ? 'SOURCED' : 'IN_SOURCING';
+  if (reserved > 0n) return units(l.qtyAwarded) >= reserved ? 'SOURCED' : 'IN_SOURCING';
   return 'OPEN';
 }
 
@@ -245,7 +246,7 @@ export async function releaseRequisitionLines(trx: Db, items: LineQuantity[], ac
       throw businessError(`${name}释放数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
     const left = units(line.qtyInSourcing) - qty;
     const changes: Partial<RequisitionLine> = { qtyInSourcing: qtyText(left) };
-    if (units(line.qtyAwarded ?? '0') > left) changes.qtyAwarded = qtyText(left);
+    if (units(line.qtyAwarded) > left) changes.qtyAwarded = qtyText(left);
     if (header.cancelledAt) changes.qtyCancelled = qtyText(units(line.qtyCancelled) + qty);
     await moveLedger(trx, line, changes);
     touched.push(line.requisitionId);
@@ -268,7 +269,7 @@ export async function orderRequisitionLines(
     if (item.fromReservation) {
       if (qty > units(line.qtyInSourcing))
         throw businessError(`${name}下单数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
-      const awarded = units(line.qtyAwarded ?? '0');
+      const awarded = units(line.qtyAwarded);
       await moveLedger(trx, line, {
         qtyInSourcing: qtyText(units(line.qtyInSourcing) - qty),
         qtyOrdered: qtyText(units(line.qtyOrdered) + qty),
@@ -293,7 +294,7 @@ export async function awardRequisitionLines(trx: Db, items: LineQuantity[], acto
   const touched: string[] = [];
   for (const item of items) {
     const { line, qty, name } = await consumableLine(trx, item, 'award', false);
-    const awarded = units(line.qtyAwarded ?? '0') + qty;
+    const awarded = units(line.qtyAwarded) + qty;
     if (awarded > units(line.qtyInSourcing))
       throw businessError(`${name}定标数量 ${qtyText(qty)} 超过已寻源数量 ${line.qtyInSourcing}（PR-3）`);
     await moveLedger(trx, line, { qtyAwarded: qtyText(awarded) });

@@ -3,7 +3,7 @@ import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SrmSampleRequestTable } from '../../db/schema-sample.js';
+import type { SrmSampleRequestTable } from './sample-tables.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { notifyUsers } from '../system/notify.js';
 

@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { businessDate, toWireDateTime } from '../../core/time.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
-import type { SourcingAwardTable } from '../../db/schema-sourcing.js';
+import type { SourcingAwardTable } from './sourcing-tables.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';

@@ -53,9 +53,7 @@ const OUT = ['DECLINED', 'CANCELLED', 'REJECTED', 'BANNED'];
 export type ClarificationKind = 'CLARIFICATION' | 'AMENDMENT';
 
 /** The last moment questions are accepted: the clarification deadline, else the response deadline. */
-export function askDeadlineOf(
-  event: Pick<EventRow, 'responseDeadline'> & { clarificationDeadline?: string | null },
-): string | null {
+export function askDeadlineOf(event: Pick<EventRow, 'responseDeadline' | 'clarificationDeadline'>): string | null {
   return event.clarificationDeadline ?? event.responseDeadline;
 }
 

@@ -47,7 +47,7 @@ export async function eventDetail(db: Db, event: EventRow) {
     publishedAt: toWireDateTime(event.publishedAt),
     responseStartAt: toWireDateTime(event.responseStartAt),
     responseDeadline: toWireDateTime(event.responseDeadline),
-    clarificationDeadline: toWireDateTime(event.clarificationDeadline ?? null),
+    clarificationDeadline: toWireDateTime(event.clarificationDeadline),
     signupStartAt: toWireDateTime(event.signupStartAt),
     signupDeadline: toWireDateTime(event.signupDeadline),
     openedAt: toWireDateTime(event.openedAt),

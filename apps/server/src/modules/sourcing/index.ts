@@ -2,7 +2,7 @@
  * Sourcing (domain §9 common part, §10 RFQ, §13 award, §23 portal) — server side.
  *
  * One event model for the three sourcing types (`sourcing_event.type` TENDER / RFQ / AUCTION,
- * migration 0043, types in `db/schema-sourcing.ts`); lots (`sourcing_lot`, generic: an RFQ
+ * migration 0043, types in `sourcing-tables.ts`); lots (`sourcing_lot`, generic: an RFQ
  * has one implicit lot, auctions keep their rule block in `rules`), lines, participations
  * (one per event and supplier), clarifications, responses with versions, opening records,
  * awards and award lines, and a state log of every transition (X-3).

@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import { serverNow, serverNowIso } from '../../core/clock.js';
 import { businessDate } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SourcingEventTable } from '../../db/schema-sourcing.js';
+import type { SourcingEventTable } from './sourcing-tables.js';
 import { notifyUsers } from '../system/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';

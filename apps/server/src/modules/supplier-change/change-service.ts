@@ -17,7 +17,7 @@ import { badRequest, businessError, forbidden, notFound } from '../../core/error
 import { newId } from '../../core/ids.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SupplierChangeRequestTable } from '../../db/schema-supplier-change.js';
+import type { SupplierChangeRequestTable } from './supplier-change-tables.js';
 import {
   registerApprovalDocType,
   submitForApproval,

@@ -4,7 +4,7 @@ import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SupplierAdmissionReviewTable } from '../../db/schema.js';
+import type { SupplierAdmissionReviewTable } from '../../db/supplier-tables.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';

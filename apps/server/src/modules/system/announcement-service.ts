@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SysAnnouncementTable } from '../../db/schema.js';
+import type { SysAnnouncementTable } from '../../db/announcement-tables.js';
 
 /** At most this many unread items per list in the header bell (JeecgBoot's limit). */
 const BELL_LIST_SIZE = 5;

@@ -6,7 +6,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { idList, pageParams, queryFlag, recordId as id } from '../../http/wire.js';
 import { nowIso } from '../../core/time.js';
-import type { SysCategoryTable } from '../../db/schema.js';
+import type { SysCategoryTable } from '../../db/dictionary-tables.js';
 import { nextOrgCode } from './depart-admin-routes.js';
 import { parseCondition, type DictTable } from './dict-tables.js';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { escapeLike } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/time.js';
 import { toForest } from '../../core/tree.js';
-import type { SysDepartTable } from '../../db/schema.js';
+import type { SysDepartTable } from '../../db/org-tables.js';
 
 type DepartRow = Omit<SysDepartTable, 'delFlag'>;
 

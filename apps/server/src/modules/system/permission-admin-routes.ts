@@ -23,7 +23,8 @@ import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import { toForest } from '../../core/tree.js';
-import type { Database, SysPermissionDataRuleTable, SysPermissionTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { SysPermissionDataRuleTable, SysPermissionTable } from '../../db/user-tables.js';
 import { ruleProblem } from '../../resource/data-rules.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HOME_PATH, isExternalUrl, type AuthEntry, type MenuNode, type UserPermissions } from '@procura/shared';
 import type { Db } from '../../db/database.js';
-import type { SysPermissionTable } from '../../db/schema.js';
+import type { SysPermissionTable } from '../../db/user-tables.js';
 
 type PermissionRow = Pick<
   SysPermissionTable,

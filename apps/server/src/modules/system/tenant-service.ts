@@ -2,7 +2,7 @@ import type { TenantInfo } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SysTenantTable } from '../../db/schema.js';
+import type { SysTenantTable } from '../../db/org-tables.js';
 
 /** Tenant ids are positive integers (JeecgBoot's); 0 is the space of users without tenants. */
 export const TENANT_ID_PATTERN = /^[1-9]\d{0,8}$/;

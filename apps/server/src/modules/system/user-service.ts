@@ -2,7 +2,7 @@ import type { UserInfo } from '@procura/shared';
 import { newId } from '../../core/ids.js';
 import { nowIso, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { SysUserTable } from '../../db/schema.js';
+import type { SysUserTable } from '../../db/user-tables.js';
 
 /** What a new user is made of; everything else starts at its default (active, not deleted, no tenant). */
 export type NewUserRow = Pick<SysUserTable, 'username' | 'realname' | 'passwordHash' | 'createBy'> &

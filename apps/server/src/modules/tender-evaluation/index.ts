@@ -1,6 +1,6 @@
 /**
  * Tender evaluation and award (domain §11 after opening, §13 for tenders, §23 results) — server side.
- * Tables: migration 0047 (`db/schema-tender-evaluation.ts`); awards reuse `sourcing_award`.
+ * Tables: migration 0047 (`tender-evaluation-tables.ts`); awards reuse `sourcing_award`.
  * Pure ranking: `scoring.ts` (TND-13, exact decimals). Permissions: `srm:tenderEval:setup`
  * (buyer: method, criteria, committee, report), `srm:tenderEval:score` (committee members, who
  * also need a seat on the event's committee), `srm:tenderEval:award` (buyer: award, publicity,

@@ -3,7 +3,7 @@ import type { Actor } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import type { TenderAuditTable } from '../../db/schema-tender.js';
+import type { TenderAuditTable } from './tender-tables.js';
 
 /** The first entry's previous hash. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -1,6 +1,6 @@
 /**
  * Tenders (招标, domain §11) on the one sourcing event model (`sourcing_event.type = TENDER`,
- * migration 0043) with their own tables of migration 0046 (`db/schema-tender.ts`).
+ * migration 0043) with their own tables of migration 0046 (`tender-tables.ts`).
  *
  *   buyer    GET  /srm/tender/list | queryById
  *            POST /srm/tender/add, PUT /srm/tender/edit     draft + TenderSettings (§11.1), code TND-…

@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import { toWireDateTime } from '../../core/time.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
-import type { TenderSettingsTable } from '../../db/schema-tender.js';
+import type { TenderSettingsTable } from './tender-tables.js';
 import type { QuotePayload } from '../sourcing/opening.js';
 import { masterKey, openPayload } from '../sourcing/sealing.js';
 import {

@@ -5,7 +5,7 @@ import { compare, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
-import type { TenderSettingsTable } from '../../db/schema-tender.js';
+import type { TenderSettingsTable } from './tender-tables.js';
 import { decimalText, flag, id, requiredText, text, wireTime } from '../../http/wire.js';
 import { lineBody } from '../sourcing/event-lines.js';
 import { eventFor, type Actor, type EventRow } from '../sourcing/sourcing-service.js';

@@ -1,8 +1,9 @@
+import type { AuditColumns } from '../../db/audit-columns.js';
+import type { Generated } from 'kysely';
+
 /** Tables of purchase requisitions (domain §8, migration 0044). Money and quantities are decimal strings. */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type PurchaseRequisitionTable = Audit & {
+export type PurchaseRequisitionTable = AuditColumns & {
   id: string;
   tenantId: number;
   sysOrgCode: string | null;
@@ -58,7 +59,7 @@ export type PurchaseRequisitionLineTable = {
   qtyOrdered: string;
   qtyCancelled: string;
   /** Part of qtyInSourcing converted by a FINAL award (PR-7 SOURCED; migration 0049). */
-  qtyAwarded?: string;
+  qtyAwarded: Generated<string>;
   /** OPEN, IN_SOURCING, SOURCED, ORDERED, CLOSED or CANCELLED (PR-7). */
   lineStatus: string;
   remark: string | null;

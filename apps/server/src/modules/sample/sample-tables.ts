@@ -1,8 +1,8 @@
+import type { AuditColumns } from '../../db/audit-columns.js';
+
 /** Tables of sample requests (domain §7, migration 0034). Quantities are decimal strings. */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type SrmSampleRequestTable = Audit & {
+export type SrmSampleRequestTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;

@@ -1,8 +1,8 @@
+import type { AuditColumns } from '../../db/audit-columns.js';
+
 /** Tables of supplier evaluation (§20, migrations 0030 and 0042) and questionnaires (§6, 0031). Decimals are strings. */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type EvalTemplateTable = Audit & {
+export type EvalTemplateTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -32,7 +32,7 @@ export type EvalGradeBandTable = {
   consequence: string;
   colour: string | null;
 };
-export type EvalProjectTable = Audit & {
+export type EvalProjectTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -107,7 +107,7 @@ export type SupplierGradeTable = {
   updateTime: string;
 };
 
-export type QuestionTemplateTable = Audit & {
+export type QuestionTemplateTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -132,7 +132,7 @@ export type QuestionTable = {
   numberMax: string | null;
   maxSelections: number | null;
 };
-export type QuestionnaireTable = Audit & {
+export type QuestionnaireTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;

@@ -1,6 +1,6 @@
 /**
- * Quota arrangements (domain §14, migration 0049) and the sourcing reminders sent before a
- * deadline. Quantities are decimal strings (X-6), times ISO-8601 UTC, booleans 0/1.
+ * Quota arrangements (domain §14, migration 0049). Quantities are decimal strings (X-6), times
+ * ISO-8601 UTC, booleans 0/1.
  */
 
 export type QuotaArrangementTable = {
@@ -48,18 +48,7 @@ export type QuotaLineTable = {
   active: number;
 };
 
-export type SourcingReminderTable = {
-  id: string;
-  eventId: string;
-  supplierId: string;
-  /** RESPONSE_DEADLINE. */
-  kind: string;
-  deadline: string;
-  sentAt: string;
-};
-
 export type QuotaTables = {
   quotaArrangement: QuotaArrangementTable;
   quotaLine: QuotaLineTable;
-  sourcingReminder: SourcingReminderTable;
 };

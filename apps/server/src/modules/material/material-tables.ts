@@ -1,7 +1,8 @@
-/** Materials, categories, tax rates, the price library and purchase settings (domain §3, §21; migrations 0021, 0041). */
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
+import type { AuditColumns } from '../../db/audit-columns.js';
 
-export type SrmMaterialCategoryTable = Audit & {
+/** Materials, categories, tax rates, the price library and purchase settings (domain §3, §21; migrations 0021, 0041). */
+
+export type SrmMaterialCategoryTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -20,7 +21,7 @@ export type SrmMaterialCategoryTable = Audit & {
   remark: string | null;
 };
 
-export type SrmTaxRateTable = Audit & {
+export type SrmTaxRateTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -30,7 +31,7 @@ export type SrmTaxRateTable = Audit & {
   remark: string | null;
 };
 
-export type SrmMaterialTable = Audit & {
+export type SrmMaterialTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -50,7 +51,7 @@ export type SrmMaterialTable = Audit & {
   remark: string | null;
 };
 
-export type SrmPriceRecordTable = Audit & {
+export type SrmPriceRecordTable = AuditColumns & {
   id: string;
   tenantId: number;
   supplierId: string;
@@ -72,7 +73,7 @@ export type SrmPriceRecordTable = Audit & {
 };
 
 /** The source list (货源清单, §3 SupplierMaterial; migration 0041): unique per tenant, supplier and material. */
-export type SupplierMaterialTable = Audit & {
+export type SupplierMaterialTable = AuditColumns & {
   id: string;
   tenantId: number;
   supplierId: string;

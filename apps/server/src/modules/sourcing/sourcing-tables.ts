@@ -1,3 +1,5 @@
+import type { AuditColumns } from '../../db/audit-columns.js';
+
 /**
  * Tables of sourcing (domain §9 one event model for TENDER / RFQ / AUCTION, §13 awards;
  * migration 0043). Money and quantities are decimal strings (X-6), times ISO-8601 UTC,
@@ -5,9 +7,7 @@
  * response lines are null and the prices live only in `sealedPayload` (§9.4).
  */
 
-type Audit = { createBy: string | null; createTime: string; updateBy: string | null; updateTime: string | null };
-
-export type SourcingEventTable = Audit & {
+export type SourcingEventTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -58,7 +58,7 @@ export type SourcingEventTable = Audit & {
   content: string | null;
   requisitionLineIds: string | null;
   /** Last moment participants may ask questions (SRC-9, migration 0049); null: the response deadline. */
-  clarificationDeadline?: string | null;
+  clarificationDeadline: string | null;
   status: string;
   failReason: string | null;
   cancelReason: string | null;
@@ -189,7 +189,7 @@ export type SourcingOpeningRecordTable = {
   summary: string | null;
 };
 
-export type SourcingAwardTable = Audit & {
+export type SourcingAwardTable = AuditColumns & {
   id: string;
   tenantId: number;
   code: string;
@@ -246,6 +246,17 @@ export type SourcingStateLogTable = {
   at: string;
 };
 
+/** A reminder sent to a participant before a deadline (migration 0049): one per event, supplier and kind. */
+export type SourcingReminderTable = {
+  id: string;
+  eventId: string;
+  supplierId: string;
+  /** RESPONSE_DEADLINE. */
+  kind: string;
+  deadline: string;
+  sentAt: string;
+};
+
 export type SourcingTables = {
   sourcingEvent: SourcingEventTable;
   sourcingLot: SourcingLotTable;
@@ -258,4 +269,5 @@ export type SourcingTables = {
   sourcingAward: SourcingAwardTable;
   sourcingAwardLine: SourcingAwardLineTable;
   sourcingStateLog: SourcingStateLogTable;
+  sourcingReminder: SourcingReminderTable;
 };

@@ -1,0 +1,26 @@
+import type { AuditColumns } from './audit-columns.js';
+
+/** Tables of configurable fields. */
+
+/** A configurable field of an opted-in resource's list and form. */
+export type SysExtendFieldTable = AuditColumns & {
+  id: string;
+  tableName: string;
+  fieldName: string;
+  labelName: string;
+  dataType: string;
+  required: string | null;
+  editProperty: string | null;
+  formStyle: string | null;
+  area: string | null;
+  width: number | null;
+  sortNo: number | null;
+};
+
+/** The value of one configurable field of one record. */
+export type SysExtendValueTable = { tableName: string; recordId: string; fieldName: string; value: string | null };
+
+export type ExtendFieldTables = {
+  sysExtendField: SysExtendFieldTable;
+  sysExtendValue: SysExtendValueTable;
+};

@@ -1,0 +1,18 @@
+/** An uploaded file (0012): the bytes are at `path` under the storage root. */
+export type SysFileTable = {
+  id: string;
+  path: string;
+  originalName: string;
+  fileSize: number;
+  contentType: string;
+  ownerId: string;
+  /** 1: anyone may read it (portal images). */
+  isPublic: number;
+  /** The uploader's tenant (0: none); private files are read within it only (0013). */
+  tenantId: number;
+  createTime: string;
+};
+
+export type FileTables = {
+  sysFile: SysFileTable;
+};
