@@ -11,6 +11,7 @@ import { CodeRuleService } from './modules/system/code-rule-service.js';
 import { LiveHub } from './core/live-events.js';
 import { DictService } from './modules/system/dict-service.js';
 import { PermissionService } from './modules/system/permission-service.js';
+import { JobScheduler } from './modules/jobs/scheduler.js';
 
 /** What the route modules share: configuration, the database and the services over it. */
 export type AppContext = {
@@ -33,6 +34,8 @@ export type AppContext = {
   codes: CodeRuleService;
   /** Live updates (SSE): one hub per process, closed with the server (app.ts preClose). */
   live: LiveHub;
+  /** The background jobs, started and stopped with the server (app.ts). */
+  jobs: JobScheduler;
 };
 
 /** The lifecycle, registered with the approval engine (blacklist, lift and admission are approved there). */
@@ -60,5 +63,6 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     announcements: new AnnouncementService(db),
     codes: new CodeRuleService(db),
     live: new LiveHub(),
+    jobs: new JobScheduler(db),
   };
 }

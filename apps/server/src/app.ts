@@ -21,7 +21,7 @@ import { supplierChangeRoutes } from './modules/supplier-change/change-routes.js
 // X-11: the files documents share with their supplier (change request evidence, company documents).
 import './modules/supplier-change/change-files.js';
 import './modules/supplier/supplier-files.js';
-import { scheduleQualificationExpiry } from './modules/supplier/qualification-job.js';
+import { qualificationExpiryJob } from './modules/supplier/qualification-job.js';
 import { systemRoutes } from './modules/system/system-routes.js';
 import { accountRoutes } from './modules/system/account-routes.js';
 import { announcementRoutes } from './modules/system/announcement-routes.js';
@@ -56,12 +56,13 @@ import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
 import { sourcingRoutes } from './modules/sourcing/index.js';
 import { tenderModuleRoutes } from './modules/tender/index.js';
 import { auctionRoutes } from './modules/auction/index.js';
-import { schedulePublicityFinalizer, tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
+import { publicityFinalizerJob, tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
 import { configureTestClock } from './core/clock.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
 import { quotaRoutes } from './modules/quota/index.js';
-import { scheduleSourcingReminders } from './modules/sourcing/reminder-job.js';
+import { sourcingReminderJob } from './modules/sourcing/reminder-job.js';
+import { jobRoutes } from './modules/jobs/index.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(requisitionRoutes(ctx));
       await api.register(quotaRoutes(ctx));
       await api.register(testClockRoutes(ctx));
+      await api.register(jobRoutes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {
@@ -197,9 +199,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Open live streams end with the server (else close() would wait for them).
   app.addHook('preClose', async () => ctx.live.close());
-  scheduleQualificationExpiry(app, ctx);
-  scheduleSourcingReminders(app, ctx);
-  schedulePublicityFinalizer(app, ctx);
+  // Background jobs: started once the server is ready, stopped with it (runs in progress are awaited).
+  app.addHook('onReady', async () => ctx.jobs.start(app.log));
+  app.addHook('onClose', async () => ctx.jobs.stop());
+  await ctx.jobs.add(qualificationExpiryJob(ctx));
+  await ctx.jobs.add(sourcingReminderJob(ctx));
+  await ctx.jobs.add(publicityFinalizerJob(ctx));
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { hashPassword } from './modules/auth/password.js';
 import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
 import { seedSourcingDemo } from './seed/sourcing-demo.js';
-import { nowIso } from './core/time.js';
+import { serverNowIso } from './core/clock.js';
 import { newId } from './core/ids.js';
 
 const USAGE = `usage: procura <command>
@@ -97,7 +97,7 @@ async function run(argv: string[]): Promise<number> {
         .select('id')
         .where('roleCode', '=', 'admin')
         .executeTakeFirstOrThrow();
-      const now = nowIso();
+      const now = serverNowIso();
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('sysUser')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_APPROVAL_MESSAGE } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
+import { serverNowIso } from '../src/core/clock.js';
 import { createUser } from '../src/seed/seed.js';
 import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from './harness.js';
 
@@ -115,7 +115,7 @@ describe('opening a review (§4.3, QLF-5)', () => {
           qualifiedAt: null,
           suspendedAt: null,
           sourceRequestId: null,
-          createTime: nowIso(),
+          createTime: serverNowIso(),
           updateTime: null,
         })
         .execute();
@@ -277,11 +277,11 @@ describe('approval (X-10, QLF-1, SUP-6)', () => {
           files: 'x.pdf',
           status: 'VALID',
           reviewedBy: 'buyer',
-          reviewedAt: nowIso(),
+          reviewedAt: serverNowIso(),
           reviewComment: null,
           notifiedDays: null,
           createBy: 'supplier2',
-          createTime: nowIso(),
+          createTime: serverNowIso(),
           updateBy: null,
           updateTime: null,
         })
@@ -377,7 +377,7 @@ describe('drafts, waivers and decisions (QLF-2, QLF-4, QLF-5, X-10)', () => {
           qualifiedAt: null,
           suspendedAt: null,
           sourceRequestId: null,
-          createTime: nowIso(),
+          createTime: serverNowIso(),
           updateTime: null,
         })
         .execute();
@@ -775,10 +775,10 @@ describe('转正: TRIAL → QUALIFIED by a manager (§4.1, QLF-1, SUP-6)', () =>
         categoryCode: 'ELECTRONICS',
         status: 'TRIAL',
         trialLimitAmount: '20000.00',
-        qualifiedAt: nowIso(),
+        qualifiedAt: serverNowIso(),
         suspendedAt: null,
         sourceRequestId: null,
-        createTime: nowIso(),
+        createTime: serverNowIso(),
         updateTime: null,
       })
       .execute();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SELF_APPROVAL_MESSAGE, type PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
+import { serverNowIso } from '../src/core/clock.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../src/modules/approval/index.js';
 import { createUser } from '../src/seed/seed.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   s = await startTestServer();
   const db = s.ctx.db;
   // A purchasing-manager role held by the buyer (the submitter) and by a manager.
-  const now = nowIso();
+  const now = serverNowIso();
   const roleId = newId();
   await db
     .insertInto('sysRole')

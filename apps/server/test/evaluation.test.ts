@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandOf, computeEvalTotal, type GradeBandInput } from '@procura/shared';
 import { DEFAULT_GRADE_BANDS } from '../src/modules/evaluation/grade-bands.js';
-import { toWireDateTime } from '../src/core/time.js';
+import { toWireDateTime } from '../src/core/clock.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
-import { businessDay } from '../src/modules/supplier/qualification-service.js';
+import { businessDay, serverNowIso } from '../src/core/clock.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 /**
@@ -64,11 +63,11 @@ async function certificate(
       files: 'supplier/test.pdf',
       status: 'VALID',
       reviewedBy: 'buyer',
-      reviewedAt: nowIso(),
+      reviewedAt: serverNowIso(),
       reviewComment: null,
       notifiedDays: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })
@@ -84,10 +83,10 @@ async function category(supplierId: string, categoryCode: string, status: string
       supplierId,
       categoryCode,
       status,
-      qualifiedAt: nowIso(),
+      qualifiedAt: serverNowIso(),
       suspendedAt: null,
       sourceRequestId: null,
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateTime: null,
     })
     .execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toWireDateTime } from '../src/core/time.js';
+import { toWireDateTime } from '../src/core/clock.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;

@@ -11,7 +11,7 @@ import {
   type ResourceDef,
 } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
+import { serverNowIso } from '../src/core/clock.js';
 import { createUser } from '../src/seed/seed.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       roleCode: 'contract_nobody',
       description: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })
@@ -83,7 +83,7 @@ const masterData = {
         drawings: null,
         remark: null,
         createBy: 'test',
-        createTime: nowIso(),
+        createTime: serverNowIso(),
         updateBy: null,
         updateTime: null,
       })
@@ -118,7 +118,7 @@ async function category(tenantId: number, code: string): Promise<string> {
       sortNo: 0,
       remark: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })
@@ -222,7 +222,7 @@ async function qualifiedSupplier(tenantId: number): Promise<string> {
       approvedBy: null,
       approvedAt: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })
@@ -251,7 +251,7 @@ async function activeEvalTemplate(tenantId: number): Promise<string> {
       status: 'ACTIVE',
       remark: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
+import { serverNowIso } from '../src/core/clock.js';
 import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from './harness.js';
 
 /** The source list (货源清单, domain §3 SupplierMaterial): MAT-3, X-3, X-5, X-15 and tenants. */
@@ -51,7 +51,7 @@ async function material(status = 'ACTIVE', tenantId = 0): Promise<string> {
       drawings: null,
       remark: null,
       createBy: 'test',
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })

@@ -7,7 +7,7 @@ import {
   type PageResult,
 } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
+import { serverNowIso } from '../src/core/clock.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 /** Supplier change requests (domain §5): CHG-1, CHG-2, CHG-3, CHG-4, CHG-6, SUP-5, X-5, X-10, X-12; drafts, withdrawal, contacts; S10 steps 9–10. */
@@ -38,7 +38,7 @@ async function evidence(username: string): Promise<string> {
       ownerId: u.id,
       isPublic: 0,
       tenantId: 0,
-      createTime: nowIso(),
+      createTime: serverNowIso(),
     })
     .execute();
   return path;

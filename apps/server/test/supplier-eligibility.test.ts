@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
-import { businessDay } from '../src/modules/supplier/qualification-service.js';
+import { businessDay, serverNowIso as nowIso } from '../src/core/clock.js';
 import { refusalText, supplierEligibility, type EligibilityQuery } from '../src/modules/supplier/index.js';
 import { startTestServer, type TestServer } from './harness.js';
 

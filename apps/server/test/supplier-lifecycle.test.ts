@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_APPROVAL_MESSAGE, usccCheckChar, type SupplierInfoInput, type SupplierProfile } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
-import { nowIso } from '../src/core/time.js';
-import { businessDay } from '../src/modules/supplier/qualification-service.js';
+import { businessDay, serverNowIso } from '../src/core/clock.js';
 import { createUser } from '../src/seed/seed.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -514,7 +513,7 @@ describe('company status (§4.4, SST-1, SST-2, SUP-6)', () => {
         infoStatus: 'INCOMPLETE',
         delFlag: 0,
         createBy: 't',
-        createTime: nowIso(),
+        createTime: serverNowIso(),
         updateBy: null,
         updateTime: null,
         returnComments: null,

@@ -132,6 +132,7 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
  */
 export const LARGE_COUNT = 100_000;
 const COUNT_TTL_MS = 10_000;
+// `at` is elapsed time (performance.now()), not a clock reading: the test clock must not age the cache.
 const countCache = new Map<string, { total: number; at: number }>();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's query
@@ -143,12 +144,12 @@ async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number
   const compiled = counting.compile();
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const cached = countCache.get(key);
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total;
+  if (cached && performance.now() - cached.at < COUNT_TTL_MS) return cached.total;
   const row = (await counting.executeTakeFirst()) as { total: string | number } | undefined;
   const total = Number(row?.total ?? 0);
   if (total >= LARGE_COUNT) {
     if (countCache.size >= 500) countCache.delete(countCache.keys().next().value!);
-    countCache.set(key, { total, at: Date.now() });
+    countCache.set(key, { total, at: performance.now() });
   }
   return total;
 }

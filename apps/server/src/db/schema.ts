@@ -19,6 +19,7 @@ import type { OrgTables } from './org-tables.js';
 import type { PortalTables } from './portal-tables.js';
 import type { SupplierTables } from './supplier-tables.js';
 import type { UserTables } from './user-tables.js';
+import type { JobTables } from '../modules/jobs/jobs-tables.js';
 
 /**
  * The database as application code sees it: each module's table map, and the few tables of
@@ -77,7 +78,8 @@ export type Database = UserTables &
   AuctionTables &
   TenderTables &
   TenderEvaluationTables &
-  QuotaTables & {
+  QuotaTables &
+  JobTables & {
     sysConfig: SysConfigTable;
     sysBaseData: SysBaseDataTable;
     sysLog: SysLogTable;

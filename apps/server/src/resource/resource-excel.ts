@@ -10,7 +10,7 @@ import { fieldEntries, isInForm, isInList, ok, ResultCode, type FieldDef, type R
 import type { AppContext } from '../app-context.js';
 import { AppError, badRequest } from '../core/errors.js';
 import { applyListQuery, type ListFields } from '../core/paging.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import { idPatternOf, nextIdOf } from './resource-ids.js';
 import { dictMapsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
 import type { ResourceHooks, Values } from './resource-routes.js';
@@ -219,7 +219,7 @@ export async function importRows(
 
   if (valid.length > 0) {
     await db.transaction().execute(async (trx) => {
-      const now = nowIso();
+      const now = serverNowIso();
       for (const { values } of valid) {
         await hooks.beforeAdd?.(values, trx, request);
         await trx
@@ -248,7 +248,7 @@ export async function importRows(
       `文件导入成功！数据行数：${valid.length}`,
     );
 
-  const stamp = nowIso().replace(/\D/g, '').slice(0, 14);
+  const stamp = serverNowIso().replace(/\D/g, '').slice(0, 14);
   const fileName = `${def.key}ImportErrorLog${stamp}${Math.floor(Math.random() * 10000)}.txt`;
   const dir = importLogDir(ctx, request.user!.id);
   await fs.promises.mkdir(dir, { recursive: true });

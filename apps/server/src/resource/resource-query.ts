@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { columnOf, fieldEntries, type ResourceDef } from '@procura/shared';
 import type { ListFields } from '../core/paging.js';
-import { toWireDateTime } from '../core/time.js';
+import { toWireDateTime } from '../core/clock.js';
 import { WIRE_DATE } from '../http/wire.js';
 import type { AppContext } from '../app-context.js';
 

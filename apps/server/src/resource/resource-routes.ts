@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../app-context.js';
 import { badRequest, businessError, notFound } from '../core/errors.js';
 import { runPagedList } from '../core/paging.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import {
   checkExtendValues,
   dropExtendValues,
@@ -182,7 +182,7 @@ export const resourceRoutes =
             // Configurable fields are checked before anything is written and stored with the record.
             const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues);
             await hooks.beforeAdd?.(values, trx, request);
-            const now = nowIso();
+            const now = serverNowIso();
             const id = await nextIdOf(def, trx, ctx.kind);
             await trx
               .insertInto(def.table)
@@ -230,7 +230,7 @@ export const resourceRoutes =
             await hooks.beforeEdit?.(id, values, trx, request);
             await trx
               .updateTable(def.table)
-              .set({ ...toColumns(def, values), update_by: request.user!.username, update_time: nowIso() })
+              .set({ ...toColumns(def, values), update_by: request.user!.username, update_time: serverNowIso() })
               .where('id', '=', id)
               .execute();
             await storeExtendValues(trx, def.table, id, extended);
@@ -252,7 +252,7 @@ export const resourceRoutes =
         if (def.softDelete) {
           await trx
             .updateTable(def.table)
-            .set({ del_flag: 1, update_by: request.user!.username, update_time: nowIso() })
+            .set({ del_flag: 1, update_by: request.user!.username, update_time: serverNowIso() })
             .where('id', 'in', ids)
             .execute();
         } else {

@@ -1,5 +1,5 @@
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 
 /** Demo material categories (code per level, as category administration generates them). */
@@ -19,7 +19,7 @@ const DEMO_CATEGORIES: [code: string, name: string][] = [
 
 export async function seedDemoCategories(db: Db, createBy: string): Promise<void> {
   const ids = new Map<string, string>();
-  const now = nowIso();
+  const now = serverNowIso();
   for (const [code, name] of DEMO_CATEGORIES) {
     const id = newId();
     ids.set(code, id);

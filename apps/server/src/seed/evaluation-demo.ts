@@ -1,5 +1,5 @@
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import { seedGradeBands } from '../modules/evaluation/grade-bands.js';
 
@@ -36,7 +36,7 @@ const DEMO_TEMPLATE: [dimension: string, weight: string, indicators: [string, st
 
 /** The demo's evaluation template (active, quarterly), the default grade bands, and a short supplier survey. */
 export async function seedEvaluationDemo(db: Db): Promise<void> {
-  const now = nowIso();
+  const now = serverNowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
   const templateId = newId();
   await db

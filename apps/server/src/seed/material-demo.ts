@@ -1,5 +1,5 @@
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { businessDay, serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import { CodeRuleService } from '../modules/system/code-rule-service.js';
 
@@ -51,7 +51,7 @@ const MATERIALS: [string, string, string, string, string, number, string, string
  * flow for material activation (approved by the administrator role).
  */
 export async function seedMaterialDemo(db: Db, supplierId: string): Promise<void> {
-  const now = nowIso();
+  const now = serverNowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
   const ids = new Map<string, string>();
   for (const [code, name, parent, categoryType, supplierCategory] of CATEGORIES) {
@@ -113,7 +113,7 @@ export async function seedMaterialDemo(db: Db, supplierId: string): Promise<void
       .execute();
     if (status === 'ACTIVE' && priced.length < 4) priced.push(id);
   }
-  const year = new Date().getUTCFullYear();
+  const year = businessDay().slice(0, 4);
   for (const [i, materialId] of priced.entries()) {
     await db
       .insertInto('srmPriceRecord')

@@ -1111,6 +1111,25 @@ export const BASE_MENUS: MenuSeed[] = [
     sortNo: 1,
     roles: ['admin'],
   },
+  // Background jobs (定时任务): read and run by hand through /sys/quartzJob; no screen yet.
+  {
+    key: 'sys.quartzJob.list',
+    parent: 'sys',
+    name: '查看定时任务',
+    menuType: 2,
+    perms: 'quartzJob:list',
+    sortNo: 20,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.quartzJob.execute',
+    parent: 'sys',
+    name: '立即执行定时任务',
+    menuType: 2,
+    perms: 'quartzJob:execute',
+    sortNo: 21,
+    roles: ['admin'],
+  },
   ...resourceMenu('sys.role', 'sys', '角色管理', '/isystem/role', 'sysRole', 'role', 2),
   ...resourceMenu('sys.position', 'sys', '职务管理', '/isystem/position', 'sysPosition', 'position', 3),
   {

@@ -1,3 +1,4 @@
+import { businessDay, businessDayCompact, serverNowMs } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import { sanitizeRichText } from '../core/sanitize.js';
 import type { Db } from '../db/database.js';
@@ -241,11 +242,9 @@ const NEWS: { title: string; type: '公司新闻' | '行业新闻'; content: str
   { title: '（草稿）年终总结会议预告', type: '公司新闻', content: '草稿，尚未发布。', daysAgo: 0, draft: true },
 ];
 
-const dateOf = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-
 /** The portal's demo records: announcements around now, results, news, and one draft of each (never shown, PORTAL-1). */
 export async function seedPortalDemo(db: Db): Promise<void> {
-  const now = Date.now();
+  const now = serverNowMs();
   const iso = (days: number) => new Date(now + days * DAY).toISOString();
   const codes = { tender: 'ZB', inquiry: 'XJ', bidding: 'JJ' } as const;
   let n = 0;
@@ -260,7 +259,7 @@ export async function seedPortalDemo(db: Db): Promise<void> {
         id: newId(),
         type: p.type,
         title: p.title,
-        code: `${codes[p.type]}-${dateOf(now - (20 - n) * DAY).replaceAll('-', '')}-${String(n).padStart(4, '0')}`,
+        code: `${codes[p.type]}-${businessDayCompact(new Date(now - (20 - n) * DAY))}-${String(n).padStart(4, '0')}`,
         purchasingEntity: p.entity,
         purchaseProduct: p.product,
         purchaseMethod: p.method,
@@ -317,7 +316,7 @@ export async function seedPortalDemo(db: Db): Promise<void> {
         title: item.title,
         content: sanitizeRichText(`<p>${item.content}</p>`),
         type: item.type,
-        newsDate: dateOf(now - item.daysAgo * DAY),
+        newsDate: businessDay(new Date(now - item.daysAgo * DAY)),
         status: item.draft ? 'draft' : 'published',
         createBy: SEEDER,
         createTime: iso(-item.daysAgo),

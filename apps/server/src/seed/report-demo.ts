@@ -1,6 +1,6 @@
 import { DEMO_REPORT_CODE } from '@procura/shared';
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 
 const SEEDER = 'system';
@@ -11,7 +11,7 @@ const SEEDER = 'system';
  * sort-number range, so every part of the report popup has something to show.
  */
 export async function seedReportDemo(db: Db): Promise<void> {
-  const now = nowIso();
+  const now = serverNowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
   const id = newId();
   await db

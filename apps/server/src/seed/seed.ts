@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, usccCheckChar } from '@procura/shared';
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso, serverNowMs } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import { sanitizeRichText } from '../core/sanitize.js';
@@ -31,7 +31,7 @@ const menuKey = (m: { url?: string | null; perms?: string | null; name: string }
  * a row an administrator deleted is not brought back. One transaction.
  */
 export async function syncBaseData(db: Db): Promise<number> {
-  const now = nowIso();
+  const now = serverNowIso();
   const audit = { createBy: SEEDER, createTime: now, updateBy: null, updateTime: null };
   return db.transaction().execute(async (trx) => {
     const applied = new Set((await trx.selectFrom('sysBaseData').select('dataKey').execute()).map((r) => r.dataKey));
@@ -236,7 +236,7 @@ async function createSupplier(
       infoStatus: s.infoStatus,
       delFlag: 0,
       createBy: SEEDER,
-      createTime: nowIso(),
+      createTime: serverNowIso(),
       updateBy: null,
       updateTime: null,
     })
@@ -264,7 +264,7 @@ async function qualifiedDemoSupplier(
     infoStatus: 'APPROVED',
     categories: ['MACHINERY', 'RAW_MATERIAL'],
   });
-  const now = nowIso();
+  const now = serverNowIso();
   await db
     .insertInto('supplierContact')
     .values({
@@ -371,7 +371,7 @@ export async function seedDemo(db: Db): Promise<void> {
     bank: { bankName: '中国银行成都高新支行', accountNo: '1288765400001234567' },
     user: { username: 'supplier4', realname: '西南五金联系人' },
   });
-  const now = nowIso();
+  const now = serverNowIso();
 
   // Registered a moment ago: only the registration fields are known, the rest is to complete.
   const fresh = await createSupplier(db, {
@@ -419,7 +419,7 @@ export async function seedDemo(db: Db): Promise<void> {
 
 /** A few published notices and system messages, so the header bell has something to show. */
 async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
-  const base = Date.now();
+  const base = serverNowMs();
   const at = (minutesAgo: number) => new Date(base - minutesAgo * 60_000).toISOString();
   const notices = [
     {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '@procura/shared';
-import { serverNow } from '../core/clock.js';
+import { businessDay, serverNow } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 
 /**
@@ -66,7 +66,7 @@ export async function seedSourcingDemo(app: FastifyInstance, db: Db, basePath: s
   ).map((u) => u.supplierId!);
   const now = serverNow().getTime();
   const at = (ms: number) => new Date(now + ms).toISOString();
-  const day = (days: number) => new Date(now + days * DAY + 8 * 3600_000).toISOString().slice(0, 10);
+  const day = (days: number) => businessDay(new Date(now), days);
 
   // 1. A public inquiry for cold-rolled sheet, published and being quoted.
   const sheet = await material('冷轧钢板');

@@ -1,5 +1,5 @@
 import { newId } from '../core/ids.js';
-import { nowIso } from '../core/time.js';
+import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 
 /** Document types of the supplier lifecycle that wait for a manager (X-10, SST-1, §4.3). */
@@ -18,7 +18,7 @@ const MANAGER_APPROVED = [
  * their two categories as QUALIFIED with the status-log rows that put them there.
  */
 export async function seedSupplierDemo(db: Db, qualifiedSupplierIds: string[]): Promise<void> {
-  const now = nowIso();
+  const now = serverNowIso();
   for (const [docType, name] of MANAGER_APPROVED) {
     await db
       .insertInto('approvalDefinition')

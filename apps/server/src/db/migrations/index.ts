@@ -37,6 +37,7 @@ import * as tenderEvaluation from './0047-tender-evaluation.js';
 import * as sourcingLinks from './0049-sourcing-links.js';
 import * as auctionSavings from './0050-auction-savings.js';
 import * as categoryAdmission from './0051-category-admission.js';
+import * as jobState from './0052-job-state.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0049-sourcing-links': sourcingLinks,
   '0050-auction-savings': auctionSavings,
   '0051-category-admission': categoryAdmission,
+  '0052-job-state': jobState,
 };

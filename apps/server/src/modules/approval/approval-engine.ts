@@ -1,7 +1,7 @@
 import { APPROVAL_STATUS, SELF_APPROVAL_MESSAGE, type ApprovalStep } from '@procura/shared';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { ApprovalInstanceTable, ApprovalTaskTable } from '../../db/approval-tables.js';
 import { notifyUsers } from '../system/notify.js';
@@ -178,7 +178,7 @@ export async function submitForApproval(trx: Db, input: SubmitForApproval): Prom
       );
   }
 
-  const at = nowIso();
+  const at = serverNowIso();
   const instance: ApprovalInstanceTable = {
     id: newId(),
     tenantId: input.tenantId,
@@ -274,7 +274,7 @@ export async function approveTask(
   comment: string,
 ): Promise<ApprovalInstanceTable> {
   const { task, instance } = await taskForDecision(trx, approver, taskId);
-  const at = nowIso();
+  const at = serverNowIso();
   await trx
     .updateTable('approvalTask')
     .set({ decision: 'APPROVED', decidedBy: approver.id, comment: comment || null, decidedAt: at })
@@ -307,7 +307,7 @@ export async function rejectTask(
 ): Promise<ApprovalInstanceTable> {
   if (!comment.trim()) throw businessError('请填写驳回意见');
   const { task, instance } = await taskForDecision(trx, approver, taskId);
-  const at = nowIso();
+  const at = serverNowIso();
   await trx
     .updateTable('approvalTask')
     .set({ decision: 'REJECTED', decidedBy: approver.id, comment, decidedAt: at })
@@ -331,7 +331,7 @@ export async function withdrawApproval(
   if (!instance || instance.tenantId !== actor.tenantId) throw notFound('审批单不存在');
   if (instance.submittedBy !== actor.id) throw businessError('只有提交人可以撤回');
   if (instance.status !== APPROVAL_STATUS.RUNNING) throw businessError('审批已结束，不能撤回');
-  const at = nowIso();
+  const at = serverNowIso();
   const done = await lockInstance(trx, instance, { status: APPROVAL_STATUS.WITHDRAWN, finishedAt: at });
   await trx
     .updateTable('approvalTask')

@@ -13,7 +13,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { id } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { approveTask, parseSteps, rejectTask, roleCodesOf, withdrawApproval } from './approval-engine.js';
 import { approvalDocType, approvalDocTypes } from './approval-registry.js';
 
@@ -365,7 +365,7 @@ export const approvalRoutes =
             steps: JSON.stringify(body.steps),
             ccUserIds: body.ccUserIds.join(',') || null,
           };
-          const now = nowIso();
+          const now = serverNowIso();
           const existing = await trx
             .selectFrom('approvalDefinition')
             .select(['id', 'version'])

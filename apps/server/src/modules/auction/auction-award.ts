@@ -1,7 +1,7 @@
 import { newId } from '../../core/ids.js';
 import { businessError } from '../../core/errors.js';
 import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
-import { businessDate } from '../../core/time.js';
+import { businessDayCompact } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { failOnPortal, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
 import { escapeHtml } from '../../core/sanitize.js';
@@ -157,7 +157,7 @@ async function previousLotPrice(
   lines: readonly { qty: string; materialId: string | null }[],
   now: Date,
 ): Promise<string | null> {
-  const d = businessDate(now);
+  const d = businessDayCompact(now);
   const today = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
   const amounts: string[] = [];
   for (const l of lines) {

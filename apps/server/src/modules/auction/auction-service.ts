@@ -1,4 +1,4 @@
-import { serverNow } from '../../core/clock.js';
+import { serverNow, toWireDateTime } from '../../core/clock.js';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveHub } from '../../core/live-events.js';
@@ -7,7 +7,6 @@ import type { AuctionBidTable, AuctionLotStateTable } from './auction-tables.js'
 import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { notifyUsers } from '../system/notify.js';
 import { settleClosedLot } from './auction-award.js';
-import { toWireDateTime } from '../../core/time.js';
 import {
   closeLot,
   evaluateBid,

@@ -1,10 +1,12 @@
+import { serverNow, serverNowMs } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 
 /**
  * Repeated login failures are throttled per account and per client address, counted in the
- * database so that every node of a cluster sees the same count.
+ * database so that every node of a cluster sees the same count. Attempts are stamped and
+ * counted on the server clock.
  */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -15,7 +17,7 @@ export class LoginThrottle {
   constructor(private readonly db: Db) {}
 
   async isBlocked(username: string, ip: string): Promise<boolean> {
-    const since = new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString();
+    const since = new Date(serverNowMs() - THROTTLE_WINDOW_MS).toISOString();
     const count = async (column: 'username' | 'ip', value: string) => {
       const row = await this.db
         .selectFrom('loginAttempt')
@@ -38,7 +40,7 @@ export class LoginThrottle {
   }
 
   async recordFailure(username: string, ip: string): Promise<void> {
-    const now = new Date();
+    const now = serverNow();
     await this.db
       .insertInto('loginAttempt')
       .values({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, passwordChangeSchema, supplierRegisterSchema } from '@procura/shared';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
 import { insertUser } from '../system/user-service.js';
 import { hashPassword } from './password.js';
@@ -75,7 +75,7 @@ export const registerRoutes =
             throw badRequest(USERNAME_TAKEN, { username: USERNAME_TAKEN });
 
           const id = newId();
-          const now = nowIso();
+          const now = serverNowIso();
           const actor = b.username;
           await trx
             .insertInto('supplier')
@@ -174,7 +174,7 @@ export const registerRoutes =
           .executeTakeFirst();
         if (!user || user.phone !== b.phone) throw businessError('登录账号与手机号不匹配');
         const passwordHash = await hashPassword(b.password);
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await sms.consume(trx, checked.id))) throw businessError(SMS_EXPIRED);
           await trx

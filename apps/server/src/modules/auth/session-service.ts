@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { TOKEN_TTL_MS } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { realNow } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 
 const SECRET_KEY = 'jwt_secret';
@@ -34,6 +34,12 @@ export async function loadSigningKey(db: Db): Promise<Uint8Array> {
   return Buffer.from(row!.configValue, 'base64url');
 }
 
+/**
+ * Sessions live on real time (`realNow`), not on the server clock: jose checks the token's
+ * expiry against real time, and the browser tests keep their sessions while they move the
+ * server clock weeks ahead (a 7-day token would end under them). Without TEST_CLOCK the two
+ * clocks are one.
+ */
 export class SessionService {
   constructor(
     private readonly db: Db,
@@ -43,7 +49,7 @@ export class SessionService {
   /** Opens a session and signs a token for it, valid 7 days. */
   async issue(userId: string, username: string, ip: string, userAgent: string | undefined): Promise<string> {
     const sessionId = newId();
-    const now = Date.now();
+    const now = realNow().getTime();
     const expiresAt = new Date(now + TOKEN_TTL_MS).toISOString();
     await this.db
       .insertInto('sysSession')
@@ -97,7 +103,7 @@ export class SessionService {
       .where('s.id', '=', sessionId)
       .where('s.userId', '=', userId)
       .executeTakeFirst();
-    const now = nowIso();
+    const now = realNow().toISOString();
     if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
     if (row.status !== 1 || row.delFlag !== 0) return null;
     if (row.closingAt !== null) {
@@ -122,7 +128,7 @@ export class SessionService {
 
   /** A page-close beacon: the session ends after CLOSE_GRACE_MS unless its token is used again. */
   async closeSoon(sessionId: string): Promise<void> {
-    const closingAt = new Date(Date.now() + CLOSE_GRACE_MS).toISOString();
+    const closingAt = new Date(realNow().getTime() + CLOSE_GRACE_MS).toISOString();
     await this.db
       .updateTable('sysSession')
       .set({ closingAt })
@@ -134,7 +140,7 @@ export class SessionService {
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .updateTable('sysSession')
-      .set({ revokedAt: nowIso() })
+      .set({ revokedAt: realNow().toISOString() })
       .where('id', '=', sessionId)
       .where('revokedAt', 'is', null)
       .execute();
@@ -144,7 +150,7 @@ export class SessionService {
   async revokeAllOf(userId: string): Promise<void> {
     await this.db
       .updateTable('sysSession')
-      .set({ revokedAt: nowIso() })
+      .set({ revokedAt: realNow().toISOString() })
       .where('userId', '=', userId)
       .where('revokedAt', 'is', null)
       .execute();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, phoneLoginSchema, smsRequestSchema, ssoLoginSchema } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
-import { nowIso } from '../../core/time.js';
+import { realNow, serverNowIso, serverNowMs } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { activeUser, openSession } from './login-session.js';
@@ -43,9 +43,9 @@ export async function issueThirdLoginCode(
       codeHash: sha256(code),
       userId,
       provider: provider.slice(0, 32),
-      expiresAt: new Date(Date.now() + ttlMs).toISOString(),
+      expiresAt: new Date(serverNowMs() + ttlMs).toISOString(),
       usedAt: null,
-      createTime: nowIso(),
+      createTime: serverNowIso(),
     })
     .execute();
   return code;
@@ -152,7 +152,8 @@ export const signinRoutes =
           );
           throw businessError(SSO_INVALID);
         }
-        const now = Date.now();
+        // Real time: the token's expiry comes from the issuer's clock, and jose checked it on real time.
+        const now = realNow().getTime();
         if (
           typeof claims.username !== 'string' ||
           typeof claims.jti !== 'string' ||
@@ -165,7 +166,11 @@ export const signinRoutes =
         await ctx.db.deleteFrom('sysSsoJti').where('expiresAt', '<', new Date(now).toISOString()).execute();
         const inserted = await ctx.db
           .insertInto('sysSsoJti')
-          .values({ jti: claims.jti, expiresAt: new Date(claims.exp! * 1000).toISOString(), createTime: nowIso() })
+          .values({
+            jti: claims.jti,
+            expiresAt: new Date(claims.exp! * 1000).toISOString(),
+            createTime: serverNowIso(),
+          })
           .onConflict((oc) => oc.column('jti').doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw businessError(SSO_INVALID);
@@ -217,7 +222,7 @@ export const signinRoutes =
         config: { access: 'public', rateLimit: limit },
       },
       async (request, reply) => {
-        const now = nowIso();
+        const now = serverNowIso();
         const row = await ctx.db
           .selectFrom('sysThirdLoginCode')
           .select(['codeHash', 'userId'])

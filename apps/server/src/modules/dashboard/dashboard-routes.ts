@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { toWireDateTime } from '../../core/time.js';
+import { addMonths, businessDay, businessDayStart, toWireDateTime } from '../../core/clock.js';
 
 export type AnalysisFigures =
   | {
@@ -23,13 +23,10 @@ export type AnalysisFigures =
 const MONTHS = 6;
 
 /** The last `MONTHS` months as `yyyy-MM` in GMT+8, oldest first. */
-function recentMonths(now = new Date()): string[] {
-  const local = new Date(now.getTime() + 8 * 3600_000);
+function recentMonths(): string[] {
+  const first = `${businessDay().slice(0, 7)}-01`;
   const months: string[] = [];
-  for (let i = MONTHS - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - i, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
+  for (let i = MONTHS - 1; i >= 0; i--) months.push(addMonths(first, -i).slice(0, 7));
   return months;
 }
 
@@ -93,7 +90,7 @@ export const dashboardRoutes =
           .groupBy('status')
           .execute();
         const months = recentMonths();
-        const since = new Date(Date.parse(`${months[0]}-01T00:00:00+08:00`)).toISOString();
+        const since = businessDayStart(`${months[0]}-01`).toISOString();
         const created = await ctx.db
           .selectFrom('supplier')
           .select('createTime')

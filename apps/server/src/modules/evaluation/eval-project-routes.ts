@@ -6,7 +6,7 @@ import { evalProjectResource, evalResultResource, hundredths, ok } from '@procur
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyQuery } from '../../resource/resource-query.js';
@@ -44,7 +44,7 @@ registerApprovalDocType(EVAL_DOC_TYPE, {
 async function backToCalculated(trx: Db, id: string): Promise<void> {
   await trx
     .updateTable('evalProject')
-    .set({ status: 'CALCULATED', updateTime: nowIso() })
+    .set({ status: 'CALCULATED', updateTime: serverNowIso() })
     .where('id', '=', id)
     .where('status', '=', 'PENDING_APPROVAL')
     .execute();
@@ -251,12 +251,12 @@ export const evalProjectRoutes =
         .where('id', '=', p.templateId)
         .executeTakeFirstOrThrow();
       if (t.status !== 'ACTIVE') throw businessError('评估模板未启用，不能开始评分');
-      if (p.scoringDeadline <= nowIso()) throw businessError('评分截止时间必须晚于当前时间');
+      if (p.scoringDeadline <= serverNowIso()) throw businessError('评分截止时间必须晚于当前时间');
       const unassigned = await unassignedIndicator(trx, p);
       if (unassigned) throw businessError(`指标「${unassigned}」尚未分配评分人，请先调整评分分工`);
       await trx
         .updateTable('evalProject')
-        .set({ status: 'SCORING', updateBy: request.user!.username, updateTime: nowIso() })
+        .set({ status: 'SCORING', updateBy: request.user!.username, updateTime: serverNowIso() })
         .where('id', '=', p.id)
         .execute();
       return '已开始评分';
@@ -333,7 +333,7 @@ export const evalProjectRoutes =
           const p = await projectOf(trx, request.body.id, request.tenantId);
           if (p.status !== 'SCORING') throw businessError('评估项目不在评分阶段');
           // X-1: the server's clock, strictly before the deadline.
-          if (nowIso() >= p.scoringDeadline) throw businessError('评分已截止');
+          if (serverNowIso() >= p.scoringDeadline) throw businessError('评分已截止');
           const pairs = assignedPairs(p.raters);
           if (!assignmentsOf(p.raters).some((a) => a.userId === user.id))
             throw businessError('您不是该评估项目的评分人');
@@ -351,7 +351,7 @@ export const evalProjectRoutes =
             if (!isAssigned(pairs, s.indicatorId, user.id))
               throw businessError(`您不是指标「${manual.get(s.indicatorId)}」的评分人`);
           }
-          const now = nowIso();
+          const now = serverNowIso();
           for (const s of request.body.scores) {
             await trx
               .insertInto('evalScore')
@@ -381,7 +381,7 @@ export const evalProjectRoutes =
       expectStatus(p, 'SCORING', 'CALCULATED');
       const gaps = await scoringGaps(trx, p);
       // All rated, or the deadline has passed (then each indicator needs at least one rater's score).
-      if (gaps > 0 && nowIso() < p.scoringDeadline) throw businessError(`评分尚未完成：还有${gaps}项未评分`);
+      if (gaps > 0 && serverNowIso() < p.scoringDeadline) throw businessError(`评分尚未完成：还有${gaps}项未评分`);
       const bands = await gradeBandsOf(trx, p.tenantId);
       const results = [];
       for (const supplierId of idsOf(p.supplierIds)) {
@@ -396,7 +396,7 @@ export const evalProjectRoutes =
         ),
       );
       await trx.deleteFrom('evalResult').where('projectId', '=', p.id).execute();
-      const now = nowIso();
+      const now = serverNowIso();
       for (const r of results) {
         await trx
           .insertInto('evalResult')
@@ -442,7 +442,7 @@ export const evalProjectRoutes =
           status: 'PENDING_APPROVAL',
           submittedBy: request.user!.id,
           updateBy: request.user!.username,
-          updateTime: nowIso(),
+          updateTime: serverNowIso(),
         })
         .where('id', '=', p.id)
         .execute();
@@ -463,12 +463,12 @@ export const evalProjectRoutes =
         .selectFrom('evalResult')
         .select('id')
         .where('projectId', '=', p.id)
-        .where((eb) => eb.or([eb('appealStatus', '=', 'OPEN'), eb('appealDeadline', '>', nowIso())]))
+        .where((eb) => eb.or([eb('appealStatus', '=', 'OPEN'), eb('appealDeadline', '>', serverNowIso())]))
         .executeTakeFirst();
       if (open) throw businessError('申诉期未结束或仍有未处理的申诉，不能关闭');
       await trx
         .updateTable('evalProject')
-        .set({ status: 'CLOSED', updateBy: request.user!.username, updateTime: nowIso() })
+        .set({ status: 'CLOSED', updateBy: request.user!.username, updateTime: serverNowIso() })
         .where('id', '=', p.id)
         .execute();
       return '已关闭';

@@ -1,6 +1,6 @@
 import { EVAL_APPEAL_DAYS, GRADE_CONSEQUENCE_LABELS, type GradeConsequence } from '@procura/shared';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { addMonths, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { logStatusChange, internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../system/notify.js';
@@ -14,9 +14,7 @@ const MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, HALF_YEAR: 6, YEA
 
 /** The grade holds for one more period after the evaluated one. */
 function validTo(periodTo: string, periodType: string): string {
-  const d = new Date(`${periodTo}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + (MONTHS[periodType] ?? 3));
-  return d.toISOString().slice(0, 10);
+  return addMonths(periodTo, MONTHS[periodType] ?? 3);
 }
 
 const labelOf = (consequence: string[]) =>
@@ -38,7 +36,7 @@ async function applyConsequences(
   const consequence = result.consequence.split(',').filter(Boolean);
   const flags = consequence.filter((c) => FLAGS.has(c));
   const proposals = consequence.filter((c) => PROPOSALS.has(c));
-  const now = nowIso();
+  const now = serverNowIso();
   const grade = {
     grade: result.grade,
     gradeValidTo: validTo(project.periodTo, periodType),
@@ -79,7 +77,7 @@ async function applyConsequences(
 
 /** PUBLISHED (EVA-5, EVA-6): appeal window opens, consequences applied, suppliers and approvers told (X-12). */
 export async function publishResults(trx: Db, project: EvalProjectTable, actor: Actor): Promise<void> {
-  const now = new Date();
+  const now = serverNow();
   const deadline = new Date(now.getTime() + EVAL_APPEAL_DAYS * 24 * 3600 * 1000).toISOString();
   const template = await trx
     .selectFrom('evalTemplate')
@@ -148,7 +146,15 @@ export async function logResultChange(
 ): Promise<void> {
   await trx
     .insertInto('evalResultLog')
-    .values({ id: newId(), fromTotal: null, toTotal: null, fromGrade: null, toGrade: null, ...entry, at: nowIso() })
+    .values({
+      id: newId(),
+      fromTotal: null,
+      toTotal: null,
+      fromGrade: null,
+      toGrade: null,
+      ...entry,
+      at: serverNowIso(),
+    })
     .execute();
 }
 

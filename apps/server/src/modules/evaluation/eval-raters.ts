@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, type EvalRaterAssignment } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError, notFound } from '../../core/errors.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { templateStructure } from './eval-template-routes.js';
 import { internalRoles, parseJsonList } from './eval-rater-roles.js';
@@ -191,7 +191,7 @@ export const evalRaterRoutes =
           }
           await trx
             .updateTable('evalProject')
-            .set({ raters: JSON.stringify(raters), updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ raters: JSON.stringify(raters), updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', p.id)
             .execute();
         });

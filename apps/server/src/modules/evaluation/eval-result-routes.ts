@@ -4,7 +4,7 @@ import { hundredths, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../system/notify.js';
 import { calculateSupplier, ranksOf } from './eval-calculation.js';
@@ -50,7 +50,7 @@ export const evalResultRoutes =
           .where('p.status', 'in', VISIBLE)
           .orderBy('p.publishedAt', 'desc')
           .execute();
-        const now = nowIso();
+        const now = serverNowIso();
         return ok(
           rows.map(({ showRank, rank, dimensionScores, appealDeadline, publishedAt, ...r }) => ({
             ...r,
@@ -94,14 +94,14 @@ export const evalResultRoutes =
             .executeTakeFirst();
           if (!r || !VISIBLE.includes(r.status)) throw notFound('评估结果不存在');
           if (r.appealStatus !== 'NONE') throw businessError('该评估结果已申诉过');
-          if (!r.appealDeadline || nowIso() >= r.appealDeadline) throw businessError('申诉期已过');
+          if (!r.appealDeadline || serverNowIso() >= r.appealDeadline) throw businessError('申诉期已过');
           await trx
             .updateTable('evalResult')
             .set({
               supplierAppeal: request.body.reason,
-              appealedAt: nowIso(),
+              appealedAt: serverNowIso(),
               appealStatus: 'OPEN',
-              updateTime: nowIso(),
+              updateTime: serverNowIso(),
             })
             .where('id', '=', r.id)
             .execute();
@@ -167,7 +167,7 @@ export const evalResultRoutes =
           if (decision === 'REJECT') {
             await trx
               .updateTable('evalResult')
-              .set({ appealStatus: 'REJECTED', appealAnswer: answer, answeredBy: user.id, updateTime: nowIso() })
+              .set({ appealStatus: 'REJECTED', appealAnswer: answer, answeredBy: user.id, updateTime: serverNowIso() })
               .where('id', '=', id)
               .execute();
             await logResultChange(trx, {
@@ -207,7 +207,7 @@ export const evalResultRoutes =
                   raterId: user.id,
                   score: s.score,
                   comment: `申诉更正：${answer}`.slice(0, 500),
-                  updateTime: nowIso(),
+                  updateTime: serverNowIso(),
                 })
                 .execute();
             }
@@ -229,7 +229,7 @@ export const evalResultRoutes =
                 grade: calc.grade,
                 dimensionScores: JSON.stringify(calc.dimensionScores),
                 consequence: calc.consequence.join(','),
-                updateTime: nowIso(),
+                updateTime: serverNowIso(),
               })
               .where('id', '=', id)
               .execute();
@@ -315,7 +315,7 @@ export const evalResultRoutes =
         await ctx.db.transaction().execute(async (trx) => {
           const done = await trx
             .updateTable('evalResult')
-            .set({ consequenceStatus: confirm ? 'APPLIED' : 'DECLINED', updateTime: nowIso() })
+            .set({ consequenceStatus: confirm ? 'APPLIED' : 'DECLINED', updateTime: serverNowIso() })
             .where('id', '=', id)
             .where('consequenceStatus', '=', 'PENDING')
             .executeTakeFirst();

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import { gradeBandsOf } from './grade-bands.js';
@@ -204,7 +204,7 @@ export const evalTemplateRoutes =
           }
           await trx
             .updateTable('evalTemplate')
-            .set({ updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', id)
             .execute();
         });
@@ -229,7 +229,7 @@ export const evalTemplateRoutes =
             }
             await trx
               .updateTable('evalTemplate')
-              .set({ status: to, updateBy: request.user!.username, updateTime: nowIso() })
+              .set({ status: to, updateBy: request.user!.username, updateTime: serverNowIso() })
               .where('id', '=', t.id)
               .execute();
           });

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { WIRE_DATETIME } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
@@ -85,7 +85,7 @@ async function expireOverdue(db: Db): Promise<void> {
     .updateTable('questionnaire')
     .set({ status: 'EXPIRED' })
     .where('status', 'in', ['SENT', 'IN_PROGRESS'])
-    .where('dueAt', '<=', nowIso())
+    .where('dueAt', '<=', serverNowIso())
     .execute();
 }
 
@@ -264,7 +264,7 @@ export const questionnaireRoutes =
       }
       await trx
         .updateTable('questionTemplate')
-        .set({ status: 'ACTIVE', updateBy: request.user!.username, updateTime: nowIso() })
+        .set({ status: 'ACTIVE', updateBy: request.user!.username, updateTime: serverNowIso() })
         .where('id', '=', t.id)
         .execute();
       return '已启用';
@@ -274,7 +274,7 @@ export const questionnaireRoutes =
       if (t.status !== 'ACTIVE') throw businessError('只有启用状态的问卷模板可以停用');
       await trx
         .updateTable('questionTemplate')
-        .set({ status: 'INACTIVE', updateBy: request.user!.username, updateTime: nowIso() })
+        .set({ status: 'INACTIVE', updateBy: request.user!.username, updateTime: serverNowIso() })
         .where('id', '=', t.id)
         .execute();
       return '已停用';
@@ -309,7 +309,7 @@ export const questionnaireRoutes =
           status: 'DRAFT',
           versionNo: Number(latest.v) + 1,
           createBy: request.user!.username,
-          createTime: nowIso(),
+          createTime: serverNowIso(),
           updateBy: null,
           updateTime: null,
         })
@@ -335,7 +335,7 @@ export const questionnaireRoutes =
       async (request) => {
         const { templateId, supplierIds, dueAt } = request.body;
         const due = wireToStored(dueAt, 'eq');
-        if (due <= nowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
+        if (due <= serverNowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
         const count = await ctx.db.transaction().execute(async (trx) => {
           const t = await templateOf(trx, templateId, request.tenantId);
           if (t.status !== 'ACTIVE') throw businessError('只能发送启用状态的问卷模板');
@@ -369,7 +369,7 @@ export const questionnaireRoutes =
                 submittedAt: null,
                 reviewedBy: null,
                 createBy: request.user!.username,
-                createTime: nowIso(),
+                createTime: serverNowIso(),
                 updateBy: null,
                 updateTime: null,
               })
@@ -475,7 +475,7 @@ export const questionnaireRoutes =
               reviewerComment: request.body.comment ?? null,
               reviewedBy: request.user!.id,
               updateBy: request.user!.username,
-              updateTime: nowIso(),
+              updateTime: serverNowIso(),
             })
             .where('id', '=', q.id)
             .execute();
@@ -500,7 +500,7 @@ export const questionnaireRoutes =
       },
       async (request) => {
         const due = wireToStored(request.body.dueAt, 'eq');
-        if (due <= nowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
+        if (due <= serverNowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
         await ctx.db.transaction().execute(async (trx) => {
           const q = await trx
             .selectFrom('questionnaire')
@@ -519,7 +519,7 @@ export const questionnaireRoutes =
               dueAt: due,
               reviewerComment: request.body.comment,
               updateBy: request.user!.username,
-              updateTime: nowIso(),
+              updateTime: serverNowIso(),
             })
             .where('id', '=', q.id)
             .execute();
@@ -587,7 +587,7 @@ export const questionnaireRoutes =
         if (q.status === 'SENT')
           await ctx.db
             .updateTable('questionnaire')
-            .set({ status: 'IN_PROGRESS', updateTime: nowIso() })
+            .set({ status: 'IN_PROGRESS', updateTime: serverNowIso() })
             .where('id', '=', q.id)
             .where('status', '=', 'SENT')
             .execute();
@@ -615,7 +615,7 @@ export const questionnaireRoutes =
           const q = await myQuestionnaire(trx, request.body.id, request);
           if (!['SENT', 'IN_PROGRESS'].includes(q.status)) throw businessError('问卷已提交或已关闭，不能修改');
           // QT-4 / X-1: editable strictly before the due time on the server's clock.
-          if (nowIso() >= q.dueAt) throw businessError('问卷已过截止时间');
+          if (serverNowIso() >= q.dueAt) throw businessError('问卷已过截止时间');
           const questions = await questionsOf(trx, q.templateId);
           const given = new Map(request.body.answers.map((a) => [a.questionId, a.value]));
           for (const id of given.keys())
@@ -639,8 +639,8 @@ export const questionnaireRoutes =
             .updateTable('questionnaire')
             .set(
               complete
-                ? { status: 'SUBMITTED', submittedAt: nowIso(), updateTime: nowIso() }
-                : { status: 'IN_PROGRESS', updateTime: nowIso() },
+                ? { status: 'SUBMITTED', submittedAt: serverNowIso(), updateTime: serverNowIso() }
+                : { status: 'IN_PROGRESS', updateTime: serverNowIso() },
             )
             .where('id', '=', q.id)
             .execute();

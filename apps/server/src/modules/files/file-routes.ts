@@ -8,7 +8,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { businessDate, nowIso } from '../../core/time.js';
+import { businessDayCompact, serverNowIso } from '../../core/clock.js';
 import { tenantIdsOf } from '../system/tenant-service.js';
 import { documentGrantingRead } from './document-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
@@ -144,7 +144,7 @@ export const fileRoutes =
           throw new AppError(`上传失败，文件大小超出${Math.round(kind.maxBytes / 1024 / 1024)}MB限制`, 413, 413);
         }
 
-        const stored = `${biz}/${businessDate()}/${randomUUID().replaceAll('-', '')}.${kind.ext}`;
+        const stored = `${biz}/${businessDayCompact()}/${randomUUID().replaceAll('-', '')}.${kind.ext}`;
         const full = path.resolve(root, stored);
         if (!full.startsWith(root + path.sep)) throw badRequest('上传失败！业务目录不正确', { biz: '业务目录不正确' });
         await fs.promises.mkdir(path.dirname(full), { recursive: true });
@@ -161,7 +161,7 @@ export const fileRoutes =
               ownerId: user.id,
               isPublic: isPublic ? 1 : 0,
               tenantId: request.tenantId,
-              createTime: nowIso(),
+              createTime: serverNowIso(),
             })
             .execute();
         } catch (error) {

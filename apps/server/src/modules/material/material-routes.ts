@@ -5,7 +5,7 @@ import { materialCategoryResource, materialResource, ok, priceRecordResource, ta
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { id } from '../../http/wire.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
@@ -27,7 +27,7 @@ registerApprovalDocType(MATERIAL_DOC_TYPE, {
   onApproved: async (trx, { instance, actorId }) => {
     await trx
       .updateTable('srmMaterial')
-      .set({ status: 'ACTIVE', updateBy: actorId ?? 'system', updateTime: nowIso() })
+      .set({ status: 'ACTIVE', updateBy: actorId ?? 'system', updateTime: serverNowIso() })
       .where('id', '=', instance.docId)
       .where('status', '=', 'PENDING_APPROVAL')
       .execute();
@@ -35,7 +35,7 @@ registerApprovalDocType(MATERIAL_DOC_TYPE, {
   onRejected: async (trx, { instance }) => {
     await trx
       .updateTable('srmMaterial')
-      .set({ status: 'DRAFT', updateTime: nowIso() })
+      .set({ status: 'DRAFT', updateTime: serverNowIso() })
       .where('id', '=', instance.docId)
       .where('status', '=', 'PENDING_APPROVAL')
       .execute();
@@ -43,7 +43,7 @@ registerApprovalDocType(MATERIAL_DOC_TYPE, {
   onWithdrawn: async (trx, { instance }) => {
     await trx
       .updateTable('srmMaterial')
-      .set({ status: 'DRAFT', updateTime: nowIso() })
+      .set({ status: 'DRAFT', updateTime: serverNowIso() })
       .where('id', '=', instance.docId)
       .where('status', '=', 'PENDING_APPROVAL')
       .execute();
@@ -229,7 +229,7 @@ export const materialRoutes =
           await assertLeafCategory(trx, request.tenantId, m.categoryId);
           await trx
             .updateTable('srmMaterial')
-            .set({ status: 'PENDING_APPROVAL', updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ status: 'PENDING_APPROVAL', updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', m.id)
             .execute();
           return submitForApproval(trx, {
@@ -255,7 +255,7 @@ export const materialRoutes =
             if (m.status !== from) throw businessError(refusal);
             await trx
               .updateTable('srmMaterial')
-              .set({ status: to, updateBy: request.user!.username, updateTime: nowIso() })
+              .set({ status: to, updateBy: request.user!.username, updateTime: serverNowIso() })
               .where('id', '=', m.id)
               .where('status', '=', from)
               .execute();

@@ -1,6 +1,6 @@
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { businessDate, nowIso } from '../../core/time.js';
+import { addDays, businessDayCompact, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { WIRE_DATE } from '../../http/wire.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
@@ -23,13 +23,6 @@ export type PriceInput = {
   remark?: string | null;
   createBy: string;
 };
-
-/** The day before a `yyyy-MM-dd` date. */
-function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 /** MAT-5: ladder breaks strictly increasing in fromQty, the first at 0; prices valid amounts. Returns the normalised JSON. */
 export function checkLadder(ladder: string | null | undefined): string | null {
@@ -114,11 +107,11 @@ export async function preparePrice(trx: Db, input: PriceInput) {
       );
     }
   }
-  const now = nowIso();
+  const now = serverNowIso();
   for (const old of same) {
     await trx
       .updateTable('srmPriceRecord')
-      .set({ validTo: dayBefore(input.validFrom), status: 'SUPERSEDED', updateBy: input.createBy, updateTime: now })
+      .set({ validTo: addDays(input.validFrom, -1), status: 'SUPERSEDED', updateBy: input.createBy, updateTime: now })
       .where('id', '=', old.id)
       .execute();
   }
@@ -170,11 +163,11 @@ export async function priceOn(
  * status, they test the validity dates (X-2).
  */
 export async function expireDuePrices(db: Db, tenantId: number): Promise<void> {
-  const day = businessDate();
+  const day = businessDayCompact();
   const today = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
   await db
     .updateTable('srmPriceRecord')
-    .set({ status: 'EXPIRED', updateTime: nowIso() })
+    .set({ status: 'EXPIRED', updateTime: serverNowIso() })
     .where('tenantId', '=', tenantId)
     .where('status', '=', 'ACTIVE')
     .where('validTo', '<', today)

@@ -3,7 +3,7 @@ import { ok, PURCHASE_SETTINGS, purchaseSettingByKey, purchaseSettingSaveSchema 
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -99,7 +99,7 @@ export const purchaseSettingRoutes =
           throw badRequest(message, { value: message });
         }
         const value = JSON.stringify(parsed.data);
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           const existing = await trx
             .selectFrom('srmPurchaseSetting')

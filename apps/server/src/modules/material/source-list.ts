@@ -6,7 +6,7 @@ import { ok, supplierMaterialResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
 import { id } from '../../http/wire.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierMaterialTable } from './material-tables.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
@@ -162,7 +162,7 @@ export const sourceListRoutes =
         await check?.(trx, row);
         const moved = await trx
           .updateTable('supplierMaterial')
-          .set({ ...rule.changes, updateBy: request.user!.username, updateTime: nowIso() })
+          .set({ ...rule.changes, updateBy: request.user!.username, updateTime: serverNowIso() })
           .where('id', '=', row.id)
           .where('status', '=', rule.from)
           .executeTakeFirst();
@@ -178,7 +178,12 @@ export const sourceListRoutes =
         await move(request, rowId, {
           from: 'ACTIVE',
           refusal: '只有有效状态的货源可以冻结',
-          changes: { status: 'BLOCKED', blockReason: reason, blockedBy: request.user!.username, blockedAt: nowIso() },
+          changes: {
+            status: 'BLOCKED',
+            blockReason: reason,
+            blockedBy: request.user!.username,
+            blockedAt: serverNowIso(),
+          },
           notice: ['货源已冻结', `<p>冻结原因：${escapeHtml(reason)}</p>`],
         });
         return ok(null, '货源已冻结');

@@ -11,7 +11,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { recordId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { wireToStored } from '../../resource/resource-query.js';
@@ -174,7 +174,7 @@ export const portalAdmin =
         async (request) => {
           const input = request.body as { id: string } & Record<string, unknown>;
           const db = ctx.db as unknown as AnyDb;
-          const now = nowIso();
+          const now = serverNowIso();
           await db.transaction().execute(async (trx) => {
             let q = trx.selectFrom(table).select(['id', 'status']).where('id', '=', input.id);
             if (tenant) q = q.where('tenant_id', '=', request.tenantId);
@@ -342,7 +342,7 @@ export const portalAdmin =
         const { template: t, config } = request.body;
         const json = JSON.stringify(config);
         if (Buffer.byteLength(json) > MAX_CONFIG_BYTES) throw badRequest('页面配置过大');
-        const now = nowIso();
+        const now = serverNowIso();
         const user = request.user!.username;
         await ctx.db
           .insertInto('portalConfig')

@@ -4,7 +4,7 @@ import type {
   PurchaseAnnouncementDetail,
   PurchaseAnnouncementItem,
 } from '@procura/shared';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { PortalPurchaseAnnouncementTable } from '../../db/portal-tables.js';
 
 const DAY_MS = 86_400_000;

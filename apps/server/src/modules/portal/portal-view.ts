@@ -16,11 +16,10 @@ import {
   type ResultAnnouncementItem,
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
 import type {
   PortalNewsTable,
   PortalPurchaseAnnouncementTable,

@@ -1,7 +1,7 @@
 import { quotaShareRefusal } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { serverNowIso } from '../../core/clock.js';
+import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { QuotaArrangementTable } from './quota-tables.js';
 import type { SourcingAwardTable, SourcingEventTable } from '../sourcing/sourcing-tables.js';
@@ -91,8 +91,8 @@ export async function quotaDraftsFromAward(
         materialCode: first.materialCode,
         materialName: first.materialName,
         categoryId: first.categoryId,
-        validFrom: award.priceValidFrom ?? now.slice(0, 10),
-        validTo: award.priceValidTo ?? now.slice(0, 10),
+        validFrom: award.priceValidFrom ?? businessDay(),
+        validTo: award.priceValidTo ?? businessDay(),
         basis: 'QUANTITY',
         minSplitQty: null,
         sourceAwardId: award.id,

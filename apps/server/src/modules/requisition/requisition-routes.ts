@@ -7,7 +7,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { id, WIRE_DATE } from '../../http/wire.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { latestApprovalOf, submitForApproval, withdrawApproval } from '../approval/index.js';
 import { lineAmount, PRICE_PATTERN, QTY_PATTERN, qtyText, sumMoney, units } from './requisition-decimal.js';
@@ -26,9 +26,6 @@ import {
   type Requisition,
   type RequisitionLine,
 } from './requisition-service.js';
-
-/** Today in the business timezone (GMT+8), `yyyy-MM-dd` (PR-1). */
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** Optional text: trimmed, '' and absent become null. */
 const optText = (max: number, label: string) =>
@@ -102,7 +99,7 @@ type PreparedLine = Omit<
  * category. Amounts are round(qty × estimated unit price, 2) (X-6).
  */
 async function prepareLines(trx: Db, tenantId: number, lines: Draft['lines']): Promise<PreparedLine[]> {
-  const day = today();
+  const day = businessDay();
   const prepared: PreparedLine[] = [];
   for (const [i, l] of lines.entries()) {
     const n = `第${i + 1}行`;
@@ -247,7 +244,7 @@ async function insertLines(trx: Db, requisitionId: string, tenantId: number, lin
 /** PR-1 again at submission: the dates against the submission day, the materials still ACTIVE. */
 async function assertSubmittable(trx: Db, r: Requisition, lines: RequisitionLine[]): Promise<void> {
   if (lines.length === 0) throw businessError('请至少添加一行物料');
-  const day = today();
+  const day = businessDay();
   for (const l of lines) {
     if (units(l.qty) <= 0n) throw businessError(`第${l.lineNo}行：数量必须大于0（PR-1）`);
     if (l.needByDate < day)
@@ -500,7 +497,7 @@ export const requisitionRoutes =
               delFlag: 0,
               version: 1,
               createBy: actor.user.username,
-              createTime: nowIso(),
+              createTime: serverNowIso(),
               updateBy: null,
               updateTime: null,
             })
@@ -535,7 +532,7 @@ export const requisitionRoutes =
               status: 'DRAFT',
               version: r.version + 1,
               updateBy: actor.user.username,
-              updateTime: nowIso(),
+              updateTime: serverNowIso(),
             })
             .where('id', '=', r.id)
             .where('version', '=', r.version)
@@ -563,7 +560,7 @@ export const requisitionRoutes =
             );
           await trx
             .updateTable('purchaseRequisition')
-            .set({ delFlag: 1, version: r.version + 1, updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ delFlag: 1, version: r.version + 1, updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', r.id)
             .where('status', '=', 'DRAFT')
             .execute();
@@ -595,7 +592,7 @@ export const requisitionRoutes =
             throw businessError('采购申请已被他人修改，请刷新后重试');
           const lines = await linesOf(trx, r.id);
           await assertSubmittable(trx, r, lines);
-          const now = nowIso();
+          const now = serverNowIso();
           const moved = await trx
             .updateTable('purchaseRequisition')
             .set({
@@ -698,7 +695,7 @@ export const requisitionRoutes =
               .executeTakeFirst();
             if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人处理，请刷新后重试');
           }
-          const now = nowIso();
+          const now = serverNowIso();
           await trx
             .updateTable('purchaseRequisition')
             .set({

@@ -1,6 +1,6 @@
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
@@ -83,7 +83,7 @@ export async function writeLog(
       actorKind: actor.kind,
       reason: reason?.slice(0, 500) ?? null,
       ip: actor.ip ?? null,
-      at: nowIso(),
+      at: serverNowIso(),
     })
     .execute();
 }
@@ -152,7 +152,7 @@ export async function refreshStatuses(
     if (status !== header.status) {
       await trx
         .updateTable('purchaseRequisition')
-        .set({ status, version: header.version + 1, updateBy: actor.name, updateTime: nowIso() })
+        .set({ status, version: header.version + 1, updateBy: actor.name, updateTime: serverNowIso() })
         .where('id', '=', id)
         .execute();
       await writeLog(trx, id, action, header.status, status, actor, reason);
@@ -315,7 +315,7 @@ async function decided(
   const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   if (header.status !== 'PENDING_APPROVAL') throw businessError(`采购申请 ${header.code} 不在审批中`);
   const actor = await actorById(trx, actorId);
-  const now = nowIso();
+  const now = serverNowIso();
   await trx
     .updateTable('purchaseRequisition')
     .set({

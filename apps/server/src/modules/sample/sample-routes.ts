@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { id, requiredText, text, WIRE_DATE } from '../../http/wire.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { listsFile, registerDocumentFiles } from '../files/document-files.js';
 import { ADMISSION_REVIEW_SOURCE } from '../supplier/admission-review.js';
@@ -46,9 +46,6 @@ registerDocumentFiles('SAMPLE_REQUEST', {
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
-
-/** Today in the business timezone (GMT+8), `yyyy-MM-dd`. */
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 const positive = (v: string) => isAmount(v) && !amountReaches('0', v);
 
@@ -99,7 +96,7 @@ async function prepareDraft(db: Db, values: Values, tenantId: number, existing?:
   }
   if (values.qty !== undefined && !positive(String(values.qty)))
     throw badRequest('样品数量必须大于0', { qty: '样品数量必须大于0' });
-  if (values.requiredBy !== undefined && String(values.requiredBy) < today())
+  if (values.requiredBy !== undefined && String(values.requiredBy) < businessDay())
     throw badRequest('要求送样日期不能早于今天', { requiredBy: '要求送样日期不能早于今天' });
 }
 
@@ -134,7 +131,7 @@ export const sampleRoutes =
             .select(sql.ref('s.name').as('supplierName'))
             // SMP-4: past requiredBy and not yet shipped.
             .select(
-              sql<number>`case when ${sql.ref('t.status')} in (${'SENT'}, ${'CONFIRMED'}) and ${sql.ref('t.required_by')} < ${today()} then 1 else 0 end`.as(
+              sql<number>`case when ${sql.ref('t.status')} in (${'SENT'}, ${'CONFIRMED'}) and ${sql.ref('t.required_by')} < ${businessDay()} then 1 else 0 end`.as(
                 'overdue',
               ),
             ) as AnyQuery;
@@ -263,7 +260,7 @@ export const sampleRoutes =
         trackingNo: hand ? null : input.trackingNo!,
         deliveryNote: input.deliveryNote || null,
         estimatedArrival: input.estimatedArrival ?? null,
-        shippedAt: nowIso(),
+        shippedAt: serverNowIso(),
       };
       const row = await transition(trx, actor, input.id, 'ship', changes, {
         check: (r) => assertSupplierEligible(trx, r.supplierId),
@@ -280,7 +277,7 @@ export const sampleRoutes =
         return {
           row: await transition(trx, actor, input.id, 'receive', {
             receivedQty: input.receivedQty,
-            receivedAt: nowIso(),
+            receivedAt: serverNowIso(),
           }),
         };
       },
@@ -308,7 +305,7 @@ export const sampleRoutes =
         testReport: input.testReport || null,
         testReportFiles: files.join(',') || null,
         testedBy: actor.user.username,
-        testedAt: nowIso(),
+        testedAt: serverNowIso(),
       };
       const row = await transition(trx, actor, input.id, 'test', changes, {
         check: (r) => {

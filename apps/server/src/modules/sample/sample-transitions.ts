@@ -1,7 +1,7 @@
 import { SAMPLE_STATUS_TEXT, type SampleAction, type SampleStatus } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SrmSampleRequestTable } from './sample-tables.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
@@ -116,7 +116,7 @@ export async function transition(
   if (!rule.from.includes(current))
     throw businessError(`${rule.refusal}，当前状态：${SAMPLE_STATUS_TEXT[current] ?? current}`);
   await options.check?.(row);
-  const now = nowIso();
+  const now = serverNowIso();
   const moved = await trx
     .updateTable('srmSampleRequest')
     .set({ ...changes, status: rule.to, updateBy: actor.user.username, updateTime: now })

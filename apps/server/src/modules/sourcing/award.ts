@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { businessDayCompact, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { businessDate, toWireDateTime } from '../../core/time.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingAwardTable } from './sourcing-tables.js';
@@ -34,7 +33,7 @@ import {
 export const AWARD_DOC_TYPE = 'SOURCING_AWARD';
 
 const today = () => {
-  const d = businessDate(serverNow());
+  const d = businessDayCompact(serverNow());
   return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
 };
 

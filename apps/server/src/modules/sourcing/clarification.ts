@@ -2,11 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNowIso } from '../../core/clock.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { flag, id } from '../../http/wire.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import {
   actorOf,

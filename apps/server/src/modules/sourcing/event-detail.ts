@@ -1,4 +1,4 @@
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { EVENT_STATUS_TEXT, type EventRow } from './sourcing-service.js';
 

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, toPage } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { decimalText, flag, id, pageParams, requiredText, text, wireTime } from '../../http/wire.js';
 import {

@@ -1,8 +1,7 @@
 import type { Config } from '../../config.js';
-import { serverNowIso } from '../../core/clock.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { compare } from '../../core/decimal.js';
 import { masterKey, openPayload } from './sealing.js';

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { serverNow } from '../../core/clock.js';
+import { serverNow, toWireDateTime } from '../../core/clock.js';
 import { newId } from '../../core/ids.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
+import type { JobDefinition } from '../jobs/index.js';
 import { notifySuppliers, TYPE_TEXT } from './sourcing-service.js';
 
 /** How long before the response deadline participants that have not responded are reminded. */
 export const REMINDER_HOURS = 24;
-/** How often the job looks (a reminder is sent once per event and participant whatever the runs). */
-const EVERY_MS = 15 * 60_000;
-const FIRST_RUN_MS = 60_000;
 
 /** Participations that are still expected to respond. */
 const WAITING = ['INVITED', 'ACCEPTED', 'APPROVED'];
@@ -86,25 +82,15 @@ export async function runSourcingReminders(db: Db, now: Date, hours = REMINDER_H
   return sent;
 }
 
-/** Starts the reminder job with the server (like the qualification expiry job) and stops it with it. */
-export function scheduleSourcingReminders(app: FastifyInstance, ctx: AppContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
-      const sent = await runSourcingReminders(ctx.db, serverNow());
-      if (sent > 0) app.log.info({ event: 'sourcing.reminders', sent }, 'sourcing deadline reminders sent');
-    } catch (error) {
-      app.log.error({ err: error, event: 'sourcing.reminders' }, 'sourcing reminder job failed');
-    }
+/**
+ * The reminder job on the scheduler: first run a minute after start, then every 15 minutes (a
+ * reminder is sent once per event and participant whatever the runs).
+ */
+export function sourcingReminderJob(ctx: AppContext): JobDefinition {
+  return {
+    name: 'sourcing.responseReminders',
+    label: '寻源响应截止提醒',
+    schedule: { firstRunAfterMs: 60_000, everyMs: 15 * 60_000 },
+    run: async () => ({ sent: await runSourcingReminders(ctx.db, serverNow()) }),
   };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function tick() {
-      void run().finally(() => {
-        timer = setTimeout(tick, EVERY_MS);
-        timer.unref();
-      });
-    }, FIRST_RUN_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearTimeout(timer));
 }

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { businessDayCompact, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { businessDate, toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
 import { id, requiredText, text, wireDate } from '../../http/wire.js';
@@ -51,7 +50,7 @@ const quoteBody = z.object({
 
 /** Today in the business timezone (GMT+8), `yyyy-MM-dd`, by the server clock. */
 const today = () => {
-  const d = businessDate(serverNow());
+  const d = businessDayCompact(serverNow());
   return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
 };
 

@@ -1,8 +1,7 @@
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
-import { businessDate } from '../../core/time.js';
+import { businessDayCompact, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from './sourcing-tables.js';
 import { notifyUsers } from '../system/notify.js';
@@ -186,7 +185,7 @@ async function gradeOf(
     .where('supplierId', '=', supplierId)
     .where('tenantId', '=', tenantId)
     .executeTakeFirst();
-  const d = businessDate(serverNow());
+  const d = businessDayCompact(serverNow());
   if (!g || g.gradeValidTo < `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`) return null;
   return { grade: g.grade, flags: g.flags.split(',').filter(Boolean) };
 }

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierChangeRequestTable } from './supplier-change-tables.js';
 import {
@@ -177,7 +177,7 @@ export class SupplierChangeService {
         const message = field === 'uscc' ? '该统一社会信用代码已被其他供应商使用' : '该企业名称已被其他供应商使用';
         throw badRequest(message, { [field]: message });
       }
-      const now = nowIso();
+      const now = serverNowIso();
       const values = {
         sections: JSON.stringify([...new Set(changes.map((c) => c.section))]),
         changes: JSON.stringify(changes),
@@ -269,7 +269,7 @@ export class SupplierChangeService {
       // another supplier's request does not exist for this user.
       if (!r || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
       if (r.status === 'DRAFT') {
-        const now = nowIso();
+        const now = serverNowIso();
         const done = await trx
           .updateTable('supplierChangeRequest')
           .set({ status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now, updateBy: user.username, updateTime: now })
@@ -306,7 +306,7 @@ export class SupplierChangeService {
     if (current.version !== r.baseVersion)
       throw businessError('供应商信息在申请提交后已被修改，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
     const changes = parseChanges(r.changes);
-    const now = nowIso();
+    const now = serverNowIso();
     const approver = o.actorId
       ? await trx.selectFrom('sysUser').select('username').where('id', '=', o.actorId).executeTakeFirst()
       : undefined;
@@ -449,7 +449,7 @@ export class SupplierChangeService {
   /** Rejection or withdrawal: nothing of the profile changes. */
   private async close(trx: Db, o: ApprovalOutcome, status: 'REJECTED' | 'WITHDRAWN'): Promise<void> {
     const r = await this.load(trx, o.instance.docId);
-    const now = nowIso();
+    const now = serverNowIso();
     await trx
       .updateTable('supplierChangeRequest')
       .set({ status, decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment, updateTime: now })

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SessionUser } from '../../core/access.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierAdmissionReviewTable } from '../../db/supplier-tables.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
@@ -149,7 +149,7 @@ export class AdmissionReviews {
       if (pending) throw businessError('该品类已有待审批的品类准入申请（QLF-5）');
       const steps = chosenSteps(input);
       const id = newId();
-      const now = nowIso();
+      const now = serverNowIso();
       const code = await nextCode(trx);
       const reviewType = s.status === 'QUALIFIED' ? 'CATEGORY_EXTENSION' : 'NEW_ADMISSION';
       await trx
@@ -237,7 +237,7 @@ export class AdmissionReviews {
         result: 'WAIVED',
         comment: `豁免：${input.reason.trim()}`.slice(0, 500),
         by: user.realname || user.username,
-        at: nowIso(),
+        at: serverNowIso(),
       });
       await this.save(trx, r, { steps: JSON.stringify(steps) });
     });
@@ -274,7 +274,7 @@ export class AdmissionReviews {
         result: input.result,
         comment: input.comment.trim(),
         by: user.realname || user.username,
-        at: nowIso(),
+        at: serverNowIso(),
       });
       await this.save(trx, r, { steps: JSON.stringify(steps), questionnaireId });
     });
@@ -337,7 +337,7 @@ export class AdmissionReviews {
       comment: change.comment.slice(0, 500),
       evidence: change.evidence,
       by: change.by,
-      at: nowIso(),
+      at: serverNowIso(),
     });
     await this.save(trx, r, { steps: JSON.stringify(steps) });
   }
@@ -359,7 +359,7 @@ export class AdmissionReviews {
         result: result === 'PASS' ? 'PASSED' : 'FAILED',
         comment: `样品测试${result === 'PASS' ? '合格' : '不合格'}${report ? `：${report}` : ''}`.slice(0, 500),
         by: '送样测试',
-        at: nowIso(),
+        at: serverNowIso(),
       });
     }
     await this.save(trx, r, { steps: JSON.stringify(steps) });
@@ -397,7 +397,7 @@ export class AdmissionReviews {
       await this.save(trx, r, {
         status: 'PENDING_APPROVAL',
         submittedBy: user.id,
-        submittedAt: nowIso(),
+        submittedAt: serverNowIso(),
         decision: input.decision,
         trialLimitAmount: limit,
       });
@@ -422,7 +422,7 @@ export class AdmissionReviews {
     await this.db.transaction().execute(async (trx) => {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'DRAFT' && r.status !== 'IN_REVIEW') throw businessError('只有草稿或评审中的准入评审可以取消');
-      await this.save(trx, r, { status: 'CANCELLED', decisionComment: input.reason.trim(), decidedAt: nowIso() });
+      await this.save(trx, r, { status: 'CANCELLED', decisionComment: input.reason.trim(), decidedAt: serverNowIso() });
     });
   }
 
@@ -450,7 +450,7 @@ export class AdmissionReviews {
     await this.save(
       trx,
       r,
-      withdrawn ? { status } : { status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment },
+      withdrawn ? { status } : { status, decidedBy: actorId, decidedAt: serverNowIso(), decisionComment: comment },
     );
     if (withdrawn) return;
     if (approve) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { businessDay, expiredMandatoryQualifications } from './qualification-service.js';
+import { businessDay } from '../../core/clock.js';
+import { expiredMandatoryQualifications } from './qualification-service.js';
 
 /**
  * Who may take part (X-15, domain §4.4 "what each status allows"): the one answer, for one

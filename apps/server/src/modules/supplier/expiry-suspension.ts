@@ -1,5 +1,5 @@
 import { QUALIFICATION_TYPE_DICT, requiredQualificationsOf } from '@procura/shared';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { notifyUsers } from '../system/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
@@ -70,7 +70,7 @@ export async function suspendForExpiry(
   const typeName = (await dictTexts(trx, QUALIFICATION_TYPE_DICT)).get(q.typeCode) ?? q.typeCode;
   const categoryNames = await dictTexts(trx, 'supplier_main_category');
   const reason = `资质过期：${typeName}（证书编号 ${q.certNo}）已于${q.expiryDate}过期`;
-  const now = nowIso();
+  const now = serverNowIso();
   let suspended = 0;
   for (const c of affected) {
     // Only the status read above may change (a concurrent transition wins, X-4).
@@ -138,7 +138,7 @@ export async function restoreAfterRenewal(
       .executeTakeFirst();
     if (cause?.sourceDocType !== EXPIRY_SOURCE) continue;
     const to = cause.fromStatus && ADMITTED.includes(cause.fromStatus) ? cause.fromStatus : 'QUALIFIED';
-    const now = nowIso();
+    const now = serverNowIso();
     const done = await trx
       .updateTable('supplierCategory')
       .set({ status: to, suspendedAt: null, updateTime: now })

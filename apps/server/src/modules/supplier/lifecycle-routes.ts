@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { reapplyAfterElimination } from './reapply.js';
 

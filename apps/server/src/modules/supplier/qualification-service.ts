@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { businessDay, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
 import { notifyUsers } from '../system/notify.js';
@@ -16,7 +16,6 @@ type Qualification = z.output<typeof qualificationSchema>;
 const APPROVED = ['VALID', 'EXPIRING', 'EXPIRED'];
 /** Supplier statuses whose profile is read only (§4.4 table). */
 const READ_ONLY = ['PENDING_REVIEW', 'BLACKLISTED', 'ELIMINATED'];
-const DAY_MS = 86_400_000;
 /** The largest reminder a tenant may set (the setting's own bound, §21). */
 const MAX_REMINDER_DAYS = 365;
 
@@ -24,11 +23,6 @@ const MAX_REMINDER_DAYS = 365;
 async function reminderDays(db: Db, tenantId: number): Promise<number[]> {
   const days = await purchaseSetting<number[]>(db, tenantId, 'supplier.qualificationReminderDays');
   return [...days].sort((a, b) => b - a);
-}
-
-/** The calendar day in GMT+8 as `yyyy-MM-dd`, `plusDays` later. */
-export function businessDay(at: Date, plusDays = 0): string {
-  return new Date(at.getTime() + 8 * 3600_000 + plusDays * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Qualification types the supplier holds approved and unexpired on `today` (expired on the expiry date, QLF-3). */
@@ -120,7 +114,7 @@ export class QualificationService {
         reviewComment: null,
         notifiedDays: null,
         createBy: user.username,
-        createTime: nowIso(),
+        createTime: serverNowIso(),
         updateBy: null,
         updateTime: null,
       })
@@ -150,7 +144,7 @@ export class QualificationService {
     user: SessionUser,
     tenantId: number,
     body: { id: string; approve: boolean; comment: string },
-    now = new Date(),
+    now = serverNow(),
   ): Promise<string> {
     if (!body.approve && !body.comment) throw businessError('请填写驳回意见');
     return this.db.transaction().execute(async (trx) => {
@@ -177,10 +171,10 @@ export class QualificationService {
         .set({
           status,
           reviewedBy: user.username,
-          reviewedAt: nowIso(),
+          reviewedAt: serverNowIso(),
           reviewComment: body.comment || null,
           updateBy: user.username,
-          updateTime: nowIso(),
+          updateTime: serverNowIso(),
         })
         .where('id', '=', q.id)
         .where('status', '=', 'PENDING_REVIEW')
@@ -253,7 +247,7 @@ export class QualificationService {
       await this.db.transaction().execute(async (trx) => {
         const changed = await trx
           .updateTable('supplierQualification')
-          .set({ status, notifiedDays: expired ? 0 : due!, updateBy: 'system', updateTime: nowIso() })
+          .set({ status, notifiedDays: expired ? 0 : due!, updateBy: 'system', updateTime: serverNowIso() })
           .where('id', '=', q.id)
           .where('status', '=', q.status)
           .executeTakeFirst();

@@ -1,10 +1,9 @@
 import type { SessionUser } from '../../core/access.js';
 import { businessError, notFound } from '../../core/errors.js';
-import { nowIso } from '../../core/time.js';
+import { businessDay, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
 import { notifyUsers } from '../system/notify.js';
-import { businessDay } from './qualification-service.js';
 import { internalUsersWith, logStatusChange } from './status-log.js';
 
 /** Category standings an elimination leaves behind that a new admission must earn again. */
@@ -22,7 +21,7 @@ export async function reapplyAfterElimination(
   user: SessionUser,
   supplierId: string,
   note: string,
-  now = new Date(),
+  now = serverNow(),
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const s = await trx
@@ -58,7 +57,7 @@ export async function reapplyAfterElimination(
       if (businessDay(now) < allowedFrom)
         throw businessError(`淘汰后须满${coolingDays}天方可重新申请准入，请于${allowedFrom}起再申请`);
     }
-    const at = nowIso();
+    const at = serverNowIso();
     const done = await trx
       .updateTable('supplier')
       .set({

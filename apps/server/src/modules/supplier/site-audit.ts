@@ -1,11 +1,10 @@
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { listsFile, registerDocumentFiles } from '../files/document-files.js';
 import type { AdmissionReviews } from './admission-review.js';
-import { businessDay } from './qualification-service.js';
 
 export const SITE_AUDIT_RESULTS = ['PASS', 'CONDITIONAL', 'FAIL'] as const;
 export type SiteAuditResult = (typeof SITE_AUDIT_RESULTS)[number];
@@ -63,7 +62,7 @@ export class SiteAudits {
     // Why a conditional or failed audit matters is what the decision rests on.
     if (input.result !== 'PASS' && !findings)
       throw badRequest('有条件通过或不通过须填写发现的问题', { findings: '请填写发现的问题' });
-    if (input.auditDate > businessDay(new Date()))
+    if (input.auditDate > businessDay())
       throw badRequest('评审日期不能晚于今天', { auditDate: '评审日期不能晚于今天' });
     return this.db.transaction().execute(async (trx) => {
       const r = await this.reviews.find(trx, input.reviewId, tenantId);
@@ -119,7 +118,7 @@ export class SiteAudits {
         findings,
         files: files.join(',') || null,
         recordedBy: user.id,
-        recordedAt: nowIso(),
+        recordedAt: serverNowIso(),
       };
       if (existing) {
         const done = await trx

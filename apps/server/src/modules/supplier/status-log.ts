@@ -1,5 +1,5 @@
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 
 export type ActorKind = 'INTERNAL' | 'SUPPLIER' | 'SYSTEM';
@@ -33,7 +33,7 @@ export async function logStatusChange(trx: Db, c: StatusChange): Promise<void> {
       sourceDocId: c.sourceDocId,
       actorId: c.actorId,
       actorKind: c.actorKind,
-      at: nowIso(),
+      at: serverNowIso(),
     })
     .execute();
 }

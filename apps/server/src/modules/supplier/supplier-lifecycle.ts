@@ -8,11 +8,11 @@ import {
 import type { SessionUser } from '../../core/access.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
-import { businessDay, validQualificationTypes } from './qualification-service.js';
+import { validQualificationTypes } from './qualification-service.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 import { escapeHtml } from '../../core/sanitize.js';
 
@@ -126,7 +126,7 @@ export class SupplierLifecycle {
     to: string,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
-    const now = nowIso();
+    const now = serverNowIso();
     // The status read at the start must still hold (a concurrent transition loses, X-4).
     const done = await trx
       .updateTable('supplier')
@@ -157,7 +157,7 @@ export class SupplierLifecycle {
           await this.setStatus(trx, s, user, 'POTENTIAL', {
             infoStatus: 'APPROVED',
             approvedBy: user.id,
-            approvedAt: nowIso(),
+            approvedAt: serverNowIso(),
             returnComments: null,
           });
           await logStatusChange(trx, {
@@ -257,7 +257,7 @@ export class SupplierLifecycle {
         (r) => r.categoryCode,
       ),
     );
-    const now = nowIso();
+    const now = serverNowIso();
     for (const code of offered.filter((c) => !held.has(c))) {
       await trx
         .insertInto('supplierCategory')
@@ -316,7 +316,7 @@ export class SupplierLifecycle {
         reason,
         status: 'PENDING',
         proposedBy: user.id,
-        proposedAt: nowIso(),
+        proposedAt: serverNowIso(),
         decidedBy: null,
         decidedAt: null,
         decisionComment: null,
@@ -364,7 +364,7 @@ export class SupplierLifecycle {
     if (!r || r.status !== 'PENDING') throw businessError('该申请已处理');
     await trx
       .updateTable('supplierStatusRequest')
-      .set({ status, decidedBy: actorId, decidedAt: nowIso(), decisionComment: comment })
+      .set({ status, decidedBy: actorId, decidedAt: serverNowIso(), decisionComment: comment })
       .where('id', '=', r.id)
       .execute();
     const s = await trx
@@ -434,7 +434,7 @@ export class SupplierLifecycle {
         actorId: user.id,
         actorKind: 'INTERNAL' as const,
       };
-      const now = nowIso();
+      const now = serverNowIso();
       switch (action) {
         case 'suspend':
           await trx
@@ -499,7 +499,7 @@ export class SupplierLifecycle {
   ): Promise<string> {
     if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await this.refuse(trx, s.status, '转正品类');
     await this.requireQualifications(trx, s.id, categoryCode);
-    const now = nowIso();
+    const now = serverNowIso();
     const done = await trx
       .updateTable('supplierCategory')
       .set({ status: 'QUALIFIED', qualifiedAt: now, trialLimitAmount: null, updateTime: now })
@@ -531,7 +531,7 @@ export class SupplierLifecycle {
 
   /** QLF-1: every required qualification type of the category is valid at this instant. */
   private async requireQualifications(trx: Db, supplierId: string, categoryCode: string): Promise<void> {
-    const valid = await validQualificationTypes(trx, supplierId, businessDay(new Date()));
+    const valid = await validQualificationTypes(trx, supplierId, businessDay());
     const missing = requiredQualificationsOf(categoryCode).filter((t) => !valid.has(t));
     if (missing.length === 0) return;
     const names = await trx
@@ -601,7 +601,7 @@ export class SupplierLifecycle {
       .where('categoryCode', '=', categoryCode)
       .executeTakeFirstOrThrow();
     if (c.status !== 'APPLYING') await this.refuse(trx, c.status, '审批准入', true);
-    const now = nowIso();
+    const now = serverNowIso();
     const log = { supplierId: s.id, actorId, actorKind: 'INTERNAL' as const, sourceDocType, sourceDocId: requestId };
     if (!approve) {
       await trx

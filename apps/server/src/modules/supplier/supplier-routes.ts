@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, supplierInfoSchema } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import { toUserInfo } from '../system/user-service.js';
 
 const SUPPLIER_LIST_FIELDS: ListFields = {

@@ -2,7 +2,7 @@ import { CHANGE_VIA_REQUEST_MESSAGE, type SupplierInfo, type SupplierProfile } f
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 
 /** infoStatus values in which the supplier may still edit its completion form (SUP-3, SUP-5). */
@@ -127,7 +127,7 @@ export class SupplierService {
         throw badRequest(message, { [field]: message });
       }
 
-      const now = nowIso();
+      const now = serverNowIso();
       await trx
         .updateTable('supplier')
         .set({

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError } from '../../core/errors.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { departsOf, toUserInfo } from './user-service.js';
 
@@ -47,7 +47,7 @@ export const accountRoutes =
           await ctx.throttle.recordFailure(me.username, request.ip);
           throw businessError('旧密码输入错误!');
         }
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
@@ -97,7 +97,7 @@ export const accountRoutes =
           throw businessError('只能切换自己的部门');
         const departs = await departsOf(ctx.db, me.id);
         if (!departs.some((d) => d.orgCode === request.body.orgCode)) throw businessError('您不属于该部门');
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db
           .updateTable('sysUser')
           .set({ orgCode: request.body.orgCode, updateBy: me.username, updateTime: now })

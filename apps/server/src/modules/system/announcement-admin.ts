@@ -6,7 +6,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { idList, wireId } from '../../http/wire.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 
@@ -56,7 +56,7 @@ export const announcementAdmin =
         config: { access: { permission: 'announcement:edit' } },
       },
       async (request) => {
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           const a = await trx
             .selectFrom('sysAnnouncement')
@@ -109,7 +109,7 @@ export const announcementAdmin =
         config: { access: { permission: 'announcement:edit' } },
       },
       async (request) => {
-        const now = nowIso();
+        const now = serverNowIso();
         const done = await ctx.db
           .updateTable('sysAnnouncement')
           .set({ sendStatus: '2', cancelTime: now, updateBy: request.user!.username, updateTime: now })

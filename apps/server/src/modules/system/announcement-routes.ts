@@ -4,7 +4,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 
 const MY_ANNOUNCEMENT_FIELDS: ListFields = {
   titile: { column: 'a.titile', filter: 'text' },

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../core/access.js';
 import { notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SysAnnouncementTable } from '../../db/announcement-tables.js';
 
@@ -68,7 +68,7 @@ export class AnnouncementService {
       )
       .execute();
     if (missing.length === 0) return;
-    const now = nowIso();
+    const now = serverNowIso();
     await this.db
       .insertInto('sysAnnouncementSend')
       .values(missing.map((m) => ({ id: newId(), anntId: m.id, userId, readFlag: 0, readTime: null, createTime: now })))
@@ -137,7 +137,7 @@ export class AnnouncementService {
   /** `editByAnntIdAndUserId`: marks the announcement read for this user. */
   async markRead(user: SessionUser, anntId: string): Promise<void> {
     await this.visible(user, anntId);
-    const now = nowIso();
+    const now = serverNowIso();
     const updated = await this.db
       .updateTable('sysAnnouncementSend')
       .set({ readFlag: 1, readTime: now })
@@ -176,7 +176,7 @@ export class AnnouncementService {
     await this.deliverBroadcasts(userId);
     await this.db
       .updateTable('sysAnnouncementSend')
-      .set({ readFlag: 1, readTime: nowIso() })
+      .set({ readFlag: 1, readTime: serverNowIso() })
       .where('userId', '=', userId)
       .where('readFlag', '=', 0)
       .execute();

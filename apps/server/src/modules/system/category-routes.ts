@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { idList, pageParams, queryFlag, recordId as id } from '../../http/wire.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { SysCategoryTable } from '../../db/dictionary-tables.js';
 import { nextOrgCode } from './depart-admin-routes.js';
 import { parseCondition, type DictTable } from './dict-tables.js';
@@ -162,7 +162,7 @@ export const categoryRoutes =
       async (request) => {
         const { name } = request.body;
         const pid = request.body.pid ?? null;
-        const now = nowIso();
+        const now = serverNowIso();
         const record = await db.transaction().execute(async (trx) => {
           let parentCode = '';
           if (pid) {
@@ -232,7 +232,7 @@ export const categoryRoutes =
           throw badRequest('同一上级下已有同名分类', { name: '同一上级下已有同名分类' });
         await db
           .updateTable('sysCategory')
-          .set({ name, updateBy: request.user!.username, updateTime: nowIso() })
+          .set({ name, updateBy: request.user!.username, updateTime: serverNowIso() })
           .where('id', '=', categoryId)
           .execute();
         return ok(null, '编辑成功!');

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import type { Kysely } from 'kysely';
 import { badRequest, businessError } from '../../core/errors.js';
-import { businessDate } from '../../core/time.js';
+import { businessDayCompact, serverNow } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -245,7 +245,7 @@ export type NextOptions = {
 export class CodeRuleService {
   constructor(
     private readonly db: Db,
-    private readonly clock: Clock = () => new Date(),
+    private readonly clock: Clock = serverNow,
   ) {}
 
   /** Checks a value against a check rule: `null` when it passes. Unknown code: '该编码不存在'. */
@@ -281,7 +281,7 @@ export class CodeRuleService {
       .where('ruleCode', '=', ruleCode)
       .executeTakeFirst();
     if (!rule) throw businessError(UNKNOWN_CODE);
-    const day = businessDate(this.clock());
+    const day = businessDayCompact(this.clock());
     const { lastValue } = await on
       .insertInto('sysFillRuleSeq')
       .values({ ruleCode, tenantId, period: periodOf(rule.seqReset, day), lastValue: 1 })

@@ -7,7 +7,7 @@ import { AppError, badRequest, businessError, notFound } from '../../core/errors
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { idList, recordId as id, wireId } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Database } from '../../db/schema.js';
 import { DEPART_COLUMNS, toWireDepart } from './depart-routes.js';
 import { assertPermissionsExist, permissionSetFields, requestedPermissionIds } from './permission-grants.js';
@@ -178,7 +178,7 @@ export const departAdminRoutes =
         const b = request.body;
         const parentId = b.parentId ?? null;
         const departId = newId();
-        const now = nowIso();
+        const now = serverNowIso();
         // Two adds under one parent at once may pick the same code: the unique index refuses the
         // second, which then tries again with the next free code.
         for (let attempt = 1; ; attempt++) {
@@ -228,7 +228,7 @@ export const departAdminRoutes =
       handler: async (request) => {
         const b = request.body;
         const raw = request.body as Record<string, unknown>;
-        const now = nowIso();
+        const now = serverNowIso();
         const actor = request.user!.username;
         await ctx.db.transaction().execute(async (trx) => {
           const depart = await live(trx, b.id);
@@ -332,7 +332,7 @@ export const departAdminRoutes =
         if (member) throw businessError(`部门「${member.departName}」下还有用户，请先将用户移出该部门`);
         await trx
           .updateTable('sysDepart')
-          .set({ delFlag: 1, updateBy: actor, updateTime: nowIso() })
+          .set({ delFlag: 1, updateBy: actor, updateTime: serverNowIso() })
           .where('id', 'in', found)
           .execute();
         // A deleted department holds no permissions.

@@ -4,7 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { escapeLike } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import { toForest } from '../../core/tree.js';
 import type { SysDepartTable } from '../../db/org-tables.js';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { addDays, businessDay, businessDayStart, toWireDateTime } from '../../core/clock.js';
 import { wireToStored } from '../../resource/resource-query.js';
 import { LOG_TYPE_LOGIN, LOGIN_OPERATE, OPERATE_TYPE_TEXT } from './log-service.js';
 
@@ -18,14 +18,11 @@ const LOG_FIELDS: ListFields = {
   createTime: { column: 'l.createTime', filter: 'exact', sortable: true, convert: wireToStored },
 };
 
-const DAY_MS = 24 * 3600_000;
-const GMT8_MS = 8 * 3600_000;
-
 /** The GMT+8 calendar day `offset` days from today: its bounds as stored (ISO UTC) and its wire names. */
-function gmt8Day(offset: number, now = Date.now()) {
-  const start = Math.floor((now + GMT8_MS) / DAY_MS) * DAY_MS - GMT8_MS + offset * DAY_MS;
-  const tian = new Date(start + GMT8_MS).toISOString().slice(0, 10);
-  return { from: new Date(start).toISOString(), to: new Date(start + DAY_MS).toISOString(), tian, type: tian.slice(5) };
+function gmt8Day(offset: number) {
+  const tian = businessDay(undefined, offset);
+  const from = businessDayStart(tian).toISOString();
+  return { from, to: businessDayStart(addDays(tian, 1)).toISOString(), tian, type: tian.slice(5) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SysLogTable } from '../../db/schema.js';
 
@@ -55,7 +55,7 @@ export function record(db: Db, entry: LogEntry, log?: FastifyBaseLogger): void {
         requestParam: cap(entry.requestParam, PARAM_MAX),
         costTime: entry.costTime == null ? null : Math.max(0, Math.round(entry.costTime)),
         status: entry.status,
-        createTime: nowIso(),
+        createTime: serverNowIso(),
       })
       .execute();
   })().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import { newId } from '../../core/ids.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 
@@ -33,7 +33,7 @@ export type Notice = {
 export async function notifyUsers(trx: Db, notice: Notice): Promise<string | null> {
   const userIds = [...new Set(notice.userIds.filter(Boolean))];
   if (userIds.length === 0) return null;
-  const now = nowIso();
+  const now = serverNowIso();
   const id = newId();
   await trx
     .insertInto('sysAnnouncement')

@@ -21,7 +21,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { toForest } from '../../core/tree.js';
 import type { Database } from '../../db/schema.js';
 import type { SysPermissionDataRuleTable, SysPermissionTable } from '../../db/user-tables.js';
@@ -416,7 +416,7 @@ export const permissionAdminRoutes =
               isLeaf: 1,
               delFlag: 0,
               createBy: request.user!.username,
-              createTime: nowIso(),
+              createTime: serverNowIso(),
               updateBy: null,
               updateTime: null,
             })
@@ -453,7 +453,7 @@ export const permissionAdminRoutes =
           const values = await checkedValues(trx, request.body, rowId);
           await trx
             .updateTable('sysPermission')
-            .set({ ...values, updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ ...values, updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', rowId)
             .execute();
           if (existing.parentId !== values.parentId) {
@@ -563,7 +563,7 @@ export const permissionAdminRoutes =
               id: ruleId,
               ...values,
               createBy: request.user!.username,
-              createTime: nowIso(),
+              createTime: serverNowIso(),
               updateBy: null,
               updateTime: null,
             })
@@ -593,7 +593,7 @@ export const permissionAdminRoutes =
           const values = await checkRule(trx, request.body);
           await trx
             .updateTable('sysPermissionDataRule')
-            .set({ ...values, updateBy: request.user!.username, updateTime: nowIso() })
+            .set({ ...values, updateBy: request.user!.username, updateTime: serverNowIso() })
             .where('id', '=', ruleId)
             .execute();
         });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { idList, wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { realNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { toUserInfo } from './user-service.js';
 
 const ONLINE_FIELDS: ListFields = {
@@ -32,7 +32,8 @@ export const sessionAdminRoutes =
         config: { access: { permission: 'online:list' } },
       },
       async (request) => {
-        const now = nowIso();
+        // Sessions live on real time (see SessionService).
+        const now = realNow().toISOString();
         const base = ctx.db
           .selectFrom('sysSession as s')
           .innerJoin('sysUser as u', 'u.id', 's.userId')
@@ -81,7 +82,7 @@ export const sessionAdminRoutes =
         if (request.body.id === request.user!.sessionId) throw businessError('不能强制退出当前会话，请使用退出登录');
         const done = await ctx.db
           .updateTable('sysSession')
-          .set({ revokedAt: nowIso() })
+          .set({ revokedAt: serverNowIso() })
           .where('id', '=', request.body.id)
           .where('revokedAt', 'is', null)
           .executeTakeFirst();
@@ -115,7 +116,7 @@ export const sessionAdminRoutes =
         const ids = chosenIds(request.body.userIds);
         await ctx.db
           .updateTable('sysUser')
-          .set({ delFlag: 0, updateBy: request.user!.username, updateTime: nowIso() })
+          .set({ delFlag: 0, updateBy: request.user!.username, updateTime: serverNowIso() })
           .where('id', 'in', ids)
           .where('delFlag', '=', 1)
           .execute();

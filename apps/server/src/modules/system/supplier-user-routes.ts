@@ -3,7 +3,7 @@ import { IS_SHOW_MUST_COMPLETE, isStrongPassword, ok, PASSWORD_RULE_MESSAGE } fr
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { wireId } from '../../http/wire.js';
-import { nowIso } from '../../core/time.js';
+import { serverNowIso } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
 import { addSchema, editSchema, givenProfileFields } from './user-admin-routes.js';
 import { insertUser } from './user-service.js';
@@ -97,7 +97,7 @@ export const supplierUserRoutes =
             realname: b.realname,
             ...givenProfileFields(b),
             updateBy: request.user!.username,
-            updateTime: nowIso(),
+            updateTime: serverNowIso(),
           })
           .where('id', '=', b.id)
           .execute();

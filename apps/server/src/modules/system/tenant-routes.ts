@@ -5,7 +5,7 @@ import { ok, resources, tenantResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { escapeLike } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/time.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import { tenantIdsOf, toTenantInfo } from './tenant-service.js';

@@ -1,6 +1,6 @@
 import type { TenantInfo } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SysTenantTable } from '../../db/org-tables.js';
 
@@ -18,7 +18,10 @@ export function tenantIdsOf(relTenantIds: string | null | undefined): number[] {
 }
 
 /** Effective now: normal (status 1) and within its begin and end times where they are set. */
-export function isEffective(t: Pick<SysTenantTable, 'status' | 'beginDate' | 'endDate'>, now = nowIso()): boolean {
+export function isEffective(
+  t: Pick<SysTenantTable, 'status' | 'beginDate' | 'endDate'>,
+  now = serverNowIso(),
+): boolean {
   return t.status === 1 && (t.beginDate === null || t.beginDate <= now) && (t.endDate === null || t.endDate >= now);
 }
 
@@ -31,7 +34,7 @@ export async function effectiveTenants(db: Db, ids: readonly number[]): Promise<
     .where('id', 'in', [...ids])
     .where('status', '=', 1)
     .execute();
-  const now = nowIso();
+  const now = serverNowIso();
   const byId = new Map(rows.filter((r) => isEffective(r, now)).map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

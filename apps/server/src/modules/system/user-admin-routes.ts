@@ -7,7 +7,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { ID_PATTERN, newId } from '../../core/ids.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../../core/access.js';
@@ -308,7 +308,7 @@ export const userAdminRoutes =
           b.relTenantIds === undefined
             ? {}
             : { relTenantIds: await checkTenants(ctx.db, b.relTenantIds, request.user!, existing.relTenantIds) };
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
@@ -350,7 +350,7 @@ export const userAdminRoutes =
         const ids = idList(request.body.ids, '记录编号不正确');
         if (ids.length === 0) throw badRequest('请选择一条记录！');
         if (request.body.status === '2' && ids.includes(request.user!.id)) throw businessError('不能冻结自己的账号');
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
@@ -389,7 +389,7 @@ export const userAdminRoutes =
           .where('delFlag', '=', 0)
           .executeTakeFirst();
         if (!user) throw businessError('未找到对应实体');
-        const now = nowIso();
+        const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('sysUser')
@@ -416,7 +416,7 @@ export const userAdminRoutes =
       if (ids.length === 0) throw badRequest('请选择一条记录！');
       if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
       if (ids.includes(actor.id)) throw businessError('不能删除自己的账号');
-      const now = nowIso();
+      const now = serverNowIso();
       await ctx.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('sysUser')

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@procura/shared';
 import { newId } from '../../core/ids.js';
-import { nowIso, toWireDateTime } from '../../core/time.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SysUserTable } from '../../db/user-tables.js';
 
@@ -23,7 +23,7 @@ export async function insertUser(
   links: { roles: readonly string[]; departs: readonly string[] },
 ): Promise<string> {
   const id = newId();
-  const now = nowIso();
+  const now = serverNowIso();
   await trx
     .insertInto('sysUser')
     .values({

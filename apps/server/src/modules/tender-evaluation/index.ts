@@ -25,7 +25,7 @@
  *            GET  /srm/tender/award                       award, candidates, objections, mustAwardRank1, report status (finalises lazily when due)
  *            POST /srm/tender/award/finalize              publicity over, no open objection → FINAL (TND-19, AWD-5/7)
  *            POST /srm/tender/objection/answer            all answered → back to PUBLISHED (TND-4) or PUBLICITY (TND-18)
- *   job      schedulePublicityFinalizer: every 10 minutes finalizeDueAwards (the same FINAL as above)
+ *   job      publicityFinalizerJob: every 10 minutes finalizeDueAwards (the same FINAL as above)
  *   bidder   POST /srm/tender/supplier/objection/add      DOCUMENTS: until 10 days before the deadline → event SUSPENDED (TND-4);
  *                                                         RESULT: during publicity → award SUSPENDED (TND-18)
  *            GET  /srm/tender/supplier/result             candidates in publicity, winner and committee names once FINAL
@@ -35,7 +35,8 @@ import type { AppContext } from '../../app-context.js';
 import { evaluationRoutes } from './evaluation-routes.js';
 import { tenderAwardRoutes } from './tender-award.js';
 
-export { finalizeDueAwards, finalizeIfDue, schedulePublicityFinalizer, TENDER_AWARD_DOC_TYPE } from './tender-award.js';
+export { finalizeIfDue, TENDER_AWARD_DOC_TYPE } from './tender-award.js';
+export { finalizeDueAwards, publicityFinalizerJob } from './publicity-job.js';
 
 export const tenderEvaluationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

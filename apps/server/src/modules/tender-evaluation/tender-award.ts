@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMMITTEE_ROLE_TEXT, candidateTitle, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { add, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { toWireDateTime } from '../../core/time.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
@@ -841,46 +839,3 @@ export const tenderAwardRoutes =
       },
     );
   };
-
-/** For the scheduled job: finalises every due tender award (server clock); how many became FINAL. */
-export async function finalizeDueAwards(db: Db): Promise<number> {
-  const due = await db
-    .selectFrom('sourcingAward as a')
-    .innerJoin('sourcingEvent as e', 'e.id', 'a.eventId')
-    .select('a.eventId')
-    .where('e.type', '=', 'TENDER')
-    .where('a.status', '=', 'PUBLICITY')
-    .where('a.publicityEndAt', '<=', serverNowIso())
-    .execute();
-  let done = 0;
-  for (const d of due) if (await db.transaction().execute((trx) => finalizeIfDue(trx, d.eventId, null))) done += 1;
-  return done;
-}
-
-const JOB_EVERY_MS = 10 * 60_000;
-const JOB_FIRST_RUN_MS = 60_000;
-
-/** Starts the publicity job with the server (first run after a minute, then every 10 minutes); reads finalise lazily meanwhile. */
-export function schedulePublicityFinalizer(app: FastifyInstance, ctx: AppContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
-      const done = await finalizeDueAwards(ctx.db);
-      if (done > 0) app.log.info({ event: 'tender.publicity', done }, 'tender awards finalised after publicity');
-    } catch (error) {
-      app.log.error({ err: error, event: 'tender.publicity' }, 'tender publicity job failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function tick() {
-      void run().finally(() => {
-        timer = setTimeout(tick, JOB_EVERY_MS);
-        timer.unref();
-      });
-    }, JOB_FIRST_RUN_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
-  });
-}

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { serverNow, serverNowIso } from '../../core/clock.js';
+import { businessDay, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import { id, requiredText, text } from '../../http/wire.js';
 import type { QuotePayload } from '../sourcing/opening.js';
@@ -23,7 +22,7 @@ import {
 } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
 import { technicalAad, type TechnicalPayload } from './tender-opening.js';
-import { DAY_MS, METHOD_TEXT, statusText } from './tender-service.js';
+import { METHOD_TEXT, statusText } from './tender-service.js';
 
 const bidBody = z.object({
   eventId: id,
@@ -481,11 +480,7 @@ export const bidRoutes =
             if (files.length !== fileIds.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
           }
           // The bid is valid for bidValidityDays from the deadline (投标有效期).
-          const validUntil = new Date(
-            Date.parse(event.responseDeadline!) + settings.bidValidityDays * DAY_MS + 8 * 3600_000,
-          )
-            .toISOString()
-            .slice(0, 10);
+          const validUntil = businessDay(new Date(event.responseDeadline!), settings.bidValidityDays);
           const commercial: QuotePayload = {
             totalAmount: add(lines.map((l) => l.amount)),
             validUntil,

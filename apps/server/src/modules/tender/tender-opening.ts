@@ -1,9 +1,8 @@
 import { ResultCode } from '@procura/shared';
 import type { Config } from '../../config.js';
-import { serverNowIso } from '../../core/clock.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { AppError, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { toWireDateTime } from '../../core/time.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';

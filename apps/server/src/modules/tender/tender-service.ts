@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
-import { serverNowIso } from '../../core/clock.js';
+import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { compare, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { toWireDateTime } from '../../core/time.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';
 import { decimalText, flag, id, requiredText, text, wireTime } from '../../http/wire.js';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { FastifyBaseLogger } from 'fastify';
 import { businessError } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
-import { nowIso } from '../../../core/time.js';
+import { serverNowIso, serverNowMs } from '../../../core/clock.js';
 import type { Db } from '../../../db/database.js';
 import { SMS_NOT_CONFIGURED, type SmsPurpose, type SmsSender } from './sender.js';
 
@@ -40,7 +40,7 @@ export class SmsService {
     log: FastifyBaseLogger,
   ): Promise<void> {
     if (!this.sender.enabled) throw businessError(SMS_NOT_CONFIGURED);
-    const now = Date.now();
+    const now = serverNowMs();
     const recent = await this.db
       .selectFrom('sysSmsCode')
       .select('createTime')
@@ -97,7 +97,8 @@ export class SmsService {
       .where('usedAt', 'is', null)
       .orderBy('createTime', 'desc')
       .executeTakeFirst();
-    if (!row || row.expiresAt <= nowIso() || row.attempts >= SMS_MAX_ATTEMPTS) return { ok: false, reason: 'expired' };
+    if (!row || row.expiresAt <= serverNowIso() || row.attempts >= SMS_MAX_ATTEMPTS)
+      return { ok: false, reason: 'expired' };
     const [salt, hash] = row.codeHash.split('$') as [string, string];
     const given = Buffer.from(hashCode(salt, mobile, purpose, code.trim()), 'hex');
     if (!/^\d{6}$/.test(code.trim()) || !timingSafeEqual(given, Buffer.from(hash, 'hex'))) {
@@ -115,7 +116,7 @@ export class SmsService {
   async consume(db: Db, id: string): Promise<boolean> {
     const res = await db
       .updateTable('sysSmsCode')
-      .set({ usedAt: nowIso() })
+      .set({ usedAt: serverNowIso() })
       .where('id', '=', id)
       .where('usedAt', 'is', null)
       .executeTakeFirst();
