@@ -435,7 +435,7 @@ try {
         supplierView: 'RANK_AND_BEST',
         showParticipantCount: true,
       },
-      lines: [{ materialName: '热轧钢板', qty: '10', unit: 'T' }],
+      lines: [{ materialName: '热轧钢板', qty: '10', unit: 'TON' }],
     }),
   );
   const t1 = performance.now();

@@ -66,7 +66,7 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
       buyerAnonymous: true,
       minParticipants: 3,
     },
-    lines: [{ materialName: 'A4 复印纸', qty: '200', unit: '箱' }],
+    lines: [{ materialName: 'A4 复印纸', qty: '200', unit: 'BOX' }],
   });
   const ids = await Promise.all([supA, supB, supC].map(async (s) => (s.userInfo as { supplierId: string }).supplierId));
   await buyer.call('POST', '/srm/sourcing/event/invite', { id: added.id, supplierIds: ids });

@@ -33,7 +33,7 @@ async function running(rules: Record<string, unknown> = {}, header: Record<strin
       confirmDropPct: '50',
       ...rules,
     },
-    lines: [{ materialId: w.materialId, materialName: '任意', qty: '200', unit: '箱' }],
+    lines: [{ materialId: w.materialId, materialName: '任意', qty: '200', unit: 'BOX' }],
   });
   expect(add.message).toBe('竞价单已保存');
   const { id, lotId } = add.result as { id: string; lotId: string };

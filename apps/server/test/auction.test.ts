@@ -30,7 +30,7 @@ async function auction(
       confirmDropPct: '50',
       ...rules,
     },
-    lines: [{ materialName: '热轧钢板', qty: '10', unit: 'T' }],
+    lines: [{ materialName: '热轧钢板', qty: '10', unit: 'TON' }],
   });
   expect(add.message).toBe('竞价单已保存');
   const { id, lotId } = add.result as { id: string; lotId: string };
@@ -74,7 +74,7 @@ describe('lot transitions', () => {
         startAt: w.at(HOUR),
         endAt: w.at(0),
       },
-      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+      lines: [{ materialName: 'a', qty: '1', unit: 'TON' }],
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad)).toContain('竞价结束时间必须晚于开始时间');
@@ -426,7 +426,7 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
         startAt: w.at(0),
         endAt: w.at(HOUR),
       },
-      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+      lines: [{ materialName: 'a', qty: '1', unit: 'TON' }],
     });
     const draftLot = (add.result as { lotId: string }).lotId;
     const outsider = await fetch(`${w.s.base}/srm/auction/stream?lotId=${draftLot}`, {
@@ -478,7 +478,7 @@ describe('buyer screens: detail, draft edit, supplier lot list', () => {
         startAt: w.at(HOUR),
         endAt: w.at(2 * HOUR),
       },
-      lines: [{ materialName: '铜板', qty: '5', unit: 'T' }],
+      lines: [{ materialName: '铜板', qty: '5', unit: 'TON' }],
     });
     const { id, lotId } = add.result as { id: string; lotId: string };
     const detail = await w.s.request<{
@@ -504,8 +504,8 @@ describe('buyer screens: detail, draft edit, supplier lot list', () => {
         endAt,
       },
       lines: [
-        { materialName: '铜板', qty: '6', unit: 'T' },
-        { materialName: '铜排', qty: '1', unit: 'T' },
+        { materialName: '铜板', qty: '6', unit: 'TON' },
+        { materialName: '铜排', qty: '1', unit: 'TON' },
       ],
     });
     expect(edit.message).toBe('竞价单已保存');
@@ -549,7 +549,7 @@ describe('buyer screens: detail, draft edit, supplier lot list', () => {
         startAt: w.at(HOUR),
         endAt,
       },
-      lines: [{ materialName: 'a', qty: '1', unit: 'T' }],
+      lines: [{ materialName: 'a', qty: '1', unit: 'TON' }],
     });
     expect(refused).toMatchObject({ success: false, message: '只有草稿状态的竞价单可以修改' });
     expect(

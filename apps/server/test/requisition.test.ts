@@ -192,6 +192,7 @@ describe('drafts (PR-1, X-13, X-14)', () => {
       ],
       [freeLine({ description: '' }), 'lines.0.description', '第1行：非目录物料须填写物料描述（PR-1）'],
       [freeLine({ categoryId: null }), 'lines.0.categoryId', '第1行：非目录物料须选择物料分类（PR-1）'],
+      [freeLine({ unit: '套子' }), 'lines.0.unit', '第1行：单位不存在或已停用，请从计量单位中选择'],
     ];
     for (const [line, field, message] of cases) {
       const res = await post<{ errors: Record<string, string> }>('add', draftBody({ lines: [line] }));

@@ -65,17 +65,17 @@ describe('first start and production', () => {
 
   it('adds base data once: a second start adds nothing and a deleted row stays deleted', async () => {
     expect(await syncBaseData(s.ctx.db)).toBe(0);
-    await s.ctx.db.deleteFrom('sysDict').where('dictCode', '=', 'srm_unit').execute();
+    await s.ctx.db.deleteFrom('sysDict').where('dictCode', '=', 'srm_currency').execute();
     expect(await syncBaseData(s.ctx.db)).toBe(0);
     expect(
-      await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_unit').executeTakeFirst(),
+      await s.ctx.db.selectFrom('sysDict').select('id').where('dictCode', '=', 'srm_currency').executeTakeFirst(),
     ).toBeUndefined();
     // A row this installation never received is added (as a new release's menus would be).
-    await s.ctx.db.deleteFrom('sysBaseData').where('dataKey', '=', 'dict:srm_unit').execute();
+    await s.ctx.db.deleteFrom('sysBaseData').where('dataKey', '=', 'dict:srm_currency').execute();
     expect(await syncBaseData(s.ctx.db)).toBe(1);
     expect(
-      await s.ctx.db.selectFrom('sysDict').select('dictName').where('dictCode', '=', 'srm_unit').executeTakeFirst(),
-    ).toEqual({ dictName: '计量单位' });
+      await s.ctx.db.selectFrom('sysDict').select('dictName').where('dictCode', '=', 'srm_currency').executeTakeFirst(),
+    ).toEqual({ dictName: '币种' });
   });
 
   it('without demo data there are no demo accounts, but menus, roles and dictionaries exist', async () => {

@@ -27,6 +27,7 @@ export * from './questionnaire.js';
 export * from './resources/material.js';
 export * from './resources/sample.js';
 export * from './resources/supplier-material.js';
+export * from './resources/unit-of-measure.js';
 export * from './purchase-settings.js';
 export * from './supplier-change.js';
 export * from './requisition.js';

@@ -96,7 +96,6 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
   ['srm_sample_ship_method', '寄送方式', 'EXPRESS 快递 · LOGISTICS 物流 · HAND 专人送达'],
   ['srm_sample_result', '样品测试结果', 'PASS 合格 · FAIL 不合格'],
   ['srm_currency', '币种', 'CNY 人民币 · USD 美元 · EUR 欧元 · JPY 日元 · HKD 港币'],
-  ['srm_unit', '计量单位', 'PCS 个 · SET 套 · UNIT 台 · BOX 箱 · KG 千克 · TON 吨 · M 米 · TIME 次'],
   [
     'srm_payment_terms',
     '付款条件',

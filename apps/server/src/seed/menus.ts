@@ -734,6 +734,15 @@ export const BASE_MENUS: MenuSeed[] = [
   ...resourceMenu('base.taxRate', 'base', '税率', '/base/taxRate', 'srmTaxRate', 'taxRate', 3, ['import']).map(
     forBuyers(['list']),
   ),
+  ...resourceMenu(
+    'base.unitOfMeasure',
+    'base',
+    '计量单位',
+    '/base/unitOfMeasure',
+    'srmUnitOfMeasure',
+    'unitOfMeasure',
+    3,
+  ).map(forBuyers(['list'])),
   ...resourceMenu('base.price', 'base', '价格库', '/base/priceRecord', 'srmPriceRecord', 'priceRecord', 4, [
     'import',
     'edit',

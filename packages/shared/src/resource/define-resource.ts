@@ -95,6 +95,20 @@ export type ResourceDef<K extends string = string> = {
    * (JeecgBoot's tenant ids), the next one (from 1000) given by the server on add.
    */
   idType: 'string' | 'int';
+  /**
+   * The resource also serves a dictionary: `code` is the dictionary code other fields name
+   * (`dict: 'srm_unit'`), its items are the rows' `value` field with the `text` field as
+   * text, limited to the rows where `active.field` equals `active.value`, in the default
+   * sort. Master data kept as a table, offered everywhere as a plain dictionary.
+   */
+  dictionary?: ResourceDictionary<K>;
+};
+
+export type ResourceDictionary<K extends string = string> = {
+  code: string;
+  value: K;
+  text: K;
+  active?: { field: K; value: string };
 };
 
 export type ResourceAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'export' | 'import';
@@ -116,13 +130,14 @@ const ALL: Capabilities = {
 
 export type ResourceInput<K extends string> = Omit<
   ResourceDef<K>,
-  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort'
+  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort' | 'dictionary'
 > & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
   tenant?: boolean;
   idType?: 'string' | 'int';
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
+  dictionary?: ResourceDictionary<NoInfer<K>>;
 };
 
 /** Fills in the defaults and checks the definition is coherent (a mistake fails at start-up, not on a user). */
@@ -144,6 +159,8 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     if (name === 'tenantId' || columnOf(name, f) === 'tenant_id')
       throw new Error(`${def.key}.${name}: tenant_id is set by the server (tenant: true)`);
   }
+  // Dictionaries are global: a tenant's rows cannot back one every tenant reads.
+  if (def.dictionary && def.tenant) throw new Error(`${def.key}: a resource serving a dictionary is not per tenant`);
   return def;
 }
 

@@ -3,6 +3,7 @@ import { portalResources } from './portal.js';
 import { onlineResources } from './online.js';
 import { extendResources } from './extend.js';
 import { materialResources } from './material.js';
+import { unitOfMeasureResource } from './unit-of-measure.js';
 import { sampleRequestResource } from './sample.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
@@ -280,4 +281,12 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   ...Object.fromEntries(evaluationResources.map((r) => [r.key, r])),
   [sampleRequestResource.key]: sampleRequestResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
+  [unitOfMeasureResource.key]: unitOfMeasureResource,
 };
+
+/** The resources that serve a dictionary, by dictionary code. */
+export const resourceDictionaries: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
+  Object.values(resources)
+    .filter((r) => r.dictionary)
+    .map((r) => [r.dictionary!.code, r]),
+);

@@ -48,6 +48,7 @@ import {
 } from './bid-rules.js';
 import { lotResult, settleClosedLot } from './auction-award.js';
 import { AuctionService, notifyBidders, writeState, type LotContext } from './auction-service.js';
+import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 
 const positive = (label: string) =>
   decimalText(label).refine((v) => isDecimal(v) && compare(v, '0') > 0, `${label}必须大于0`);
@@ -103,7 +104,7 @@ const addBody = z.object({
         materialId: id.optional(),
         materialName: z.string().trim().min(1, '请填写物料名称').max(200),
         qty: positive('数量'),
-        unit: z.string().trim().min(1, '请填写单位').max(16),
+        unit: z.string().trim().min(1, '请选择单位').max(16),
       }),
     )
     .min(1, '请至少填写一行物料')
@@ -126,6 +127,7 @@ async function lineRows(
     let materialCode: string | null = null;
     let materialName = l.materialName;
     let categoryId: string | null = null;
+    if (!(await isActiveUnit(trx, l.unit))) throw badRequest(`第${i + 1}行${UNKNOWN_UNIT}`);
     if (l.materialId) {
       const m = await trx
         .selectFrom('srmMaterial')

@@ -13,6 +13,7 @@ import { registerApprovalDocType, submitForApproval } from '../approval/index.js
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { assertLeafCategory } from './material-rules.js';
 import { expireDuePrices, preparePrice } from './price-library.js';
+import { unitOfMeasureRoutes } from './unit-of-measure-routes.js';
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -142,6 +143,8 @@ export const materialRoutes =
         return ok(rows);
       },
     );
+
+    await app.register(unitOfMeasureRoutes(ctx));
 
     const checkRate = (values: Record<string, unknown>) => {
       if (values.rate !== undefined && !pctOk(values.rate))

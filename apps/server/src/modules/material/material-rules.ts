@@ -64,3 +64,19 @@ export async function admissionCategoryCodes(db: Db, categoryIds: readonly strin
   }
   return [...codes];
 }
+
+export const UNKNOWN_UNIT = '单位不存在或已停用，请从计量单位中选择';
+
+/**
+ * A unit typed on a line is one of the active 计量单位 (by code), never free text, so every
+ * quantity on a document is counted in a unit the company keeps (domain §3).
+ */
+export async function isActiveUnit(trx: Db, code: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('srmUnitOfMeasure')
+    .select('id')
+    .where('code', '=', code)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  return row !== undefined;
+}

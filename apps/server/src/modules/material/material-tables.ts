@@ -109,7 +109,19 @@ export type SrmPurchaseSettingLogTable = {
   changedAt: string;
 };
 
+/** 计量单位 (migration 0053); the table serves the dictionary `srm_unit`. */
+export type SrmUnitOfMeasureTable = AuditColumns & {
+  id: string;
+  code: string;
+  name: string;
+  sortNo: number;
+  /** ACTIVE or INACTIVE. */
+  status: string;
+  remark: string | null;
+};
+
 export type MaterialTables = {
+  srmUnitOfMeasure: SrmUnitOfMeasureTable;
   srmMaterialCategory: SrmMaterialCategoryTable;
   srmTaxRate: SrmTaxRateTable;
   srmMaterial: SrmMaterialTable;

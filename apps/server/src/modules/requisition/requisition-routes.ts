@@ -10,6 +10,7 @@ import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js'
 import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { latestApprovalOf, submitForApproval, withdrawApproval } from '../approval/index.js';
+import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 import { lineAmount, PRICE_PATTERN, QTY_PATTERN, qtyText, sumMoney, units } from './requisition-decimal.js';
 import {
   CONSUMABLE,
@@ -137,6 +138,7 @@ async function prepareLines(trx: Db, tenantId: number, lines: Draft['lines']): P
       if (!l.description) throw field('description', '非目录物料须填写物料描述（PR-1）');
       if (!l.categoryId) throw field('categoryId', '非目录物料须选择物料分类（PR-1）');
       if (!l.unit) throw field('unit', '请选择单位');
+      if (!(await isActiveUnit(trx, l.unit))) throw field('unit', UNKNOWN_UNIT);
       const c = await trx
         .selectFrom('srmMaterialCategory')
         .select('id')

@@ -5,6 +5,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { decimalText, id, text, wireDate } from '../../http/wire.js';
+import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 
 /** A line of a sourcing event as the buyer sends it (RFQ and tender drafts alike). */
 export const lineBody = z.object({
@@ -33,6 +34,7 @@ export async function prepareLines(
   for (const [i, l] of lines.entries()) {
     const at = `第${i + 1}行`;
     if (compare(l.qty, '0') <= 0) throw badRequest(`${at}数量必须大于0`);
+    if (l.unit && !(await isActiveUnit(trx, l.unit))) throw badRequest(`${at}${UNKNOWN_UNIT}`);
     let snapshot: {
       materialCode: string | null;
       materialName: string;
@@ -58,7 +60,7 @@ export async function prepareLines(
       };
     } else {
       if (!l.materialName) throw badRequest(`${at}请选择物料或填写物料名称`);
-      if (!l.unit) throw badRequest(`${at}请填写单位`);
+      if (!l.unit) throw badRequest(`${at}请选择单位`);
       if (l.categoryId) {
         const c = await trx
           .selectFrom('srmMaterialCategory')

@@ -1,4 +1,5 @@
-import type { DictItem, DictMap } from '@procura/shared';
+import { sql, type Kysely } from 'kysely';
+import { columnOf, resourceDictionaries, type DictItem, type DictMap, type ResourceDef } from '@procura/shared';
 import { badRequest } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 
@@ -11,6 +12,25 @@ const toItem = (r: { itemValue: string; itemText: string }): DictItem => ({
   title: r.itemText,
   label: r.itemText,
 });
+
+/**
+ * The items of a dictionary served by a resource table (`dictionary` in its definition):
+ * its active rows in the resource's default order. Table and column names come from the
+ * definition, never from a request.
+ */
+async function tableItems(db: Db, def: ResourceDef): Promise<DictItem[]> {
+  const d = def.dictionary!;
+  const col = (field: string) => sql.ref(columnOf(field, def.fields[field]!));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from a definition
+  let q = (db as unknown as Kysely<any>)
+    .selectFrom(def.table)
+    .select([col(d.value).as('itemValue'), col(d.text).as('itemText')]);
+  if (d.active) q = q.where(col(d.active.field), '=', d.active.value);
+  const sort = def.defaultSort;
+  q = q.orderBy(col(sort.field === 'createTime' ? 'createTime' : sort.field), sort.order).orderBy(col(d.value));
+  const rows = (await q.execute()) as { itemValue: string; itemText: string }[];
+  return rows.map(toItem);
+}
 
 export class DictService {
   constructor(private readonly db: Db) {}
@@ -28,12 +48,15 @@ export class DictService {
       .execute();
     const map: DictMap = {};
     for (const r of rows) (map[r.dictCode] ??= []).push(toItem(r));
+    for (const [code, def] of Object.entries(resourceDictionaries)) map[code] = await tableItems(this.db, def);
     return map;
   }
 
   /** The enabled items of one registered dictionary; anything else is refused (SQLI-1). */
   async items(code: string): Promise<DictItem[]> {
     if (!DICT_CODE.test(code)) throw badRequest('字典Code格式不正确！');
+    const served = Object.hasOwn(resourceDictionaries, code) ? resourceDictionaries[code] : undefined;
+    if (served) return tableItems(this.db, served);
     const dict = await this.db
       .selectFrom('sysDict')
       .select('id')
@@ -66,6 +89,10 @@ export class DictService {
       .execute();
     const maps = Object.fromEntries(codes.map((c) => [c, new Map<string, string>()])) as Record<C, Map<string, string>>;
     for (const r of rows) maps[r.dictCode as C].set(r.itemValue, r.itemText);
+    for (const code of codes) {
+      const served = Object.hasOwn(resourceDictionaries, code) ? resourceDictionaries[code] : undefined;
+      if (served) for (const i of await tableItems(this.db, served)) maps[code].set(i.value, i.text);
+    }
     return maps;
   }
 }

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
-import { useDictItems } from '../../lib/dict';
+import { dictText, useDictItems } from '../../lib/dict';
 import { DICT_MESSAGES, splitValues } from './dict-api';
 import { WidgetError } from './widget-error';
 
@@ -41,4 +41,11 @@ export function DictSelect({ code, multiple, joined, value, onChange, ...props }
       onChange={emit}
     />
   );
+}
+
+/** A dictionary value as its text (the value itself until the items load, or when unknown). */
+export function DictText({ code, value }: { code: string; value: string | null | undefined }) {
+  const { data } = useDictItems(code);
+  if (value === null || value === undefined || value === '') return null;
+  return <>{dictText(data, value)}</>;
 }

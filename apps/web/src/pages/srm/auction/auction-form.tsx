@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
+import { DictSelect } from '../../../components/dict/dict-select';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import {
@@ -294,11 +295,13 @@ export function AuctionForm({
             title: '单位',
             width: 100,
             render: (_: unknown, l) => (
-              <Input
+              <DictSelect
+                code="srm_unit"
                 aria-label="单位"
-                value={l.unit}
-                maxLength={16}
-                onChange={(e) => patch(l.key, { unit: e.target.value })}
+                showSearch
+                allowClear={false}
+                value={l.unit || undefined}
+                onChange={(v) => patch(l.key, { unit: typeof v === 'string' ? v : '' })}
               />
             ),
           },

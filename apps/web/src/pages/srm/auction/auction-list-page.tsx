@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import {
   Alert,
   App,
@@ -196,7 +197,11 @@ function AuctionDrawer({
                       { title: '行号', dataIndex: 'lineNo', width: 60 },
                       { title: '物料', dataIndex: 'materialName' },
                       { title: '数量', dataIndex: 'qty' },
-                      { title: '单位', dataIndex: 'unit' },
+                      {
+                        title: '单位',
+                        dataIndex: 'unit',
+                        render: (v: string) => <DictText code="srm_unit" value={v} />,
+                      },
                     ]}
                   />
                 </Space>

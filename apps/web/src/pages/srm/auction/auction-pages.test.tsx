@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unitRoute } from '../../../test/units';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
@@ -58,7 +59,7 @@ function stub(routes: Record<string, FakeHandler>, auth: string[]) {
     auth.map((action) => ({ action, type: '1' })),
     [],
   );
-  const server = fakeServer(routes);
+  const server = fakeServer({ ...unitRoute, ...routes });
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
@@ -240,7 +241,8 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.change(dialog.getByLabelText('竞价结束时间'), { target: { value: '2026-11-25T10:00' } });
     fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: 'M-002' } });
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '200' } });
-    fireEvent.change(screen.getByLabelText('单位'), { target: { value: '箱' } });
+    fireEvent.mouseDown(screen.getByLabelText('单位'));
+    fireEvent.click(await screen.findByText('箱', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     expect(await screen.findByText(/竞价结束时间必须晚于开始时间/)).toBeTruthy();
     expect(server.calls('POST /srm/auction/event/add')).toHaveLength(0);
@@ -254,7 +256,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     };
     expect(body.title).toBe('M-002 竞价');
     expect((body as { visibility?: string }).visibility).toBe('PUBLIC');
-    expect(body.lines).toEqual([{ materialName: 'M-002', qty: '200', unit: '箱' }]);
+    expect(body.lines).toEqual([{ materialName: 'M-002', qty: '200', unit: 'BOX' }]);
     expect(body.rules).toMatchObject({
       biddingTarget: 'LOT_TOTAL',
       startPrice: '30000',

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import { Alert, App, Button, Card, Descriptions, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
@@ -203,7 +204,7 @@ export function BiddingScreen({ row, onBack }: { row: MyLotRow; onBack: () => vo
           { title: '行号', dataIndex: 'lineNo', width: 60 },
           { title: '物料', dataIndex: 'materialName' },
           { title: '数量', dataIndex: 'qty' },
-          { title: '单位', dataIndex: 'unit' },
+          { title: '单位', dataIndex: 'unit', render: (v: string) => <DictText code="srm_unit" value={v} /> },
           ...(unitMode
             ? [
                 {

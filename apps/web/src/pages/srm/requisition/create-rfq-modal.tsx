@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import { Alert, Button, DatePicker, Input, Modal, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { UNITS, type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
+import { type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
 
 const QTY = /^\d{1,14}(\.\d{1,4})?$/;
 
@@ -135,7 +136,12 @@ export function CreateRfqModal({
               title: '物料',
               render: (_: unknown, l) => `${l.materialCode ?? ''} ${l.materialName ?? l.description ?? ''}`,
             },
-            { title: '单位', dataIndex: 'unit', width: 60, render: (v: string) => UNITS[v] ?? v },
+            {
+              title: '单位',
+              dataIndex: 'unit',
+              width: 60,
+              render: (v: string) => <DictText code="srm_unit" value={v} />,
+            },
             { title: '剩余', dataIndex: 'qtyRemaining', width: 80 },
             {
               title: '询价数量',

@@ -102,16 +102,6 @@ export const PR_STATUS_COLOR: Record<string, string> = {
   CLOSED: 'default',
 };
 export const PURCHASE_TYPES: Record<string, string> = { GOODS: '物资', WORKS: '工程', SERVICES: '服务' };
-export const UNITS: Record<string, string> = {
-  PCS: '个',
-  SET: '套',
-  UNIT: '台',
-  BOX: '箱',
-  KG: '千克',
-  TON: '吨',
-  M: '米',
-  TIME: '次',
-};
 export const LOG_ACTIONS: Record<string, string> = {
   create: '创建',
   edit: '修改',

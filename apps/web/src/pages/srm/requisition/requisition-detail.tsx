@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import {
   Alert,
   App,
@@ -29,7 +30,6 @@ import {
   PR_STATUS,
   PR_STATUS_COLOR,
   PURCHASE_TYPES,
-  UNITS,
   type RequisitionDetail,
   type RequisitionLineRow,
 } from './requisition-api';
@@ -93,7 +93,7 @@ export function RequisitionDetailDrawer({
     { title: '规格型号', dataIndex: 'spec', render: (v: string | null) => v || '-' },
     { title: '分类', dataIndex: 'categoryName', render: (v: string | null) => v || '-' },
     { title: '数量', dataIndex: 'qty', width: 80 },
-    { title: '单位', dataIndex: 'unit', width: 60, render: (v: string) => UNITS[v] ?? v },
+    { title: '单位', dataIndex: 'unit', width: 60, render: (v: string) => <DictText code="srm_unit" value={v} /> },
     { title: '需求日期', dataIndex: 'needByDate', width: 110 },
     { title: '预估单价', dataIndex: 'estimatedUnitPrice', width: 100, render: (v: string | null) => v ?? '-' },
     { title: '金额', dataIndex: 'amount', width: 100 },

@@ -2,13 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
+import { useDictItems } from '../../../lib/dict';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import {
   businessToday,
   loadOptions,
   PURCHASE_TYPES,
   searchMaterials,
-  UNITS,
   type MaterialOption,
   type RequisitionDetail,
 } from './requisition-api';
@@ -132,6 +132,8 @@ export function RequisitionForm({
   const [saving, setSaving] = useState(false);
   const opts = useQuery({ queryKey: ['requisition', 'options'], queryFn: loadOptions, enabled: open });
   const urgency = Form.useWatch('urgency', form);
+  const units = useDictItems('srm_unit');
+  const unitOptions = (units.data ?? []).map((u) => ({ value: String(u.value), label: u.text }));
 
   useEffect(() => {
     if (!open) return;
@@ -391,7 +393,7 @@ export function RequisitionForm({
                             style={{ margin: 0 }}
                             rules={[{ required: true, message: '请选择单位' }]}
                           >
-                            <Boxed testId={`line-unit-${field.name}`} disabled={hasMaterial} options={options(UNITS)} />
+                            <Boxed testId={`line-unit-${field.name}`} disabled={hasMaterial} options={unitOptions} />
                           </Form.Item>
                         )}
                       </WithMaterial>

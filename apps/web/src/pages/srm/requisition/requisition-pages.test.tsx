@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unitRoute } from '../../../test/units';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
@@ -106,6 +107,7 @@ function setup({
     [],
   );
   const server = fakeServer({
+    ...unitRoute,
     'GET /srm/requisition/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
     'GET /srm/requisition/queryById': () => ok(detail),
     'GET /srm/requisition/options': () =>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import {
   Alert,
   App,
@@ -321,7 +322,7 @@ export function SourcingDetailDrawer({
                 },
                 { title: '规格型号', dataIndex: 'spec' },
                 { title: '数量', dataIndex: 'qty' },
-                { title: '单位', dataIndex: 'unit' },
+                { title: '单位', dataIndex: 'unit', render: (v: string) => <DictText code="srm_unit" value={v} /> },
                 { title: '需求日期', dataIndex: 'needByDate' },
               ]}
             />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { DictSelect, DictText } from '../../../components/dict/dict-select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
@@ -225,7 +226,12 @@ export function SourcingForm({
                 { title: '物料名称', dataIndex: 'materialName' },
                 { title: '规格型号', dataIndex: 'spec' },
                 { title: '数量', dataIndex: 'qty', width: 100 },
-                { title: '单位', dataIndex: 'unit', width: 80 },
+                {
+                  title: '单位',
+                  dataIndex: 'unit',
+                  width: 80,
+                  render: (v: string) => <DictText code="srm_unit" value={v} />,
+                },
                 { title: '需求日期', dataIndex: 'needByDate', width: 150 },
               ]
             : [
@@ -282,12 +288,14 @@ export function SourcingForm({
                   title: '单位',
                   width: 80,
                   render: (_: unknown, l: LineDraft) => (
-                    <Input
+                    <DictSelect
+                      code="srm_unit"
                       aria-label="单位"
-                      value={l.unit}
-                      maxLength={16}
+                      showSearch
+                      allowClear={false}
                       disabled={!!l.materialId}
-                      onChange={(e) => patch(l.key, { unit: e.target.value })}
+                      value={l.unit || undefined}
+                      onChange={(v) => patch(l.key, { unit: typeof v === 'string' ? v : '' })}
                     />
                   ),
                 },

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unitRoute } from '../../../test/units';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
@@ -40,7 +41,7 @@ function stub(routes: Record<string, FakeHandler>, auth: string[]) {
     auth.map((action) => ({ action, type: '1' })),
     [],
   );
-  const server = fakeServer(routes);
+  const server = fakeServer({ ...unitRoute, ...routes });
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
@@ -221,12 +222,13 @@ describe('询价单 detail (domain §10, §13)', () => {
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     expect(await screen.findByText('第1行请填写物料名称、单位和大于0的数量')).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('单位'), { target: { value: '个' } });
+    fireEvent.mouseDown(screen.getByLabelText('单位'));
+    fireEvent.click(await screen.findByText('个', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
     expect(body.title).toBe('轴承询价');
-    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: '个', qty: '100', needByDate: '2026-12-20' }]);
+    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2026-12-20' }]);
   });
 
   it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {

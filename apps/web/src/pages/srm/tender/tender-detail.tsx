@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DictText } from '../../../components/dict/dict-select';
 import {
   Alert,
   App,
@@ -421,7 +422,7 @@ export function TenderDetailDrawer({
                   },
                   { title: '规格型号', dataIndex: 'spec' },
                   { title: '数量', dataIndex: 'qty' },
-                  { title: '单位', dataIndex: 'unit' },
+                  { title: '单位', dataIndex: 'unit', render: (v: string) => <DictText code="srm_unit" value={v} /> },
                 ]}
               />
             ),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import { DictSelect } from '../../../components/dict/dict-select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { UserSelect } from '../../../components/user-select';
 import { postAction, putAction } from '../../../lib/http';
@@ -322,12 +323,14 @@ export function TenderForm({
             title: '单位',
             width: 90,
             render: (_: unknown, l) => (
-              <Input
+              <DictSelect
+                code="srm_unit"
                 aria-label="单位"
-                value={l.unit}
-                maxLength={16}
+                showSearch
+                allowClear={false}
                 disabled={!!l.materialId}
-                onChange={(e) => patch(l.key, { unit: e.target.value })}
+                value={l.unit || undefined}
+                onChange={(v) => patch(l.key, { unit: typeof v === 'string' ? v : '' })}
               />
             ),
           },
