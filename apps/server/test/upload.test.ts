@@ -76,7 +76,10 @@ async function ensurePortalConfigPermission(): Promise<void> {
 }
 
 beforeAll(async () => {
-  storage = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-files-'));
+  // The storage root sits in a private parent, so the traversal test's look at the root's
+  // siblings sees only what the server could have written, not other processes' temp files.
+  storage = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'procura-files-')), 'root');
+  fs.mkdirSync(storage);
   s = await startTestServer({ STORAGE_DIR: storage });
   [admin, buyer, supplier1, supplier2] = (await Promise.all(
     ['admin', 'buyer', 'supplier1', 'supplier2'].map((u) => s.login(u)),
@@ -85,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s?.close();
-  fs.rmSync(storage, { recursive: true, force: true });
+  fs.rmSync(path.dirname(storage), { recursive: true, force: true });
 });
 
 type UploadAnswer = { status: number; body: { success: boolean; message: string; result: unknown } };
