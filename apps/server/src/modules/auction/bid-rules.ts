@@ -10,6 +10,7 @@
  * rules and the lot's bids, call `evaluateBid`, then store `decision.bid` and `decision.state`
  * (or log the refusal in the attempt log), commit, and only then publish live events (step 11).
  */
+import { DECIMAL_SCALE, SCALED_ONE, divRound, formatDecimal, parseDecimal } from '@procura/shared';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -161,48 +162,10 @@ export type BidDecision =
     };
 
 // ---------------------------------------------------------------------------------------------
-// Decimals
+// Steps (decimal arithmetic itself is @procura/shared's decimal.ts)
 // ---------------------------------------------------------------------------------------------
 
-const SCALE = 6;
-const ONE = 10n ** BigInt(SCALE);
 const MINUTE_MS = 60_000;
-const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
-/** decimal(18,6): 12 integer digits. */
-const MAX_INTEGER_DIGITS = 12;
-
-/**
- * Micro-units of a non-negative decimal with at most `maxDecimals` significant decimals
- * (trailing zeros do not count), or null. `"29000.50"` → 29000500000n.
- */
-export function parseDecimal(value: string | number, maxDecimals = SCALE): bigint | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return null;
-  const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (whole.length > MAX_INTEGER_DIGITS || fraction.length > Math.min(maxDecimals, SCALE)) return null;
-  return BigInt(whole + fraction.padEnd(SCALE, '0'));
-}
-
-/** Micro-units as a decimal string with exactly `decimals` places (the value is rounded half up to them). */
-export function formatDecimal(micros: bigint, decimals: number): string {
-  const places = Math.max(0, Math.min(SCALE, decimals));
-  const unit = 10n ** BigInt(SCALE - places);
-  const rounded = divRound(micros, unit);
-  const negative = rounded < 0n;
-  const digits = (negative ? -rounded : rounded).toString().padStart(places + 1, '0');
-  const whole = digits.slice(0, digits.length - places);
-  const fraction = digits.slice(digits.length - places);
-  return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
-}
-
-/** n / d rounded half away from zero (half up for the positive values of money, X-6). */
-function divRound(n: bigint, d: bigint): bigint {
-  if (d < 0n) return divRound(-n, -d);
-  const half = d / 2n;
-  return n >= 0n ? (n + half) / d : -((-n + half) / d);
-}
 
 function micros(text: string): bigint {
   const value = parseDecimal(text);
@@ -211,7 +174,7 @@ function micros(text: string): bigint {
 }
 
 function unitOf(precision: number): bigint {
-  return 10n ** BigInt(SCALE - Math.max(0, Math.min(SCALE, precision)));
+  return 10n ** BigInt(DECIMAL_SCALE - Math.max(0, Math.min(DECIMAL_SCALE, precision)));
 }
 
 /**
@@ -236,7 +199,7 @@ function stepMicros(
     rules.decrementMode === 'AMOUNT'
       ? divRound(value, unit) * unit
       : // reference (scale 6) × percent (scale 6) / 100 → scale 12; round to the precision.
-        divRound(reference * value, 100n * ONE * unit) * unit;
+        divRound(reference * value, 100n * SCALED_ONE * unit) * unit;
   return step > unit ? step : unit;
 }
 
@@ -317,7 +280,7 @@ function valueOf(
     const qty = parseDecimal(line.qty, 4);
     if (unitPrice === null || unitPrice <= 0n || qty === null || qty <= 0n) return null;
     // X-6: amount = round(qty × unit price, 2); qty × price is at scale 12.
-    const amount = divRound(qty * unitPrice, ONE * cent) * cent;
+    const amount = divRound(qty * unitPrice, SCALED_ONE * cent) * cent;
     total += amount;
     lines.push({
       lineId: line.lineId,
@@ -415,8 +378,8 @@ export function evaluateBid(
   // 8. AUC-8: far below the best needs an explicit confirmation.
   if (best !== null && !attempt.confirmed) {
     const pct = micros(rules.confirmDropPct);
-    // p < best × (1 − pct/100)  ⇔  p × 100 × ONE < best × (100 × ONE − pct)
-    if (p * 100n * ONE < best * (100n * ONE - pct)) {
+    // p < best × (1 − pct/100)  ⇔  p × 100 × SCALED_ONE < best × (100 × SCALED_ONE − pct)
+    if (p * 100n * SCALED_ONE < best * (100n * SCALED_ONE - pct)) {
       return refuse(
         'NEEDS_CONFIRMATION',
         `报价比当前最低价低 ${trimDecimal(rules.confirmDropPct)}% 以上，请确认该价格后再提交`,
@@ -655,7 +618,7 @@ export function auctionSavings(
   const against = (base: bigint) => ({
     amount: formatDecimal(base - best, 2),
     // (base − best) / base × 100, scale 6, then 2 decimals.
-    pct: base === 0n ? '0.00' : formatDecimal(divRound((base - best) * 100n * ONE, base), 2),
+    pct: base === 0n ? '0.00' : formatDecimal(divRound((base - best) * 100n * SCALED_ONE, base), 2),
   });
   const start = against(micros(startPrice));
   const previous = previousPrice === null ? null : against(micros(previousPrice));

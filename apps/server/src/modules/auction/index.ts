@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, compare, isDecimal } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
@@ -30,7 +30,6 @@ import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
 import { decimalText, id, requiredText, wireTime } from '../../http/wire.js';
-import { compare, isDecimal } from '../../core/decimal.js';
 import { actorOf, eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
 import { eventDetail } from '../sourcing/event-detail.js';
 import {

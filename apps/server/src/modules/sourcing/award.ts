@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, add, compare, multiply, share, subtract } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessDayCompact, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
@@ -10,7 +10,6 @@ import type { Db } from '../../db/database.js';
 import type { SourcingAwardTable } from './sourcing-tables.js';
 import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
-import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
 import { id, wireDate } from '../../http/wire.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { EFFECTIVE_OPENED } from './opening.js';

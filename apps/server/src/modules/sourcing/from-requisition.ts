@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, compare } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { compare } from '../../core/decimal.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { decimalText, id, text, wireTime } from '../../http/wire.js';
 import { qtyText } from '../requisition/requisition-decimal.js';

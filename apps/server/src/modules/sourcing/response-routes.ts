@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, add, compare, decimals, isDecimal, multiply } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessDayCompact, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
 import { id, requiredText, text, wireDate } from '../../http/wire.js';
 import type { QuotePayload } from './opening.js';
 import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from './sealing.js';

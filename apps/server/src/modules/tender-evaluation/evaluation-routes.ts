@@ -1,10 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMMITTEE_ROLE_TEXT, ok } from '@procura/shared';
+import { COMMITTEE_ROLE_TEXT, ok, add, compare, decimals, isDecimal } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { add, compare, decimals, isDecimal } from '../../core/decimal.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMMITTEE_ROLE_TEXT, candidateTitle, ok } from '@procura/shared';
+import { COMMITTEE_ROLE_TEXT, candidateTitle, ok, add, multiply } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { add, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeHtml } from '../../core/sanitize.js';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, add, compare, decimals, isDecimal, multiply } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessDay, serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { add, compare, decimals, isDecimal, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
