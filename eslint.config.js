@@ -19,7 +19,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/sourcing/award.ts',
   'apps/server/src/modules/sourcing/event-routes.ts',
   'apps/server/src/modules/sourcing/response-routes.ts',
-  'apps/server/src/modules/sourcing/sourcing-service.ts',
   'apps/server/src/modules/supplier-change/change-service.ts',
   'apps/server/src/modules/supplier/admission-review.ts',
   'apps/server/src/modules/supplier/supplier-lifecycle.ts',
