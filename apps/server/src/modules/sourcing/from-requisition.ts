@@ -6,7 +6,8 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { decimalText, id, text, wireTime } from '../../http/wire.js';
 import { qtyText } from '../requisition/requisition-decimal.js';
 import { CONSUMABLE, remainingOf } from '../requisition/requisition-service.js';
-import { insertRfqDraft, type AddBody } from './event-routes.js';
+import type { AddBody } from './event-schemas.js';
+import { insertRfqDraft } from './rfq-draft-service.js';
 import { actorOf } from './sourcing-service.js';
 
 /**
