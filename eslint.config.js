@@ -16,7 +16,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/evaluation/questionnaire-routes.ts',
   'apps/server/src/modules/portal/portal-view.ts',
   'apps/server/src/modules/requisition/requisition-routes.ts',
-  'apps/server/src/modules/sourcing/response-routes.ts',
   'apps/server/src/modules/supplier-change/change-service.ts',
   'apps/server/src/modules/supplier/admission-review.ts',
   'apps/server/src/modules/supplier/supplier-lifecycle.ts',
