@@ -10,7 +10,6 @@ import prettier from 'eslint-config-prettier';
  */
 const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/approval/approval-routes.ts',
-  'apps/server/src/modules/auction/index.ts',
   'apps/server/src/modules/evaluation/eval-project-routes.ts',
   'apps/server/src/modules/evaluation/questionnaire-routes.ts',
   'apps/server/src/modules/portal/portal-view.ts',
