@@ -20,7 +20,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/system/depart-admin-routes.ts',
   'apps/server/src/modules/system/permission-admin-routes.ts',
   'apps/server/src/modules/system/user-admin-routes.ts',
-  'apps/server/src/modules/tender-evaluation/evaluation-routes.ts',
   'apps/server/src/seed/menus.ts',
   'apps/server/src/seed/seed.ts',
   'apps/web/src/pages/portal/designer-form.tsx',
