@@ -1,4 +1,5 @@
 import { AMOUNT_LIMIT } from './constants.js';
+import { divRound, SCALED_ONE, toScaled } from './decimal.js';
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';
 const UNITS = ['', '拾', '佰', '仟'];
@@ -31,10 +32,8 @@ export function amountToCapital(amount: string | number | null | undefined): str
   if (!/^-?\d+(\.\d+)?$/.test(text)) return '';
   if (Math.abs(Number(text)) >= AMOUNT_LIMIT) return '超出最大处理数字';
   const negative = text.startsWith('-');
-  const [intPart = '0', fracPart = ''] = text.replace('-', '').split('.');
-  // Round half-up to two decimals on the digits themselves.
-  let fen = BigInt(intPart) * 100n + BigInt((fracPart + '00').slice(0, 2));
-  if ((fracPart[2] ?? '0') >= '5') fen += 1n;
+  // Round half-up to two decimals (fen) in exact decimal arithmetic.
+  const fen = divRound(toScaled(text.replace('-', '')), SCALED_ONE / 100n);
   const yuan = fen / 100n;
   const jiao = Number((fen / 10n) % 10n);
   const cents = Number(fen % 10n);

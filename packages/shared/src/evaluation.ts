@@ -4,6 +4,10 @@
  * same messages early). Weights and scores are decimals with at most 2 places, carried as
  * strings and computed in exact integer hundredths.
  */
+import { divRound, fromScaled, SCALED_ONE, toScaled, trim } from './decimal.js';
+
+/** One hundredth in millionths. */
+const HUNDREDTH = SCALED_ONE / 100n;
 
 export const EVAL_DIMENSIONS = ['QUALITY', 'COST', 'DELIVERY', 'SERVICE', 'TECHNOLOGY'] as const;
 export type EvalDimension = (typeof EVAL_DIMENSIONS)[number];
@@ -74,17 +78,13 @@ export type GradeBandInput = {
 export function hundredths(value: string | number): number | null {
   const text = String(value).trim();
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return null;
-  const [int, frac = ''] = text.split('.');
-  const n = Number(int) * 100 + Number(frac.padEnd(2, '0'));
+  const n = Number(toScaled(text) / HUNDREDTH);
   return n <= 10000 ? n : null;
 }
 
-/** `12.5` from 1250. */
+/** `12.5` from 1250 (a whole count of hundredths). */
 export function fromHundredths(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  const frac = abs % 100;
-  return `${sign}${Math.floor(abs / 100)}${frac ? `.${String(frac).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+  return trim(fromScaled(BigInt(n) * HUNDREDTH, 2));
 }
 
 /** EVA-1: dimension weights sum to 100, and indicator weights inside each dimension sum to 100. Null when fine. */
@@ -162,9 +162,6 @@ export type ScoredDimension = {
   indicators: { weight: string; score: string | null }[];
 };
 
-/** Half-up rounding of num/den (both non-negative BigInt) to an integer. */
-const roundHalfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
-
 /**
  * The formula of §20: D_d = Σ w_i·s_i / Σ w_i over applicable indicators (the weight of a
  * not-applicable indicator goes proportionally to the others, EVA-4), T = Σ W_d·D_d / Σ W_d over
@@ -193,7 +190,7 @@ export function computeEvalTotal(dimensions: readonly ScoredDimension[]): {
       continue;
     }
     // D_d in hundredths = dNum / dDen.
-    dimensionScores.push({ dimension: d.dimension, score: fromHundredths(Number(roundHalfUp(dNum, dDen))) });
+    dimensionScores.push({ dimension: d.dimension, score: fromHundredths(Number(divRound(dNum, dDen))) });
     const W = BigInt(hundredths(d.weight) ?? 0);
     num = num * dDen + W * dNum * den;
     den = den * dDen;
@@ -201,6 +198,6 @@ export function computeEvalTotal(dimensions: readonly ScoredDimension[]): {
   }
   if (weightSum === 0n) return { total: null, dimensionScores };
   // T in hundredths = num / (den · ΣW); in tenths divide by 10 more.
-  const tenths = roundHalfUp(num, den * weightSum * 10n);
+  const tenths = divRound(num, den * weightSum * 10n);
   return { total: fromHundredths(Number(tenths) * 10), dimensionScores };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimal } from '../core/decimal.js';
+import { isDecimal } from '@procura/shared';
 import { badRequest } from '../core/errors.js';
 import { ID_PATTERN } from '../core/ids.js';
 

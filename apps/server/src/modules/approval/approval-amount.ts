@@ -1,22 +1,18 @@
+import { compare } from '@procura/shared';
+
 /**
- * Money for thresholds (X-6): decimal strings compared exactly as scaled integers, never as
- * floats. Up to 6 decimals (unit prices); amounts are money with 2.
+ * Money for thresholds (X-6): decimal strings compared exactly by the shared decimal arithmetic,
+ * never as floats. Up to 6 decimals (unit prices); amounts are money with 2.
  */
 const AMOUNT = /^\d{1,16}(\.\d{1,6})?$/;
-const SCALE = 6;
 
 export function isAmount(value: string): boolean {
   return AMOUNT.test(value);
 }
 
-function scaled(value: string): bigint {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole! + fraction.padEnd(SCALE, '0'));
-}
-
 /** a >= b for two valid amount strings. */
 export function amountReaches(a: string, b: string): boolean {
-  return scaled(a) >= scaled(b);
+  return compare(a, b) >= 0;
 }
 
 /** Canonical amount string from the caller's number or string; null when absent. */

@@ -1,6 +1,6 @@
 import { newId } from '../../core/ids.js';
 import { businessError } from '../../core/errors.js';
-import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
+import { add, divide, multiply } from '@procura/shared';
 import { businessDayCompact } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { failOnPortal, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
@@ -23,15 +23,6 @@ import {
  * approval, FINAL, price records (MAT-4), winner and non-winner notices (AWD-7). A lot without
  * bids fails, and so does its event (AUC-15).
  */
-
-const ONE = 1_000_000n;
-
-/** round(a / b, 6) half-up, for a lot total spread over its quantity. */
-function divide(a: string, b: string): string {
-  const den = toScaled(b);
-  const num = toScaled(a) * ONE;
-  return trim(fromScaled((num + den / 2n) / den, 6));
-}
 
 /** Runs in the transaction that closed the lot (explicitly or lazily at the end). */
 export async function settleClosedLot(
@@ -73,8 +64,8 @@ export async function settleClosedLot(
     .set({ previousPrice: await previousLotPrice(trx, event, lines, now) })
     .where('lotId', '=', state.lotId)
     .execute();
-  const totalQty = fromScaled(
-    lines.reduce((s, l) => s + toScaled(l.qty), 0n),
+  const totalQty = add(
+    lines.map((l) => l.qty),
     6,
   );
   const stored = await trx.selectFrom('auctionBid').select(['seq', 'lines']).where('lotId', '=', state.lotId).execute();

@@ -3,11 +3,9 @@ import {
   auctionSavings,
   closeLot,
   evaluateBid,
-  formatDecimal,
   initialLotState,
   needsReserveApproval,
   overtimeFor,
-  parseDecimal,
   pauseLot,
   rankLot,
   REFUSAL_MESSAGES,
@@ -24,6 +22,7 @@ import {
   type StoredBid,
   type RefusalReason,
 } from './bid-rules.js';
+import { parseDecimal } from '@procura/shared';
 
 const T = Date.parse('2026-03-02T02:00:00.000Z');
 const MIN = 60_000;
@@ -94,29 +93,6 @@ function accepted(decision: BidDecision) {
   if (decision.outcome !== 'ACCEPTED') throw new Error(`expected ACCEPTED, got ${JSON.stringify(decision)}`);
   return decision;
 }
-
-describe('decimals (X-6)', () => {
-  it.each([
-    ['29000', 2, 29000_000000n],
-    ['29000.50', 2, 29000_500000n],
-    ['29000.500', 2, 29000_500000n],
-    [' 0.01 ', 2, 10000n],
-    ['0.001', 2, null],
-    ['1e3', 2, null],
-    ['-1', 2, null],
-    ['', 2, null],
-    ['1234567890123', 2, null],
-  ])('parseDecimal(%j, %i) = %s', (text, precision, expected) => {
-    expect(parseDecimal(text, precision)).toBe(expected);
-  });
-
-  it('formats with exactly the precision, half up', () => {
-    expect(formatDecimal(28710_000000n, 2)).toBe('28710.00');
-    expect(formatDecimal(1_665000n, 2)).toBe('1.67');
-    expect(formatDecimal(-116_000000n, 2)).toBe('-116.00');
-    expect(formatDecimal(5_500000n, 0)).toBe('6');
-  });
-});
 
 describe('AUC-1 bids only while running and strictly before the current end (server time)', () => {
   it.each<[string, AuctionLotState['status'], number, RefusalReason | 'ACCEPTED']>([

@@ -21,34 +21,23 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, compare, isDecimal } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/database.js';
-import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
 import { decimalText, id, requiredText, wireTime } from '../../http/wire.js';
-import { compare, isDecimal } from '../../core/decimal.js';
-import { actorOf, eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
-import { eventDetail } from '../sourcing/event-detail.js';
-import {
-  pauseLot,
-  resumeLot,
-  startLot,
-  closeLot,
-  voidBid,
-  visibleTo,
-  initialLotState,
-  type AuctionLotState,
-  type AuctionRules,
-  type AuctionSnapshot,
-  type Viewer,
-} from './bid-rules.js';
-import { lotResult, settleClosedLot } from './auction-award.js';
-import { AuctionService, notifyBidders, writeState, type LotContext } from './auction-service.js';
-import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
+import { actorOf, eventFor } from '../sourcing/sourcing-service.js';
+import { pauseLot, resumeLot, startLot, closeLot, visibleTo, type AuctionSnapshot, type Viewer } from './bid-rules.js';
+import { settleClosedLot } from './auction-award.js';
+import { AuctionService, writeState } from './auction-service.js';
+import { createAuction, editAuction } from './auction-drafts.js';
+import { asBuyer, banBidder, lotTransition, voidLotBid } from './lot-interventions.js';
+import { auctionDetail, publicRules, supplierAuctionLots } from './auction-queries.js';
+
+// What a bidder may know of the rules lives with the reads; exported here as before.
+export { publicRules };
 
 const positive = (label: string) =>
   decimalText(label).refine((v) => isDecimal(v) && compare(v, '0') > 0, `${label}必须大于0`);
@@ -111,59 +100,6 @@ const addBody = z.object({
     .max(200),
 });
 
-type LineInput = { materialId?: string; materialName: string; qty: string; unit: string };
-
-/** The lot's lines; a catalogue material (active, same tenant) gives its code and name, so FINAL writes price records (MAT-4). */
-async function lineRows(
-  trx: Db,
-  tenantId: number,
-  eventId: string,
-  lotId: string,
-  lines: readonly LineInput[],
-  now: string,
-) {
-  const rows = [];
-  for (const [i, l] of lines.entries()) {
-    let materialCode: string | null = null;
-    let materialName = l.materialName;
-    let categoryId: string | null = null;
-    if (!(await isActiveUnit(trx, l.unit))) throw badRequest(`第${i + 1}行${UNKNOWN_UNIT}`);
-    if (l.materialId) {
-      const m = await trx
-        .selectFrom('srmMaterial')
-        .select(['code', 'name', 'status', 'categoryId'])
-        .where('id', '=', l.materialId)
-        .where('tenantId', '=', tenantId)
-        .executeTakeFirst();
-      if (!m) throw badRequest(`第${i + 1}行物料不存在`);
-      if (m.status !== 'ACTIVE') throw businessError(`第${i + 1}行物料未启用或已停用，不能竞价（MAT-3）`);
-      materialCode = m.code;
-      materialName = m.name;
-      categoryId = m.categoryId;
-    }
-    rows.push({
-      id: newId(),
-      eventId,
-      lotId,
-      lineNo: i + 1,
-      materialId: l.materialId ?? null,
-      materialCode,
-      materialName,
-      spec: null,
-      categoryId,
-      qty: l.qty,
-      unit: l.unit,
-      needByDate: null,
-      deliveryPlace: null,
-      targetPrice: null,
-      requisitionLineId: null,
-      remark: null,
-      createTime: now,
-    });
-  }
-  return rows;
-}
-
 const lotBody = z.object({ lotId: id });
 const price = z.union([z.string().trim().max(40), z.number()]);
 const bidBody = z.object({
@@ -182,26 +118,6 @@ const bidBody = z.object({
     .regex(/^[\w-]+$/, '请求编号不正确'),
 });
 
-/** What a bidder may know of a lot's rules before and during the auction (§12.4): never the reserve price. */
-export const publicRules = (r: AuctionRules) => ({
-  biddingTarget: r.biddingTarget,
-  startPrice: r.startPrice,
-  decrementMode: r.decrementMode,
-  decrementValue: r.decrementValue,
-  bidRule: r.bidRule,
-  tieRule: r.tieRule,
-  maxBidsPerSupplier: r.maxBidsPerSupplier,
-  confirmDropPct: r.confirmDropPct,
-  startAt: r.startAt,
-  endAt: r.endAt,
-  overtimeEnabled: r.overtimeEnabled,
-  overtimeWindowMin: r.overtimeWindowMin,
-  overtimeExtendMin: r.overtimeExtendMin,
-  maxExtensions: r.maxExtensions,
-  supplierView: r.supplierView,
-  pricePrecision: r.pricePrecision,
-});
-
 const lotMessage = (viewer: Viewer, snapshot: AuctionSnapshot): LiveMessage => ({
   event: 'lot',
   data: visibleTo(viewer, snapshot),
@@ -215,10 +131,6 @@ export const auctionRoutes =
     const tags = ['竞价'];
     const buyer = (permission: string) => ({ access: { permission }, internalOnly: true });
     const supplier = { access: { permission: 'srm:sourcing:supplier' } };
-    const asBuyer = (actor: Actor) => {
-      if (actor.user.supplierId) throw forbidden();
-      return actor;
-    };
 
     app.post(
       '/srm/auction/event/add',
@@ -231,124 +143,18 @@ export const auctionRoutes =
         const { title, visibility, rules, lines } = request.body;
         const eventId = newId();
         const lotId = newId();
-        await ctx.db.transaction().execute(async (trx) => {
-          const now = serverNowIso();
-          const code = await ctx.codes.next('AUC', { tenantId: request.tenantId, trx });
-          await trx
-            .insertInto('sourcingEvent')
-            .values({
-              id: eventId,
-              tenantId: request.tenantId,
-              code,
-              title,
-              type: 'AUCTION',
-              method: 'AUCTION',
-              purchaseType: 'GOODS',
-              visibility,
-              eligibility: 'QUALIFIED_ANY',
-              legalMandatory: 0,
-              buyerId: actor.user.id,
-              currency: 'CNY',
-              taxIncludedQuote: 0,
-              sealed: 0,
-              envelopeMode: 'ONE',
-              rounds: 1,
-              currentRound: 1,
-              minInvited: rules.minParticipants,
-              minParticipants: rules.minParticipants,
-              allowRevision: 1,
-              allowWithdraw: 0,
-              allowPartialQuote: 0,
-              showTargetPrice: 0,
-              pricePrecision: rules.pricePrecision,
-              awardMode: 'SINGLE',
-              status: 'DRAFT',
-              version: 1,
-              createBy: actor.user.username,
-              createTime: now,
-              // Invitations can be accepted until the auction ends (the reused sourcing accept checks this deadline).
-              responseStartAt: null,
-              responseDeadline: rules.endAt,
-              plannedStartAt: rules.startAt,
-            })
-            .execute();
-          await trx
-            .insertInto('sourcingLot')
-            .values({
-              id: lotId,
-              eventId,
-              lotNo: 1,
-              name: title,
-              ceilingPrice: rules.startPrice,
-              rules: JSON.stringify(rules),
-              status: 'ACTIVE',
-              createTime: now,
-              updateTime: null,
-            })
-            .execute();
-          await trx
-            .insertInto('sourcingLine')
-            .values(await lineRows(trx, request.tenantId, eventId, lotId, lines, now))
-            .execute();
-          const state = initialLotState(lotId, rules);
-          await trx
-            .insertInto('auctionLotState')
-            .values({ ...state, eventId, tenantId: request.tenantId, updateTime: now })
-            .execute();
-          await logState(trx, actor, {
-            eventId,
-            docType: 'EVENT',
-            docId: eventId,
-            action: 'create',
-            fromStatus: null,
-            toStatus: 'DRAFT',
-          });
-        });
+        await ctx.db
+          .transaction()
+          .execute((trx) =>
+            createAuction(trx, ctx.codes, actor, { eventId, lotId }, { title, visibility, rules, lines }),
+          );
         return ok({ id: eventId, lotId }, '竞价单已保存');
       },
     );
 
-    /** A buyer's lot transition: checks the event is published, applies it, logs it. */
-    const transition =
-      (
-        action: string,
-        apply: (
-          lot: LotContext,
-          admitted: number,
-        ) => { ok: true; state: AuctionLotState } | { ok: false; message: string },
-        reasonOf?: (body: unknown) => string | null,
-      ) =>
-      async (actor: Actor, lotId: string, body: unknown) => {
-        const { result } = await service.withLot(asBuyer(actor), lotId, async (trx, lot) => {
-          if (lot.event.status !== 'PUBLISHED') return { ok: false as const, message: '竞价单尚未发布或已结束' };
-          const admitted = (
-            await trx
-              .selectFrom('sourcingParticipation')
-              .select('id')
-              .where('eventId', '=', lot.event.id)
-              .where('status', '=', 'ACCEPTED')
-              .execute()
-          ).length;
-          const from = lot.state.status;
-          const moved = apply(lot, admitted);
-          if (!moved.ok) return moved;
-          await writeState(trx, moved.state, lot.now);
-          lot.changed = true;
-          await logState(trx, actor, {
-            eventId: lot.event.id,
-            docType: 'EVENT',
-            docId: lotId,
-            action,
-            fromStatus: from,
-            toStatus: moved.state.status,
-            reason: reasonOf?.(body) ?? null,
-          });
-          return { ok: true as const, message: '' };
-        });
-        if (!result.ok) throw businessError(result.message);
-      };
-
-    const start = transition('auction-start', (lot, admitted) => startLot(lot.state, lot.rules, admitted, lot.now));
+    const start = lotTransition(service, 'auction-start', (lot, admitted) =>
+      startLot(lot.state, lot.rules, admitted, lot.now),
+    );
     app.post(
       '/srm/auction/lot/start',
       {
@@ -367,7 +173,8 @@ export const auctionRoutes =
       { schema: { tags, summary: '暂停竞价（AUC-12，须填原因）', body: pauseBody }, config: buyer('srm:auction:run') },
       async (request) => {
         const r = request.body.reason;
-        await transition(
+        await lotTransition(
+          service,
           'auction-pause',
           (lot) => pauseLot(lot.state, lot.now, r),
           () => r,
@@ -376,7 +183,7 @@ export const auctionRoutes =
       },
     );
 
-    const resume = transition('auction-resume', (lot) => resumeLot(lot.state, lot.now));
+    const resume = lotTransition(service, 'auction-resume', (lot) => resumeLot(lot.state, lot.now));
     app.post(
       '/srm/auction/lot/resume',
       {
@@ -424,39 +231,7 @@ export const auctionRoutes =
       async (request) => {
         const actor = asBuyer(actorOf(request));
         const { lotId, seq, reason: why } = request.body;
-        const { result } = await service.withLot(actor, lotId, async (trx, lot) => {
-          const voiding = voidBid(lot.state, lot.bids, seq, why);
-          if (!voiding.ok) return { ok: false as const, message: voiding.message };
-          const now = lot.now.toISOString();
-          await trx
-            .updateTable('auctionBid')
-            .set({ status: 'VOIDED', voidedBy: actor.user.username, voidReason: why.trim(), voidedAt: now })
-            .where('lotId', '=', lotId)
-            .where('seq', '=', seq)
-            .where('status', '=', 'ACCEPTED')
-            .execute();
-          await writeState(trx, voiding.state, lot.now);
-          lot.changed = true;
-          await logState(trx, actor, {
-            eventId: lot.event.id,
-            docType: 'EVENT',
-            docId: lotId,
-            action: 'auction-void',
-            fromStatus: 'ACCEPTED',
-            toStatus: 'VOIDED',
-            reason: `#${seq} ${why.trim()}`,
-          });
-          const voided = lot.bids.find((b) => b.seq === seq);
-          if (voided)
-            await notifyBidders(
-              trx,
-              lot.event,
-              [voided.supplierId],
-              `您的竞价报价已被作废：${lot.event.title}`,
-              `报价 ${voided.price}，原因：${why.trim()}`,
-            );
-          return { ok: true as const, message: '' };
-        });
+        const { result } = await service.withLot(actor, lotId, (trx, lot) => voidLotBid(trx, lot, actor, seq, why));
         if (!result.ok) throw businessError(result.message);
         return ok(null, '报价已作废');
       },
@@ -475,50 +250,7 @@ export const auctionRoutes =
       async (request) => {
         const event = await eventFor(ctx.db, asBuyer(actorOf(request)), request.query.id);
         if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
-        const lots = await ctx.db
-          .selectFrom('sourcingLot as l')
-          .innerJoin('auctionLotState as s', 's.lotId', 'l.id')
-          .select([
-            'l.id',
-            'l.lotNo',
-            'l.name',
-            'l.rules',
-            's.status',
-            's.currentEndAt',
-            's.extensionsUsed',
-            's.bestPrice',
-          ])
-          .where('l.eventId', '=', event.id)
-          .orderBy('l.lotNo')
-          .execute();
-        const withResult = [];
-        for (const l of lots) {
-          const rules = JSON.parse(l.rules ?? '{}') as AuctionRules;
-          // A read closes a lot whose end has passed (AUC-11), so the detail never shows a stale RUNNING.
-          const { snapshot } = await service.read(asBuyer(actorOf(request)), l.id);
-          const { state } = snapshot;
-          const ended = state.status === 'CLOSED' || state.status === 'FAILED';
-          // The lazy close above may have just recorded the previous price (AUC-17).
-          const { previousPrice } = await ctx.db
-            .selectFrom('auctionLotState')
-            .select('previousPrice')
-            .where('lotId', '=', l.id)
-            .executeTakeFirstOrThrow();
-          withResult.push({
-            ...l,
-            status: state.status,
-            currentEndAt: state.currentEndAt,
-            extensionsUsed: state.extensionsUsed,
-            bestPrice: state.bestPrice,
-            rules,
-            result: ended ? lotResult(rules, state, snapshot.bids, previousPrice) : null,
-          });
-        }
-        // Re-read the event: the lazy close may have moved it (EVALUATING / FAILED).
-        return ok({
-          ...(await eventDetail(ctx.db, await eventFor(ctx.db, asBuyer(actorOf(request)), event.id))),
-          lots: withResult,
-        });
+        return ok(await auctionDetail(ctx.db, service, asBuyer(actorOf(request)), event.id));
       },
     );
 
@@ -531,61 +263,9 @@ export const auctionRoutes =
       async (request) => {
         const actor = asBuyer(actorOf(request));
         const { id: eventId, title, visibility, rules, lines } = request.body;
-        await ctx.db.transaction().execute(async (trx) => {
-          const event = await eventFor(trx, actor, eventId);
-          if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
-          if (event.status !== 'DRAFT') throw businessError('只有草稿状态的竞价单可以修改');
-          const now = serverNowIso();
-          const lot = await trx
-            .selectFrom('sourcingLot')
-            .select('id')
-            .where('eventId', '=', eventId)
-            .orderBy('lotNo')
-            .executeTakeFirstOrThrow();
-          const changed = await trx
-            .updateTable('sourcingEvent')
-            .set({
-              title,
-              visibility,
-              minInvited: rules.minParticipants,
-              minParticipants: rules.minParticipants,
-              pricePrecision: rules.pricePrecision,
-              responseDeadline: rules.endAt,
-              plannedStartAt: rules.startAt,
-              version: event.version + 1,
-              updateBy: actor.user.username,
-              updateTime: now,
-            })
-            .where('id', '=', eventId)
-            .where('version', '=', event.version)
-            .where('status', '=', 'DRAFT')
-            .executeTakeFirst();
-          if (Number(changed.numUpdatedRows) !== 1) throw businessError('竞价单已被他人修改，请刷新后重试');
-          await trx
-            .updateTable('sourcingLot')
-            .set({ name: title, ceilingPrice: rules.startPrice, rules: JSON.stringify(rules), updateTime: now })
-            .where('id', '=', lot.id)
-            .execute();
-          await trx.deleteFrom('sourcingLine').where('eventId', '=', eventId).execute();
-          await trx
-            .insertInto('sourcingLine')
-            .values(await lineRows(trx, request.tenantId, eventId, lot.id, lines, now))
-            .execute();
-          const state = initialLotState(lot.id, rules);
-          await trx
-            .updateTable('auctionLotState')
-            .set({ status: state.status, currentEndAt: state.currentEndAt, updateTime: now })
-            .where('lotId', '=', lot.id)
-            .execute();
-          await logState(trx, actor, {
-            eventId,
-            docType: 'EVENT',
-            docId: eventId,
-            action: 'edit',
-            fromStatus: 'DRAFT',
-            toStatus: 'DRAFT',
-          });
-        });
+        await ctx.db
+          .transaction()
+          .execute((trx) => editAuction(trx, actor, eventId, { title, visibility, rules, lines }));
         return ok(null, '竞价单已保存');
       },
     );
@@ -603,41 +283,9 @@ export const auctionRoutes =
       async (request) => {
         const actor = asBuyer(actorOf(request));
         const { lotId, supplierId, reason: why } = request.body;
-        const { result } = await service.withLot(actor, lotId, async (trx, lot) => {
-          if (['CLOSED', 'FAILED', 'CANCELLED'].includes(lot.state.status))
-            return { ok: false as const, message: '竞价已结束，不能禁止出价' };
-          const p = await trx
-            .selectFrom('sourcingParticipation')
-            .select(['id', 'status', 'supplierName'])
-            .where('eventId', '=', lot.event.id)
-            .where('supplierId', '=', supplierId)
-            .executeTakeFirst();
-          if (!p) return { ok: false as const, message: '该供应商未参与本次竞价' };
-          if (p.status === 'BANNED') return { ok: false as const, message: '该供应商已被禁止出价' };
-          await trx
-            .updateTable('sourcingParticipation')
-            .set({ status: 'BANNED', updateTime: lot.now.toISOString() })
-            .where('id', '=', p.id)
-            .execute();
-          lot.changed = true;
-          await logState(trx, actor, {
-            eventId: lot.event.id,
-            docType: 'PARTICIPATION',
-            docId: p.id,
-            action: 'auction-ban',
-            fromStatus: p.status,
-            toStatus: 'BANNED',
-            reason: why.trim(),
-          });
-          await notifyBidders(
-            trx,
-            lot.event,
-            [supplierId],
-            `您已被禁止在竞价中继续出价：${lot.event.title}`,
-            `原因：${why.trim()}`,
-          );
-          return { ok: true as const, message: '' };
-        });
+        const { result } = await service.withLot(actor, lotId, (trx, lot) =>
+          banBidder(trx, lot, actor, supplierId, why),
+        );
         if (!result.ok) throw businessError(result.message);
         return ok(null, '已禁止该供应商出价');
       },
@@ -649,67 +297,7 @@ export const auctionRoutes =
       async (request) => {
         const supplierId = actorOf(request).user.supplierId;
         if (!supplierId) return ok([]);
-        const rows = await ctx.db
-          .selectFrom('sourcingParticipation as p')
-          .innerJoin('sourcingEvent as e', 'e.id', 'p.eventId')
-          .innerJoin('sourcingLot as l', 'l.eventId', 'e.id')
-          .innerJoin('auctionLotState as s', 's.lotId', 'l.id')
-          .select([
-            'e.id as eventId',
-            'e.code',
-            'e.title',
-            'e.status as eventStatus',
-            'e.failReason',
-            'e.currency',
-            'p.status as participationStatus',
-            'l.id as lotId',
-            'l.name as lotName',
-            'l.rules',
-            's.status',
-            's.currentEndAt',
-            's.extensionsUsed',
-          ])
-          .where('p.supplierId', '=', supplierId)
-          .where('e.type', '=', 'AUCTION')
-          .where('e.status', 'not in', ['DRAFT', 'PENDING_APPROVAL', 'APPROVED'])
-          .orderBy('e.createTime', 'desc')
-          .orderBy('l.lotNo')
-          .execute();
-        const eventIds = [...new Set(rows.map((r) => r.eventId))];
-        const lines = rows.length
-          ? await ctx.db
-              .selectFrom('sourcingLine')
-              .select(['id', 'lotId', 'lineNo', 'materialName', 'spec', 'qty', 'unit'])
-              .where('eventId', 'in', eventIds)
-              .orderBy('lineNo')
-              .execute()
-          : [];
-        // Once the award is FINAL the supplier's own outcome, as its award / non-award notice told it (AWD-7).
-        const outcomes = rows.length
-          ? await ctx.db
-              .selectFrom('sourcingResponse as r')
-              .innerJoin('sourcingAward as a', (j) =>
-                j.onRef('a.eventId', '=', 'r.eventId').on('a.status', '=', 'FINAL'),
-              )
-              .select(['r.eventId', 'r.status', 'a.noticeIssuedAt'])
-              .where('r.eventId', 'in', eventIds)
-              .where('r.supplierId', '=', supplierId)
-              .where('r.status', 'in', ['AWARDED', 'NOT_AWARDED'])
-              .execute()
-          : [];
-        return ok(
-          rows.map(({ rules, failReason, ...r }) => {
-            const outcome = outcomes.find((o) => o.eventId === r.eventId);
-            return {
-              ...r,
-              rules: publicRules(JSON.parse(rules ?? '{}') as AuctionRules),
-              lines: lines.filter((l) => l.lotId === r.lotId),
-              outcome: (outcome?.status ?? null) as 'AWARDED' | 'NOT_AWARDED' | null,
-              noticeIssuedAt: toWireDateTime(outcome?.noticeIssuedAt ?? null),
-              failReason: r.eventStatus === 'FAILED' ? failReason : null,
-            };
-          }),
-        );
+        return ok(await supplierAuctionLots(ctx.db, supplierId));
       },
     );
 

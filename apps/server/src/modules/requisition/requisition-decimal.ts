@@ -1,8 +1,8 @@
-import { add, fromScaled, multiply, toScaled, trim } from '../../core/decimal.js';
+import { add, fromScaled, multiply, toScaled, trim } from '@procura/shared';
 
 /**
  * Requisition decimals (X-6): what a quantity (4 places) and a unit price (6) may look like, and
- * the few shapes the module computes in, over the shared exact arithmetic of `core/decimal`.
+ * the few shapes the module computes in, over the shared exact arithmetic of `@procura/shared` (decimal.ts).
  * Inputs are non-negative.
  */
 export const QTY_PATTERN = /^\d{1,14}(\.\d{1,4})?$/;

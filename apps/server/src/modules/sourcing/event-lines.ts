@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serverNowIso } from '../../core/clock.js';
-import { compare } from '../../core/decimal.js';
+import { compare } from '@procura/shared';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '@procura/shared';
+import { ok, compare } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { compare } from '../../core/decimal.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { decimalText, id, text, wireTime } from '../../http/wire.js';
 import { qtyText } from '../requisition/requisition-decimal.js';
 import { CONSUMABLE, remainingOf } from '../requisition/requisition-service.js';
-import { insertRfqDraft, type AddBody } from './event-routes.js';
+import type { AddBody } from './event-schemas.js';
+import { insertRfqDraft } from './rfq-draft-service.js';
 import { actorOf } from './sourcing-service.js';
 
 /**

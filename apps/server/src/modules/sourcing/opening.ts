@@ -3,7 +3,7 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import { compare } from '../../core/decimal.js';
+import { compare } from '@procura/shared';
 import { masterKey, openPayload } from './sealing.js';
 import { eventFor, moveEvent, notifyBuyer, type Actor, type EventRow } from './sourcing-service.js';
 

@@ -13,7 +13,7 @@
  * LOWEST_EVALUATED_PRICE: valid bids ranked by price ascending, ties to the earlier submission.
  * Rejected bids (TND-14) are kept with their reason, take no part in the benchmark and get no rank.
  */
-import { compare, fromScaled, toScaled } from '../../core/decimal.js';
+import { compare, divRound, fromScaled, SCALED_ONE as ONE, toScaled } from '@procura/shared';
 
 export type EvaluationMethod = 'LOWEST_EVALUATED_PRICE' | 'COMPREHENSIVE_SCORE';
 export type PriceFormula = 'LOWEST_AS_BASE' | 'AVERAGE_AS_BASE';
@@ -44,11 +44,9 @@ export type RankedBid = {
   rejectReason: string | null;
 };
 
-const ONE = 1_000_000n;
-
 /** num ÷ den (den > 0, num ≥ 0) rounded half-up to hundredths, as a count of hundredths. */
 function hundredths(num: bigint, den: bigint): bigint {
-  return (num * 100n * 2n + den) / (2n * den);
+  return divRound(num * 100n, den);
 }
 
 /** Hundredths as a decimal string with two places. */

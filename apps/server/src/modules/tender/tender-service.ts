@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { EVENT_STATUS_TEXT } from '@procura/shared';
+import { EVENT_STATUS_TEXT, compare, multiply } from '@procura/shared';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { compare, multiply } from '../../core/decimal.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';

@@ -3,17 +3,12 @@ import { DictText } from '../../../components/dict/dict-select';
 import { Alert, Button, DatePicker, Input, Modal, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
+import { toScaled } from '@procura/shared';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
 
 const QTY = /^\d{1,14}(\.\d{1,4})?$/;
-
-/** A non-negative decimal string as millionths, for exact comparisons (X-6). */
-function scaled(v: string): bigint {
-  const [whole, frac = ''] = v.split('.');
-  return BigInt(whole!) * 1_000_000n + BigInt((frac + '000000').slice(0, 6));
-}
 
 export type RfqPick = { lineNo: number; qty: string; remaining: string };
 
@@ -23,8 +18,8 @@ export function rfqPickErrors(picks: RfqPick[]): string[] {
   const errors: string[] = [];
   for (const p of picks) {
     const qty = p.qty.trim();
-    if (!QTY.test(qty) || scaled(qty) === 0n) errors.push(`第${p.lineNo}行询价数量必须大于0（最多4位小数）`);
-    else if (scaled(qty) > scaled(p.remaining))
+    if (!QTY.test(qty) || toScaled(qty) === 0n) errors.push(`第${p.lineNo}行询价数量必须大于0（最多4位小数）`);
+    else if (toScaled(qty) > toScaled(p.remaining))
       errors.push(`第${p.lineNo}行询价数量不能超过剩余数量 ${p.remaining}（PR-3）`);
   }
   return errors;
@@ -47,7 +42,7 @@ export function CreateRfqModal({
 }) {
   const navigate = useNavigate();
   const { busy, run } = useCommand();
-  const free = requisition.lines.filter((l) => scaled(l.qtyRemaining) > 0n);
+  const free = requisition.lines.filter((l) => toScaled(l.qtyRemaining) > 0n);
   const [selected, setSelected] = useState<string[]>(() => free.map((l) => l.id));
   const [qty, setQty] = useState<Record<string, string>>(() =>
     Object.fromEntries(free.map((l) => [l.id, l.qtyRemaining])),

@@ -1,0 +1,68 @@
+import { toPage } from '@procura/shared';
+import { toWireDateTime } from '../../core/clock.js';
+import { escapeLike } from '../../core/paging.js';
+import type { Db } from '../../db/database.js';
+import { EVENT_STATUS_TEXT, type EventRow } from './sourcing-service.js';
+
+/** The buyer's reads of sourcing events: the list page and the state log. */
+
+export type EventListQuery = {
+  pageNo: number;
+  pageSize: number;
+  type?: 'TENDER' | 'RFQ' | 'AUCTION';
+  status?: string;
+  title?: string;
+};
+
+/** One page of the tenant's events, newest first, filtered by type, status and title. */
+export async function listEvents(db: Db, tenantId: EventRow['tenantId'], query: EventListQuery) {
+  const { pageNo, pageSize, type, status, title } = query;
+  let q = db.selectFrom('sourcingEvent').where('tenantId', '=', tenantId);
+  if (type) q = q.where('type', '=', type);
+  if (status) q = q.where('status', '=', status);
+  if (title) q = q.where('title', 'like', `%${escapeLike(title)}%`);
+  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .select([
+      'id',
+      'code',
+      'type',
+      'method',
+      'title',
+      'visibility',
+      'status',
+      'responseDeadline',
+      'awardMode',
+      'sealed',
+      'buyerId',
+      'publishedAt',
+      'openedAt',
+      'createTime',
+    ])
+    .orderBy('createTime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize)
+    .execute();
+  const records = rows.map((r) => ({
+    ...r,
+    statusText: EVENT_STATUS_TEXT[r.status] ?? r.status,
+    responseDeadline: toWireDateTime(r.responseDeadline),
+    publishedAt: toWireDateTime(r.publishedAt),
+    openedAt: toWireDateTime(r.openedAt),
+    createTime: toWireDateTime(r.createTime),
+  }));
+  return toPage(records, total, pageNo, pageSize);
+}
+
+/** Every state change of an event and its documents, oldest first. */
+export async function stateLogOf(db: Db, eventId: string) {
+  const logs = await db
+    .selectFrom('sourcingStateLog')
+    .select(['id', 'docType', 'docId', 'action', 'fromStatus', 'toStatus', 'actorName', 'actorKind', 'reason', 'at'])
+    .where('eventId', '=', eventId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return logs.map((l) => ({ ...l, at: toWireDateTime(l.at) }));
+}
