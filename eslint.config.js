@@ -20,7 +20,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/sourcing/event-routes.ts',
   'apps/server/src/modules/sourcing/response-routes.ts',
   'apps/server/src/modules/sourcing/sourcing-service.ts',
-  'apps/server/src/modules/supplier-change/change-service.ts',
   'apps/server/src/modules/system/depart-admin-routes.ts',
   'apps/server/src/modules/system/permission-admin-routes.ts',
   'apps/server/src/modules/system/user-admin-routes.ts',
