@@ -11,7 +11,6 @@ import prettier from 'eslint-config-prettier';
 const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/auction/bid-rules.ts',
   'apps/server/src/modules/auction/index.ts',
-  'apps/server/src/modules/portal/portal-view.ts',
   'apps/server/src/modules/sourcing/award.ts',
   'apps/server/src/modules/sourcing/event-routes.ts',
   'apps/server/src/modules/sourcing/response-routes.ts',
