@@ -9,13 +9,13 @@ import {
   type ApprovalStatus,
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { id } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
-import { serverNowIso, toWireDateTime } from '../../core/clock.js';
+import { toWireDateTime } from '../../core/clock.js';
+import { approvalDefinitions, approverOptions, saveApprovalDefinition } from './approval-definitions.js';
 import { approveTask, parseSteps, rejectTask, roleCodesOf, withdrawApproval } from './approval-engine.js';
-import { approvalDocType, approvalDocTypes } from './approval-registry.js';
+import { approvalDocType } from './approval-registry.js';
 
 const INSTANCE_FIELDS: ListFields = {
   title: { column: 'i.title', filter: 'text', sortable: true },
@@ -294,33 +294,7 @@ export const approvalRoutes =
         config: { access: { permission: DEFINITION_PERMISSION } },
       },
       async (request) => {
-        const rows = await ctx.db
-          .selectFrom('approvalDefinition')
-          .selectAll()
-          .where('tenantId', '=', request.tenantId)
-          .execute();
-        const byType = new Map(rows.map((r) => [r.docType, r]));
-        return ok(
-          approvalDocTypes().map((t) => {
-            const d = byType.get(t.docType);
-            return {
-              docType: t.docType,
-              label: t.label,
-              definition: d
-                ? {
-                    id: d.id,
-                    name: d.name,
-                    enabled: d.enabled,
-                    steps: parseSteps(d.steps),
-                    ccUserIds: (d.ccUserIds ?? '').split(',').filter(Boolean),
-                    version: d.version,
-                    updateTime: toWireDateTime(d.updateTime ?? d.createTime),
-                    updateBy: d.updateBy ?? d.createBy,
-                  }
-                : null,
-            };
-          }),
-        );
+        return ok(await approvalDefinitions(ctx.db, request.tenantId));
       },
     );
 
@@ -331,74 +305,7 @@ export const approvalRoutes =
         config: { access: { permission: DEFINITION_PERMISSION } },
       },
       async (request) => {
-        const body = request.body;
-        if (!approvalDocType(body.docType))
-          throw badRequest(`未知的审批单据类型：${body.docType}`, { docType: '未知的审批单据类型' });
-        await ctx.db.transaction().execute(async (trx) => {
-          // Approvers must exist: a user (internal, active) or a role.
-          for (const [i, s] of body.steps.entries()) {
-            const found =
-              s.approverType === 'USER'
-                ? await trx
-                    .selectFrom('sysUser')
-                    .select('id')
-                    .where('id', '=', s.approverId)
-                    .where('delFlag', '=', 0)
-                    .where('userType', '=', 1)
-                    .executeTakeFirst()
-                : await trx.selectFrom('sysRole').select('id').where('roleCode', '=', s.approverId).executeTakeFirst();
-            if (!found) throw badRequest(`第${i + 1}步的审批人不存在`, { [`steps.${i}.approverId`]: '审批人不存在' });
-          }
-          if (body.ccUserIds.length) {
-            const found = await trx
-              .selectFrom('sysUser')
-              .select('id')
-              .where('id', 'in', body.ccUserIds)
-              .where('delFlag', '=', 0)
-              .execute();
-            if (found.length !== new Set(body.ccUserIds).size)
-              throw badRequest('抄送人不存在', { ccUserIds: '抄送人不存在' });
-          }
-          const values = {
-            name: body.name,
-            enabled: body.enabled,
-            steps: JSON.stringify(body.steps),
-            ccUserIds: body.ccUserIds.join(',') || null,
-          };
-          const now = serverNowIso();
-          const existing = await trx
-            .selectFrom('approvalDefinition')
-            .select(['id', 'version'])
-            .where('tenantId', '=', request.tenantId)
-            .where('docType', '=', body.docType)
-            .executeTakeFirst();
-          if (!existing) {
-            await trx
-              .insertInto('approvalDefinition')
-              .values({
-                id: newId(),
-                tenantId: request.tenantId,
-                docType: body.docType,
-                ...values,
-                version: 1,
-                createBy: request.user!.username,
-                createTime: now,
-                updateBy: null,
-                updateTime: null,
-              })
-              .execute();
-            return;
-          }
-          if (body.version === undefined || body.version !== existing.version)
-            throw businessError('审批配置已被他人修改，请刷新后重试');
-          // Running instances keep the steps they were submitted with (X-14).
-          await trx
-            .updateTable('approvalDefinition')
-            .set({ ...values, version: existing.version + 1, updateBy: request.user!.username, updateTime: now })
-            .where('id', '=', existing.id)
-            .where('version', '=', existing.version)
-            .execute();
-        });
+        await saveApprovalDefinition(ctx.db, request.user!.username, request.tenantId, request.body);
         return ok(null, '保存成功');
       },
     );
@@ -410,17 +317,7 @@ export const approvalRoutes =
         config: { access: { permission: DEFINITION_PERMISSION } },
       },
       async () => {
-        const users = await ctx.db
-          .selectFrom('sysUser')
-          .select(['id', 'username', 'realname'])
-          .where('delFlag', '=', 0)
-          .where('status', '=', 1)
-          .where('userType', '=', 1)
-          .orderBy('username')
-          .limit(500)
-          .execute();
-        const roles = await ctx.db.selectFrom('sysRole').select(['roleCode', 'roleName']).orderBy('roleCode').execute();
-        return ok({ users, roles });
+        return ok(await approverOptions(ctx.db));
       },
     );
   };

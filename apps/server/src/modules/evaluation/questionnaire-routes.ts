@@ -2,29 +2,35 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import {
-  autoScore,
-  checkAnswer,
-  checkQuestion,
-  checkTemplateScores,
-  fromHundredths,
-  ok,
-  QUESTION_KINDS,
-  questionnaireResource,
-  questionTemplateResource,
-  type AnswerValue,
-  type QuestionInput,
-} from '@procura/shared';
+import { ok, QUESTION_KINDS, questionnaireResource, questionTemplateResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { serverNowIso, toWireDateTime } from '../../core/clock.js';
+import { badRequest, businessError } from '../../core/errors.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { WIRE_DATETIME } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
-import { wireToStored, type AnyQuery } from '../../resource/resource-query.js';
-import { supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import type { AnyQuery } from '../../resource/resource-query.js';
+import {
+  answersOf,
+  expireOverdue,
+  questionnaireOf,
+  questionsOf,
+  supplierQuestionnaireOf,
+  supplierQuestionnaires,
+  templateOf,
+  type QuestionTemplate,
+} from './questionnaire-queries.js';
+import {
+  activateTemplate,
+  deactivateTemplate,
+  markOpened,
+  newTemplateVersion,
+  returnQuestionnaire,
+  reviewQuestionnaire,
+  saveAnswers,
+  saveTemplateQuestions,
+  sendQuestionnaires,
+} from './questionnaire-service.js';
 
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
 const idBody = z.object({ id: ID });
@@ -56,55 +62,9 @@ const answersSchema = z
   )
   .max(500);
 
-type Question = QuestionInput & { id: string };
-
-async function questionsOf(db: Db, templateId: string): Promise<Question[]> {
-  const rows = await db
-    .selectFrom('question')
-    .selectAll()
-    .where('templateId', '=', templateId)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    groupName: r.groupName,
-    text: r.text,
-    kind: r.kind as QuestionInput['kind'],
-    options: r.options ? (JSON.parse(r.options) as QuestionInput['options']) : null,
-    required: r.required === 1,
-    maxScore: r.maxScore,
-    numberMin: r.numberMin,
-    numberMax: r.numberMax,
-    maxSelections: r.maxSelections,
-  }));
-}
-
-/** X-2: a questionnaire past its due date is EXPIRED whatever a scheduler did; lists and details mark it on read. */
-async function expireOverdue(db: Db): Promise<void> {
-  await db
-    .updateTable('questionnaire')
-    .set({ status: 'EXPIRED' })
-    .where('status', 'in', ['SENT', 'IN_PROGRESS'])
-    .where('dueAt', '<=', serverNowIso())
-    .execute();
-}
-
 function supplierScope(query: AnyQuery, request: FastifyRequest): AnyQuery {
   const user = request.user!;
   return user.userType === 2 ? query.where(sql.ref('t.supplier_id'), '=', user.supplierId ?? '') : query;
-}
-
-async function answersOf(db: Db, questionnaireId: string) {
-  const rows = await db
-    .selectFrom('questionnaireAnswer')
-    .selectAll()
-    .where('questionnaireId', '=', questionnaireId)
-    .execute();
-  return rows.map((a) => ({
-    questionId: a.questionId,
-    value: a.value === null ? null : (JSON.parse(a.value) as AnswerValue),
-    score: a.score,
-  }));
 }
 
 const wireQuestionnaire = (q: {
@@ -126,17 +86,6 @@ export const questionnaireRoutes =
   async (app) => {
     const internal = (permission: string) => ({ access: { permission }, internalOnly: true });
     const tags = ['调查问卷'];
-
-    async function templateOf(db: Db, id: string, tenantId: number) {
-      const t = await db
-        .selectFrom('questionTemplate')
-        .selectAll()
-        .where('id', '=', id)
-        .where('tenantId', '=', tenantId)
-        .executeTakeFirst();
-      if (!t) throw notFound('问卷模板不存在');
-      return t;
-    }
 
     await app.register(
       resourceRoutes(ctx, questionTemplateResource, {
@@ -203,45 +152,15 @@ export const questionnaireRoutes =
         config: internal('questionTemplate:edit'),
       },
       async (request) => {
-        const { id, questions } = request.body;
-        for (const [i, q] of questions.entries()) {
-          const problem = checkQuestion(q, i + 1);
-          if (problem) throw businessError(problem);
-        }
-        await ctx.db.transaction().execute(async (trx) => {
-          const t = await templateOf(trx, id, request.tenantId);
-          if (t.status !== 'DRAFT') throw businessError('启用后的问卷模板不能修改，请创建新版本');
-          await trx.deleteFrom('question').where('templateId', '=', id).execute();
-          for (const [seq, q] of questions.entries()) await insertQuestion(trx, id, seq, q);
-        });
+        await saveTemplateQuestions(ctx.db, request.tenantId, request.body.id, request.body.questions);
         return ok(null, '保存成功');
       },
     );
 
-    async function insertQuestion(trx: Db, templateId: string, seq: number, q: QuestionInput) {
-      await trx
-        .insertInto('question')
-        .values({
-          id: newId(),
-          templateId,
-          seq,
-          groupName: q.groupName ?? null,
-          text: q.text.trim(),
-          kind: q.kind,
-          options: q.kind === 'SINGLE' || q.kind === 'MULTI' ? JSON.stringify(q.options ?? []) : null,
-          required: q.required ? 1 : 0,
-          maxScore: q.maxScore ?? null,
-          numberMin: q.kind === 'NUMBER' ? (q.numberMin ?? null) : null,
-          numberMax: q.kind === 'NUMBER' ? (q.numberMax ?? null) : null,
-          maxSelections: q.kind === 'MULTI' ? (q.maxSelections ?? null) : null,
-        })
-        .execute();
-    }
-
     const templateCommand = (
       name: string,
       summary: string,
-      run: (t: Awaited<ReturnType<typeof templateOf>>, trx: Db, request: FastifyRequest) => Promise<string>,
+      run: (trx: Db, t: QuestionTemplate, username: string) => Promise<string>,
     ) =>
       app.post(
         `/srm/questionTemplate/${name}`,
@@ -249,74 +168,16 @@ export const questionnaireRoutes =
         async (request) => {
           const message = await ctx.db
             .transaction()
-            .execute(async (trx) => run(await templateOf(trx, request.body.id, request.tenantId), trx, request));
+            .execute(async (trx) =>
+              run(trx, await templateOf(trx, request.body.id, request.tenantId), request.user!.username),
+            );
           return ok(null, message);
         },
       );
 
-    templateCommand('activate', '启用（QT-2）', async (t, trx, request) => {
-      if (t.status !== 'DRAFT') throw businessError('只有草稿状态的问卷模板可以启用');
-      const questions = await questionsOf(trx, t.id);
-      if (questions.length === 0) throw businessError('问卷模板至少需要一道题目');
-      if (t.scored === 1) {
-        const problem = checkTemplateScores(t.totalScore, questions);
-        if (problem) throw businessError(problem);
-      }
-      await trx
-        .updateTable('questionTemplate')
-        .set({ status: 'ACTIVE', updateBy: request.user!.username, updateTime: serverNowIso() })
-        .where('id', '=', t.id)
-        .execute();
-      return '已启用';
-    });
-
-    templateCommand('deactivate', '停用', async (t, trx, request) => {
-      if (t.status !== 'ACTIVE') throw businessError('只有启用状态的问卷模板可以停用');
-      await trx
-        .updateTable('questionTemplate')
-        .set({ status: 'INACTIVE', updateBy: request.user!.username, updateTime: serverNowIso() })
-        .where('id', '=', t.id)
-        .execute();
-      return '已停用';
-    });
-
-    // QT-1: an active template is never edited; its next version is a draft copy.
-    templateCommand('newVersion', '创建新版本（QT-1）', async (t, trx, request) => {
-      if (t.status === 'DRAFT') throw businessError('草稿可以直接修改，无需创建新版本');
-      const latest = await trx
-        .selectFrom('questionTemplate')
-        .select((eb) => eb.fn.max('versionNo').as('v'))
-        .where('code', '=', t.code)
-        .where('tenantId', '=', t.tenantId)
-        .executeTakeFirstOrThrow();
-      if (
-        await trx
-          .selectFrom('questionTemplate')
-          .select('id')
-          .where('code', '=', t.code)
-          .where('tenantId', '=', t.tenantId)
-          .where('status', '=', 'DRAFT')
-          .executeTakeFirst()
-      ) {
-        throw businessError('该模板已有草稿版本');
-      }
-      const id = newId();
-      await trx
-        .insertInto('questionTemplate')
-        .values({
-          ...t,
-          id,
-          status: 'DRAFT',
-          versionNo: Number(latest.v) + 1,
-          createBy: request.user!.username,
-          createTime: serverNowIso(),
-          updateBy: null,
-          updateTime: null,
-        })
-        .execute();
-      for (const [seq, q] of (await questionsOf(trx, t.id)).entries()) await insertQuestion(trx, id, seq, q);
-      return `已创建第${Number(latest.v) + 1}版草稿`;
-    });
+    templateCommand('activate', '启用（QT-2）', activateTemplate);
+    templateCommand('deactivate', '停用', deactivateTemplate);
+    templateCommand('newVersion', '创建新版本（QT-1）', newTemplateVersion);
 
     app.post(
       '/srm/questionnaire/send',
@@ -333,59 +194,7 @@ export const questionnaireRoutes =
         config: internal('questionnaire:send'),
       },
       async (request) => {
-        const { templateId, supplierIds, dueAt } = request.body;
-        const due = wireToStored(dueAt, 'eq');
-        if (due <= serverNowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
-        const count = await ctx.db.transaction().execute(async (trx) => {
-          const t = await templateOf(trx, templateId, request.tenantId);
-          if (t.status !== 'ACTIVE') throw businessError('只能发送启用状态的问卷模板');
-          const ids = [...new Set(supplierIds)];
-          const suppliers = await trx
-            .selectFrom('supplier')
-            .select(['id', 'name'])
-            .where('id', 'in', ids)
-            .where('delFlag', '=', 0)
-            .execute();
-          if (suppliers.length !== ids.length) throw businessError('供应商不存在');
-          for (const s of suppliers) {
-            const id = newId();
-            await trx
-              .insertInto('questionnaire')
-              .values({
-                id,
-                tenantId: request.tenantId,
-                code: await ctx.codes.next('QN', { tenantId: request.tenantId, trx }),
-                templateId: t.id,
-                templateVersion: t.versionNo,
-                templateName: t.name,
-                supplierId: s.id,
-                supplierName: s.name,
-                purpose: t.purpose,
-                dueAt: due,
-                status: 'SENT',
-                score: null,
-                reviewerComment: null,
-                returned: 0,
-                submittedAt: null,
-                reviewedBy: null,
-                createBy: request.user!.username,
-                createTime: serverNowIso(),
-                updateBy: null,
-                updateTime: null,
-              })
-              .execute();
-            await notifyUsers(trx, {
-              userIds: await supplierUserIds(trx, s.id),
-              title: `请填写问卷：${t.name}`,
-              content: `<p>请在 ${dueAt} 前填写并提交问卷「${t.name}」。</p>`,
-              busType: 'questionnaire',
-              busId: id,
-              openType: 'url',
-              openPage: '/srm/my-questionnaires',
-            });
-          }
-          return suppliers.length;
-        });
+        const count = await sendQuestionnaires(ctx, request.user!, request.tenantId, request.body);
         return ok({ count }, `已向${count}家供应商发送问卷`);
       },
     );
@@ -397,13 +206,7 @@ export const questionnaireRoutes =
         config: internal('questionnaire:list'),
       },
       async (request) => {
-        const q = await ctx.db
-          .selectFrom('questionnaire')
-          .selectAll()
-          .where('id', '=', request.query.id)
-          .where('tenantId', '=', request.tenantId)
-          .executeTakeFirst();
-        if (!q) throw notFound('问卷不存在');
+        const q = await questionnaireOf(ctx.db, request.query.id, request.tenantId);
         return ok({
           questionnaire: wireQuestionnaire(q),
           questions: await questionsOf(ctx.db, q.templateId),
@@ -427,59 +230,7 @@ export const questionnaireRoutes =
         config: internal('questionnaire:review'),
       },
       async (request) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const q = await trx
-            .selectFrom('questionnaire')
-            .selectAll()
-            .where('id', '=', request.body.id)
-            .where('tenantId', '=', request.tenantId)
-            .executeTakeFirst();
-          if (!q) throw notFound('问卷不存在');
-          if (q.status !== 'SUBMITTED') throw businessError('只有已提交的问卷可以审阅');
-          const t = await trx
-            .selectFrom('questionTemplate')
-            .select('scored')
-            .where('id', '=', q.templateId)
-            .executeTakeFirstOrThrow();
-          const questions = await questionsOf(trx, q.templateId);
-          const answers = await answersOf(trx, q.id);
-          let total = 0;
-          if (t.scored === 1) {
-            for (const [i, question] of questions.entries()) {
-              const answer = answers.find((a) => a.questionId === question.id);
-              let s = answer?.score ?? null;
-              if (autoScore(question, answer?.value ?? null) === null) {
-                // Manual kinds are scored by the reviewer, never by the supplier (QT-5).
-                const given =
-                  request.body.scores.find((x) => x.questionId === question.id)?.score ?? (answer ? null : '0');
-                if (given === null) throw businessError(`请为第${i + 1}题评分`);
-                if (Number(given) > Number(question.maxScore ?? 0))
-                  throw businessError(`第${i + 1}题的得分不能超过满分${question.maxScore}`);
-                s = given;
-                if (answer)
-                  await trx
-                    .updateTable('questionnaireAnswer')
-                    .set({ score: s })
-                    .where('questionnaireId', '=', q.id)
-                    .where('questionId', '=', question.id)
-                    .execute();
-              }
-              total += Math.round(Number(s ?? 0) * 100);
-            }
-          }
-          await trx
-            .updateTable('questionnaire')
-            .set({
-              status: 'REVIEWED',
-              score: t.scored === 1 ? fromHundredths(total) : null,
-              reviewerComment: request.body.comment ?? null,
-              reviewedBy: request.user!.id,
-              updateBy: request.user!.username,
-              updateTime: serverNowIso(),
-            })
-            .where('id', '=', q.id)
-            .execute();
-        });
+        await reviewQuestionnaire(ctx.db, request.user!, request.tenantId, request.body);
         return ok(null, '审阅完成');
       },
     );
@@ -499,80 +250,21 @@ export const questionnaireRoutes =
         config: internal('questionnaire:review'),
       },
       async (request) => {
-        const due = wireToStored(request.body.dueAt, 'eq');
-        if (due <= serverNowIso()) throw badRequest('截止时间必须晚于当前时间', { dueAt: '截止时间必须晚于当前时间' });
-        await ctx.db.transaction().execute(async (trx) => {
-          const q = await trx
-            .selectFrom('questionnaire')
-            .selectAll()
-            .where('id', '=', request.body.id)
-            .where('tenantId', '=', request.tenantId)
-            .executeTakeFirst();
-          if (!q) throw notFound('问卷不存在');
-          if (q.status !== 'SUBMITTED') throw businessError('只有已提交的问卷可以退回');
-          if (q.returned === 1) throw businessError('问卷只能退回一次');
-          await trx
-            .updateTable('questionnaire')
-            .set({
-              status: 'IN_PROGRESS',
-              returned: 1,
-              dueAt: due,
-              reviewerComment: request.body.comment,
-              updateBy: request.user!.username,
-              updateTime: serverNowIso(),
-            })
-            .where('id', '=', q.id)
-            .execute();
-          await notifyUsers(trx, {
-            userIds: await supplierUserIds(trx, q.supplierId),
-            title: `问卷已退回，请修改后重新提交：${q.templateName}`,
-            content: `<p>${request.body.comment.replace(/[<>&]/g, '')}</p>`,
-            busType: 'questionnaire',
-            busId: q.id,
-            openType: 'url',
-            openPage: '/srm/my-questionnaires',
-          });
-        });
+        await returnQuestionnaire(ctx.db, request.user!, request.tenantId, request.body);
         return ok(null, '已退回');
       },
     );
 
     // Supplier side: only the session supplier's questionnaires (X-5).
     const mine = { access: { permission: 'questionnaire:answer' } } as const;
-    async function myQuestionnaire(db: Db, id: string, request: FastifyRequest) {
-      const q = await db
-        .selectFrom('questionnaire')
-        .selectAll()
-        .where('id', '=', id)
-        .where('supplierId', '=', request.user!.supplierId ?? '')
-        .executeTakeFirst();
-      if (!q) throw notFound('问卷不存在');
-      return q;
-    }
+    const mySupplierId = (request: FastifyRequest) => request.user!.supplierId ?? '';
 
     app.get(
       '/srm/myQuestionnaire/list',
       { schema: { tags, summary: '本供应商的问卷' }, config: mine },
       async (request) => {
         await expireOverdue(ctx.db);
-        const rows = await ctx.db
-          .selectFrom('questionnaire')
-          .select([
-            'id',
-            'code',
-            'templateName',
-            'purpose',
-            'dueAt',
-            'status',
-            'score',
-            'reviewerComment',
-            'submittedAt',
-            'createTime',
-            'updateTime',
-          ])
-          .where('supplierId', '=', request.user!.supplierId ?? '')
-          .orderBy('createTime', 'desc')
-          .execute();
+        const rows = await supplierQuestionnaires(ctx.db, mySupplierId(request));
         return ok(rows.map(wireQuestionnaire));
       },
     );
@@ -582,15 +274,8 @@ export const questionnaireRoutes =
       { schema: { tags, summary: '填写问卷：题目与已保存的答案', querystring: idBody }, config: mine },
       async (request) => {
         await expireOverdue(ctx.db);
-        const q = await myQuestionnaire(ctx.db, request.query.id, request);
-        // open(S): the first look moves SENT to IN_PROGRESS.
-        if (q.status === 'SENT')
-          await ctx.db
-            .updateTable('questionnaire')
-            .set({ status: 'IN_PROGRESS', updateTime: serverNowIso() })
-            .where('id', '=', q.id)
-            .where('status', '=', 'SENT')
-            .execute();
+        const q = await supplierQuestionnaireOf(ctx.db, request.query.id, mySupplierId(request));
+        await markOpened(ctx.db, q);
         const answers = await answersOf(ctx.db, q.id);
         const showScores = q.status === 'REVIEWED';
         return ok({
@@ -608,43 +293,10 @@ export const questionnaireRoutes =
       },
     );
 
-    const saveAnswers =
+    const answer =
       (complete: boolean) =>
       async (request: FastifyRequest<{ Body: { id: string; answers: z.infer<typeof answersSchema> } }>) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const q = await myQuestionnaire(trx, request.body.id, request);
-          if (!['SENT', 'IN_PROGRESS'].includes(q.status)) throw businessError('问卷已提交或已关闭，不能修改');
-          // QT-4 / X-1: editable strictly before the due time on the server's clock.
-          if (serverNowIso() >= q.dueAt) throw businessError('问卷已过截止时间');
-          const questions = await questionsOf(trx, q.templateId);
-          const given = new Map(request.body.answers.map((a) => [a.questionId, a.value]));
-          for (const id of given.keys())
-            if (!questions.some((x) => x.id === id)) throw businessError('题目不属于该问卷');
-          const stored = new Map((await answersOf(trx, q.id)).map((a) => [a.questionId, a.value]));
-          for (const [i, question] of questions.entries()) {
-            const value = given.has(question.id) ? given.get(question.id)! : (stored.get(question.id) ?? null);
-            const problem = checkAnswer(question, value, i + 1, complete);
-            if (problem) throw businessError(problem);
-          }
-          for (const [questionId, value] of given) {
-            const question = questions.find((x) => x.id === questionId)!;
-            const row = { value: JSON.stringify(value), score: autoScore(question, value) };
-            await trx
-              .insertInto('questionnaireAnswer')
-              .values({ id: newId(), questionnaireId: q.id, questionId, ...row })
-              .onConflict((oc) => oc.columns(['questionnaireId', 'questionId']).doUpdateSet(row))
-              .execute();
-          }
-          await trx
-            .updateTable('questionnaire')
-            .set(
-              complete
-                ? { status: 'SUBMITTED', submittedAt: serverNowIso(), updateTime: serverNowIso() }
-                : { status: 'IN_PROGRESS', updateTime: serverNowIso() },
-            )
-            .where('id', '=', q.id)
-            .execute();
-        });
+        await saveAnswers(ctx.db, mySupplierId(request), request.body, complete);
         return ok(null, complete ? '问卷已提交' : '已保存');
       };
     app.post(
@@ -653,7 +305,7 @@ export const questionnaireRoutes =
         schema: { tags, summary: '保存答案（QT-4）', body: z.object({ id: ID, answers: answersSchema }) },
         config: mine,
       },
-      saveAnswers(false),
+      answer(false),
     );
     app.post(
       '/srm/myQuestionnaire/submit',
@@ -661,6 +313,6 @@ export const questionnaireRoutes =
         schema: { tags, summary: '提交问卷（QT-3）', body: z.object({ id: ID, answers: answersSchema }) },
         config: mine,
       },
-      saveAnswers(true),
+      answer(true),
     );
   };

@@ -8,7 +8,6 @@ import {
   toPage,
   type NewsItem,
   type NewsType,
-  type PortalMember,
   type PortalResult,
   type PortalSourcingType,
   type PortalStats,
@@ -18,25 +17,22 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
-import { ID_PATTERN, newId } from '../../core/ids.js';
+import { ID_PATTERN } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
-import type {
-  PortalNewsTable,
-  PortalPurchaseAnnouncementTable,
-  PortalResultAnnouncementTable,
-} from '../../db/portal-tables.js';
+import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/portal-tables.js';
 import { actorOf } from '../../core/access.js';
-import { joinBySignup } from '../sourcing/signup.js';
-import { supplierEligibility } from '../supplier/index.js';
 import { loadPortalConfig } from './portal-config.js';
+import { parseSupplierList, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
+import { signUp } from './portal-signup.js';
 import {
-  parseSupplierList,
-  signupOpen,
-  toPurchaseDetail,
-  toPurchaseItem,
-  type AnnouncementWithEvent,
-  type DictLabels,
-} from './portal-projection.js';
+  day,
+  MEMBER_STATUSES,
+  ongoingCount,
+  portalMembers,
+  purchaseById,
+  visiblePurchase,
+  withEventStatus,
+} from './portal-view-queries.js';
 
 /** Public reads: generous for browsing, bounded against scraping loops. */
 const READ_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -47,11 +43,6 @@ const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(50).default(10);
 const anyId = z.string().max(64);
 
-/** Suppliers shown as members (PORTAL-1 spirit: only admitted ones, never applicants or the blacklisted). */
-const MEMBER_STATUSES = ['POTENTIAL', 'QUALIFIED'];
-/** How the portal's sign-up names an excluding company status to the supplier itself (the status dictionary's words). */
-const EXCLUDED_WORD: Record<string, string> = { FROZEN: '冻结', BLACKLISTED: '黑名单', ELIMINATED: '淘汰' };
-
 /** Text of rich content for list cards: tags dropped, at most `max` characters. */
 function summary(html: string | null, max = 200): string {
   const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })
@@ -59,9 +50,6 @@ function summary(html: string | null, max = 200): string {
     .trim();
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
-
-/** `yyyy-MM-dd` of a stored instant in GMT+8. */
-const day = (iso: string | null) => (toWireDateTime(iso) ?? '').slice(0, 10);
 
 function toResultItem(r: PortalResultAnnouncementTable): ResultAnnouncementItem {
   return {
@@ -97,35 +85,7 @@ export const portalView =
       const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type']);
       return { method: maps.srm_purchase_method, type: maps.srm_purchase_type };
     };
-    const visiblePurchase = () =>
-      db.selectFrom('portalPurchaseAnnouncement').selectAll().where('status', 'in', ['published', 'closed', 'failed']);
-    /** Public events in 报名中 or 响应中 at `now` (the banner's count, domain §23). */
-    const ongoingCount = async (now: string) => {
-      const row = await db
-        .selectFrom('portalPurchaseAnnouncement')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'published')
-        .where((eb) => eb.or([eb('signupStart', 'is', null), eb('signupStart', '<=', now)]))
-        .where((eb) => eb.or([eb('signupDeadline', '>', now), eb('responseDeadline', '>', now)]))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    };
-    /** The status of each row's sourcing event, for the phase (公示中 during a tender's publicity). */
-    const withEventStatus = async (rows: PortalPurchaseAnnouncementTable[]): Promise<AnnouncementWithEvent[]> => {
-      const ids = [...new Set(rows.map((r) => r.sourcingEventId).filter((v): v is string => v !== null))];
-      const events = ids.length
-        ? await db.selectFrom('sourcingEvent').select(['id', 'status']).where('id', 'in', ids).execute()
-        : [];
-      return rows.map((r) => ({ ...r, eventStatus: events.find((e) => e.id === r.sourcingEventId)?.status ?? null }));
-    };
-    const purchaseById = async (id: string, t?: string) => {
-      if (!ID_PATTERN.test(id)) throw businessError('采购公告不存在或已撤回');
-      let q = visiblePurchase().where('id', '=', id);
-      if (t) q = q.where('type', '=', t);
-      const row = await q.executeTakeFirst();
-      if (!row) throw businessError('采购公告不存在或已撤回');
-      return (await withEventStatus([row]))[0]!;
-    };
+    const members = (limit: number) => portalMembers(db, limit);
 
     app.get(
       '/portal/view/purchaseAnnouncement',
@@ -139,7 +99,7 @@ export const portalView =
           .limit(PORTAL_LIMITS.homeSliderItems)
           .execute();
         const [l, now] = [await labels(), serverNow().getTime()];
-        return ok((await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)));
+        return ok((await withEventStatus(db, rows)).map((r) => toPurchaseItem(r, l, now)));
       },
     );
 
@@ -155,7 +115,7 @@ export const portalView =
       },
       async (request): Promise<ReturnType<typeof ok<PurchaseAnnouncementPage>>> => {
         const { likeName, type: t, pageNo: current, pageSize: size } = request.query;
-        let q = visiblePurchase();
+        let q = visiblePurchase(db);
         if (t) q = q.where('type', '=', t);
         if (likeName) {
           const pattern = `%${escapeLike(likeName)}%`;
@@ -183,12 +143,12 @@ export const portalView =
         const now = Date.parse(nowIsoValue);
         const l = await labels();
         const page = toPage(
-          (await withEventStatus(rows)).map((r) => toPurchaseItem(r, l, now)),
+          (await withEventStatus(db, rows)).map((r) => toPurchaseItem(r, l, now)),
           total,
           current,
           size,
         );
-        return ok({ ...page, ongoing: await ongoingCount(nowIsoValue) });
+        return ok({ ...page, ongoing: await ongoingCount(db, nowIsoValue) });
       },
     );
 
@@ -196,7 +156,7 @@ export const portalView =
       '/portal/view/purchaseAnnouncementDetail',
       { schema: { tags: TAGS, summary: '采购公告详情', querystring: z.object({ id: anyId }) }, config: pub },
       async (request) =>
-        ok(toPurchaseDetail(await purchaseById(request.query.id), await labels(), serverNow().getTime())),
+        ok(toPurchaseDetail(await purchaseById(db, request.query.id), await labels(), serverNow().getTime())),
     );
 
     app.get(
@@ -205,7 +165,7 @@ export const portalView =
       async (request) =>
         ok(
           toPurchaseDetail(
-            await purchaseById(request.query.name, request.query.type),
+            await purchaseById(db, request.query.name, request.query.type),
             await labels(),
             serverNow().getTime(),
           ),
@@ -306,17 +266,6 @@ export const portalView =
       },
     );
 
-    const members = async (limit: number): Promise<PortalMember[]> => {
-      const rows = await db
-        .selectFrom('supplier')
-        .select(['name', 'createTime', 'updateTime'])
-        .where('delFlag', '=', 0)
-        .where('status', 'in', MEMBER_STATUSES)
-        .orderBy('createTime', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((s) => ({ name: s.name, date: day(s.createTime) }));
-    };
     app.get('/portal/view/members', { schema: { tags: TAGS, summary: '最新入驻供应商' }, config: pub }, async () =>
       ok(await members(20)),
     );
@@ -332,7 +281,7 @@ export const portalView =
           .where('delFlag', '=', 0)
           .where('status', 'in', MEMBER_STATUSES)
           .executeTakeFirstOrThrow();
-        const purchases = await visiblePurchase()
+        const purchases = await visiblePurchase(db)
           .clearSelect()
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
@@ -344,7 +293,7 @@ export const portalView =
         return ok({
           suppliers: count(suppliers),
           purchaseAnnouncements: count(purchases),
-          ongoing: await ongoingCount(serverNowIso()),
+          ongoing: await ongoingCount(db, serverNowIso()),
           results: count(resultCount),
         });
       },
@@ -375,52 +324,8 @@ export const portalView =
         config: { access: 'authenticated', rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request) => {
-        const user = request.user!;
-        if (user.userType !== 2 || !user.supplierId) throw businessError('仅供应商用户可以报名');
-        const a = await purchaseById(request.body.id);
-        // X-1: the sign-up window on the server clock, as the back office's sign-up (SRC-4).
-        const now = serverNow().getTime();
-        if (!signupOpen(a, now)) throw businessError('不在报名时间内');
-        const supplier = await db
-          .selectFrom('supplier')
-          .select(['id', 'status', 'infoStatus'])
-          .where('id', '=', user.supplierId)
-          .where('delFlag', '=', 0)
-          .executeTakeFirst();
-        if (!supplier) throw businessError('仅供应商用户可以报名');
-        // X-15, and QLF-3: an expired mandatory qualification refuses too (by date, not by the job's status, X-2).
-        const refusal = await supplierEligibility(db, supplier.id, { purpose: 'signup', at: new Date(now) });
-        if (refusal?.reason === 'EXCLUDED')
-          throw businessError(`供应商已被${EXCLUDED_WORD[supplier.status]}，不能报名`);
-        if (
-          supplier.status === 'REGISTERED' ||
-          supplier.infoStatus === 'INCOMPLETE' ||
-          supplier.infoStatus === 'RETURNED'
-        )
-          throw businessError('请先完善企业信息后再报名');
-        if (refusal?.reason === 'QUALIFICATION_EXPIRED') throw businessError('必备资质已过期，不能报名，请先更新资质');
-        await db.transaction().execute(async (trx) => {
-          const done = await trx
-            .insertInto('portalSignup')
-            .values({
-              id: newId(),
-              announcementId: a.id,
-              sourcingEventId: a.sourcingEventId,
-              supplierId: supplier.id,
-              userId: user.id,
-              status: 'SIGNED_UP',
-              createTime: new Date(now).toISOString(),
-            })
-            .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
-            .executeTakeFirst();
-          if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) throw businessError('您已报名');
-          // SRC-4: the sign-up of a sourcing event is the supplier's participation in it.
-          if (a.sourcingEventId) await joinBySignup(trx, actorOf(request), a.sourcingEventId, supplier.id);
-        });
-        request.log.info(
-          { event: 'portal.signup', announcementId: a.id, supplierId: supplier.id },
-          'supplier signed up',
-        );
+        const { announcement: a, supplierId } = await signUp(db, request.user!, actorOf(request), request.body.id);
+        request.log.info({ event: 'portal.signup', announcementId: a.id, supplierId }, 'supplier signed up');
         return ok({ announcementId: a.id, sourcingEventId: a.sourcingEventId }, '报名成功');
       },
     );

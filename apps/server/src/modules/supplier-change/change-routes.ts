@@ -6,7 +6,8 @@ import { forbidden, notFound } from '../../core/errors.js';
 import { id } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
-import { currentValues, SupplierChangeService, toRow } from './change-service.js';
+import { SupplierChangeService } from './change-service.js';
+import { currentValues, toRow } from './change-values.js';
 
 const LIST_FIELDS: ListFields = {
   code: { column: 'r.code', filter: 'text', sortable: true },

@@ -1,14 +1,11 @@
 import {
-  CHANGE_FIELD_KEYS,
   CHANGE_FIELDS,
   CHANGE_STATUS_LABELS,
   EVIDENCE_REQUIRED_MESSAGE,
   isCriticalChange,
   type ChangeField,
   type ChangeFormValues,
-  type ChangeValue,
   type ChangeHistoryRow,
-  type ChangeRequestRow,
   type changeDraftSchema,
 } from '@procura/shared';
 import type { z } from 'zod';
@@ -26,7 +23,24 @@ import {
 } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
 import { logStatusChange, supplierUserIds } from '../supplier/status-log.js';
-import { contactOps, currentValues, diffValues, wantedValues } from './change-values.js';
+import { currentValues, diffValues, parseChanges, wantedValues } from './change-values.js';
+
+import {
+  changeHistory,
+  changingSupplier,
+  decideRequest,
+  insertRequest,
+  nameOrUsccHolder,
+  ownedPaths,
+  requestById,
+  requestHead,
+  runningApprovalId,
+  submittedRequestCode,
+  supplierStatus,
+  updateDraft,
+  usernameOf,
+  writeChanges,
+} from './change-queries.js';
 
 export { currentValues } from './change-values.js';
 
@@ -41,34 +55,6 @@ const OPEN_PAGE = '/srm/supplier/change';
 
 /** Saving a draft or submitting; both carry the whole wanted values. */
 type Input = z.output<typeof changeDraftSchema>;
-
-function parseChanges(json: string): ChangeValue[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as ChangeValue[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function toRow(r: SupplierChangeRequestTable & { supplierName: string }): ChangeRequestRow {
-  return {
-    id: r.id,
-    code: r.code,
-    supplierId: r.supplierId,
-    supplierName: r.supplierName,
-    sections: JSON.parse(r.sections) as string[],
-    changes: parseChanges(r.changes),
-    reason: r.reason,
-    files: r.files,
-    status: r.status,
-    status_dictText: CHANGE_STATUS_LABELS[r.status] ?? r.status,
-    submittedAt: r.status === 'DRAFT' ? null : (toWireDateTime(r.submittedAt) ?? r.submittedAt),
-    updatedAt: toWireDateTime(r.updateTime ?? r.submittedAt) ?? r.submittedAt,
-    decidedAt: r.decidedAt ? toWireDateTime(r.decidedAt) : null,
-    decisionComment: r.decisionComment,
-  };
-}
 
 /**
  * Change requests of domain §5: the supplier drafts and submits (CHG-1, CHG-3), the approval
@@ -111,49 +97,25 @@ export class SupplierChangeService {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
-    const owned =
-      paths.length === 0
-        ? []
-        : await this.db
-            .selectFrom('sysFile')
-            .select('path')
-            .where('path', 'in', paths)
-            .where('ownerId', '=', user.id)
-            .execute();
+    const owned = await ownedPaths(this.db, paths, user.id);
     if (owned.length !== new Set(paths).size)
       throw badRequest('证明材料文件不存在，请重新上传', { files: '证明材料文件不存在，请重新上传' });
 
     return this.db.transaction().execute(async (trx) => {
-      const s = await trx
-        .selectFrom('supplier')
-        .select(['status', 'name', 'tenantId'])
-        .where('id', '=', supplierId)
-        .where('delFlag', '=', 0)
-        .executeTakeFirst();
+      const s = await changingSupplier(trx, supplierId);
       // Buyers reach only their tenant's suppliers (X-5).
       if (!s || (onBehalfOf && s.tenantId !== onBehalfOf.tenantId)) throw notFound('供应商不存在');
       if (!REQUESTABLE.has(s.status))
         throw businessError('当前供应商状态不能提交变更申请（仅潜在、合格或冻结的供应商可以申请变更）');
-      const draft = input.id
-        ? await trx
-            .selectFrom('supplierChangeRequest')
-            .select(['id', 'code', 'status', 'supplierId'])
-            .where('id', '=', input.id)
-            .executeTakeFirst()
-        : undefined;
+      const draft = input.id ? await requestHead(trx, input.id) : undefined;
       // X-5: another supplier's draft does not exist for this user.
       if (input.id && (!draft || draft.supplierId !== supplierId)) throw notFound('变更申请不存在');
       if (draft && draft.status !== 'DRAFT')
         throw businessError(`变更申请${CHANGE_STATUS_LABELS[draft.status] ?? draft.status}，不能再修改`);
       if (status === 'SUBMITTED') {
         // CHG-1: one SUBMITTED request per supplier; drafts do not count (the partial unique index backs it).
-        const open = await trx
-          .selectFrom('supplierChangeRequest')
-          .select('code')
-          .where('supplierId', '=', supplierId)
-          .where('status', '=', 'SUBMITTED')
-          .executeTakeFirst();
-        if (open) throw businessError(`已有审批中的变更申请（${open.code}），请等待审批结束或撤回后再提交`);
+        const open = await submittedRequestCode(trx, supplierId);
+        if (open) throw businessError(`已有审批中的变更申请（${open}），请等待审批结束或撤回后再提交`);
       }
       const current = await currentValues(trx, supplierId);
       if (input.contacts?.length === 0 && current.contacts.length > 0)
@@ -166,12 +128,7 @@ export class SupplierChangeService {
         throw badRequest(EVIDENCE_REQUIRED_MESSAGE, { files: EVIDENCE_REQUIRED_MESSAGE });
       if (status === 'SUBMITTED' && !input.reason) throw badRequest('请填写变更原因', { reason: '请填写变更原因' });
       // SUP-1: the new name or USCC must not belong to another supplier.
-      const clash = await trx
-        .selectFrom('supplier')
-        .select(['name', 'uscc'])
-        .where('id', '<>', supplierId)
-        .where((eb) => eb.or([eb('name', '=', input.name), eb('uscc', '=', input.uscc)]))
-        .executeTakeFirst();
+      const clash = await nameOrUsccHolder(trx, supplierId, input.name, input.uscc);
       if (clash) {
         const field = clash.uscc === input.uscc ? 'uscc' : 'name';
         const message = field === 'uscc' ? '该统一社会信用代码已被其他供应商使用' : '该企业名称已被其他供应商使用';
@@ -193,35 +150,25 @@ export class SupplierChangeService {
       if (draft) {
         id = draft.id;
         no = draft.code;
-        // X-4: a draft changes only while it is still a draft (a concurrent submit or withdraw wins).
-        const done = await trx
-          .updateTable('supplierChangeRequest')
-          .set({ ...values, updateBy: user.username, updateTime: now })
-          .where('id', '=', id)
-          .where('status', '=', 'DRAFT')
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw businessError('变更申请已被处理，请刷新后重试');
+        await updateDraft(trx, id, { ...values, updateBy: user.username, updateTime: now });
       } else {
         id = newId();
         no = await code(trx, s.tenantId);
-        await trx
-          .insertInto('supplierChangeRequest')
-          .values({
-            id,
-            tenantId: s.tenantId,
-            code: no,
-            supplierId,
-            ...values,
-            initiatedBy: onBehalfOf ? 'BUYER' : 'SUPPLIER',
-            decidedBy: null,
-            decidedAt: null,
-            decisionComment: null,
-            createBy: user.username,
-            createTime: now,
-            updateBy: null,
-            updateTime: now,
-          })
-          .execute();
+        await insertRequest(trx, {
+          id,
+          tenantId: s.tenantId,
+          code: no,
+          supplierId,
+          ...values,
+          initiatedBy: onBehalfOf ? 'BUYER' : 'SUPPLIER',
+          decidedBy: null,
+          decidedAt: null,
+          decisionComment: null,
+          createBy: user.username,
+          createTime: now,
+          updateBy: null,
+          updateTime: now,
+        });
       }
       if (status === 'DRAFT') return { id, code: no };
       const docType = critical ? CHANGE_DOC_TYPE : GENERAL_CHANGE_DOC_TYPE;
@@ -247,7 +194,7 @@ export class SupplierChangeService {
     user: SessionUser,
     id: string,
   ): Promise<ChangeFormValues & { id: string; reason: string; files: string }> {
-    const r = await this.db.selectFrom('supplierChangeRequest').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await requestById(this.db, id);
     if (!r || !user.supplierId || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
     if (r.status !== 'DRAFT') throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能再修改`);
     return {
@@ -261,40 +208,25 @@ export class SupplierChangeService {
   /** The supplier withdraws its own DRAFT (directly) or SUBMITTED request (its approval is withdrawn; the engine calls `close`). */
   async withdraw(user: SessionUser, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const r = await trx
-        .selectFrom('supplierChangeRequest')
-        .select(['id', 'status', 'supplierId', 'tenantId'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const r = await requestHead(trx, id);
       // X-5: another supplier's request does not exist for this user.
       if (!r || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
       if (r.status === 'DRAFT') {
         const now = serverNowIso();
-        const done = await trx
-          .updateTable('supplierChangeRequest')
-          .set({ status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now, updateBy: user.username, updateTime: now })
-          .where('id', '=', r.id)
-          .where('status', '=', 'DRAFT')
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw businessError('变更申请已被处理，请刷新后重试');
+        const withdrawn = { status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now };
+        await updateDraft(trx, r.id, { ...withdrawn, updateBy: user.username, updateTime: now });
         return;
       }
       if (r.status !== 'SUBMITTED')
         throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能撤回`);
-      const instance = await trx
-        .selectFrom('approvalInstance')
-        .select('id')
-        .where('docType', 'in', DOC_TYPES)
-        .where('docId', '=', r.id)
-        .where('status', '=', 'RUNNING')
-        .executeTakeFirst();
-      if (!instance) throw businessError('审批单不存在');
-      await withdrawApproval(trx, { id: user.id, tenantId: r.tenantId }, instance.id, '供应商撤回变更申请');
+      const instanceId = await runningApprovalId(trx, DOC_TYPES, r.id);
+      if (!instanceId) throw businessError('审批单不存在');
+      await withdrawApproval(trx, { id: user.id, tenantId: r.tenantId }, instanceId, '供应商撤回变更申请');
     });
   }
 
   private async load(trx: Db, id: string): Promise<SupplierChangeRequestTable> {
-    const r = await trx.selectFrom('supplierChangeRequest').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await requestById(trx, id);
     if (!r || r.status !== 'SUBMITTED') throw businessError('该变更申请已处理');
     return r;
   }
@@ -307,136 +239,23 @@ export class SupplierChangeService {
       throw businessError('供应商信息在申请提交后已被修改，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
     const changes = parseChanges(r.changes);
     const now = serverNowIso();
-    const approver = o.actorId
-      ? await trx.selectFrom('sysUser').select('username').where('id', '=', o.actorId).executeTakeFirst()
-      : undefined;
-    const by = approver?.username ?? 'system';
-    const next = Object.fromEntries(
-      CHANGE_FIELD_KEYS.map((f) => [f, changes.find((c) => c.field === f)?.newValue ?? current[f]]),
-    ) as Record<ChangeField, string>;
-
-    const done = await trx
-      .updateTable('supplier')
-      .set({ name: next.name, uscc: next.uscc, legalPerson: next.legalPerson, updateBy: by, updateTime: now })
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', r.supplierId)
-      .where('version', '=', r.baseVersion)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw businessError('供应商信息已被他人修改，请刷新后重试');
-
-    if (changes.some((c) => c.section === 'BANK')) {
-      // CHG-4: the new account is a new APPROVED row; the old one stays (disabled) for the snapshots that name it (X-14).
-      if (current.bankId)
-        await trx
-          .updateTable('supplierBankAccount')
-          .set({ isPrimary: 0, status: 'DISABLED', updateBy: by, updateTime: now })
-          .where('id', '=', current.bankId)
-          .execute();
-      await trx
-        .insertInto('supplierBankAccount')
-        .values({
-          id: newId(),
-          supplierId: r.supplierId,
-          bankName: next.bankName,
-          accountName: next.bankAccountName,
-          accountNo: next.bankAccountNo,
-          isPrimary: 1,
-          status: 'APPROVED',
-          createBy: by,
-          createTime: now,
-          updateBy: null,
-          updateTime: null,
-        })
-        .execute();
-    }
-    // Contacts: added rows get their id here; the history names it.
-    const entityIds = new Map<string, string>();
-    for (const g of contactOps(changes)) {
-      const v = g.values;
-      const { isPrimary, email, ...text } = v;
-      const fields = {
-        ...text,
-        ...(isPrimary !== undefined ? { isPrimary: isPrimary === '1' ? 1 : 0 } : {}),
-        ...(email !== undefined ? { email: email || null } : {}),
-      };
-      if (g.op === 'ADD') {
-        const contactId = newId();
-        entityIds.set(g.entityId, contactId);
-        await trx
-          .insertInto('supplierContact')
-          .values({
-            id: contactId,
-            supplierId: r.supplierId,
-            name: v.name ?? '',
-            mobile: v.mobile ?? '',
-            email: v.email || null,
-            role: v.role ?? 'BUSINESS',
-            isPrimary: v.isPrimary === '1' ? 1 : 0,
-            createBy: by,
-            createTime: now,
-            updateBy: null,
-            updateTime: null,
-          })
-          .execute();
-      } else if (g.op === 'REMOVE') {
-        await trx
-          .deleteFrom('supplierContact')
-          .where('id', '=', g.entityId)
-          .where('supplierId', '=', r.supplierId)
-          .execute();
-      } else {
-        const updated = await trx
-          .updateTable('supplierContact')
-          .set({ ...fields, updateBy: by, updateTime: now })
-          .where('id', '=', g.entityId)
-          .where('supplierId', '=', r.supplierId)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1)
-          throw businessError('联系人已不存在，请驳回该申请并由供应商按当前信息重新提交（CHG-2）');
-      }
-    }
-    for (const c of changes) {
-      await trx
-        .insertInto('supplierChangeHistory')
-        .values({
-          id: newId(),
-          supplierId: r.supplierId,
-          requestId: r.id,
-          requestCode: r.code,
-          field: c.field,
-          entityId: c.entityId ? (entityIds.get(c.entityId) ?? c.entityId) : null,
-          label: c.label,
-          oldValue: c.oldValue,
-          newValue: c.newValue,
-          requestedBy: r.submittedBy,
-          approvedBy: o.actorId,
-          changedAt: now,
-        })
-        .execute();
-    }
-    await trx
-      .updateTable('supplierChangeRequest')
-      .set({
-        status: 'APPROVED',
-        decidedBy: o.actorId,
-        decidedAt: now,
-        decisionComment: o.comment,
-        updateBy: by,
-        updateTime: now,
-      })
-      .where('id', '=', r.id)
-      .execute();
+    const by = (await usernameOf(trx, o.actorId)) ?? 'system';
+    await writeChanges(trx, r, current, changes, o.actorId, by, now);
+    await decideRequest(trx, r.id, {
+      status: 'APPROVED',
+      decidedBy: o.actorId,
+      decidedAt: now,
+      decisionComment: o.comment,
+      updateBy: by,
+      updateTime: now,
+    });
     // CHG-6: a note in the supplier's status history (from = to).
-    const s = await trx
-      .selectFrom('supplier')
-      .select('status')
-      .where('id', '=', r.supplierId)
-      .executeTakeFirstOrThrow();
+    const status = await supplierStatus(trx, r.supplierId);
     const touched = [...new Set(changes.map((c) => (c.section === 'CONTACT' ? '联系人' : c.label)))];
     await logStatusChange(trx, {
       supplierId: r.supplierId,
-      from: s.status,
-      to: s.status,
+      from: status,
+      to: status,
       reason: `变更申请 ${r.code} 已生效：${touched.join('、')}`,
       sourceDocType: CHANGE_DOC_TYPE,
       sourceDocId: r.id,
@@ -450,11 +269,13 @@ export class SupplierChangeService {
   private async close(trx: Db, o: ApprovalOutcome, status: 'REJECTED' | 'WITHDRAWN'): Promise<void> {
     const r = await this.load(trx, o.instance.docId);
     const now = serverNowIso();
-    await trx
-      .updateTable('supplierChangeRequest')
-      .set({ status, decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment, updateTime: now })
-      .where('id', '=', r.id)
-      .execute();
+    await decideRequest(trx, r.id, {
+      status,
+      decidedBy: o.actorId,
+      decidedAt: now,
+      decisionComment: o.comment,
+      updateTime: now,
+    });
     if (status === 'REJECTED')
       await this.notify(trx, r, '变更申请被驳回', `<p>贵司的变更申请 ${r.code} 被驳回，意见：${o.comment ?? ''}</p>`);
   }
@@ -473,25 +294,7 @@ export class SupplierChangeService {
 
   /** Applied field changes of one supplier, newest first. */
   async history(supplierId: string): Promise<ChangeHistoryRow[]> {
-    const rows = await this.db
-      .selectFrom('supplierChangeHistory as h')
-      .leftJoin('sysUser as rq', 'rq.id', 'h.requestedBy')
-      .leftJoin('sysUser as ap', 'ap.id', 'h.approvedBy')
-      .select([
-        'h.id',
-        'h.requestCode',
-        'h.field',
-        'h.label',
-        'h.oldValue',
-        'h.newValue',
-        'h.changedAt',
-        'rq.realname as requestedBy',
-        'ap.realname as approvedBy',
-      ])
-      .where('h.supplierId', '=', supplierId)
-      .orderBy('h.changedAt', 'desc')
-      .orderBy('h.field')
-      .execute();
+    const rows = await changeHistory(this.db, supplierId);
     return rows.map((h) => ({
       ...h,
       requestedBy: h.requestedBy ?? '',

@@ -1,16 +1,20 @@
 import {
   CHANGE_FIELD_KEYS,
+  CHANGE_STATUS_LABELS,
   CHANGE_FIELDS,
   CONTACT_FIELD_KEYS,
   CONTACT_FIELDS,
   type ChangeContact,
   type ChangeField,
   type ChangeFormValues,
+  type ChangeRequestRow,
   type ChangeValue,
   type ContactField,
 } from '@procura/shared';
 import { badRequest, notFound } from '../../core/errors.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import type { SupplierChangeRequestTable } from './supplier-change-tables.js';
 
 /** The profile as a change request sees it, plus what approval needs to apply against it. */
 export type Current = ChangeFormValues & {
@@ -170,4 +174,34 @@ export function wantedValues(current: Current, changes: readonly ChangeValue[]):
       out.contacts.push({ name: '', mobile: '', email: '', role: 'BUSINESS', isPrimary: false, ...fields });
   }
   return out;
+}
+
+/** The stored changes of a request (a JSON array of ChangeValue); anything else reads as none. */
+export function parseChanges(json: string): ChangeValue[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? (v as ChangeValue[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A request as the lists and the detail page show it. */
+export function toRow(r: SupplierChangeRequestTable & { supplierName: string }): ChangeRequestRow {
+  return {
+    id: r.id,
+    code: r.code,
+    supplierId: r.supplierId,
+    supplierName: r.supplierName,
+    sections: JSON.parse(r.sections) as string[],
+    changes: parseChanges(r.changes),
+    reason: r.reason,
+    files: r.files,
+    status: r.status,
+    status_dictText: CHANGE_STATUS_LABELS[r.status] ?? r.status,
+    submittedAt: r.status === 'DRAFT' ? null : (toWireDateTime(r.submittedAt) ?? r.submittedAt),
+    updatedAt: toWireDateTime(r.updateTime ?? r.submittedAt) ?? r.submittedAt,
+    decidedAt: r.decidedAt ? toWireDateTime(r.decidedAt) : null,
+    decisionComment: r.decisionComment,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { SessionUser } from '../../core/access.js';
-import { businessError, notFound } from '../../core/errors.js';
+import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
@@ -9,52 +9,36 @@ import { registerApprovalDocType, submitForApproval } from '../approval/index.js
 import { notifyUsers } from '../system/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 import type { ReviewOutcome, SupplierLifecycle } from './supplier-lifecycle.js';
-
-/** The steps of §4.3 a review can hold; DOCUMENTS and QUESTIONNAIRE are always required. */
-export const REVIEW_STEPS = ['DOCUMENTS', 'QUESTIONNAIRE', 'SAMPLE', 'SITE_AUDIT'] as const;
-export type ReviewStep = (typeof REVIEW_STEPS)[number];
-export const STEP_TEXT: Record<ReviewStep, string> = {
-  DOCUMENTS: '资质文件审核',
-  QUESTIONNAIRE: '调查问卷',
-  SAMPLE: '样品认证',
-  SITE_AUDIT: '现场评审',
-};
-export type StepResult = {
-  step: ReviewStep;
-  result: 'PENDING' | 'PASSED' | 'FAILED' | 'WAIVED';
-  comment: string | null;
-  evidence: string | null;
-  by: string | null;
-  at: string | null;
-};
-export const DECISIONS = ['APPROVE', 'CONDITIONAL', 'REJECT'] as const;
-export const DECISION_TEXT: Record<ReviewOutcome['decision'], string> = {
-  APPROVE: '通过',
-  CONDITIONAL: '有条件通过（试用）',
-  REJECT: '不通过',
-};
+import {
+  applicantSupplier,
+  categoryStanding,
+  insertReview,
+  linkSampleToReview,
+  loadReview,
+  openAdmission,
+  reopenCategory,
+  reviewById,
+  saveReview,
+  sampleRequest,
+  supplierName,
+  supplierQuestionnaire,
+} from './admission-review-queries.js';
+import {
+  checkedDecision,
+  chosenSteps,
+  DECISION_TEXT,
+  heldStep,
+  STEP_TEXT,
+  type MarkStep,
+  type OpenReview,
+  type ReviewStep,
+  type StepResult,
+  type Submit,
+} from './admission-steps.js';
 
 export const ADMISSION_REVIEW_DOC_TYPE = 'SUPPLIER_ADMISSION_REVIEW';
 export const ADMISSION_REVIEW_SOURCE = 'ADMISSION_REVIEW';
-/** QLF-5: a draft is an open review too (the unique index of 0039 covers the same statuses). */
-const OPEN = ['DRAFT', 'IN_REVIEW', 'PENDING_APPROVAL'];
 type Review = Selectable<SupplierAdmissionReviewTable>;
-
-export type OpenReview = {
-  supplierId: string;
-  categoryCode: string;
-  sample: boolean;
-  siteAudit: boolean;
-  draft?: boolean;
-};
-export type Submit = { id: string; decision: ReviewOutcome['decision']; trialLimitAmount?: string | null };
-export type MarkStep = {
-  id: string;
-  step: ReviewStep;
-  result: 'PASSED' | 'FAILED';
-  comment: string;
-  questionnaireId?: string;
-};
 
 /**
  * The admission review of domain §4.3 for one supplier and one category: B opens it, possibly
@@ -78,30 +62,15 @@ export class AdmissionReviews {
   }
 
   private async load(trx: Db, id: string, tenantId: number): Promise<Review> {
-    const r = await trx
-      .selectFrom('supplierAdmissionReview')
-      .selectAll()
-      .where('id', '=', id)
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirst();
-    if (!r) throw notFound('准入评审不存在');
-    return r;
+    return loadReview(trx, id, tenantId);
   }
 
   private steps(r: Review): StepResult[] {
     return JSON.parse(r.steps) as StepResult[];
   }
 
-  /** Writes the steps only if nobody changed the review since it was read (X-4). */
   private async save(trx: Db, r: Review, changes: Partial<Omit<Review, 'version' | 'id'>>): Promise<void> {
-    const done = await trx
-      .updateTable('supplierAdmissionReview')
-      .set(changes)
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', r.id)
-      .where('version', '=', r.version)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw businessError('准入评审已被他人修改，请刷新后重试');
+    await saveReview(trx, r, changes);
   }
 
   async open(
@@ -111,76 +80,43 @@ export class AdmissionReviews {
     nextCode: (trx: Db) => Promise<string>,
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      const s = await trx
-        .selectFrom('supplier')
-        .select(['id', 'name', 'status'])
-        .where('id', '=', input.supplierId)
-        .where('tenantId', '=', tenantId)
-        .where('delFlag', '=', 0)
-        .executeTakeFirst();
-      if (!s) throw notFound('供应商不存在');
+      const s = await applicantSupplier(trx, input.supplierId, tenantId);
       if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) throw businessError('只有潜在或合格供应商可以发起准入评审');
-      const c = await trx
-        .selectFrom('supplierCategory')
-        .selectAll()
-        .where('supplierId', '=', s.id)
-        .where('categoryCode', '=', input.categoryCode)
-        .executeTakeFirst();
+      const c = await categoryStanding(trx, s.id, input.categoryCode);
       if (!c) throw businessError('供应商未申请供应该品类');
       if (!['APPLYING', 'TERMINATED'].includes(c.status))
         throw businessError('只有申请中或已终止的品类可以发起准入评审');
       // QLF-5: one open review (or direct admission request) per supplier and category.
-      const open = await trx
-        .selectFrom('supplierAdmissionReview')
-        .select('code')
-        .where('supplierId', '=', s.id)
-        .where('categoryCode', '=', c.categoryCode)
-        .where('status', 'in', OPEN)
-        .executeTakeFirst();
-      if (open) throw businessError(`该品类已有进行中的准入评审 ${open.code}（QLF-5）`);
-      const pending = await trx
-        .selectFrom('supplierStatusRequest')
-        .select('id')
-        .where('supplierId', '=', s.id)
-        .where('categoryCode', '=', c.categoryCode)
-        .where('action', '=', 'ADMISSION')
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      if (pending) throw businessError('该品类已有待审批的品类准入申请（QLF-5）');
+      const open = await openAdmission(trx, s.id, c.categoryCode);
+      if (open && 'reviewCode' in open) throw businessError(`该品类已有进行中的准入评审 ${open.reviewCode}（QLF-5）`);
+      if (open) throw businessError('该品类已有待审批的品类准入申请（QLF-5）');
       const steps = chosenSteps(input);
       const id = newId();
       const now = serverNowIso();
       const code = await nextCode(trx);
       const reviewType = s.status === 'QUALIFIED' ? 'CATEGORY_EXTENSION' : 'NEW_ADMISSION';
-      await trx
-        .insertInto('supplierAdmissionReview')
-        .values({
-          id,
-          tenantId,
-          code,
-          supplierId: s.id,
-          categoryCode: c.categoryCode,
-          reviewType,
-          steps: JSON.stringify(steps),
-          questionnaireId: null,
-          status: input.draft ? 'DRAFT' : 'IN_REVIEW',
-          openedBy: user.id,
-          openedAt: now,
-          submittedBy: null,
-          submittedAt: null,
-          decidedBy: null,
-          decidedAt: null,
-          decisionComment: null,
-          decision: null,
-          trialLimitAmount: null,
-        })
-        .execute();
+      await insertReview(trx, {
+        id,
+        tenantId,
+        code,
+        supplierId: s.id,
+        categoryCode: c.categoryCode,
+        reviewType,
+        steps: JSON.stringify(steps),
+        questionnaireId: null,
+        status: input.draft ? 'DRAFT' : 'IN_REVIEW',
+        openedBy: user.id,
+        openedAt: now,
+        submittedBy: null,
+        submittedAt: null,
+        decidedBy: null,
+        decidedAt: null,
+        decisionComment: null,
+        decision: null,
+        trialLimitAmount: null,
+      });
       if (c.status === 'TERMINATED') {
-        await trx
-          .updateTable('supplierCategory')
-          .set({ status: 'APPLYING', updateTime: now })
-          .where('id', '=', c.id)
-          .execute();
+        await reopenCategory(trx, c.id, now);
         await logStatusChange(trx, {
           supplierId: s.id,
           categoryCode: c.categoryCode,
@@ -229,8 +165,7 @@ export class AdmissionReviews {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以豁免步骤');
       const steps = this.steps(r);
-      const step = steps.find((x) => x.step === input.step);
-      if (!step) throw businessError(`该准入评审不包含“${STEP_TEXT[input.step]}”步骤`);
+      const step = heldStep(steps, input.step);
       if (step.result !== 'FAILED' && step.result !== 'PENDING')
         throw businessError('只有未通过或待评审的步骤可以豁免');
       Object.assign(step, {
@@ -249,21 +184,14 @@ export class AdmissionReviews {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以记录步骤结果');
       const steps = this.steps(r);
-      const step = steps.find((x) => x.step === input.step);
-      if (!step) throw businessError(`该准入评审不包含“${STEP_TEXT[input.step]}”步骤`);
+      const step = heldStep(steps, input.step);
       if (input.step === 'SAMPLE') throw businessError('样品认证步骤由关联送样申请的测试结果决定（SMP-3）');
       if (input.step === 'SITE_AUDIT') throw businessError('现场评审步骤由现场评审记录的结论决定，请记录现场评审');
       if (step.result === 'WAIVED') throw businessError(`“${STEP_TEXT[input.step]}”步骤已豁免，不能再修改`);
       if (!input.comment.trim()) throw businessError('请填写评审意见');
       let questionnaireId = r.questionnaireId;
       if (input.step === 'QUESTIONNAIRE' && input.questionnaireId) {
-        const q = await trx
-          .selectFrom('questionnaire')
-          .select(['code', 'status'])
-          .where('id', '=', input.questionnaireId)
-          .where('supplierId', '=', r.supplierId)
-          .where('tenantId', '=', tenantId)
-          .executeTakeFirst();
+        const q = await supplierQuestionnaire(trx, input.questionnaireId, r.supplierId, tenantId);
         if (!q) throw businessError('问卷不存在或不属于该供应商');
         if (!['SUBMITTED', 'REVIEWED'].includes(q.status))
           throw businessError(`问卷 ${q.code} 尚未提交，不能作为评审依据`);
@@ -286,23 +214,14 @@ export class AdmissionReviews {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以关联送样申请');
       if (!this.steps(r).some((x) => x.step === 'SAMPLE')) throw businessError('该准入评审不包含“样品认证”步骤');
-      const sample = await trx
-        .selectFrom('srmSampleRequest')
-        .selectAll()
-        .where('id', '=', input.sampleId)
-        .where('tenantId', '=', tenantId)
-        .executeTakeFirst();
+      const sample = await sampleRequest(trx, input.sampleId, tenantId);
       if (!sample) throw businessError('送样申请不存在');
       if (sample.supplierId !== r.supplierId) throw businessError('送样申请不是该供应商的');
       if (sample.sourceDocId && sample.sourceDocId !== r.id)
         throw businessError(`送样申请 ${sample.code} 已关联其他单据`);
       if (['CANCELLED', 'REFUSED'].includes(sample.status))
         throw businessError(`送样申请 ${sample.code} 已取消或被拒绝，不能关联`);
-      await trx
-        .updateTable('srmSampleRequest')
-        .set({ sourceDocType: ADMISSION_REVIEW_SOURCE, sourceDocId: r.id, purpose: 'ADMISSION' })
-        .where('id', '=', sample.id)
-        .execute();
+      await linkSampleToReview(trx, sample.id, ADMISSION_REVIEW_SOURCE, r.id);
       await this.applySample(trx, r, sample.code, sample.testResult, sample.testReport);
     });
   }
@@ -315,7 +234,7 @@ export class AdmissionReviews {
     result: string,
     report: string | null,
   ): Promise<void> {
-    const r = await trx.selectFrom('supplierAdmissionReview').selectAll().where('id', '=', reviewId).executeTakeFirst();
+    const r = await reviewById(trx, reviewId);
     if (!r || r.status !== 'IN_REVIEW') return;
     await this.applySample(trx, r, sampleCode, result, report);
   }
@@ -374,26 +293,8 @@ export class AdmissionReviews {
     await this.db.transaction().execute(async (trx) => {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以提交审批');
-      const steps = this.steps(r);
-      const pending = steps.filter((x) => x.result === 'PENDING');
-      if (pending.length)
-        throw businessError(
-          `以下步骤尚未通过，不能提交审批：${pending.map((x) => `${STEP_TEXT[x.step]}（待评审）`).join('、')}（QLF-2）`,
-        );
-      const failed = steps.filter((x) => x.result === 'FAILED');
-      if (failed.length && input.decision !== 'REJECT')
-        throw businessError(
-          `以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：${failed.map((x) => STEP_TEXT[x.step]).join('、')}（QLF-2）`,
-        );
-      const limit =
-        input.decision === 'CONDITIONAL' && input.trialLimitAmount ? twoDecimals(input.trialLimitAmount) : null;
-      if (input.decision === 'CONDITIONAL' && !(limit && Number(limit) > 0))
-        throw businessError('有条件通过须填写大于0的试用限额（QLF-4）');
-      const s = await trx
-        .selectFrom('supplier')
-        .select('name')
-        .where('id', '=', r.supplierId)
-        .executeTakeFirstOrThrow();
+      const limit = checkedDecision(this.steps(r), input);
+      const name = await supplierName(trx, r.supplierId);
       await this.save(trx, r, {
         status: 'PENDING_APPROVAL',
         submittedBy: user.id,
@@ -401,7 +302,7 @@ export class AdmissionReviews {
         decision: input.decision,
         trialLimitAmount: limit,
       });
-      const title = `准入评审：${s.name}（${r.categoryCode}）${r.code}，建议${DECISION_TEXT[input.decision]}${limit ? `，试用限额 ${limit}` : ''}`;
+      const title = `准入评审：${name}（${r.categoryCode}）${r.code}，建议${DECISION_TEXT[input.decision]}${limit ? `，试用限额 ${limit}` : ''}`;
       const started = await submitForApproval(trx, {
         docType: ADMISSION_REVIEW_DOC_TYPE,
         docId: r.id,
@@ -478,21 +379,4 @@ export class AdmissionReviews {
       openPage: '/supplier/profile',
     });
   }
-}
-
-/** The steps a review holds: DOCUMENTS and QUESTIONNAIRE always, SAMPLE and SITE_AUDIT when chosen. */
-function chosenSteps(input: { sample: boolean; siteAudit: boolean }): StepResult[] {
-  const wanted: ReviewStep[] = [
-    'DOCUMENTS',
-    'QUESTIONNAIRE',
-    ...(input.sample ? (['SAMPLE'] as const) : []),
-    ...(input.siteAudit ? (['SITE_AUDIT'] as const) : []),
-  ];
-  return wanted.map((step) => ({ step, result: 'PENDING', comment: null, evidence: null, by: null, at: null }));
-}
-
-/** A validated decimal string with exactly two decimals ('50000' → '50000.00'), without floats (X-6). */
-function twoDecimals(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/clock.js';
 import { WIRE_DATE } from '../../http/wire.js';
-import { DECISIONS, REVIEW_STEPS, type StepResult } from './admission-review.js';
+import { DECISIONS, REVIEW_STEPS, type StepResult } from './admission-steps.js';
 import { SITE_AUDIT_RESULTS, SiteAudits } from './site-audit.js';
 
 const TAGS = ['supplier'];

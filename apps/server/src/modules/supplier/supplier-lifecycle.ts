@@ -1,20 +1,24 @@
-import {
-  INFO_SECTIONS,
-  requiredQualificationsOf,
-  type CategoryAction,
-  type CompanyAction,
-  type InfoSection,
-} from '@procura/shared';
+import { INFO_SECTIONS, type CategoryAction, type CompanyAction, type InfoSection } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
-import { businessError, notFound } from '../../core/errors.js';
+import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { businessDay, serverNowIso } from '../../core/clock.js';
+import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
 import { notifyUsers } from '../system/notify.js';
-import { validQualificationTypes } from './qualification-service.js';
+import { changeCategory, decideAdmission } from './category-standing.js';
+import {
+  approverActor,
+  loadSupplier,
+  refuseFrom,
+  setSupplierStatus,
+  statusLabels,
+  supplierById,
+  type Supplier,
+} from './lifecycle-queries.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
-import { escapeHtml } from '../../core/sanitize.js';
+
+export type { StatusLabels } from './lifecycle-queries.js';
 
 /** Company transitions of domain §4.4: where each may start, and its Chinese name for messages. */
 const COMPANY: Record<CompanyAction, { from: readonly string[]; label: string; needsReason: boolean }> = {
@@ -30,14 +34,6 @@ const COMPANY: Record<CompanyAction, { from: readonly string[]; label: string; n
   },
   liftBlacklist: { from: ['BLACKLISTED'], label: '解除黑名单', needsReason: true },
   eliminate: { from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'], label: '淘汰', needsReason: true },
-};
-
-const CATEGORY: Record<CategoryAction, { from: readonly string[]; label: string }> = {
-  suspend: { from: ['QUALIFIED', 'TRIAL'], label: '暂停' },
-  restore: { from: ['SUSPENDED'], label: '恢复' },
-  terminate: { from: ['APPLYING', 'TRIAL', 'QUALIFIED', 'SUSPENDED'], label: '终止' },
-  // §4.1: TRIAL ─approve(M)─▶ QUALIFIED, a direct manager action like suspend and restore.
-  qualify: { from: ['TRIAL'], label: '转正' },
 };
 
 /**
@@ -58,23 +54,8 @@ export const REQUEST_DOC_TYPE: Record<RequestAction, string> = {
   ADMISSION: 'SUPPLIER_ADMISSION',
 };
 
-export type StatusLabels = {
-  company: Map<string, string>;
-  category: Map<string, string>;
-  categoryName: Map<string, string>;
-};
-/** Who performs a change: a session user, or the approver named by the engine. */
-type Actor = { id: string; username: string };
 /** What an approved admission review decided (§4.3); REJECT terminates the applying category. */
 export type ReviewOutcome = { decision: 'APPROVE' | 'CONDITIONAL' | 'REJECT'; trialLimitAmount: string | null };
-type Supplier = {
-  id: string;
-  name: string;
-  status: string;
-  infoStatus: string;
-  mainCategories: string;
-  resumeStatus: string | null;
-};
 
 /**
  * Every supplier status change as a named transition (X-3): checks the current status, writes
@@ -83,60 +64,6 @@ type Supplier = {
  */
 export class SupplierLifecycle {
   constructor(private readonly db: Db) {}
-
-  /** Dictionary texts for messages, read through the caller's transaction (SQLite has one connection). */
-  private async labels(trx: Db): Promise<StatusLabels> {
-    const rows = await trx
-      .selectFrom('sysDictItem as i')
-      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
-      .where('d.dictCode', 'in', ['srm_supplier_status', 'srm_supplier_category_status', 'supplier_main_category'])
-      .execute();
-    const map = (code: string) =>
-      new Map(rows.filter((r) => r.dictCode === code).map((r) => [r.itemValue, r.itemText]));
-    return {
-      company: map('srm_supplier_status'),
-      category: map('srm_supplier_category_status'),
-      categoryName: map('supplier_main_category'),
-    };
-  }
-
-  private async refuse(trx: Db, from: string, label: string, category = false): Promise<never> {
-    const names = await this.labels(trx);
-    const text = (category ? names.category : names.company).get(from) ?? from;
-    throw businessError(`${category ? '品类准入' : '供应商'}当前状态为“${text}”，不能${label}`);
-  }
-
-  private async load(trx: Db, id: string, tenantId: number): Promise<Supplier> {
-    const s = await trx
-      .selectFrom('supplier')
-      .select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus'])
-      .where('id', '=', id)
-      .where('tenantId', '=', tenantId)
-      .where('delFlag', '=', 0)
-      .executeTakeFirst();
-    if (!s) throw notFound('供应商不存在');
-    return s;
-  }
-
-  private async setStatus(
-    trx: Db,
-    s: Supplier,
-    user: Actor,
-    to: string,
-    extra: Record<string, unknown> = {},
-  ): Promise<void> {
-    const now = serverNowIso();
-    // The status read at the start must still hold (a concurrent transition loses, X-4).
-    const done = await trx
-      .updateTable('supplier')
-      .set({ status: to, updateBy: user.username, updateTime: now, ...extra })
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', s.id)
-      .where('status', '=', s.status)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw businessError('供应商状态已被他人修改，请刷新后重试');
-  }
 
   /** A company transition by an internal user (approve, return, freeze, unfreeze, eliminate; blacklist and lift only propose). */
   async company(
@@ -148,13 +75,13 @@ export class SupplierLifecycle {
     const rule = COMPANY[action];
     if (rule.needsReason && !body.reason) throw businessError('请填写原因');
     return this.db.transaction().execute(async (trx) => {
-      const s = await this.load(trx, body.id, tenantId);
-      if (!rule.from.includes(s.status)) await this.refuse(trx, s.status, rule.label);
+      const s = await loadSupplier(trx, body.id, tenantId);
+      if (!rule.from.includes(s.status)) await refuseFrom(trx, s.status, rule.label);
       const log = { supplierId: s.id, from: s.status, actorId: user.id, actorKind: 'INTERNAL' as const };
       switch (action) {
         case 'approveInfo': {
           if (s.infoStatus !== 'SUBMITTED') throw businessError('企业信息尚未提交，不能审核');
-          await this.setStatus(trx, s, user, 'POTENTIAL', {
+          await setSupplierStatus(trx, s, user, 'POTENTIAL', {
             infoStatus: 'APPROVED',
             approvedBy: user.id,
             approvedAt: serverNowIso(),
@@ -179,7 +106,7 @@ export class SupplierLifecycle {
         case 'returnInfo': {
           const comments = Object.fromEntries(Object.entries(body.comments ?? {}).filter(([, v]) => v));
           if (Object.keys(comments).length === 0) throw businessError('请至少填写一条退回意见');
-          await this.setStatus(trx, s, user, 'REGISTERED', {
+          await setSupplierStatus(trx, s, user, 'REGISTERED', {
             infoStatus: 'RETURNED',
             returnComments: JSON.stringify(comments),
           });
@@ -204,7 +131,7 @@ export class SupplierLifecycle {
           return '已退回';
         }
         case 'freeze': {
-          await this.setStatus(trx, s, user, 'FROZEN', { resumeStatus: s.status });
+          await setSupplierStatus(trx, s, user, 'FROZEN', { resumeStatus: s.status });
           await logStatusChange(trx, {
             ...log,
             to: 'FROZEN',
@@ -217,13 +144,13 @@ export class SupplierLifecycle {
         }
         case 'unfreeze': {
           const to = s.resumeStatus ?? 'POTENTIAL';
-          await this.setStatus(trx, s, user, to, { resumeStatus: null });
+          await setSupplierStatus(trx, s, user, to, { resumeStatus: null });
           await logStatusChange(trx, { ...log, to, reason: body.reason, sourceDocType: 'UNFREEZE', sourceDocId: s.id });
           await this.notifySupplier(trx, s, '供应商已解冻', `<p>贵司已解冻。</p>`);
           return '已解冻';
         }
         case 'eliminate': {
-          await this.setStatus(trx, s, user, 'ELIMINATED');
+          await setSupplierStatus(trx, s, user, 'ELIMINATED');
           await logStatusChange(trx, {
             ...log,
             to: 'ELIMINATED',
@@ -323,7 +250,7 @@ export class SupplierLifecycle {
       })
       .execute();
     // X-10 / SST-1: M decides through the approval engine; the proposer never approves it.
-    const title = `${REQUEST_LABEL[action]}：${s.name}${categoryCode ? `（${(await this.labels(trx)).categoryName.get(categoryCode) ?? categoryCode}）` : ''}`;
+    const title = `${REQUEST_LABEL[action]}：${s.name}${categoryCode ? `（${(await statusLabels(trx)).categoryName.get(categoryCode) ?? categoryCode}）` : ''}`;
     const started = await submitForApproval(trx, {
       docType: REQUEST_DOC_TYPE[action],
       docId: id,
@@ -367,27 +294,20 @@ export class SupplierLifecycle {
       .set({ status, decidedBy: actorId, decidedAt: serverNowIso(), decisionComment: comment })
       .where('id', '=', r.id)
       .execute();
-    const s = await trx
-      .selectFrom('supplier')
-      .select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus'])
-      .where('id', '=', r.supplierId)
-      .executeTakeFirstOrThrow();
-    const approver = actorId
-      ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst()
-      : undefined;
-    const actor = { id: actorId ?? '', username: approver?.username ?? 'system' };
+    const s = await supplierById(trx, r.supplierId);
+    const actor = await approverActor(trx, actorId);
     const log = { supplierId: s.id, from: s.status, actorId, actorKind: 'INTERNAL' as const, sourceDocId: r.id };
     const action = r.action as RequestAction;
     if (action === 'ADMISSION') {
       if (status === 'WITHDRAWN') return;
-      await this.decideAdmission(trx, s, actor, actorId, r.categoryCode!, r.id, approve, comment || r.reason);
+      await decideAdmission(trx, s, actor, actorId, r.categoryCode!, r.id, approve, comment || r.reason);
       return;
     }
     if (!approve) return;
     if (action === 'BLACKLIST') {
-      if (!COMPANY.blacklist.from.includes(s.status)) await this.refuse(trx, s.status, COMPANY.blacklist.label);
+      if (!COMPANY.blacklist.from.includes(s.status)) await refuseFrom(trx, s.status, COMPANY.blacklist.label);
       // Unfreezing after a lift returns to where the supplier stood before (FROZEN keeps its own resume status).
-      await this.setStatus(trx, s, actor, 'BLACKLISTED', {
+      await setSupplierStatus(trx, s, actor, 'BLACKLISTED', {
         resumeStatus: s.status === 'FROZEN' ? s.resumeStatus : s.status,
       });
       await logStatusChange(trx, { ...log, to: 'BLACKLISTED', reason: r.reason, sourceDocType: 'BLACKLIST_REQUEST' });
@@ -401,9 +321,9 @@ export class SupplierLifecycle {
       await this.notifySupplier(trx, s, '供应商已被列入黑名单', `<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
       return;
     }
-    if (!COMPANY.liftBlacklist.from.includes(s.status)) await this.refuse(trx, s.status, COMPANY.liftBlacklist.label);
+    if (!COMPANY.liftBlacklist.from.includes(s.status)) await refuseFrom(trx, s.status, COMPANY.liftBlacklist.label);
     // SST-1: a lifted blacklist lands in FROZEN, not back where it was.
-    await this.setStatus(trx, s, actor, 'FROZEN');
+    await setSupplierStatus(trx, s, actor, 'FROZEN');
     await logStatusChange(trx, { ...log, to: 'FROZEN', reason: r.reason, sourceDocType: 'LIFT_BLACKLIST_REQUEST' });
     await this.notifySupplier(trx, s, '黑名单已解除', '<p>贵司已移出黑名单，当前为冻结状态。</p>');
   }
@@ -415,133 +335,10 @@ export class SupplierLifecycle {
     action: CategoryAction,
     body: { id: string; categoryCode: string; reason: string },
   ): Promise<string> {
-    const rule = CATEGORY[action];
     if (!body.reason) throw businessError('请填写原因');
-    return this.db.transaction().execute(async (trx) => {
-      const s = await this.load(trx, body.id, tenantId);
-      const c = await trx
-        .selectFrom('supplierCategory')
-        .selectAll()
-        .where('supplierId', '=', s.id)
-        .where('categoryCode', '=', body.categoryCode)
-        .executeTakeFirst();
-      if (!c) throw businessError('供应商未申请供应该品类');
-      if (!rule.from.includes(c.status)) await this.refuse(trx, c.status, rule.label, true);
-      const log = {
-        supplierId: s.id,
-        categoryCode: c.categoryCode,
-        from: c.status,
-        actorId: user.id,
-        actorKind: 'INTERNAL' as const,
-      };
-      const now = serverNowIso();
-      switch (action) {
-        case 'suspend':
-          await trx
-            .updateTable('supplierCategory')
-            .set({ status: 'SUSPENDED', suspendedAt: now, updateTime: now })
-            .where('id', '=', c.id)
-            .execute();
-          await logStatusChange(trx, {
-            ...log,
-            to: 'SUSPENDED',
-            reason: body.reason,
-            sourceDocType: 'CATEGORY_SUSPEND',
-            sourceDocId: c.id,
-          });
-          return '已暂停';
-        case 'restore':
-          await this.requireQualifications(trx, s.id, c.categoryCode);
-          await trx
-            .updateTable('supplierCategory')
-            .set({ status: 'QUALIFIED', suspendedAt: null, updateTime: now })
-            .where('id', '=', c.id)
-            .execute();
-          await logStatusChange(trx, {
-            ...log,
-            to: 'QUALIFIED',
-            reason: body.reason,
-            sourceDocType: 'CATEGORY_RESTORE',
-            sourceDocId: c.id,
-          });
-          return '已恢复';
-        case 'terminate':
-          await trx
-            .updateTable('supplierCategory')
-            .set({ status: 'TERMINATED', updateTime: now })
-            .where('id', '=', c.id)
-            .execute();
-          await logStatusChange(trx, {
-            ...log,
-            to: 'TERMINATED',
-            reason: body.reason,
-            sourceDocType: 'CATEGORY_TERMINATE',
-            sourceDocId: c.id,
-          });
-          return '已终止';
-        case 'qualify':
-          return this.qualifyTrial(trx, s, user, c.id, c.categoryCode, body.reason);
-      }
-    });
-  }
-
-  /**
-   * 转正: a TRIAL category becomes QUALIFIED (QLF-1: every required qualification valid now),
-   * its trial cap dropped; the company becomes QUALIFIED if it was still POTENTIAL (§4.2 step 6).
-   */
-  private async qualifyTrial(
-    trx: Db,
-    s: Supplier,
-    user: SessionUser,
-    categoryId: string,
-    categoryCode: string,
-    reason: string,
-  ): Promise<string> {
-    if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await this.refuse(trx, s.status, '转正品类');
-    await this.requireQualifications(trx, s.id, categoryCode);
-    const now = serverNowIso();
-    const done = await trx
-      .updateTable('supplierCategory')
-      .set({ status: 'QUALIFIED', qualifiedAt: now, trialLimitAmount: null, updateTime: now })
-      .where('id', '=', categoryId)
-      .where('status', '=', 'TRIAL')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw businessError('品类准入状态已被他人修改，请刷新后重试');
-    const log = {
-      supplierId: s.id,
-      actorId: user.id,
-      actorKind: 'INTERNAL' as const,
-      sourceDocType: 'CATEGORY_QUALIFY',
-      sourceDocId: categoryId,
-    };
-    await logStatusChange(trx, { ...log, categoryCode, from: 'TRIAL', to: 'QUALIFIED', reason });
-    if (s.status === 'POTENTIAL') {
-      await this.setStatus(trx, s, user, 'QUALIFIED');
-      await logStatusChange(trx, { ...log, from: 'POTENTIAL', to: 'QUALIFIED', reason: '首个品类转正' });
-    }
-    const name = (await this.labels(trx)).categoryName.get(categoryCode) ?? categoryCode;
-    await this.notifySupplier(
-      trx,
-      s,
-      '品类试用转正',
-      `<p>贵司在品类“${escapeHtml(name)}”的试用期结束，已转为合格供应商（不再受试用订单限额约束）。</p>`,
-    );
-    return '已转正';
-  }
-
-  /** QLF-1: every required qualification type of the category is valid at this instant. */
-  private async requireQualifications(trx: Db, supplierId: string, categoryCode: string): Promise<void> {
-    const valid = await validQualificationTypes(trx, supplierId, businessDay());
-    const missing = requiredQualificationsOf(categoryCode).filter((t) => !valid.has(t));
-    if (missing.length === 0) return;
-    const names = await trx
-      .selectFrom('sysDictItem as i')
-      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['i.itemValue', 'i.itemText'])
-      .where('d.dictCode', '=', 'srm_qualification_type')
-      .execute();
-    const text = new Map(names.map((n) => [n.itemValue, n.itemText]));
-    throw businessError(`资质不满足准入要求，缺少有效的：${missing.map((m) => text.get(m) ?? m).join('、')}`);
+    return this.db
+      .transaction()
+      .execute(async (trx) => changeCategory(trx, user, await loadSupplier(trx, body.id, tenantId), action, body));
   }
 
   /**
@@ -558,19 +355,12 @@ export class SupplierLifecycle {
     reason: string,
     outcome: ReviewOutcome = { decision: 'APPROVE', trialLimitAmount: null },
   ): Promise<void> {
-    const s = await trx
-      .selectFrom('supplier')
-      .select(['id', 'name', 'status', 'infoStatus', 'mainCategories', 'resumeStatus'])
-      .where('id', '=', supplierId)
-      .executeTakeFirstOrThrow();
-    const approver = actorId
-      ? await trx.selectFrom('sysUser').select('username').where('id', '=', actorId).executeTakeFirst()
-      : undefined;
+    const s = await supplierById(trx, supplierId);
     const trial = outcome.decision === 'CONDITIONAL' ? outcome.trialLimitAmount : null;
-    await this.decideAdmission(
+    await decideAdmission(
       trx,
       s,
-      { id: actorId ?? '', username: approver?.username ?? 'system' },
+      await approverActor(trx, actorId),
       actorId,
       categoryCode,
       reviewId,
@@ -578,62 +368,6 @@ export class SupplierLifecycle {
       reason,
       'ADMISSION_REVIEW',
       trial,
-    );
-  }
-
-  /** `trialLimit` set: a CONDITIONAL admission lands in TRIAL with that cap (QLF-4) instead of QUALIFIED. */
-  private async decideAdmission(
-    trx: Db,
-    s: Supplier,
-    user: Actor,
-    actorId: string | null,
-    categoryCode: string,
-    requestId: string,
-    approve: boolean,
-    reason: string,
-    sourceDocType = 'ADMISSION_REQUEST',
-    trialLimit: string | null = null,
-  ): Promise<void> {
-    const c = await trx
-      .selectFrom('supplierCategory')
-      .selectAll()
-      .where('supplierId', '=', s.id)
-      .where('categoryCode', '=', categoryCode)
-      .executeTakeFirstOrThrow();
-    if (c.status !== 'APPLYING') await this.refuse(trx, c.status, '审批准入', true);
-    const now = serverNowIso();
-    const log = { supplierId: s.id, actorId, actorKind: 'INTERNAL' as const, sourceDocType, sourceDocId: requestId };
-    if (!approve) {
-      await trx
-        .updateTable('supplierCategory')
-        .set({ status: 'TERMINATED', sourceRequestId: requestId, updateTime: now })
-        .where('id', '=', c.id)
-        .execute();
-      await logStatusChange(trx, { ...log, categoryCode, from: 'APPLYING', to: 'TERMINATED', reason });
-      await this.notifySupplier(trx, s, '品类准入未通过', `<p>贵司的品类准入申请未通过：${reason}</p>`);
-      return;
-    }
-    if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await this.refuse(trx, s.status, '准入');
-    await this.requireQualifications(trx, s.id, categoryCode);
-    const to = trialLimit === null ? 'QUALIFIED' : 'TRIAL';
-    await trx
-      .updateTable('supplierCategory')
-      .set({ status: to, qualifiedAt: now, trialLimitAmount: trialLimit, sourceRequestId: requestId, updateTime: now })
-      .where('id', '=', c.id)
-      .execute();
-    await logStatusChange(trx, { ...log, categoryCode, from: 'APPLYING', to, reason });
-    // §4.2 step 6: the first qualified category makes the company QUALIFIED.
-    if (s.status === 'POTENTIAL') {
-      await this.setStatus(trx, s, user, 'QUALIFIED');
-      await logStatusChange(trx, { ...log, from: 'POTENTIAL', to: 'QUALIFIED', reason: '首个品类准入通过' });
-    }
-    await this.notifySupplier(
-      trx,
-      s,
-      '品类准入通过',
-      trialLimit === null
-        ? '<p>贵司的品类准入申请已通过。</p>'
-        : `<p>贵司的品类准入申请有条件通过，进入试用期，试用订单限额 ${trialLimit} 元。</p>`,
     );
   }
 
