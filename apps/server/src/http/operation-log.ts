@@ -6,7 +6,7 @@ import {
   record,
   settleLogs,
   summarizeParams,
-} from '../modules/system/log-service.js';
+} from '../modules/logs/log-service.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -4,7 +4,7 @@ import { serverNowIso, serverNowMs } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import { sanitizeRichText } from '../core/sanitize.js';
-import { insertUser } from '../modules/system/user-service.js';
+import { insertUser } from '../modules/users/user-service.js';
 import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
 import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
 import { syncCodeRules } from './code-rules.js';

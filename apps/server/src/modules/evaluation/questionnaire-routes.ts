@@ -24,7 +24,7 @@ import { WIRE_DATETIME } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import { wireToStored, type AnyQuery } from '../../resource/resource-query.js';
 import { supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
 const idBody = z.object({ id: ID });

@@ -6,8 +6,8 @@ import type { Db } from '../../db/database.js';
 import type { QuotaArrangementTable } from './quota-tables.js';
 import type { SourcingAwardTable, SourcingEventTable } from '../sourcing/sourcing-tables.js';
 import { registerApprovalDocType, type ApprovalOutcome } from '../approval/index.js';
-import { CodeRuleService } from '../system/code-rule-service.js';
-import { notifyUsers } from '../system/notify.js';
+import { CodeRuleService } from '../code-rules/code-rule-service.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 

@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
 import { registerApprovalDocType } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';
 
 export const PR_DOC_TYPE = 'PURCHASE_REQUISITION';

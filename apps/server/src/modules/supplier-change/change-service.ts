@@ -24,7 +24,7 @@ import {
   withdrawApproval,
   type ApprovalOutcome,
 } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from '../supplier/status-log.js';
 import { contactOps, currentValues, diffValues, wantedValues } from './change-values.js';
 

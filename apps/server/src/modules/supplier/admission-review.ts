@@ -6,7 +6,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierAdmissionReviewTable } from '../../db/supplier-tables.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 import type { ReviewOutcome, SupplierLifecycle } from './supplier-lifecycle.js';
 

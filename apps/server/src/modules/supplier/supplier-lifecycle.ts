@@ -11,7 +11,7 @@ import { newId } from '../../core/ids.js';
 import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { validQualificationTypes } from './qualification-service.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 import { escapeHtml } from '../../core/sanitize.js';

@@ -11,7 +11,7 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../../core/access.js';
-import { TENANT_ID_PATTERN, tenantIdsOf } from './tenant-service.js';
+import { TENANT_ID_PATTERN, tenantIdsOf } from '../tenants/tenant-service.js';
 import { departsOf, insertUser, toUserInfo } from './user-service.js';
 
 const USER_LIST_FIELDS: ListFields = {

@@ -10,7 +10,7 @@ import { escapeLike } from '../../core/paging.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Database } from '../../db/schema.js';
 import { DEPART_COLUMNS, toWireDepart } from './depart-routes.js';
-import { assertPermissionsExist, permissionSetFields, requestedPermissionIds } from './permission-grants.js';
+import { assertPermissionsExist, permissionSetFields, requestedPermissionIds } from '../roles-and-permissions/permission-grants.js';
 
 type Trx = Transaction<Database>;
 
