@@ -38,13 +38,10 @@ export type AppContext = {
   jobs: JobScheduler;
 };
 
-/** The lifecycle, registered with the approval engine (blacklist, lift and admission are approved there). */
+/** The lifecycle and admission reviews (their approval document types are in the supplier manifest). */
 function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionReviews: AdmissionReviews } {
   const lifecycle = new SupplierLifecycle(db);
-  lifecycle.registerApprovals();
-  const admissionReviews = new AdmissionReviews(db, lifecycle);
-  admissionReviews.registerApprovals();
-  return { lifecycle, admissionReviews };
+  return { lifecycle, admissionReviews: new AdmissionReviews(db, lifecycle) };
 }
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {

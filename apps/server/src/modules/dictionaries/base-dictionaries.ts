@@ -1,8 +1,10 @@
+import type { DictionarySeed } from '../manifest.js';
+
 /**
  * The dictionaries every installation starts with (domain §26 plus the system's own).
  * Each entry: code, name, then `value label` pairs in display order.
  */
-export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = [
+export const BASE_DICTIONARIES: DictionarySeed[] = [
   ['sex', '性别', '1 男 · 2 女'],
   ['user_status', '用户状态', '1 正常 · 2 冻结'],
   ['user_type', '用户类型', '1 内部用户 · 2 供应商用户'],
@@ -135,10 +137,3 @@ export const BASE_DICTIONARIES: [code: string, name: string, items: string][] = 
     'SENT 已发送 · IN_PROGRESS 填写中 · SUBMITTED 已提交 · REVIEWED 已审阅 · EXPIRED 已过期',
   ],
 ];
-
-export function parseDictItems(items: string): { value: string; text: string }[] {
-  return items.split(' · ').map((pair) => {
-    const at = pair.indexOf(' ');
-    return { value: pair.slice(0, at), text: pair.slice(at + 1) };
-  });
-}

@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingAwardTable } from './sourcing-tables.js';
-import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
+import { defineApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { add, compare, multiply, share, subtract } from '../../core/decimal.js';
 import { id, wireDate } from '../../http/wire.js';
@@ -257,7 +257,7 @@ async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: string): P
   await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], 'OPENED', action, {}, outcome.comment);
 }
 
-registerApprovalDocType(AWARD_DOC_TYPE, {
+export const awardApprovalDocType = defineApprovalDocType(AWARD_DOC_TYPE, {
   label: '寻源定标',
   openPage: '/srm/sourcing',
   onApproved: finalise,

@@ -8,7 +8,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
-import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
+import { defineApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { id, wireDate } from '../../http/wire.js';
@@ -149,7 +149,7 @@ async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: string): P
   await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], 'EVALUATING', action, {}, outcome.comment);
 }
 
-registerApprovalDocType(TENDER_AWARD_DOC_TYPE, {
+export const tenderAwardApprovalDocType = defineApprovalDocType(TENDER_AWARD_DOC_TYPE, {
   label: '招标定标',
   openPage: '/srm/tender-evaluation',
   onApproved: startPublicity,

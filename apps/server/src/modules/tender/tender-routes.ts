@@ -7,7 +7,7 @@ import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
-import { registerApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
+import { defineApprovalDocType, submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { publishClarification } from '../sourcing/clarification.js';
 import { id, pageParams, wireTime } from '../../http/wire.js';
 import { prepareLines } from '../sourcing/event-lines.js';
@@ -71,7 +71,7 @@ async function approvalDecided(
 }
 
 // a tender is approved before it can be published (§11.2 step 1).
-registerApprovalDocType(TENDER_DOC_TYPE, {
+export const tenderApprovalDocType = defineApprovalDocType(TENDER_DOC_TYPE, {
   label: '招标项目发布',
   openPage: PAGE,
   onApproved: (trx, o) => approvalDecided(trx, o, 'APPROVED', 'approve'),
