@@ -6,11 +6,11 @@ import { SupplierService } from './modules/supplier/supplier-service.js';
 import { SupplierLifecycle } from './modules/supplier/supplier-lifecycle.js';
 import { AdmissionReviews } from './modules/supplier/admission-review.js';
 import { QualificationService } from './modules/supplier/qualification-service.js';
-import { AnnouncementService } from './modules/system/announcement-service.js';
-import { CodeRuleService } from './modules/system/code-rule-service.js';
+import { AnnouncementService } from './modules/announcements/announcement-service.js';
+import { CodeRuleService } from './modules/code-rules/code-rule-service.js';
 import { LiveHub } from './core/live-events.js';
-import { DictService } from './modules/system/dict-service.js';
-import { PermissionService } from './modules/system/permission-service.js';
+import { DictService } from './modules/dictionaries/dict-service.js';
+import { PermissionService } from './modules/roles-and-permissions/permission-service.js';
 import { JobScheduler } from './modules/jobs/scheduler.js';
 
 /** What the route modules share: configuration, the database and the services over it. */
@@ -38,13 +38,10 @@ export type AppContext = {
   jobs: JobScheduler;
 };
 
-/** The lifecycle, registered with the approval engine (blacklist, lift and admission are approved there). */
+/** The lifecycle and admission reviews (their approval document types are in the supplier manifest). */
 function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionReviews: AdmissionReviews } {
   const lifecycle = new SupplierLifecycle(db);
-  lifecycle.registerApprovals();
-  const admissionReviews = new AdmissionReviews(db, lifecycle);
-  admissionReviews.registerApprovals();
-  return { lifecycle, admissionReviews };
+  return { lifecycle, admissionReviews: new AdmissionReviews(db, lifecycle) };
 }
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {

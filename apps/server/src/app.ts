@@ -12,57 +12,10 @@ import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOperationLog } from './http/operation-log.js';
 import { serveWebApp } from './http/web-app.js';
-import { authRoutes } from './modules/auth/auth-routes.js';
-import { authExtraRoutes } from './modules/auth/auth-extra-routes.js';
-import { supplierRoutes } from './modules/supplier/supplier-routes.js';
-import { lifecycleRoutes } from './modules/supplier/lifecycle-routes.js';
-import { admissionReviewRoutes } from './modules/supplier/admission-routes.js';
-import { supplierChangeRoutes } from './modules/supplier-change/change-routes.js';
-// the files documents share with their supplier (change request evidence, company documents).
-import './modules/supplier-change/change-files.js';
-import './modules/supplier/supplier-files.js';
-import { qualificationExpiryJob } from './modules/supplier/qualification-job.js';
-import { systemRoutes } from './modules/system/system-routes.js';
-import { accountRoutes } from './modules/system/account-routes.js';
-import { announcementRoutes } from './modules/system/announcement-routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
-import { systemResources } from './modules/system/system-resources.js';
-import { duplicateCheckRoutes } from './modules/system/duplicate-check-routes.js';
-import { rolePermissionRoutes } from './modules/system/role-permission-routes.js';
-import { permissionAdminRoutes } from './modules/system/permission-admin-routes.js';
-import { userAdminRoutes } from './modules/system/user-admin-routes.js';
-import { supplierUserRoutes } from './modules/system/supplier-user-routes.js';
-import { announcementAdmin } from './modules/system/announcement-admin.js';
-import { departRoutes } from './modules/system/depart-routes.js';
-import { departAdminRoutes } from './modules/system/depart-admin-routes.js';
-import { sessionAdminRoutes } from './modules/system/session-admin-routes.js';
-import { tenantRoutes } from './modules/system/tenant-routes.js';
-import { codeRuleRoutes } from './modules/system/code-rule-routes.js';
-import { logRoutes } from './modules/system/log-routes.js';
-import { portalRoutes } from './modules/portal/portal-routes.js';
-import { importLogRoutes } from './resource/import-log-routes.js';
-import { fileRoutes } from './modules/files/file-routes.js';
-import { evaluationRoutes } from './modules/evaluation/evaluation-routes.js';
-import { dataorgRoutes } from './modules/online-report/dataorg-routes.js';
-import { extendFieldRoutes } from './modules/extend-field/extend-field-routes.js';
-import { reportRoutes } from './modules/online-report/report-routes.js';
-import { dictTableRoutes } from './modules/system/dict-table-routes.js';
-import { categoryRoutes } from './modules/system/category-routes.js';
-import { approvalRoutes } from './modules/approval/approval-routes.js';
-import { materialRoutes } from './modules/material/material-routes.js';
-import { sampleRoutes } from './modules/sample/sample-routes.js';
-import { sourceListRoutes } from './modules/material/source-list.js';
-import { purchaseSettingRoutes } from './modules/material/purchase-settings.js';
-import { sourcingRoutes } from './modules/sourcing/index.js';
-import { tenderModuleRoutes } from './modules/tender/index.js';
-import { auctionRoutes } from './modules/auction/index.js';
-import { publicityFinalizerJob, tenderEvaluationRoutes } from './modules/tender-evaluation/index.js';
 import { configureTestClock } from './core/clock.js';
-import { testClockRoutes } from './modules/system/test-clock-routes.js';
-import { requisitionRoutes } from './modules/requisition/requisition-routes.js';
-import { quotaRoutes } from './modules/quota/index.js';
-import { sourcingReminderJob } from './modules/sourcing/reminder-job.js';
-import { jobRoutes } from './modules/jobs/index.js';
+import { registerApprovalDocType } from './modules/approval/index.js';
+import { registerDocumentFiles } from './modules/files/document-files.js';
+import { MODULES } from './modules/index.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -94,6 +47,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // What the modules declare in their manifests: document types for the approval engine and
+  // the files documents share with their readers.
+  for (const m of MODULES) {
+    for (const t of m.approvalDocTypes?.(ctx) ?? []) registerApprovalDocType(t.docType, t);
+    for (const f of m.documentFiles ?? []) registerDocumentFiles(f.docType, f);
+  }
 
   installErrorHandler(app);
   const routes = installAccessControl(app, ctx);
@@ -140,51 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes(ctx));
-      await api.register(authExtraRoutes(ctx));
-      await api.register(systemRoutes(ctx));
-      await api.register(supplierRoutes(ctx));
-      await api.register(lifecycleRoutes(ctx));
-      await api.register(admissionReviewRoutes(ctx));
-      await api.register(supplierChangeRoutes(ctx));
-      await api.register(accountRoutes(ctx));
-      await api.register(announcementRoutes(ctx));
-      await api.register(dashboardRoutes(ctx));
-      await api.register(systemResources(ctx));
-      await api.register(importLogRoutes(ctx));
-      await api.register(duplicateCheckRoutes(ctx));
-      await api.register(rolePermissionRoutes(ctx));
-      await api.register(permissionAdminRoutes(ctx));
-      await api.register(userAdminRoutes(ctx));
-      await api.register(supplierUserRoutes(ctx));
-      await api.register(announcementAdmin(ctx));
-      await api.register(departRoutes(ctx));
-      await api.register(departAdminRoutes(ctx));
-      await api.register(sessionAdminRoutes(ctx));
-      await api.register(tenantRoutes(ctx));
-      await api.register(codeRuleRoutes(ctx));
-      await api.register(logRoutes(ctx));
-      await api.register(portalRoutes(ctx));
-      await api.register(fileRoutes(ctx));
-      await api.register(evaluationRoutes(ctx));
-      await api.register(reportRoutes(ctx));
-      await api.register(extendFieldRoutes(ctx));
-      await api.register(dataorgRoutes(ctx));
-      await api.register(dictTableRoutes(ctx));
-      await api.register(categoryRoutes(ctx));
-      await api.register(approvalRoutes(ctx));
-      await api.register(materialRoutes(ctx));
-      await api.register(sampleRoutes(ctx));
-      await api.register(sourceListRoutes(ctx));
-      await api.register(purchaseSettingRoutes(ctx));
-      await api.register(sourcingRoutes(ctx));
-      await api.register(tenderModuleRoutes(ctx));
-      await api.register(auctionRoutes(ctx));
-      await api.register(tenderEvaluationRoutes(ctx));
-      await api.register(requisitionRoutes(ctx));
-      await api.register(quotaRoutes(ctx));
-      await api.register(testClockRoutes(ctx));
-      await api.register(jobRoutes(ctx));
+      for (const m of MODULES) for (const routes of m.routes ?? []) await api.register(routes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
           docs.addHook('onRoute', (route) => {
@@ -202,9 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Background jobs: started once the server is ready, stopped with it (runs in progress are awaited).
   app.addHook('onReady', async () => ctx.jobs.start(app.log));
   app.addHook('onClose', async () => ctx.jobs.stop());
-  await ctx.jobs.add(qualificationExpiryJob(ctx));
-  await ctx.jobs.add(sourcingReminderJob(ctx));
-  await ctx.jobs.add(publicityFinalizerJob(ctx));
+  for (const m of MODULES) for (const job of m.jobs ?? []) await ctx.jobs.add(job(ctx));
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

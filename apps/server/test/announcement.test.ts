@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/seed/seed.js';
 import { sanitizeRichText } from '../src/core/sanitize.js';
 import type { AnalysisFigures } from '../src/modules/dashboard/dashboard-routes.js';
-import type { AnnouncementWire, BellLists } from '../src/modules/system/announcement-service.js';
+import type { AnnouncementWire, BellLists } from '../src/modules/announcements/announcement-service.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRuleResource, fillRuleResource, type PageResult } from '@procura/shared';
-import { CodeRuleService, hasNestedQuantifier } from '../src/modules/system/code-rule-service.js';
+import { CodeRuleService, hasNestedQuantifier } from '../src/modules/code-rules/code-rule-service.js';
 import { DOCUMENT_PREFIXES } from '../src/seed/code-rules.js';
 import { startTestServer, type TestServer } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type PageResult } from '@procura/shared';
-import { settleLogs } from '../src/modules/system/log-service.js';
+import { settleLogs } from '../src/modules/logs/log-service.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 type LogRow = {

@@ -3,7 +3,7 @@ import { IS_SHOW_MUST_COMPLETE } from '@procura/shared';
 import { describeAccess, type Access } from '../core/access.js';
 import { forbidden, unauthorized } from '../core/errors.js';
 import type { AppContext } from '../app-context.js';
-import { currentTenantOf } from '../modules/system/tenant-service.js';
+import { currentTenantOf } from '../modules/tenants/tenant-service.js';
 
 export type RouteRecord = { method: string; url: string; access: string };
 

@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import {
-  LOG_TYPE_OPERATION,
-  operateTypeOf,
-  record,
-  settleLogs,
-  summarizeParams,
-} from '../modules/system/log-service.js';
+import { LOG_TYPE_OPERATION, operateTypeOf, record, settleLogs, summarizeParams } from '../modules/logs/log-service.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,7 +1,7 @@
 import { newId } from '../core/ids.js';
 import { businessDay, serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
-import { CodeRuleService } from '../modules/system/code-rule-service.js';
+import { CodeRuleService } from '../modules/code-rules/code-rule-service.js';
 
 const SEEDER = 'system';
 

@@ -1,12 +1,11 @@
 import { DEMO_PASSWORD, usccCheckChar } from '@procura/shared';
 import { newId } from '../core/ids.js';
-import { serverNowIso, serverNowMs } from '../core/clock.js';
+import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
-import { sanitizeRichText } from '../core/sanitize.js';
-import { insertUser } from '../modules/system/user-service.js';
-import { BASE_DICTIONARIES, parseDictItems } from './dictionaries.js';
-import { BASE_DEPARTMENTS, BASE_MENUS, BASE_ROLES } from './menus.js';
+import { insertUser } from '../modules/users/user-service.js';
+import { syncDictionaries } from './dictionaries.js';
+import { BASE_DEPARTMENTS, BASE_ROLES, syncMenus } from './menus.js';
 import { syncCodeRules } from './code-rules.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { seedMaterialDemo } from './material-demo.js';
@@ -14,6 +13,7 @@ import { seedEvaluationDemo } from './evaluation-demo.js';
 import { seedDemoCategories } from './categories.js';
 import { seedSupplierDemo } from './supplier-demo.js';
 import { seedReportDemo } from './report-demo.js';
+import { seedAnnouncements } from './announcement-demo.js';
 
 const SEEDER = 'system';
 
@@ -21,9 +21,6 @@ const SEEDER = 'system';
 export async function hasUsers(db: Db): Promise<boolean> {
   return (await db.selectFrom('sysUser').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
-
-const menuKey = (m: { url?: string | null; perms?: string | null; name: string }) =>
-  `menu:${m.url ?? ''}|${m.perms ?? ''}|${m.name}`;
 
 /**
  * Roles, departments, the menu tree and dictionaries every installation needs. Each row has a
@@ -80,81 +77,8 @@ export async function syncBaseData(db: Db): Promise<number> {
         .execute();
     }
 
-    const existingMenus = new Map(
-      (await trx.selectFrom('sysPermission').select(['id', 'url', 'perms', 'name']).execute()).map((m) => [
-        menuKey(m),
-        m.id,
-      ]),
-    );
-    const menuIds = new Map<string, string>();
-    for (const m of BASE_MENUS) {
-      const key = menuKey(m);
-      const existing = existingMenus.get(key);
-      if (existing) menuIds.set(m.key, existing);
-      if (!apply(key) || existing) continue;
-      const id = newId();
-      menuIds.set(m.key, id);
-      const hasChildren = BASE_MENUS.some((c) => c.parent === m.key && c.menuType !== 2);
-      await trx
-        .insertInto('sysPermission')
-        .values({
-          id,
-          parentId: m.parent ? (menuIds.get(m.parent) ?? null) : null,
-          name: m.name,
-          url: m.url ?? null,
-          component: m.component ?? null,
-          componentName: null,
-          redirect: null,
-          menuType: m.menuType,
-          perms: m.perms ?? null,
-          permsType: '1',
-          sortNo: m.sortNo,
-          alwaysShow: 0,
-          icon: m.icon ?? null,
-          isRoute: m.menuType === 2 ? 0 : 1,
-          isLeaf: hasChildren ? 0 : 1,
-          keepAlive: m.keepAlive ? 1 : 0,
-          hidden: m.hidden ? 1 : 0,
-          internalOrExternal: 0,
-          status: '1',
-          delFlag: 0,
-          description: null,
-          ...audit,
-        })
-        .execute();
-      for (const role of m.roles) {
-        const roleId = roleIds.get(role);
-        if (roleId)
-          await trx.insertInto('sysRolePermission').values({ id: newId(), roleId, permissionId: id }).execute();
-      }
-    }
-
-    const dictCodes = new Set((await trx.selectFrom('sysDict').select('dictCode').execute()).map((d) => d.dictCode));
-    for (const [dictCode, dictName, items] of BASE_DICTIONARIES) {
-      if (!apply(`dict:${dictCode}`) || dictCodes.has(dictCode)) continue;
-      const dictId = newId();
-      await trx
-        .insertInto('sysDict')
-        .values({ id: dictId, dictCode, dictName, description: null, delFlag: 0, ...audit })
-        .execute();
-      let sortOrder = 0;
-      for (const item of parseDictItems(items)) {
-        await trx
-          .insertInto('sysDictItem')
-          .values({
-            id: newId(),
-            dictId,
-            itemValue: item.value,
-            itemText: item.text,
-            description: null,
-            sortOrder: sortOrder++,
-            status: 1,
-            ...audit,
-          })
-          .execute();
-      }
-    }
-
+    await syncMenus(trx, apply, audit, roleIds);
+    await syncDictionaries(trx, apply, audit);
     await syncCodeRules(trx, apply, audit);
 
     for (const dataKey of fresh) await trx.insertInto('sysBaseData').values({ dataKey, appliedAt: now }).execute();
@@ -415,100 +339,6 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedEvaluationDemo(db);
   await seedDemoCategories(db, SEEDER);
   await seedReportDemo(db);
-}
-
-/** A few published notices and system messages, so the header bell has something to show. */
-async function seedAnnouncements(db: Db, buyerId: string): Promise<void> {
-  const base = serverNowMs();
-  const at = (minutesAgo: number) => new Date(base - minutesAgo * 60_000).toISOString();
-  const notices = [
-    {
-      titile: '系统升级维护通知',
-      msgCategory: '2',
-      priority: 'H',
-      msgContent:
-        '<p>平台将于本周六 <strong>22:00 至 24:00</strong> 进行升级维护，期间暂停登录与报价，请提前安排相关工作。</p>',
-      sendTime: at(30),
-    },
-    {
-      titile: '2026年度供应商绩效评估工作启动',
-      msgCategory: '1',
-      priority: 'M',
-      msgContent:
-        '<p>各供应商：</p><p>2026年度绩效评估将从质量、交付、成本、服务四个维度进行，请于月底前完成自评。</p><ul><li>质量：来料合格率</li><li>交付：准时交货率</li></ul>',
-      sendTime: at(120),
-    },
-    {
-      titile: '欢迎使用 Procura 招标采购平台',
-      msgCategory: '1',
-      priority: 'L',
-      msgContent: '<p>在这里发布采购公告、管理供应商、进行询价、招标与竞价。如有疑问请联系采购部。</p>',
-      sendTime: at(24 * 60),
-    },
-  ];
-  for (const n of notices) {
-    await db
-      .insertInto('sysAnnouncement')
-      .values({
-        id: newId(),
-        ...n,
-        msgContent: sanitizeRichText(n.msgContent),
-        msgAbstract: null,
-        startTime: n.sendTime,
-        endTime: null,
-        sender: 'admin',
-        msgType: 'ALL',
-        sendStatus: '1',
-        cancelTime: null,
-        userIds: null,
-        busType: null,
-        busId: null,
-        openType: null,
-        openPage: null,
-        delFlag: 0,
-        createBy: SEEDER,
-        createTime: n.sendTime,
-        updateBy: null,
-        updateTime: null,
-      })
-      .execute();
-  }
-  // A message for the buyer alone, with an action that opens the supplier list.
-  const id = newId();
-  await db
-    .insertInto('sysAnnouncement')
-    .values({
-      id,
-      titile: '新供应商待审核：苏州新材科技有限公司',
-      msgContent: sanitizeRichText(
-        '<p>供应商 <b>苏州新材科技有限公司</b> 已完成注册，请在企业信息提交后及时审核。</p>',
-      ),
-      msgAbstract: null,
-      startTime: at(10),
-      endTime: null,
-      sender: 'system',
-      priority: 'M',
-      msgCategory: '2',
-      msgType: 'USER',
-      sendStatus: '1',
-      sendTime: at(10),
-      cancelTime: null,
-      userIds: `${buyerId},`,
-      busType: 'supplier',
-      busId: null,
-      openType: 'url',
-      openPage: '/srm/supplier/list',
-      delFlag: 0,
-      createBy: SEEDER,
-      createTime: at(10),
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
-  await db
-    .insertInto('sysAnnouncementSend')
-    .values({ id: newId(), anntId: id, userId: buyerId, readFlag: 0, readTime: null, createTime: at(10) })
-    .execute();
 }
 
 /** Demo accounts that still have the demo password (production refuses to start while any do). */

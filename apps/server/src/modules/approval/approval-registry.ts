@@ -19,15 +19,27 @@ export type ApprovalDocType = {
   onWithdrawn?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
 };
 
+/** A document type as its module declares it: listed in the module's manifest, registered by app.ts. */
+export type ApprovalDocTypeDef = ApprovalDocType & { docType: string };
+
 const registry = new Map<string, ApprovalDocType>();
 
+const checked = (docType: string) => {
+  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(docType)) throw new Error(`bad approval doc type: ${docType}`);
+  return docType;
+};
+
+/** Declares a document type without registering it (the manifest lists it; nothing happens at import time). */
+export function defineApprovalDocType(docType: string, type: ApprovalDocType): ApprovalDocTypeDef {
+  return { ...type, docType: checked(docType) };
+}
+
 /**
- * Registers a document type with the engine (once, at module load or in `createContext`).
+ * Registers a document type with the engine (app.ts, for every manifest's types).
  * Registering the same type again replaces its handlers (tests re-register freely).
  */
 export function registerApprovalDocType(docType: string, type: ApprovalDocType): void {
-  if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(docType)) throw new Error(`bad approval doc type: ${docType}`);
-  registry.set(docType, type);
+  registry.set(checked(docType), type);
 }
 
 export function approvalDocType(docType: string): ApprovalDocType | undefined {

@@ -5,8 +5,9 @@
  *
  * How a document module uses it:
  *
- *   // once, at module load: the type, its label and what happens when the approval ends
- *   registerApprovalDocType('SUPPLIER_ADMISSION', {
+ *   // declared once and listed in the module's manifest (app.ts registers it): the type, its
+ *   // label and what happens when the approval ends
+ *   export const admissionDocType = defineApprovalDocType('SUPPLIER_ADMISSION', {
  *     label: '供应商准入',
  *     openPage: '/srm/supplier/admission',
  *     onApproved: async (trx, { instance, actorId }) => { ...move the document on... },
@@ -26,13 +27,15 @@
  * is rolled back too. The submitter can never approve their own document (refused with
  * SELF_APPROVAL_MESSAGE), and a submission is refused when a step has no approver other than
  * the submitter. Approvers, the submitter and copied-to users get in-app notices
- * (`../system/notify.ts`). Routes: `approval-routes.ts` (/approval/...).
+ * (`../announcements/notify.ts`). Routes: `approval-routes.ts` (/approval/...).
  */
 export {
+  defineApprovalDocType,
   registerApprovalDocType,
   approvalDocType,
   approvalDocTypes,
   type ApprovalDocType,
+  type ApprovalDocTypeDef,
   type ApprovalOutcome,
 } from './approval-registry.js';
 export {

@@ -5,7 +5,7 @@ import { auctionLotTopic, type LiveHub } from '../../core/live-events.js';
 import type { Db, DatabaseKind } from '../../db/database.js';
 import type { AuctionBidTable, AuctionLotStateTable } from './auction-tables.js';
 import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { settleClosedLot } from './auction-award.js';
 import {
   closeLot,

@@ -5,7 +5,7 @@ import { loginRequestSchema, ok } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { AppError, businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
-import { LOGIN_OPERATE, record } from '../system/log-service.js';
+import { LOGIN_OPERATE, record } from '../logs/log-service.js';
 import { loginLog, openSession } from './login-session.js';
 import { verifyDecoy, verifyPassword } from './password.js';
 

@@ -3,9 +3,9 @@ import { ok, type LoginResult } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
 import type { SysUserTable } from '../../db/user-tables.js';
-import { departsOf, toUserInfo } from '../system/user-service.js';
-import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../system/tenant-service.js';
-import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../system/log-service.js';
+import { departsOf, toUserInfo } from '../users/user-service.js';
+import { effectiveTenants, tenantIdsOf, toTenantInfo } from '../tenants/tenant-service.js';
+import { LOG_TYPE_LOGIN, LOGIN_OPERATE, record, type LogEntry } from '../logs/log-service.js';
 
 /** A login log row of a request (the attempted username only: never the password). */
 export const loginLog = (

@@ -4,7 +4,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
-import { insertUser } from '../system/user-service.js';
+import { insertUser } from '../users/user-service.js';
 import { hashPassword } from './password.js';
 import { SMS_EXPIRED, type SmsService } from './sms/sms-service.js';
 

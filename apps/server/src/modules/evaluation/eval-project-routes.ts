@@ -22,12 +22,12 @@ import {
 import { templateStructure } from './eval-template-routes.js';
 import { publishResults } from './eval-publish.js';
 import { assignedPairs, assignmentsOf, defaultAssignment, isAssigned, unassignedIndicator } from './eval-raters.js';
-import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
+import { defineApprovalDocType, submitForApproval } from '../approval/index.js';
 
 export const EVAL_DOC_TYPE = 'EVAL_PROJECT';
 
 /** The end of a publication approval, inside the deciding transaction: publish, or back to CALCULATED. */
-registerApprovalDocType(EVAL_DOC_TYPE, {
+export const evalPublicationApprovalDocType = defineApprovalDocType(EVAL_DOC_TYPE, {
   label: '绩效评估发布',
   openPage: '/srm/performance/project',
   onApproved: async (trx, { instance, actorId }) => {

@@ -3,7 +3,7 @@ import { newId } from '../../core/ids.js';
 import { addMonths, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { logStatusChange, internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import type { EvalProjectTable, EvalResultTable } from './evaluation-tables.js';
 
 type Actor = { id: string; username: string };

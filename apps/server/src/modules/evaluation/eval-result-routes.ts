@@ -6,7 +6,7 @@ import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { calculateSupplier, ranksOf } from './eval-calculation.js';
 import { applyConsequences, logResultChange } from './eval-publish.js';
 import { templateStructure } from './eval-template-routes.js';

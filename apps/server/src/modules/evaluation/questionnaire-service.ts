@@ -15,7 +15,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { wireToStored } from '../../resource/resource-query.js';
 import { supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import {
   answersOf,
   insertQuestion,

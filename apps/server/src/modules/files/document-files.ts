@@ -18,9 +18,17 @@ export type DocumentFiles = {
   readableBy: (db: Db, user: SessionUser, path: string) => Promise<boolean>;
 };
 
+/** A document type's files as its module declares them (listed in its manifest, registered by app.ts). */
+export type DocumentFilesDef = DocumentFiles & { docType: string };
+
+/** Declares a document type's files without registering them. */
+export function defineDocumentFiles(docType: string, files: DocumentFiles): DocumentFilesDef {
+  return { ...files, docType };
+}
+
 const registry = new Map<string, DocumentFiles>();
 
-/** Registers a document type's files (once, at module load; registering again replaces it). */
+/** Registers a document type's files (app.ts, for every manifest's; registering again replaces it). */
 export function registerDocumentFiles(docType: string, files: DocumentFiles): void {
   registry.set(docType, files);
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNowIso } from '../../core/clock.js';
-import { tenantIdsOf } from '../system/tenant-service.js';
+import { tenantIdsOf } from '../tenants/tenant-service.js';
 import { documentGrantingRead } from './document-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 

@@ -1,7 +1,7 @@
 /**
  * Background jobs (定时任务): one scheduler for every module's jobs, its state shared through
  * the database (`sys_job_state`), and the operations API (`/sys/quartzJob/list`, `execute`).
- * A module exports a `JobDefinition` (name, Chinese label, schedule, run); app.ts adds it.
+ * A module exports a `JobDefinition` (name, Chinese label, schedule, run) and lists it in its manifest.
  */
 export {
   JobScheduler,

@@ -9,7 +9,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
-import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
+import { defineApprovalDocType, submitForApproval } from '../approval/index.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { assertLeafCategory } from './material-rules.js';
 import { expireDuePrices, preparePrice } from './price-library.js';
@@ -22,7 +22,7 @@ export const MATERIAL_DOC_TYPE = 'MATERIAL_ACTIVATION';
 
 // Activating a material (DRAFT → ACTIVE, §3) goes through the approval engine; the flow is set
 // at 审批中心 › 审批配置 (without one, submitting activates at once).
-registerApprovalDocType(MATERIAL_DOC_TYPE, {
+export const materialApprovalDocType = defineApprovalDocType(MATERIAL_DOC_TYPE, {
   label: '物料启用',
   openPage: '/base/material',
   onApproved: async (trx, { instance, actorId }) => {

@@ -14,7 +14,7 @@ import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { supplierUserIds } from '../supplier/status-log.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { escapeHtml } from '../../core/sanitize.js';
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */

@@ -5,9 +5,9 @@ import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { QuotaArrangementTable } from './quota-tables.js';
 import type { SourcingAwardTable, SourcingEventTable } from '../sourcing/sourcing-tables.js';
-import { registerApprovalDocType, type ApprovalOutcome } from '../approval/index.js';
-import { CodeRuleService } from '../system/code-rule-service.js';
-import { notifyUsers } from '../system/notify.js';
+import { defineApprovalDocType, type ApprovalOutcome } from '../approval/index.js';
+import { CodeRuleService } from '../code-rules/code-rule-service.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 
@@ -181,7 +181,7 @@ async function backToDraft(trx: Db, outcome: ApprovalOutcome): Promise<void> {
     .execute();
 }
 
-registerApprovalDocType(QUOTA_DOC_TYPE, {
+export const quotaApprovalDocType = defineApprovalDocType(QUOTA_DOC_TYPE, {
   label: '配额',
   openPage: QUOTA_PAGE,
   onApproved: approved,

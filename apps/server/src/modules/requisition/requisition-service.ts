@@ -4,8 +4,8 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
-import { registerApprovalDocType } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { defineApprovalDocType } from '../approval/index.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';
 
 export const PR_DOC_TYPE = 'PURCHASE_REQUISITION';
@@ -350,7 +350,7 @@ async function decided(
 }
 
 // X-10 / PR-2: the requisition's approval; its amount is the budget, so steps apply by threshold.
-registerApprovalDocType(PR_DOC_TYPE, {
+export const requisitionApprovalDocType = defineApprovalDocType(PR_DOC_TYPE, {
   label: '采购申请',
   openPage: PR_PAGE,
   onApproved: (trx, { instance, actorId, comment }) =>

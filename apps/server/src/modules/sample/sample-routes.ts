@@ -16,7 +16,7 @@ import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { id, requiredText, text, WIRE_DATE } from '../../http/wire.js';
 import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { listsFile, registerDocumentFiles } from '../files/document-files.js';
+import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { ADMISSION_REVIEW_SOURCE } from '../supplier/admission-review.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
@@ -32,7 +32,7 @@ import {
 } from './sample-transitions.js';
 
 // the supplier a request was sent to reads its test report files, whoever uploaded them.
-registerDocumentFiles('SAMPLE_REQUEST', {
+export const sampleRequestFiles = defineDocumentFiles('SAMPLE_REQUEST', {
   readableBy: async (db, user, path) =>
     !!user.supplierId &&
     !!(await db

@@ -5,7 +5,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SrmSampleRequestTable } from './sample-tables.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 
 type Side = 'INTERNAL' | 'SUPPLIER';
 type Rule = { from: readonly SampleStatus[]; to: SampleStatus; side: Side; refusal: string; done: string };

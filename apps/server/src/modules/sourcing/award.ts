@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { toWireDateTime } from '../../core/clock.js';
 import { badRequest } from '../../core/errors.js';
 import type { SourcingAwardTable } from './sourcing-tables.js';
-import { registerApprovalDocType } from '../approval/index.js';
+import { defineApprovalDocType } from '../approval/index.js';
 import { id, wireDate } from '../../http/wire.js';
 import { actorOf, eventFor } from './sourcing-service.js';
 import { backToDraft, finalise } from './award-approval.js';
@@ -39,7 +39,7 @@ const saveBody = z.object({
     .max(1000),
 });
 
-registerApprovalDocType(AWARD_DOC_TYPE, {
+export const awardApprovalDocType = defineApprovalDocType(AWARD_DOC_TYPE, {
   label: '寻源定标',
   openPage: '/srm/sourcing',
   onApproved: finalise,

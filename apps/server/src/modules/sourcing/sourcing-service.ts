@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SourcingEventTable } from './sourcing-tables.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 

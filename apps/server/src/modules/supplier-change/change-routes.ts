@@ -26,7 +26,6 @@ export const supplierChangeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = new SupplierChangeService(ctx.db);
-    service.registerApproval();
     const supplierOf = (user: { supplierId?: string | null }): string => {
       if (!user.supplierId) throw forbidden('仅供应商用户可以使用变更申请');
       return user.supplierId;

@@ -16,12 +16,13 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierChangeRequestTable } from './supplier-change-tables.js';
 import {
-  registerApprovalDocType,
+  defineApprovalDocType,
   submitForApproval,
   withdrawApproval,
+  type ApprovalDocTypeDef,
   type ApprovalOutcome,
 } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from '../supplier/status-log.js';
 import { currentValues, diffValues, parseChanges, wantedValues } from './change-values.js';
 
@@ -64,15 +65,18 @@ type Input = z.output<typeof changeDraftSchema>;
 export class SupplierChangeService {
   constructor(private readonly db: Db) {}
 
-  registerApproval(): void {
+  /** The two change request document types (the manifest lists them). */
+  approvalDocTypes(): ApprovalDocTypeDef[] {
     const handlers = {
       openPage: OPEN_PAGE,
       onApproved: (trx: Db, o: ApprovalOutcome) => this.apply(trx, o),
       onRejected: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'REJECTED'),
       onWithdrawn: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'WITHDRAWN'),
     };
-    registerApprovalDocType(CHANGE_DOC_TYPE, { label: '供应商变更', ...handlers });
-    registerApprovalDocType(GENERAL_CHANGE_DOC_TYPE, { label: '供应商一般信息变更', ...handlers });
+    return [
+      defineApprovalDocType(CHANGE_DOC_TYPE, { label: '供应商变更', ...handlers }),
+      defineApprovalDocType(GENERAL_CHANGE_DOC_TYPE, { label: '供应商一般信息变更', ...handlers }),
+    ];
   }
 
   /**

@@ -5,8 +5,8 @@ import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { SupplierAdmissionReviewTable } from '../../db/supplier-tables.js';
-import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { defineApprovalDocType, submitForApproval, type ApprovalDocTypeDef } from '../approval/index.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 import type { ReviewOutcome, SupplierLifecycle } from './supplier-lifecycle.js';
 import {
@@ -327,8 +327,9 @@ export class AdmissionReviews {
     });
   }
 
-  registerApprovals(): void {
-    registerApprovalDocType(ADMISSION_REVIEW_DOC_TYPE, {
+  /** The admission review document type (the manifest lists it). */
+  approvalDocType(): ApprovalDocTypeDef {
+    return defineApprovalDocType(ADMISSION_REVIEW_DOC_TYPE, {
       label: '准入评审',
       openPage: '/srm/supplier/list',
       onApproved: (trx, o) => this.decided(trx, o.instance.docId, true, o.actorId, o.comment),

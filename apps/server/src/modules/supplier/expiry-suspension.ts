@@ -1,7 +1,7 @@
 import { QUALIFICATION_TYPE_DICT, requiredQualificationsOf } from '@procura/shared';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
 
 /**

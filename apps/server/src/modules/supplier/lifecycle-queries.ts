@@ -1,7 +1,7 @@
 import { businessError, notFound } from '../../core/errors.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { supplierUserIds } from './status-log.js';
 
 /** The reads and writes behind the supplier lifecycle's transitions (supplier-lifecycle.ts holds the rules). */

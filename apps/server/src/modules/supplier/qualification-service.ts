@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import { businessDay, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { restoreAfterRenewal, suspendForExpiry } from './expiry-suspension.js';
 import { internalUsersWith, supplierUserIds } from './status-log.js';
 

@@ -3,7 +3,7 @@ import { businessError, notFound } from '../../core/errors.js';
 import { businessDay, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
-import { notifyUsers } from '../system/notify.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { internalUsersWith, logStatusChange } from './status-log.js';
 
 /** Category standings an elimination leaves behind that a new admission must earn again. */

@@ -3,7 +3,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { listsFile, registerDocumentFiles } from '../files/document-files.js';
+import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import type { AdmissionReviews } from './admission-review.js';
 
 export const SITE_AUDIT_RESULTS = ['PASS', 'CONDITIONAL', 'FAIL'] as const;
@@ -25,7 +25,7 @@ export type SiteAuditInput = {
 };
 
 // the audited supplier reads the files of its site audits (reports, photos), whoever uploaded them.
-registerDocumentFiles('SITE_AUDIT', {
+export const siteAuditFiles = defineDocumentFiles('SITE_AUDIT', {
   readableBy: async (db, user, path) =>
     !!user.supplierId &&
     !!(await db

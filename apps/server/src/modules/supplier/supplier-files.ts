@@ -1,8 +1,8 @@
-import { listsFile, registerDocumentFiles } from '../files/document-files.js';
+import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 
 // every account of a supplier reads its company's business licence and certificate files,
 // whichever of its accounts uploaded them; the buyer side reads them by the tenant rule.
-registerDocumentFiles('SUPPLIER_PROFILE', {
+export const supplierProfileFiles = defineDocumentFiles('SUPPLIER_PROFILE', {
   readableBy: async (db, user, path) => {
     if (!user.supplierId) return false;
     const licence = await db

@@ -4,8 +4,8 @@ import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { registerApprovalDocType, submitForApproval } from '../approval/index.js';
-import { notifyUsers } from '../system/notify.js';
+import { defineApprovalDocType, submitForApproval, type ApprovalDocTypeDef } from '../approval/index.js';
+import { notifyUsers } from '../announcements/notify.js';
 import { changeCategory, decideAdmission } from './category-standing.js';
 import {
   approverActor,
@@ -265,17 +265,17 @@ export class SupplierLifecycle {
     return id;
   }
 
-  /** Registers the request types with the approval engine; their outcome moves the supplier on. */
-  registerApprovals(): void {
-    for (const action of Object.keys(REQUEST_DOC_TYPE) as RequestAction[]) {
-      registerApprovalDocType(REQUEST_DOC_TYPE[action], {
+  /** The request types, approved through the engine (the manifest lists them); their outcome moves the supplier on. */
+  approvalDocTypes(): ApprovalDocTypeDef[] {
+    return (Object.keys(REQUEST_DOC_TYPE) as RequestAction[]).map((action) =>
+      defineApprovalDocType(REQUEST_DOC_TYPE[action], {
         label: REQUEST_LABEL[action].replace('申请', ''),
         openPage: '/srm/supplier/list',
         onApproved: (trx, o) => this.decided(trx, o.instance.docId, true, o.actorId, o.comment),
         onRejected: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment),
         onWithdrawn: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment, 'WITHDRAWN'),
-      });
-    }
+      }),
+    );
   }
 
   /** The end of a request's approval, inside the deciding transaction. */

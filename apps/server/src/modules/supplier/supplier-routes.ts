@@ -3,7 +3,7 @@ import { ok, supplierInfoSchema } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/clock.js';
-import { toUserInfo } from '../system/user-service.js';
+import { toUserInfo } from '../users/user-service.js';
 
 const SUPPLIER_LIST_FIELDS: ListFields = {
   id: { column: 's.id', filter: 'exact' },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { registerApprovalDocType } from '../approval/index.js';
+import { defineApprovalDocType } from '../approval/index.js';
 import { id, wireDate } from '../../http/wire.js';
 import { actorOf, supplierEventFor } from '../sourcing/sourcing-service.js';
 import { tenderFor } from './evaluation-service.js';
@@ -31,7 +31,7 @@ const proposeBody = z.object({
   priceValidTo: wireDate('价格失效日期'),
 });
 
-registerApprovalDocType(TENDER_AWARD_DOC_TYPE, {
+export const tenderAwardApprovalDocType = defineApprovalDocType(TENDER_AWARD_DOC_TYPE, {
   label: '招标定标',
   openPage: '/srm/tender-evaluation',
   onApproved: startPublicity,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { toWireDateTime } from '../../core/clock.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { registerApprovalDocType } from '../approval/index.js';
+import { defineApprovalDocType } from '../approval/index.js';
 import { id, pageParams, wireTime } from '../../http/wire.js';
 import { actorOf } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit, verifyTenderAudit } from './audit.js';
@@ -28,7 +28,7 @@ export { TENDER_DOC_TYPE };
 const PAGE = '/srm/tender';
 
 // a tender is approved before it can be published (§11.2 step 1).
-registerApprovalDocType(TENDER_DOC_TYPE, {
+export const tenderApprovalDocType = defineApprovalDocType(TENDER_DOC_TYPE, {
   label: '招标项目发布',
   openPage: PAGE,
   onApproved: (trx, o) => approvalDecided(trx, o, 'APPROVED', 'approve'),

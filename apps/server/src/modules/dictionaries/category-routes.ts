@@ -7,7 +7,7 @@ import { newId } from '../../core/ids.js';
 import { idList, pageParams, queryFlag, recordId as id } from '../../http/wire.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { SysCategoryTable } from '../../db/dictionary-tables.js';
-import { nextOrgCode } from './depart-admin-routes.js';
+import { nextOrgCode } from '../departments/depart-admin-service.js';
 import { parseCondition, type DictTable } from './dict-tables.js';
 
 /** Category codes grow like department codes: one 3-character segment per level (A01, A01A02, …). */

@@ -6,7 +6,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { idList, wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { realNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { toUserInfo } from './user-service.js';
+import { toUserInfo } from '../users/user-service.js';
 
 const ONLINE_FIELDS: ListFields = {
   username: { column: 'u.username', filter: 'text', sortable: true },

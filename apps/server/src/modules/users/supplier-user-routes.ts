@@ -5,7 +5,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { wireId } from '../../http/wire.js';
 import { serverNowIso } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
-import { addSchema, editSchema, givenProfileFields } from './user-admin-routes.js';
+import { addSchema, editSchema, givenProfileFields } from './user-admin-service.js';
 import { insertUser } from './user-service.js';
 
 const supplierId = wireId('请选择供应商');

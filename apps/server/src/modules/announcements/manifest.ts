@@ -1,0 +1,10 @@
+import type { ModuleManifest } from '../manifest.js';
+import { announcementRoutes } from './announcement-routes.js';
+import { announcementAdmin } from './announcement-admin.js';
+import { announcementsMenus } from './menus.js';
+
+export const announcementsManifest: ModuleManifest = {
+  name: 'announcements',
+  routes: [announcementRoutes, announcementAdmin],
+  menus: announcementsMenus,
+};

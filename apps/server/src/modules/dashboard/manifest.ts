@@ -1,0 +1,9 @@
+import type { ModuleManifest } from '../manifest.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { dashboardMenus } from './menus.js';
+
+export const dashboardManifest: ModuleManifest = {
+  name: 'dashboard',
+  routes: [dashboardRoutes],
+  menus: dashboardMenus,
+};

@@ -1,0 +1,62 @@
+import type { MenuSeed } from '../manifest.js';
+
+/** The module's menus and buttons with their permission codes, and the roles that hold them (base data). */
+export const departmentsMenus: MenuSeed[] = [
+  {
+    key: 'sys.depart',
+    parent: 'sys',
+    name: '部门管理',
+    url: '/isystem/depart',
+    component: 'system/DepartList',
+    menuType: 1,
+    perms: 'depart:list',
+    sortNo: 6,
+    keepAlive: true,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.depart.view',
+    parent: 'sys.depart',
+    name: '查看部门',
+    menuType: 2,
+    perms: 'depart:list',
+    sortNo: 1,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.depart.add',
+    parent: 'sys.depart',
+    name: '添加部门',
+    menuType: 2,
+    perms: 'depart:add',
+    sortNo: 2,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.depart.edit',
+    parent: 'sys.depart',
+    name: '编辑部门',
+    menuType: 2,
+    perms: 'depart:edit',
+    sortNo: 3,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.depart.delete',
+    parent: 'sys.depart',
+    name: '删除部门',
+    menuType: 2,
+    perms: 'depart:delete',
+    sortNo: 4,
+    roles: ['admin'],
+  },
+  {
+    key: 'sys.depart.permission',
+    parent: 'sys.depart',
+    name: '部门权限',
+    menuType: 2,
+    perms: 'depart:permission',
+    sortNo: 5,
+    roles: ['admin'],
+  },
+];

@@ -1,0 +1,11 @@
+import type { ModuleManifest } from '../manifest.js';
+import { tenderModuleRoutes } from './index.js';
+import { tenderApprovalDocType } from './tender-routes.js';
+import { tenderMenus } from './menus.js';
+
+export const tenderManifest: ModuleManifest = {
+  name: 'tender',
+  routes: [tenderModuleRoutes],
+  approvalDocTypes: () => [tenderApprovalDocType],
+  menus: tenderMenus,
+};
