@@ -118,6 +118,10 @@ export const API = '/jeecg-boot';
 export type ApiSession = {
   token: string;
   userInfo: Record<string, unknown>;
+  /** The whole login answer (dictionaries, tenants), as the login page receives it. */
+  login: LoginAnswer;
+  /** The server's origin (where the session's storage belongs). */
+  origin: string;
   /** Calls the API; fails the test unless the envelope says success. */
   call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<T>;
   /** Calls the API and returns the envelope as it is (for refusals). */
@@ -126,6 +130,14 @@ export type ApiSession = {
     url: string,
     body?: unknown,
   ) => Promise<{ success: boolean; message: string; result: unknown }>;
+};
+
+type LoginAnswer = {
+  token: string;
+  userInfo: Record<string, unknown>;
+  sysAllDictItems?: Record<string, unknown>;
+  tenantList?: { id: number | string }[] | null;
+  multi_depart?: number | string;
 };
 
 export async function apiLogin(
@@ -137,7 +149,7 @@ export async function apiLogin(
   const body = (await res.json()) as {
     success: boolean;
     message: string;
-    result: { token: string; userInfo: Record<string, unknown> };
+    result: LoginAnswer;
   };
   expect(body.success, `login ${username}: ${body.message}`).toBe(true);
   const { token, userInfo } = body.result;
@@ -159,28 +171,55 @@ export async function apiLogin(
     expect(body.success, `${method} ${url}: ${body.message}`).toBe(true);
     return body.result as T;
   };
-  return { token, userInfo, call, raw };
+  return { token, userInfo, login: body.result, origin: new URL(res.url()).origin, call, raw };
 }
 
 /**
- * A browser context already signed in as `session`'s user: the token and user the login page
- * would store (JeecgBoot's keys, `{ value, expire }`), so a scenario that is not about signing
- * in opens the back office with one page load instead of two.
+ * What the login page stores for `session` (web `acceptLogin`, JeecgBoot's keys as `{ value,
+ * expire }`): the token, the user, the dictionaries and the first tenant. A context started with
+ * it opens the back office signed in, with one page load instead of the sign-in page's two.
  */
-export async function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+export function sessionState(baseURL: string, session: ApiSession) {
   const expire = Date.now() + 86_400_000;
   const item = (name: string, value: unknown) => ({ name, value: JSON.stringify({ value, expire }) });
-  return browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(baseURL).origin,
-          localStorage: [item('Access-Token', session.token), item('Login_Userinfo', session.userInfo)],
-        },
-      ],
-    },
-  });
+  const { sysAllDictItems, tenantList } = session.login;
+  const tenant = Number(tenantList?.[0]?.id);
+  const localStorage = [
+    item('Access-Token', session.token),
+    item('Login_Userinfo', session.userInfo),
+    item('UI_CACHE_DB_DICT_DATA', sysAllDictItems ?? {}),
+    ...(Number.isInteger(tenant) ? [item('TENANT_ID', tenant)] : []),
+  ];
+  return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] };
+}
+
+/** A browser context already signed in as `session`'s user (`sessionState`). */
+export async function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+  return browser.newContext({ storageState: sessionState(baseURL, session) });
+}
+
+/**
+ * Opens `url` of the back office in a signed-in page and waits until the app has booted (its
+ * menu loaded: the shell shows, or `ready`): a navigation during that load would cut it off.
+ */
+export async function enter(page: Page, url = '/dashboard/analysis', ready?: Locator): Promise<void> {
+  await page.goto(url);
+  await expect(ready ?? page.getByTestId('shell')).toBeVisible();
+}
+
+/**
+ * Signs `page`'s context in as `username` without the sign-in page (a fresh session over the
+ * API, stored as the login page would) and opens `url` once the app has booted.
+ */
+export async function signInAs(
+  page: Page,
+  username: string,
+  { password = DEMO_PASSWORD, url, ready }: { password?: string; url?: string; ready?: Locator } = {},
+): Promise<ApiSession> {
+  const session = await apiLogin(page.request, username, password);
+  await page.context().setStorageState(sessionState(session.origin, session));
+  await enter(page, url, ready);
+  return session;
 }
 
 /** Moves the server clock (TEST_CLOCK, set by playwright.config.ts) to `offsetMs` from real time. */
