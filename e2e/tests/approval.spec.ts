@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { chooseOption, confirmPopover, enter, openMenu } from './helpers.js';
+import { chooseOption, confirmPopover, enter, openMenu, refreshTab } from './helpers.js';
 
 // The approval engine end to end (decision 6, X-10) with material activation as the document:
 // the buyer creates a material and submits it; the administrator, in another browser context,
@@ -79,8 +79,8 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await expect(page.getByTestId('approval-detail')).toContainText('规格齐全，同意启用');
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await openMenu(page, '基础数据', '物料管理', /\/base\/material$/);
-  // The kept-alive list still shows what it loaded before the decision: load the page afresh.
-  await page.reload();
+  // The kept-alive list still shows what it loaded before the decision: read it afresh.
+  await refreshTab(page);
   const materials = page.getByTestId('resource-page-srmMaterial');
   await expect(materials.locator('tbody tr', { hasText: name })).toContainText('启用');
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { chooseOption, confirmPopover, enter, openMenu, pickDate } from './helpers.js';
+import { chooseOption, confirmPopover, enter, openMenu, pickDate, refreshTab } from './helpers.js';
 
 // Supplier performance end to end (domain §20): a buyer creates an evaluation project with the
 // demo quarterly template, scores the manual indicators, calculates and publishes (no approval
@@ -93,7 +93,7 @@ test('a buyer scores and publishes an evaluation; the supplier sees its grade an
   await expect(page.getByText('申诉已驳回').last()).toBeVisible();
   await expect(results.locator('tbody tr', { hasText: SUPPLIER })).toContainText('申诉驳回');
 
-  await supplier.reload();
+  await refreshTab(supplier);
   await expect(card.getByTestId('eval-appeal-status')).toHaveText('申诉驳回');
   await expect(card.getByTestId('eval-grade')).toHaveText('B');
 });

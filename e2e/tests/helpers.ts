@@ -94,6 +94,23 @@ export async function confirmPopover(page: Page, name: RegExp = /确\s*定/): Pr
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * 刷新 on the current tab's context menu: the page is mounted anew and reads its data again,
+ * inside the app (a kept-alive page otherwise shows what it loaded first; a full reload would
+ * boot the whole back office again). The menu closes if the page scrolls while it opens:
+ * opened again until the click took.
+ */
+export async function refreshTab(page: Page): Promise<void> {
+  const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab-active [data-tab-key]');
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(async () => {
+    if ((await menu.count()) === 0) await tab.click({ button: 'right', timeout: 5_000 });
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+    await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
+    await menu.locator('.ant-dropdown-menu-item', { hasText: '刷新' }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** A valid unified social credit code: the GB 32100 check character after the first 17 characters. */
 export function uscc(first17: string): string {
   const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';

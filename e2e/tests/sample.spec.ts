@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { chooseOption, confirmPopover, openMenu, pickDate, signInAs } from './helpers.js';
+import { chooseOption, confirmPopover, openMenu, pickDate, refreshTab, signInAs } from './helpers.js';
 
 // Sample requests end to end (domain §7): the buyer asks 华东精密 for a sample and sends the
 // request; the supplier, in its own browser context, confirms and ships it with a carrier and
@@ -80,8 +80,8 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(theirRow).toContainText('已寄出');
   await expect(theirRow).toContainText('SF1234567890');
 
-  // The buyer receives it. The kept-alive list still shows what it loaded: load the page afresh.
-  await page.reload();
+  // The buyer receives it. The kept-alive list still shows what it loaded: read it afresh.
+  await refreshTab(page);
   await expect(row).toContainText('已寄出', { timeout: 30_000 });
   await row.getByText('签收', { exact: true }).click();
   await expect(page.getByTestId('sample-receive-qty')).toHaveValue('5');
@@ -112,7 +112,7 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(adminRow).toContainText('合格');
 
   // The supplier sees the result.
-  await supplier.reload();
+  await refreshTab(supplier);
   await expect(theirRow).toContainText('已测试', { timeout: 30_000 });
   await expect(theirRow).toContainText('合格');
 });

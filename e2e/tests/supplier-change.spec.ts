@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { openMenu, signInAs } from './helpers.js';
+import { openMenu, refreshTab, signInAs } from './helpers.js';
 
 // S10 steps 9–10 (domain §5): the supplier asks for a bank-account change with a bank letter in
 // its own browser; a second request is refused while the first waits (CHG-1); the manager
@@ -69,7 +69,7 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   await expect(diff).toContainText(NEW_ACCOUNT);
 
   // The supplier sees the approved request, the new account and the history.
-  await page.reload();
+  await refreshTab(page);
   await expect(row).toContainText('已通过', { timeout: 30_000 });
   await page.getByRole('tab', { name: '变更历史' }).click();
   const history = page.getByTestId('change-history-table');
