@@ -80,7 +80,7 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await openMenu(page, '基础数据', '物料管理', /\/base\/material$/);
   // The kept-alive list still shows what it loaded before the decision: read it afresh.
-  await refreshTab(page);
+  await refreshTab(page, '物料管理');
   const materials = page.getByTestId('resource-page-srmMaterial');
   await expect(materials.locator('tbody tr', { hasText: name })).toContainText('启用');
 });

@@ -93,7 +93,7 @@ test('a buyer scores and publishes an evaluation; the supplier sees its grade an
   await expect(page.getByText('申诉已驳回').last()).toBeVisible();
   await expect(results.locator('tbody tr', { hasText: SUPPLIER })).toContainText('申诉驳回');
 
-  await refreshTab(supplier);
+  await refreshTab(supplier, '我的评估结果');
   await expect(card.getByTestId('eval-appeal-status')).toHaveText('申诉驳回');
   await expect(card.getByTestId('eval-grade')).toHaveText('B');
 });

@@ -95,16 +95,18 @@ export async function confirmPopover(page: Page, name: RegExp = /确\s*定/): Pr
 }
 
 /**
- * 刷新 on the current tab's context menu: the page is mounted anew and reads its data again,
+ * 刷新 on the context menu of the tab `title`: the page is mounted anew and reads its data again,
  * inside the app (a kept-alive page otherwise shows what it loaded first; a full reload would
- * boot the whole back office again). The menu closes if the page scrolls while it opens:
+ * boot the whole back office again). Named, not "the active tab": right after a menu click the
+ * URL has changed before the tab bar has. The menu closes if the page scrolls while it opens:
  * opened again until the click took.
  */
-export async function refreshTab(page: Page): Promise<void> {
-  const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab-active [data-tab-key]');
+export async function refreshTab(page: Page, title: string): Promise<void> {
+  const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: title });
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(tab).toHaveClass(/ant-tabs-tab-active/);
   await expect(async () => {
-    if ((await menu.count()) === 0) await tab.click({ button: 'right', timeout: 5_000 });
+    if ((await menu.count()) === 0) await tab.locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
     await expect(menu).toBeVisible({ timeout: 3_000 });
     await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
     await menu.locator('.ant-dropdown-menu-item', { hasText: '刷新' }).click({ timeout: 3_000 });

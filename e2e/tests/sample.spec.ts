@@ -81,7 +81,7 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(theirRow).toContainText('SF1234567890');
 
   // The buyer receives it. The kept-alive list still shows what it loaded: read it afresh.
-  await refreshTab(page);
+  await refreshTab(page, '样品管理');
   await expect(row).toContainText('已寄出', { timeout: 30_000 });
   await row.getByText('签收', { exact: true }).click();
   await expect(page.getByTestId('sample-receive-qty')).toHaveValue('5');
@@ -112,7 +112,7 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(adminRow).toContainText('合格');
 
   // The supplier sees the result.
-  await refreshTab(supplier);
+  await refreshTab(supplier, '送样申请');
   await expect(theirRow).toContainText('已测试', { timeout: 30_000 });
   await expect(theirRow).toContainText('合格');
 });

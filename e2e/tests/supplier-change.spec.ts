@@ -69,7 +69,7 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   await expect(diff).toContainText(NEW_ACCOUNT);
 
   // The supplier sees the approved request, the new account and the history.
-  await refreshTab(page);
+  await refreshTab(page, '变更申请');
   await expect(row).toContainText('已通过', { timeout: 30_000 });
   await page.getByRole('tab', { name: '变更历史' }).click();
   const history = page.getByTestId('change-history-table');
