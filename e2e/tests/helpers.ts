@@ -28,17 +28,18 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
 }
 
 export async function logout(page: Page): Promise<void> {
-  // Sign-out asks for confirmation first. A click on the confirmation while it is still
-  // animating open can be lost on a busy machine: retry until the login page shows.
+  // Sign-out asks for confirmation first. Confirmed once, 退出登录 is not clicked again: a second
+  // sign-out started while the first is under way raced its navigation to the sign-in page (the
+  // back office reaches /user/login in-app, then loads login.html in full), and a page left in
+  // the middle of a load could hang the context's teardown. Animations are off (reduced motion),
+  // so the confirmation takes the click; it is clicked again only while it is still there.
   const confirm = page.locator('.ant-modal-confirm .ant-btn-primary');
   await page.getByTestId('logout').click();
   await expect(async () => {
     if (await confirm.isVisible()) await confirm.click({ timeout: 3_000 });
-    else if (!/\/user\/login/.test(page.url())) await page.getByTestId('logout').click({ timeout: 3_000 });
     await expect(page).toHaveURL(/\/user\/login/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  // The back office reaches /user/login in-app first, then loads the sign-in page (login.html)
-  // in full: wait for that load, or a navigation started now would be cut off by it.
+  // Wait for the sign-in page's own load, or a navigation started now would be cut off by it.
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 
