@@ -7,7 +7,6 @@ import {
   ON_POSTGRES,
   openMenu,
   pickDate,
-  refreshTab,
   signInAs,
   uscc,
 } from './helpers.js';
@@ -93,7 +92,7 @@ async function register(
 
 async function openSupplier(page: Page, company: string) {
   await openMenu(page, '供应商管理', '供应商列表', /\/srm\/supplier\/list$/);
-  await refreshTab(page, '供应商列表');
+  await page.reload();
   const row = page.locator('tbody tr', { hasText: company });
   await row.getByRole('button', { name: '详情' }).click();
   const drawer = page.getByTestId('supplier-detail');
@@ -197,7 +196,7 @@ test(
 
     // buyer: reviews both, then opens the admission for 原材料.
     await openMenu(buyer, '供应商管理', '供应商资质', /\/srm\/supplier\/qualification$/);
-    await refreshTab(buyer, '供应商资质');
+    await buyer.reload();
     for (const certNo of [`BL-${stamp}`, `ISO-${stamp}`]) {
       await buyer.getByTestId(`qualification-approve-${certNo}`).click();
       await buyer
@@ -255,7 +254,7 @@ test(
     await sup.getByTestId('sample-ship-submit').click();
     await expect(sup.getByText('样品已寄出').last()).toBeVisible();
     await openMenu(buyer, '供应商管理', '样品管理', /\/srm\/sample$/);
-    await refreshTab(buyer, '样品管理');
+    await buyer.reload();
     const buyerRow = buyer.getByTestId('resource-page-srmSampleRequest').locator('tbody tr', { hasText: sampleCode });
     await expect(buyerRow).toContainText('已寄出', { timeout: 30_000 });
     await buyerRow.getByText('签收', { exact: true }).click();
@@ -299,7 +298,7 @@ test(
 
     // S1 step 11 — manager: approves in 我的待办.
     await openMenu(manager, '审批中心', '我的待办', /\/approval\/todo$/);
-    await refreshTab(manager, '我的待办');
+    await manager.reload();
     const task = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: company });
     await task.getByTestId('approval-approve').click();
     await manager.getByTestId('approval-comment').fill('评审各步骤通过，同意准入');
