@@ -43,7 +43,10 @@ export default defineConfig({
     // The app honours the system's reduced-motion setting (antd then skips its opening and
     // closing animations), so clicks never land on a dialog or menu still moving into place.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every step (hundreds of frames per
+    // scenario), which costs a loaded 2-core machine dearly on every test. In CI it is taken on
+    // the retry of a failed test only; locally, a failed test keeps it.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -1,8 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login, logout } from './helpers.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { DEMO_PASSWORD, enter } from './helpers.js';
 
 // 通知公告 end to end through the screens: the administrator writes a notice for one user,
 // publishes it, and that user (and only that user) finds it under the bell.
+test.use({ user: 'admin' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const API = '/jeecg-boot';
 
@@ -44,6 +46,7 @@ async function openBell(page: Page) {
 test('an administrator writes a notice for one user on 通知公告, publishes it, and only that user gets it', async ({
   page,
   request,
+  signIn,
 }) => {
   const tag = unique();
   const title = `端到端通知${tag}`;
@@ -52,7 +55,7 @@ test('an administrator writes a notice for one user on 通知公告, publishes i
   const password = 'Notice#2026x';
   await makeUser(request, username, realname, password);
 
-  await login(page, 'admin');
+  await enter(page);
   const menu = page.getByTestId('side-menu');
   await menu.getByText('系统管理').click();
   await menu.getByText('通知公告').click();
@@ -91,23 +94,20 @@ test('an administrator writes a notice for one user on 通知公告, publishes i
   await expect(page.getByText('该系统通知发布成功').last()).toBeVisible();
   await expect(row).toContainText('已发布');
   await expect(row.getByText('撤销', { exact: true })).toBeVisible();
-  await logout(page);
 
-  // Another user does not get it…
-  await login(page, 'buyer');
-  const others = await openBell(page);
+  // Another user, in their own browser, does not get it…
+  const buyer = await signIn('buyer');
+  const others = await openBell(buyer);
   await expect(others.getByText(/^通知\(\d+\)$/)).toBeVisible();
   await expect(others.getByTestId('notice-item').filter({ hasText: title })).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await logout(page);
 
   // …the chosen one does (beside the notices for everyone) and can open it.
-  await login(page, username, password);
-  const panel = await openBell(page);
+  const recipient = await signIn(username, { password });
+  const panel = await openBell(recipient);
   const item = panel.getByTestId('notice-item').filter({ hasText: title });
   await expect(item.locator('.ant-tag')).toHaveText('紧急');
   await item.click();
-  const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
+  const dialog = recipient.locator('.ant-modal', { has: recipient.getByTestId('announcement-dialog') });
   await expect(dialog).toContainText('请于本周五前完成年度盘点。');
   await expect(dialog).toContainText('发布人：admin');
 });

@@ -1,10 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, openMenu } from './helpers.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, confirmPopover, enter, openMenu, refreshTab } from './helpers.js';
 
 // The approval engine end to end (decision 6, X-10) with material activation as the document:
 // the buyer creates a material and submits it; the administrator, in another browser context,
 // approves it in 我的待办; the buyer sees the result in 我的申请 and the material is active.
 // The administrator's own submission is refused: nobody else could approve it.
+test.use({ user: 'buyer' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function createMaterial(page: Page, name: string): Promise<Locator> {
@@ -35,10 +37,10 @@ async function createMaterial(page: Page, name: string): Promise<Locator> {
 
 test('X-10: a buyer submits a material, the administrator approves it, the buyer sees it active; self-approval is refused', async ({
   page,
-  browser,
+  signIn,
 }) => {
   const name = `端到端螺栓${unique()}`;
-  await login(page, 'buyer');
+  await enter(page);
   const row = await createMaterial(page, name);
   await row.getByText('提交启用', { exact: true }).click();
   await confirmPopover(page);
@@ -49,9 +51,7 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await openMenu(page, '审批中心', '我的待办', /\/approval\/todo$/);
   await expect(page.getByTestId('approval-todo-page').locator('tbody tr', { hasText: name })).toHaveCount(0);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'admin');
+  const admin = await signIn('admin');
   await openMenu(admin, '审批中心', '我的待办', /\/approval\/todo$/);
   const task = admin.getByTestId('approval-todo-page').locator('tbody tr', { hasText: name });
   await expect(task).toContainText('采购员王敏');
@@ -71,7 +71,6 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await confirmPopover(admin);
   await expect(admin.getByText(/没有可审批的人员（提交人不能审批本人的单据）/).last()).toBeVisible();
   await expect(own).toContainText('草稿');
-  await adminContext.close();
 
   await openMenu(page, '审批中心', '我的申请', /\/approval\/mine$/);
   const mine = page.getByTestId('approval-mine-page').locator('tbody tr', { hasText: name });
@@ -80,8 +79,8 @@ test('X-10: a buyer submits a material, the administrator approves it, the buyer
   await expect(page.getByTestId('approval-detail')).toContainText('规格齐全，同意启用');
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await openMenu(page, '基础数据', '物料管理', /\/base\/material$/);
-  // The kept-alive list still shows what it loaded before the decision: load the page afresh.
-  await page.reload();
+  // The kept-alive list still shows what it loaded before the decision: read it afresh.
+  await refreshTab(page, '物料管理');
   const materials = page.getByTestId('resource-page-srmMaterial');
   await expect(materials.locator('tbody tr', { hasText: name })).toContainText('启用');
 });

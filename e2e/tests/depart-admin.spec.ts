@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { expect, test } from './fixtures.js';
+import { enter } from './helpers.js';
 
 // 部门管理: the administrator adds a sub-department under 采购部, renames it and deletes it.
 // The name is unique: other spec files share the database.
+test.use({ user: 'admin' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 test('admin adds a sub-department under 采购部, sees it in the tree, edits it and deletes it', async ({ page }) => {
   const name = `端到端科${unique()}`;
   const renamed = `${name}改`;
 
-  await login(page, 'admin');
+  await enter(page);
   const menu = page.getByTestId('side-menu');
   await menu.getByText('系统管理').click();
   await menu.getByText('部门管理').click();

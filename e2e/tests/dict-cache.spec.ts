@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login, openMenu } from './helpers.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { enter, openMenu } from './helpers.js';
 
 // Dictionaries are cached in the browser for 7 days at login (spec part 2 §7): an item added
 // by an administrator shows in dropdowns after 清理缓存, not before.
+test.use({ user: 'admin' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** The options of the 职级 dropdown on a new position's form; the form is closed again. */
@@ -25,7 +27,7 @@ async function positionRankOptions(page: Page): Promise<string[]> {
 test('a dictionary item added by the administrator shows in dropdowns after 清理缓存', async ({ page }) => {
   const tag = unique();
   const text = `端到端职级${tag}`;
-  await login(page, 'admin');
+  await enter(page);
 
   await openMenu(page, '系统管理', '职务管理', /\/isystem\/position$/);
   const before = await positionRankOptions(page);

@@ -1,10 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, openMenu, pickDate } from './helpers.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, confirmPopover, enter, openMenu, pickDate, refreshTab } from './helpers.js';
 
 // Supplier performance end to end (domain §20): a buyer creates an evaluation project with the
 // demo quarterly template, scores the manual indicators, calculates and publishes (no approval
 // step is configured in the demo, so submission publishes at once); the supplier, in its own
 // browser context, sees only its own grade and appeals (EVA-6); the buyer rejects the appeal.
+test.use({ user: 'buyer' });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A wire datetime (GMT+8) `days` from now. */
 const wire = (days: number) =>
@@ -30,10 +32,10 @@ async function pickMany(page: Page, select: Locator, option: string): Promise<vo
 
 test('a buyer scores and publishes an evaluation; the supplier sees its grade and appeals', async ({
   page,
-  browser,
+  signIn,
 }) => {
   const name = `端到端季度评估${unique()}`;
-  await login(page, 'buyer');
+  await enter(page);
   await openMenu(page, '供应商绩效', '评估项目', /\/srm\/performance\/project$/);
   const list = page.getByTestId('resource-page-srmEvalProject');
   await list.getByRole('button', { name: /新\s*增/ }).click();
@@ -67,9 +69,7 @@ test('a buyer scores and publishes an evaluation; the supplier sees its grade an
   await expect(row).toContainText('已发布');
 
   // The supplier, in its own browser context.
-  const supplierContext = await browser.newContext();
-  const supplier = await supplierContext.newPage();
-  await login(supplier, 'supplier1');
+  const supplier = await signIn('supplier1');
   await supplier.getByTestId('side-menu').getByText('我的评估结果', { exact: true }).click();
   await expect(supplier).toHaveURL(/\/srm\/my-eval-results$/);
   const card = supplier.getByTestId('my-eval-results').locator('.ant-card', { hasText: name });
@@ -93,8 +93,7 @@ test('a buyer scores and publishes an evaluation; the supplier sees its grade an
   await expect(page.getByText('申诉已驳回').last()).toBeVisible();
   await expect(results.locator('tbody tr', { hasText: SUPPLIER })).toContainText('申诉驳回');
 
-  await supplier.reload();
+  await refreshTab(supplier, '我的评估结果');
   await expect(card.getByTestId('eval-appeal-status')).toHaveText('申诉驳回');
   await expect(card.getByTestId('eval-grade')).toHaveText('B');
-  await supplierContext.close();
 });

@@ -1,9 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, login, openMenu } from './helpers.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, enter, openMenu } from './helpers.js';
 
 // Configurable fields (spec part 2 §5): an administrator adds a field to 组织机构; its value is
 // entered with the record (one request, one transaction) and listed and searched beside the
 // table's own columns. Not required, so other specs adding organisations are not affected.
+test.use({ user: 'admin' });
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const fieldName = `remark${tag}`;
 const label = `备注${tag}`;
@@ -20,7 +22,7 @@ async function submitForm(page: Page, expected: string): Promise<void> {
 }
 
 test('a configurable field of 组织机构 is saved with the record, listed and searched', async ({ page }) => {
-  await login(page, 'admin');
+  await enter(page);
   await openMenu(page, '在线开发', '扩展字段', /\/online\/extendField$/);
   await page
     .getByTestId('resource-page-sysExtendField')

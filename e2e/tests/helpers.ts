@@ -28,17 +28,18 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
 }
 
 export async function logout(page: Page): Promise<void> {
-  // Sign-out asks for confirmation first. A click on the confirmation while it is still
-  // animating open can be lost on a busy machine: retry until the login page shows.
+  // Sign-out asks for confirmation first. Confirmed once, 退出登录 is not clicked again: a second
+  // sign-out started while the first is under way raced its navigation to the sign-in page (the
+  // back office reaches /user/login in-app, then loads login.html in full), and a page left in
+  // the middle of a load could hang the context's teardown. Animations are off (reduced motion),
+  // so the confirmation takes the click; it is clicked again only while it is still there.
   const confirm = page.locator('.ant-modal-confirm .ant-btn-primary');
   await page.getByTestId('logout').click();
   await expect(async () => {
     if (await confirm.isVisible()) await confirm.click({ timeout: 3_000 });
-    else if (!/\/user\/login/.test(page.url())) await page.getByTestId('logout').click({ timeout: 3_000 });
     await expect(page).toHaveURL(/\/user\/login/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  // The back office reaches /user/login in-app first, then loads the sign-in page (login.html)
-  // in full: wait for that load, or a navigation started now would be cut off by it.
+  // Wait for the sign-in page's own load, or a navigation started now would be cut off by it.
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 
@@ -94,6 +95,25 @@ export async function confirmPopover(page: Page, name: RegExp = /确\s*定/): Pr
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * 刷新 on the context menu of the tab `title`: the page is mounted anew and reads its data again,
+ * inside the app (a kept-alive page otherwise shows what it loaded first; a full reload would
+ * boot the whole back office again). Named, not "the active tab": right after a menu click the
+ * URL has changed before the tab bar has. The menu closes if the page scrolls while it opens:
+ * opened again until the click took.
+ */
+export async function refreshTab(page: Page, title: string): Promise<void> {
+  const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: title });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(tab).toHaveClass(/ant-tabs-tab-active/);
+  await expect(async () => {
+    if ((await menu.count()) === 0) await tab.locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+    await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
+    await menu.locator('.ant-dropdown-menu-item', { hasText: '刷新' }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** A valid unified social credit code: the GB 32100 check character after the first 17 characters. */
 export function uscc(first17: string): string {
   const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -118,6 +138,10 @@ export const API = '/jeecg-boot';
 export type ApiSession = {
   token: string;
   userInfo: Record<string, unknown>;
+  /** The whole login answer (dictionaries, tenants), as the login page receives it. */
+  login: LoginAnswer;
+  /** The server's origin (where the session's storage belongs). */
+  origin: string;
   /** Calls the API; fails the test unless the envelope says success. */
   call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<T>;
   /** Calls the API and returns the envelope as it is (for refusals). */
@@ -126,6 +150,14 @@ export type ApiSession = {
     url: string,
     body?: unknown,
   ) => Promise<{ success: boolean; message: string; result: unknown }>;
+};
+
+type LoginAnswer = {
+  token: string;
+  userInfo: Record<string, unknown>;
+  sysAllDictItems?: Record<string, unknown>;
+  tenantList?: { id: number | string }[] | null;
+  multi_depart?: number | string;
 };
 
 export async function apiLogin(
@@ -137,7 +169,7 @@ export async function apiLogin(
   const body = (await res.json()) as {
     success: boolean;
     message: string;
-    result: { token: string; userInfo: Record<string, unknown> };
+    result: LoginAnswer;
   };
   expect(body.success, `login ${username}: ${body.message}`).toBe(true);
   const { token, userInfo } = body.result;
@@ -159,28 +191,56 @@ export async function apiLogin(
     expect(body.success, `${method} ${url}: ${body.message}`).toBe(true);
     return body.result as T;
   };
-  return { token, userInfo, call, raw };
+  return { token, userInfo, login: body.result, origin: new URL(res.url()).origin, call, raw };
 }
 
 /**
- * A browser context already signed in as `session`'s user: the token and user the login page
- * would store (JeecgBoot's keys, `{ value, expire }`), so a scenario that is not about signing
- * in opens the back office with one page load instead of two.
+ * What the login page stores for `session` (web `acceptLogin`, JeecgBoot's keys as `{ value,
+ * expire }`): the token, the user, the dictionaries and the first tenant. A context started with
+ * it opens the back office signed in, with one page load instead of the sign-in page's two.
  */
-export async function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+export function sessionState(baseURL: string, session: ApiSession) {
   const expire = Date.now() + 86_400_000;
   const item = (name: string, value: unknown) => ({ name, value: JSON.stringify({ value, expire }) });
-  return browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(baseURL).origin,
-          localStorage: [item('Access-Token', session.token), item('Login_Userinfo', session.userInfo)],
-        },
-      ],
-    },
-  });
+  const { sysAllDictItems, tenantList } = session.login;
+  const tenant = Number(tenantList?.[0]?.id);
+  const localStorage = [
+    item('Access-Token', session.token),
+    item('Login_Userinfo', session.userInfo),
+    item('UI_CACHE_DB_DICT_DATA', sysAllDictItems ?? {}),
+    ...(Number.isInteger(tenant) ? [item('TENANT_ID', tenant)] : []),
+  ];
+  return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] };
+}
+
+/** A browser context already signed in as `session`'s user (`sessionState`). */
+export async function signedInContext(browser: Browser, baseURL: string, session: ApiSession): Promise<BrowserContext> {
+  return browser.newContext({ storageState: sessionState(baseURL, session) });
+}
+
+/**
+ * Opens `url` of the back office in a signed-in page and waits until the app has booted (its
+ * menu loaded: the shell shows, or `ready`): a navigation during that load would cut it off.
+ * A first load parses the whole back office; on a busy 2-core machine that can pass 10 s.
+ */
+export async function enter(page: Page, url = '/dashboard/analysis', ready?: Locator): Promise<void> {
+  await page.goto(url);
+  await expect(ready ?? page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Signs `page`'s context in as `username` without the sign-in page (a fresh session over the
+ * API, stored as the login page would) and opens `url` once the app has booted.
+ */
+export async function signInAs(
+  page: Page,
+  username: string,
+  { password = DEMO_PASSWORD, url, ready }: { password?: string; url?: string; ready?: Locator } = {},
+): Promise<ApiSession> {
+  const session = await apiLogin(page.request, username, password);
+  await page.context().setStorageState(sessionState(session.origin, session));
+  await enter(page, url, ready);
+  return session;
 }
 
 /** Moves the server clock (TEST_CLOCK, set by playwright.config.ts) to `offsetMs` from real time. */

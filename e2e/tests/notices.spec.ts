@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, login } from './helpers.js';
+import { apiLogin, signInAs } from './helpers.js';
 
 const LIST_BY_USER = '/jeecg-boot/sys/annountCement/listByUser';
 
@@ -16,7 +16,7 @@ test.describe('notices', () => {
     page.on('request', (r) => {
       if (r.url().includes(LIST_BY_USER)) polls.push(r.url());
     });
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
     // Nothing else asks for the lists: each new request is the 6 s poll.
     await page.waitForRequest((r) => r.url().includes(LIST_BY_USER), { timeout: 10_000 });
@@ -44,7 +44,7 @@ test.describe('notices', () => {
       expect(newer.length, 'the seeded messages are still unread').toBeGreaterThan(0);
       for (const m of newer) await api.call('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: m.id });
     }
-    await login(page, 'buyer');
+    await signInAs(page, 'buyer');
     const panel = await openBell(page);
     // The buyer has the broadcast system message and one addressed to them, plus whatever the
     // workflows of earlier tests sent (approval results, evaluations…).
@@ -84,7 +84,7 @@ test.describe('notices', () => {
   });
 
   test('a notice opens as 通知公告; 查看更多 leads to my messages, where all can be marked read', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     const panel = await openBell(page);
     await panel.getByTestId('notice-item').filter({ hasText: '欢迎使用 Procura 招标采购平台' }).click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('announcement-dialog') });
@@ -114,7 +114,7 @@ test.describe('notices', () => {
   });
 
   test('a supplier sees the notices but no 查看更多', async ({ page }) => {
-    await login(page, 'supplier1');
+    await signInAs(page, 'supplier1');
     const panel = await openBell(page);
     await expect(panel.getByText('通知(2)')).toBeVisible();
     await expect(panel.getByTestId('notice-item').first()).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('notices', () => {
   });
 
   test('a message published meanwhile shows up without a reload', async ({ page, request }) => {
-    await login(page, 'supplier1');
+    await signInAs(page, 'supplier1');
     const panel = await openBell(page);
     const sysTab = panel.getByText(/^系统消息\(\d+\)$/);
     await expect(sysTab).toHaveText(/系统消息\(\d+\)/);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { login, openMenu } from './helpers.js';
+import { openMenu, signInAs } from './helpers.js';
 
 // 门户设计 (issue 5; spec part 1 §3, part 2 §7): the administrator edits the advanced
 // template's hero title and logo on the back office designer, saves, and the portal shows them.
@@ -47,10 +47,11 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   request,
 }) => {
   const title = `E2E门户标题${Date.now().toString(36)}`;
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '门户管理', '门户设计', /\/portal-admin\/designer/);
-  await page.goto('/portal-admin/designer?template=pro');
   const designer = page.getByTestId('page-designer');
+  await page.getByTestId('designer-template').getByText('高级版').click();
+  await expect(page).toHaveURL(/template=pro/);
   await expect(designer).toHaveAttribute('data-template', 'pro');
   await expect(page.getByTestId('preview-hero-title')).not.toBeEmpty();
   // Preview only until 编辑模式 is switched on.
@@ -108,10 +109,7 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
 });
 
 test('the logo upload refuses an SVG disguised as a PNG, and a non-image before uploading', async ({ page }) => {
-  // Straight there through the login's redirect: a full page load right after signing in can
-  // fall inside the logout beacon's 5 ms "the page was closed" window (spec part 1, logout 2).
-  await page.goto(`/user/login?redirect=${encodeURIComponent('/portal-admin/designer?template=se')}`);
-  await login(page, 'admin');
+  await signInAs(page, 'admin', { url: '/portal-admin/designer?template=se' });
   await expect(page.getByTestId('page-designer')).toHaveAttribute('data-template', 'se');
   await page.getByTestId('designer-edit-mode').click();
   const logo = page.getByTestId('designer-logo-upload');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { signInAs } from './helpers.js';
 
 // 菜单管理: an administrator adds a sub-menu under 系统管理 and a button under it, finds both
 // in the tree, then deletes the sub-menu (its button goes with it). Names are unique: other
@@ -12,7 +12,7 @@ test('admin adds a sub-menu and a button under 系统管理, sees both in the tr
   const buttonName = `端到端按钮${tag}`;
   const url = `/isystem/e2e-${tag}`;
 
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   const side = page.getByTestId('side-menu');
   await side.getByText('系统管理').click();
   await side.getByText('菜单管理').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, login, ON_POSTGRES, openMenu } from './helpers.js';
+import { chooseOption, ON_POSTGRES, openMenu, signInAs } from './helpers.js';
 
 // Online reports defined in 在线开发 → 在线报表, read through the report popup and the popup
 // widget, and the other pickers, on the widget gallery (组件示例). Names are unique per run:
@@ -33,7 +33,7 @@ test(
   'admin defines a report: a non-allow-listed table is refused, columns are added, the preview lists the rows',
   ON_POSTGRES,
   async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await openMenu(page, '系统管理', '组织机构', /\/isystem\/dataorg$/);
     for (const org of orgs) {
       await page
@@ -91,7 +91,7 @@ test(
 test('the pickers of the widget gallery: report popup, popup widget, organisations, departments, users', async ({
   page,
 }) => {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   const section = page.getByTestId('gallery-pickers');
   await section.scrollIntoViewIfNeeded();
@@ -164,7 +164,7 @@ test('the pickers of the widget gallery: report popup, popup widget, organisatio
 test('the gallery reads the demo report 部门列表 out of the box: a from–to range and the hidden items behind 展开', async ({
   page,
 }) => {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   const section = page.getByTestId('gallery-pickers');
   await section.scrollIntoViewIfNeeded();

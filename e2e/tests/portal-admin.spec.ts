@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
+import { DEMO_PASSWORD, openMenu, signInAs } from './helpers.js';
 
 // 门户管理 end to end: the administrator publishes a purchase announcement drafted on the server,
 // it appears on the public portal API (PORTAL-1), a supplier signs up (SRC-4) and shows on
@@ -43,7 +43,7 @@ test('an administrator publishes a purchase announcement, a supplier signs up, a
   const id = ((await added.json()) as { result: { id: string } }).result.id;
   expect(await portalTotal(request, title)).toBe(0);
 
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '门户管理', '采购公告', /\/portal-admin\/purchaseAnnouncement$/);
   const list = page.getByTestId('resource-page-portalPurchaseAnnouncement');
   await list.getByTestId('resource-search').getByPlaceholder('请输入公告标题').fill(title);

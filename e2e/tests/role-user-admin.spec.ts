@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login, logout, openMenu } from './helpers.js';
+import { expect, test } from './fixtures.js';
+import { openMenu, signInAs } from './helpers.js';
 
 // An administrator makes a role that may only view positions, gives it to a new user, and
 // that user sees exactly that. Names are unique: other spec files share the database.
@@ -7,6 +7,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 
 test('admin creates a role, authorises it for viewing positions, gives it to a new user who then sees only that', async ({
   page,
+  signIn,
 }) => {
   const tag = unique();
   const roleCode = `e2e_${tag}`;
@@ -14,7 +15,7 @@ test('admin creates a role, authorises it for viewing positions, gives it to a n
   const username = `e2e_${tag}`;
   const password = 'Procura@2026x';
 
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
 
   // The role, through the generic 角色管理 page.
   await openMenu(page, '系统管理', '角色管理', /\/isystem\/role$/);
@@ -59,15 +60,14 @@ test('admin creates a role, authorises it for viewing positions, gives it to a n
   await expect(page.getByText('添加成功！').last()).toBeVisible();
   await expect(userForm).toHaveCount(0);
 
-  await logout(page);
-  await login(page, username, password);
-
-  const menu = page.getByTestId('side-menu');
-  await openMenu(page, '系统管理', '职务管理', /\/isystem\/position$/);
+  // The new user, in their own browser.
+  const user = await signIn(username, { password });
+  const menu = user.getByTestId('side-menu');
+  await openMenu(user, '系统管理', '职务管理', /\/isystem\/position$/);
   await expect(menu.locator('.ant-menu-title-content')).toHaveText(['首页', '系统管理', '职务管理']);
   await expect(menu.getByText('用户管理')).toHaveCount(0);
 
-  const positions = page.getByTestId('resource-page-sysPosition');
+  const positions = user.getByTestId('resource-page-sysPosition');
   await expect(positions.locator('.ant-table')).toBeVisible();
   await expect(positions.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, confirmPopover, login, openMenu, pickDate } from './helpers.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, confirmPopover, openMenu, pickDate, refreshTab, signInAs } from './helpers.js';
 
 // Sample requests end to end (domain §7): the buyer asks 华东精密 for a sample and sends the
 // request; the supplier, in its own browser context, confirms and ships it with a carrier and
@@ -20,9 +21,9 @@ async function openMySamples(page: Page): Promise<Locator> {
   return page.getByTestId('resource-page-srmSampleRequest');
 }
 
-test('§7: request → ship → receive → pass, buyer and supplier in separate browsers', async ({ page, browser }) => {
+test('§7: request → ship → receive → pass, buyer and supplier in separate browsers', async ({ page, signIn }) => {
   const name = `端到端样品${unique()}`;
-  await login(page, 'buyer');
+  await signInAs(page, 'buyer');
   await openMenu(page, '供应商管理', '样品管理', /\/srm\/sample$/);
   const list = page.getByTestId('resource-page-srmSampleRequest');
   await list.getByRole('button', { name: /新\s*增/ }).click();
@@ -60,9 +61,7 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(row).toContainText('已发送');
 
   // The supplier, in its own browser context: confirms, then ships with carrier and tracking number.
-  const supplierContext = await browser.newContext();
-  const supplier = await supplierContext.newPage();
-  await login(supplier, 'supplier1');
+  const supplier = await signIn('supplier1');
   const mine = await openMySamples(supplier);
   const theirRow = mine.locator('tbody tr', { hasText: name });
   await expect(theirRow).toContainText('已发送');
@@ -81,8 +80,8 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(theirRow).toContainText('已寄出');
   await expect(theirRow).toContainText('SF1234567890');
 
-  // The buyer receives it. The kept-alive list still shows what it loaded: load the page afresh.
-  await page.reload();
+  // The buyer receives it. The kept-alive list still shows what it loaded: read it afresh.
+  await refreshTab(page, '样品管理');
   await expect(row).toContainText('已寄出', { timeout: 30_000 });
   await row.getByText('签收', { exact: true }).click();
   await expect(page.getByTestId('sample-receive-qty')).toHaveValue('5');
@@ -101,9 +100,7 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
     .getByRole('button', { name: /取\s*消/ })
     .click();
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'admin');
+  const admin = await signIn('admin');
   await openMenu(admin, '供应商管理', '样品管理', /\/srm\/sample$/);
   const adminRow = admin.getByTestId('resource-page-srmSampleRequest').locator('tbody tr', { hasText: name });
   await adminRow.getByText('录入结果', { exact: true }).click();
@@ -113,11 +110,9 @@ test('§7: request → ship → receive → pass, buyer and supplier in separate
   await expect(admin.getByText('测试结果已保存').last()).toBeVisible();
   await expect(adminRow).toContainText('已测试');
   await expect(adminRow).toContainText('合格');
-  await adminContext.close();
 
   // The supplier sees the result.
-  await supplier.reload();
+  await refreshTab(supplier, '送样申请');
   await expect(theirRow).toContainText('已测试', { timeout: 30_000 });
   await expect(theirRow).toContainText('合格');
-  await supplierContext.close();
 });

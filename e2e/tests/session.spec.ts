@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, logout } from './helpers.js';
+import { login, logout, signInAs } from './helpers.js';
 
 test.describe('session and route guard', () => {
   test('log in, see the server menu, log out', async ({ page }) => {
@@ -42,23 +42,22 @@ test.describe('session and route guard', () => {
     await expect(page.locator('.ant-table')).toContainText('supplier1');
   });
 
+  // The tests below are not about signing in: they start from an injected session.
   test('a logged-in user opening the login page goes home', async ({ page }) => {
-    await login(page, 'buyer');
+    await signInAs(page, 'buyer');
     await page.goto('/user/login');
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
   });
 
   test('an unknown path shows 404', async ({ page }) => {
-    // Through the login's redirect: a full page load right after signing in can fall inside
-    // the logout beacon's 5 ms "the page was closed" window.
-    await page.goto(`/user/login?redirect=${encodeURIComponent('/no/such/page')}`);
-    await login(page, 'admin');
+    const notFound = page.getByText('抱歉，您访问的页面不存在');
+    await signInAs(page, 'admin', { url: '/no/such/page', ready: notFound });
     await expect(page).toHaveURL(/\/404$/);
-    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+    await expect(notFound).toBeVisible();
   });
 
   test('a menu entry the user lacks is absent and its route refused', async ({ page }) => {
-    await login(page, 'buyer');
+    await signInAs(page, 'buyer');
     const menu = page.getByTestId('side-menu');
     await expect(menu).toContainText('供应商管理');
     await expect(menu).not.toContainText('系统管理');
@@ -71,7 +70,7 @@ test.describe('session and route guard', () => {
   });
 
   test('the buyer can open the supplier list from the menu', async ({ page }) => {
-    await login(page, 'buyer');
+    await signInAs(page, 'buyer');
     await page.getByTestId('side-menu').getByText('供应商管理').click();
     await page.getByTestId('side-menu').getByText('供应商列表').click();
     await expect(page).toHaveURL(/\/srm\/supplier\/list$/);

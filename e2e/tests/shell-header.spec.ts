@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login, logout } from './helpers.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { apiLogin, DEMO_PASSWORD, signInAs } from './helpers.js';
 
 const NEW_PASSWORD = 'Buyer#2027x';
 
@@ -22,34 +23,44 @@ async function restoreBuyerPassword(request: APIRequestContext): Promise<void> {
 }
 
 test.describe('header', () => {
-  test('menu search finds the permitted entries and opens the chosen one', async ({ page }) => {
-    await login(page, 'admin');
+  test('menu search finds the permitted entries and opens the chosen one', async ({ page, signIn }) => {
+    await signInAs(page, 'admin');
     const search = page.getByTestId('menu-search').getByRole('combobox');
     await search.fill('用户');
     await page.locator('.ant-select-item-option', { hasText: '用户管理' }).click();
     await expect(page).toHaveURL(/\/isystem\/user$/);
-    await logout(page);
 
-    await login(page, 'buyer');
-    await page.getByTestId('menu-search').getByRole('combobox').fill('用户');
-    await expect(page.getByText('无匹配菜单')).toBeVisible();
-    await page.getByTestId('menu-search').getByRole('combobox').fill('供应商');
-    await expect(page.locator('.ant-select-item-option', { hasText: '供应商列表' })).toBeVisible();
+    // The buyer, in their own browser.
+    const buyer = await signIn('buyer');
+    await buyer.getByTestId('menu-search').getByRole('combobox').fill('用户');
+    await expect(buyer.getByText('无匹配菜单')).toBeVisible();
+    await buyer.getByTestId('menu-search').getByRole('combobox').fill('供应商');
+    await expect(buyer.locator('.ant-select-item-option', { hasText: '供应商列表' })).toBeVisible();
     // Hidden routes (my messages) are not offered.
-    await page.getByTestId('menu-search').getByRole('combobox').fill('我的消息');
-    await expect(page.getByText('无匹配菜单')).toBeVisible();
+    await buyer.getByTestId('menu-search').getByRole('combobox').fill('我的消息');
+    await expect(buyer.getByText('无匹配菜单')).toBeVisible();
   });
 
-  test('change password: every rule, a refusal, then a real change and a login with it', async ({ page, request }) => {
+  test('change password: every rule, a refusal, then a real change and a login with it', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const passwordModal = (p: Page) => {
+      const modal = p.locator('.ant-modal', { hasText: '修改密码' });
+      return {
+        modal,
+        ok: modal.locator('.ant-modal-footer .ant-btn-primary'),
+        oldField: modal.locator('#passwordForm_oldpassword'),
+        newField: modal.locator('#passwordForm_password'),
+        confirmField: modal.locator('#passwordForm_confirmpassword'),
+      };
+    };
     try {
-      await login(page, 'buyer');
+      await signInAs(page, 'buyer');
       await userMenu(page, '修改密码');
-      const modal = page.locator('.ant-modal', { hasText: '修改密码' });
+      const { modal, ok, oldField, newField, confirmField } = passwordModal(page);
       await expect(modal).toBeVisible();
-      const ok = modal.locator('.ant-modal-footer .ant-btn-primary');
-      const oldField = modal.locator('#passwordForm_oldpassword');
-      const newField = modal.locator('#passwordForm_password');
-      const confirmField = modal.locator('#passwordForm_confirmpassword');
 
       await ok.click();
       await expect(modal).toContainText('请输入旧密码!');
@@ -84,26 +95,27 @@ test.describe('header', () => {
       await page.getByTestId('side-menu').getByText('供应商列表').click();
       await expect(page.locator('.ant-table:visible')).toContainText('华东精密机械有限公司');
 
-      await logout(page);
-      await login(page, 'buyer', NEW_PASSWORD);
-      await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+      // The new password signs in (a new session, in another browser).
+      const again = await signIn('buyer', { password: NEW_PASSWORD });
+      await expect(again).toHaveURL(/\/dashboard\/analysis$/);
 
       // And back, through the same modal.
-      await userMenu(page, '修改密码');
-      await oldField.fill(NEW_PASSWORD);
-      await newField.fill(DEMO_PASSWORD);
-      await confirmField.fill(DEMO_PASSWORD);
-      await ok.click();
-      await expect(page.locator('.ant-message')).toContainText('密码重置成功!');
-      await logout(page);
-      await login(page, 'buyer');
+      await userMenu(again, '修改密码');
+      const back = passwordModal(again);
+      await back.oldField.fill(NEW_PASSWORD);
+      await back.newField.fill(DEMO_PASSWORD);
+      await back.confirmField.fill(DEMO_PASSWORD);
+      await back.ok.click();
+      await expect(again.locator('.ant-message')).toContainText('密码重置成功!');
+      // The demo password signs in again.
+      await apiLogin(request, 'buyer');
     } finally {
       await restoreBuyerPassword(request);
     }
   });
 
   test('clear cache refreshes the server cache and stores every dictionary again', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await page.evaluate(() => localStorage.removeItem('UI_CACHE_DB_DICT_DATA'));
     const refresh = page.waitForRequest((r) => r.url().includes('/jeecg-boot/sys/dict/refleshCache'));
     const reload = page.waitForRequest((r) => r.url().includes('/jeecg-boot/sys/dict/queryAllDictItems'));
@@ -125,7 +137,7 @@ test.describe('header', () => {
   });
 
   test('switch department: the current one is chosen, another can be picked and is kept', async ({ page }) => {
-    await login(page, 'buyer');
+    await signInAs(page, 'buyer');
     const orgCode = () =>
       page.evaluate(
         () =>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, login } from './helpers.js';
+import { chooseOption, signInAs } from './helpers.js';
 
 const PURPLE = 'rgb(114, 46, 209)';
 
@@ -15,7 +15,7 @@ async function closeSettings(page: Page) {
 
 test.describe('settings drawer', () => {
   test('dark menu, another colour and the top-menu layout survive a reload', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page.getByTestId('side-menu')).toHaveClass(/ant-menu-light/);
 
     await openSettings(page);
@@ -65,7 +65,7 @@ test.describe('settings drawer', () => {
   });
 
   test('multi-tab mode off leaves only the current page; watermark and colour-weak switch on', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await page.getByTestId('side-menu').getByText('系统管理').click();
     await page.getByTestId('side-menu').getByText('用户管理').click();
     await expect(page.getByTestId('tab-bar').locator('[data-tab-key]')).toHaveCount(2);
@@ -98,7 +98,7 @@ test.describe('responsive layout', () => {
   ]) {
     test(`at ${width} px the side menu becomes a 160 px drawer`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await login(page, 'admin');
+      await signInAs(page, 'admin');
       await expect(page.getByTestId('shell')).toHaveAttribute('data-device', device);
       await expect(page.getByTestId('side-menu')).toBeHidden();
 
@@ -119,7 +119,7 @@ test.describe('responsive layout', () => {
   }
 
   test('at 1280 px the side menu is open beside the page', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page.getByTestId('shell')).toHaveAttribute('data-device', 'desktop');
     await expect(page.getByTestId('side-menu')).toBeVisible();
     const sider = await page.getByTestId('sider').boundingBox();

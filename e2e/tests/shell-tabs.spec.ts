@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.js';
+import { signInAs } from './helpers.js';
 
 const tabBar = (page: Page) => page.getByTestId('tab-bar');
 const tabs = (page: Page) => tabBar(page).locator('[data-tab-key]');
@@ -33,7 +33,7 @@ async function openFromMenu(page: Page, group: string, item: string) {
 
 test.describe('multi-tab workspace', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard\/analysis$/);
   });
 

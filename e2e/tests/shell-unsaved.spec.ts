@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { signInAs } from './helpers.js';
 
 const LEAVE = '当前页面有未保存的数据，确定离开吗？';
 
 test.describe('leaving a page with unsaved edits', () => {
   test('an in-app navigation away from a dirty form asks first', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await page.getByTestId('side-menu').getByText('系统管理').click();
     await page.getByTestId('side-menu').getByText('用户管理').click();
     await expect(page).toHaveURL(/\/isystem\/user$/);
@@ -36,7 +36,7 @@ test.describe('leaving a page with unsaved edits', () => {
   });
 
   test('a cancelled form leaves nothing unsaved: closing the tab does not ask', async ({ page }) => {
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await page.getByTestId('side-menu').getByText('系统管理').click();
     await page.getByTestId('side-menu').getByText('用户管理').click();
     await page.getByTestId('user-menu').click();
@@ -56,7 +56,7 @@ test.describe('leaving a page with unsaved edits', () => {
   });
 
   test('reloading with a dirty supplier form raises the browser prompt; a clean form does not', async ({ page }) => {
-    await login(page, 'supplier2');
+    await signInAs(page, 'supplier2', { ready: page.getByTestId('supplier-info-form') });
     await expect(page).toHaveURL(/\/completeSupInfo$/);
     const form = page.getByTestId('supplier-info-form');
     await expect(form.locator('#name')).toHaveValue('苏州新材科技有限公司');

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login, openMenu } from './helpers.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { openMenu, refreshTab, signInAs } from './helpers.js';
 
 // S10 steps 9–10 (domain §5): the supplier asks for a bank-account change with a bank letter in
 // its own browser; a second request is refused while the first waits (CHG-1); the manager
@@ -19,11 +20,11 @@ async function openMyChanges(page: Page): Promise<void> {
 
 test('S10: a bank-account change requested by the supplier, approved by the manager, applied with history (CHG-1, CHG-3, CHG-4, CHG-6)', async ({
   page,
-  browser,
+  signIn,
 }) => {
   test.setTimeout(240_000);
   // The supplier, in its own browser.
-  await login(page, 'supplier1');
+  await signInAs(page, 'supplier1');
   await openMyChanges(page);
   await expect(page.getByTestId('my-change-table')).toContainText('暂无变更申请');
   await page.getByTestId('change-new').click();
@@ -50,9 +51,7 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
 
   // The manager approves in 审批中心 (X-10: the supplier cannot approve its own request).
-  const managerContext = await browser.newContext();
-  const manager = await managerContext.newPage();
-  await login(manager, 'admin');
+  const manager = await signIn('admin');
   await openMenu(manager, '审批中心', '我的待办', /\/approval\/todo$/);
   const task = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
   await task.getByTestId('approval-approve').click();
@@ -68,17 +67,17 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   const diff = manager.getByTestId('change-detail').getByTestId('change-diff');
   await expect(diff).toContainText('银行账号');
   await expect(diff).toContainText(NEW_ACCOUNT);
-  await managerContext.close();
 
   // The supplier sees the approved request, the new account and the history.
-  await page.reload();
+  await refreshTab(page, '变更申请');
   await expect(row).toContainText('已通过', { timeout: 30_000 });
   await page.getByRole('tab', { name: '变更历史' }).click();
   const history = page.getByTestId('change-history-table');
   await expect(history).toContainText(NEW_ACCOUNT);
   await expect(history).toContainText(code);
   await expect(history).toContainText('招商银行上海张江支行');
-  await page.goto('/supplier/profile');
+  await page.getByTestId('side-menu').getByText('企业信息', { exact: true }).click();
+  await expect(page).toHaveURL(/\/supplier\/profile$/);
   await expect(page.getByText(NEW_ACCOUNT).first()).toBeVisible();
   await page.getByRole('tab', { name: '变更历史' }).click();
   await expect(page.getByTestId('change-history-table')).toContainText(code);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { signInAs } from './helpers.js';
 
 test('a supplier with isShow 2 is held at /completeSupInfo until the form is saved', async ({ page }) => {
-  await login(page, 'supplier2');
+  await signInAs(page, 'supplier2', { ready: page.getByTestId('supplier-info-form') });
   await expect(page).toHaveURL(/\/completeSupInfo$/);
   const form = page.getByTestId('supplier-info-form');
 

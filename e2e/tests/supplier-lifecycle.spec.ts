@@ -1,13 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import {
   chooseOption,
   confirmPopover,
   DEMO_PASSWORD,
-  login,
-  logout,
   ON_POSTGRES,
   openMenu,
   pickDate,
+  signInAs,
   uscc,
 } from './helpers.js';
 
@@ -126,7 +126,7 @@ async function addQualification(page: Page, type: string, certNo: string, expiry
 test(
   'S1: registered → completed → returned → resubmitted → POTENTIAL → papers reviewed → admission review with sample → approved → QUALIFIED (SUP-3..6, SMP-1..3, QLF-1, QLF-2, X-10)',
   ON_POSTGRES,
-  async ({ browser, request }) => {
+  async ({ request, signIn }) => {
     // Three people, five screens and an approval: longer than the default scenario budget on a loaded machine.
     test.setTimeout(300_000);
     const stamp = String(Date.now()).slice(-7);
@@ -136,9 +136,7 @@ test(
     await register(request, company, username, `137${stamp.padStart(8, '0')}`, stamp);
 
     // SA(D): held at the completion form; submits every section with its licence.
-    const supplierContext = await browser.newContext();
-    const sup = await supplierContext.newPage();
-    await login(sup, username);
+    const sup = await signIn(username, { ready: (p) => p.getByTestId('supplier-info-form') });
     await expect(sup).toHaveURL(/\/completeSupInfo$/);
     await sup.goto('/dashboard/analysis');
     await expect(sup).toHaveURL(/\/completeSupInfo$/);
@@ -157,9 +155,7 @@ test(
     await expect(sup).toHaveURL(/\/dashboard\/analysis$/);
 
     // buyer: returns the information with a comment on the bank section.
-    const buyerContext = await browser.newContext();
-    const buyer = await buyerContext.newPage();
-    await login(buyer, 'buyer');
+    const buyer = await signIn('buyer');
     let drawer = await openSupplier(buyer, company);
     await expect(drawer.getByTestId('supplier-status')).toHaveText('待审核');
     await drawer.getByTestId('supplier-return-info').click();
@@ -172,8 +168,7 @@ test(
     await closeDrawer(buyer);
 
     // SA(D): the next sign-in lands on the form with the comment; fixes and resubmits.
-    await logout(sup);
-    await login(sup, username);
+    await signInAs(sup, username, { ready: sup.getByTestId('supplier-info-form') });
     await expect(sup).toHaveURL(/\/completeSupInfo$/);
     await expect(sup.getByTestId('return-comment-bank')).toContainText('开户行请填写到支行');
     await sup.getByTestId('supplier-info-form').locator('#bankName').fill('中国银行杭州滨江支行');
@@ -192,7 +187,8 @@ test(
     await closeDrawer(buyer);
 
     // SA(D): uploads the papers 原材料 requires (QLF-1).
-    await sup.goto('/supplier/profile');
+    await sup.getByTestId('side-menu').getByText('企业信息', { exact: true }).click();
+    await expect(sup).toHaveURL(/\/supplier\/profile$/);
     await sup.getByRole('tab', { name: '资质' }).click();
     await addQualification(sup, '营业执照', `BL-${stamp}`);
     const nextYear = `${new Date().getFullYear() + 1}-06-30`;
@@ -264,9 +260,7 @@ test(
     await buyerRow.getByText('签收', { exact: true }).click();
     await buyer.getByTestId('sample-receive-submit').click();
     await expect(buyer.getByText('样品已签收').last()).toBeVisible();
-    const managerContext = await browser.newContext();
-    const manager = await managerContext.newPage();
-    await login(manager, 'admin');
+    const manager = await signIn('admin');
     await openMenu(manager, '供应商管理', '样品管理', /\/srm\/sample$/);
     const testRow = manager.getByTestId('resource-page-srmSampleRequest').locator('tbody tr', { hasText: sampleCode });
     await testRow.getByText('录入结果', { exact: true }).click();
@@ -310,7 +304,6 @@ test(
     await manager.getByTestId('approval-comment').fill('评审各步骤通过，同意准入');
     await manager.getByTestId('approval-decision-ok').click();
     await expect(manager.getByText('已同意').last()).toBeVisible();
-    await managerContext.close();
 
     // buyer: D is QUALIFIED, the log shows every step with its source document.
     drawer = await openSupplier(buyer, company);
@@ -320,7 +313,6 @@ test(
     await expect(log).toContainText('ADMISSION_REVIEW');
     await expect(log).toContainText('企业信息退回：银行账户：开户行请填写到支行');
     await expect(log).toContainText('供应商自主注册');
-    await buyerContext.close();
 
     // SA(D): sees its own standing and history.
     await sup.goto('/supplier/profile');
@@ -328,7 +320,6 @@ test(
     await expect(sup.getByRole('tabpanel', { name: '品类准入' }).getByRole('row', { name: /原材料/ })).toContainText(
       '合格',
     );
-    await supplierContext.close();
   },
 );
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, openMenu } from './helpers.js';
+import { DEMO_PASSWORD, openMenu, signInAs } from './helpers.js';
 
 // 日志管理, 在线用户 and the user recycle bin, as an administrator. Other spec files share the
 // database, so the user made here has a unique name and searches narrow to it.
@@ -11,7 +11,7 @@ test('admin sees its login in 日志管理 and itself in 在线用户, and resto
   const tag = unique();
   const username = `e2e_bin_${tag}`;
 
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
 
   // 登录日志: the newest admin login row is this one (newest first).
   await openMenu(page, '系统管理', '日志管理', /\/isystem\/log$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, logout, ON_POSTGRES } from './helpers.js';
+import { ON_POSTGRES, signInAs } from './helpers.js';
 
 // Tenants (issue 4): an administrator creates two tenants on 租户管理 and a user in both; the
 // user picks a tenant after login, and the position they add there stays invisible to the
@@ -17,14 +17,14 @@ async function openMenu(page: Page, group: string, item: string, path: RegExp): 
 test(
   'a user of two tenants picks one at login, and what they add there stays in that tenant',
   ON_POSTGRES,
-  async ({ page }) => {
+  async ({ page, browser }) => {
     const tag = unique();
     const tenants = [`东区${tag}`, `西区${tag}`];
     const username = `tenant_${tag}`;
     const password = 'Procura@2026x';
     const code = `TP${tag}`.replace(/[^A-Za-z0-9]/g, '');
 
-    await login(page, 'admin');
+    await signInAs(page, 'admin');
     await openMenu(page, '系统管理', '租户管理', /\/isystem\/tenant$/);
     const tenantPage = page.getByTestId('resource-page-sysTenant');
     for (const name of tenants) {
@@ -56,33 +56,37 @@ test(
     await page.getByTestId('user-form-submit').click();
     await expect(page.getByText('添加成功！').last()).toBeVisible();
 
-    await logout(page);
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(password);
-    await page.getByTestId('login-submit').click();
-    const picker = page.getByTestId('tenant-picker');
+    // The member signs in through the sign-in page, in their own browser.
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await member.goto('/user/login');
+    await member.locator('#username').fill(username);
+    await member.locator('#password').fill(password);
+    await member.getByTestId('login-submit').click();
+    const picker = member.getByTestId('tenant-picker');
     await expect(picker).toBeVisible();
-    await expect(page).toHaveURL(/\/user\/login/);
+    await expect(member).toHaveURL(/\/user\/login/);
     // The light sign-in page's tenant choice is a native select.
     await picker.getByTestId('tenant-select').selectOption({ label: tenants[1]! });
-    await page.getByTestId('tenant-picker-submit').click();
-    await expect(page).not.toHaveURL(/\/user\/login/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('TENANT_ID') ?? 'null')?.value)).toEqual(
+    await member.getByTestId('tenant-picker-submit').click();
+    await expect(member).not.toHaveURL(/\/user\/login/);
+    expect(await member.evaluate(() => JSON.parse(localStorage.getItem('TENANT_ID') ?? 'null')?.value)).toEqual(
       expect.any(Number),
     );
 
-    await openMenu(page, '系统管理', '职务管理', /\/isystem\/position$/);
-    const positions = page.getByTestId('resource-page-sysPosition');
+    await openMenu(member, '系统管理', '职务管理', /\/isystem\/position$/);
+    const positions = member.getByTestId('resource-page-sysPosition');
     await positions.getByRole('button', { name: /新\s*增/ }).click();
-    const form = page.getByTestId('resource-form');
+    const form = member.getByTestId('resource-form');
     await form.getByPlaceholder('请输入职务编码').fill(code);
     await form.getByPlaceholder('请输入职务名称').fill(`租户职务${tag}`);
-    await page.getByTestId('resource-form-submit').click();
+    await member.getByTestId('resource-form-submit').click();
     await expect(form).toHaveCount(0);
     await expect(positions.locator('tr', { hasText: code })).toHaveCount(1);
 
-    await logout(page);
-    await login(page, 'admin');
+    await memberContext.close();
+
+    // The administrator, still signed in on their own page, does not see it.
     await openMenu(page, '系统管理', '职务管理', /\/isystem\/position$/);
     const adminPositions = page.getByTestId('resource-page-sysPosition');
     await adminPositions.getByTestId('resource-search').getByPlaceholder('请输入职务编码').fill(code);

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, login, openMenu } from './helpers.js';
+import { chooseOption, openMenu, signInAs } from './helpers.js';
 
 /** The smallest valid GIF (1x1): an image the server accepts by its content. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const text = (name: string, body = `${name} 内容`) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) });
 
 async function openGallery(page: Page) {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   // The gallery is its own chunk; the first load can take a while on a busy machine.
   await expect(page.getByTestId('widget-gallery')).toBeVisible({ timeout: 30_000 });
@@ -146,7 +146,7 @@ test('dictionary widgets over the real server: table-dictionary search, error st
 });
 
 test('category administration: codes per level, leaves only are deleted', async ({ page }) => {
-  await login(page, 'admin');
+  await signInAs(page, 'admin');
   await openMenu(page, '系统管理', '分类字典', /\/isystem\/category$/);
   await expect(page.getByText('生产物资', { exact: true })).toBeVisible({ timeout: 30_000 });
 
