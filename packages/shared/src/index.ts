@@ -33,3 +33,4 @@ export * from './supplier-change.js';
 export * from './requisition.js';
 export * from './sourcing.js';
 export * from './quota.js';
+export * from './admission.js';
