@@ -34,3 +34,4 @@ export * from './requisition.js';
 export * from './sourcing.js';
 export * from './quota.js';
 export * from './decimal.js';
+export * from './admission.js';

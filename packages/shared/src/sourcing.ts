@@ -17,6 +17,12 @@ export const EVENT_STATUS_TEXT: Readonly<Record<string, string>> = {
   CANCELLED: '已取消',
 };
 
+/** 招标方式 (§9.1); the server's tender texts and the web's tender pages share them. */
+export const TENDER_METHOD_TEXT: Readonly<Record<string, string>> = {
+  OPEN_TENDER: '公开招标',
+  INVITED_TENDER: '邀请招标',
+};
+
 /** A tender's evaluation committee roles (TND-11), as the server's answers and the web's forms name them. */
 export const COMMITTEE_ROLE_TEXT: Readonly<Record<string, string>> = {
   CHAIR: '主任委员',

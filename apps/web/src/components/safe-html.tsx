@@ -1,41 +1,29 @@
 import { useMemo } from 'react';
 import type { CSSProperties, MouseEvent } from 'react';
-
-const DROPPED_ELEMENTS = 'script,style,iframe,frame,frameset,object,embed,link,meta,base,form,template,noscript';
-const URL_ATTRIBUTES = new Set(['href', 'src', 'xlink:href', 'action', 'formaction', 'poster', 'background']);
-
-// Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-// eslint-disable-next-line no-control-regex -- stripping exactly those characters.
-const compact = (value: string) => value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-
-function isDangerousUrl(name: string, value: string): boolean {
-  const url = compact(value);
-  if (url.startsWith('javascript:') || url.startsWith('vbscript:')) return true;
-  // data: images are harmless in src; a data: link can carry a script page.
-  return name !== 'src' && url.startsWith('data:');
-}
+import DOMPurify from 'dompurify';
 
 /**
- * Rich text from the server is sanitised there already; this second pass removes anything
- * that could run script (script-like elements, on* handlers, javascript: URLs) in case
- * older or imported content slipped through.
+ * Elements dropped on top of DOMPurify's defaults (which already drop script, iframe, object,
+ * embed, base and the like): styles and forms have no place in rich text.
+ */
+const FORBID_TAGS = ['style', 'form', 'link', 'meta', 'frame', 'frameset', 'noscript', 'template'];
+
+/** CSS that can run script or load behaviour in some browsers (IE expressions, bindings, script URLs). */
+const DANGEROUS_CSS = /expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|behaviou?r\s*:/i;
+
+const purifier = DOMPurify(window);
+// DOMPurify leaves inline styles alone; a style carrying script is dropped whole.
+purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+  if (data.attrName === 'style' && DANGEROUS_CSS.test(data.attrValue.replace(/\\/g, ''))) data.keepAttr = false;
+});
+
+/**
+ * Rich text from the server is sanitised there already; this second pass (DOMPurify) removes
+ * anything that could run script (script-like elements, on* handlers, javascript: URLs,
+ * script in styles) in case older or imported content slipped through. Link targets stay.
  */
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
-  doc.body.querySelectorAll(DROPPED_ELEMENTS).forEach((node) => node.remove());
-  doc.body.querySelectorAll('*').forEach((element) => {
-    for (const attribute of [...element.attributes]) {
-      const name = attribute.name.toLowerCase();
-      if (
-        name.startsWith('on') ||
-        name === 'srcdoc' ||
-        (URL_ATTRIBUTES.has(name) && isDangerousUrl(name, attribute.value))
-      ) {
-        element.removeAttribute(attribute.name);
-      }
-    }
-  });
-  return doc.body.innerHTML;
+  return purifier.sanitize(html, { FORBID_TAGS, ADD_ATTR: ['target'] });
 }
 
 type Props = {

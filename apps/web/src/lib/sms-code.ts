@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MOBILE_MESSAGE, MOBILE_PATTERN, SMS_RESEND_SECONDS } from '@procura/shared';
-import { fetchEnvelope } from './envelope-fetch';
+import { http } from './http-client';
 
 // 获取验证码 for the antd forms (registration, password retrieval) and the light login page:
 // one sender and one 60 s countdown; each caller shows the outcome its own way.
@@ -14,7 +14,7 @@ export type SmsOutcome = { sent: boolean; text: string };
 export async function sendSmsCode(mobile: string | undefined, smsmode: SmsMode): Promise<SmsOutcome> {
   const value = (mobile ?? '').trim();
   if (!MOBILE_PATTERN.test(value)) return { sent: false, text: MOBILE_MESSAGE };
-  const res = await fetchEnvelope<null>('POST', '/sys/sms', undefined, { mobile: value, smsmode });
+  const res = await http.envelope<null>('POST', '/sys/sms', undefined, { mobile: value, smsmode });
   return res.success
     ? { sent: true, text: res.message || '验证码已发送' }
     : { sent: false, text: res.message || '短信验证码发送失败' };

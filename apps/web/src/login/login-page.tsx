@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@procura/shared';
 import type { Envelope, LoginResult } from '@procura/shared';
-import { fetchEnvelope } from '../lib/envelope-fetch';
+import { http } from '../lib/http-client';
 import { acceptLogin, mustPickTenant } from '../lib/login-session';
 import { PLATFORM_NAME } from '../lib/platform';
 import { persistedSession } from '../lib/session-persistence';
@@ -62,7 +62,7 @@ export function LoginPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void run(() =>
-      fetchEnvelope<LoginResult>('POST', '/sys/login', undefined, {
+      http.envelope<LoginResult>('POST', '/sys/login', undefined, {
         username: values.username.trim(),
         password: values.password,
       }),
@@ -82,7 +82,7 @@ export function LoginPage() {
     if (found.mobile || found.captcha) return;
     // JeecgBoot's LoginPhone: the SMS code travels as `captcha`.
     void run(() =>
-      fetchEnvelope<LoginResult>('POST', '/sys/phoneLogin', undefined, {
+      http.envelope<LoginResult>('POST', '/sys/phoneLogin', undefined, {
         mobile: values.mobile.trim(),
         captcha: values.captcha.trim(),
         remember_me: true,

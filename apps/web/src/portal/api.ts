@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@procura/shared';
-import { apiUrl, fetchEnvelope } from '../lib/envelope-fetch';
-import type { Query } from '../lib/envelope-fetch';
+import { http } from '../lib/http-client';
+import type { QueryParams as Query } from '../lib/http-client';
 import { persistedSession } from '../lib/session-persistence';
 import { staticUrl } from '../lib/static-url';
 import { toast } from './toast';
 
 /**
- * The portal's calls go through the light `lib/envelope-fetch` (the back office's `lib/http.ts`
- * pulls in antd). A call answers `{success, message, result}`; when `success` is false or the
- * call fails, the server's message is shown as a warning.
+ * The portal's calls go through the HTTP client's never-throwing `envelope` (from
+ * `lib/http-client`, which loads no antd). A call answers `{success, message, result}`;
+ * when `success` is false or the call fails, the server's message is shown as a warning.
  */
 export type PortalEnvelope<T> = Envelope<T>;
 
 /** GET a portal view; on failure the server's message is shown as a warning and null returned. */
 export async function portalGet<T>(path: string, query?: Query): Promise<T | null> {
-  const envelope = await fetchEnvelope<T>('GET', path, query);
+  const envelope = await http.envelope<T>('GET', path, query);
   if (!envelope.success) {
     toast.warning(envelope.message || '操作失败');
     return null;
@@ -25,14 +25,14 @@ export async function portalGet<T>(path: string, query?: Query): Promise<T | nul
 
 /** POST; answers the envelope (the caller shows success or refusal). */
 export function portalPost<T>(path: string, body: unknown): Promise<PortalEnvelope<T>> {
-  return fetchEnvelope<T>('POST', path, undefined, body);
+  return http.envelope<T>('POST', path, undefined, body);
 }
 
 export type Loaded<T> = { data: T | null; loading: boolean; failed: boolean };
 
 /** Loads a portal view when the path or query changes; a `null` path loads nothing. */
 export function usePortalView<T>(path: string | null, query?: Query): Loaded<T> {
-  const key = path === null ? null : apiUrl(path, query);
+  const key = path === null ? null : http.url(path, query);
   const [state, setState] = useState<{ key: string | null; data: T | null; failed: boolean }>({
     key: null,
     data: null,

@@ -309,7 +309,7 @@ describe('the portal loads no back-office code', () => {
       const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
       for (const spec of imports) {
         expect(spec, `${file} imports ${spec}`).not.toMatch(
-          /(^|\/)(shell|pages|resources|app)\/|lib\/http|lib\/feedback|lib\/auth-store|^antd|^@ant-design|^echarts|^react-router|^@tanstack/,
+          /(^|\/)(shell|pages|resources|app)\/|lib\/http$|lib\/feedback|lib\/auth-store|^antd|^@ant-design|^echarts|^react-router|^@tanstack/,
         );
       }
     }

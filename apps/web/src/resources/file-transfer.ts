@@ -1,32 +1,12 @@
-import type { Envelope } from '@procura/shared';
-import { http } from '../lib/http';
-import type { QueryParams } from '../lib/http';
-import { persistedSession } from '../lib/session-persistence';
+import { http, UPLOAD_FAILED } from '../lib/http';
+import type { QueryParams, UploadAnswer } from '../lib/http';
 
 export const TRANSFER_MESSAGES = {
   downloadFailed: '文件下载失败',
-  uploadFailed: '文件上传失败',
+  uploadFailed: UPLOAD_FAILED,
   uploaded: (file: string) => `${file} 文件上传成功`,
   refused: (file: string, message: string) => `${file} ${message}.`,
 } as const;
-
-/** The headers every call carries (as the HTTP client's): the session token and the tenant. */
-function sessionHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { tenant_id: persistedSession.tenantId() };
-  const token = persistedSession.token();
-  if (token) headers['X-Access-Token'] = token;
-  return headers;
-}
-
-function urlWith(path: string, params: QueryParams = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const url = http.url(path);
-  const query = search.toString();
-  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
-}
 
 /** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -49,7 +29,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  */
 export async function downloadFile(path: string, params: QueryParams, fileName: string): Promise<boolean> {
   try {
-    const response = await fetch(urlWith(path, params), { headers: sessionHeaders() });
+    const response = await http.send(path, { params });
     if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) return false;
     const blob = await response.blob();
     if (blob.size === 0) return false;
@@ -60,42 +40,17 @@ export async function downloadFile(path: string, params: QueryParams, fileName: 
   }
 }
 
-export type UploadAnswer = { status: number; body: Envelope | null };
+export type { UploadAnswer };
 
-/**
- * POSTs `file` as multipart field `file`, reporting upload progress in percent. XHR rather
- * than fetch because only XHR reports upload progress in every browser. Rejects on a
- * network failure; any HTTP answer resolves, with its envelope when it has one.
- */
+/** POSTs `file` as multipart field `file` through the client, reporting upload progress in percent. */
 export function uploadFile(
   path: string,
   file: Blob & { name?: string },
   onProgress: (percent: number) => void,
 ): Promise<UploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', urlWith(path));
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: Envelope | null = null;
-      try {
-        const parsed: unknown = JSON.parse(xhr.responseText);
-        if (typeof parsed === 'object' && parsed !== null && 'success' in parsed) body = parsed as Envelope;
-      } catch {
-        body = null;
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new Error(TRANSFER_MESSAGES.uploadFailed));
-    xhr.onabort = () => reject(new Error(TRANSFER_MESSAGES.uploadFailed));
-    const form = new FormData();
-    form.append('file', file, file.name ?? 'file.xlsx');
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file.xlsx');
+  return http.upload(path, form, onProgress);
 }
 
 /** The partial-import details (code 201) of JeecgBoot's importExcel. */

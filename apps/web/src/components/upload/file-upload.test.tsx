@@ -202,7 +202,7 @@ describe('FileUpload previews', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/jeecg-boot/sys/common/static/temp/20250101/a.png');
-    expect(init.headers).toEqual({ 'X-Access-Token': 'tok' });
+    expect(init.headers).toEqual({ 'X-Access-Token': 'tok', tenant_id: '0' });
     await waitFor(() => expect(document.querySelector('img[src="blob:preview-1"]')).not.toBeNull());
     expect(document.querySelector('img[src="/jeecg-boot/sys/common/static/portal/20250101/b.png"]')).not.toBeNull();
   });

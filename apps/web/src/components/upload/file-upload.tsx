@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { persistedSession } from '../../lib/session-persistence';
 import { staticUrl } from '../../lib/static-url';
 import { TRANSFER_MESSAGES } from '../../resources/file-transfer';
-import { DEFAULT_BIZ, downloadStored, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
+import { DEFAULT_BIZ, downloadStored, fetchPreview, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
 
 export type FileUploadProps = {
   /** Comma-joined stored paths (what forms keep, as JeecgBoot's JUpload). */
@@ -65,19 +64,6 @@ function toFileList(value: string | null | undefined): UploadFile[] {
     thumbUrl: isPublicPath(path) ? staticUrl(path) : undefined,
     response: path,
   }));
-}
-
-/** A private stored image as an object URL, fetched with the session token (links cannot carry it). */
-async function fetchPreview(path: string): Promise<string | null> {
-  if (typeof URL.createObjectURL !== 'function') return null;
-  try {
-    const token = persistedSession.token();
-    const res = await fetch(staticUrl(path), { headers: token ? { 'X-Access-Token': token } : {} });
-    if (!res.ok) return null;
-    return URL.createObjectURL(await res.blob());
-  } catch {
-    return null;
-  }
 }
 
 /** The comma-joined stored paths of the done files of a list. */

@@ -1,6 +1,5 @@
 import type { Envelope } from '@procura/shared';
-import { apiBase } from '../../lib/config';
-import { persistedSession } from '../../lib/session-persistence';
+import { http } from '../../lib/http-client';
 import { staticUrl } from '../../lib/static-url';
 import { saveBlob } from '../../resources/file-transfer';
 
@@ -32,12 +31,9 @@ export async function uploadFile(
   form.append('biz', biz);
   form.append('isup', '1');
   form.append('file', file, file.name ?? 'file');
-  const headers: Record<string, string> = { tenant_id: persistedSession.tenantId() };
-  const token = persistedSession.token();
-  if (token) headers['X-Access-Token'] = token;
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}/sys/common/upload`, { method: 'POST', body: form, headers, signal });
+    response = await http.send('/sys/common/upload', { method: 'POST', body: form, signal });
   } catch {
     throw new UploadError('', null);
   }
@@ -64,16 +60,25 @@ export function downloadName(disposition: string | null, path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** A private stored image as an object URL, fetched with the session headers (links cannot carry them). */
+export async function fetchPreview(path: string): Promise<string | null> {
+  if (typeof URL.createObjectURL !== 'function') return null;
+  try {
+    const response = await http.sendTo(staticUrl(path));
+    if (!response.ok) return null;
+    return URL.createObjectURL(await response.blob());
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Fetches a private stored file with the session token (a plain link cannot carry the header,
  * so it would answer 401) and saves it under its uploaded name. Resolves false on a refusal.
  */
 export async function downloadStored(path: string): Promise<boolean> {
   try {
-    const token = persistedSession.token();
-    const headers: Record<string, string> = { tenant_id: persistedSession.tenantId() };
-    if (token) headers['X-Access-Token'] = token;
-    const response = await fetch(staticUrl(path), { headers });
+    const response = await http.sendTo(staticUrl(path));
     if (!response.ok) return false;
     saveBlob(await response.blob(), downloadName(response.headers.get('content-disposition'), path));
     return true;

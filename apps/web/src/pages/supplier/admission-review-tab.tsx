@@ -1,3 +1,4 @@
+import { ADMISSION_DECISION_TEXT, ADMISSION_STEP_TEXT } from '@procura/shared';
 import { useState } from 'react';
 import { App, Button, Card, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -43,23 +44,14 @@ type Review = {
   suggestedDecision: 'CONDITIONAL' | null;
 };
 
-const STEP_TEXT: Record<Step['step'], string> = {
-  DOCUMENTS: '资质文件审核',
-  QUESTIONNAIRE: '调查问卷',
-  SAMPLE: '样品认证',
-  SITE_AUDIT: '现场评审',
-};
+const STEP_TEXT: Readonly<Record<Step['step'], string>> = ADMISSION_STEP_TEXT;
 const RESULT: Record<Step['result'], { text: string; color: string }> = {
   PENDING: { text: '待评审', color: 'default' },
   PASSED: { text: '通过', color: 'green' },
   FAILED: { text: '不通过', color: 'red' },
   WAIVED: { text: '已豁免', color: 'gold' },
 };
-const DECISION: Record<NonNullable<Review['decision']>, string> = {
-  APPROVE: '通过',
-  CONDITIONAL: '有条件通过（试用）',
-  REJECT: '不通过',
-};
+const DECISION: Readonly<Record<NonNullable<Review['decision']>, string>> = ADMISSION_DECISION_TEXT;
 const STATUS: Record<string, { text: string; color: string }> = {
   DRAFT: { text: '草稿', color: 'default' },
   IN_REVIEW: { text: '评审中', color: 'blue' },

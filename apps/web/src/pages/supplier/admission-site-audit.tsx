@@ -1,3 +1,4 @@
+import { SITE_AUDIT_RESULT_TEXT } from '@procura/shared';
 import { useState } from 'react';
 import { DatePicker, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -26,9 +27,9 @@ export type SiteAudit = {
 export type SiteAuditBody = Omit<SiteAudit, 'memberNames' | 'checklistTemplateName' | 'recordedByName' | 'recordedAt'>;
 
 const RESULT: Record<SiteAuditResult, { text: string; color: string }> = {
-  PASS: { text: '通过', color: 'green' },
-  CONDITIONAL: { text: '有条件通过', color: 'gold' },
-  FAIL: { text: '不通过', color: 'red' },
+  PASS: { text: SITE_AUDIT_RESULT_TEXT.PASS, color: 'green' },
+  CONDITIONAL: { text: SITE_AUDIT_RESULT_TEXT.CONDITIONAL, color: 'gold' },
+  FAIL: { text: SITE_AUDIT_RESULT_TEXT.FAIL, color: 'red' },
 };
 type Options = {
   users: { id: string; username: string; realname: string }[];

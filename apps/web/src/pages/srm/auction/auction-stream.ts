@@ -1,5 +1,4 @@
 import { getAction, http } from '../../../lib/http';
-import { persistedSession } from '../../../lib/session-persistence';
 import type { LotView } from './auction-api';
 
 /** The live channel of an auction lot, apart so that component tests can replace it. */
@@ -31,7 +30,7 @@ export function parseFrames(buffer: string): { frames: { id?: string; event: str
 
 /**
  * Follows a lot live (§12.4). The server's SSE stream (`/srm/auction/stream`) needs the
- * X-Access-Token header, which EventSource cannot send, so the stream is read with `fetch`;
+ * X-Access-Token header, which EventSource cannot send, so the stream is read with the client's `send`;
  * a reconnect names the last event seen (Last-Event-ID) and the server answers with the current
  * snapshot first. While the stream is down the view is polled (every 2 s by default). Returns a stop function.
  */
@@ -75,12 +74,13 @@ export function openLotStream(
     if (stopped) return;
     controller = new AbortController();
     try {
-      const headers: Record<string, string> = { Accept: 'text/event-stream', tenant_id: persistedSession.tenantId() };
-      const token = persistedSession.token();
-      if (token) headers['X-Access-Token'] = token;
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-      const url = `${http.url('/srm/auction/stream')}?lotId=${encodeURIComponent(lotId)}`;
-      const response = await fetch(url, { headers, signal: controller.signal });
+      const response = await http.send('/srm/auction/stream', {
+        params: { lotId },
+        headers,
+        signal: controller.signal,
+      });
       const body = response.body;
       if (!response.ok || !body || !(response.headers.get('content-type') ?? '').includes('text/event-stream'))
         throw new Error('no stream');

@@ -144,7 +144,7 @@ export type OpenResult = {
 };
 
 export { EVENT_STATUS_TEXT as TENDER_STATUS } from '@procura/shared';
-export const METHODS: Record<string, string> = { OPEN_TENDER: '公开招标', INVITED_TENDER: '邀请招标' };
+export { TENDER_METHOD_TEXT as METHODS } from '@procura/shared';
 export const EVALUATION_METHODS: Record<string, string> = {
   COMPREHENSIVE_SCORE: '综合评估法',
   LOWEST_EVALUATED_PRICE: '经评审的最低投标价法',
