@@ -5,18 +5,18 @@ import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { defineApprovalDocType, submitForApproval, type ApprovalDocTypeDef } from '../approval/index.js';
-import { notifyUsers } from '../announcements/notify.js';
 import { changeCategory, decideAdmission } from './category-standing.js';
 import {
   approverActor,
   loadSupplier,
+  notifySupplier,
   refuseFrom,
   setSupplierStatus,
   statusLabels,
   supplierById,
   type Supplier,
 } from './lifecycle-queries.js';
-import { logStatusChange, supplierUserIds } from './status-log.js';
+import { logStatusChange } from './status-log.js';
 
 export type { StatusLabels } from './lifecycle-queries.js';
 
@@ -95,7 +95,7 @@ export class SupplierLifecycle {
             sourceDocId: s.id,
           });
           await this.openCategories(trx, s, user);
-          await this.notifySupplier(
+          await notifySupplier(
             trx,
             s,
             '企业信息审核通过',
@@ -122,7 +122,7 @@ export class SupplierLifecycle {
             sourceDocType: 'SUPPLIER_INFO',
             sourceDocId: s.id,
           });
-          await this.notifySupplier(
+          await notifySupplier(
             trx,
             s,
             '企业信息被退回',
@@ -139,14 +139,14 @@ export class SupplierLifecycle {
             sourceDocType: 'FREEZE',
             sourceDocId: s.id,
           });
-          await this.notifySupplier(trx, s, '供应商已被冻结', `<p>贵司已被冻结，原因：${body.reason}</p>`);
+          await notifySupplier(trx, s, '供应商已被冻结', `<p>贵司已被冻结，原因：${body.reason}</p>`);
           return '已冻结';
         }
         case 'unfreeze': {
           const to = s.resumeStatus ?? 'POTENTIAL';
           await setSupplierStatus(trx, s, user, to, { resumeStatus: null });
           await logStatusChange(trx, { ...log, to, reason: body.reason, sourceDocType: 'UNFREEZE', sourceDocId: s.id });
-          await this.notifySupplier(trx, s, '供应商已解冻', `<p>贵司已解冻。</p>`);
+          await notifySupplier(trx, s, '供应商已解冻', `<p>贵司已解冻。</p>`);
           return '已解冻';
         }
         case 'eliminate': {
@@ -158,7 +158,7 @@ export class SupplierLifecycle {
             sourceDocType: 'ELIMINATION',
             sourceDocId: s.id,
           });
-          await this.notifySupplier(trx, s, '供应商已被淘汰', `<p>贵司已被淘汰，原因：${body.reason}</p>`);
+          await notifySupplier(trx, s, '供应商已被淘汰', `<p>贵司已被淘汰，原因：${body.reason}</p>`);
           return '已淘汰';
         }
         case 'blacklist':
@@ -318,14 +318,14 @@ export class SupplierLifecycle {
         .where('supplierId', '=', s.id)
         .where('status', '=', 'SIGNED_UP')
         .execute();
-      await this.notifySupplier(trx, s, '供应商已被列入黑名单', `<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
+      await notifySupplier(trx, s, '供应商已被列入黑名单', `<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
       return;
     }
     if (!COMPANY.liftBlacklist.from.includes(s.status)) await refuseFrom(trx, s.status, COMPANY.liftBlacklist.label);
     // SST-1: a lifted blacklist lands in FROZEN, not back where it was.
     await setSupplierStatus(trx, s, actor, 'FROZEN');
     await logStatusChange(trx, { ...log, to: 'FROZEN', reason: r.reason, sourceDocType: 'LIFT_BLACKLIST_REQUEST' });
-    await this.notifySupplier(trx, s, '黑名单已解除', '<p>贵司已移出黑名单，当前为冻结状态。</p>');
+    await notifySupplier(trx, s, '黑名单已解除', '<p>贵司已移出黑名单，当前为冻结状态。</p>');
   }
 
   /** A per-category transition by M (admission itself goes through an admission review, §4.3). */
@@ -369,17 +369,5 @@ export class SupplierLifecycle {
       'ADMISSION_REVIEW',
       trial,
     );
-  }
-
-  private async notifySupplier(trx: Db, s: Supplier, title: string, content: string): Promise<void> {
-    await notifyUsers(trx, {
-      userIds: await supplierUserIds(trx, s.id),
-      title,
-      content,
-      busType: 'supplier',
-      busId: s.id,
-      openType: 'url',
-      openPage: '/supplier/profile',
-    });
   }
 }
