@@ -39,7 +39,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/web/src/pages/srm/requisition/requisition-form.tsx',
   'apps/web/src/pages/srm/sourcing/my-sourcing-page.tsx',
   'apps/web/src/pages/srm/sourcing/sourcing-detail.tsx',
-  'apps/web/src/pages/srm/tender-evaluation/tender-evaluation-page.tsx',
   'apps/web/src/pages/srm/tender/tender-detail.tsx',
   'apps/web/src/portal/inner-pages.tsx',
   'bench/auction-live.bench.ts',
