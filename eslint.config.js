@@ -37,7 +37,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/web/src/pages/srm/auction/my-auction-page.tsx',
   'apps/web/src/pages/srm/my-tender/my-tender-detail.tsx',
   'apps/web/src/pages/srm/requisition/requisition-form.tsx',
-  'apps/web/src/pages/srm/sourcing/sourcing-detail.tsx',
   'apps/web/src/pages/srm/tender/tender-detail.tsx',
   'apps/web/src/portal/inner-pages.tsx',
   'bench/auction-live.bench.ts',

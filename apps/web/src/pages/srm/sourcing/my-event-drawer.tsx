@@ -17,7 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { EventStatusTag } from './sourcing-detail';
+import { EventStatusTag } from './event-status-tag';
 import { SupplierClarifications } from './clarification-panel';
 import { QuoteForm } from './quote-form';
 import { loadMyEvent, PARTICIPATION_STATUS, RESPONSE_STATUS, type Receipt } from './sourcing-api';

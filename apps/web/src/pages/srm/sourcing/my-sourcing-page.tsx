@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EventStatusTag } from './sourcing-detail';
+import { EventStatusTag } from './event-status-tag';
 import { MyEventDrawer } from './my-event-drawer';
 import { listMyEvents, PARTICIPATION_STATUS, RESPONSE_STATUS, type MyEventRow } from './sourcing-api';
 
