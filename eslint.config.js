@@ -36,7 +36,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/web/src/pages/srm/my-tender/my-tender-detail.tsx',
   'apps/web/src/pages/srm/requisition/requisition-form.tsx',
   'apps/web/src/pages/srm/tender/tender-detail.tsx',
-  'apps/web/src/portal/inner-pages.tsx',
   'bench/auction-live.bench.ts',
 ];
 
