@@ -32,7 +32,6 @@ const WAITING_TO_BE_SPLIT = [
   'apps/server/src/modules/tender/tender-routes.ts',
   'apps/server/src/seed/menus.ts',
   'apps/server/src/seed/seed.ts',
-  'apps/web/src/pages/srm/my-tender/my-tender-detail.tsx',
   'apps/web/src/pages/srm/tender/tender-detail.tsx',
   'bench/auction-live.bench.ts',
 ];
