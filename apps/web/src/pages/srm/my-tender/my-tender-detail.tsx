@@ -5,40 +5,26 @@ import {
   Button,
   Descriptions,
   Drawer,
-  Empty,
   Input,
-  List,
   Modal,
   Popconfirm,
   Space,
   Spin,
   Table,
   Tabs,
-  Tag,
   Typography,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { SafeHtml } from '../../../components/safe-html';
-import { EventStatusTag } from '../sourcing/sourcing-detail';
+import { EventStatusTag } from '../sourcing/event-status-tag';
 import { BidForm, BidReceiptView, DeadlineCountdown } from './my-tender-bid';
-import {
-  AWARD_STATUS,
-  BID_STATUS,
-  CLARIFICATION_KIND,
-  ENVELOPE_TEXT,
-  loadClarifications,
-  loadMyTender,
-  loadOpeningRecords,
-  loadResult,
-  OBJECTION_STATUS,
-  PARTICIPATION_STATUS,
-  type BidReceipt,
-  type MyTenderDetail,
-  type OpeningEntry,
-  type OpeningRecord,
-} from './my-tender-api';
+import { BID_STATUS, loadMyTender, PARTICIPATION_STATUS, type BidReceipt, type MyTenderDetail } from './my-tender-api';
 import { useTenderCommand } from './tender-command';
+
+import { ClarificationTab } from './clarification-tab';
+import { OpeningTab } from './opening-tab';
+import { ResultTab } from './result-tab';
 
 /** Statuses in which the bids have been opened (the opening record exists, TND-10). */
 const OPENED = [
@@ -265,287 +251,6 @@ function BidTab({ t, reload }: { t: MyTenderDetail; reload: () => Promise<void> 
         </>
       )}
       {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回（TND-6）" />}
-    </Space>
-  );
-}
-
-const entryColumns = (envelope: string) => [
-  { title: '投标人', dataIndex: 'supplierName' },
-  { title: '投标编号', dataIndex: 'responseCode' },
-  { title: '递交时间', dataIndex: 'submittedAt' },
-  ...(envelope !== 'COMMERCIAL' ? [{ title: '技术标附件数', dataIndex: 'technicalFileCount', width: 110 }] : []),
-  ...(envelope !== 'TECHNICAL'
-    ? [
-        { title: '投标总价', dataIndex: 'totalAmount' },
-        { title: '交货天数', dataIndex: 'deliveryDays', render: (v: number | null | undefined) => v ?? '-' },
-        { title: '付款条件', dataIndex: 'paymentTerms', render: (v: string | null | undefined) => v ?? '-' },
-        { title: '投标有效期至', dataIndex: 'validUntil' },
-      ]
-    : []),
-];
-
-function OpeningRecordCard({ record, onDone }: { record: OpeningRecord; onDone: () => Promise<void> }) {
-  const { message } = App.useApp();
-  const { busy, refusal, run } = useTenderCommand();
-  const [objecting, setObjecting] = useState(false);
-  const [objection, setObjection] = useState('');
-  const mine = record.myConfirmation;
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid={`tender-opening-${record.envelope}`}>
-      <Typography.Text
-        strong
-      >{`${ENVELOPE_TEXT[record.envelope] ?? record.envelope}：${record.openedAt ?? ''}（开标人：${record.openedBy}）`}</Typography.Text>
-      <Table<OpeningEntry>
-        rowKey={(e) => e.responseCode ?? e.supplierName}
-        size="small"
-        pagination={false}
-        dataSource={record.entries}
-        columns={entryColumns(record.envelope)}
-      />
-      {mine ? (
-        <Tag color={mine.decision === 'CONFIRMED' ? 'green' : 'orange'} data-testid="tender-opening-decision">
-          {mine.decision === 'CONFIRMED' ? `已确认（${mine.at}）` : `已提出异议：${mine.objection ?? ''}`}
-        </Tag>
-      ) : (
-        <Space>
-          <Popconfirm
-            title="确认开标记录无误？确认后不能再提出异议。"
-            okText="确认"
-            cancelText="取消"
-            onConfirm={() =>
-              run(() => postAction('/srm/tender/supplier/opening-record/confirm', { recordId: record.id }), onDone)
-            }
-          >
-            <Button type="primary" size="small" loading={busy} data-testid="tender-opening-confirm">
-              确认
-            </Button>
-          </Popconfirm>
-          <Button
-            size="small"
-            danger
-            onClick={() => {
-              setObjection('');
-              setObjecting(true);
-            }}
-            data-testid="tender-opening-object"
-          >
-            提出异议
-          </Button>
-        </Space>
-      )}
-      {refusal && <Typography.Text type="danger">{refusal}</Typography.Text>}
-      <Modal
-        title="对开标记录提出异议"
-        open={objecting}
-        okText="提交异议"
-        cancelText="返回"
-        okButtonProps={{ loading: busy }}
-        onCancel={() => setObjecting(false)}
-        onOk={() => {
-          if (!objection.trim()) {
-            message.warning('请填写异议内容');
-            return;
-          }
-          void run(
-            () =>
-              postAction('/srm/tender/supplier/opening-record/confirm', {
-                recordId: record.id,
-                objection: objection.trim(),
-              }),
-            async () => {
-              setObjecting(false);
-              await onDone();
-            },
-          );
-        }}
-      >
-        <Input.TextArea
-          rows={4}
-          maxLength={1000}
-          placeholder="异议内容（必填）"
-          value={objection}
-          onChange={(ev) => setObjection(ev.target.value)}
-        />
-      </Modal>
-    </Space>
-  );
-}
-
-/** TND-10: the opening record, made available to every bidder, with 确认 / 提出异议. */
-function OpeningTab({ eventId }: { eventId: string }) {
-  const records = useQuery({ queryKey: ['myTender', 'opening', eventId], queryFn: () => loadOpeningRecords(eventId) });
-  if (records.isPending) return <Spin />;
-  if (records.isError)
-    return <Alert type="error" showIcon title="开标记录加载失败" description={records.error.message} />;
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-opening-record">
-      {records.data.length === 0 ? (
-        <Empty description="暂无开标记录（仅向已开标的投标人公布）" />
-      ) : (
-        records.data.map((r) => (
-          <OpeningRecordCard
-            key={r.id}
-            record={r}
-            onDone={async () => {
-              await records.refetch();
-            }}
-          />
-        ))
-      )}
-    </Space>
-  );
-}
-
-/** SRC-9: published clarifications (never naming the asker) and the supplier's own questions; 提问 until the deadline. */
-function ClarificationTab({ eventId }: { eventId: string }) {
-  const { message } = App.useApp();
-  const { busy, refusal, run } = useTenderCommand();
-  const [question, setQuestion] = useState('');
-  const list = useQuery({
-    queryKey: ['myTender', 'clarifications', eventId],
-    queryFn: () => loadClarifications(eventId),
-  });
-  if (list.isPending) return <Spin />;
-  if (list.isError) return <Alert type="error" showIcon title="澄清加载失败" description={list.error.message} />;
-  const ask = () => {
-    if (!question.trim()) {
-      message.warning('请填写问题');
-      return;
-    }
-    void run(
-      () => postAction('/srm/sourcing/supplier/clarification/ask', { eventId, question: question.trim() }),
-      async () => {
-        setQuestion('');
-        await list.refetch();
-      },
-    );
-  };
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-clarifications">
-      <Typography.Text type="secondary">{`提问截止：${list.data.askDeadline ?? '-'}。答复将匿名发布给全部参与供应商。`}</Typography.Text>
-      <List
-        bordered
-        dataSource={list.data.records}
-        locale={{ emptyText: '暂无澄清' }}
-        renderItem={(c) => (
-          <List.Item>
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Space>
-                <Tag>{CLARIFICATION_KIND[c.kind] ?? c.kind}</Tag>
-                {c.mine && <Tag color="blue">我的提问</Tag>}
-                {c.affectsResponses ? <Tag color="orange">影响投标</Tag> : null}
-                <Typography.Text type="secondary">
-                  {c.publishedAt ?? `提问于 ${c.createTime ?? ''}，待答复`}
-                </Typography.Text>
-              </Space>
-              {c.question && <Typography.Text>{`问：${c.question}`}</Typography.Text>}
-              {c.answer && (
-                <Typography.Text strong>{`${c.kind === 'QUESTION' ? '答' : '内容'}：${c.answer}`}</Typography.Text>
-              )}
-            </Space>
-          </List.Item>
-        )}
-      />
-      {list.data.canAsk && (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Input.TextArea
-            rows={3}
-            maxLength={2000}
-            aria-label="提问内容"
-            placeholder="对招标文件的疑问"
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            data-testid="tender-question"
-          />
-          <Button type="primary" loading={busy} onClick={ask} data-testid="tender-ask">
-            提问
-          </Button>
-        </Space>
-      )}
-      {refusal && <Typography.Text type="danger">{refusal}</Typography.Text>}
-    </Space>
-  );
-}
-
-/** TND-17/18/19: the candidates' publicity or the final result, and an objection during publicity. */
-function ResultTab({ eventId }: { eventId: string }) {
-  const { message } = App.useApp();
-  const { busy, refusal, run } = useTenderCommand();
-  const [content, setContent] = useState('');
-  const result = useQuery({ queryKey: ['myTender', 'result', eventId], queryFn: () => loadResult(eventId) });
-  if (result.isPending) return <Spin />;
-  if (result.isError)
-    return <Alert type="error" showIcon title="评标结果加载失败" description={result.error.message} />;
-  const r = result.data;
-  const object = () => {
-    if (!content.trim()) {
-      message.warning('请填写异议内容');
-      return;
-    }
-    void run(
-      () => postAction('/srm/tender/supplier/objection/add', { eventId, content: content.trim() }),
-      async () => {
-        setContent('');
-        await result.refetch();
-      },
-    );
-  };
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-result">
-      {!r.status ? (
-        <Empty description="评标结果尚未公示" />
-      ) : (
-        <Descriptions size="small" column={2} bordered>
-          <Descriptions.Item label="状态">{AWARD_STATUS[r.status] ?? r.status}</Descriptions.Item>
-          <Descriptions.Item label="公示期">{`${r.publicityStartAt ?? '-'} 至 ${r.publicityEndAt ?? '-'}`}</Descriptions.Item>
-          {r.winner && (
-            <Descriptions.Item label="中标人" span={2}>
-              {r.winner}
-            </Descriptions.Item>
-          )}
-          <Descriptions.Item label="中标候选人" span={2}>
-            {(r.candidates ?? []).map((c) => `${c.title}：${c.supplierName}`).join('；') || '-'}
-          </Descriptions.Item>
-          {r.committee && (
-            <Descriptions.Item label="评标委员会" span={2}>
-              {r.committee.map((m) => `${m.name}（${m.role}）`).join('、')}
-            </Descriptions.Item>
-          )}
-        </Descriptions>
-      )}
-      {r.objections.length > 0 && (
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={r.objections}
-          columns={[
-            { title: '我的异议', dataIndex: 'content' },
-            { title: '提出时间', dataIndex: 'receivedAt', width: 170 },
-            { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => OBJECTION_STATUS[v] ?? v },
-            { title: '答复', dataIndex: 'answer', render: (v: string | null) => v ?? '-' },
-          ]}
-        />
-      )}
-      {(r.status === 'PUBLICITY' || r.status === 'SUSPENDED') && (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Input.TextArea
-            rows={3}
-            maxLength={2000}
-            aria-label="异议内容"
-            placeholder="对评标结果的异议（公示期内）"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            data-testid="tender-objection"
-          />
-          <Popconfirm title="确定提出异议？定标将暂停至采购人答复。" okText="提交" cancelText="取消" onConfirm={object}>
-            <Button danger loading={busy} data-testid="tender-objection-submit">
-              提出异议
-            </Button>
-          </Popconfirm>
-        </Space>
-      )}
-      {refusal && <Typography.Text type="danger">{refusal}</Typography.Text>}
     </Space>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography, type SelectProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useDictItems } from '../../../lib/dict';
@@ -8,108 +8,18 @@ import {
   businessToday,
   loadOptions,
   PURCHASE_TYPES,
-  searchMaterials,
   type MaterialOption,
   type RequisitionDetail,
 } from './requisition-api';
+import { Boxed, MaterialSelect, WithMaterial } from './requisition-line-fields';
+import { editValuesOf, fieldPath, type RequisitionValues } from './requisition-values';
 
-type LineValues = {
-  materialId?: string | null;
-  description?: string;
-  spec?: string;
-  categoryId?: string | null;
-  qty?: string;
-  unit?: string;
-  needByDate?: string;
-  estimatedUnitPrice?: string;
-  deliveryPlace?: string;
-  remark?: string;
-};
-export type RequisitionValues = {
-  title?: string;
-  purchaseType?: string;
-  urgency?: string;
-  urgentReason?: string;
-  reason?: string;
-  deliveryPlace?: string;
-  buyerId?: string | null;
-  remark?: string;
-  lines?: LineValues[];
-};
+export type { RequisitionValues } from './requisition-values';
 
 const QTY = /^\d{1,14}(\.\d{1,4})?$/;
 const PRICE = /^\d{1,12}(\.\d{1,6})?$/;
 
 const options = (map: Record<string, string>) => Object.entries(map).map(([value, label]) => ({ value, label }));
-
-/** A select in a box that carries the test id (antd puts `data-*` on its inner input). */
-function Boxed({ testId, ...props }: SelectProps & { testId: string }) {
-  return (
-    <div data-testid={testId}>
-      <Select {...props} />
-    </div>
-  );
-}
-
-/** The material picker: ACTIVE materials found by code or name on the server (MAT-3). */
-function MaterialSelect({
-  value,
-  onChange,
-  initial,
-  onPicked,
-  index,
-}: {
-  value?: string | null;
-  onChange?: (v: string | null) => void;
-  initial?: MaterialOption | null;
-  onPicked: (m: MaterialOption | null) => void;
-  index: number;
-}) {
-  const [keyword, setKeyword] = useState('');
-  const found = useQuery({ queryKey: ['requisition', 'materials', keyword], queryFn: () => searchMaterials(keyword) });
-  const list = [...(found.data ?? [])];
-  if (initial && !list.some((m) => m.id === initial.id)) list.unshift(initial);
-  return (
-    <Boxed
-      testId={`line-material-${index}`}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
-      value={value ?? undefined}
-      placeholder="选择物料（非目录物料可不选）"
-      loading={found.isFetching}
-      notFoundContent={found.isError ? '物料加载失败' : '无匹配的启用物料'}
-      style={{ width: 220 }}
-      options={list.map((m) => ({ value: m.id, label: `${m.code} ${m.name}${m.spec ? ` ${m.spec}` : ''}` }))}
-      onChange={(v) => {
-        const picked = typeof v === 'string' ? v : null;
-        onChange?.(picked);
-        onPicked(list.find((m) => m.id === picked) ?? null);
-      }}
-    />
-  );
-}
-
-/**
- * Renders a line's cell again when its material changes (antd's table keeps rendered cells while
- * the rows stay the same, so a watched value alone would not reach them).
- */
-function WithMaterial({ index, children }: { index: number; children: (hasMaterial: boolean) => ReactNode }) {
-  return (
-    <Form.Item
-      noStyle
-      shouldUpdate={(prev: RequisitionValues, next: RequisitionValues) =>
-        !!prev.lines?.[index]?.materialId !== !!next.lines?.[index]?.materialId
-      }
-    >
-      {({ getFieldValue }) => children(!!getFieldValue(['lines', index, 'materialId']))}
-    </Form.Item>
-  );
-}
-
-/** Turns the server's `lines.0.qty` field keys into form paths. */
-function fieldPath(key: string): (string | number)[] {
-  return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
 
 /**
  * The requisition form (PR-1): header and an editable lines table with the material picker; a
@@ -139,28 +49,7 @@ export function RequisitionForm({
     if (!open) return;
     form.resetFields();
     if (editing) {
-      form.setFieldsValue({
-        title: editing.title,
-        purchaseType: editing.purchaseType,
-        urgency: editing.urgency,
-        urgentReason: editing.urgentReason ?? undefined,
-        reason: editing.reason ?? undefined,
-        deliveryPlace: editing.deliveryPlace ?? undefined,
-        buyerId: editing.buyerId,
-        remark: editing.remark ?? undefined,
-        lines: editing.lines.map((l) => ({
-          materialId: l.materialId,
-          description: l.materialId ? (l.description ?? undefined) : (l.description ?? l.materialName ?? undefined),
-          spec: l.spec ?? undefined,
-          categoryId: l.categoryId,
-          qty: l.qty,
-          unit: l.unit,
-          needByDate: l.needByDate,
-          estimatedUnitPrice: l.estimatedUnitPrice ?? undefined,
-          deliveryPlace: l.deliveryPlace ?? undefined,
-          remark: l.remark ?? undefined,
-        })),
-      });
+      form.setFieldsValue(editValuesOf(editing));
     } else {
       form.setFieldsValue({ purchaseType: 'GOODS', urgency: 'NORMAL', lines: [{}] });
     }
