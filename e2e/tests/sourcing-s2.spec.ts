@@ -181,7 +181,9 @@ async function confirmWith(page: Page, ok: RegExp): Promise<void> {
     await expect(button).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+// The newest notice with the text: an earlier one of the same text may still be showing.
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message-notice').filter({ hasText: text }).first();
 
 /** The manager (or director) approves a task on 我的待办 through the screen. */
 async function approveOnScreen(page: Page, titlePart: string): Promise<void> {
