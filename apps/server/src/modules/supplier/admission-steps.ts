@@ -1,3 +1,4 @@
+import { ADMISSION_DECISION_TEXT, ADMISSION_STEP_TEXT } from '@procura/shared';
 import { businessError } from '../../core/errors.js';
 import type { ReviewOutcome } from './supplier-lifecycle.js';
 
@@ -9,12 +10,7 @@ import type { ReviewOutcome } from './supplier-lifecycle.js';
 /** The steps of §4.3 a review can hold; DOCUMENTS and QUESTIONNAIRE are always required. */
 export const REVIEW_STEPS = ['DOCUMENTS', 'QUESTIONNAIRE', 'SAMPLE', 'SITE_AUDIT'] as const;
 export type ReviewStep = (typeof REVIEW_STEPS)[number];
-export const STEP_TEXT: Record<ReviewStep, string> = {
-  DOCUMENTS: '资质文件审核',
-  QUESTIONNAIRE: '调查问卷',
-  SAMPLE: '样品认证',
-  SITE_AUDIT: '现场评审',
-};
+export const STEP_TEXT: Record<ReviewStep, string> = ADMISSION_STEP_TEXT;
 export type StepResult = {
   step: ReviewStep;
   result: 'PENDING' | 'PASSED' | 'FAILED' | 'WAIVED';
@@ -24,11 +20,7 @@ export type StepResult = {
   at: string | null;
 };
 export const DECISIONS = ['APPROVE', 'CONDITIONAL', 'REJECT'] as const;
-export const DECISION_TEXT: Record<ReviewOutcome['decision'], string> = {
-  APPROVE: '通过',
-  CONDITIONAL: '有条件通过（试用）',
-  REJECT: '不通过',
-};
+export const DECISION_TEXT: Record<ReviewOutcome['decision'], string> = ADMISSION_DECISION_TEXT;
 
 export type OpenReview = {
   supplierId: string;

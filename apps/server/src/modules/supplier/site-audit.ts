@@ -1,3 +1,4 @@
+import { SITE_AUDIT_RESULT_TEXT } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -8,7 +9,7 @@ import type { AdmissionReviews } from './admission-review.js';
 
 export const SITE_AUDIT_RESULTS = ['PASS', 'CONDITIONAL', 'FAIL'] as const;
 export type SiteAuditResult = (typeof SITE_AUDIT_RESULTS)[number];
-const RESULT_TEXT: Record<SiteAuditResult, string> = { PASS: '通过', CONDITIONAL: '有条件通过', FAIL: '不通过' };
+const RESULT_TEXT: Record<SiteAuditResult, string> = SITE_AUDIT_RESULT_TEXT;
 
 export type SiteAuditInput = {
   reviewId: string;

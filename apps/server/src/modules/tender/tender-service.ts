@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_STATUS_TEXT, compare, multiply } from '@procura/shared';
+import { EVENT_STATUS_TEXT, TENDER_METHOD_TEXT, compare, multiply } from '@procura/shared';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
@@ -13,7 +13,7 @@ export const DAY_MS = 86_400_000;
 export const MIN_BIDS = 3;
 /** TND-24: the reason of a tender that failed for too few bids. */
 export const INSUFFICIENT_BIDS = 'INSUFFICIENT_BIDS';
-export const METHOD_TEXT: Record<string, string> = { OPEN_TENDER: '公开招标', INVITED_TENDER: '邀请招标' };
+export const METHOD_TEXT: Record<string, string> = TENDER_METHOD_TEXT;
 
 const weight = (label: string) =>
   z.number().int(`${label}须为整数`).min(0, `${label}不能小于0`).max(100, `${label}不能超过100`);
