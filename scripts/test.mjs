@@ -1,11 +1,12 @@
 // `npm test`: every quality gate and test suite, then one closing line `N passed, N failed`.
-//   build → type-check, lint, the unit and integration tests on SQLite and the server's
-//   integration tests on PostgreSQL (when TEST_DATABASE_URL is set) side by side → browser
-//   tests in the system Chromium on SQLite, then those tagged @postgres on PostgreSQL.
-// The side-by-side steps keep both cores of a 2-core machine busy instead of waiting for one
-// another; their output is printed as each ends. The browser suite alone keeps both cores
-// busy, so it runs once in full (SQLite) and on PostgreSQL only for the flows tagged
-// @postgres (see e2e/tests/helpers.ts ON_POSTGRES); the whole run stays within 30 minutes.
+// After the build, two lanes run side by side, so both cores of a 2-core machine stay busy:
+//   - the browser suite in the system Chromium, in full on SQLite and, when TEST_DATABASE_URL
+//     is set, in full again on a new PostgreSQL database. A serial browser run leaves a third of
+//     the machine idle (the browser, the server and the runner wait on one another), which the
+//     other lane fills;
+//   - type-check and lint, then the unit and integration tests on SQLite, then the server's
+//     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
+// The browser lane streams its output; the other lane prints each step's output as it ends.
 // A gate that fails (build, type-check, lint) counts as one failed test; browser tests
 // that did not run, or were skipped, count as failures too.
 import fs from 'node:fs';
@@ -19,6 +20,15 @@ const pgUrl = process.env.TEST_DATABASE_URL || '';
 const rows = [];
 let passed = 0;
 let failed = 0;
+
+/** Runs a step that resolves with a summary row, and adds how long it took to the row's note. */
+async function timed(step) {
+  const started = performance.now();
+  const [name, p, f, note = ''] = await step();
+  const s = Math.round((performance.now() - started) / 1000);
+  const took = `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return [name, p, f, note ? `${took}, ${note}` : took];
+}
 
 function record(name, p, f, note = '') {
   passed += p;
@@ -57,25 +67,26 @@ async function vitest(name, file, args, { env, buffered = false } = {}) {
   return [name, r.numPassedTests, f, r.numPendingTests ? `${r.numPendingTests} skipped` : ''];
 }
 
+/** A Playwright run; resolves with its summary row. */
 async function playwright(name, env, args = []) {
-  const out = path.join(tmp, `playwright-${rows.length}.json`);
+  const out = path.join(tmp, `playwright-${name.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
   const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
     cwd: path.join(root, 'e2e'),
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   const r = readJson(out);
-  if (!r?.stats) return record(name, 0, 1, `playwright exited ${code} without results`);
+  if (!r?.stats) return [name, 0, 1, `playwright exited ${code} without results`];
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
   // Browser tests must run: none at all, or skipped ones, are failures.
   const none = expected + unexpected + flaky === 0 ? 1 : 0;
   const notes = [skipped ? `${skipped} skipped` : '', flaky ? `${flaky} passed only on retry` : ''].filter(Boolean);
-  record(
+  return [
     name,
     expected + flaky,
     unexpected + skipped + none + (code !== 0 && unexpected === 0 && none === 0 ? 1 : 0),
     notes.join(', '),
-  );
+  ];
 }
 
 async function withPostgresDatabase(fn) {
@@ -88,7 +99,7 @@ async function withPostgresDatabase(fn) {
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   try {
-    await fn(url.toString());
+    return await fn(url.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -96,29 +107,47 @@ async function withPostgresDatabase(fn) {
 }
 
 const sqliteEnv = { TEST_DATABASE_URL: '' };
-const built = (await build({ force: true })) === 0;
-record('build', built ? 1 : 0, built ? 0 : 1);
-const [typecheck, lint, sqlite, postgres] = await Promise.all([
-  gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true }),
-  gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true }),
-  vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true }),
-  pgUrl
-    ? vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], {
-        env: { TEST_DATABASE_URL: pgUrl },
-        buffered: true,
-      })
-    : null,
-]);
-for (const row of [typecheck, lint, sqlite, postgres]) if (row) record(...row);
-if (built) {
-  await playwright('browser, Chromium (SQLite)', sqliteEnv);
+const buildRow = await timed(async () => {
+  const ok = (await build({ force: true })) === 0;
+  return ['build', ok ? 1 : 0, ok ? 0 : 1];
+});
+const built = buildRow[1] === 1;
+record(...buildRow);
+
+/** The browser suite on SQLite, then on PostgreSQL; resolves with its summary rows. */
+async function browserLane() {
+  if (!built) return [['browser tests', 0, 1, 'not run: the build failed']];
+  const lane = [await timed(() => playwright('browser, Chromium (SQLite)', sqliteEnv))];
   if (pgUrl)
-    await withPostgresDatabase((url) =>
-      playwright('browser, Chromium (PostgreSQL @postgres)', { E2E_DATABASE_URL: url }, ['--grep', '@postgres']),
+    lane.push(
+      await timed(() =>
+        withPostgresDatabase((url) => playwright('browser, Chromium (PostgreSQL)', { E2E_DATABASE_URL: url })),
+      ),
     );
-} else {
-  record('browser tests', 0, 1, 'not run: the build failed');
+  return lane;
 }
+
+/** The gates and the unit and integration tests, one after another; resolves with their rows. */
+async function checksLane() {
+  const lane = [
+    await timed(() => gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true })),
+    await timed(() => gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true })),
+    await timed(() => vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true })),
+  ];
+  if (pgUrl)
+    lane.push(
+      await timed(() =>
+        vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], {
+          env: { TEST_DATABASE_URL: pgUrl },
+          buffered: true,
+        }),
+      ),
+    );
+  return lane;
+}
+
+const [checks, browsers] = await Promise.all([checksLane(), browserLane()]);
+for (const row of [...checks, ...browsers]) record(...row);
 
 console.log(`\n${rows.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -9,15 +9,6 @@ import {
 
 export const DEMO_PASSWORD = 'Procura@2026';
 
-/**
- * Marks a test that also runs against PostgreSQL (`npm test` with TEST_DATABASE_URL). The
- * whole browser suite runs on SQLite; on PostgreSQL it runs the flows that write across many
- * tables or build SQL (scenario S1 with its approvals and sample, tenants, report SQL), while
- * every server route is covered on both databases by the integration tests. Running all of it twice would push
- * the test command past its 30-minute budget on a 2-core machine.
- */
-export const ON_POSTGRES = { tag: '@postgres' };
-
 /** Signs in through the login page and waits until the app has navigated away from it. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/user/login')) await page.goto('/user/login');

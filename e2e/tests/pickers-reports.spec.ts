@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, ON_POSTGRES, openMenu, signInAs } from './helpers.js';
+import { chooseOption, openMenu, signInAs } from './helpers.js';
 
 // Online reports defined in 在线开发 → 在线报表, read through the report popup and the popup
 // widget, and the other pickers, on the widget gallery (组件示例). Names are unique per run:
@@ -29,64 +29,62 @@ async function confirmDialog(page: Page): Promise<void> {
     .click();
 }
 
-test(
-  'admin defines a report: a non-allow-listed table is refused, columns are added, the preview lists the rows',
-  ON_POSTGRES,
-  async ({ page }) => {
-    await signInAs(page, 'admin');
-    await openMenu(page, '系统管理', '组织机构', /\/isystem\/dataorg$/);
-    for (const org of orgs) {
-      await page
-        .getByTestId('resource-page-bdDataorg')
-        .getByRole('button', { name: /新\s*增/ })
-        .click();
-      await page.getByTestId('resource-form').getByPlaceholder('请输入编码').fill(org.code);
-      await page.getByTestId('resource-form').getByPlaceholder('请输入名称').fill(org.name);
-      await submitForm(page, '添加成功！');
-    }
-
-    await openMenu(page, '在线开发', '在线报表', /\/online\/cgreport$/);
-    const reports = page.getByTestId('resource-page-onlCgreportHead');
-    await reports.getByRole('button', { name: /新\s*增/ }).click();
-    await page.getByTestId('resource-form').getByPlaceholder('请输入报表编码').fill(reportCode);
-    await page.getByTestId('resource-form').getByPlaceholder('请输入报表名称').fill(`端到端机构报表${tag}`);
-    const sqlBox = formItem(page, '报表SQL').locator('textarea');
-    await sqlBox.fill('select username, password_hash from sys_user');
-    await page.getByTestId('resource-form-submit').click();
-    await expect(page.getByText(/不能查询 sys_user/).last()).toBeVisible();
-    await sqlBox.fill(`select code, name from bd_dataorg where code like 'E2E-%-${tag}'`);
+test('admin defines a report: a non-allow-listed table is refused, columns are added, the preview lists the rows', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  await openMenu(page, '系统管理', '组织机构', /\/isystem\/dataorg$/);
+  for (const org of orgs) {
+    await page
+      .getByTestId('resource-page-bdDataorg')
+      .getByRole('button', { name: /新\s*增/ })
+      .click();
+    await page.getByTestId('resource-form').getByPlaceholder('请输入编码').fill(org.code);
+    await page.getByTestId('resource-form').getByPlaceholder('请输入名称').fill(org.name);
     await submitForm(page, '添加成功！');
+  }
 
-    const row = reports.getByTestId('resource-table').locator('tr', { hasText: reportCode });
-    await row.getByText('字段', { exact: true }).click();
-    const drawer = page.getByTestId('report-onlCgreportItem-drawer');
-    await expect(drawer).toBeVisible();
-    for (const [fieldName, fieldTxt] of [
-      ['code', '机构编码'],
-      ['name', '机构名称'],
-    ]) {
-      await drawer.getByRole('button', { name: /新\s*增/ }).click();
-      await page.getByTestId('resource-form').getByPlaceholder('请输入字段名').fill(fieldName!);
-      await page.getByTestId('resource-form').getByPlaceholder('请输入字段文本').fill(fieldTxt!);
-      await chooseOption(page, formItem(page, '字段类型').locator('.ant-select'), '文本');
-      await chooseOption(page, formItem(page, '是否查询').locator('.ant-select'), '是');
-      await submitForm(page, '添加成功！');
-    }
-    await expect(drawer.getByText('机构名称')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+  await openMenu(page, '在线开发', '在线报表', /\/online\/cgreport$/);
+  const reports = page.getByTestId('resource-page-onlCgreportHead');
+  await reports.getByRole('button', { name: /新\s*增/ }).click();
+  await page.getByTestId('resource-form').getByPlaceholder('请输入报表编码').fill(reportCode);
+  await page.getByTestId('resource-form').getByPlaceholder('请输入报表名称').fill(`端到端机构报表${tag}`);
+  const sqlBox = formItem(page, '报表SQL').locator('textarea');
+  await sqlBox.fill('select username, password_hash from sys_user');
+  await page.getByTestId('resource-form-submit').click();
+  await expect(page.getByText(/不能查询 sys_user/).last()).toBeVisible();
+  await sqlBox.fill(`select code, name from bd_dataorg where code like 'E2E-%-${tag}'`);
+  await submitForm(page, '添加成功！');
 
-    await row.getByText('预览', { exact: true }).click();
-    const preview = dialog(page);
-    await expect(preview.getByText(orgs[0]!.name)).toBeVisible();
-    await expect(preview.getByText(orgs[1]!.name)).toBeVisible();
-    await expect(preview.getByText('1-2 共2条')).toBeVisible();
-    await preview.getByPlaceholder('请输入机构名称').fill('乙');
-    await preview.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(preview.getByText('1-1 共1条')).toBeVisible();
-    await expect(preview.getByText(orgs[0]!.name)).toHaveCount(0);
-  },
-);
+  const row = reports.getByTestId('resource-table').locator('tr', { hasText: reportCode });
+  await row.getByText('字段', { exact: true }).click();
+  const drawer = page.getByTestId('report-onlCgreportItem-drawer');
+  await expect(drawer).toBeVisible();
+  for (const [fieldName, fieldTxt] of [
+    ['code', '机构编码'],
+    ['name', '机构名称'],
+  ]) {
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    await page.getByTestId('resource-form').getByPlaceholder('请输入字段名').fill(fieldName!);
+    await page.getByTestId('resource-form').getByPlaceholder('请输入字段文本').fill(fieldTxt!);
+    await chooseOption(page, formItem(page, '字段类型').locator('.ant-select'), '文本');
+    await chooseOption(page, formItem(page, '是否查询').locator('.ant-select'), '是');
+    await submitForm(page, '添加成功！');
+  }
+  await expect(drawer.getByText('机构名称')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await row.getByText('预览', { exact: true }).click();
+  const preview = dialog(page);
+  await expect(preview.getByText(orgs[0]!.name)).toBeVisible();
+  await expect(preview.getByText(orgs[1]!.name)).toBeVisible();
+  await expect(preview.getByText('1-2 共2条')).toBeVisible();
+  await preview.getByPlaceholder('请输入机构名称').fill('乙');
+  await preview.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(preview.getByText('1-1 共1条')).toBeVisible();
+  await expect(preview.getByText(orgs[0]!.name)).toHaveCount(0);
+});
 
 test('the pickers of the widget gallery: report popup, popup widget, organisations, departments, users', async ({
   page,
