@@ -409,6 +409,25 @@ describe('company status (§4.4, SST-1, SST-2, SUP-6)', () => {
     });
   });
 
+  it('a reason with markup reaches the supplier as the text typed, never as a link (XSS-1)', async () => {
+    const reason = '<a href="https://evil.example">点此申诉</a> & 单价<10';
+    expect((await post(t.admin, '/supplier/freeze', { id: ids.sup2, reason })).body.success).toBe(true);
+    const notice = await s.ctx.db
+      .selectFrom('sysAnnouncement')
+      .select('msgContent')
+      .where('titile', '=', '供应商已被冻结')
+      .orderBy('createTime', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice.msgContent).not.toMatch(/<a\b/);
+    const text = notice
+      .msgContent!.replace(/<\/?p>/g, '')
+      .replace(/&(#\d+|lt|gt|amp|quot);/g, (_, e: string) =>
+        e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : { lt: '<', gt: '>', amp: '&', quot: '"' }[e]!,
+      );
+    expect(text).toBe(`贵司已被冻结，原因：${reason}`);
+    expect((await post(t.admin, '/supplier/unfreeze', { id: ids.sup2, reason: '误操作' })).body.success).toBe(true);
+  });
+
   it('SST-1: B proposes a blacklist, M approves it; sign-ups are cancelled (SST-2); the lift lands in FROZEN', async () => {
     const signedUp = await post(await s.login('supplier2'), '/portal/view/signUp', {
       id: await openAnnouncement('ZB-SST-2'),

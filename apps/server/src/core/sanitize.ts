@@ -69,3 +69,16 @@ export function sanitizeRichText(html: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/**
+ * The HTML of a notice, whose every interpolated value is plain text: a name, a reason or a
+ * comment typed by someone else shows as typed and never becomes markup (a link in a supplier's
+ * name in a buyer's notice). Build optional parts as plain text, never with a nested `noticeHtml`:
+ *   noticeHtml`<p>贵司已被冻结，原因：${reason}</p>`
+ */
+export function noticeHtml(strings: TemplateStringsArray, ...values: unknown[]): string {
+  return strings.reduce(
+    (out, part, i) => out + part + (i < values.length ? escapeHtml(String(values[i] ?? '')) : ''),
+    '',
+  );
+}

@@ -8,7 +8,7 @@ import { notifyUsers } from '../announcements/notify.js';
 import { tenantIdsOf } from '../tenants/tenant-service.js';
 import { amountReaches, normaliseAmount } from './approval-amount.js';
 import { approvalDocType, type ApprovalOutcome } from './approval-registry.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 export type SubmitForApproval = {
   docType: string;
@@ -126,7 +126,7 @@ async function openTask(
   await notifyUsers(trx, {
     userIds: approvers,
     title: `待审批：${instance.title}`,
-    content: `<p>${escapeHtml(instance.title)} 已进入审批步骤「${escapeHtml(step.name)}」，请及时处理。</p>`,
+    content: noticeHtml`<p>${instance.title} 已进入审批步骤「${step.name}」，请及时处理。</p>`,
     busType: 'approval',
     busId: instance.id,
     openType: 'url',
@@ -258,7 +258,7 @@ async function tellSubmitterAndCc(trx: Db, instance: ApprovalInstanceTable, verd
   await notifyUsers(trx, {
     userIds: [instance.submittedBy, ...ccList(instance.ccUserIds)],
     title: `审批${verdict}：${instance.title}`,
-    content: `<p>${escapeHtml(instance.title)} 审批${verdict}。${comment ? `意见：${escapeHtml(comment)}` : ''}</p>`,
+    content: noticeHtml`<p>${instance.title} 审批${verdict}。${comment ? `意见：${comment}` : ''}</p>`,
     busType: 'approval',
     busId: instance.id,
     openType: 'url',

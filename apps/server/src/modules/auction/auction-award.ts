@@ -4,7 +4,7 @@ import { add, divide, multiply } from '@procura/shared';
 import { businessDayCompact } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { failOnPortal, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import {
   auctionSavings,
   needsReserveApproval,
@@ -47,7 +47,7 @@ export async function settleClosedLot(
     );
     await failOnPortal(trx, event, {
       reason: FAIL_REASON,
-      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）竞价结束时无有效出价，本次竞价流标。</p>`,
+      content: noticeHtml`<p>${event.title}（${event.code}）竞价结束时无有效出价，本次竞价流标。</p>`,
     });
     return;
   }

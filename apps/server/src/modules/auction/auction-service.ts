@@ -19,7 +19,7 @@ import {
   type StoredBid,
   type Viewer,
 } from './bid-rules.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /**
  * The database side of a live auction lot (§12.2, §12.3). Every change of a lot (bid, start,
@@ -48,7 +48,7 @@ export async function notifyBidders(
   await notifyUsers(trx, {
     userIds: await supplierUsers(trx, supplierIds),
     title,
-    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
+    content: noticeHtml`<p>${`${event.code} ${event.title}`}${detail ? `：${detail}` : ''}</p>`,
     busType: 'auction',
     busId: event.id,
     openType: 'url',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { logStatusChange, internalUsersWith, supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../announcements/notify.js';
 import type { EvalProjectTable, EvalResultTable } from './evaluation-tables.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 type Actor = { id: string; username: string };
 
@@ -99,7 +100,7 @@ export async function publishResults(trx: Db, project: EvalProjectTable, actor: 
     await notifyUsers(trx, {
       userIds: await supplierUserIds(trx, r.supplierId),
       title: `绩效评估结果已发布：${project.name}`,
-      content: `<p>评估项目 ${project.code} 的结果已发布，您的等级为 ${r.grade}。如有异议，请在${EVAL_APPEAL_DAYS}天内提出申诉。</p>`,
+      content: noticeHtml`<p>评估项目 ${project.code} 的结果已发布，您的等级为 ${r.grade}。如有异议，请在${EVAL_APPEAL_DAYS}天内提出申诉。</p>`,
       busType: 'evalResult',
       busId: r.id,
       openType: 'url',

@@ -11,6 +11,7 @@ import { calculateSupplier, ranksOf } from './eval-calculation.js';
 import { applyConsequences, logResultChange } from './eval-publish.js';
 import { templateStructure } from './eval-template-routes.js';
 import { gradeBandsOf } from './grade-bands.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
 const VISIBLE = ['PUBLISHED', 'CLOSED'];
@@ -271,7 +272,7 @@ export const evalResultRoutes =
           await notifyUsers(trx, {
             userIds: await supplierUserIds(trx, r.supplierId),
             title: `您对绩效评估${p.code}的申诉已处理：${decision === 'UPHOLD' ? '申诉成立' : '申诉驳回'}`,
-            content: `<p>${answer.replace(/[<>&]/g, '')}</p>`,
+            content: noticeHtml`<p>${answer}</p>`,
             busType: 'evalResult',
             busId: id,
             openType: 'url',

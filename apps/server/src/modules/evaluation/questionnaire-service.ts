@@ -1,3 +1,4 @@
+import { noticeHtml } from '../../core/sanitize.js';
 import {
   autoScore,
   checkAnswer,
@@ -169,7 +170,7 @@ export async function sendQuestionnaires(
       await notifyUsers(trx, {
         userIds: await supplierUserIds(trx, s.id),
         title: `请填写问卷：${t.name}`,
-        content: `<p>请在 ${dueAt} 前填写并提交问卷「${t.name}」。</p>`,
+        content: noticeHtml`<p>请在 ${dueAt} 前填写并提交问卷「${t.name}」。</p>`,
         busType: 'questionnaire',
         busId: id,
         openType: 'url',
@@ -263,7 +264,7 @@ export async function returnQuestionnaire(
     await notifyUsers(trx, {
       userIds: await supplierUserIds(trx, q.supplierId),
       title: `问卷已退回，请修改后重新提交：${q.templateName}`,
-      content: `<p>${input.comment.replace(/[<>&]/g, '')}</p>`,
+      content: noticeHtml`<p>${input.comment}</p>`,
       busType: 'questionnaire',
       busId: q.id,
       openType: 'url',

@@ -15,7 +15,7 @@ import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { supplierUserIds } from '../supplier/status-log.js';
 import { notifyUsers } from '../announcements/notify.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /** Hooks get the untyped transaction; it is the same camelCase database. */
 const typed = (trx: AnyDb) => trx as unknown as Db;
@@ -184,7 +184,7 @@ export const sourceListRoutes =
             blockedBy: request.user!.username,
             blockedAt: serverNowIso(),
           },
-          notice: ['货源已冻结', `<p>冻结原因：${escapeHtml(reason)}</p>`],
+          notice: ['货源已冻结', noticeHtml`<p>冻结原因：${reason}</p>`],
         });
         return ok(null, '货源已冻结');
       },

@@ -10,6 +10,7 @@ import { CodeRuleService } from '../code-rules/code-rule-service.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -132,7 +133,7 @@ export async function quotaDraftsFromAward(
     await notifyUsers(trx, {
       userIds: [event.buyerId],
       title: `配额草稿已生成：${event.title}`,
-      content: `<p>${event.code} 按数量拆分定标，已生成 ${created.length} 个配额草稿，请核对后提交审批。</p>`,
+      content: noticeHtml`<p>${event.code} 按数量拆分定标，已生成 ${created.length} 个配额草稿，请核对后提交审批。</p>`,
       busType: 'quota',
       busId: created[0]!,
       openType: 'url',

@@ -15,6 +15,7 @@ export type Requisition = PurchaseRequisitionTable;
 export { PR_LINE_STATUS_TEXT, PR_STATUS_TEXT } from '@procura/shared';
 export type RequisitionLine = Selectable<PurchaseRequisitionLineTable>;
 import type { Actor } from '../../core/access.js';
+import { noticeHtml } from '../../core/sanitize.js';
 export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
 export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
@@ -336,11 +337,10 @@ async function decided(
   await writeLog(trx, id, action, 'PENDING_APPROVAL', to, actor, comment);
   // X-12: the assigned buyer learns that approved lines wait for sourcing (the submitter hears from the engine).
   if (to === 'APPROVED' && header.buyerId) {
-    const title = header.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     await notifyUsers(trx, {
       userIds: [header.buyerId].filter((u) => u !== header.submittedBy),
       title: `采购申请已审批，待寻源：${header.code}`,
-      content: `<p>${header.code} ${title}（预算 ${header.budgetAmount} ${header.currency}）已审批通过，请安排寻源或下单。</p>`,
+      content: noticeHtml`<p>${header.code} ${header.title}（预算 ${header.budgetAmount} ${header.currency}）已审批通过，请安排寻源或下单。</p>`,
       busType: 'requisition',
       busId: id,
       openType: 'url',

@@ -72,6 +72,7 @@ export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
 
 export type SampleRow = SrmSampleRequestTable;
 import type { Actor } from '../../core/access.js';
+import { noticeHtml } from '../../core/sanitize.js';
 export type { Actor };
 
 /**
@@ -155,12 +156,10 @@ async function supplierUsers(trx: Db, supplierId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** In-app notices of §7 (X-12): the supplier on a new or decided request, the requesting buyer on the supplier's moves. */
 export async function notifySample(trx: Db, row: SampleRow, action: SampleAction, detail = ''): Promise<void> {
   const what = `${row.code} ${row.materialName}`;
-  const body = `<p>${escape(what)}${detail ? `：${escape(detail)}` : ''}</p>`;
+  const body = noticeHtml`<p>${what}${detail ? `：${detail}` : ''}</p>`;
   const toSupplier = async (title: string) =>
     notifyUsers(trx, {
       userIds: await supplierUsers(trx, row.supplierId),

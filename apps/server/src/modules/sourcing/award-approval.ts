@@ -1,6 +1,6 @@
 import { serverNowIso } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { type ApprovalOutcome } from '../approval/index.js';
 import { recordPrice } from '../material/price-library.js';
@@ -131,7 +131,7 @@ export async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void>
   if (event.visibility === 'PUBLIC') {
     await publishResultAnnouncement(trx, event, {
       title: `${event.title} 结果公示`,
-      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标供应商：${escapeHtml(winnerNames.join('、'))}。</p>`,
+      content: noticeHtml`<p>${event.title}（${event.code}）已完成定标，中标供应商：${winnerNames.join('、')}。</p>`,
       company: winnerNames.join('、'),
       supplierList: winnerNames.map((name) => ({ title: '中标供应商', name })),
       createBy: 'approval',

@@ -10,7 +10,7 @@ import { refusalText, supplierEligibility } from '../supplier/index.js';
 
 export type EventRow = SourcingEventTable;
 import type { Actor } from '../../core/access.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 export { actorOf, type Actor } from '../../core/access.js';
 
 export { EVENT_STATUS_TEXT };
@@ -256,7 +256,7 @@ export async function notifySuppliers(
   await notifyUsers(trx, {
     userIds: await supplierUsers(trx, supplierIds),
     title,
-    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
+    content: noticeHtml`<p>${`${event.code} ${event.title}`}${detail ? `：${detail}` : ''}</p>`,
     busType: 'sourcing',
     busId: event.id,
     openType: 'url',
@@ -268,7 +268,7 @@ export async function notifyBuyer(trx: Db, event: EventRow, title: string, detai
   await notifyUsers(trx, {
     userIds: [event.buyerId],
     title,
-    content: `<p>${escapeHtml(`${event.code} ${event.title}`)}${detail ? `：${escapeHtml(detail)}` : ''}</p>`,
+    content: noticeHtml`<p>${`${event.code} ${event.title}`}${detail ? `：${detail}` : ''}</p>`,
     busType: 'sourcing',
     busId: event.id,
     openType: 'url',

@@ -1,3 +1,4 @@
+import { noticeHtml } from '../../core/sanitize.js';
 import {
   CHANGE_FIELDS,
   CHANGE_STATUS_LABELS,
@@ -266,7 +267,7 @@ export class SupplierChangeService {
       actorId: o.actorId,
       actorKind: 'INTERNAL',
     });
-    await this.notify(trx, r, '变更申请已通过', `<p>贵司的变更申请 ${r.code} 已审批通过，变更已生效。</p>`);
+    await this.notify(trx, r, '变更申请已通过', noticeHtml`<p>贵司的变更申请 ${r.code} 已审批通过，变更已生效。</p>`);
   }
 
   /** Rejection or withdrawal: nothing of the profile changes. */
@@ -281,7 +282,12 @@ export class SupplierChangeService {
       updateTime: now,
     });
     if (status === 'REJECTED')
-      await this.notify(trx, r, '变更申请被驳回', `<p>贵司的变更申请 ${r.code} 被驳回，意见：${o.comment ?? ''}</p>`);
+      await this.notify(
+        trx,
+        r,
+        '变更申请被驳回',
+        noticeHtml`<p>贵司的变更申请 ${r.code} 被驳回，意见：${o.comment ?? ''}</p>`,
+      );
   }
 
   private async notify(trx: Db, r: SupplierChangeRequestTable, title: string, content: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { noticeHtml } from '../../core/sanitize.js';
 import type { Selectable } from 'kysely';
 import type { SessionUser } from '../../core/access.js';
 import { businessError } from '../../core/errors.js';
@@ -373,7 +374,7 @@ export class AdmissionReviews {
     await notifyUsers(trx, {
       userIds: await supplierUserIds(trx, r.supplierId),
       title: '准入评审未通过',
-      content: `<p>准入评审 ${r.code} 未通过${comment ? `：${comment.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}` : ''}</p>`,
+      content: noticeHtml`<p>准入评审 ${r.code} 未通过${comment ? `：${comment}` : ''}</p>`,
       busType: 'supplier',
       busId: r.supplierId,
       openType: 'url',

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../core/access.js';
 import { businessError } from '../../core/errors.js';
 import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import { validQualificationTypes } from './qualification-service.js';
 import { logStatusChange } from './status-log.js';
 import {
@@ -139,7 +139,7 @@ export async function qualifyTrial(
     trx,
     s,
     '品类试用转正',
-    `<p>贵司在品类“${escapeHtml(name)}”的试用期结束，已转为合格供应商（不再受试用订单限额约束）。</p>`,
+    noticeHtml`<p>贵司在品类“${name}”的试用期结束，已转为合格供应商（不再受试用订单限额约束）。</p>`,
   );
   return '已转正';
 }
@@ -178,7 +178,7 @@ export async function decideAdmission(
       .where('id', '=', c.id)
       .execute();
     await logStatusChange(trx, { ...log, categoryCode, from: 'APPLYING', to: 'TERMINATED', reason });
-    await notifySupplier(trx, s, '品类准入未通过', `<p>贵司的品类准入申请未通过：${reason}</p>`);
+    await notifySupplier(trx, s, '品类准入未通过', noticeHtml`<p>贵司的品类准入申请未通过：${reason}</p>`);
     return;
   }
   if (!['POTENTIAL', 'QUALIFIED'].includes(s.status)) await refuseFrom(trx, s.status, '准入');
@@ -201,6 +201,6 @@ export async function decideAdmission(
     '品类准入通过',
     trialLimit === null
       ? '<p>贵司的品类准入申请已通过。</p>'
-      : `<p>贵司的品类准入申请有条件通过，进入试用期，试用订单限额 ${trialLimit} 元。</p>`,
+      : noticeHtml`<p>贵司的品类准入申请有条件通过，进入试用期，试用订单限额 ${trialLimit} 元。</p>`,
   );
 }

@@ -3,6 +3,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /**
  * The category consequences of QLF-3: a required certificate that expires suspends the
@@ -100,7 +101,7 @@ export async function suspendForExpiry(
       trx,
       q.supplierId,
       `品类准入已暂停：${typeName}过期`,
-      `<p>贵司的${typeName}（证书编号 ${q.certNo}）已于${q.expiryDate}过期，以下品类的准入已暂停：${names}。请上传新的资质，审核通过后自动恢复。</p>`,
+      noticeHtml`<p>贵司的${typeName}（证书编号 ${q.certNo}）已于${q.expiryDate}过期，以下品类的准入已暂停：${names}。请上传新的资质，审核通过后自动恢复。</p>`,
     );
   }
   return suspended;
@@ -165,7 +166,7 @@ export async function restoreAfterRenewal(
       trx,
       renewal.supplierId,
       '品类准入已恢复',
-      `<p>贵司更新的资质已审核通过，以下品类的准入已恢复：${restored.map((c) => names.get(c) ?? c).join('、')}。</p>`,
+      noticeHtml`<p>贵司更新的资质已审核通过，以下品类的准入已恢复：${restored.map((c) => names.get(c) ?? c).join('、')}。</p>`,
     );
   }
   return restored;

@@ -9,6 +9,7 @@ import { purchaseSetting } from '../material/purchase-settings.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { restoreAfterRenewal, suspendForExpiry } from './expiry-suspension.js';
 import { internalUsersWith, supplierUserIds } from './status-log.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 type Qualification = z.output<typeof qualificationSchema>;
 
@@ -184,7 +185,7 @@ export class QualificationService {
         title: body.approve ? '资质审核通过' : '资质审核未通过',
         content: body.approve
           ? '<p>贵司提交的资质已审核通过。</p>'
-          : `<p>贵司提交的资质未通过审核：${body.comment}</p>`,
+          : noticeHtml`<p>贵司提交的资质未通过审核：${body.comment}</p>`,
         busType: 'supplierQualification',
         busId: q.id,
         openType: 'url',
@@ -262,7 +263,7 @@ export class QualificationService {
           );
         if (!notifyNow) return;
         const title = expired ? `资质已过期：${q.certNo}` : `资质将于${expiry}到期：${q.certNo}`;
-        const content = `<p>${q.name} 的资质（证书编号 ${q.certNo}）${expired ? `已于${expiry}过期` : `将于${expiry}到期`}，请及时更新。</p>`;
+        const content = noticeHtml`<p>${q.name} 的资质（证书编号 ${q.certNo}）${expired ? `已于${expiry}过期` : `将于${expiry}到期`}，请及时更新。</p>`;
         await notifyUsers(trx, {
           userIds: [...(await supplierUserIds(trx, q.supplierId)), ...buyers],
           title,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { internalUsersWith, logStatusChange } from './status-log.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /** Category standings an elimination leaves behind that a new admission must earn again. */
 const ADMITTED = ['QUALIFIED', 'TRIAL', 'SUSPENDED'];
@@ -109,7 +110,7 @@ export async function reapplyAfterElimination(
     await notifyUsers(trx, {
       userIds: await internalUsersWith(trx, 'supplier:review'),
       title: `供应商重新申请准入：${s.name}`,
-      content: `<p>已淘汰的供应商 ${s.name} 重新申请准入，请审核其企业信息。${note ? `申请说明：${note}` : ''}</p>`,
+      content: noticeHtml`<p>已淘汰的供应商 ${s.name} 重新申请准入，请审核其企业信息。${note ? `申请说明：${note}` : ''}</p>`,
       busType: 'supplier',
       busId: s.id,
       openType: 'url',

@@ -17,6 +17,7 @@ import {
   type Supplier,
 } from './lifecycle-queries.js';
 import { logStatusChange } from './status-log.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 export type { StatusLabels } from './lifecycle-queries.js';
 
@@ -99,7 +100,7 @@ export class SupplierLifecycle {
             trx,
             s,
             '企业信息审核通过',
-            `<p>贵司（${s.name}）的企业信息已审核通过，当前状态：潜在供应商。</p>`,
+            noticeHtml`<p>贵司（${s.name}）的企业信息已审核通过，当前状态：潜在供应商。</p>`,
           );
           return '审核通过';
         }
@@ -126,7 +127,7 @@ export class SupplierLifecycle {
             trx,
             s,
             '企业信息被退回',
-            `<p>贵司的企业信息被退回，请按意见修改后重新提交：${text}</p>`,
+            noticeHtml`<p>贵司的企业信息被退回，请按意见修改后重新提交：${text}</p>`,
           );
           return '已退回';
         }
@@ -139,7 +140,7 @@ export class SupplierLifecycle {
             sourceDocType: 'FREEZE',
             sourceDocId: s.id,
           });
-          await notifySupplier(trx, s, '供应商已被冻结', `<p>贵司已被冻结，原因：${body.reason}</p>`);
+          await notifySupplier(trx, s, '供应商已被冻结', noticeHtml`<p>贵司已被冻结，原因：${body.reason}</p>`);
           return '已冻结';
         }
         case 'unfreeze': {
@@ -158,7 +159,7 @@ export class SupplierLifecycle {
             sourceDocType: 'ELIMINATION',
             sourceDocId: s.id,
           });
-          await notifySupplier(trx, s, '供应商已被淘汰', `<p>贵司已被淘汰，原因：${body.reason}</p>`);
+          await notifySupplier(trx, s, '供应商已被淘汰', noticeHtml`<p>贵司已被淘汰，原因：${body.reason}</p>`);
           return '已淘汰';
         }
         case 'blacklist':
@@ -318,7 +319,7 @@ export class SupplierLifecycle {
         .where('supplierId', '=', s.id)
         .where('status', '=', 'SIGNED_UP')
         .execute();
-      await notifySupplier(trx, s, '供应商已被列入黑名单', `<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
+      await notifySupplier(trx, s, '供应商已被列入黑名单', noticeHtml`<p>贵司已被列入黑名单，原因：${r.reason}</p>`);
       return;
     }
     if (!COMPANY.liftBlacklist.from.includes(s.status)) await refuseFrom(trx, s.status, COMPANY.liftBlacklist.label);

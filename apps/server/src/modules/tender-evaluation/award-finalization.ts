@@ -1,6 +1,6 @@
 import { candidateTitle } from '@procura/shared';
 import { serverNowIso } from '../../core/clock.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { recordPrice } from '../material/price-library.js';
 import {
@@ -140,7 +140,7 @@ export async function finalizeIfDue(trx: Db, eventId: string, actor: Actor | nul
       .execute();
     await publishResultAnnouncement(trx, event, {
       title: `${event.title} 结果公示`,
-      content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）已完成定标，中标人：${escapeHtml(winnerName)}。</p>`,
+      content: noticeHtml`<p>${event.title}（${event.code}）已完成定标，中标人：${winnerName}。</p>`,
       company: winnerName,
       supplierList: [
         { title: '中标人', name: winnerName },

@@ -13,7 +13,7 @@ import {
   type Actor,
   type EventRow,
 } from '../sourcing/sourcing-service.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 /** The role code that marks a user as a technical or economic expert (TND-11). */
 export const EXPERT_ROLE = 'expert';
@@ -222,7 +222,7 @@ export async function failAllRejected(trx: Db, actor: Actor | null, event: Event
   await notifyBuyer(trx, event, `招标失败（流标）：${event.title}`, '所有投标均被否决（ALL_REJECTED），可重新招标');
   await publishResultAnnouncement(trx, event, {
     title: `${event.title} 流标公告`,
-    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）所有投标均被否决，本次招标失败。</p>`,
+    content: noticeHtml`<p>${event.title}（${event.code}）所有投标均被否决，本次招标失败。</p>`,
     company: null,
     supplierList: [],
     createBy: actor?.user.username ?? 'system',

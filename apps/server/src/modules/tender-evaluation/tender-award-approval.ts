@@ -1,7 +1,7 @@
 import { candidateTitle } from '@procura/shared';
 import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import { type ApprovalOutcome } from '../approval/index.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
@@ -81,7 +81,8 @@ export async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise
   // §23 / PORTAL-3: the candidate publicity of a public tender.
   await publishResultAnnouncement(trx, event, {
     title: `${event.title} 中标候选人公示`,
-    content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）评标结束，中标候选人公示如下：${escapeHtml(list)}。</p><p>${escapeHtml(period)}。</p>`,
+    content: noticeHtml`<p>${event.title}（${event.code}）评标结束，中标候选人公示如下：${list}。</p>
+      <p>${period}。</p>`,
     company: null,
     supplierList: candidates.map((c) => ({ title: candidateTitle(c.rank), name: c.supplierName })),
     createBy: 'approval',

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { AppError, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { escapeHtml } from '../../core/sanitize.js';
+import { noticeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';
 import type { QuotePayload } from '../sourcing/opening.js';
@@ -97,7 +97,7 @@ export async function approveOpening(
       // TND-24 / §23: 已流标 on the portal and a failure notice among the results.
       await failOnPortal(trx, event, {
         reason: '投标人不足3家，已流标',
-        content: `<p>${escapeHtml(event.title)}（${escapeHtml(event.code)}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
+        content: noticeHtml`<p>${event.title}（${event.code}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
       });
       await appendTenderAudit(trx, {
         eventId: event.id,
