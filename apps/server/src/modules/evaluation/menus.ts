@@ -11,7 +11,7 @@ export const evaluationMenus: MenuSeed[] = [
     component: 'layouts/RouteView',
     menuType: 0,
     icon: 'TrophyOutlined',
-    sortNo: 15,
+    sortNo: 17,
     roles: ['admin', 'buyer'],
   },
   ...resourceMenu(

@@ -85,9 +85,9 @@ export const materialMenus: MenuSeed[] = [
     '/base/unitOfMeasure',
     'srmUnitOfMeasure',
     'unitOfMeasure',
-    3,
+    4,
   ).map(forBuyers(['list'])),
-  ...resourceMenu('base.price', 'base', '价格库', '/base/priceRecord', 'srmPriceRecord', 'priceRecord', 4, [
+  ...resourceMenu('base.price', 'base', '价格库', '/base/priceRecord', 'srmPriceRecord', 'priceRecord', 5, [
     'import',
     'edit',
     'delete',
@@ -101,7 +101,7 @@ export const materialMenus: MenuSeed[] = [
     component: 'srm/PurchaseSettings',
     menuType: 1,
     perms: 'purchaseSetting:list',
-    sortNo: 5,
+    sortNo: 6,
     roles: ['admin'],
   },
   {
@@ -130,7 +130,7 @@ export const materialMenus: MenuSeed[] = [
     '/base/supplierMaterial',
     'supplierMaterial',
     'supplierMaterial',
-    6,
+    7,
     ['import'],
     ['admin', 'buyer'],
   ),

@@ -27,7 +27,7 @@ export const onlineReportMenus: MenuSeed[] = [
     roles: ['admin', 'buyer'],
   },
   // Buyers read organisations (the organisation picker in their forms); keeping them stays with administrators.
-  ...resourceMenu('sys.dataorg', 'sys', '组织机构', '/isystem/dataorg', 'bdDataorg', 'dataorg', 13).map((m) =>
+  ...resourceMenu('sys.dataorg', 'sys', '组织机构', '/isystem/dataorg', 'bdDataorg', 'dataorg', 14).map((m) =>
     m.key === 'sys.dataorg.list' ? { ...m, roles: ['admin', 'buyer'] } : m,
   ),
 ];

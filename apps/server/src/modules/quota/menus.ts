@@ -11,7 +11,7 @@ export const quotaMenus: MenuSeed[] = [
     menuType: 0,
     perms: 'srm:quota:list',
     icon: 'TableOutlined',
-    sortNo: 15,
+    sortNo: 18,
     keepAlive: true,
     roles: ['admin', 'buyer'],
   },

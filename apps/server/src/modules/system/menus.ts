@@ -23,7 +23,7 @@ export const systemMenus: MenuSeed[] = [
     component: 'gallery/WidgetGallery',
     menuType: 1,
     perms: 'widgets:view',
-    sortNo: 14,
+    sortNo: 15,
     roles: ['admin'],
   },
   {

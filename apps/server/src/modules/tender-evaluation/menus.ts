@@ -39,7 +39,7 @@ export const tenderEvaluationMenus: MenuSeed[] = [
     menuType: 0,
     perms: 'srm:tenderEval:score',
     icon: 'AuditOutlined',
-    sortNo: 16,
+    sortNo: 19,
     keepAlive: true,
     roles: ['admin', 'buyer', 'expert'],
   },
