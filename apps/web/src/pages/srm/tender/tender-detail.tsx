@@ -1,148 +1,17 @@
 import { useState } from 'react';
-import { DictText } from '../../../components/dict/dict-select';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { BuyerClarifications, type ClarificationInput } from '../sourcing/clarification-panel';
-import { searchSuppliers } from '../sourcing/sourcing-api';
-import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS, RESPONSE_STATUS } from '../sourcing/sourcing-api';
 import { AwardTab } from './award-tab';
 import { EvaluationTab } from './evaluation-tab';
 import { ObjectionsPanel } from './objections-panel';
-import {
-  AUDIT_ACTIONS,
-  ENVELOPES,
-  EVALUATION_METHODS,
-  FAIL_REASONS,
-  loadAudit,
-  loadBids,
-  loadTender,
-  METHODS,
-  TENDER_STATUS,
-  verifyAudit,
-  type AuditCheck,
-  type Bid,
-  type OpenResult,
-  type TenderDetail,
-} from './tender-api';
-
-export function TenderStatusTag({ status }: { status: string }) {
-  return <Tag color={EVENT_STATUS_COLOR[status] ?? 'default'}>{TENDER_STATUS[status] ?? status}</Tag>;
-}
-
-/** The hash-chained audit trail (P4) and its verification. */
-function AuditPanel({ id }: { id: string }) {
-  const audit = useQuery({ queryKey: ['tender', 'audit', id], queryFn: () => loadAudit(id) });
-  const [check, setCheck] = useState<AuditCheck | null>(null);
-  const [checking, setChecking] = useState(false);
-  const { message } = App.useApp();
-  const verify = async () => {
-    setChecking(true);
-    try {
-      setCheck(await verifyAudit(id));
-    } catch (error) {
-      message.warning(error instanceof Error ? error.message : '校验失败');
-    } finally {
-      setChecking(false);
-    }
-  };
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-audit">
-      <Space>
-        <Button onClick={() => void verify()} loading={checking} data-testid="tender-audit-verify">
-          校验哈希链
-        </Button>
-        {check &&
-          (check.valid ? (
-            <Tag color="green">{`完整：共${check.count}条，未被篡改`}</Tag>
-          ) : (
-            <Tag color="red">{`第${check.brokenAtSeq}条起记录被篡改`}</Tag>
-          ))}
-      </Space>
-      {audit.isError && <Alert type="error" showIcon title={audit.error.message} />}
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={audit.isFetching}
-        dataSource={audit.data ?? []}
-        columns={[
-          { title: '序号', dataIndex: 'seq', width: 60 },
-          { title: '时间', dataIndex: 'atWire', width: 170 },
-          { title: '操作人', dataIndex: 'actorName', width: 110 },
-          { title: '动作', dataIndex: 'action', render: (v: string) => AUDIT_ACTIONS[v] ?? v },
-          { title: 'IP', dataIndex: 'ip', width: 120 },
-          {
-            title: '哈希',
-            dataIndex: 'hash',
-            render: (v: string) => <Typography.Text code>{v.slice(0, 16)}…</Typography.Text>,
-          },
-        ]}
-      />
-    </Space>
-  );
-}
-
-/** P5: the opened bids, to the buyer team only (technical part; commercial part once opened). */
-function BidsPanel({ id }: { id: string }) {
-  const bids = useQuery({ queryKey: ['tender', 'bids', id], queryFn: () => loadBids(id) });
-  if (bids.isError) return <Alert type="error" showIcon title={bids.error.message} />;
-  return (
-    <Table<Bid>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      loading={bids.isFetching}
-      dataSource={bids.data ?? []}
-      data-testid="tender-bids"
-      expandable={{
-        expandedRowRender: (b) => (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-            {b.technicalText ?? ''}
-          </Typography.Paragraph>
-        ),
-      }}
-      columns={[
-        { title: '投标人', dataIndex: 'supplierName' },
-        { title: '投标文件编号', dataIndex: 'code' },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          render: (v: string, b) =>
-            `${RESPONSE_STATUS[v] ?? (v === 'REJECTED' ? '已否决' : v)}${b.rejectReason ? `：${b.rejectReason}` : ''}`,
-        },
-        { title: '递交时间', dataIndex: 'submittedAt' },
-        {
-          title: '投标总价',
-          dataIndex: 'totalAmount',
-          render: (v: string | null, b) =>
-            v ?? (b.commercialOpenedAt ? '-' : <Typography.Text type="secondary">商务标未开启</Typography.Text>),
-        },
-        { title: '技术标附件', dataIndex: 'technicalFiles', render: (v: string[]) => v.length },
-      ]}
-    />
-  );
-}
+import { FAIL_REASONS, loadTender, type OpenResult, type TenderDetail } from './tender-api';
+import { TenderInfo, TenderLines, TenderOpening, TenderSuppliers } from './tender-info-tabs';
+import { AuditPanel, BidsPanel } from './tender-record-panels';
 
 type Ask = 'extend' | 'amendment' | 'cancel' | null;
 
@@ -166,8 +35,6 @@ export function TenderDetailDrawer({
   const [text, setText] = useState('');
   const [affects, setAffects] = useState(false);
   const [deadline, setDeadline] = useState<Dayjs | null>(null);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [keyword, setKeyword] = useState('');
   const can = {
     add: useHasPermission('srm:tender:add'),
     edit: useHasPermission('srm:tender:edit'),
@@ -179,11 +46,6 @@ export function TenderDetailDrawer({
   };
   const detail = useQuery({ queryKey: ['tender', 'detail', id], queryFn: () => loadTender(id!), enabled: id !== null });
   const t = detail.data;
-  const suppliers = useQuery({
-    queryKey: ['tender', 'suppliers', keyword],
-    queryFn: () => searchSuppliers(keyword),
-    enabled: t?.status === 'DRAFT' && t.method === 'INVITED_TENDER' && can.edit,
-  });
   const done = async () => {
     await detail.refetch();
     onChanged();
@@ -360,191 +222,22 @@ export function TenderDetailDrawer({
           {
             key: 'info',
             label: '基本信息',
-            children: (
-              <Descriptions size="small" column={3} bordered>
-                <Descriptions.Item label="项目编号">{t.code}</Descriptions.Item>
-                <Descriptions.Item label="项目名称" span={2}>
-                  {t.title}
-                </Descriptions.Item>
-                <Descriptions.Item label="状态">
-                  <TenderStatusTag status={t.status} />
-                </Descriptions.Item>
-                <Descriptions.Item label="招标方式">{METHODS[t.method] ?? t.method}</Descriptions.Item>
-                <Descriptions.Item label="依法必须招标">{t.legalMandatory ? '是' : '否'}</Descriptions.Item>
-                <Descriptions.Item label="招标文件发售">{`${s.docIssueStartAt ?? '-'} 至 ${s.docIssueEndAt ?? '-'}`}</Descriptions.Item>
-                <Descriptions.Item label="投标截止（开标）">{t.responseDeadline ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label="信封">
-                  {t.twoEnvelope ? '双信封（技术标、商务标）' : '单信封'}
-                </Descriptions.Item>
-                <Descriptions.Item label="评标方法">
-                  {EVALUATION_METHODS[s.evaluationMethod] ?? s.evaluationMethod}
-                </Descriptions.Item>
-                <Descriptions.Item label="权重（价格/技术/商务）">{`${s.priceWeight} / ${s.techWeight} / ${s.businessWeight}`}</Descriptions.Item>
-                <Descriptions.Item label="公示天数">{s.publicityDays}</Descriptions.Item>
-                <Descriptions.Item label="开标人">
-                  {t.openingOfficers.map((o) => o.name).join('、') || '-'}
-                </Descriptions.Item>
-                <Descriptions.Item label="开标确认人数">{s.openingQuorum}</Descriptions.Item>
-                <Descriptions.Item label="最高投标限价">{t.ceilingPrice ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label="发布时间">{t.publishedAt ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label="开标时间">{t.openedAt ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label="联系人">
-                  {[t.contactName, t.contactPhone].filter(Boolean).join(' ') || '-'}
-                </Descriptions.Item>
-                {t.failReason && (
-                  <Descriptions.Item label="流标原因" span={3}>
-                    {FAIL_REASONS[t.failReason] ?? t.failReason}
-                  </Descriptions.Item>
-                )}
-                {s.previousEventId && (
-                  <Descriptions.Item label="原招标项目" span={3}>
-                    {s.previousEventId}
-                  </Descriptions.Item>
-                )}
-              </Descriptions>
-            ),
+            children: <TenderInfo t={t} />,
           },
           {
             key: 'lines',
             label: `物料行（${t.lines.length}）`,
-            children: (
-              <Table
-                rowKey="id"
-                size="small"
-                pagination={false}
-                dataSource={t.lines}
-                columns={[
-                  { title: '行号', dataIndex: 'lineNo', width: 50 },
-                  {
-                    title: '物料',
-                    render: (_: unknown, l: TenderDetail['lines'][number]) =>
-                      `${l.materialCode ?? ''} ${l.materialName ?? ''}`,
-                  },
-                  { title: '规格型号', dataIndex: 'spec' },
-                  { title: '数量', dataIndex: 'qty' },
-                  { title: '单位', dataIndex: 'unit', render: (v: string) => <DictText code="srm_unit" value={v} /> },
-                ]}
-              />
-            ),
+            children: <TenderLines t={t} />,
           },
           {
             key: 'suppliers',
             label: `供应商（${t.participants.length}）`,
-            children: (
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                {t.status === 'DRAFT' && t.method === 'INVITED_TENDER' && can.edit && (
-                  <Space wrap>
-                    <Select
-                      mode="multiple"
-                      showSearch={{ filterOption: false, onSearch: setKeyword }}
-                      style={{ minWidth: 360 }}
-                      placeholder="搜索并选择供应商"
-                      value={picked}
-                      onChange={setPicked}
-                      loading={suppliers.isFetching}
-                      options={(suppliers.data?.records ?? []).map((x) => ({
-                        value: x.id,
-                        label: `${x.code} ${x.name}`,
-                      }))}
-                      data-testid="tender-supplier-picker"
-                    />
-                    <Button
-                      type="primary"
-                      disabled={picked.length === 0}
-                      loading={busy}
-                      onClick={() =>
-                        void run(
-                          () => postAction('/srm/tender/invite', { id: t.id, supplierIds: picked }),
-                          async () => {
-                            setPicked([]);
-                            await done();
-                          },
-                        )
-                      }
-                    >
-                      邀请
-                    </Button>
-                  </Space>
-                )}
-                <Table
-                  rowKey="id"
-                  size="small"
-                  pagination={false}
-                  dataSource={t.participants}
-                  locale={{ emptyText: t.method === 'OPEN_TENDER' ? '暂无报名供应商' : '尚未邀请供应商' }}
-                  columns={[
-                    { title: '供应商', dataIndex: 'supplierName' },
-                    { title: '来源', dataIndex: 'origin', render: (v: string) => (v === 'INVITED' ? '邀请' : '报名') },
-                    {
-                      title: '状态',
-                      dataIndex: 'status',
-                      render: (v: string, p) =>
-                        `${PARTICIPATION_STATUS[v] ?? v}${p.declineReason ? `：${p.declineReason}` : ''}`,
-                    },
-                  ]}
-                />
-              </Space>
-            ),
+            children: <TenderSuppliers t={t} canEdit={can.edit} onChanged={done} />,
           },
           {
             key: 'opening',
             label: '开标',
-            children: (
-              <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-opening">
-                <Typography.Text type="secondary">{`截止时间后由指定开标人分别确认，达到${s.openingQuorum}人后解密（P2）；投标人少于3家则流标（TND-9）。`}</Typography.Text>
-                <Table
-                  rowKey={(a) => `${a.envelope}-${a.userId}`}
-                  size="small"
-                  pagination={false}
-                  dataSource={t.openingApprovals}
-                  locale={{ emptyText: '尚无开标人确认' }}
-                  columns={[
-                    { title: '信封', dataIndex: 'envelope', render: (v: string) => ENVELOPES[v] ?? v },
-                    { title: '开标人', dataIndex: 'userName' },
-                    { title: '确认时间', dataIndex: 'at' },
-                  ]}
-                />
-                {t.openingRecords.map((r) => (
-                  <Space key={r.id} orientation="vertical" style={{ width: '100%' }}>
-                    <Typography.Title
-                      level={5}
-                    >{`${ENVELOPES[r.envelope] ?? r.envelope}记录（${r.openedAt}，${r.openedBy}）`}</Typography.Title>
-                    <Table
-                      rowKey="responseCode"
-                      size="small"
-                      pagination={false}
-                      dataSource={r.entries}
-                      columns={[
-                        { title: '投标人', dataIndex: 'supplierName' },
-                        { title: '递交时间', dataIndex: 'submittedAt' },
-                        { title: '投标总价', dataIndex: 'totalAmount', render: (v?: string) => v ?? '-' },
-                        { title: '交货期（天）', dataIndex: 'deliveryDays', render: (v?: number | null) => v ?? '-' },
-                        { title: '付款条件', dataIndex: 'paymentTerms', render: (v?: string | null) => v ?? '-' },
-                      ]}
-                    />
-                    {r.confirmations.length > 0 && (
-                      <Table
-                        rowKey="supplierName"
-                        size="small"
-                        pagination={false}
-                        dataSource={r.confirmations}
-                        columns={[
-                          { title: '投标人', dataIndex: 'supplierName' },
-                          {
-                            title: '确认',
-                            dataIndex: 'decision',
-                            render: (v: string) =>
-                              v === 'CONFIRMED' ? <Tag color="green">已确认</Tag> : <Tag color="red">提出异议</Tag>,
-                          },
-                          { title: '异议内容', dataIndex: 'objection' },
-                          { title: '时间', dataIndex: 'at' },
-                        ]}
-                      />
-                    )}
-                  </Space>
-                ))}
-              </Space>
-            ),
+            children: <TenderOpening t={t} />,
           },
           // Questions are answered through the tender's own route: TND-3 may push the deadline, the audit chain records it.
           ...(published

@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Form, Input, Select, Space, Table } from 'ant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Has } from '../../../components/has';
 import { listTenders, loadTender, METHODS, TENDER_STATUS, type TenderDetail, type TenderRow } from './tender-api';
-import { TenderDetailDrawer, TenderStatusTag } from './tender-detail';
+import { TenderDetailDrawer } from './tender-detail';
+import { TenderStatusTag } from './tender-info-tabs';
 import { TenderForm } from './tender-form';
 
 type Search = { title?: string; status?: string };
