@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { seedBidders } from './auction-seed.js';
+import { apiOf, startServer, stopServer, waitUp } from './bench-server.js';
+import { CLK_TCK, cpuTicks, fdLimit, ms, openFiles, pct, pooled, statusKb } from './measure.js';
 
 /**
  * Live auction benchmark (domain §12): BENCH_BIDDERS (default 2,000) admitted bidders of one
@@ -25,8 +25,6 @@ import pg from 'pg';
  * 2,000 times. The auction itself goes through the API: create, invite (100 per call), publish,
  * each bidder accepts its invitation over HTTP, start.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.resolve(here, '../../apps/server/dist/main.js');
 const env = process.env;
 const BIDDERS = Number(env.BENCH_BIDDERS ?? 2000);
 const ACTIVE = Math.min(BIDDERS, Number(env.BENCH_ACTIVE_BIDDERS ?? 100));
@@ -35,11 +33,6 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 30);
 const OPEN_CONCURRENCY = 50;
 const port = 32000 + (process.pid % 10000);
 const base = `http://127.0.0.1:${port}/jeecg-boot`;
-
-if (!fs.existsSync(main)) {
-  console.error('bench: build the server first (npm run build)');
-  process.exit(1);
-}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-auction-'));
 const admin = env.BENCH_DATABASE_URL;
@@ -56,233 +49,16 @@ if (admin) {
 }
 const kind = admin ? 'PostgreSQL' : 'SQLite';
 
-function startServer(): ChildProcess {
+function startAuctionServer(): ChildProcess {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, main], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: 'none',
-      NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT: '100000',
-      TEST_CLOCK: 'true',
-      STORAGE_DIR: path.join(dir, 'files'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startServer(port, databaseUrl, {
+    env: { LOGIN_RATE_LIMIT: '100000', TEST_CLOCK: 'true', STORAGE_DIR: path.join(dir, 'files') },
+    nodeArgs,
   });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/sys/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-// ---------- direct database access (the server is stopped meanwhile) ----------
-
-type Row = Record<string, unknown>;
-interface Sql {
-  all(text: string, params?: unknown[]): Promise<Row[]>;
-  insert(table: string, rows: Row[]): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openSql(): Promise<Sql> {
-  const insertText = (table: string, cols: string[], count: number, mark: (n: number) => string) =>
-    `INSERT INTO ${table} (${cols.join(', ')}) VALUES ${Array.from({ length: count }, (_, r) => `(${cols.map((_, c) => mark(r * cols.length + c + 1)).join(', ')})`).join(', ')}`;
-  if (!admin) {
-    const db = new SQLite(databaseUrl.slice('sqlite:'.length));
-    return {
-      all: async (text, params = []) => db.prepare(text).all(...params) as Row[],
-      insert: async (table, rows) => {
-        const cols = Object.keys(rows[0]!);
-        db.transaction(() => {
-          for (let i = 0; i < rows.length; i += 100) {
-            const chunk = rows.slice(i, i + 100);
-            db.prepare(insertText(table, cols, chunk.length, () => '?')).run(
-              ...chunk.flatMap((r) => cols.map((c) => r[c])),
-            );
-          }
-        })();
-      },
-      close: async () => void db.close(),
-    };
-  }
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  return {
-    all: async (text, params = []) => {
-      let n = 0;
-      return (
-        await c.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows as Row[];
-    },
-    insert: async (table, rows) => {
-      const cols = Object.keys(rows[0]!);
-      await c.query('BEGIN');
-      for (let i = 0; i < rows.length; i += 100) {
-        const chunk = rows.slice(i, i + 100);
-        await c.query(
-          insertText(table, cols, chunk.length, (n) => `$${n}`),
-          chunk.flatMap((r) => cols.map((col) => r[col])),
-        );
-      }
-      await c.query('COMMIT');
-    },
-    close: () => c.end(),
-  };
-}
-
-const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
-/** An HS256 token as SessionService.issue signs it (jose: sid, username, sub, iss, iat, exp). */
-function signToken(
-  key: Buffer,
-  sessionId: string,
-  userId: string,
-  username: string,
-  nowMs: number,
-  ttlMs: number,
-): string {
-  const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(
-    JSON.stringify({
-      sid: sessionId,
-      username,
-      sub: userId,
-      iss: 'procura',
-      iat: Math.floor(nowMs / 1000),
-      exp: Math.floor((nowMs + ttlMs) / 1000),
-    }),
-  );
-  const signature = createHmac('sha256', key).update(`${head}.${body}`).digest('base64url');
-  return `${head}.${body}.${signature}`;
-}
-
-/** BIDDERS qualified suppliers, each with one user (supplier1's roles) and an open session. */
-async function seedBidders(): Promise<{ supplierIds: string[]; tokens: string[] }> {
-  const sql = await openSql();
-  try {
-    const [supplier] = await sql.all('SELECT * FROM supplier WHERE name = ?', ['华东精密机械有限公司']);
-    const [user] = await sql.all('SELECT * FROM sys_user WHERE username = ?', ['supplier1']);
-    if (!supplier || !user) throw new Error('the demo supplier or supplier1 is missing (SEED_DEMO)');
-    const roles = await sql.all('SELECT role_id FROM sys_user_role WHERE user_id = ?', [user.id]);
-    const [secret] = await sql.all('SELECT config_value FROM sys_config WHERE config_key = ?', ['jwt_secret']);
-    const key = Buffer.from(String(secret!.config_value), 'base64url');
-    const now = Date.now();
-    const ttl = 7 * 24 * 3600_000;
-    const hex = () => randomUUID().replaceAll('-', '');
-    const supplierIds: string[] = [];
-    const tokens: string[] = [];
-    const suppliers: Row[] = [];
-    const users: Row[] = [];
-    const userRoles: Row[] = [];
-    const sessions: Row[] = [];
-    for (let i = 1; i <= BIDDERS; i++) {
-      const supplierId = hex();
-      const userId = hex();
-      const sessionId = hex();
-      const username = `bidder${i}`;
-      supplierIds.push(supplierId);
-      suppliers.push({
-        ...supplier,
-        id: supplierId,
-        code: `SUP-B-${i}`,
-        name: `竞价压测供应商${i}`,
-        uscc: null,
-        phone: null,
-        email: null,
-        status: 'QUALIFIED',
-        info_status: 'APPROVED',
-      });
-      users.push({
-        ...user,
-        id: userId,
-        username,
-        realname: `压测用户${i}`,
-        phone: null,
-        email: null,
-        work_no: null,
-        supplier_id: supplierId,
-      });
-      for (const r of roles) userRoles.push({ id: hex(), user_id: userId, role_id: r.role_id });
-      sessions.push({
-        id: sessionId,
-        user_id: userId,
-        created_at: new Date(now).toISOString(),
-        expires_at: new Date(now + ttl).toISOString(),
-        revoked_at: null,
-        closing_at: null,
-        ip: '127.0.0.1',
-        user_agent: 'auction-bench',
-      });
-      tokens.push(signToken(key, sessionId, userId, username, now, ttl));
-    }
-    await sql.insert('supplier', suppliers);
-    await sql.insert('sys_user', users);
-    await sql.insert('sys_user_role', userRoles);
-    await sql.insert('sys_session', sessions);
-    return { supplierIds, tokens };
-  } finally {
-    await sql.close();
-  }
-}
-
-// ---------- API helpers ----------
-
-type Answer<T = unknown> = { success: boolean; message: string; result: T };
-async function call<T = unknown>(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(token ? { 'X-Access-Token': token } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as Answer<T>;
-}
-async function must<T = unknown>(what: string, answer: Promise<Answer<T>>): Promise<T> {
-  const a = await answer;
-  if (!a.success) throw new Error(`${what}: ${a.message}`);
-  return a.result;
-}
-
-/** Runs `work(i)` for i in 0..n-1 with at most `limit` at once. */
-async function pooled(n: number, limit: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, n) }, async () => {
-      while (next < n) await work(next++);
-    }),
-  );
-}
+const { call, must } = apiOf(base);
 
 // ---------- SSE streams ----------
 
@@ -380,33 +156,18 @@ class Stream {
 
 // ---------- server figures ----------
 
-const CLK_TCK = 100; // Linux USER_HZ
-const cpuTicks = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
-};
-const statusKb = (pid: number, field: string) =>
-  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-const openFiles = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
-const fdLimit = (pid: number) =>
-  /Max open files\s+(\S+)/.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1] ?? '?';
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-
 // ---------- the run ----------
 
 const streams: Stream[] = [];
-let server = startServer();
+let server = startAuctionServer();
 try {
   const t0 = performance.now();
   const loadBefore = os.loadavg()[0]!;
-  await waitUp();
+  await waitUp(base);
   await stopServer(server);
-  const { supplierIds, tokens } = await seedBidders();
-  server = startServer();
-  await waitUp();
+  const { supplierIds, tokens } = await seedBidders(databaseUrl, BIDDERS);
+  server = startAuctionServer();
+  await waitUp(base);
   const pid = server.pid!;
   const seededS = (performance.now() - t0) / 1000;
 

@@ -1,51 +1,19 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startServer, waitUp } from './bench-server.js';
 
 // HTTP benchmark of the real server: bare route (ceiling), login, permission load, paged list.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.resolve(here, '../../apps/server/dist/main.js');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = 30000 + (process.pid % 10000);
 const origin = `http://127.0.0.1:${port}`;
 const base = `${origin}/jeecg-boot`;
 
-if (!fs.existsSync(main)) {
-  console.error('bench: build the server first (npm run build)');
-  process.exit(1);
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-bench-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
-const server = spawn(process.execPath, [main], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '1000000',
-    WEB_DIST: 'none',
-    NODE_ENV: 'test',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/sys/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
+const server = startServer(port, databaseUrl);
 
 type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -62,7 +30,7 @@ async function load(scenario: string, opts: autocannon.Options): Promise<Row> {
 }
 
 try {
-  await waitForServer();
+  await waitUp(base);
   const login = await fetch(`${base}/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { startServer, waitUp } from './bench-server.js';
+import { peakRssMb, rssMb } from './measure.js';
 
 // Volume benchmark: the user list filtered and sorted over 1,000,000 users, and the export of
 // 100,000 rows (time and the server's peak memory). SQLite by default; BENCH_DATABASE_URL
 // (an admin URL such as postgres://postgres@127.0.0.1:5432/postgres) runs it on PostgreSQL in
 // a database it creates and drops.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.resolve(here, '../../apps/server/dist/main.js');
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,33 +31,7 @@ if (admin) {
   databaseUrl = u.toString();
 }
 
-function startServer() {
-  return spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: 'none',
-      NODE_ENV: 'test',
-      LOGIN_RATE_LIMIT: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/sys/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
+const startVolumeServer = () => startServer(port, databaseUrl, { env: { LOGIN_RATE_LIMIT: '100000' } });
 
 /** Bulk rows straight into the database: the server migrated and seeded it first. */
 async function fill(): Promise<number> {
@@ -90,19 +62,14 @@ async function fill(): Promise<number> {
   return Date.now() - started;
 }
 
-const peakRss = (pid: number) =>
-  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const rss = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-let server = startServer();
+let server = startVolumeServer();
 try {
-  await waitUp();
+  await waitUp(base);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   const fillMs = await fill();
-  server = startServer();
-  await waitUp();
+  server = startVolumeServer();
+  await waitUp(base);
   const login = await fetch(`${base}/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -129,13 +96,13 @@ try {
     );
   }
 
-  const before = rss(server.pid!);
+  const before = rssMb(server.pid!);
   const t0 = Date.now();
   const res = await fetch(`${base}/sys/position/exportXls`, { headers });
   const bytes = (await res.arrayBuffer()).byteLength;
   const exportMs = Date.now() - t0;
   console.log(
-    `\nexport of ${EXPORT_ROWS.toLocaleString()} positions: ${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB xlsx, server RSS ${before.toFixed(0)} MB before, peak ${peakRss(server.pid!).toFixed(0)} MB (HTTP ${res.status})`,
+    `\nexport of ${EXPORT_ROWS.toLocaleString()} positions: ${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB xlsx, server RSS ${before.toFixed(0)} MB before, peak ${peakRssMb(server.pid!).toFixed(0)} MB (HTTP ${res.status})`,
   );
 } finally {
   server.kill('SIGTERM');
