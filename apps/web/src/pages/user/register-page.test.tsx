@@ -95,10 +95,12 @@ describe('supplier registration page', () => {
       false,
     );
     await user.click(screen.getByTestId('register-submit'));
+    // Each field is validated on its own (antd's rules are asynchronous): on a busy machine the
+    // messages appear in turn, so each is waited for (a flake seen with the whole suite running).
     expect(await screen.findByText('统一社会信用代码格式不正确')).toBeTruthy();
-    expect(screen.getByText('密码必须包含字母、数字、特殊字符，长度8到16位')).toBeTruthy();
-    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
-    expect(screen.getByText('请阅读并同意平台服务条款')).toBeTruthy();
+    expect(await screen.findByText('密码必须包含字母、数字、特殊字符，长度8到16位')).toBeTruthy();
+    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+    expect(await screen.findByText('请阅读并同意平台服务条款')).toBeTruthy();
     expect(server.calls('POST /sys/user/register')).toHaveLength(0);
   });
 
