@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { searchSuppliers } from '../sourcing/sourcing-api';
+import { SupplierInvite } from '../sourcing/supplier-invite';
 import { PARTICIPATION_STATUS, type AuctionDetail } from './auction-api';
 
 /**
@@ -25,53 +24,20 @@ export function AuctionParticipants({
   const { busy, run } = useCommand();
   const canInvite = useHasPermission('srm:sourcing:invite');
   const canBan = useHasPermission('srm:auction:void');
-  const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<string[]>([]);
   const [banning, setBanning] = useState<{ supplierId: string; name: string } | null>(null);
   const [reason, setReason] = useState('');
   const lot = e.lots[0];
-  const suppliers = useQuery({
-    queryKey: ['auction', 'suppliers', keyword],
-    queryFn: () => searchSuppliers(keyword),
-    enabled: invitable && canInvite,
-  });
   return (
     <>
       <Space orientation="vertical" style={{ width: '100%' }}>
         {invitable && canInvite && (
-          <Space wrap>
-            <Select
-              mode="multiple"
-              showSearch={{ filterOption: false, onSearch: setKeyword }}
-              style={{ minWidth: 360 }}
-              placeholder="搜索并选择供应商"
-              value={picked}
-              onChange={setPicked}
-              loading={suppliers.isFetching}
-              options={(suppliers.data?.records ?? []).map((s) => ({
-                value: s.id,
-                label: `${s.code} ${s.name}`,
-              }))}
-              data-testid="auction-supplier-picker"
-            />
-            <Button
-              type="primary"
-              disabled={picked.length === 0}
-              loading={busy}
-              data-testid="auction-invite"
-              onClick={() =>
-                void run(
-                  () => postAction('/srm/sourcing/event/invite', { id: e.id, supplierIds: picked }),
-                  async () => {
-                    setPicked([]);
-                    await done();
-                  },
-                )
-              }
-            >
-              邀请
-            </Button>
-          </Space>
+          <SupplierInvite
+            eventId={e.id}
+            inviteUrl="/srm/sourcing/event/invite"
+            testId="auction-supplier-picker"
+            buttonTestId="auction-invite"
+            onInvited={done}
+          />
         )}
         <Alert
           type="info"

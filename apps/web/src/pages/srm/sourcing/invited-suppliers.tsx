@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { PARTICIPATION_STATUS, searchSuppliers, type EventDetail } from './sourcing-api';
+import { PARTICIPATION_STATUS, type EventDetail } from './sourcing-api';
+import { SupplierInvite } from './supplier-invite';
 
 /** The 供应商 tab: the invited suppliers and, while the event is a draft, inviting and removing them. */
 export function InvitedSuppliers({
@@ -15,49 +14,16 @@ export function InvitedSuppliers({
   canInvite: boolean;
   done: () => Promise<void>;
 }) {
-  const { busy, run } = useCommand();
-  const [picked, setPicked] = useState<string[]>([]);
-  const [keyword, setKeyword] = useState('');
-  const suppliers = useQuery({
-    queryKey: ['sourcing', 'suppliers', keyword],
-    queryFn: () => searchSuppliers(keyword),
-    enabled: e.status === 'DRAFT' && canInvite,
-  });
+  const { run } = useCommand();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {e.status === 'DRAFT' && canInvite && (
-        <Space wrap>
-          <Select
-            mode="multiple"
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            style={{ minWidth: 360 }}
-            placeholder="搜索并选择供应商"
-            value={picked}
-            onChange={setPicked}
-            loading={suppliers.isFetching}
-            options={(suppliers.data?.records ?? []).map((s) => ({
-              value: s.id,
-              label: `${s.code} ${s.name}`,
-            }))}
-            data-testid="sourcing-supplier-picker"
-          />
-          <Button
-            type="primary"
-            disabled={picked.length === 0}
-            loading={busy}
-            onClick={() =>
-              void run(
-                () => postAction('/srm/sourcing/event/invite', { id: e.id, supplierIds: picked }),
-                async () => {
-                  setPicked([]);
-                  await done();
-                },
-              )
-            }
-          >
-            邀请
-          </Button>
-        </Space>
+        <SupplierInvite
+          eventId={e.id}
+          inviteUrl="/srm/sourcing/event/invite"
+          testId="sourcing-supplier-picker"
+          onInvited={done}
+        />
       )}
       <Table
         rowKey="id"

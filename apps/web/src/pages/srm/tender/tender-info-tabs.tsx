@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { Button, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { DictText } from '../../../components/dict/dict-select';
-import { postAction } from '../../../lib/http';
-import { useCommand } from '../../../lib/use-command';
-import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS, searchSuppliers } from '../sourcing/sourcing-api';
+import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS } from '../sourcing/sourcing-api';
+import { SupplierInvite } from '../sourcing/supplier-invite';
 import { ENVELOPES, EVALUATION_METHODS, FAIL_REASONS, METHODS, TENDER_STATUS, type TenderDetail } from './tender-api';
 
 // The tabs of the buyer's tender detail that show the project as it stands.
@@ -89,50 +86,15 @@ export function TenderSuppliers({
   canEdit: boolean;
   onChanged: () => Promise<void>;
 }) {
-  const { busy, run } = useCommand();
-  const [picked, setPicked] = useState<string[]>([]);
-  const [keyword, setKeyword] = useState('');
-  const suppliers = useQuery({
-    queryKey: ['tender', 'suppliers', keyword],
-    queryFn: () => searchSuppliers(keyword),
-    enabled: t.status === 'DRAFT' && t.method === 'INVITED_TENDER' && canEdit,
-  });
-  const done = onChanged;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {t.status === 'DRAFT' && t.method === 'INVITED_TENDER' && canEdit && (
-        <Space wrap>
-          <Select
-            mode="multiple"
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            style={{ minWidth: 360 }}
-            placeholder="搜索并选择供应商"
-            value={picked}
-            onChange={setPicked}
-            loading={suppliers.isFetching}
-            options={(suppliers.data?.records ?? []).map((x) => ({
-              value: x.id,
-              label: `${x.code} ${x.name}`,
-            }))}
-            data-testid="tender-supplier-picker"
-          />
-          <Button
-            type="primary"
-            disabled={picked.length === 0}
-            loading={busy}
-            onClick={() =>
-              void run(
-                () => postAction('/srm/tender/invite', { id: t.id, supplierIds: picked }),
-                async () => {
-                  setPicked([]);
-                  await done();
-                },
-              )
-            }
-          >
-            邀请
-          </Button>
-        </Space>
+        <SupplierInvite
+          eventId={t.id}
+          inviteUrl="/srm/tender/invite"
+          testId="tender-supplier-picker"
+          onInvited={onChanged}
+        />
       )}
       <Table
         rowKey="id"
