@@ -7,8 +7,9 @@
 //   - type-check and lint, then the unit and integration tests on SQLite, then the server's
 //     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
 // The browser lane streams its output; the other lane prints each step's output as it ends.
-// A gate that fails (build, type-check, lint) counts as one failed test; browser tests
-// that did not run, or were skipped, count as failures too.
+// Type-check and lint keep their caches in .tmp/ (tsc build info, eslint and prettier caches):
+// a second run checks only what changed. A gate that fails (build, type-check, lint) counts as
+// one failed test; browser tests that did not run, or were skipped, count as failures too.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
