@@ -53,7 +53,7 @@ function startAuctionServer(): ChildProcess {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startServer(port, databaseUrl, {
-    env: { LOGIN_RATE_LIMIT: '100000', TEST_CLOCK: 'true', STORAGE_DIR: path.join(dir, 'files') },
+    env: { TEST_CLOCK: 'true', STORAGE_DIR: path.join(dir, 'files') },
     nodeArgs,
   });
 }

@@ -31,7 +31,7 @@ if (admin) {
   databaseUrl = u.toString();
 }
 
-const startVolumeServer = () => startServer(port, databaseUrl, { env: { LOGIN_RATE_LIMIT: '100000' } });
+const startVolumeServer = () => startServer(port, databaseUrl);
 
 /** Bulk rows straight into the database: the server migrated and seeded it first. */
 async function fill(): Promise<number> {
