@@ -239,7 +239,8 @@ describe('admission review tab (domain §4.3)', () => {
       '.ant-modal',
     ) as HTMLElement;
     expect((within(submit).getByRole('radio', { name: '有条件通过（试用）' }) as HTMLInputElement).checked).toBe(true);
-    expect(within(submit).getByTestId('review-trial-limit')).toBeTruthy();
+    // The limit field follows the watched decision, one render after the dialog opens.
+    expect(await within(submit).findByTestId('review-trial-limit')).toBeTruthy();
   });
 
   it('shows reviews read-only without the permission', async () => {
