@@ -30,6 +30,25 @@ export const COMMITTEE_ROLE_TEXT: Readonly<Record<string, string>> = {
   BUYER_REP: '采购人代表',
 };
 
+/** A tender's opening envelopes (TND-6, TND-7), as the opening record, the buyer's and the bidder's pages name them. */
+export const TENDER_ENVELOPE_TEXT: Readonly<Record<string, string>> = {
+  SINGLE: '开标',
+  TECHNICAL: '技术标开标',
+  COMMERCIAL: '商务标开标',
+};
+
+/** A tender bid's states as the bidder and the evaluation committee read them. */
+export const TENDER_BID_STATUS_TEXT: Readonly<Record<string, string>> = {
+  SUBMITTED: '已递交',
+  WITHDRAWN: '已撤回',
+  SUPERSEDED: '已被新版本替代',
+  OPENED: '已开标',
+  VALID: '有效',
+  REJECTED: '已否决',
+  AWARDED: '中标',
+  NOT_AWARDED: '未中标',
+};
+
 const CANDIDATE_TITLES = ['第一中标候选人', '第二中标候选人', '第三中标候选人'];
 /** A tender candidate's title as the report and the publicity name it (TND-16, TND-17). */
 export const candidateTitle = (rank: number): string => CANDIDATE_TITLES[rank - 1] ?? `第${rank}名`;

@@ -25,16 +25,7 @@ import { assertAwardable } from './award-service.js';
 
 /** What happens when the award's approval ends (X-10, AWD-4..7). */
 export async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void> {
-  const award = await trx
-    .selectFrom('sourcingAward')
-    .selectAll()
-    .where('id', '=', outcome.instance.docId)
-    .executeTakeFirstOrThrow();
-  const event = await trx
-    .selectFrom('sourcingEvent')
-    .selectAll()
-    .where('id', '=', award.eventId)
-    .executeTakeFirstOrThrow();
+  const { award, event } = await awardOf(trx, outcome);
   await assertAwardable(trx, award.id);
   const now = serverNowIso();
   const moved = await trx
@@ -145,8 +136,8 @@ export async function finalise(trx: Db, outcome: ApprovalOutcome): Promise<void>
   }
 }
 
-/** A rejected or withdrawn award goes back to a draft the buyer can change (§13). */
-export async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: string): Promise<void> {
+/** The award an approval decides, with its event. */
+export async function awardOf(trx: Db, outcome: ApprovalOutcome) {
   const award = await trx
     .selectFrom('sourcingAward')
     .selectAll()
@@ -157,6 +148,20 @@ export async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: str
     .selectAll()
     .where('id', '=', award.eventId)
     .executeTakeFirstOrThrow();
+  return { award, event };
+}
+
+/**
+ * A rejected or withdrawn award goes back to a draft the buyer can change (§13), and its event to
+ * `eventStatus`: OPENED for an inquiry or auction, EVALUATING for a tender.
+ */
+export async function backToDraft(
+  trx: Db,
+  outcome: ApprovalOutcome,
+  action: string,
+  eventStatus: 'OPENED' | 'EVALUATING' = 'OPENED',
+): Promise<void> {
+  const { award, event } = await awardOf(trx, outcome);
   await trx
     .updateTable('sourcingAward')
     .set({ status: 'DRAFT', updateTime: serverNowIso() })
@@ -171,5 +176,5 @@ export async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: str
     toStatus: 'DRAFT',
     reason: outcome.comment,
   });
-  await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], 'OPENED', action, {}, outcome.comment);
+  await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], eventStatus, action, {}, outcome.comment);
 }

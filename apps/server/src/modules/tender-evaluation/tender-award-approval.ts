@@ -1,5 +1,5 @@
 import { candidateTitle } from '@procura/shared';
-import { serverNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
+import { serverNow, toWireDateTime } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { noticeHtml } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
@@ -14,6 +14,7 @@ import {
 } from '../sourcing/sourcing-service.js';
 import { evaluationSettings, openedBids, tenderAuditHook } from './evaluation-service.js';
 import { candidatesFor } from './tender-award-queries.js';
+import { awardOf } from '../sourcing/award-approval.js';
 
 const DAY = 86_400_000;
 
@@ -27,16 +28,7 @@ export async function assertWinnerEligible(trx: Db, supplierId: string): Promise
 
 /** Approval done (X-10): the candidates are published for `publicityDays` (TND-17, AWD-5). */
 export async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise<void> {
-  const award = await trx
-    .selectFrom('sourcingAward')
-    .selectAll()
-    .where('id', '=', outcome.instance.docId)
-    .executeTakeFirstOrThrow();
-  const event = await trx
-    .selectFrom('sourcingEvent')
-    .selectAll()
-    .where('id', '=', award.eventId)
-    .executeTakeFirstOrThrow();
+  const { award, event } = await awardOf(trx, outcome);
   const winner = await trx
     .selectFrom('sourcingAwardLine')
     .select('supplierId')
@@ -89,32 +81,4 @@ export async function startPublicity(trx: Db, outcome: ApprovalOutcome): Promise
     at: start,
   });
   await tenderAuditHook(trx, null, event.id, 'publicity', { awardId: award.id, publicityEndAt: end });
-}
-
-export async function backToDraft(trx: Db, outcome: ApprovalOutcome, action: string): Promise<void> {
-  const award = await trx
-    .selectFrom('sourcingAward')
-    .selectAll()
-    .where('id', '=', outcome.instance.docId)
-    .executeTakeFirstOrThrow();
-  const event = await trx
-    .selectFrom('sourcingEvent')
-    .selectAll()
-    .where('id', '=', award.eventId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('sourcingAward')
-    .set({ status: 'DRAFT', updateTime: serverNowIso() })
-    .where('id', '=', award.id)
-    .execute();
-  await logState(trx, null, {
-    eventId: event.id,
-    docType: 'AWARD',
-    docId: award.id,
-    action,
-    fromStatus: award.status,
-    toStatus: 'DRAFT',
-    reason: outcome.comment,
-  });
-  await moveEvent(trx, null, event, ['AWARD_PENDING_APPROVAL'], 'EVALUATING', action, {}, outcome.comment);
 }

@@ -14,7 +14,8 @@ import {
   proposeTenderAward,
   raiseObjection,
 } from './tender-award-service.js';
-import { backToDraft, startPublicity } from './tender-award-approval.js';
+import { startPublicity } from './tender-award-approval.js';
+import { backToDraft } from '../sourcing/award-approval.js';
 import { finalizeIfDue, finalizeOnRead } from './award-finalization.js';
 import { supplierTenderResult, tenderAwardView } from './tender-award-queries.js';
 
@@ -35,8 +36,8 @@ export const tenderAwardApprovalDocType = defineApprovalDocType(TENDER_AWARD_DOC
   label: '招标定标',
   openPage: '/srm/tender-evaluation',
   onApproved: startPublicity,
-  onRejected: (trx, outcome) => backToDraft(trx, outcome, 'awardRejected'),
-  onWithdrawn: (trx, outcome) => backToDraft(trx, outcome, 'awardWithdrawn'),
+  onRejected: (trx, outcome) => backToDraft(trx, outcome, 'awardRejected', 'EVALUATING'),
+  onWithdrawn: (trx, outcome) => backToDraft(trx, outcome, 'awardWithdrawn', 'EVALUATING'),
 });
 
 export const tenderAwardRoutes =

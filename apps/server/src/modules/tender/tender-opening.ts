@@ -1,4 +1,4 @@
-import { ResultCode } from '@procura/shared';
+import { ResultCode, TENDER_ENVELOPE_TEXT } from '@procura/shared';
 import type { Config } from '../../config.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { AppError, businessError } from '../../core/errors.js';
@@ -297,7 +297,7 @@ async function unseal(
       'OPENED',
       'open',
       { openedAt: now },
-      envelope === 'TECHNICAL' ? '技术标开标' : null,
+      envelope === 'TECHNICAL' ? TENDER_ENVELOPE_TEXT.TECHNICAL : null,
     );
   // Every decrypted envelope is one chain entry; only hashes and counts go into its digest.
   await appendTenderAudit(trx, {

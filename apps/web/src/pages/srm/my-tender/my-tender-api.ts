@@ -162,21 +162,7 @@ export const PARTICIPATION_STATUS: Record<string, string> = {
   CANCELLED: '已取消',
   BANNED: '已禁止',
 };
-export const BID_STATUS: Record<string, string> = {
-  SUBMITTED: '已递交',
-  WITHDRAWN: '已撤回',
-  SUPERSEDED: '已被新版本替代',
-  OPENED: '已开标',
-  VALID: '有效',
-  REJECTED: '已否决',
-  AWARDED: '中标',
-  NOT_AWARDED: '未中标',
-};
-export const ENVELOPE_TEXT: Record<string, string> = {
-  SINGLE: '开标',
-  TECHNICAL: '技术标开标',
-  COMMERCIAL: '商务标开标',
-};
+export { TENDER_BID_STATUS_TEXT as BID_STATUS, TENDER_ENVELOPE_TEXT as ENVELOPE_TEXT } from '@procura/shared';
 export const CLARIFICATION_KIND: Record<string, string> = {
   QUESTION: '提问',
   CLARIFICATION: '澄清',

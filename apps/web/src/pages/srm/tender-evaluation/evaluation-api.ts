@@ -67,13 +67,7 @@ export type Report = {
 } | null;
 
 export const GROUP_TEXT: Record<string, string> = { PRICE: '价格', TECHNICAL: '技术', BUSINESS: '商务' };
-export const BID_STATUS: Record<string, string> = {
-  OPENED: '已开标',
-  VALID: '有效',
-  REJECTED: '已否决',
-  AWARDED: '中标',
-  NOT_AWARDED: '未中标',
-};
+export { TENDER_BID_STATUS_TEXT as BID_STATUS } from '@procura/shared';
 
 export const listSeats = () => getOrThrow<Seat[]>('/srm/tender/evaluation/my');
 export const loadBids = (eventId: string) => getOrThrow<BidsView>('/srm/tender/evaluation/bids', { eventId });

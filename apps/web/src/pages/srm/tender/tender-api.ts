@@ -149,7 +149,7 @@ export const EVALUATION_METHODS: Record<string, string> = {
   COMPREHENSIVE_SCORE: '综合评估法',
   LOWEST_EVALUATED_PRICE: '经评审的最低投标价法',
 };
-export const ENVELOPES: Record<string, string> = { SINGLE: '开标', TECHNICAL: '技术标开标', COMMERCIAL: '商务标开标' };
+export { TENDER_ENVELOPE_TEXT as ENVELOPES } from '@procura/shared';
 export const FAIL_REASONS: Record<string, string> = {
   INSUFFICIENT_BIDS: '投标人不足3家（TND-9）',
   ALL_REJECTED: '全部投标被否决',
