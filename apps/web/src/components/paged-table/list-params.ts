@@ -6,9 +6,11 @@ export type SearchField = {
   /** The query parameter (and form field) name. */
   name: string;
   label: string;
-  /** How the value is wrapped for the server's value rules; default 'like' (*x*). */
+  /** How the value is wrapped for the server's value rules; default 'like' (*x*), 'eq' for a field with options. */
   mode?: QueryMode;
   placeholder?: string;
+  /** A choice among fixed values (value → text, e.g. a document's states) instead of typed text. */
+  options?: Readonly<Record<string, string>>;
 };
 
 export type SortOrder = 'asc' | 'desc';
@@ -38,7 +40,7 @@ export function buildListParams({
   const params: QueryParams = { pageNo, pageSize, column: sort.column, order: sort.order };
   for (const field of searchFields) {
     const value = filters[field.name]?.trim();
-    if (value) params[field.name] = wrapQueryValue(field.mode ?? 'like', value);
+    if (value) params[field.name] = wrapQueryValue(field.mode ?? (field.options ? 'eq' : 'like'), value);
   }
   return { ...params, ...fixedParams };
 }

@@ -16,6 +16,16 @@ export type PagedListOptions = {
   defaultPageSize?: number;
   /** Conditions every load carries (see `buildListParams`). */
   fixedParams?: QueryParams;
+  /**
+   * The query key's prefix, so that a page's other parts (a detail drawer) can reload the list by
+   * invalidating it; default `['paged-list', url.list]`.
+   */
+  queryKey?: readonly unknown[];
+  /**
+   * What a refused load (`success: false`) does: a warning toast and an empty page (JeecgBoot's
+   * list mixin, the default), or an error the page shows in place with a retry (`'error'`).
+   */
+  refusal?: 'warning' | 'error';
 };
 
 type Filters = Record<string, string | undefined>;
@@ -30,6 +40,8 @@ export function usePagedList<T>({
   defaultSort = DEFAULT_SORT,
   defaultPageSize = DEFAULT_PAGE_SIZE,
   fixedParams,
+  queryKey = ['paged-list', url.list],
+  refusal = 'warning',
 }: PagedListOptions) {
   const { message, modal } = App.useApp();
   const [pageNo, setPageNo] = useState(1);
@@ -45,10 +57,11 @@ export function usePagedList<T>({
 
   const params = buildListParams({ pageNo, pageSize, sort, filters, searchFields, fixedParams });
   const query = useQuery({
-    queryKey: ['paged-list', url.list, params],
+    queryKey: [...queryKey, params],
     enabled: Boolean(url.list),
     queryFn: async (): Promise<PageResult<T>> => {
       const body = await getAction<PageResult<T>>(url.list!, params);
+      if (!body.success && refusal === 'error') throw new Error(body.message || LIST_MESSAGES.loadFailed);
       if (!body.success) {
         // A refused list load (e.g. code 510, no permission) is a warning, not a crash.
         message.warning(body.message || LIST_MESSAGES.loadFailed);
@@ -107,6 +120,10 @@ export function usePagedList<T>({
     records,
     total: query.data?.total ?? 0,
     loading: query.isFetching,
+    /** Why the last load failed (a network or server error, or a refusal with `refusal: 'error'`). */
+    error: query.isError ? query.error : null,
+    /** Loads the current view again, keeping the selection (e.g. 重试 after an error). */
+    retry: () => void query.refetch(),
     pageNo,
     pageSize,
     sort,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PAGE_SIZE } from '@procura/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
@@ -168,7 +169,7 @@ describe('配额管理 (domain §14)', () => {
     const last = server.calls('GET /srm/quota/list').at(-1)!;
     expect(last.url.searchParams.get('materialName')).toBe('钢板');
     expect(last.url.searchParams.get('pageNo')).toBe('1');
-    expect(last.url.searchParams.get('pageSize')).toBe('10');
+    expect(last.url.searchParams.get('pageSize')).toBe(String(DEFAULT_PAGE_SIZE));
   });
 
   it('pages through the list', async () => {
@@ -180,7 +181,7 @@ describe('配额管理 (domain §14)', () => {
     const server = setup({
       routes: { 'GET /srm/quota/list': () => ok({ records, total: 25, size: 10, current: 1, pages: 3 }) },
     });
-    await screen.findByText('共 25 条');
+    await screen.findByText(`1-${DEFAULT_PAGE_SIZE} 共 25 条`);
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() =>
       expect(server.calls('GET /srm/quota/list').some((c) => c.url.searchParams.get('pageNo') === '2')).toBe(true),

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Table } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { Has } from '../../../components/has';
+import { PagedTable } from '../../../components/paged-table/paged-table';
+import type { SearchField } from '../../../components/paged-table/list-params';
 import {
-  listRequisitions,
   loadRequisition,
   PR_STATUS,
   PURCHASE_TYPES,
@@ -13,23 +14,19 @@ import {
 import { RequisitionDetailDrawer, StatusTag } from './requisition-detail';
 import { RequisitionForm } from './requisition-form';
 
-type Search = { code?: string; title?: string; status?: string };
+const SEARCH: readonly SearchField[] = [
+  { name: 'code', label: '申请单号' },
+  { name: 'title', label: '标题' },
+  { name: 'status', label: '状态', options: PR_STATUS },
+];
 
 /** 采购申请 (domain §8): the list with search and paging, the draft form and the detail with its commands. */
 export default function RequisitionListPage() {
   const client = useQueryClient();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Search>();
-  const [search, setSearch] = useState<Search>({});
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [shown, setShown] = useState<string | null>(null);
   const [editing, setEditing] = useState<RequisitionDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const params: Record<string, string> = { pageNo: String(page.pageNo), pageSize: String(page.pageSize) };
-  if (search.code) params.code = `*${search.code.trim()}*`;
-  if (search.title) params.title = `*${search.title.trim()}*`;
-  if (search.status) params.status = search.status;
-  const list = useQuery({ queryKey: ['requisition', 'list', params], queryFn: () => listRequisitions(params) });
   const refresh = () => client.invalidateQueries({ queryKey: ['requisition'] });
 
   const edit = async (id: string) => {
@@ -42,89 +39,30 @@ export default function RequisitionListPage() {
   };
 
   return (
-    <Card title="采购申请">
-      <Form
-        form={form}
-        name="requisitionSearch"
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(v) => {
-          setSearch(v);
-          setPage((p) => ({ ...p, pageNo: 1 }));
-        }}
-        data-testid="requisition-search"
-      >
-        <Form.Item name="code" label="申请单号">
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="title" label="标题">
-          <Input allowClear />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={Object.entries(PR_STATUS).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setSearch({});
-              setPage((p) => ({ ...p, pageNo: 1 }));
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        <Has code="srm:requisition:add">
-          <Button
-            type="primary"
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            data-testid="requisition-new"
-          >
-            新建采购申请
-          </Button>
-        </Has>
-      </Space>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="采购申请加载失败"
-          description={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
-      <Table<RequisitionRow>
+    <>
+      <PagedTable<RequisitionRow>
+        title="采购申请"
+        testId="requisition"
+        url="/srm/requisition/list"
+        queryKey={['requisition', 'list']}
         rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={{ emptyText: '暂无采购申请' }}
-        data-testid="requisition-table"
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        searchFields={SEARCH}
+        emptyText="暂无采购申请"
+        errorTitle="采购申请加载失败"
+        toolbar={() => (
+          <Has code="srm:requisition:add">
+            <Button
+              type="primary"
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              data-testid="requisition-new"
+            >
+              新建采购申请
+            </Button>
+          </Has>
+        )}
         columns={[
           { title: '申请单号', dataIndex: 'code', width: 170 },
           { title: '标题', dataIndex: 'title', ellipsis: true },
@@ -183,6 +121,6 @@ export default function RequisitionListPage() {
           setShown(id);
         }}
       />
-    </Card>
+    </>
   );
 }
