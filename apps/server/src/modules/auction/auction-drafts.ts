@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { eventFor, logState, type Actor } from '../sourcing/sourcing-service.js';
+import { eventFor, logState, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
 import { initialLotState, type AuctionRules } from './bid-rules.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 
@@ -86,35 +86,16 @@ export async function createAuction(
   await trx
     .insertInto('sourcingEvent')
     .values({
-      id: eventId,
-      tenantId: actor.tenantId,
-      code,
+      ...newEventDraft(actor, { id: eventId, code }, now),
       title,
       type: 'AUCTION',
       method: 'AUCTION',
-      purchaseType: 'GOODS',
       visibility,
-      eligibility: 'QUALIFIED_ANY',
-      legalMandatory: 0,
-      buyerId: actor.user.id,
-      currency: 'CNY',
-      taxIncludedQuote: 0,
       sealed: 0,
-      envelopeMode: 'ONE',
-      rounds: 1,
-      currentRound: 1,
       minInvited: rules.minParticipants,
       minParticipants: rules.minParticipants,
-      allowRevision: 1,
       allowWithdraw: 0,
-      allowPartialQuote: 0,
-      showTargetPrice: 0,
       pricePrecision: rules.pricePrecision,
-      awardMode: 'SINGLE',
-      status: 'DRAFT',
-      version: 1,
-      createBy: actor.user.username,
-      createTime: now,
       // Invitations can be accepted until the auction ends (the reused sourcing accept checks this deadline).
       responseStartAt: null,
       responseDeadline: rules.endAt,

@@ -3,7 +3,7 @@ import { serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import { eventFor, logState, type Actor, type EventRow } from './sourcing-service.js';
+import { eventFor, logState, newEventDraft, type Actor, type EventRow } from './sourcing-service.js';
 import { prepareLines } from './event-lines.js';
 import type { AddBody, EditBody, Header } from './event-schemas.js';
 
@@ -78,34 +78,11 @@ export async function insertRfqDraft(trx: Db, ctx: AppContext, actor: Actor, bod
   await trx
     .insertInto('sourcingEvent')
     .values({
-      id: eventId,
-      tenantId: actor.tenantId,
-      code,
+      ...newEventDraft(actor, { id: eventId, code }, now),
       type: 'RFQ',
       method: 'RFQ',
-      purchaseType: 'GOODS',
       visibility: 'INVITED',
-      eligibility: 'QUALIFIED_ANY',
-      legalMandatory: 0,
-      buyerId: actor.user.id,
-      currency: 'CNY',
-      taxIncludedQuote: 0,
-      sealed: 1,
-      envelopeMode: 'ONE',
-      rounds: 1,
-      currentRound: 1,
-      minInvited: 3,
-      minParticipants: 3,
-      allowRevision: 1,
-      allowWithdraw: 1,
-      allowPartialQuote: 0,
-      showTargetPrice: 0,
       pricePrecision: 4,
-      awardMode: 'SINGLE',
-      status: 'DRAFT',
-      version: 1,
-      createBy: actor.user.username,
-      createTime: now,
       ...values,
       title: body.title,
     })

@@ -26,6 +26,38 @@ export {
 } from './portal-announcements.js';
 export const TYPE_TEXT: Record<string, string> = { TENDER: '招标', RFQ: '询价', AUCTION: '竞价' };
 
+/**
+ * The columns every new sourcing event draft starts with (§9.1): one round, sealed, three suppliers
+ * at least, awarded whole. An inquiry, tender or auction draft sets its type and what it decides.
+ */
+export function newEventDraft(actor: Actor, ids: { id: string; code: string }, now: string) {
+  return {
+    ...ids,
+    tenantId: actor.tenantId,
+    purchaseType: 'GOODS',
+    eligibility: 'QUALIFIED_ANY',
+    legalMandatory: 0,
+    buyerId: actor.user.id,
+    currency: 'CNY',
+    taxIncludedQuote: 0,
+    sealed: 1,
+    envelopeMode: 'ONE',
+    rounds: 1,
+    currentRound: 1,
+    minInvited: 3,
+    minParticipants: 3,
+    allowRevision: 1,
+    allowWithdraw: 1,
+    allowPartialQuote: 0,
+    showTargetPrice: 0,
+    awardMode: 'SINGLE',
+    status: 'DRAFT',
+    version: 1,
+    createBy: actor.user.username,
+    createTime: now,
+  };
+}
+
 /** The event of the buyer's tenant, or 404 (suppliers never reach buyer routes). */
 export async function eventFor(db: Db, actor: Actor, id: string): Promise<EventRow> {
   if (actor.user.supplierId) throw forbidden();

@@ -5,7 +5,7 @@ import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { prepareLines } from '../sourcing/event-lines.js';
-import { invitationRefusal, type Actor } from '../sourcing/sourcing-service.js';
+import { invitationRefusal, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
 import { addBody, DEFAULT_SETTINGS, editBody, eventValues, settingsValues, tenderFor } from './tender-service.js';
 
@@ -38,32 +38,10 @@ export async function createTender(
   await trx
     .insertInto('sourcingEvent')
     .values({
-      id: eventId,
-      tenantId: actor.tenantId,
-      code,
+      ...newEventDraft(actor, { id: eventId, code }, now),
       type: 'TENDER',
-      purchaseType: 'GOODS',
-      eligibility: 'QUALIFIED_ANY',
       legalMandatory: 1,
-      buyerId: actor.user.id,
-      currency: 'CNY',
-      taxIncludedQuote: 0,
-      sealed: 1,
-      envelopeMode: 'ONE',
-      rounds: 1,
-      currentRound: 1,
-      minInvited: 3,
-      minParticipants: 3,
-      allowRevision: 1,
-      allowWithdraw: 1,
-      allowPartialQuote: 0,
-      showTargetPrice: 0,
       pricePrecision: 2,
-      awardMode: 'SINGLE',
-      status: 'DRAFT',
-      version: 1,
-      createBy: actor.user.username,
-      createTime: now,
       ...eventValues(body),
       title: body.title,
       method: body.method,
