@@ -1,10 +1,11 @@
 // `npm test`: every quality gate and test suite, then one closing line `N passed, N failed`.
-// After the build, two lanes run side by side, so both cores of a 2-core machine stay busy:
+// Lint starts beside the build; after the build, two lanes run side by side, so both cores of a
+// 2-core machine stay busy:
 //   - the browser suite in the system Chromium, in full on SQLite and, when TEST_DATABASE_URL
 //     is set, in full again on a new PostgreSQL database. A serial browser run leaves a third of
 //     the machine idle (the browser, the server and the runner wait on one another), which the
 //     other lane fills;
-//   - type-check and lint, then the unit and integration tests on SQLite, then the server's
+//   - type-check, lint's result, then the unit and integration tests on SQLite, then the server's
 //     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
 // The browser lane streams its output; the other lane prints each step's output as it ends.
 // Type-check and lint keep their caches in .tmp/ (tsc build info, eslint and prettier caches):
@@ -108,6 +109,8 @@ async function withPostgresDatabase(fn) {
 }
 
 const sqliteEnv = { TEST_DATABASE_URL: '' };
+// Lint needs no build: it runs beside it, on the core the build leaves idle.
+const lintRun = timed(() => gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true }));
 const buildRow = await timed(async () => {
   const ok = (await build({ force: true })) === 0;
   return ['build', ok ? 1 : 0, ok ? 0 : 1];
@@ -132,7 +135,7 @@ async function browserLane() {
 async function checksLane() {
   const lane = [
     await timed(() => gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true })),
-    await timed(() => gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true })),
+    await lintRun,
     await timed(() => vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true })),
   ];
   if (pgUrl)
