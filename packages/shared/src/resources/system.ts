@@ -40,6 +40,8 @@ export const roleResource = defineResource({
   path: '/sys/role',
   label: '角色',
   permission: 'role',
+  // Each tenant administers its own roles; the platform sees all (issue 16).
+  tenant: 'system',
   fields: {
     roleName: { label: '角色名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
     roleCode: {
