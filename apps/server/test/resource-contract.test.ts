@@ -146,8 +146,17 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   },
   sysAnnouncement: {
     openPage: async () => '/srm/supplier/list',
-    userIds: async () =>
-      `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
+    // A recipient of the row's tenant (issue 16): the platform's administrator, or a member of the tenant.
+    userIds: async (tenantId) =>
+      `${
+        (
+          await (
+            tenantId
+              ? s.ctx.db.selectFrom('sysUser').select('id').where('relTenantIds', '=', String(tenantId))
+              : s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin')
+          ).executeTakeFirstOrThrow()
+        ).id
+      },`,
   },
   sysCheckRule: {
     ruleJson: async () => JSON.stringify([{ digits: '*', pattern: '^[a-z0-9]+$', message: '只能包含小写字母和数字' }]),
@@ -763,7 +772,7 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
     };
 
     it("stamps rows with the session's tenant; the platform's rows are tenant 0", async () => {
-      const id = await add(u1, { ...(await sample(def)), tenantId: t2 });
+      const id = await add(u1, { ...(await sample(def, t1)), tenantId: t2 });
       expect(await tenantOfRow(id)).toBe(t1);
       const platform = await add(admin, { ...(await sample(def)), tenantId: t1 });
       expect(await tenantOfRow(platform)).toBe(0);
@@ -772,9 +781,9 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
     });
 
     it("hides one tenant's rows from the other's administrator; the platform sees and changes them", async () => {
-      const values = await sample(def);
+      const values = await sample(def, t1);
       const id = await add(u1, values);
-      const other = await add(u1, await sample(def));
+      const other = await add(u1, await sample(def, t1));
       expect(await listIds(u2)).not.toContain(id);
       expect(await listIds(admin)).toEqual(expect.arrayContaining([id, other]));
       for (const [name, f] of fieldEntries(def)) {
@@ -824,11 +833,11 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
       const unique = fieldEntries(def).find(([, f]) => f.unique);
       if (!unique) return;
       const [field, f] = unique;
-      const first = await sample(def);
+      const first = await sample(def, t1);
       await add(u1, first);
       const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
         token: u2,
-        body: { ...(await sample(def)), [field]: first[field] },
+        body: { ...(await sample(def, t2)), [field]: first[field] },
       });
       expect(dup.status).toBe(400);
       expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);

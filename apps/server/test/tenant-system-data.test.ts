@@ -18,7 +18,18 @@ let admin: string;
 let hdadmin: string;
 let tbadmin: string;
 let tenantB: number;
-const ids: Record<string, string> = {};
+type Key =
+  | 'hdadmin'
+  | 'hdbuyer'
+  | 'tbadmin'
+  | 'buyer'
+  | 'hdRole'
+  | 'tbRole'
+  | 'adminRole'
+  | 'hdCompany'
+  | 'hdPurchasing'
+  | 'platformDepart';
+const ids = {} as Record<Key, string>;
 
 const get = <T = unknown>(token: string, url: string) => s.request<T>('GET', url, { token });
 const userId = async (username: string) =>
@@ -403,5 +414,75 @@ describe('logs', () => {
     const allVisits = (await get<{ totalVisitCount: number }>(admin, '/sys/loginfo')).body.result.totalVisitCount;
     expect(hdVisits).toBeGreaterThan(0);
     expect(hdVisits).toBeLessThan(allVisits);
+  });
+});
+
+describe('announcements', () => {
+  type Bell = { anntMsgList: { id: string }[] };
+  const bell = async (token: string) =>
+    (await get<Bell>(token, '/sys/annountCement/listByUser')).body.result.anntMsgList.map((a) => a.id);
+  const listed = async (token: string) =>
+    (await get<PageResult<Row>>(token, '/sys/annountCement/list?pageSize=1000')).body.result.records.map((r) => r.id);
+  const notice = (titile: string, extra: Record<string, unknown> = {}) => ({
+    titile,
+    msgCategory: '1',
+    priority: 'L',
+    msgType: 'ALL',
+    msgContent: '<p>内容</p>',
+    ...extra,
+  });
+
+  it("keeps a tenant's announcements to its administrators and members; the platform's reach everyone", async () => {
+    const hdbuyer = await s.login('hdbuyer');
+    const buyer = await s.login('buyer');
+    const added = await s.request<{ id: string }>('POST', '/sys/annountCement/add', {
+      token: hdadmin,
+      body: notice('华东分公司通知'),
+    });
+    expect(added.body.success, added.body.message).toBe(true);
+    const id = added.body.result.id;
+    const row = await s.ctx.db
+      .selectFrom('sysAnnouncement')
+      .select('tenantId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.tenantId).toBe(1000);
+    expect(await listed(hdadmin)).toContain(id);
+    expect(await listed(tbadmin)).not.toContain(id);
+    expect(await listed(admin)).toContain(id);
+    // The platform's own announcements are not the tenant's to administer.
+    const platformRows = await s.ctx.db.selectFrom('sysAnnouncement').select('id').where('tenantId', '=', 0).execute();
+    expect(platformRows.length).toBeGreaterThan(0);
+    expect((await listed(hdadmin)).some((a) => platformRows.some((p) => p.id === a))).toBe(false);
+
+    expect((await get(tbadmin, `/sys/annountCement/doReleaseData?id=${id}`)).body).toMatchObject(refused);
+    expect((await get(hdadmin, `/sys/annountCement/doReleaseData?id=${id}`)).body.success).toBe(true);
+    expect(await bell(hdbuyer)).toContain(id);
+    expect(await bell(tbadmin)).not.toContain(id);
+    expect(await bell(buyer)).not.toContain(id);
+    expect((await get(tbadmin, `/sys/annountCement/queryById?id=${id}`)).status).toBe(404);
+    expect((await get(hdbuyer, `/sys/annountCement/queryById?id=${id}`)).status).toBe(200);
+    expect((await get(tbadmin, `/sys/annountCement/doReovkeData?id=${id}`)).body.success).toBe(false);
+
+    const platform = await s.request<{ id: string }>('POST', '/sys/annountCement/add', {
+      token: admin,
+      body: notice('平台通知'),
+    });
+    await get(admin, `/sys/annountCement/doReleaseData?id=${platform.body.result.id}`);
+    expect(await bell(hdbuyer)).toContain(platform.body.result.id);
+    expect(await bell(buyer)).toContain(platform.body.result.id);
+  });
+
+  it("refuses another tenant's users as recipients", async () => {
+    const res = await s.request<{ errors: Record<string, string> }>('POST', '/sys/annountCement/add', {
+      token: hdadmin,
+      body: notice('指定用户', { msgType: 'USER', userIds: `${ids.hdbuyer},${ids.buyer}` }),
+    });
+    expect(res.body.result.errors).toEqual({ userIds: '指定用户不存在' });
+    const own = await s.request('POST', '/sys/annountCement/add', {
+      token: hdadmin,
+      body: notice('指定用户', { msgType: 'USER', userIds: ids.hdbuyer }),
+    });
+    expect(own.body.success, own.body.message).toBe(true);
   });
 });

@@ -16,10 +16,10 @@ export const TENANT_DEMO_ACCOUNTS = [
 ] as const;
 
 /**
- * The permission codes of what a tenant administrator manages: its users, departments, roles
- * and logs. Platform pages (menus, tenants, dictionaries, …) stay with the platform.
+ * The permission codes of what a tenant administrator manages: its users, departments, roles,
+ * logs and announcements. Platform pages (menus, tenants, dictionaries, …) stay with the platform.
  */
-const TENANT_ADMIN_CODES = ['user:', 'depart:', 'role:', 'log:'];
+const TENANT_ADMIN_CODES = ['user:', 'depart:', 'role:', 'log:', 'announcement:'];
 
 /** The menus and buttons of `TENANT_ADMIN_CODES`, with every menu above them (so the side menu shows them). */
 async function tenantAdminPermissions(db: Db): Promise<string[]> {

@@ -123,6 +123,8 @@ export const announcementResource = defineResource({
   label: '通知公告',
   permission: 'announcement',
   softDelete: true,
+  // A tenant's administrators publish to its members; the platform's broadcasts reach everyone (issue 16).
+  tenant: 'system',
   // `queryById` is the notice dialog's own route: it serves drafts to administrators too.
   capabilities: { detail: false, import: false },
   fields: {

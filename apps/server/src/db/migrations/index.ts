@@ -40,6 +40,7 @@ import * as categoryAdmission from './0051-category-admission.js';
 import * as jobState from './0052-job-state.js';
 import * as unitsOfMeasure from './0053-units-of-measure.js';
 import * as systemTenants from './0060-system-tenants.js';
+import * as announcementTenant from './0061-announcement-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0052-job-state': jobState,
   '0053-units-of-measure': unitsOfMeasure,
   '0060-system-tenants': systemTenants,
+  '0061-announcement-tenant': announcementTenant,
 };
