@@ -821,7 +821,7 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
       const still = await s.request<Row>('GET', `${api('queryById')}?id=${id}`, { token: u1 });
       expect(still.body.result[name]).toBe(values[name]);
       if (def.capabilities.edit) {
-        const byPlatform = await s.request('PUT', api('edit'), { token: admin, body: { id, [name]: 'by-platform' } });
+        const byPlatform = await s.request('PUT', api('edit'), { token: admin, body: { id, [name]: 'byPlatform' } });
         expect(byPlatform.body.success, byPlatform.body.message).toBe(true);
         expect(await tenantOfRow(id)).toBe(t1);
       }

@@ -486,3 +486,54 @@ describe('announcements', () => {
     expect(own.body.success, own.body.message).toBe(true);
   });
 });
+
+describe('online reports', () => {
+  it("keeps a tenant's report definitions, columns and data to that tenant; the platform's are shared to run", async () => {
+    const adminRole = ids.adminRole;
+    const member = async (username: string, tenant: number) => {
+      const res = await s.request('POST', '/sys/user/add', {
+        token: admin,
+        body: {
+          username,
+          realname: username,
+          password: DEMO_PASSWORD,
+          selectedroles: adminRole,
+          relTenantIds: String(tenant),
+        },
+      });
+      expect(res.body.success, res.body.message).toBe(true);
+      return s.login(username);
+    };
+    const rptA = await member('rpt_a', 1000);
+    const rptB = await member('rpt_b', tenantB);
+    const head = await s.request<{ id: string }>('POST', '/online/cgreport/head/add', {
+      token: rptA,
+      body: { code: 'tenantReportA', name: '华东报表', cgrSql: 'select code, name from bd_dataorg' },
+    });
+    expect(head.body.success, head.body.message).toBe(true);
+    const headId = head.body.result.id;
+    const item = await s.request('POST', '/online/cgreport/item/add', {
+      token: rptA,
+      body: { cgrheadId: headId, fieldName: 'code', fieldTxt: '编码', fieldType: 'string' },
+    });
+    expect(item.body.success, item.body.message).toBe(true);
+    const items = async (token: string) =>
+      (await get<PageResult<Row>>(token, `/online/cgreport/item/list?cgrheadId=${headId}`)).body.result.total;
+    expect(await items(rptA)).toBe(1);
+    expect(await items(rptB)).toBe(0);
+    expect(await items(admin)).toBe(1);
+    const foreignItem = await s.request('POST', '/online/cgreport/item/add', {
+      token: rptB,
+      body: { cgrheadId: headId, fieldName: 'name', fieldTxt: '名称', fieldType: 'string' },
+    });
+    expect(foreignItem.body).toMatchObject({ success: false, message: '报表不存在' });
+    const missing = { success: false, message: '实体不存在' };
+    expect((await get(rptB, '/online/cgreport/api/getRpColumns/tenantReportA')).body).toMatchObject(missing);
+    expect((await get(rptB, `/online/cgreport/api/getData/${headId}`)).body).toMatchObject(missing);
+    expect((await get(rptB, `/online/cgreport/api/getQueryInfo/${headId}`)).body).toMatchObject(missing);
+    expect((await get(rptA, `/online/cgreport/api/getData/${headId}`)).body.success).toBe(true);
+    expect((await get(admin, `/online/cgreport/api/getData/${headId}`)).body.success).toBe(true);
+    // The platform's demo report runs for every tenant.
+    expect((await get(rptB, '/online/cgreport/api/getRpColumns/demo_depart')).body.success).toBe(true);
+  });
+});

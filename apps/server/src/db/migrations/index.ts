@@ -41,6 +41,7 @@ import * as jobState from './0052-job-state.js';
 import * as unitsOfMeasure from './0053-units-of-measure.js';
 import * as systemTenants from './0060-system-tenants.js';
 import * as announcementTenant from './0061-announcement-tenant.js';
+import * as reportTenant from './0062-report-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0053-units-of-measure': unitsOfMeasure,
   '0060-system-tenants': systemTenants,
   '0061-announcement-tenant': announcementTenant,
+  '0062-report-tenant': reportTenant,
 };
