@@ -537,3 +537,51 @@ describe('online reports', () => {
     expect((await get(rptB, '/online/cgreport/api/getRpColumns/demo_depart')).body.success).toBe(true);
   });
 });
+
+describe('recycle bin and online users', () => {
+  it("lists, restores and purges only the tenant's deleted users, and shows and ends only its sessions", async () => {
+    const hdTemp = await s.request<{ id: string }>('POST', '/sys/user/add', {
+      token: hdadmin,
+      body: { username: 'hd_temp', realname: '临时', password: DEMO_PASSWORD },
+    });
+    const tempId = hdTemp.body.result.id;
+    expect((await s.request('DELETE', `/sys/user/delete?id=${tempId}`, { token: hdadmin })).body.success).toBe(true);
+    const bin = async (token: string) =>
+      (await get<Row[]>(token, '/sys/user/recycleBin')).body.result.map((u) => u.username);
+    expect(await bin(hdadmin)).toContain('hd_temp');
+    expect(await bin(tbadmin)).not.toContain('hd_temp');
+    expect(await bin(admin)).toContain('hd_temp');
+    const delFlag = async () =>
+      (await s.ctx.db.selectFrom('sysUser').select('delFlag').where('id', '=', tempId).executeTakeFirst())?.delFlag;
+    await s.request('PUT', '/sys/user/putRecycleBin', { token: tbadmin, body: { userIds: tempId } });
+    expect(await delFlag()).toBe(1);
+    const purge = await s.request<{ deleted: number }>('DELETE', `/sys/user/deleteRecycleBin?userIds=${tempId}`, {
+      token: tbadmin,
+    });
+    expect(purge.body.result.deleted).toBe(0);
+    expect(await delFlag()).toBe(1);
+    await s.request('PUT', '/sys/user/putRecycleBin', { token: hdadmin, body: { userIds: tempId } });
+    expect(await delFlag()).toBe(0);
+
+    // Online users: the platform grants the online-user pages to both tenants' administrators' roles.
+    const online = await s.ctx.db.selectFrom('sysPermission').select('id').where('perms', 'like', 'online:%').execute();
+    for (const role of [ids.hdRole, ids.tbRole])
+      for (const [i, p] of online.entries())
+        await s.ctx.db
+          .insertInto('sysRolePermission')
+          .values({ id: `${role.slice(0, 24)}${String(i).padStart(8, '0')}`, roleId: role, permissionId: p.id })
+          .execute();
+    await s.login('hdbuyer');
+    type Session = { id: string; username: string };
+    const sessions = async (token: string) =>
+      (await get<PageResult<Session>>(token, '/sys/online/list?pageSize=1000')).body.result.records;
+    const seenByTb = await sessions(tbadmin);
+    expect(seenByTb.length).toBeGreaterThan(0);
+    // Tenant B's members only (tbadmin, and rpt_b of the report test): never hdbuyer or the platform's admin.
+    for (const r of seenByTb) expect(['tbadmin', 'rpt_b']).toContain(r.username);
+    const hdSession = (await sessions(hdadmin)).find((r) => r.username === 'hdbuyer')!;
+    const forced = await s.request('POST', '/sys/online/forceLogout', { token: tbadmin, body: { id: hdSession.id } });
+    expect(forced.body).toMatchObject({ success: false, message: '该会话已结束' });
+    expect((await sessions(hdadmin)).some((r) => r.id === hdSession.id)).toBe(true);
+  });
+});
