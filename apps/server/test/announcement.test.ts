@@ -156,7 +156,8 @@ describe('GET /dashboard/analysis', () => {
     const res = await s.request<AnalysisFigures>('GET', '/dashboard/analysis', { token: await s.login('admin') });
     const f = res.body.result;
     if (f.scope !== 'platform') throw new Error('expected platform figures');
-    expect(f.users).toMatchObject({ internal: 3, supplier: 4, frozen: 0 });
+    // The demo company's three, and the second demo tenant's hdadmin and hdbuyer.
+    expect(f.users).toMatchObject({ internal: 5, supplier: 4, frozen: 0 });
     expect(f.suppliers.total).toBe(4);
     expect(f.suppliers.byStatus.find((b) => b.status === 'QUALIFIED')).toEqual({
       status: 'QUALIFIED',

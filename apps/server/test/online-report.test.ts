@@ -249,13 +249,22 @@ describe('the demo report (部门列表, seeded with the demo company)', () => {
       expect(res.body.success, res.text).toBe(true);
       return res.body.result.records.map((r) => `${String(r.code)} ${String(r.name)}`);
     };
-    expect(await data('')).toEqual(['A01 总公司', 'A01A01 采购部', 'A01A02 质量部', 'A01A03 财务部']);
+    // A platform user's report reads every tenant's departments, the second demo tenant's (H01…) too.
+    expect(await data('')).toEqual([
+      'A01 总公司',
+      'A01A01 采购部',
+      'A01A02 质量部',
+      'A01A03 财务部',
+      'H01 华东分公司',
+      'H01A01 华东采购部',
+    ]);
     expect(await data(`self_name=${encodeURIComponent('质量')}`)).toEqual(['A01A02 质量部']);
     expect(await data(`self_name=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
     expect(await data(`name=${encodeURIComponent('*部*')}`)).toEqual([
       'A01A01 采购部',
       'A01A02 质量部',
       'A01A03 财务部',
+      'H01A01 华东采购部',
     ]);
     expect(await data('sort_no_begin=1&sort_no_end=2')).toEqual(['A01A01 采购部', 'A01A02 质量部']);
   });

@@ -146,8 +146,17 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   },
   sysAnnouncement: {
     openPage: async () => '/srm/supplier/list',
-    userIds: async () =>
-      `${(await s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id},`,
+    // A recipient of the row's tenant (issue 16): the platform's administrator, or a member of the tenant.
+    userIds: async (tenantId) =>
+      `${
+        (
+          await (
+            tenantId
+              ? s.ctx.db.selectFrom('sysUser').select('id').where('relTenantIds', '=', String(tenantId))
+              : s.ctx.db.selectFrom('sysUser').select('id').where('username', '=', 'admin')
+          ).executeTakeFirstOrThrow()
+        ).id
+      },`,
   },
   sysCheckRule: {
     ruleJson: async () => JSON.stringify([{ digits: '*', pattern: '^[a-z0-9]+$', message: '只能包含小写字母和数字' }]),
@@ -492,7 +501,7 @@ describe.each(Object.values(resources))('resource $key', (def) => {
  * delete each other's rows; the tenant comes from the session, never from the body or a
  * foreign header; unique values are unique per tenant.
  */
-const tenantResources = Object.values(resources).filter((def) => def.tenant);
+const tenantResources = Object.values(resources).filter((def) => def.tenant === true);
 
 describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
   let t1: number;
@@ -699,6 +708,139 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
           )
         ).body.result.total,
       ).toBe(0);
+    });
+  });
+});
+
+/**
+ * System data of JeecgBoot's multi-tenant mode (issue 16), run over every definition with
+ * `tenant: 'system'`: the administrator of one tenant neither sees nor changes another
+ * tenant's rows (list, filters, queryById, export, edit, delete, deleteBatch); the platform
+ * administrator (no tenants) sees and changes every tenant's; new rows take the session's
+ * tenant whatever the body says; unique values stay unique across tenants.
+ */
+const systemResources = Object.values(resources).filter((def) => def.tenant === 'system');
+
+describe.runIf(systemResources.length > 0)('tenant isolation of system data', () => {
+  let t1: number;
+  let t2: number;
+  let u1: string;
+  let u2: string;
+
+  beforeAll(async () => {
+    const addTenant = async (name: string) =>
+      (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name } })).body.result.id;
+    t1 = await addTenant('系统数据租户甲');
+    t2 = await addTenant('系统数据租户乙');
+    const adminRole = await s.ctx.db
+      .selectFrom('sysRole')
+      .select('id')
+      .where('roleCode', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const addUser = async (username: string, tenant: number) => {
+      const res = await s.request('POST', '/sys/user/add', {
+        token: admin,
+        body: {
+          username,
+          password: DEMO_PASSWORD,
+          realname: username,
+          selectedroles: adminRole.id,
+          relTenantIds: String(tenant),
+        },
+      });
+      expect(res.body.success, res.body.message).toBe(true);
+      return s.login(username);
+    };
+    u1 = await addUser('system_iso_1', t1);
+    u2 = await addUser('system_iso_2', t2);
+  });
+
+  describe.each(systemResources)('resource $key', (def) => {
+    const api = (action: string) => `${def.path}/${action}`;
+    const tenantOfRow = async (id: string) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the definition
+      (await (s.ctx.db as any).selectFrom(def.table).select('tenantId').where('id', '=', id).executeTakeFirst())
+        ?.tenantId as number | undefined;
+    const listIds = async (token: string) =>
+      (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, { token })).body.result.records.map(
+        (r) => r.id,
+      );
+    const add = async (token: string, body: Record<string, unknown>) => {
+      const res = await s.request<{ id: string }>('POST', api('add'), { token, body });
+      expect(res.body.success, res.body.message).toBe(true);
+      return res.body.result.id;
+    };
+
+    it("stamps rows with the session's tenant; the platform's rows are tenant 0", async () => {
+      const id = await add(u1, { ...(await sample(def, t1)), tenantId: t2 });
+      expect(await tenantOfRow(id)).toBe(t1);
+      const platform = await add(admin, { ...(await sample(def)), tenantId: t1 });
+      expect(await tenantOfRow(platform)).toBe(0);
+      expect(await listIds(u1)).not.toContain(platform);
+      expect(await listIds(u1)).toContain(id);
+    });
+
+    it("hides one tenant's rows from the other's administrator; the platform sees and changes them", async () => {
+      const values = await sample(def, t1);
+      const id = await add(u1, values);
+      const other = await add(u1, await sample(def, t1));
+      expect(await listIds(u2)).not.toContain(id);
+      expect(await listIds(admin)).toEqual(expect.arrayContaining([id, other]));
+      for (const [name, f] of fieldEntries(def)) {
+        if (f.filter !== 'like' || typeof values[name] !== 'string') continue;
+        const url = `${api('list')}?${name}=${encodeURIComponent(String(values[name]))}`;
+        expect((await s.request<PageResult<Row>>('GET', url, { token: u2 })).body.result.total, name).toBe(0);
+        expect((await s.request<PageResult<Row>>('GET', url, { token: admin })).body.result.total, name).toBe(1);
+      }
+      expect((await s.request('GET', `${api('queryById')}?id=${id}`, { token: u2 })).status).toBe(404);
+      expect((await s.request('GET', `${api('queryById')}?id=${id}`, { token: admin })).status).toBe(200);
+      if (def.capabilities.export) {
+        const rows = async (token: string) => {
+          const res = await fetch(`${s.base}${api('exportXls')}?selections=${id},${other}`, {
+            headers: { 'X-Access-Token': token },
+          });
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(await res.arrayBuffer());
+          return book.worksheets[0]!.getSheetValues().slice(2).length;
+        };
+        expect(await rows(u2)).toBe(0);
+        expect(await rows(admin)).toBe(2);
+      }
+      const [name] = textField(def);
+      const notFound = { success: false, message: '未找到对应实体' };
+      if (def.capabilities.edit)
+        expect(
+          (await s.request('PUT', api('edit'), { token: u2, body: { id, [name]: 'hijacked' } })).body,
+        ).toMatchObject(notFound);
+      if (def.capabilities.delete)
+        expect((await s.request('DELETE', `${api('delete')}?id=${id}`, { token: u2 })).body).toMatchObject(notFound);
+      if (def.capabilities.deleteBatch)
+        expect(
+          (await s.request('DELETE', `${api('deleteBatch')}?ids=${id},${other}`, { token: u2 })).body,
+        ).toMatchObject(notFound);
+      const still = await s.request<Row>('GET', `${api('queryById')}?id=${id}`, { token: u1 });
+      expect(still.body.result[name]).toBe(values[name]);
+      if (def.capabilities.edit) {
+        const byPlatform = await s.request('PUT', api('edit'), { token: admin, body: { id, [name]: 'byPlatform' } });
+        expect(byPlatform.body.success, byPlatform.body.message).toBe(true);
+        expect(await tenantOfRow(id)).toBe(t1);
+      }
+      if (def.capabilities.delete)
+        expect((await s.request('DELETE', `${api('delete')}?id=${other}`, { token: admin })).body.success).toBe(true);
+    });
+
+    it('keeps unique values unique across tenants', async () => {
+      const unique = fieldEntries(def).find(([, f]) => f.unique);
+      if (!unique) return;
+      const [field, f] = unique;
+      const first = await sample(def, t1);
+      await add(u1, first);
+      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+        token: u2,
+        body: { ...(await sample(def, t2)), [field]: first[field] },
+      });
+      expect(dup.status).toBe(400);
+      expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /** Tables of system announcements and who has read them. */
 
 export type SysAnnouncementTable = {
@@ -27,6 +28,8 @@ export type SysAnnouncementTable = {
   openType: string | null;
   openPage: string | null;
   delFlag: number;
+  /** The tenant that sends it; 0 the platform (migration 0061). */
+  tenantId: Generated<number>;
   createBy: string | null;
   createTime: string;
   updateBy: string | null;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuditColumns } from './audit-columns.js';
 
 /** Tables of online reports, and the organisations of the organisation picker. */
@@ -12,6 +13,8 @@ export type OnlCgreportHeadTable = AuditColumns & {
   name: string;
   cgrSql: string;
   content: string | null;
+  /** The tenant that owns the definition; 0 the platform, whose reports every tenant may run (migration 0062). */
+  tenantId: Generated<number>;
 };
 
 export type OnlCgreportItemTable = AuditColumns & {

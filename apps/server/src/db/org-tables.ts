@@ -18,6 +18,8 @@ export type SysDepartTable = AuditColumns & {
   memo: string | null;
   description: string | null;
   delFlag: number;
+  /** The tenant that owns the department; 0 the platform (migration 0060). */
+  tenantId: Generated<number>;
 };
 
 export type SysUserDepartTable = { id: string; userId: string; depId: string };

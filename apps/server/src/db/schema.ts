@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuctionTables } from '../modules/auction/auction-tables.js';
 import type { EvaluationTables } from '../modules/evaluation/evaluation-tables.js';
 import type { MaterialTables } from '../modules/material/material-tables.js';
@@ -54,6 +55,8 @@ export type SysLogTable = {
   costTime: number | null;
   /** 'ok' or 'failed'. */
   status: string;
+  /** The tenant the request worked in; 0 the platform (migration 0060). */
+  tenantId: Generated<number>;
   createTime: string;
 };
 

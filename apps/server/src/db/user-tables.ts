@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuditColumns } from './audit-columns.js';
 
 /** Tables of users, roles and the permissions (menus, buttons, data rules) roles grant. */
@@ -30,6 +31,8 @@ export type SysRoleTable = AuditColumns & {
   roleName: string;
   roleCode: string;
   description: string | null;
+  /** The tenant that owns the role; 0 the platform (migration 0060). */
+  tenantId: Generated<number>;
 };
 
 export type SysUserRoleTable = { id: string; userId: string; roleId: string };

@@ -52,6 +52,7 @@ export function installOperationLog(app: FastifyInstance, ctx: AppContext): void
         logContent: failed ? `${summary}（失败${refusal ? `：${refusal}` : `，HTTP ${reply.statusCode}`}）` : summary,
         operateType: operateTypeOf(request.method, route),
         userid: user.id,
+        tenantId: request.tenantId,
         username: user.username,
         realname: user.realname,
         ip: request.ip,

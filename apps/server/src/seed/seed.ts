@@ -14,6 +14,7 @@ import { seedDemoCategories } from './categories.js';
 import { seedSupplierDemo } from './supplier-demo.js';
 import { seedReportDemo } from './report-demo.js';
 import { seedAnnouncements } from './announcement-demo.js';
+import { seedTenantDemo, TENANT_DEMO_ACCOUNTS } from './tenant-demo.js';
 
 const SEEDER = 'system';
 
@@ -236,6 +237,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'supplier2', realname: '新材科技联系人', role: '新注册供应商（需完善企业信息）' },
   { username: 'supplier3', realname: '华南钢铁联系人', role: '已准入供应商' },
   { username: 'supplier4', realname: '西南五金联系人', role: '已准入供应商' },
+  ...TENANT_DEMO_ACCOUNTS,
 ] as const;
 
 /** The demo company: an administrator, a buyer and four suppliers, all with the demo password. */
@@ -295,7 +297,6 @@ export async function seedDemo(db: Db): Promise<void> {
     bank: { bankName: '中国银行成都高新支行', accountNo: '1288765400001234567' },
     user: { username: 'supplier4', realname: '西南五金联系人' },
   });
-  const now = serverNowIso();
 
   // Registered a moment ago: only the registration fields are known, the rest is to complete.
   const fresh = await createSupplier(db, {
@@ -316,21 +317,8 @@ export async function seedDemo(db: Db): Promise<void> {
     phone: '13900000002',
   });
 
-  // A tenant nobody belongs to yet: the demo accounts keep working without tenants (tenant 0).
-  await db
-    .insertInto('sysTenant')
-    .values({
-      id: 1000,
-      name: '华东分公司',
-      beginDate: null,
-      endDate: null,
-      status: 1,
-      createBy: SEEDER,
-      createTime: now,
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
+  // A second tenant with its own administrator, departments, roles and users (issue 16).
+  await seedTenantDemo(db);
 
   await seedAnnouncements(db, buyer);
   await seedPortalDemo(db);

@@ -88,8 +88,12 @@ export type ResourceDef<K extends string = string> = {
    * Rows belong to a tenant (`tenant_id integer not null`): every read and write is limited to
    * the request's current tenant, adds take it from the session (never from the body), and
    * unique fields are unique within a tenant.
+   * `'system'`: system data (roles, …) of JeecgBoot's multi-tenant mode: rows belong to a tenant
+   * the same way, but the platform (tenant 0: users without tenants) sees and changes every
+   * tenant's rows, and unique fields stay unique across tenants (codes users sign in with or
+   * the code refers to).
    */
-  tenant: boolean;
+  tenant: boolean | 'system';
   /**
    * `string` (default): 32-hex UUIDv7 ids made by the server. `int`: positive integer ids
    * (JeecgBoot's tenant ids), the next one (from 1000) given by the server on add.
@@ -134,7 +138,7 @@ export type ResourceInput<K extends string> = Omit<
 > & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
-  tenant?: boolean;
+  tenant?: boolean | 'system';
   idType?: 'string' | 'int';
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
   dictionary?: ResourceDictionary<NoInfer<K>>;

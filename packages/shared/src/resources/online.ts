@@ -41,6 +41,8 @@ export const reportHeadResource = defineResource({
   label: '在线报表',
   permission: 'onlReport',
   capabilities: { import: false },
+  // Each tenant administers its own definitions; the platform's are shared for running (issue 16).
+  tenant: 'system',
   fields: {
     code: {
       label: '报表编码',

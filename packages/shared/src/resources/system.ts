@@ -40,6 +40,8 @@ export const roleResource = defineResource({
   path: '/sys/role',
   label: '角色',
   permission: 'role',
+  // Each tenant administers its own roles; the platform sees all (issue 16).
+  tenant: 'system',
   fields: {
     roleName: { label: '角色名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
     roleCode: {
@@ -121,6 +123,8 @@ export const announcementResource = defineResource({
   label: '通知公告',
   permission: 'announcement',
   softDelete: true,
+  // A tenant's administrators publish to its members; the platform's broadcasts reach everyone (issue 16).
+  tenant: 'system',
   // `queryById` is the notice dialog's own route: it serves drafts to administrators too.
   capabilities: { detail: false, import: false },
   fields: {

@@ -39,6 +39,9 @@ import * as auctionSavings from './0050-auction-savings.js';
 import * as categoryAdmission from './0051-category-admission.js';
 import * as jobState from './0052-job-state.js';
 import * as unitsOfMeasure from './0053-units-of-measure.js';
+import * as systemTenants from './0060-system-tenants.js';
+import * as announcementTenant from './0061-announcement-tenant.js';
+import * as reportTenant from './0062-report-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0051-category-admission': categoryAdmission,
   '0052-job-state': jobState,
   '0053-units-of-measure': unitsOfMeasure,
+  '0060-system-tenants': systemTenants,
+  '0061-announcement-tenant': announcementTenant,
+  '0062-report-tenant': reportTenant,
 };

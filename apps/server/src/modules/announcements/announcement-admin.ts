@@ -7,11 +7,14 @@ import { ID_PATTERN, newId } from '../../core/ids.js';
 import { idList, wireId } from '../../http/wire.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import { serverNowIso } from '../../core/clock.js';
+import { inTenant } from '../../core/tenant-data.js';
+
+type TenantRequest = { tenantId: number };
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 
 /** Announcements to chosen users name them; the names must be real users. Rich text is made safe. */
-async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Promise<void> {
+async function prepare(values: Values, trx: AnyDb, request: TenantRequest, storedMsgType?: string): Promise<void> {
   if (typeof values.msgContent === 'string') values.msgContent = sanitizeRichText(values.msgContent);
   const msgType = values.msgType ?? storedMsgType;
   if (msgType === 'USER' || values.userIds !== undefined) {
@@ -19,7 +22,14 @@ async function prepare(values: Values, trx: AnyDb, storedMsgType?: string): Prom
     if (msgType === 'USER' && ids.length === 0) throw badRequest('请选择指定用户', { userIds: '请选择指定用户' });
     if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('指定用户不正确', { userIds: '指定用户不正确' });
     const found = ids.length
-      ? await trx.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 0).execute()
+      ? await trx
+          .selectFrom('sys_user')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('del_flag', '=', 0)
+          // Only members of the sending tenant (any user for the platform).
+          .where(inTenant(request, 'rel_tenant_ids', 'members'))
+          .execute()
       : [];
     if (found.length !== ids.length) throw badRequest('指定用户不存在', { userIds: '指定用户不存在' });
     // JeecgBoot keeps the list with a trailing comma.
@@ -33,8 +43,8 @@ export const announcementAdmin =
   async (app) => {
     await app.register(
       resourceRoutes(ctx, announcementResource, {
-        beforeAdd: (values, trx) => prepare(values, trx),
-        beforeEdit: async (id, values, trx) => {
+        beforeAdd: (values, trx, request) => prepare(values, trx, request),
+        beforeEdit: async (id, values, trx, request) => {
           // Hooks run on the camelCase database: result keys are camelCase.
           const row = await trx
             .selectFrom('sys_announcement')
@@ -42,7 +52,7 @@ export const announcementAdmin =
             .where('id', '=', id)
             .executeTakeFirstOrThrow();
           if (row.sendStatus === '1') throw businessError('已发布的通告不能修改，请先撤销');
-          await prepare(values, trx, row.msgType);
+          await prepare(values, trx, request, row.msgType);
         },
       }),
     );
@@ -63,6 +73,7 @@ export const announcementAdmin =
             .select(['id', 'msgType', 'userIds', 'sendStatus'])
             .where('id', '=', request.query.id)
             .where('delFlag', '=', 0)
+            .where(inTenant(request, 'tenantId'))
             .executeTakeFirst();
           if (!a) throw businessError('未找到对应实体');
           if (a.sendStatus === '1') throw businessError('该系统通知已经发布');
@@ -116,6 +127,7 @@ export const announcementAdmin =
           .where('id', '=', request.query.id)
           .where('delFlag', '=', 0)
           .where('sendStatus', '=', '1')
+          .where(inTenant(request, 'tenantId'))
           .executeTakeFirst();
         if (Number(done.numUpdatedRows) === 0) throw businessError('只有已发布的通告可以撤销');
         return ok(null, '该系统通知撤销成功');

@@ -92,7 +92,7 @@ export const announcementRoutes =
       },
       async (request) => {
         const administrator = (await ctx.permissions.codesOf(request.user!.id)).has('announcement:list');
-        return ok(await ctx.announcements.byId(request.user!, request.query.id, administrator));
+        return ok(await ctx.announcements.byId(request.user!, request.query.id, administrator, request.tenantId));
       },
     );
   };

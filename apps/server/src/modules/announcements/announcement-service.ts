@@ -3,19 +3,24 @@ import { notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { SysAnnouncementTable } from '../../db/announcement-tables.js';
+import { inTenant } from '../../core/tenant-data.js';
+import { tenantIdsOf } from '../tenants/tenant-service.js';
 
 /** At most this many unread items per list in the header bell (JeecgBoot's limit). */
 const BELL_LIST_SIZE = 5;
 const PUBLISHED = '1';
 
-export type AnnouncementWire = Omit<SysAnnouncementTable, 'delFlag' | 'userIds'> & {
+type AnnouncementRow = Selectable<SysAnnouncementTable>;
+
+export type AnnouncementWire = Omit<AnnouncementRow, 'delFlag' | 'userIds' | 'tenantId'> & {
   readFlag?: number;
   userIds?: string | null;
 };
 
-function toWire(a: SysAnnouncementTable, readFlag?: number): AnnouncementWire {
-  const { delFlag: _d, userIds: _u, ...rest } = a;
+function toWire(a: AnnouncementRow, readFlag?: number): AnnouncementWire {
+  const { delFlag: _d, userIds: _u, tenantId: _t, ...rest } = a;
   return {
     ...rest,
     startTime: toWireDateTime(a.startTime),
@@ -46,7 +51,7 @@ export class AnnouncementService {
   private async deliverBroadcasts(userId: string): Promise<void> {
     const user = await this.db
       .selectFrom('sysUser')
-      .select('createTime')
+      .select(['createTime', 'relTenantIds'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const missing = await this.db
@@ -55,6 +60,8 @@ export class AnnouncementService {
       .where('a.sendStatus', '=', PUBLISHED)
       .where('a.delFlag', '=', 0)
       .where('a.msgType', '=', 'ALL')
+      // The platform's broadcasts reach everyone, a tenant's only its members.
+      .where('a.tenantId', 'in', [0, ...tenantIdsOf(user.relTenantIds)])
       .where((eb) => eb.or([eb('a.endTime', 'is', null), eb('a.endTime', '>=', user.createTime)]))
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -114,7 +121,7 @@ export class AnnouncementService {
   }
 
   /** An announcement the user may read: published, and sent to everyone or to them. */
-  private async visible(user: SessionUser, anntId: string): Promise<SysAnnouncementTable> {
+  private async visible(user: SessionUser, anntId: string): Promise<AnnouncementRow> {
     const a = await this.db
       .selectFrom('sysAnnouncement')
       .selectAll()
@@ -122,6 +129,7 @@ export class AnnouncementService {
       .where('delFlag', '=', 0)
       .executeTakeFirst();
     if (!a || a.sendStatus !== PUBLISHED) throw notFound();
+    if (a.tenantId !== 0 && !tenantIdsOf(user.relTenantIds).includes(a.tenantId)) throw notFound();
     if (a.msgType !== 'ALL') {
       const sent = await this.db
         .selectFrom('sysAnnouncementSend')
@@ -157,16 +165,17 @@ export class AnnouncementService {
    * `queryById`: one announcement, for the dialog; administrators of announcements also get
    * drafts and revoked ones, with their recipients.
    */
-  async byId(user: SessionUser, anntId: string, administrator: boolean): Promise<AnnouncementWire> {
+  async byId(user: SessionUser, anntId: string, administrator: boolean, tenantId = 0): Promise<AnnouncementWire> {
     if (administrator) {
+      // An administrator's drafts and revoked ones are their tenant's (every tenant's for the platform).
       const a = await this.db
         .selectFrom('sysAnnouncement')
         .selectAll()
         .where('id', '=', anntId)
         .where('delFlag', '=', 0)
+        .where(inTenant({ tenantId }, 'tenantId'))
         .executeTakeFirst();
-      if (!a) throw notFound();
-      return { ...toWire(a), userIds: a.userIds };
+      if (a) return { ...toWire(a), userIds: a.userIds };
     }
     return toWire(await this.visible(user, anntId));
   }

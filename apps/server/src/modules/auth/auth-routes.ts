@@ -21,6 +21,7 @@ export const authRoutes =
         loginLog(request, reply, {
           operateType: LOGIN_OPERATE.logout,
           userid: user.id,
+          tenantId: request.tenantId,
           username: user.username,
           realname: user.realname,
           logContent: `用户名: ${user.username},退出成功！`,

@@ -58,6 +58,7 @@ export async function openSession(
     loginLog(request, reply, {
       operateType: LOGIN_OPERATE.login,
       userid: user.id,
+      tenantId: tenants[0] ? Number(tenants[0].id) : (tenantIdsOf(user.relTenantIds)[0] ?? 0),
       username: user.username,
       realname: user.realname,
       logContent: `用户名: ${user.username},${how}成功！`,

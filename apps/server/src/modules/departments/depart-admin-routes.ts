@@ -7,7 +7,9 @@ import { ID_PATTERN, newId } from '../../core/ids.js';
 import { idList, recordId as id, wireId } from '../../http/wire.js';
 import { serverNowIso } from '../../core/clock.js';
 import { DEPART_COLUMNS, toWireDepart } from './depart-routes.js';
+import { assertInTenant, inTenant } from '../../core/tenant-data.js';
 import {
+  assertGrantable,
   assertPermissionsExist,
   permissionSetFields,
   requestedPermissionIds,
@@ -21,30 +23,46 @@ import { type Trx, startsWith, freeOrgCode, addSchema, editSchema, EDITABLE_TEXT
  * granted (JeecgBoot's department roles). It is stored and returned here; users' effective
  * permissions still come from their roles only.
  */
+type TenantRequest = { tenantId: number };
+
 export const departAdminRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const live = (db: typeof ctx.db | Trx, departId: string) =>
+    // Every lookup is limited to the request's tenant: another tenant's department is as absent as a deleted one.
+    const live = (db: typeof ctx.db | Trx, departId: string, request: TenantRequest) =>
       db
         .selectFrom('sysDepart')
-        .select(['id', 'parentId', 'departName', 'orgCode'])
+        .select(['id', 'parentId', 'departName', 'orgCode', 'tenantId'])
         .where('id', '=', departId)
         .where('delFlag', '=', 0)
+        .where(inTenant(request, 'tenantId'))
         .executeTakeFirst();
 
-    const fullRecord = async (departId: string) => {
+    const fullRecord = async (departId: string, request: TenantRequest) => {
       const row = await ctx.db
         .selectFrom('sysDepart')
         .select(DEPART_COLUMNS)
         .where('id', '=', departId)
         .where('delFlag', '=', 0)
+        .where(inTenant(request, 'tenantId'))
         .executeTakeFirst();
       return row ? toWireDepart(row) : undefined;
     };
 
-    /** Refuses a name a live sibling already has (siblings are told apart by name in the tree). */
-    const assertNameFree = async (trx: Trx, parentId: string | null, departName: string, self?: string) => {
-      let q = trx.selectFrom('sysDepart').select('id').where('departName', '=', departName).where('delFlag', '=', 0);
+    /** Refuses a name a live sibling (of the same tenant) already has (siblings are told apart by name in the tree). */
+    const assertNameFree = async (
+      trx: Trx,
+      tenantId: number,
+      parentId: string | null,
+      departName: string,
+      self?: string,
+    ) => {
+      let q = trx
+        .selectFrom('sysDepart')
+        .select('id')
+        .where('departName', '=', departName)
+        .where('delFlag', '=', 0)
+        .where('tenantId', '=', tenantId);
       q = parentId
         ? q.where('parentId', '=', parentId)
         : q.where((eb) => eb.or([eb('parentId', 'is', null), eb('parentId', '=', '')]));
@@ -60,7 +78,7 @@ export const departAdminRoutes =
         config: { access: { permission: 'depart:list' } },
       },
       async (request) => {
-        const record = await fullRecord(request.query.id);
+        const record = await fullRecord(request.query.id, request);
         if (!record) throw notFound();
         return ok(record);
       },
@@ -82,9 +100,11 @@ export const departAdminRoutes =
         for (let attempt = 1; ; attempt++) {
           try {
             await ctx.db.transaction().execute(async (trx) => {
-              const parent = parentId ? await live(trx, parentId) : undefined;
+              const parent = parentId ? await live(trx, parentId, request) : undefined;
               if (parentId && !parent) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
-              await assertNameFree(trx, parentId, b.departName);
+              // A sub-department belongs to its parent's tenant (the platform may add under any tenant's).
+              const tenantId = parent?.tenantId ?? request.tenantId;
+              await assertNameFree(trx, tenantId, parentId, b.departName);
               await trx
                 .insertInto('sysDepart')
                 .values({
@@ -101,6 +121,7 @@ export const departAdminRoutes =
                   description: b.description ?? null,
                   status: '1',
                   delFlag: 0,
+                  tenantId,
                   createBy: request.user!.username,
                   createTime: now,
                   updateBy: null,
@@ -114,7 +135,7 @@ export const departAdminRoutes =
           }
         }
         request.log.info({ event: 'depart.added', departId }, 'department added');
-        return ok(await fullRecord(departId), '添加成功！');
+        return ok(await fullRecord(departId, request), '添加成功！');
       },
     );
 
@@ -129,21 +150,24 @@ export const departAdminRoutes =
         const now = serverNowIso();
         const actor = request.user!.username;
         await ctx.db.transaction().execute(async (trx) => {
-          const depart = await live(trx, b.id);
+          const depart = await live(trx, b.id, request);
           if (!depart) throw businessError('未找到对应实体');
           const moving = 'parentId' in raw && (b.parentId ?? null) !== (depart.parentId || null);
           const parentId = moving ? (b.parentId ?? null) : depart.parentId || null;
           let newCode: string | null = null;
           if (moving) {
-            const parent = parentId ? await live(trx, parentId) : undefined;
+            const parent = parentId ? await live(trx, parentId, request) : undefined;
             if (parentId && !parent) throw badRequest('上级部门不存在', { parentId: '上级部门不存在' });
+            if (parent && parent.tenantId !== depart.tenantId)
+              throw badRequest('上级部门不属于本租户', { parentId: '上级部门不属于本租户' });
             // orgCode prefixes are the hierarchy: the department itself or one of its sub-departments.
             if (parent && parent.orgCode.startsWith(depart.orgCode))
               throw badRequest('上级部门不能是本部门或其下级部门', { parentId: '上级部门不能是本部门或其下级部门' });
             newCode = await freeOrgCode(trx, parent?.orgCode ?? '');
           }
           const departName = b.departName ?? depart.departName;
-          if (moving || departName !== depart.departName) await assertNameFree(trx, parentId, departName, depart.id);
+          if (moving || departName !== depart.departName)
+            await assertNameFree(trx, depart.tenantId, parentId, departName, depart.id);
 
           const given = Object.fromEntries(EDITABLE_TEXT.filter((k) => k in raw).map((k) => [k, b[k] ?? null]));
           await trx
@@ -193,12 +217,12 @@ export const departAdminRoutes =
             );
           }
         });
-        return ok(await fullRecord(b.id), '修改成功!');
+        return ok(await fullRecord(b.id, request), '修改成功!');
       },
     });
 
     /** Deletes (del_flag) departments with no live sub-department outside the set and no live user. */
-    const softDelete = async (ids: string[], actor: string) => {
+    const softDelete = async (ids: string[], actor: string, request: TenantRequest) => {
       if (ids.length === 0) throw badRequest('请选择一条记录！');
       if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
       await ctx.db.transaction().execute(async (trx) => {
@@ -207,6 +231,7 @@ export const departAdminRoutes =
           .select(['id', 'departName'])
           .where('id', 'in', ids)
           .where('delFlag', '=', 0)
+          .where(inTenant(request, 'tenantId'))
           .execute();
         if (departs.length === 0) throw businessError('未找到对应实体');
         const found = departs.map((d) => d.id);
@@ -246,7 +271,7 @@ export const departAdminRoutes =
         config: { access: { permission: 'depart:delete' } },
       },
       async (request) => {
-        await softDelete([request.query.id], request.user!.username);
+        await softDelete([request.query.id], request.user!.username, request);
         request.log.info({ event: 'depart.deleted', departId: request.query.id }, 'department deleted');
         return ok(null, '删除成功!');
       },
@@ -260,7 +285,7 @@ export const departAdminRoutes =
       },
       async (request) => {
         const ids = idList(request.query.ids);
-        await softDelete(ids, request.user!.username);
+        await softDelete(ids, request.user!.username, request);
         request.log.info({ event: 'depart.deleted', departIds: ids }, 'departments deleted');
         return ok(null, '删除成功!');
       },
@@ -280,6 +305,7 @@ export const departAdminRoutes =
         config: { access: { permission: 'depart:permission' } },
       },
       async (request) => {
+        await assertInTenant(ctx.db, 'sysDepart', [request.query.departId], request);
         const rows = await ctx.db
           .selectFrom('sysDepartPermission')
           .select('permissionId')
@@ -303,8 +329,9 @@ export const departAdminRoutes =
         const { departId } = request.body;
         const wanted = requestedPermissionIds(request.body.permissionIds);
         await ctx.db.transaction().execute(async (trx) => {
-          if (!(await live(trx, departId))) throw businessError('未找到对应实体');
+          if (!(await live(trx, departId, request))) throw businessError('未找到对应实体');
           await assertPermissionsExist(trx, wanted);
+          await assertGrantable(trx, request, wanted);
           await trx.deleteFrom('sysDepartPermission').where('departId', '=', departId).execute();
           for (const permissionId of wanted)
             await trx.insertInto('sysDepartPermission').values({ id: newId(), departId, permissionId }).execute();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { inTenant } from '../../core/tenant-data.js';
 import { sql, type SqlBool } from 'kysely';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
@@ -8,7 +10,7 @@ import { toWireDateTime } from '../../core/clock.js';
 import { toForest } from '../../core/tree.js';
 import type { SysDepartTable } from '../../db/org-tables.js';
 
-type DepartRow = Omit<SysDepartTable, 'delFlag'>;
+type DepartRow = Omit<SysDepartTable, 'delFlag' | 'tenantId'>;
 
 /** Every column of a department a client sees (JeecgBoot's SysDepart, jeecg-api.md §7.9). */
 export const DEPART_COLUMNS = [
@@ -69,23 +71,27 @@ const idTree = (nodes: DepartNode[]): IdNode[] =>
 export const departRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const departs = () =>
+    // The request's tenant only (all of them for the platform).
+    const departs = (request: FastifyRequest) =>
       ctx.db
         .selectFrom('sysDepart')
         .select(DEPART_COLUMNS)
         .where('delFlag', '=', 0)
+        .where(inTenant(request, 'tenantId'))
         .orderBy('departOrder')
         .orderBy('orgCode');
     const config = { access: 'authenticated' as const, internalOnly: true };
 
-    app.get('/sys/sysDepart/queryTreeList', { schema: { tags: ['部门'], summary: '部门树' }, config }, async () =>
-      ok(buildTree(await departs().execute())),
+    app.get(
+      '/sys/sysDepart/queryTreeList',
+      { schema: { tags: ['部门'], summary: '部门树' }, config },
+      async (request) => ok(buildTree(await departs(request).execute())),
     );
 
     app.get(
       '/sys/sysDepart/queryIdTree',
       { schema: { tags: ['部门'], summary: '部门树（仅编号与名称）' }, config },
-      async () => ok(idTree(buildTree(await departs().execute()))),
+      async (request) => ok(idTree(buildTree(await departs(request).execute()))),
     );
 
     app.get(
@@ -99,7 +105,7 @@ export const departRoutes =
         config,
       },
       async (request) => {
-        const rows = await departs()
+        const rows = await departs(request)
           .where(sql<SqlBool>`${sql.ref('departName')} like ${`%${escapeLike(request.query.keyWord)}%`} escape ${'\\'}`)
           .execute();
         return ok(rows.map(toNode));
@@ -116,10 +122,11 @@ export const departRoutes =
           .select('d.orgCode')
           .where('ud.userId', '=', request.user!.id)
           .where('d.delFlag', '=', 0)
+          .where(inTenant(request, 'd.tenantId'))
           .execute();
         if (mine.length === 0) return ok([]);
         // orgCode is hierarchical (A01, A01A01, …): a department and its sub-departments share the prefix.
-        const rows = await departs()
+        const rows = await departs(request)
           .where((eb) =>
             eb.or(
               mine.map((m) => sql<SqlBool>`${sql.ref('orgCode')} like ${`${escapeLike(m.orgCode)}%`} escape ${'\\'}`),

@@ -1,11 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { escapeLike, runPagedList, type ListFields } from '../../core/paging.js';
 import { addDays, businessDay, businessDayStart, toWireDateTime } from '../../core/clock.js';
 import { wireToStored } from '../../resource/resource-query.js';
+import { inTenant } from '../../core/tenant-data.js';
 import { LOG_TYPE_LOGIN, LOGIN_OPERATE, OPERATE_TYPE_TEXT } from './log-service.js';
 
 const LOG_FIELDS: ListFields = {
@@ -67,7 +69,8 @@ export const logRoutes =
             'l.costTime',
             'l.status',
             'l.createTime',
-          ]);
+          ])
+          .where(inTenant(request, 'l.tenantId'));
         if (logType) base = base.where('l.logType', '=', Number(logType));
         const word = keyWord?.trim();
         if (word) {
@@ -100,8 +103,8 @@ export const logRoutes =
       },
     );
 
-    /** Successful logins between two stored times: how many, and from how many addresses. */
-    const visits = async (from: string | null, to: string | null) => {
+    /** Successful logins of the request's tenant between two stored times: how many, and from how many addresses. */
+    const visits = async (request: FastifyRequest, from: string | null, to: string | null) => {
       let q = ctx.db
         .selectFrom('sysLog')
         .select((eb) => [
@@ -110,7 +113,8 @@ export const logRoutes =
         ])
         .where('logType', '=', LOG_TYPE_LOGIN)
         .where('operateType', '=', LOGIN_OPERATE.login)
-        .where('status', '=', 'ok');
+        .where('status', '=', 'ok')
+        .where(inTenant(request, 'tenantId'));
       if (from) q = q.where('createTime', '>=', from);
       if (to) q = q.where('createTime', '<', to);
       const row = await q.executeTakeFirst();
@@ -123,9 +127,9 @@ export const logRoutes =
         schema: { tags: ['日志'], summary: '访问量：总登录次数、今日登录次数与今日 IP 数' },
         config: { access: 'authenticated', internalOnly: true },
       },
-      async () => {
+      async (request) => {
         const today = gmt8Day(0);
-        const [total, day] = await Promise.all([visits(null, null), visits(today.from, today.to)]);
+        const [total, day] = await Promise.all([visits(request, null, null), visits(request, today.from, today.to)]);
         return ok({ totalVisitCount: total.visit, todayVisitCount: day.visit, todayIp: day.ip });
       },
     );
@@ -136,11 +140,11 @@ export const logRoutes =
         schema: { tags: ['日志'], summary: '近 7 天每日登录次数与 IP 数' },
         config: { access: 'authenticated', internalOnly: true },
       },
-      async () => {
+      async (request) => {
         const days = [-6, -5, -4, -3, -2, -1, 0].map((offset) => gmt8Day(offset));
         const result = [];
         for (const d of days) {
-          const v = await visits(d.from, d.to);
+          const v = await visits(request, d.from, d.to);
           result.push({ visit: v.visit, ip: v.ip, tian: d.tian, type: d.type });
         }
         return ok(result);

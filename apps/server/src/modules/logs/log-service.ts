@@ -22,8 +22,8 @@ export const OPERATE_TYPE_TEXT: Record<number, string> = {
 };
 
 /** What a caller says of one log row; the id and time are the server's. */
-export type LogEntry = Pick<SysLogTable, 'logType'> & { status: 'ok' | 'failed' } & Partial<
-    Omit<SysLogTable, 'id' | 'createTime' | 'logType' | 'status'>
+export type LogEntry = Pick<SysLogTable, 'logType'> & { status: 'ok' | 'failed'; tenantId?: number } & Partial<
+    Omit<SysLogTable, 'id' | 'createTime' | 'logType' | 'status' | 'tenantId'>
   >;
 
 const cap = (value: string | null | undefined, max: number) =>
@@ -55,6 +55,8 @@ export function record(db: Db, entry: LogEntry, log?: FastifyBaseLogger): void {
         requestParam: cap(entry.requestParam, PARAM_MAX),
         costTime: entry.costTime == null ? null : Math.max(0, Math.round(entry.costTime)),
         status: entry.status,
+        // The tenant the row belongs to (its administrators read it); 0 the platform.
+        tenantId: entry.tenantId ?? 0,
         createTime: serverNowIso(),
       })
       .execute();

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { businessError } from '../../core/errors.js';
+import { isPlatform } from '../../core/tenant-data.js';
 import { parseReportSql, type ReportSqlPart } from './report-sql.js';
 
 export type ReportDefinition = {
@@ -20,8 +21,14 @@ export type ReportDefinition = {
 };
 
 /** A report by id or code, with its columns and parameters in order; '实体不存在' when there is none (as JeecgBoot). */
-export async function loadReport(db: Db, by: { id: string } | { code: string }): Promise<ReportDefinition> {
+export async function loadReport(
+  db: Db,
+  by: { id: string } | { code: string },
+  request: { tenantId: number },
+): Promise<ReportDefinition> {
   let q = db.selectFrom('onlCgreportHead').select(['id', 'code', 'name', 'cgrSql']);
+  // A tenant runs its own reports and the platform's (tenant 0); another tenant's are absent.
+  if (!isPlatform(request)) q = q.where('tenantId', 'in', [0, request.tenantId]);
   q = 'id' in by ? q.where('id', '=', by.id) : q.where('code', '=', by.code);
   const head = await q.executeTakeFirst();
   if (!head) throw businessError('实体不存在');

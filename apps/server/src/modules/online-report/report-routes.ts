@@ -4,7 +4,10 @@ import { ok, reportHeadResource, reportItemResource, reportParamResource, type D
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
-import type { AnyDb } from '../../resource/resource-query.js';
+import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { inTenant } from '../../core/tenant-data.js';
 import { loadReport } from './report-definition.js';
 import { runReport, type ReportFilter } from './report-runner.js';
 import { paramsOf, parseReportSql } from './report-sql.js';
@@ -30,7 +33,7 @@ export const reportRoutes =
       '/online/cgreport/api/getRpColumns/:code',
       { schema: { tags: ['在线报表'], summary: '报表列', params: codeParam }, config: data },
       async (request) => {
-        const report = await loadReport(ctx.db, { code: request.params.code });
+        const report = await loadReport(ctx.db, { code: request.params.code }, request);
         const dictOptions: Record<string, DictItem[]> = {};
         const columns = [];
         for (const item of report.items.filter((i) => i.isShow !== 0)) {
@@ -55,7 +58,7 @@ export const reportRoutes =
       '/online/cgreport/api/getQueryInfo/:id',
       { schema: { tags: ['在线报表'], summary: '报表查询条件', params: idParam }, config: data },
       async (request) => {
-        const report = await loadReport(ctx.db, { id: request.params.id });
+        const report = await loadReport(ctx.db, { id: request.params.id }, request);
         const items = report.items
           .filter((i) => i.isQuery === 1)
           .map((i, n) => ({
@@ -74,7 +77,7 @@ export const reportRoutes =
       '/online/cgreport/api/getData/:id',
       { schema: { tags: ['在线报表'], summary: '报表数据', params: idParam }, config: data },
       async (request) => {
-        const report = await loadReport(ctx.db, { id: request.params.id });
+        const report = await loadReport(ctx.db, { id: request.params.id }, request);
         const query = request.query as Record<string, unknown>;
         const text = (name: string) => {
           const v = query[name];
@@ -148,23 +151,32 @@ export const reportRoutes =
         beforeEdit: (_id, values) => trySql(values),
       }),
     );
-    const ownHead = async (values: Values, trx: AnyDb) => {
+    // Columns and parameters are their report's: only a report of the request's tenant (all for the platform).
+    const ownHead = async (values: Values, trx: AnyDb, request: FastifyRequest) => {
       const head = await trx
         .selectFrom('onl_cgreport_head')
         .select('id')
         .where('id', '=', values.cgrheadId)
+        .where(inTenant(request, 'tenant_id'))
         .executeTakeFirst();
       if (!head) throw businessError('报表不存在');
       values.orderNum ??= 0;
     };
+    const ofOwnHeads = (query: AnyQuery, request: FastifyRequest) =>
+      query.where(
+        sql.ref('t.cgrhead_id'),
+        'in',
+        (ctx.db as unknown as AnyDb).selectFrom('onl_cgreport_head').select('id').where(inTenant(request, 'tenant_id')),
+      );
     await app.register(
       resourceRoutes(ctx, reportItemResource, {
-        beforeAdd: async (values, trx) => {
-          await ownHead(values, trx);
+        scope: ofOwnHeads,
+        beforeAdd: async (values, trx, request) => {
+          await ownHead(values, trx, request);
           values.isShow ??= 1;
           values.isQuery ??= 0;
         },
       }),
     );
-    await app.register(resourceRoutes(ctx, reportParamResource, { beforeAdd: ownHead }));
+    await app.register(resourceRoutes(ctx, reportParamResource, { scope: ofOwnHeads, beforeAdd: ownHead }));
   };

@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
 import { serverNowIso } from '../../core/clock.js';
+import { assertInTenant, inTenant } from '../../core/tenant-data.js';
 import { addRuleBody, editRuleBody, ruleToWire, checkRule } from './permission-admin-service.js';
 
 /**
@@ -189,7 +190,10 @@ export const permissionDataRuleRoutes =
           schema: { tags: ['角色'], summary: '角色在菜单上的数据规则', params: ruleParams },
           config: { access: { permission: 'role:list' } },
         },
-        async (request) => loadDataRule(request.params.permissionId, request.params.roleId),
+        async (request) => {
+          await assertInTenant(ctx.db, 'sysRole', [request.params.roleId], request);
+          return loadDataRule(request.params.permissionId, request.params.roleId);
+        },
       );
     }
 
@@ -209,7 +213,12 @@ export const permissionDataRuleRoutes =
           const { permissionId, roleId } = request.body;
           const wanted = idList(request.body.dataRuleIds, '数据规则编号不正确');
           await ctx.db.transaction().execute(async (trx) => {
-            const role = await trx.selectFrom('sysRole').select('roleCode').where('id', '=', roleId).executeTakeFirst();
+            const role = await trx
+              .selectFrom('sysRole')
+              .select('roleCode')
+              .where('id', '=', roleId)
+              .where(inTenant(request, 'tenantId'))
+              .executeTakeFirst();
             if (!role) throw businessError('未找到对应实体');
             if (role.roleCode === 'admin') throw businessError('系统内置的管理员角色拥有全部权限，不能修改');
             const link = await trx

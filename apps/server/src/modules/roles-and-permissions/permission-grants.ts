@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
+import { isPlatform } from '../../core/tenant-data.js';
 import { idList } from '../../http/wire.js';
 import { toForest } from '../../core/tree.js';
 import type { Db } from '../../db/database.js';
@@ -77,6 +78,28 @@ export async function assertPermissionsExist(trx: Transaction<Database>, ids: re
     .where('delFlag', '=', 0)
     .execute();
   if (known.length !== ids.length) throw badRequest('权限不存在');
+}
+
+/**
+ * A tenant administrator grants only menus and buttons they hold themselves: the menu tree is
+ * shared by every tenant, so a tenant role must not reach platform pages (menu or tenant
+ * management) through its own administrator. The platform grants anything.
+ */
+export async function assertGrantable(
+  trx: Transaction<Database>,
+  request: { tenantId: number; user: { id: string } | null },
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0 || isPlatform(request)) return;
+  const held = await trx
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRolePermission as rp', 'rp.roleId', 'ur.roleId')
+    .select('rp.permissionId')
+    .distinct()
+    .where('ur.userId', '=', request.user!.id)
+    .where('rp.permissionId', 'in', [...ids])
+    .execute();
+  if (held.length !== new Set(ids).size) throw badRequest('只能授予自己拥有的权限');
 }
 
 /** The body fields of a save: the whole new set comma-joined, and (JeecgBoot's) the set it replaces. */

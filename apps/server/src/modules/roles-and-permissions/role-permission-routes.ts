@@ -5,7 +5,9 @@ import type { AppContext } from '../../app-context.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { wireId } from '../../http/wire.js';
+import { assertInTenant, inTenant } from '../../core/tenant-data.js';
 import {
+  assertGrantable,
   assertPermissionsExist,
   permissionSetFields,
   permissionTree,
@@ -33,6 +35,7 @@ export const rolePermissionRoutes =
         config: { access: { permission: 'role:list' } },
       },
       async (request) => {
+        await assertInTenant(ctx.db, 'sysRole', [request.query.roleId], request);
         const rows = await ctx.db
           .selectFrom('sysRolePermission')
           .select('permissionId')
@@ -59,12 +62,14 @@ export const rolePermissionRoutes =
           .selectFrom('sysRole')
           .select(['id', 'roleCode'])
           .where('id', '=', roleId)
+          .where(inTenant(request, 'tenantId'))
           .executeTakeFirst();
         if (!role) throw businessError('未找到对应实体');
         // The administrator role keeps every permission, so nobody can lock the system.
         if (role.roleCode === 'admin') throw businessError('系统内置的管理员角色拥有全部权限，不能修改');
         await ctx.db.transaction().execute(async (trx) => {
           await assertPermissionsExist(trx, wanted);
+          await assertGrantable(trx, request, wanted);
           // Links that stay keep the data rules chosen for them (/sys/role/saveDataRule).
           const rules = new Map(
             (

@@ -7,6 +7,10 @@ import { idList, wireId } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { realNow, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { toUserInfo } from '../users/user-service.js';
+import { inTenant } from '../../core/tenant-data.js';
+
+/** Users of the request's tenant (all for the platform): `ref` is their `relTenantIds`. */
+const members = (request: { tenantId: number }, ref = 'relTenantIds') => inTenant(request, ref, 'members');
 
 const ONLINE_FIELDS: ListFields = {
   username: { column: 'u.username', filter: 'text', sortable: true },
@@ -49,6 +53,7 @@ export const sessionAdminRoutes =
           ])
           .where('s.revokedAt', 'is', null)
           .where('s.expiresAt', '>', now)
+          .where(members(request, 'u.relTenantIds'))
           // A closed page's session whose grace has run out is over, even before anyone checks it.
           .where((eb) => eb.or([eb('s.closingAt', 'is', null), eb('s.closingAt', '>', now)]));
         const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, ONLINE_FIELDS, {
@@ -85,6 +90,7 @@ export const sessionAdminRoutes =
           .set({ revokedAt: serverNowIso() })
           .where('id', '=', request.body.id)
           .where('revokedAt', 'is', null)
+          .where('userId', 'in', ctx.db.selectFrom('sysUser').select('id').where(members(request)))
           .executeTakeFirst();
         if (Number(done.numUpdatedRows) === 0) throw businessError('该会话已结束');
         request.log.info({ event: 'session.forced_out', sessionId: request.body.id }, 'forced logout');
@@ -95,11 +101,12 @@ export const sessionAdminRoutes =
     app.get(
       '/sys/user/recycleBin',
       { schema: { tags: ['用户'], summary: '回收站中的用户' }, config: { access: { permission: 'user:delete' } } },
-      async () => {
+      async (request) => {
         const users = await ctx.db
           .selectFrom('sysUser')
           .selectAll()
           .where('delFlag', '=', 1)
+          .where(members(request))
           .orderBy('updateTime', 'desc')
           .execute();
         return ok(users.map((u) => ({ ...toUserInfo(u), updateTime: toWireDateTime(u.updateTime) })));
@@ -119,6 +126,7 @@ export const sessionAdminRoutes =
           .set({ delFlag: 0, updateBy: request.user!.username, updateTime: serverNowIso() })
           .where('id', 'in', ids)
           .where('delFlag', '=', 1)
+          .where(members(request))
           .execute();
         return ok(null, '还原成功');
       },
@@ -141,6 +149,7 @@ export const sessionAdminRoutes =
           .deleteFrom('sysUser')
           .where('id', 'in', ids)
           .where('delFlag', '=', 1)
+          .where(members(request))
           .executeTakeFirst();
         return ok({ deleted: Number(done.numDeletedRows) }, '删除成功');
       },

@@ -20,7 +20,7 @@ function allowList(): Map<string, { table: string; column: string; softDelete: b
           table: def.table,
           column: columnOf(name, f),
           softDelete: def.softDelete,
-          tenant: def.tenant,
+          tenant: def.tenant === true,
         });
     }
   }

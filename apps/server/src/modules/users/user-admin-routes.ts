@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike, runPagedList } from '../../core/paging.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
@@ -18,7 +17,11 @@ import {
   checkLinks,
   checkTenants,
   softDeleteUsers,
+  userInTenant,
+  replaceLinks,
+  roleIdsInTenant,
 } from './user-admin-service.js';
+import { assertInTenant, inTenant, isPlatform } from '../../core/tenant-data.js';
 
 /** User administration (jeecg-api.md §7.6), every action behind its permission code. */
 export const userAdminRoutes =
@@ -51,7 +54,8 @@ export const userAdminRoutes =
             'u.updateBy',
             'u.updateTime',
           ])
-          .where('u.delFlag', '=', 0);
+          .where('u.delFlag', '=', 0)
+          .where(userInTenant(request, 'u.relTenantIds'));
         const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
           column: 'u.createTime',
           order: 'desc',
@@ -83,6 +87,7 @@ export const userAdminRoutes =
           .selectAll()
           .where('id', '=', request.query.id)
           .where('delFlag', '=', 0)
+          .where(userInTenant(request))
           .executeTakeFirst();
         if (!user) throw notFound();
         return ok(toUserInfo(user));
@@ -99,12 +104,10 @@ export const userAdminRoutes =
         },
         config: { access: { permission: 'user:list' } },
       },
-      async (request) =>
-        ok(
-          (
-            await ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', request.query.userid).execute()
-          ).map((r) => r.roleId),
-        ),
+      async (request) => {
+        await assertInTenant(ctx.db, 'sysUser', [request.query.userid], request, 'relTenantIds', 'members');
+        return ok(await roleIdsInTenant(ctx.db, request.query.userid, request));
+      },
     );
 
     app.get(
@@ -118,7 +121,10 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:list' } },
       },
       async (request) => {
-        const departs = await departsOf(ctx.db, request.query.userId);
+        await assertInTenant(ctx.db, 'sysUser', [request.query.userId], request, 'relTenantIds', 'members');
+        const departs = (await departsOf(ctx.db, request.query.userId)).filter(
+          (d) => isPlatform(request) || d.tenantId === request.tenantId,
+        );
         return ok(
           departs.map((d) => ({ key: d.id, value: d.id, title: d.departName, orgCode: d.orgCode, children: [] })),
         );
@@ -128,11 +134,12 @@ export const userAdminRoutes =
     app.get(
       '/sys/role/queryall',
       { schema: { tags: ['用户'], summary: '全部角色（用户表单）' }, config: { access: { permission: 'user:list' } } },
-      async () =>
+      async (request) =>
         ok(
           await ctx.db
             .selectFrom('sysRole')
             .select(['id', 'roleName', 'roleCode', 'description'])
+            .where(inTenant(request, 'tenantId'))
             .orderBy('roleCode')
             .execute(),
         ),
@@ -149,8 +156,8 @@ export const userAdminRoutes =
         if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
         const roles = idList(b.selectedroles ?? '');
         const departs = idList(b.selecteddeparts ?? '');
-        await checkLinks(ctx.db, roles, departs);
-        const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!);
+        await checkLinks(ctx.db, roles, departs, request);
+        const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!, '', request.tenantId);
         if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
           throw badRequest('用户账号已存在', { username: '用户账号已存在' });
         const passwordHash = await hashPassword(b.password);
@@ -192,17 +199,26 @@ export const userAdminRoutes =
           .select(['id', 'userType', 'relTenantIds'])
           .where('id', '=', b.id)
           .where('delFlag', '=', 0)
+          .where(userInTenant(request))
           .executeTakeFirst();
         if (!existing) throw businessError('未找到对应实体');
         // Supplier accounts keep exactly the supplier role: they are edited through editSupplierUser.
         if (existing.userType === 2) throw businessError('供应商用户请通过“编辑供应商用户”修改');
         const roles = b.selectedroles === undefined ? undefined : idList(b.selectedroles);
         const departs = b.selecteddeparts === undefined ? undefined : idList(b.selecteddeparts);
-        await checkLinks(ctx.db, roles ?? [], departs ?? []);
+        await checkLinks(ctx.db, roles ?? [], departs ?? [], request);
         const tenants =
           b.relTenantIds === undefined
             ? {}
-            : { relTenantIds: await checkTenants(ctx.db, b.relTenantIds, request.user!, existing.relTenantIds) };
+            : {
+                relTenantIds: await checkTenants(
+                  ctx.db,
+                  b.relTenantIds,
+                  request.user!,
+                  existing.relTenantIds,
+                  request.tenantId,
+                ),
+              };
         const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
@@ -216,16 +232,7 @@ export const userAdminRoutes =
             })
             .where('id', '=', b.id)
             .execute();
-          if (roles) {
-            await trx.deleteFrom('sysUserRole').where('userId', '=', b.id).execute();
-            for (const roleId of roles)
-              await trx.insertInto('sysUserRole').values({ id: newId(), userId: b.id, roleId }).execute();
-          }
-          if (departs) {
-            await trx.deleteFrom('sysUserDepart').where('userId', '=', b.id).execute();
-            for (const depId of departs)
-              await trx.insertInto('sysUserDepart').values({ id: newId(), userId: b.id, depId }).execute();
-          }
+          await replaceLinks(trx, b.id, { roles, departs }, request);
         });
         return ok(null, '修改成功!');
       },
@@ -245,6 +252,7 @@ export const userAdminRoutes =
         const ids = idList(request.body.ids, '记录编号不正确');
         if (ids.length === 0) throw badRequest('请选择一条记录！');
         if (request.body.status === '2' && ids.includes(request.user!.id)) throw businessError('不能冻结自己的账号');
+        await assertInTenant(ctx.db, 'sysUser', ids, request, 'relTenantIds', 'members');
         const now = serverNowIso();
         await ctx.db.transaction().execute(async (trx) => {
           await trx
@@ -282,6 +290,7 @@ export const userAdminRoutes =
           .select('id')
           .where('username', '=', request.body.username)
           .where('delFlag', '=', 0)
+          .where(userInTenant(request))
           .executeTakeFirst();
         if (!user) throw businessError('未找到对应实体');
         const now = serverNowIso();
@@ -314,7 +323,7 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:delete' } },
       },
       async (request) => {
-        await softDeleteUsers(ctx.db, [request.query.id], request.user!);
+        await softDeleteUsers(ctx.db, [request.query.id], request.user!, request);
         return ok(null, '删除用户成功');
       },
     );
@@ -326,7 +335,7 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:delete' } },
       },
       async (request) => {
-        await softDeleteUsers(ctx.db, idList(request.query.ids), request.user!);
+        await softDeleteUsers(ctx.db, idList(request.query.ids), request.user!, request);
         return ok(null, '批量删除用户成功');
       },
     );
@@ -366,6 +375,7 @@ export const userAdminRoutes =
           .selectFrom('sysDepart')
           .select('orgCode')
           .where('id', '=', request.query.id)
+          .where(inTenant(request, 'tenantId'))
           .executeTakeFirst();
         if (!depart) return ok([]);
         let q = ctx.db
@@ -375,6 +385,7 @@ export const userAdminRoutes =
           .selectAll('u')
           .distinct()
           .where('u.delFlag', '=', 0)
+          .where(userInTenant(request, 'u.relTenantIds'))
           .where(sql<SqlBool>`${sql.ref('d.orgCode')} like ${`${escapeLike(depart.orgCode)}%`} escape ${'\\'}`);
         if (request.query.realname)
           q = q.where(

@@ -5,8 +5,15 @@ import { ID_PATTERN } from '../../core/ids.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import type { ListFields } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
+import { newId } from '../../core/ids.js';
 import type { SessionUser } from '../../core/access.js';
 import { TENANT_ID_PATTERN, tenantIdsOf } from '../tenants/tenant-service.js';
+import { assertInTenant, inTenant } from '../../core/tenant-data.js';
+
+type TenantRequest = { tenantId: number };
+
+/** Users a request may see and change: members of its tenant (`ref` is their `relTenantIds`); all for the platform. */
+export const userInTenant = (request: TenantRequest, ref = 'relTenantIds') => inTenant(request, ref, 'members');
 
 export const USER_LIST_FIELDS: ListFields = {
   id: { column: 'u.id', filter: 'exact' },
@@ -78,19 +85,33 @@ export function givenProfileFields(body: ProfileFields): { [K in keyof ProfileFi
   return Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k] ?? null]));
 }
 
-/** Role and department ids of a request, checked to exist. */
-export async function checkLinks(db: Db, roles: string[], departs: string[]): Promise<void> {
+/** Role and department ids of a request, checked to exist in the request's tenant. */
+export async function checkLinks(db: Db, roles: string[], departs: string[], request: TenantRequest): Promise<void> {
   if (roles.some((r) => !ID_PATTERN.test(r)) || departs.some((d) => !ID_PATTERN.test(d)))
     throw badRequest('角色或部门编号不正确');
   if (
     roles.length &&
-    (await db.selectFrom('sysRole').select('id').where('id', 'in', roles).execute()).length !== roles.length
+    (
+      await db
+        .selectFrom('sysRole')
+        .select('id')
+        .where('id', 'in', roles)
+        .where(inTenant(request, 'tenantId'))
+        .execute()
+    ).length !== roles.length
   )
     throw badRequest('角色不存在', { selectedroles: '角色不存在' });
   if (
     departs.length &&
-    (await db.selectFrom('sysDepart').select('id').where('id', 'in', departs).where('delFlag', '=', 0).execute())
-      .length !== departs.length
+    (
+      await db
+        .selectFrom('sysDepart')
+        .select('id')
+        .where('id', 'in', departs)
+        .where('delFlag', '=', 0)
+        .where(inTenant(request, 'tenantId'))
+        .execute()
+    ).length !== departs.length
   ) {
     throw badRequest('部门不存在', { selecteddeparts: '部门不存在' });
   }
@@ -99,9 +120,11 @@ export async function checkLinks(db: Db, roles: string[], departs: string[]): Pr
 /**
  * The tenants of a request's `relTenantIds`, normalised: they must exist, and an actor who is
  * a member of tenants grants only their own (or ones the user holds already), so no tenant
- * administrator opens another tenant to a user (R7).
+ * administrator opens another tenant to a user (R7). The request's tenant (`current`, 0 for the
+ * platform) is always kept: a tenant administrator cannot push a user out of the tenant into
+ * the platform, nor take away tenants they do not belong to.
  */
-export async function checkTenants(db: Db, raw: string, actor: SessionUser, held = ''): Promise<string> {
+export async function checkTenants(db: Db, raw: string, actor: SessionUser, held = '', current = 0): Promise<string> {
   const given = idList(raw);
   if (given.some((t) => !TENANT_ID_PATTERN.test(t)))
     throw badRequest('租户编号不正确', { relTenantIds: '租户编号不正确' });
@@ -116,14 +139,22 @@ export async function checkTenants(db: Db, raw: string, actor: SessionUser, held
   const kept = tenantIdsOf(held);
   if (own.length > 0 && ids.some((t) => !own.includes(t) && !kept.includes(t)))
     throw badRequest('只能分配自己所属的租户', { relTenantIds: '只能分配自己所属的租户' });
-  return ids.join(',');
+  if (current === 0) return ids.join(',');
+  const foreign = kept.filter((t) => !own.includes(t));
+  return [...new Set([current, ...ids, ...foreign])].join(',');
 }
 
 /** Moves users to the recycle bin and ends their sessions; nobody deletes their own account. */
-export async function softDeleteUsers(db: Db, ids: string[], actor: { id: string; username: string }): Promise<void> {
+export async function softDeleteUsers(
+  db: Db,
+  ids: string[],
+  actor: { id: string; username: string },
+  request: TenantRequest,
+): Promise<void> {
   if (ids.length === 0) throw badRequest('请选择一条记录！');
   if (ids.some((i) => !ID_PATTERN.test(i))) throw badRequest('记录编号不正确');
   if (ids.includes(actor.id)) throw businessError('不能删除自己的账号');
+  await assertInTenant(db, 'sysUser', ids, request, 'relTenantIds', 'members');
   const now = serverNowIso();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -138,4 +169,46 @@ export async function softDeleteUsers(db: Db, ids: string[], actor: { id: string
       .where('revokedAt', 'is', null)
       .execute();
   });
+}
+
+/**
+ * Replaces a user's roles and departments (each when given) within the request's tenant:
+ * links to other tenants' roles and departments (a user of several tenants) stay.
+ */
+export async function replaceLinks(
+  trx: Db,
+  userId: string,
+  links: { roles?: string[]; departs?: string[] },
+  request: TenantRequest,
+): Promise<void> {
+  if (links.roles) {
+    await trx
+      .deleteFrom('sysUserRole')
+      .where('userId', '=', userId)
+      .where('roleId', 'in', trx.selectFrom('sysRole').select('id').where(inTenant(request, 'tenantId')))
+      .execute();
+    for (const roleId of links.roles)
+      await trx.insertInto('sysUserRole').values({ id: newId(), userId, roleId }).execute();
+  }
+  if (links.departs) {
+    await trx
+      .deleteFrom('sysUserDepart')
+      .where('userId', '=', userId)
+      .where('depId', 'in', trx.selectFrom('sysDepart').select('id').where(inTenant(request, 'tenantId')))
+      .execute();
+    for (const depId of links.departs)
+      await trx.insertInto('sysUserDepart').values({ id: newId(), userId, depId }).execute();
+  }
+}
+
+/** The ids of a user's roles that belong to the request's tenant (all for the platform). */
+export async function roleIdsInTenant(db: Db, userId: string, request: TenantRequest): Promise<string[]> {
+  const links = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.id', 'ur.roleId')
+    .select('ur.roleId')
+    .where('ur.userId', '=', userId)
+    .where(inTenant(request, 'r.tenantId'))
+    .execute();
+  return links.map((r) => r.roleId);
 }

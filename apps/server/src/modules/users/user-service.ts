@@ -82,7 +82,7 @@ export async function departsOf(db: Db, userId: string) {
   return db
     .selectFrom('sysDepart as d')
     .innerJoin('sysUserDepart as ud', 'ud.depId', 'd.id')
-    .select(['d.id', 'd.parentId', 'd.departName', 'd.orgCode', 'd.orgCategory'])
+    .select(['d.id', 'd.parentId', 'd.departName', 'd.orgCode', 'd.orgCategory', 'd.tenantId'])
     .where('ud.userId', '=', userId)
     .where('d.delFlag', '=', 0)
     .orderBy('d.departOrder')
