@@ -29,7 +29,11 @@ describe('search-select over a table dictionary (loadDict, loadDictItem)', () =>
       `/sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}?keyword=${encodeURIComponent('采购')}`,
     );
     expect(res.body.success).toBe(true);
-    expect(res.body.result).toEqual([{ value: 'buyer', text: '采购员王敏', title: '采购员王敏', label: '采购员王敏' }]);
+    // The platform administrator's search covers every tenant: the second demo tenant's buyer too.
+    expect(res.body.result).toEqual([
+      { value: 'buyer', text: '采购员王敏', title: '采购员王敏', label: '采购员王敏' },
+      { value: 'hdbuyer', text: '华东采购员赵磊', title: '华东采购员赵磊', label: '华东采购员赵磊' },
+    ]);
     const byValue = await get<DictItem[]>(
       `/sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}?keyword=supplier`,
     );

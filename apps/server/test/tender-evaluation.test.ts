@@ -149,7 +149,11 @@ describe('committee (TND-11)', () => {
     // By name or account; LIKE wildcards are taken literally.
     expect((await list('专家3')).map((c) => c.username)).toEqual(['exp3']);
     expect((await list('EXP')).map((c) => c.username)).toEqual(['exp1', 'exp2', 'exp3', 'exp4', 'exp5', 'exp6']);
-    expect((await list('buy')).map((c) => [c.username, c.isExpert])).toEqual([['buyer', false]]);
+    // A platform (tenant 0) tender offers the users of every tenant, the second demo tenant's buyer too.
+    expect((await list('buy')).map((c) => [c.username, c.isExpert])).toEqual([
+      ['buyer', false],
+      ['hdbuyer', false],
+    ]);
     expect(await list('%')).toEqual([]);
     expect((await get(`/srm/tender/evaluation/committee/candidates?eventId=${t.eventId}`, w.sup[0])).status).toBe(403);
   });
