@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AppError } from './core/errors.js';
 import { newId } from './core/ids.js';
 import type { AppContext } from './app-context.js';
+import { installCompression } from './http/compression.js';
 import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOperationLog } from './http/operation-log.js';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      await installCompression(api);
       for (const m of MODULES) for (const routes of m.routes ?? []) await api.register(routes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {
