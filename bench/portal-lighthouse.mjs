@@ -119,7 +119,8 @@ async function auditBackOffice(chrome) {
       page.waitForNavigation({ waitUntil: 'networkidle0' }),
       page.click('[data-testid=login-submit]'),
     ]);
-    await page.waitForFunction(() => !location.pathname.startsWith('/user/login'), { timeout: 60_000 });
+    // The sign-in page opens the back office with a full load: wait until it is left.
+    await page.waitForFunction("!location.pathname.startsWith('/user/login')", { timeout: 60_000 });
     landing = page.url();
   } catch (error) {
     await browser.disconnect();
