@@ -1,12 +1,14 @@
-// Lighthouse on the public portal (issue 5): starts the built server on a temporary SQLite
-// database, audits the portal home (/proHome), the purchase list and the login page with the
-// system Chromium (mobile profile, Lighthouse's default) and prints the performance,
-// accessibility and best-practices scores, plus the JS and CSS weight (gzip) of the portal and
-// sign-in entries from the build output (`WEB_DIST` picks another build folder; the server
-// started here reads the same variable). Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run
-// reported. Build first: `node scripts/build.mjs`.
+// Lighthouse on the public portal and the back office (issues 5 and 15): starts the built server
+// on a temporary SQLite database, audits the portal homes (/proHome, /seHome), the purchase list
+// and the login page with the system Chromium (mobile profile, Lighthouse's default) and prints
+// the performance, accessibility and best-practices scores, then the back office's first screen
+// after signing in as admin (time to interactive, and the gzip size of the JS it loads), plus the
+// JS and CSS weight (gzip) of the portal and sign-in entries from the build output (`WEB_DIST`
+// picks another build folder; the server started here reads the same variable). Each page is
+// audited LIGHTHOUSE_RUNS times (default 3) and the median run reported. Build first:
+// `node scripts/build.mjs`.
 //
-//   npm run bench:lighthouse -w bench            (CHROMIUM_PATH overrides /usr/bin/chromium)
+//   npm run bench:lighthouse            (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,17 +17,21 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.resolve(here, '../apps/server/dist/main.js');
 const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../apps/web/dist');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = [
-  ['portal home', '/proHome'],
+  ['portal home (pro)', '/proHome'],
+  ['portal home (se)', '/seHome'],
   ['purchase list', '/purchaseAnnouncement'],
   ['login', '/user/login'],
 ];
 const TARGETS = { performance: 95, accessibility: 95 };
+// The back office's first screen after sign-in: its JS, gzip, at most this (issue 15).
+const BACK_OFFICE_JS_GZIP_TARGET = 250 * 1024;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 
 for (const [file, hint] of [
@@ -86,6 +92,84 @@ async function waitForServer() {
   throw new Error('the server did not start within 60 s');
 }
 
+/** gzip size of a built asset named by its URL, when it is one of ours (else 0). */
+function gzipOfAsset(url) {
+  const { pathname } = new URL(url);
+  const file = path.join(webDist, pathname);
+  if (!pathname.startsWith('/assets/') || !fs.existsSync(file)) return 0;
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * The back office's first screen after sign-in: signs in as `admin` through the real sign-in page
+ * (puppeteer on the same Chromium), then audits the page it lands on keeping that session
+ * (Lighthouse would otherwise clear the storage). Median of RUNS by time to interactive; the
+ * JS it loads is summed from the run's network requests, as sent (brotli) and as gzip.
+ */
+async function auditBackOffice(chrome) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  let landing;
+  let page;
+  try {
+    page = await browser.newPage();
+    await page.goto(`${origin}/user/login`, { waitUntil: 'networkidle0' });
+    await page.type('#username', 'admin');
+    await page.type('#password', 'Procura@2026');
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('[data-testid=login-submit]'),
+    ]);
+    // The sign-in page opens the back office with a full load: wait until it is left.
+    await page.waitForFunction("!location.pathname.startsWith('/user/login')", { timeout: 60_000 });
+    landing = page.url();
+  } catch (error) {
+    await browser.disconnect();
+    throw error;
+  }
+  // Keeping the session keeps the HTTP cache too: it is emptied before each run (a first visit).
+  const cdp = await page.createCDPSession();
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    await cdp.send('Network.clearBrowserCache');
+    const { lhr } = await lighthouse(landing, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    });
+    if (lhr.runtimeError) console.log(`[back office] run ${i + 1}: ${lhr.runtimeError.code}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname.startsWith('/user/login')) throw new Error('back office: signed out');
+    runs.push(lhr);
+  }
+  await page.close();
+  await browser.disconnect();
+  const tti = (lhr) => lhr.audits.interactive?.numericValue ?? Infinity;
+  runs.sort((a, b) => tti(a) - tti(b));
+  const lhr = runs[Math.floor(runs.length / 2)];
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  const js = {
+    count: scripts.length,
+    transfer: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    raw: scripts.reduce((n, r) => n + (r.resourceSize ?? 0), 0),
+    gzip: scripts.reduce((n, r) => n + gzipOfAsset(r.url), 0),
+  };
+  return {
+    url: new URL(lhr.finalDisplayedUrl).pathname,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    TTI: lhr.audits.interactive?.displayValue,
+    runs: runs.map((r) => r.audits.interactive?.displayValue).join(' / '),
+    FCP: lhr.audits['first-contentful-paint']?.displayValue,
+    LCP: lhr.audits['largest-contentful-paint']?.displayValue,
+    TBT: lhr.audits['total-blocking-time']?.displayValue,
+    js,
+    biggest: scripts
+      .map((r) => ({ file: new URL(r.url).pathname, gzip: gzipOfAsset(r.url) }))
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5),
+  };
+}
+
 let chrome;
 let failed = false;
 try {
@@ -93,10 +177,10 @@ try {
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
-      '--headless=new',
+      '--headless',
       '--no-sandbox',
       '--disable-gpu',
-      '--disable-dev-shm-usage',
+      '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',
@@ -151,6 +235,15 @@ try {
           `[${name}] ${id}: ${items.map((i) => `${i.groupLabel ?? i.url ?? ''} ${Math.round(i.duration ?? i.total ?? 0)}ms${i.startTime !== undefined ? `@${Math.round(i.startTime)}` : ''}`).join('; ')}`,
         );
       }
+      // What the opportunities point at: which files block rendering, go unused or uncompressed, what shifts.
+      for (const id of ['render-blocking-resources', 'unused-javascript', 'uses-text-compression', 'layout-shifts']) {
+        const audit = lhr.audits[id];
+        if (!audit || audit.score === null || audit.score >= 0.9) continue;
+        const items = (audit.details?.items ?? []).slice(0, 5);
+        console.log(
+          `[${name}] ${id}: ${items.map((i) => `${i.url ?? i.node?.snippet ?? ''} ${i.wastedBytes ? kb(i.wastedBytes) : ''}${i.wastedMs ? ` ${Math.round(i.wastedMs)}ms` : ''}${i.score ? ` ${i.score.toFixed(3)}` : ''}`).join('; ')}`,
+        );
+      }
       for (const ref of lhr.categories.accessibility.auditRefs) {
         const audit = lhr.audits[ref.id];
         if (audit.score === 0) {
@@ -178,6 +271,21 @@ try {
   console.log('\nLighthouse (mobile profile, system Chromium)');
   console.table(results.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'flagged'))));
   for (const r of results) if (r.flagged) console.log(`  ${r.page}: below 90 — ${r.flagged}`);
+  if (!only || only.includes('backoffice')) {
+    const bo = await auditBackOffice(chrome);
+    console.log(`\nBack office, first screen after sign-in as admin (${bo.url}), median of ${RUNS} by TTI`);
+    console.table([
+      { performance: bo.performance, TTI: bo.TTI, 'TTI runs': bo.runs, FCP: bo.FCP, LCP: bo.LCP, TBT: bo.TBT },
+    ]);
+    console.log(
+      `  JS loaded: ${bo.js.count} scripts, ${kb(bo.js.raw)} raw, ${kb(bo.js.transfer)} sent (brotli), ${kb(bo.js.gzip)} gzip (target ≤ ${kb(BACK_OFFICE_JS_GZIP_TARGET)})`,
+    );
+    for (const b of bo.biggest) console.log(`    ${b.file}: ${kb(b.gzip)} gzip`);
+    if (bo.js.gzip > BACK_OFFICE_JS_GZIP_TARGET) {
+      console.log(`  below target: back office JS ${kb(bo.js.gzip)} gzip > ${kb(BACK_OFFICE_JS_GZIP_TARGET)}`);
+      failed = true;
+    }
+  }
   for (const entry of ['portal.html', 'login.html']) {
     const weight = entryWeight(entry);
     console.log(`\nEntry weight (${path.join(webDist, entry)})`);

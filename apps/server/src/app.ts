@@ -8,10 +8,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AppError } from './core/errors.js';
 import { newId } from './core/ids.js';
 import type { AppContext } from './app-context.js';
+import { installCompression } from './http/compression.js';
 import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installOperationLog } from './http/operation-log.js';
-import { serveWebApp } from './http/web-app.js';
+import { runtimeConfigCspSource, serveWebApp } from './http/web-app.js';
 import { configureTestClock } from './core/clock.js';
 import { registerApprovalDocType } from './modules/approval/index.js';
 import { registerDocumentFiles } from './modules/files/document-files.js';
@@ -63,7 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages carry their runtime configuration inline (web-app.ts): only that script, by hash.
+        scriptSrc: ["'self'", runtimeConfigCspSource(config.basePath)],
         // antd writes its styles at run time (CSS-in-JS).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -100,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      await installCompression(api);
       for (const m of MODULES) for (const routes of m.routes ?? []) await api.register(routes(ctx));
       if (config.apiDocs) {
         await api.register(async (docs) => {

@@ -413,6 +413,36 @@ describe('§12.4 live stream: each subscriber gets its own view', () => {
     for (const s of [buyer, b0, b1]) s.close();
   });
 
+  it('streams uncompressed to a client that accepts br and gzip (issue 15: a compressor would hold frames back)', async () => {
+    const { lotId } = await running();
+    const controller = new AbortController();
+    const res = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`, {
+      headers: { 'X-Access-Token': w.buyer, 'Accept-Encoding': 'br, gzip' },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: lot')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toContain('event: lot');
+    // A bid placed while the stream is open still arrives on it.
+    expect((await bid(0, lotId, '930')).success).toBe(true);
+    while (!text.includes('930.00')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toContain('930.00');
+    controller.abort();
+  });
+
   it('the stream refuses a request without a token, a supplier outside the lot, and ends its subscriptions on disconnect', async () => {
     const { lotId } = await running({}, [0, 1]);
     const anonymous = await fetch(`${w.s.base}/srm/auction/stream?lotId=${lotId}`);

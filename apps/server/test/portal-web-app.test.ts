@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { isLoginPath, isPortalPath } from '../src/http/web-app.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -14,9 +16,12 @@ describe('serving the portal and sign-in entries', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-portal-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>back office</title>');
-    fs.writeFileSync(path.join(dist, 'portal.html'), '<!doctype html><title>portal</title>');
-    fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>sign-in</title>');
+    // As the build writes them: the back office loads /config.js blocking, the light entries deferred.
+    const page = (title: string, attrs: string) =>
+      `<!doctype html><title>${title}</title><script src="/config.js"${attrs}></script>`;
+    fs.writeFileSync(path.join(dist, 'index.html'), page('back office', ''));
+    fs.writeFileSync(path.join(dist, 'portal.html'), page('portal', ' defer'));
+    fs.writeFileSync(path.join(dist, 'login.html'), page('sign-in', ' defer'));
     const script = 'console.log("portal");'.repeat(100);
     fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'portal-1234.js.br'), zlib.brotliCompressSync(script));
@@ -84,6 +89,40 @@ describe('serving the portal and sign-in entries', () => {
     expect(isLoginPath('/xuser/login')).toBe(false);
     expect(isLoginPath('/user')).toBe(false);
     expect(isLoginPath('//user/login')).toBe(false);
+  });
+
+  it('inlines the runtime configuration into each page, allowed by the CSP hash (no render-blocking config.js)', async () => {
+    for (const p of ['/proHome', '/user/login', '/', '/dashboard/analysis']) {
+      const res = await fetch(s.origin + p);
+      const html = await res.text();
+      expect(html, p).not.toContain('src="/config.js"');
+      const inline = /<script>(.*?)<\/script>/.exec(html)?.[1];
+      expect(inline, p).toBe('window.__PROCURA_CONFIG__ = {"apiBase":"/jeecg-boot"};');
+      const hash = `'sha256-${createHash('sha256').update(inline!).digest('base64')}'`;
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+      expect(scriptSrc?.split(' '), p).toEqual(["'self'", hash]);
+      // What the web app reads (lib/config.ts) is what the inline script sets.
+      const window: { __PROCURA_CONFIG__?: { apiBase: string } } = {};
+      new Function('window', inline!)(window);
+      expect(window.__PROCURA_CONFIG__).toEqual({ apiBase: '/jeecg-boot' });
+    }
+    // /config.js itself stays for pages served elsewhere (its own CSP: 'self').
+    const js = await fetch(`${s.origin}/config.js`);
+    expect(await js.text()).toBe('window.__PROCURA_CONFIG__ = {"apiBase":"/jeecg-boot"};\n');
+  });
+
+  it("keeps the static files' ETag revalidation (304) with API compression in place", async () => {
+    // node:http, as fetch adds `cache-control: no-cache` to a conditional request.
+    const get = (headers: Record<string, string>) =>
+      new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get(`${s.origin}/assets/portal-1234.js`, { headers }, (res) => resolve(res.resume())).on('error', reject),
+      );
+    const first = await get({ 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await get({ 'accept-encoding': 'br', 'if-none-match': etag! });
+    expect(again.statusCode).toBe(304);
   });
 
   it('keeps API paths and missing assets out of the fallback', async () => {

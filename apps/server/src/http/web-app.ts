@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -43,8 +44,29 @@ export function isLoginPath(url: string): boolean {
 }
 
 /**
+ * The runtime configuration the web app reads from `window.__PROCURA_CONFIG__` (lib/config.ts).
+ * `<` is escaped so no value can close the script element it is inlined into.
+ */
+export function runtimeConfigScript(basePath: string): string {
+  return `window.__PROCURA_CONFIG__ = ${JSON.stringify({ apiBase: basePath }).replace(/</g, '\\u003c')};`;
+}
+
+/** The CSP source that allows exactly the inlined configuration script (helmet, app.ts). */
+export function runtimeConfigCspSource(basePath: string): string {
+  return `'sha256-${createHash('sha256').update(runtimeConfigScript(basePath)).digest('base64')}'`;
+}
+
+/** The built pages load `/config.js`; served by us, its content goes inline (no extra request). */
+const CONFIG_SCRIPT_TAG = /<script src="\/config\.js"(?: defer)?><\/script>/;
+
+/** A page with its `/config.js` tag replaced by the inline script (Lighthouse: render-blocking). */
+export function inlineRuntimeConfig(html: string, basePath: string): string {
+  return html.replace(CONFIG_SCRIPT_TAG, () => `<script>${runtimeConfigScript(basePath)}</script>`);
+}
+
+/**
  * Serves the built single-page app: hashed assets with long caching, `/config.js` with the
- * runtime configuration, `portal.html` for the portal's paths, `login.html` for the sign-in
+ * runtime configuration (also inlined into the pages served here), `portal.html` for the portal's paths, `login.html` for the sign-in
  * page and `index.html` for every other path (history-mode fallback). Paths under the API base never fall back: they answer
  * a JSON 404.
  */
@@ -63,7 +85,7 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
     });
     site.get('/config.js', async (_request, reply) => {
       reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
-      return `window.__PROCURA_CONFIG__ = ${JSON.stringify({ apiBase: basePath })};\n`;
+      return `${runtimeConfigScript(basePath)}\n`;
     });
     if (hasWeb) {
       await site.register(fastifyStatic, {
@@ -96,6 +118,6 @@ export async function serveWebApp(app: FastifyInstance, basePath: string, webDis
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const file = hasPortal && isPortalPath(url) ? portalFile! : hasLogin && isLoginPath(url) ? loginFile! : indexFile!;
-    return fs.promises.readFile(file, 'utf8');
+    return inlineRuntimeConfig(await fs.promises.readFile(file, 'utf8'), basePath);
   });
 }
