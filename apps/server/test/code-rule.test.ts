@@ -60,8 +60,13 @@ describe('base data', () => {
       .orderBy('url')
       .execute();
     expect(menus).toEqual([
-      { name: '编码校验规则', url: '/isystem/checkRule', component: 'resource/sysCheckRule', perms: 'checkRule:list' },
-      { name: '填值规则', url: '/isystem/fillRule', component: 'resource/sysFillRule', perms: 'fillRule:list' },
+      {
+        name: '编码校验规则',
+        url: '/isystem/checkRule',
+        component: 'system/SysCheckRuleList',
+        perms: 'checkRule:list',
+      },
+      { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList', perms: 'fillRule:list' },
     ]);
     for (const path of [checkRuleResource.path, fillRuleResource.path]) {
       expect((await s.request('GET', `${path}/list`, { token: admin })).status).toBe(200);

@@ -76,7 +76,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const node = flatten((await permissionsOf('admin')).result.menu).find(
       (n) => n.path === '/messageSeting/annountCement',
     )!;
-    expect(node).toMatchObject({ hidden: true, component: 'system/MyAnnouncementList', route: '1' });
+    expect(node).toMatchObject({ hidden: true, component: 'system/UserAnnouncementList', route: '1' });
   });
 
   it('always includes the home page, even when no role grants it', async () => {

@@ -585,3 +585,54 @@ describe('recycle bin and online users', () => {
     expect((await sessions(hdadmin)).some((r) => r.id === hdSession.id)).toBe(true);
   });
 });
+
+describe("role members (the stock JeecgBoot client's 角色管理 → 用户)", () => {
+  const links = async (roleId: string) =>
+    (await s.ctx.db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId).execute()).map(
+      (r) => r.userId,
+    );
+
+  it("lists only the tenant's own roles' members, and adds or removes only its own users", async () => {
+    const mine = await get<PageResult<Row>>(hdadmin, `/sys/user/userRoleList?roleId=${ids.hdRole}`);
+    expect(mine.body.success, mine.body.message).toBe(true);
+    const members = mine.body.result.records.map((r) => r.username);
+    expect(members).toContain('hdadmin');
+    expect(members.every((u) => u.startsWith('hd'))).toBe(true);
+    // Another tenant's role, or the platform's, is not there for it.
+    for (const role of [ids.tbRole, ids.adminRole]) {
+      const other = await get(hdadmin, `/sys/user/userRoleList?roleId=${role}`);
+      expect(other.body).toMatchObject({ success: false, message: '未找到对应角色' });
+    }
+    const before = await links(ids.hdRole);
+    const add = await s.request('POST', '/sys/user/addSysUserRole', {
+      token: hdadmin,
+      body: { roleId: ids.hdRole, userIdList: [ids.buyer] },
+    });
+    expect(add.body).toMatchObject({ success: false, message: '用户不存在' });
+    const toOther = await s.request('POST', '/sys/user/addSysUserRole', {
+      token: hdadmin,
+      body: { roleId: ids.tbRole, userIdList: [ids.hdbuyer] },
+    });
+    expect(toOther.body).toMatchObject({ success: false, message: '未找到对应角色' });
+    const removeAdmin = await s.request(
+      'DELETE',
+      `/sys/user/deleteUserRole?roleId=${ids.adminRole}&userId=${await userId('admin')}`,
+      { token: hdadmin },
+    );
+    expect(removeAdmin.body.success).toBe(false);
+    expect(await links(ids.hdRole)).toEqual(before);
+    expect(await links(ids.adminRole)).toContain(await userId('admin'));
+    // Its own user into its own role: done.
+    const own = await s.request('POST', '/sys/user/addSysUserRole', {
+      token: hdadmin,
+      body: { roleId: ids.hdRole, userIdList: [ids.hdbuyer] },
+    });
+    expect(own.body.success, own.body.message).toBe(true);
+    expect(await links(ids.hdRole)).toContain(ids.hdbuyer);
+    const removed = await s.request('DELETE', `/sys/user/deleteUserRole?roleId=${ids.hdRole}&userId=${ids.hdbuyer}`, {
+      token: hdadmin,
+    });
+    expect(removed.body.success, removed.body.message).toBe(true);
+    expect(await links(ids.hdRole)).toEqual(before);
+  });
+});

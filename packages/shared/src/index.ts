@@ -4,6 +4,7 @@ export * from './password-rule.js';
 export * from './external-url.js';
 export * from './permission.js';
 export * from './menu-admin.js';
+export * from './jeecg-views.js';
 export * from './query-mode.js';
 export * from './countdown.js';
 export * from './uscc.js';

@@ -1,4 +1,5 @@
 import type { ResourceDef } from './resource/define-resource.js';
+import { ourPageOf } from './jeecg-views.js';
 import { resources } from './resources/system.js';
 
 /**
@@ -78,7 +79,7 @@ const splitCodes = (perms: string | null | undefined) =>
 
 /**
  * The generic resources whose list a menu shows, which its data rules can narrow: the menu's
- * component is `resource/<key>`, or the menu or one of its buttons carries `<permission>:list`.
+ * component is `resource/<key>` (or its JeecgBoot view path), or the menu or one of its buttons carries `<permission>:list`.
  */
 export function resourcesOfMenu(
   menu: { component?: string | null; perms?: string | null },
@@ -86,6 +87,8 @@ export function resourcesOfMenu(
 ): ResourceDef[] {
   const codes = new Set([menu.perms, ...buttonPerms].flatMap(splitCodes));
   return Object.values(resources).filter(
-    (def) => menu.component === `resource/${def.key}` || codes.has(`${def.permission}:list`),
+    (def) =>
+      (menu.component ? ourPageOf(menu.component) : '') === `resource/${def.key}` ||
+      codes.has(`${def.permission}:list`),
   );
 }

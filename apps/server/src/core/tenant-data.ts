@@ -15,7 +15,7 @@ import { businessError } from './errors.js';
  * - `assertInTenant(...)` before changing rows named by the request.
  */
 
-type TenantRequest = { tenantId: number };
+export type TenantRequest = { tenantId: number };
 
 /** Platform requests (tenant 0: users without tenants) see every tenant's system data. */
 export const isPlatform = (request: TenantRequest): boolean => request.tenantId === 0;

@@ -28,7 +28,7 @@ export function safeCell(value: unknown): unknown {
   return value ?? '';
 }
 
-function attachment(reply: FastifyReply, name: string): void {
+export function attachment(reply: FastifyReply, name: string): void {
   reply.header('content-type', XLSX);
   reply.header(
     'content-disposition',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../core/ids.js';
+import { jeecgIconOf, jeecgViewOf } from '@procura/shared';
 import type { Database } from '../db/schema.js';
 import type { MenuSeed } from '../modules/manifest.js';
 import { MODULES } from '../modules/index.js';
@@ -79,7 +80,8 @@ export async function syncMenus(
         parentId: m.parent ? (menuIds.get(m.parent) ?? null) : null,
         name: m.name,
         url: m.url ?? null,
-        component: m.component ?? null,
+        // Stored as JeecgBoot names (view path, antd 3 icon) so a stock JeecgBoot client opens them too.
+        component: m.component ? jeecgViewOf(m.component) : null,
         componentName: null,
         redirect: null,
         menuType: m.menuType,
@@ -87,7 +89,7 @@ export async function syncMenus(
         permsType: '1',
         sortNo: m.sortNo,
         alwaysShow: 0,
-        icon: m.icon ?? null,
+        icon: jeecgIconOf(m.icon),
         isRoute: m.menuType === 2 ? 0 : 1,
         isLeaf: hasChildren ? 0 : 1,
         keepAlive: m.keepAlive ? 1 : 0,

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
+import { ourPageOf } from '@procura/shared';
 import { resolveResourcePage } from '../resources/resource-route';
 
 /**
@@ -54,8 +55,13 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'gallery/WidgetGallery': lazy(() => import('../pages/gallery/widget-gallery-page')),
 };
 
-/** The screen of a menu component string: a registered page, or the generic page of a resource (`resource/<key>`). */
-export function resolvePage(component: string): ComponentType | null {
+/**
+ * The screen of a menu component string: a registered page, or the generic page of a resource
+ * (`resource/<key>`). JeecgBoot view paths (`system/RoleList`), as seeded menus store them, name
+ * the same pages (JEECG_VIEWS in the shared package).
+ */
+export function resolvePage(stored: string): ComponentType | null {
+  const component = ourPageOf(stored);
   if (Object.hasOwn(pageRegistry, component)) return pageRegistry[component] ?? null;
   return resolveResourcePage(component);
 }

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { createSessionStore } from '../lib/auth-store';
 import { http } from '../lib/http';
 import { persistedSession } from '../lib/session-persistence';
+import { JEECG_VIEWS } from '@procura/shared';
 import { resolvePage } from '../app/page-registry';
 import { ADMIN_MENU, menuNode, userInfo } from '../test/fixtures';
 import { fakeServer, ok } from '../test/fake-server';
@@ -20,6 +21,14 @@ describe('resource/<key> menu components', () => {
     expect(resolveResourcePage('resource/noSuchThing')).toBeNull();
     expect(resolveResourcePage('resource/toString')).toBeNull();
     expect(resolveResourcePage('sysPosition')).toBeNull();
+  });
+
+  it("resolve JeecgBoot's view paths, as seeded menus store them, to the same pages", () => {
+    for (const [ours, jeecg] of Object.entries(JEECG_VIEWS)) {
+      expect(resolvePage(jeecg), jeecg).not.toBeNull();
+      expect(resolvePage(jeecg), jeecg).toBe(resolvePage(ours));
+    }
+    expect(resolvePage('system/NoSuchList')).toBeNull();
   });
 
   it('open the generic page from the menu, and an unknown key says the page does not exist', async () => {

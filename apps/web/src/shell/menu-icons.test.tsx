@@ -18,4 +18,10 @@ describe('menuIcon', () => {
     expect(menuIcon('NoSuchIcon')).toBeUndefined();
     expect(menuIcon(undefined)).toBeUndefined();
   });
+
+  it('resolves every antd 3 icon name the seeded menus store (as the stock JeecgBoot client reads them)', () => {
+    for (const name of ['audit', 'bank', 'bell', 'code', 'database', 'edit', 'file-text', 'form', 'global', 'home'])
+      expect(isValidElement(menuIcon(name)), name).toBe(true);
+    for (const name of ['setting', 'table', 'team', 'trophy']) expect(isValidElement(menuIcon(name)), name).toBe(true);
+  });
 });

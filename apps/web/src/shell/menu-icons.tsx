@@ -2,8 +2,13 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  BellOutlined,
+  CodeOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
+  EditOutlined,
   FileTextOutlined,
+  FormOutlined,
   GlobalOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -14,6 +19,7 @@ import {
   SolutionOutlined,
   TableOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -23,8 +29,13 @@ const ICONS: Record<string, ComponentType> = {
   appstore: AppstoreOutlined,
   audit: AuditOutlined,
   bank: BankOutlined,
+  bell: BellOutlined,
+  code: CodeOutlined,
   dashboard: DashboardOutlined,
+  database: DatabaseOutlined,
+  edit: EditOutlined,
   'file-text': FileTextOutlined,
+  form: FormOutlined,
   global: GlobalOutlined,
   home: HomeOutlined,
   idcard: IdcardOutlined,
@@ -35,6 +46,7 @@ const ICONS: Record<string, ComponentType> = {
   solution: SolutionOutlined,
   table: TableOutlined,
   team: TeamOutlined,
+  trophy: TrophyOutlined,
   user: UserOutlined,
 };
 

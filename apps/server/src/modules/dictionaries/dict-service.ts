@@ -63,7 +63,8 @@ export class DictService {
       .where('dictCode', '=', code)
       .where('delFlag', '=', 0)
       .executeTakeFirst();
-    if (!dict) throw badRequest(`字典不存在: ${code}`);
+    // JeecgBoot answers an unknown code with an empty list; stock forms ask for codes we do not seed.
+    if (!dict) return [];
     const rows = await this.db
       .selectFrom('sysDictItem')
       .select(['itemValue', 'itemText'])

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { HOME_PATH, isExternalUrl, type AuthEntry, type MenuNode, type UserPermissions } from '@procura/shared';
+import {
+  HOME_PATH,
+  isExternalUrl,
+  jeecgIconOf,
+  type AuthEntry,
+  type MenuNode,
+  type UserPermissions,
+} from '@procura/shared';
 import type { Db } from '../../db/database.js';
 import type { SysPermissionTable } from '../../db/user-tables.js';
 
@@ -79,7 +86,8 @@ function toNode(row: PermissionRow, topLevel: boolean): MenuNode {
   if (topLevel) node.redirect = row.redirect;
   if (row.hidden) node.hidden = true;
   if (row.alwaysShow) node.alwaysShow = true;
-  if (row.icon) node.meta.icon = row.icon;
+  // Served as antd 3 names whatever an administrator typed: the stock client's <a-icon> needs them.
+  if (row.icon) node.meta.icon = jeecgIconOf(row.icon)!;
   if (external) node.meta.url = url;
   const codes = splitCodes(row.perms);
   if (codes.length > 0) node.meta.permissionList = codes.map((action) => ({ action, type: '1', describe: row.name }));

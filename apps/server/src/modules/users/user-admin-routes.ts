@@ -9,6 +9,7 @@ import { escapeLike, runPagedList } from '../../core/paging.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
 import { departsOf, insertUser, toUserInfo } from './user-service.js';
+import { withDepartTexts } from './user-depart-texts.js';
 import {
   USER_LIST_FIELDS,
   addSchema,
@@ -63,7 +64,7 @@ export const userAdminRoutes =
         const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
         return ok({
           ...page,
-          records: page.records.map((u) => ({
+          records: (await withDepartTexts(ctx.db, page.records)).map((u) => ({
             ...u,
             createTime: toWireDateTime(u.createTime),
             updateTime: toWireDateTime(u.updateTime),

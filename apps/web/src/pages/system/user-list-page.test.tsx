@@ -68,6 +68,23 @@ describe('user list page', () => {
     await waitFor(() => expect(server.calls('GET /sys/user/list')).toHaveLength(2));
   });
 
+  it('exports the users of the current search for holders of user:export only', async () => {
+    const server = setup([
+      { action: 'user:list', type: '1' },
+      { action: 'user:export', type: '1' },
+    ]);
+    await screen.findByText('采购员');
+    fireEvent.click(screen.getByTestId('user-export'));
+    await waitFor(() => expect(server.calls('GET /sys/user/exportXls')).toHaveLength(1));
+    expect(server.calls('GET /sys/user/exportXls')[0]!.url.searchParams.get('column')).toBe('createTime');
+  });
+
+  it('hides 导出 from users without user:export', async () => {
+    setup([{ action: 'user:list', type: '1' }]);
+    await screen.findByText('采购员');
+    expect(screen.queryByTestId('user-export')).toBeNull();
+  });
+
   it('hides 刷新 from users without user:list', async () => {
     setup([]);
     await screen.findByText('采购员');

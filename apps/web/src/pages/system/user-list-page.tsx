@@ -10,6 +10,7 @@ import type { PagedList } from '../../components/paged-table/use-paged-list';
 import { putAction } from '../../lib/http';
 import { SUPPLIER_USER_TYPE, userKindLabel } from '../../lib/user-kind';
 import { ResetPasswordModal } from './reset-password-modal';
+import { UserExportButton } from './user-export-button';
 import { UserFormDrawer } from './user-form-drawer';
 import { UserRecycleBinModal } from './user-recycle-bin-modal';
 import type { UserFormMode, UserKind } from './user-form-drawer';
@@ -168,6 +169,7 @@ export default function UserListPage() {
                 回收站
               </Button>
             </Has>
+            <UserExportButton list={list} />
             <Has code="user:list">
               <Button icon={<ReloadOutlined />} onClick={list.refresh} loading={list.loading}>
                 刷新
