@@ -42,6 +42,7 @@ import * as unitsOfMeasure from './0053-units-of-measure.js';
 import * as systemTenants from './0060-system-tenants.js';
 import * as announcementTenant from './0061-announcement-tenant.js';
 import * as reportTenant from './0062-report-tenant.js';
+import * as extendFieldTenant from './0066-extend-field-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0060-system-tenants': systemTenants,
   '0061-announcement-tenant': announcementTenant,
   '0062-report-tenant': reportTenant,
+  '0066-extend-field-tenant': extendFieldTenant,
 };
