@@ -140,12 +140,21 @@ export const resourceRoutes =
       async (request) => {
         const params = request.query as Record<string, unknown>;
         // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
-        const scoped = await withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params);
+        const scoped = await withExtendFilters(
+          ctx,
+          def,
+          await withDataRules(ctx, def, request, read(request)),
+          params,
+          request,
+        );
         const page = await runPagedList(ctx.kind, scoped, params, fields, {
           column: sortColumn,
           order: def.defaultSort.order,
         });
-        return ok({ ...page, records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records)) });
+        return ok({
+          ...page,
+          records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records), request),
+        });
       },
     );
 
@@ -163,7 +172,7 @@ export const resourceRoutes =
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
-          return ok((await withExtendValues(ctx, def, await toWireRows(ctx, def, [row])))[0]);
+          return ok((await withExtendValues(ctx, def, await toWireRows(ctx, def, [row]), request))[0]);
         },
       );
     }
@@ -180,7 +189,7 @@ export const resourceRoutes =
           const id = await db.transaction().execute(async (trx) => {
             refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
             // Configurable fields are checked before anything is written and stored with the record.
-            const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues);
+            const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues, request);
             await hooks.beforeAdd?.(values, trx, request);
             const now = serverNowIso();
             const id = await nextIdOf(def, trx, ctx.kind);
@@ -226,7 +235,7 @@ export const resourceRoutes =
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
             if (!existing) throw businessError('未找到对应实体');
             refuse(await checkValues(trx, def, dicts, values, id, request.tenantId));
-            const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues);
+            const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues, request);
             await hooks.beforeEdit?.(id, values, trx, request);
             await trx
               .updateTable(def.table)

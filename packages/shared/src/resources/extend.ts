@@ -11,6 +11,8 @@ export const extendFieldResource = defineResource({
   path: '/extendField',
   label: '扩展字段',
   permission: 'extendField',
+  // Each tenant defines its own; the platform's show to every tenant (apps/server extend-values.ts).
+  tenant: 'system',
   defaultSort: { field: 'sortNo', order: 'asc' },
   capabilities: { import: false },
   fields: {

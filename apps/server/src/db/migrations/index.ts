@@ -44,6 +44,7 @@ import * as announcementTenant from './0061-announcement-tenant.js';
 import * as reportTenant from './0062-report-tenant.js';
 import * as jeecgViewNames from './0063-jeecg-view-names.js';
 import * as jeecgIconNames from './0064-jeecg-icon-names.js';
+import * as extendFieldTenant from './0066-extend-field-tenant.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '0062-report-tenant': reportTenant,
   '0063-jeecg-view-names': jeecgViewNames,
   '0064-jeecg-icon-names': jeecgIconNames,
+  '0066-extend-field-tenant': extendFieldTenant,
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXTENDABLE_TABLES, extendFieldResource, fieldEntries, ok, resources } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../core/errors.js';
+import { isPlatform } from '../../core/tenant-data.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import { extendFieldsOf, isExtendable, type ExtendFieldRow } from './extend-values.js';
 
@@ -39,7 +40,8 @@ export const extendFieldRoutes =
     app.post(
       '/extendField/getTableList',
       { schema: { tags, summary: '列表的扩展列', body: typeQuery }, config: signedIn },
-      async (request) => ok((await extendFieldsOf(ctx, request.body.type)).filter(inStyle('list')).map(asColumn)),
+      async (request) =>
+        ok((await extendFieldsOf(ctx, request.body.type, request)).filter(inStyle('list')).map(asColumn)),
     );
     app.get(
       '/extendField/getList',
@@ -47,14 +49,15 @@ export const extendFieldRoutes =
         schema: { tags, summary: '表单的扩展字段', querystring: typeQuery.extend({ _t: z.string().optional() }) },
         config: signedIn,
       },
-      async (request) => ok((await extendFieldsOf(ctx, request.query.type)).filter(inStyle('edit')).map(asField)),
+      async (request) =>
+        ok((await extendFieldsOf(ctx, request.query.type, request)).filter(inStyle('edit')).map(asField)),
     );
     app.post(
       '/formStyle/getList',
       { schema: { tags, summary: '列表样式的字段', body: styleBody }, config: signedIn },
       async (request) =>
         ok(
-          (await extendFieldsOf(ctx, request.body.tableName))
+          (await extendFieldsOf(ctx, request.body.tableName, request))
             .filter(inStyle(request.body.formStyle ?? 'list'))
             .map((f) => ({ labelName: f.labelName, fieldName: f.fieldName, width: f.width ?? 120 })),
         ),
@@ -64,7 +67,7 @@ export const extendFieldRoutes =
       { schema: { tags, summary: '表体字段', body: styleBody }, config: signedIn },
       async (request) =>
         ok(
-          (await extendFieldsOf(ctx, request.body.tableName))
+          (await extendFieldsOf(ctx, request.body.tableName, request))
             .filter((f) => f.area === 'body' && inStyle(request.body.formStyle ?? 'edit')(f))
             .map(asColumn),
         ),
@@ -85,7 +88,7 @@ export const extendFieldRoutes =
       },
       async (request) =>
         ok(
-          (await extendFieldsOf(ctx, request.query.tableName))
+          (await extendFieldsOf(ctx, request.query.tableName, request))
             .filter((f) => f.area !== 'body' && inStyle(request.query.formStyle)(f))
             .map(asField),
         ),
@@ -108,12 +111,24 @@ export const extendFieldRoutes =
     };
     await app.register(
       resourceRoutes(ctx, extendFieldResource, {
-        beforeAdd: (values) => checkDefinition(values),
+        beforeAdd: async (values, trx, request) => {
+          checkDefinition(values);
+          // A tenant's field may not share a name with one its forms already show (its own or the
+          // platform's); the platform's may not share one with any tenant's. Another tenant's names stay unseen.
+          const clash = await trx
+            .selectFrom('sys_extend_field')
+            .select('id')
+            .where('table_name', '=', String(values.tableName))
+            .where('field_name', '=', String(values.fieldName))
+            .where((eb) => (isPlatform(request) ? eb.lit(true) : eb('tenant_id', 'in', [0, request.tenantId])))
+            .executeTakeFirst();
+          if (clash) throw badRequest('字段名已存在', { fieldName: '字段名已存在' });
+        },
         // Removing a definition removes its values.
         beforeDelete: async (ids, trx) => {
           const gone = await trx
             .selectFrom('sys_extend_field')
-            .select(['table_name as t', 'field_name as f'])
+            .select(['table_name as t', 'field_name as f', 'tenant_id as tenant'])
             .where('id', 'in', ids)
             .execute();
           for (const g of gone)
@@ -121,6 +136,7 @@ export const extendFieldRoutes =
               .deleteFrom('sys_extend_value')
               .where('table_name', '=', g.t)
               .where('field_name', '=', g.f)
+              .where('tenant_id', '=', g.tenant)
               .execute();
         },
       }),

@@ -19,6 +19,8 @@ import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
  */
 
 export type ExtendFieldRow = {
+  /** The field's tenant: the request's own, or 0 for the platform's. */
+  tenantId: number;
   fieldName: string;
   labelName: string;
   dataType: string;
@@ -31,13 +33,37 @@ export type ExtendFieldRow = {
 
 export const isExtendable = (table: string) => Object.hasOwn(EXTENDABLE_TABLES, table);
 
-/** The configured fields of an opted-in table, in order (an unknown table is refused: names come from the allow-list). */
-export async function extendFieldsOf(ctx: AppContext, table: string, on: AnyDb = ctx.db): Promise<ExtendFieldRow[]> {
+/** The tenant a request works in (`request.tenantId`). */
+export type ExtendTenant = { tenantId: number };
+
+/**
+ * The configured fields of an opted-in table a request's tenant sees, in order: its own and the
+ * platform's (tenant 0, the shared baseline every tenant's forms show; a tenant cannot change
+ * them). Names never clash between the two (the definition routes refuse it). An unknown table
+ * is refused: names come from the allow-list.
+ */
+export async function extendFieldsOf(
+  ctx: AppContext,
+  table: string,
+  tenant: ExtendTenant,
+  on: AnyDb = ctx.db,
+): Promise<ExtendFieldRow[]> {
   if (!isExtendable(table)) throw badRequest('该表不支持扩展字段');
   return on
     .selectFrom('sysExtendField')
-    .select(['fieldName', 'labelName', 'dataType', 'required', 'editProperty', 'formStyle', 'area', 'width'])
+    .select([
+      'tenantId',
+      'fieldName',
+      'labelName',
+      'dataType',
+      'required',
+      'editProperty',
+      'formStyle',
+      'area',
+      'width',
+    ])
     .where('tableName', '=', table)
+    .where('tenantId', 'in', [...new Set([0, tenant.tenantId])])
     .orderBy('sortNo')
     .orderBy('fieldName')
     .execute() as Promise<ExtendFieldRow[]>;
@@ -53,8 +79,8 @@ function checkValue(f: ExtendFieldRow, value: string): string | null {
   return null;
 }
 
-/** A record's configurable field values once checked: field name → value (null: none). */
-export type CheckedExtendValues = Map<string, string | null>;
+/** A record's configurable field values once checked: field name → its field's tenant and value (null: none). */
+export type CheckedExtendValues = Map<string, { tenantId: number; value: string | null }>;
 
 /**
  * Checks the configurable field values sent with a record's add or edit (inside its
@@ -68,10 +94,12 @@ export async function checkExtendValues(
   table: string,
   recordId: string | null,
   given: ExtendValues | undefined,
+  tenant: ExtendTenant,
 ): Promise<CheckedExtendValues | null> {
   if (!isExtendable(table) || (given === undefined && recordId !== null)) return null;
   const values = given ?? {};
-  const fields = await extendFieldsOf(ctx, table, trx);
+  // Another tenant's fields are unknown here: their values on a shared record stay as they are.
+  const fields = await extendFieldsOf(ctx, table, tenant, trx);
   const known = new Set(fields.map((f) => f.fieldName));
   const unknown = Object.keys(values).find((k) => !known.has(k));
   if (unknown) throw badRequest(`未知的扩展字段: ${unknown}`, { [unknown]: '未知的扩展字段' });
@@ -80,31 +108,38 @@ export async function checkExtendValues(
       ? []
       : await trx
           .selectFrom('sys_extend_value')
-          .select(['fieldName', 'value'])
+          .select(['tenantId', 'fieldName', 'value'])
           .where('tableName', '=', table)
           .where('recordId', '=', recordId)
           .execute();
   const current = new Map<string, string | null>(
-    stored.map((r: { fieldName: string; value: string | null }) => [r.fieldName, r.value]),
+    stored.map((r: { tenantId: number; fieldName: string; value: string | null }) => [
+      `${r.tenantId}:${r.fieldName}`,
+      r.value,
+    ]),
   );
   const next: CheckedExtendValues = new Map();
   const errors: Record<string, string> = {};
   for (const f of fields) {
-    const sent = f.fieldName in values && !isExtendReadOnly(f) ? values[f.fieldName] : current.get(f.fieldName);
+    const sent =
+      f.fieldName in values && !isExtendReadOnly(f) ? values[f.fieldName] : current.get(`${f.tenantId}:${f.fieldName}`);
     const value = sent === undefined || sent === null || String(sent).trim() === '' ? null : String(sent).trim();
     if (value === null && isExtendRequired(f) && !isExtendReadOnly(f)) errors[f.fieldName] = `请输入${f.labelName}`;
     else if (value !== null) {
       const bad = checkValue(f, value);
       if (bad) errors[f.fieldName] = bad;
     }
-    next.set(f.fieldName, value);
+    next.set(f.fieldName, { tenantId: f.tenantId, value });
   }
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
   return next;
 }
 
-/** Replaces a record's configurable field values with checked ones, in the record's transaction. */
+/**
+ * Replaces a record's values of the checked fields (the request's tenant's and the platform's;
+ * other tenants' values of a shared record stay), in the record's transaction.
+ */
 export async function storeExtendValues(
   trx: AnyDb,
   table: string,
@@ -112,10 +147,21 @@ export async function storeExtendValues(
   values: CheckedExtendValues | null,
 ): Promise<void> {
   if (values === null) return;
-  await trx.deleteFrom('sys_extend_value').where('tableName', '=', table).where('recordId', '=', recordId).execute();
+  for (const tenantId of new Set([...values.values()].map((v) => v.tenantId)))
+    await trx
+      .deleteFrom('sys_extend_value')
+      .where('tableName', '=', table)
+      .where('recordId', '=', recordId)
+      .where('tenantId', '=', tenantId)
+      .where(
+        'fieldName',
+        'in',
+        [...values].filter(([, v]) => v.tenantId === tenantId).map(([name]) => name),
+      )
+      .execute();
   const rows = [...values]
-    .filter(([, v]) => v !== null)
-    .map(([fieldName, value]) => ({ tableName: table, recordId, fieldName, value }));
+    .filter(([, v]) => v.value !== null)
+    .map(([fieldName, v]) => ({ tableName: table, recordId, tenantId: v.tenantId, fieldName, value: v.value }));
   if (rows.length) await trx.insertInto('sys_extend_value').values(rows).execute();
 }
 
@@ -131,12 +177,13 @@ export async function withExtendFilters(
   def: ResourceDef,
   query: AnyQuery,
   params: Record<string, unknown>,
+  tenant: ExtendTenant,
 ): Promise<AnyQuery> {
   if (!isExtendable(def.table)) return query;
-  const fields = await extendFieldsOf(ctx, def.table);
+  const fields = await extendFieldsOf(ctx, def.table, tenant);
   let q = query;
-  const exists = (field: string, test: (v: ReturnType<typeof sql.ref>) => ReturnType<typeof sql<SqlBool>>) =>
-    sql<SqlBool>`exists (select 1 from sys_extend_value v where v.table_name = ${def.table} and v.record_id = t.id and v.field_name = ${field} and ${test(sql.ref('v.value'))})`;
+  const exists = (f: ExtendFieldRow, test: (v: ReturnType<typeof sql.ref>) => ReturnType<typeof sql<SqlBool>>) =>
+    sql<SqlBool>`exists (select 1 from sys_extend_value v where v.table_name = ${def.table} and v.record_id = t.id and v.tenant_id = ${f.tenantId} and v.field_name = ${f.fieldName} and ${test(sql.ref('v.value'))})`;
   const text = (name: string) => {
     const v = params[name];
     if (typeof v !== 'string' || v.trim() === '') return undefined;
@@ -150,18 +197,18 @@ export async function withExtendFilters(
       q =
         f.dataType === 'String'
           ? q.where(
-              exists(f.fieldName, (v) =>
+              exists(f, (v) =>
                 ctx.kind === 'postgres'
                   ? sql<SqlBool>`${v} ilike ${like} escape '\\'`
                   : sql<SqlBool>`${v} like ${like} escape '\\'`,
               ),
             )
-          : q.where(exists(f.fieldName, (v) => sql<SqlBool>`${v} = ${value}`));
+          : q.where(exists(f, (v) => sql<SqlBool>`${v} = ${value}`));
     }
     const begin = text(`${f.fieldName}_begin`);
     const end = text(`${f.fieldName}_end`);
-    if (begin !== undefined) q = q.where(exists(f.fieldName, (v) => sql<SqlBool>`${v} >= ${begin}`));
-    if (end !== undefined) q = q.where(exists(f.fieldName, (v) => sql<SqlBool>`${v} <= ${end}`));
+    if (begin !== undefined) q = q.where(exists(f, (v) => sql<SqlBool>`${v} >= ${begin}`));
+    if (end !== undefined) q = q.where(exists(f, (v) => sql<SqlBool>`${v} <= ${end}`));
   }
   return q;
 }
@@ -171,12 +218,19 @@ export async function withExtendValues(
   ctx: AppContext,
   def: ResourceDef,
   records: Record<string, unknown>[],
+  tenant: ExtendTenant,
 ): Promise<Record<string, unknown>[]> {
   if (!isExtendable(def.table) || records.length === 0) return records;
+  // Only the values of fields the tenant sees: another tenant's on a shared record stay hidden.
+  const fields = await extendFieldsOf(ctx, def.table, tenant);
+  if (fields.length === 0) return records;
   const rows = await ctx.db
     .selectFrom('sysExtendValue')
     .select(['recordId', 'fieldName', 'value'])
     .where('tableName', '=', def.table)
+    .where((eb) =>
+      eb.or(fields.map((f) => eb.and([eb('tenantId', '=', f.tenantId), eb('fieldName', '=', f.fieldName)]))),
+    )
     .where(
       'recordId',
       'in',

@@ -17,6 +17,15 @@ function checkPeriod(begin: unknown, end: unknown): void {
   }
 }
 
+/**
+ * System tables owned by a tenant without a resource definition (issue 16). Their rows block
+ * deleting it like resource data: tenant ids are reused (max + 1), so a later tenant would inherit them.
+ */
+const SYSTEM_TABLES = [
+  { table: 'sys_depart', label: '部门' },
+  { table: 'sys_log', label: '日志' },
+] as const;
+
 /** Refuses deleting tenants that users still belong to or that still hold data. */
 async function checkUnused(ids: readonly string[], trx: AnyDb): Promise<void> {
   for (const id of ids) {
@@ -27,8 +36,7 @@ async function checkUnused(ids: readonly string[], trx: AnyDb): Promise<void> {
       .execute();
     if (members.some((m) => tenantIdsOf(m.relTenantIds as string).includes(Number(id))))
       throw businessError('租户下还有用户，不能删除');
-    for (const def of Object.values(resources)) {
-      if (!def.tenant) continue;
+    for (const def of [...SYSTEM_TABLES, ...Object.values(resources).filter((d) => d.tenant)]) {
       const row = await trx
         .selectFrom(def.table)
         .select('id')

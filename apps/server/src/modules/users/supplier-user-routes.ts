@@ -5,7 +5,8 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { wireId } from '../../http/wire.js';
 import { serverNowIso } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
-import { addSchema, editSchema, givenProfileFields } from './user-admin-service.js';
+import { inTenant } from '../../core/tenant-data.js';
+import { addSchema, checkTenants, editSchema, givenProfileFields, userInTenant } from './user-admin-service.js';
 import { insertUser } from './user-service.js';
 
 const supplierId = wireId('请选择供应商');
@@ -15,7 +16,9 @@ const SUPPLIER_ROLE = 'supplier';
  * Accounts of a supplier company (jeecg-api.md §7.6 addSupplierUser / editSupplierUser):
  * users of type 2 bound to one supplier. They always hold the supplier role and nothing
  * else, whatever the request says, so an account form can never hand a supplier internal
- * rights; they see only their own supplier's data (X-5).
+ * rights; they see only their own supplier's data (X-5). As /sys/user/add and edit, they
+ * belong to the request's tenant (issue 16): a tenant administrator adds them only for a
+ * supplier of its tenant, and edits only its tenant's.
  */
 export const supplierUserRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -34,14 +37,18 @@ export const supplierUserRoutes =
           .select(['id', 'infoStatus'])
           .where('id', '=', b.supplierId)
           .where('delFlag', '=', 0)
+          .where(inTenant(request, 'tenantId'))
           .executeTakeFirst();
         if (!supplier) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
+        const relTenantIds = await checkTenants(ctx.db, b.relTenantIds ?? '', request.user!, '', request.tenantId);
         if (await ctx.db.selectFrom('sysUser').select('id').where('username', '=', b.username).executeTakeFirst())
           throw badRequest('用户账号已存在', { username: '用户账号已存在' });
         const role = await ctx.db
           .selectFrom('sysRole')
           .select('id')
           .where('roleCode', '=', SUPPLIER_ROLE)
+          // The platform's: a tenant's own role of that code grants nothing here.
+          .where('tenantId', '=', 0)
           .executeTakeFirst();
         if (!role) throw businessError('系统缺少供应商角色，请联系管理员');
         const passwordHash = await hashPassword(b.password);
@@ -57,6 +64,7 @@ export const supplierUserRoutes =
               phone: b.phone,
               userType: 2,
               supplierId: supplier.id,
+              relTenantIds,
               // A company that has not completed its information yet sends every account there first (SUP-3).
               isShow: supplier.infoStatus === 'INCOMPLETE' ? IS_SHOW_MUST_COMPLETE : 1,
               createBy: request.user!.username,
@@ -85,6 +93,7 @@ export const supplierUserRoutes =
           .select(['id', 'userType', 'supplierId'])
           .where('id', '=', b.id)
           .where('delFlag', '=', 0)
+          .where(userInTenant(request))
           .executeTakeFirst();
         if (!user) throw businessError('未找到对应实体');
         if (user.userType !== 2) throw businessError('该用户不是供应商用户');
