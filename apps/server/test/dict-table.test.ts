@@ -228,7 +228,7 @@ describe('linked dropdowns (querySelectOptions)', () => {
   });
 
   it('refuses what is not allow-listed and bad conditions', async () => {
-    expect((await options({ ...base, txt: 'password_hash', table: 'sys_user' })).status).toBe(400);
+    expect((await options({ ...base, txt: 'password_hash', table: 'sys_user' }, admin)).status).toBe(400);
     expect((await options({ ...base, table: 'sys_role' })).status).toBe(400);
     expect((await options({ ...base, condition: 'pid is null' })).body.message).toBe(
       '组件JTreeSelect-condition传值有误，需要一个json字符串!',

@@ -1,9 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Rich text from an editor, made safe on the server before it is stored (XSS-1): an
- * allow-list of formatting tags, links only to http(s), mail and in-app paths, no scripts,
- * event handlers, styles that load anything, frames or forms.
+ * Rich text from an editor, made safe on the server before it is stored (XSS-1): the one
+ * allow-list of the whole product. Formatting tags, links only to http(s) and mail, no
+ * scripts, event handlers, frames, forms or SVG; of styles only colours, alignment and font
+ * size/weight, so no `position`, sizes or anything that loads (a full-page overlay with an
+ * outside link, issue 16 finding 1). No `class` either: the app's own CSS has fixed overlays.
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
@@ -45,7 +47,7 @@ export function sanitizeRichText(html: string): string {
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
       img: ['src', 'alt', 'width', 'height'],
-      '*': ['style', 'class'],
+      '*': ['style'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan'],
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isDecimal } from '@procura/shared';
 import { badRequest } from '../core/errors.js';
 import { ID_PATTERN } from '../core/ids.js';
+import { sanitizeRichText } from '../core/sanitize.js';
 
 /**
  * The building blocks of request schemas: what a value from the wire must look like, with the
@@ -20,6 +21,13 @@ export const recordId = wireId('记录编号不正确');
 export const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
 /** Free text that must be filled in (a title, a reason). */
 export const requiredText = (max: number, label: string) => text(max, label).min(1, `请填写${label}`);
+
+/**
+ * Rich text from an editor (an announcement's body): at most `max` characters as sent, then
+ * cleaned by the product's one allow-list (core/sanitize.ts) before anything stores it.
+ */
+export const richText = (max: number, label: string) =>
+  z.string().max(max, `${label}不能超过${max}个字符`).transform(sanitizeRichText);
 
 /** A yes/no from a form: a boolean or JeecgBoot's 0 / 1, stored as 0 / 1. */
 export const flag = z

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { idList, queryFlag } from '../../http/wire.js';
+import type { FastifyRequest } from 'fastify';
 import { DictTableService } from './dict-table-service.js';
+import type { DictCaller } from './dict-tables.js';
 
 const name = z.string().max(64);
 const t = { _t: z.string().optional() };
@@ -16,6 +18,12 @@ export const dictTableRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const dicts = new DictTableService(ctx.db);
+    // A table's dictionary asks for that table's list permission (issue 16 finding 3).
+    const caller = async (request: FastifyRequest): Promise<DictCaller> => ({
+      userType: request.user!.userType,
+      permissions: await ctx.permissions.codesOf(request.user!.id),
+      tenantId: request.tenantId,
+    });
 
     app.get(
       '/sys/dict/loadDict/:dictCode',
@@ -38,7 +46,7 @@ export const dictTableRoutes =
             request.params.dictCode,
             request.query.keyword ?? '',
             request.query.pageSize,
-            request.user!.userType,
+            await caller(request),
           ),
         ),
     );
@@ -60,7 +68,7 @@ export const dictTableRoutes =
             request.params.dictCode,
             idList(request.query.key).slice(0, 500),
             request.query.delNotExist !== 'false',
-            request.user!.userType,
+            await caller(request),
           ),
         ),
     );
@@ -84,7 +92,7 @@ export const dictTableRoutes =
         },
         config: { access: 'authenticated' },
       },
-      async (request) => ok(await dicts.treeLevel(request.query, request.user!.userType)),
+      async (request) => ok(await dicts.treeLevel(request.query, await caller(request))),
     );
 
     app.get(
@@ -106,6 +114,6 @@ export const dictTableRoutes =
         },
         config: { access: 'authenticated' },
       },
-      async (request) => ok(await dicts.linkedOptions(request.query, request.user!.userType)),
+      async (request) => ok(await dicts.linkedOptions(request.query, await caller(request))),
     );
   };

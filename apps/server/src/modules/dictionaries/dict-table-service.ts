@@ -7,6 +7,7 @@ import {
   dictTable,
   parseCondition,
   parseTableDictCode,
+  type DictCaller,
   type DictTable,
   type Filters,
 } from './dict-tables.js';
@@ -33,8 +34,9 @@ export type SelectOption = { id: string; store: string; label: string };
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-function scoped(q: AnyQuery, def: DictTable, filters: Filters): AnyQuery {
+function scoped(q: AnyQuery, def: DictTable, filters: Filters, caller: DictCaller): AnyQuery {
   let out = def.live ? q.where(def.live.column, '=', def.live.value) : q;
+  if (def.tenant) out = out.where(def.tenant, '=', caller.tenantId);
   for (const [column, value] of filters) out = out.where(column, '=', value);
   return out;
 }
@@ -50,10 +52,15 @@ export class DictTableService {
     rawCode: string,
     keyword: string,
     pageSize: number | undefined,
-    userType: number | undefined,
+    caller: DictCaller,
   ): Promise<DictItem[]> {
-    const d = parseTableDictCode(rawCode, userType);
-    let q = scoped(this.db.selectFrom(d.table).select([`${d.text} as txt`, `${d.code} as val`]), d.def, d.filters);
+    const d = parseTableDictCode(rawCode, caller);
+    let q = scoped(
+      this.db.selectFrom(d.table).select([`${d.text} as txt`, `${d.code} as val`]),
+      d.def,
+      d.filters,
+      caller,
+    );
     const kw = keyword.trim();
     if (kw.includes(',')) {
       const values = kw
@@ -76,8 +83,8 @@ export class DictTableService {
   }
 
   /** `loadDictItem/{table,text,code}`: the texts of the keys, in the keys' order; unknown keys dropped or echoed. */
-  async texts(rawCode: string, keys: string[], delNotExist: boolean, userType: number | undefined): Promise<string[]> {
-    const d = parseTableDictCode(rawCode, userType);
+  async texts(rawCode: string, keys: string[], delNotExist: boolean, caller: DictCaller): Promise<string[]> {
+    const d = parseTableDictCode(rawCode, caller);
     if (keys.length === 0) return [];
     const q = scoped(
       this.db
@@ -86,6 +93,7 @@ export class DictTableService {
         .where(d.code, 'in', keys),
       d.def,
       d.filters,
+      caller,
     );
     const rows = (await q.execute()) as { txt: unknown; val: unknown }[];
     const byValue = new Map(rows.map((r) => [text(r.val), text(r.txt)]));
@@ -103,9 +111,9 @@ export class DictTableService {
       hasChildField?: string;
       condition?: string;
     },
-    userType: number | undefined,
+    caller: DictCaller,
   ): Promise<TreeNode[]> {
-    const def = dictTable(p.tableName, userType);
+    const def = dictTable(p.tableName, caller);
     const textCol = dictColumn(def, p.text, 'text');
     const codeCol = dictColumn(def, p.code, 'code');
     const pidCol = dictColumn(def, p.pidField, 'pidField');
@@ -118,6 +126,7 @@ export class DictTableService {
         .select([`${idCol} as nid`, `${textCol} as txt`, `${codeCol} as val`, `${pidCol} as parent`]),
       def,
       filters,
+      caller,
     );
     q = p.pid ? q.where(pidCol, '=', p.pid) : q.where((eb) => eb.or([eb(pidCol, 'is', null), eb(pidCol, '=', '')]));
     if (hasChildCol) q = q.select(`${hasChildCol} as hc`);
@@ -135,6 +144,7 @@ export class DictTableService {
           def,
           pidCol,
           rows.map((r) => text(r.nid)),
+          caller,
         );
     return rows.map((r) => {
       const key = text(r.nid);
@@ -161,19 +171,19 @@ export class DictTableService {
       condition?: string;
       pidValue?: string;
     },
-    userType: number | undefined,
+    caller: DictCaller,
   ): Promise<SelectOption[]> {
-    const def = dictTable(p.table, userType);
+    const def = dictTable(p.table, caller);
     const txt = dictColumn(def, p.txt, 'txt');
     const key = dictColumn(def, p.key, 'key');
     const idField = dictColumn(def, p.idField, 'idField');
     const pidField = dictColumn(def, p.pidField, 'pidField');
     let q = this.db.selectFrom(p.table).select([`${idField} as nid`, `${key} as store`, `${txt} as label`]);
     if (p.pidValue !== undefined && p.pidValue !== '') {
-      q = scoped(q, def, []).where(pidField, '=', p.pidValue);
+      q = scoped(q, def, [], caller).where(pidField, '=', p.pidValue);
     } else {
       // The first level: the roots, narrowed by the caller's condition.
-      q = scoped(q, def, parseCondition(def, p.condition)).where((eb) =>
+      q = scoped(q, def, parseCondition(def, p.condition), caller).where((eb) =>
         eb.or([eb(pidField, 'is', null), eb(pidField, '=', '')]),
       );
     }
@@ -185,12 +195,19 @@ export class DictTableService {
   }
 
   /** Which of the ids have at least one live child. */
-  private async withChildren(table: string, def: DictTable, pidCol: string, ids: string[]): Promise<Set<string>> {
+  private async withChildren(
+    table: string,
+    def: DictTable,
+    pidCol: string,
+    ids: string[],
+    caller: DictCaller,
+  ): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = (await scoped(
       this.db.selectFrom(table).select(`${pidCol} as parent`).where(pidCol, 'in', ids),
       def,
       [],
+      caller,
     )
       .groupBy(pidCol)
       .execute()) as { parent: unknown }[];

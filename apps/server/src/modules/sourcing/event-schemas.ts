@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalText, flag, id, requiredText, text, wireTime } from '../../http/wire.js';
+import { decimalText, flag, id, requiredText, richText, text, wireTime } from '../../http/wire.js';
 import { lineBody } from './event-lines.js';
 
 /**
@@ -40,7 +40,7 @@ const headerFields = {
   contactName: text(50, '联系人').optional(),
   contactPhone: text(30, '联系电话').optional(),
   contactEmail: text(100, '联系邮箱').optional(),
-  content: text(20000, '公告内容').optional(),
+  content: richText(20000, '公告内容').optional(),
   remark: text(500, '备注').optional(),
 };
 

@@ -4,7 +4,7 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';
-import { decimalText, flag, id, requiredText, text, wireTime } from '../../http/wire.js';
+import { decimalText, flag, id, requiredText, richText, text, wireTime } from '../../http/wire.js';
 import { lineBody } from '../sourcing/event-lines.js';
 import { eventFor, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 
@@ -44,7 +44,7 @@ const fields = {
   contactName: text(50, '联系人').optional(),
   contactPhone: text(30, '联系电话').optional(),
   contactEmail: text(100, '联系邮箱').optional(),
-  content: text(20000, '招标公告内容').optional(),
+  content: richText(20000, '招标公告内容').optional(),
   remark: text(500, '备注').optional(),
   qualificationMode: z.enum(['POST', 'PRE'], { error: '资格审查方式不正确' }).optional(),
   docIssueStartAt: wireTime('招标文件发售开始时间').optional(),
