@@ -80,9 +80,7 @@ try {
   rows.push(
     await load('resource list', { url: `${base}/srm/supplierMaterial/list?pageNo=1&pageSize=10`, headers: auth }),
   );
-  rows.push(
-    await load('document list', { url: `${base}/srm/requisition/list?pageNo=1&pageSize=10`, headers: auth }),
-  );
+  rows.push(await load('document list', { url: `${base}/srm/requisition/list?pageNo=1&pageSize=10`, headers: auth }));
   if (eventId)
     rows.push(
       await load('sourcing detail', { url: `${base}/srm/sourcing/event/queryById?id=${eventId}`, headers: auth }),

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuctionTables } from '../modules/auction/auction-tables.js';
 import type { EvaluationTables } from '../modules/evaluation/evaluation-tables.js';
 import type { MaterialTables } from '../modules/material/material-tables.js';
@@ -83,4 +84,6 @@ export type Database = UserTables &
     sysConfig: SysConfigTable;
     sysBaseData: SysBaseDataTable;
     sysLog: SysLogTable;
+    /** The per-node caches' version stamps (migration 0054, core/cache-versions.ts). */
+    sysCacheVersion: { name: string; version: Generated<number | string> };
   };

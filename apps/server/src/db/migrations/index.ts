@@ -38,6 +38,7 @@ import * as sourcingLinks from './0049-sourcing-links.js';
 import * as auctionSavings from './0050-auction-savings.js';
 import * as categoryAdmission from './0051-category-admission.js';
 import * as jobState from './0052-job-state.js';
+import * as cacheVersions from './0054-cache-versions.js';
 import * as unitsOfMeasure from './0053-units-of-measure.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0051-category-admission': categoryAdmission,
   '0052-job-state': jobState,
   '0053-units-of-measure': unitsOfMeasure,
+  '0054-cache-versions': cacheVersions,
 };
