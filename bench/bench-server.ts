@@ -34,11 +34,11 @@ export function startServer(
   });
 }
 
-/** Waits until `base`/sys/health answers (a first start migrates and seeds: up to a minute). */
-export async function waitUp(base: string): Promise<void> {
+/** Waits until `base` + `probe` answers (a first start migrates and seeds: up to a minute). */
+export async function waitUp(base: string, probe = '/sys/health'): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/sys/health`)).ok) return;
+      if ((await fetch(`${base}${probe}`)).ok) return;
     } catch {
       /* not up yet */
     }

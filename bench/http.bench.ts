@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, waitUp } from './bench-server.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startServer, stopServer, waitUp } from './bench-server.js';
 
-// HTTP benchmark of the real server: bare route (ceiling), login, permission load, paged list.
+// HTTP benchmark of the real server: bare route (ceiling), the bare Kysely page route (the
+// lists' baseline), login, permission load, the user list, a resource list, a document list
+// and a sourcing detail.
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = 30000 + (process.pid % 10000);
@@ -13,7 +17,11 @@ const base = `${origin}/jeecg-boot`;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'procura-bench-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
-const server = startServer(port, databaseUrl);
+const server = startServer(port, databaseUrl, {
+  nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+});
+const barePort = port + 1;
+const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-page-server.js');
 
 type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -38,9 +46,21 @@ try {
   });
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const auth = { 'X-Access-Token': token, tenant_id: '0' };
+  // The bare page route runs in its own process over the database the server has just seeded.
+  const bare = spawn(process.execPath, [bareScript], {
+    env: { ...process.env, PORT: String(barePort), DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const events = (await (
+    await fetch(`${base}/srm/sourcing/event/list?pageNo=1&pageSize=10`, { headers: auth })
+  ).json()) as { result: { records: { id: string }[] } };
+  const eventId = events.result.records[0]?.id;
 
   const rows: Row[] = [];
   rows.push(await load('bare route (ceiling)', { url: `${base}/sys/health` }));
+  await waitUp(`http://127.0.0.1:${barePort}/bare/user/list`, '');
+  rows.push(await load('bare Kysely page (23)', { url: `http://127.0.0.1:${barePort}/bare/user/list` }));
+  await stopServer(bare);
   rows.push(
     await load('login (scrypt, 8 conn.)', {
       url: `${base}/sys/login`,
@@ -57,6 +77,14 @@ try {
       headers: auth,
     }),
   );
+  rows.push(
+    await load('resource list', { url: `${base}/srm/supplierMaterial/list?pageNo=1&pageSize=10`, headers: auth }),
+  );
+  rows.push(await load('document list', { url: `${base}/srm/requisition/list?pageNo=1&pageSize=10`, headers: auth }));
+  if (eventId)
+    rows.push(
+      await load('sourcing detail', { url: `${base}/srm/sourcing/event/queryById?id=${eventId}`, headers: auth }),
+    );
 
   console.log(
     `\nProcura HTTP benchmark — ${databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s each, Node ${process.version}, ${os.cpus().length} cores\n`,
@@ -68,6 +96,6 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
+  await stopServer(server);
   fs.rmSync(dir, { recursive: true, force: true });
 }

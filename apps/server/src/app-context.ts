@@ -12,12 +12,15 @@ import { LiveHub } from './core/live-events.js';
 import { DictService } from './modules/dictionaries/dict-service.js';
 import { PermissionService } from './modules/roles-and-permissions/permission-service.js';
 import { JobScheduler } from './modules/jobs/scheduler.js';
+import { CacheVersions } from './core/cache-versions.js';
 
 /** What the route modules share: configuration, the database and the services over it. */
 export type AppContext = {
   config: Config;
   db: Db;
   kind: DatabaseKind;
+  /** The stamps of this node's caches, checked once per request (access hook). */
+  cacheVersions: CacheVersions;
   sessions: SessionService;
   throttle: LoginThrottle;
   permissions: PermissionService;
@@ -45,14 +48,16 @@ function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionRev
 }
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
-  const dicts = new DictService(db);
+  const cacheVersions = new CacheVersions(db);
+  const dicts = new DictService(db, cacheVersions);
   return {
     config,
     db,
     kind,
-    sessions: new SessionService(db, await loadSigningKey(db)),
+    cacheVersions,
+    sessions: new SessionService(db, await loadSigningKey(db), cacheVersions),
     throttle: new LoginThrottle(db),
-    permissions: new PermissionService(db),
+    permissions: new PermissionService(db, cacheVersions),
     dicts,
     suppliers: new SupplierService(db),
     ...supplierLifecycle(db),

@@ -15,6 +15,8 @@ import { loadConfig } from '../src/config.js';
  */
 export type TestServer = {
   base: string;
+  /** The server's database, for a second node on it (test/cache-nodes.test.ts). */
+  databaseUrl: string;
   origin: string;
   ctx: AppContext;
   app: App['app'];
@@ -118,6 +120,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
   return {
     base,
+    databaseUrl: url,
     origin,
     ctx,
     app,

@@ -37,6 +37,8 @@ declare module 'fastify' {
     allowIncompleteSupplier?: boolean;
     /** Internal data (the organisation chart): refused to supplier users. */
     internalOnly?: boolean;
+    /** The route reads no cache (the health probe), so it skips the cache stamp check. */
+    cacheFree?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -86,4 +86,6 @@ export type Database = UserTables &
     sysConfig: SysConfigTable;
     sysBaseData: SysBaseDataTable;
     sysLog: SysLogTable;
+    /** The per-node caches' version stamps (migration 0054, core/cache-versions.ts). */
+    sysCacheVersion: { name: string; version: Generated<number | string> };
   };

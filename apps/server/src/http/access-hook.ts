@@ -43,6 +43,9 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
 
   app.addHook('onRequest', async (request) => {
     const token = tokenOf(request);
+    // One small query makes this node's caches (session, permissions, dictionaries) as new as
+    // the database before anything reads them: a change on any node is seen here now.
+    if (!request.is404 && !request.routeOptions.config.cacheFree) await ctx.cacheVersions.sync();
     request.user = token ? await ctx.sessions.verify(token) : null;
     if (request.is404) return;
 

@@ -38,6 +38,7 @@ import * as sourcingLinks from './0049-sourcing-links.js';
 import * as auctionSavings from './0050-auction-savings.js';
 import * as categoryAdmission from './0051-category-admission.js';
 import * as jobState from './0052-job-state.js';
+import * as cacheVersions from './0054-cache-versions.js';
 import * as unitsOfMeasure from './0053-units-of-measure.js';
 import * as systemTenants from './0060-system-tenants.js';
 import * as announcementTenant from './0061-announcement-tenant.js';
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0051-category-admission': categoryAdmission,
   '0052-job-state': jobState,
   '0053-units-of-measure': unitsOfMeasure,
+  '0054-cache-versions': cacheVersions,
   '0060-system-tenants': systemTenants,
   '0061-announcement-tenant': announcementTenant,
   '0062-report-tenant': reportTenant,

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../core/access.js';
 import { newId } from '../../core/ids.js';
 import { realNow } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import type { CacheVersions } from '../../core/cache-versions.js';
 
 const SECRET_KEY = 'jwt_secret';
 /**
@@ -41,10 +42,41 @@ export async function loadSigningKey(db: Db): Promise<Uint8Array> {
  * clocks are one.
  */
 export class SessionService {
+  /**
+   * The session and user rows behind a token, by session: read on every request. Any update
+   * or delete of a session or a user bumps the `session` stamp (migration 0054), which empties
+   * this on every node at its next request, so a sign-out or a freeze ends access at once.
+   */
+  private readonly rows;
+
   constructor(
     private readonly db: Db,
     private readonly key: Uint8Array,
-  ) {}
+    versions: CacheVersions,
+  ) {
+    this.rows = versions.cache<Awaited<ReturnType<SessionService['loadRow']>>>('session', 20_000);
+  }
+
+  private loadRow(sessionId: string, userId: string) {
+    return this.db
+      .selectFrom('sysSession as s')
+      .innerJoin('sysUser as u', 'u.id', 's.userId')
+      .select([
+        's.id as sessionId',
+        's.expiresAt',
+        's.revokedAt',
+        's.closingAt',
+        'u.id',
+        'u.username',
+        'u.realname',
+        'u.isShow',
+        'u.userType',
+      ])
+      .select(['u.supplierId', 'u.relTenantIds', 'u.status', 'u.delFlag'])
+      .where('s.id', '=', sessionId)
+      .where('s.userId', '=', userId)
+      .executeTakeFirst();
+  }
 
   /** Opens a session and signs a token for it, valid 7 days. */
   async issue(userId: string, username: string, ip: string, userAgent: string | undefined): Promise<string> {
@@ -85,24 +117,12 @@ export class SessionService {
     } catch {
       return null;
     }
-    const row = await this.db
-      .selectFrom('sysSession as s')
-      .innerJoin('sysUser as u', 'u.id', 's.userId')
-      .select([
-        's.id as sessionId',
-        's.expiresAt',
-        's.revokedAt',
-        's.closingAt',
-        'u.id',
-        'u.username',
-        'u.realname',
-        'u.isShow',
-        'u.userType',
-      ])
-      .select(['u.supplierId', 'u.relTenantIds', 'u.status', 'u.delFlag'])
-      .where('s.id', '=', sessionId)
-      .where('s.userId', '=', userId)
-      .executeTakeFirst();
+    // Only a live session without a pending close is kept; the rest is read afresh each time.
+    const row = await this.rows.get(
+      `${sessionId}:${userId}`,
+      () => this.loadRow(sessionId, userId),
+      (r) => r !== undefined && r.revokedAt === null && r.closingAt === null,
+    );
     const now = realNow().toISOString();
     if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
     if (row.status !== 1 || row.delFlag !== 0) return null;

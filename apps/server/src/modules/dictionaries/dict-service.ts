@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnOf, resourceDictionaries, type DictItem, type DictMap, type ResourceDef } from '@procura/shared';
 import { badRequest } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
+import type { CacheVersions, VersionedCache } from '../../core/cache-versions.js';
 
 /** A plain dictionary code. Table dictionaries (`table,text,code`) come through an allow-list in a later module. */
 const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
@@ -32,20 +33,40 @@ async function tableItems(db: Db, def: ResourceDef): Promise<DictItem[]> {
   return rows.map(toItem);
 }
 
+type DictRow = { dictCode: string; itemValue: string; itemText: string };
+
 export class DictService {
-  constructor(private readonly db: Db) {}
+  /**
+   * Every enabled item of the sys_dict dictionaries, read for each list's `_dictText`: kept
+   * until any change to sys_dict or sys_dict_item bumps the `dict` stamp (migration 0054).
+   * Dictionaries served by resource tables are read each time (no stamp covers their tables).
+   */
+  private readonly enabled: VersionedCache<DictRow[]>;
+
+  constructor(
+    private readonly db: Db,
+    versions: CacheVersions,
+  ) {
+    this.enabled = versions.cache<DictRow[]>('dict', 1);
+  }
+
+  private enabledRows(): Promise<DictRow[]> {
+    return this.enabled.get('', () =>
+      this.db
+        .selectFrom('sysDictItem as i')
+        .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+        .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
+        .where('i.status', '=', 1)
+        .where('d.delFlag', '=', 0)
+        .orderBy('d.dictCode')
+        .orderBy('i.sortOrder')
+        .execute(),
+    );
+  }
 
   /** Every enabled item of every dictionary, ordered: the login payload and `queryAllDictItems`. */
   async allItems(): Promise<DictMap> {
-    const rows = await this.db
-      .selectFrom('sysDictItem as i')
-      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
-      .where('i.status', '=', 1)
-      .where('d.delFlag', '=', 0)
-      .orderBy('d.dictCode')
-      .orderBy('i.sortOrder')
-      .execute();
+    const rows = await this.enabledRows();
     const map: DictMap = {};
     for (const r of rows) (map[r.dictCode] ??= []).push(toItem(r));
     for (const [code, def] of Object.entries(resourceDictionaries)) map[code] = await tableItems(this.db, def);
@@ -80,16 +101,9 @@ export class DictService {
    * records. Codes come from the server's own list definitions, never from the request.
    */
   async textMaps<C extends string>(codes: readonly C[]): Promise<Record<C, Map<string, string>>> {
-    const rows = await this.db
-      .selectFrom('sysDictItem as i')
-      .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-      .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
-      .where('d.dictCode', 'in', codes)
-      .where('d.delFlag', '=', 0)
-      .where('i.status', '=', 1)
-      .execute();
     const maps = Object.fromEntries(codes.map((c) => [c, new Map<string, string>()])) as Record<C, Map<string, string>>;
-    for (const r of rows) maps[r.dictCode as C].set(r.itemValue, r.itemText);
+    for (const r of await this.enabledRows())
+      if (Object.hasOwn(maps, r.dictCode)) maps[r.dictCode as C].set(r.itemValue, r.itemText);
     for (const code of codes) {
       const served = Object.hasOwn(resourceDictionaries, code) ? resourceDictionaries[code] : undefined;
       if (served) for (const i of await tableItems(this.db, served)) maps[code].set(i.value, i.text);

@@ -8,6 +8,7 @@ import {
   type UserPermissions,
 } from '@procura/shared';
 import type { Db } from '../../db/database.js';
+import type { CacheVersions } from '../../core/cache-versions.js';
 import type { SysPermissionTable } from '../../db/user-tables.js';
 
 type PermissionRow = Pick<
@@ -94,10 +95,32 @@ function toNode(row: PermissionRow, topLevel: boolean): MenuNode {
   return node;
 }
 
+type ButtonRow = Pick<SysPermissionTable, 'perms' | 'permsType' | 'name' | 'status'>;
+
 export class PermissionService {
-  constructor(private readonly db: Db) {}
+  /**
+   * What every request reads: a user's granted rows and codes, the home menu, every button.
+   * Any change to roles, role grants, user roles or menus bumps the `auth` stamp (migration
+   * 0054), which empties these on every node at its next request.
+   */
+  private readonly granted;
+  private readonly codes;
+  private readonly shared;
+
+  constructor(
+    private readonly db: Db,
+    versions: CacheVersions,
+  ) {
+    this.granted = versions.cache<PermissionRow[]>('auth', 5_000);
+    this.codes = versions.cache<Set<string>>('auth', 5_000);
+    this.shared = versions.cache<{ home: PermissionRow | null; buttons: ButtonRow[] }>('auth', 1);
+  }
 
   private grantedRows(userId: string): Promise<PermissionRow[]> {
+    return this.granted.get(userId, () => this.loadGranted(userId));
+  }
+
+  private loadGranted(userId: string): Promise<PermissionRow[]> {
     return this.db
       .selectFrom('sysPermission as p')
       .innerJoin('sysRolePermission as rp', 'rp.permissionId', 'p.id')
@@ -112,36 +135,43 @@ export class PermissionService {
   }
 
   /** The permission codes a user's roles grant (menus with a code, and active buttons). */
-  async codesOf(userId: string): Promise<Set<string>> {
-    const rows = await this.grantedRows(userId);
-    return new Set(rows.filter((r) => r.menuType !== 2 || r.status === '1').flatMap((r) => splitCodes(r.perms)));
+  codesOf(userId: string): Promise<Set<string>> {
+    return this.codes.get(userId, async () => {
+      const rows = await this.grantedRows(userId);
+      return new Set(rows.filter((r) => r.menuType !== 2 || r.status === '1').flatMap((r) => splitCodes(r.perms)));
+    });
+  }
+
+  private sharedRows(): Promise<{ home: PermissionRow | null; buttons: ButtonRow[] }> {
+    return this.shared.get('', async () => ({
+      home:
+        (await this.db
+          .selectFrom('sysPermission as p')
+          .select(COLUMNS)
+          .where('p.url', '=', HOME_PATH)
+          .where('p.delFlag', '=', 0)
+          .executeTakeFirst()) ?? null,
+      buttons: await this.db
+        .selectFrom('sysPermission')
+        .select(['perms', 'permsType', 'name', 'status'])
+        .where('menuType', '=', 2)
+        .where('delFlag', '=', 0)
+        .where('perms', 'is not', null)
+        .orderBy('sortNo')
+        .execute(),
+    }));
   }
 
   /** `getUserPermissionByToken`: the user's menu tree, their buttons, and every button rule. */
   async forUser(userId: string): Promise<UserPermissions> {
     const rows = await this.grantedRows(userId);
+    const { home, buttons: allButtons } = await this.sharedRows();
     const menus = rows.filter((r) => r.menuType !== 2);
-    if (!menus.some((r) => r.url === HOME_PATH)) {
-      // The home page is always there, as JeecgBoot inserts it for every user.
-      const home = await this.db
-        .selectFrom('sysPermission as p')
-        .select(COLUMNS)
-        .where('p.url', '=', HOME_PATH)
-        .where('p.delFlag', '=', 0)
-        .executeTakeFirst();
-      if (home) menus.unshift(home);
-    }
+    // The home page is always there, as JeecgBoot inserts it for every user.
+    if (!menus.some((r) => r.url === HOME_PATH) && home) menus.unshift(home);
     const auth: AuthEntry[] = rows
       .filter((r) => r.menuType === 2 && r.status === '1' && r.perms)
       .map((r) => ({ action: r.perms!, type: r.permsType, describe: r.name }));
-    const allButtons = await this.db
-      .selectFrom('sysPermission')
-      .select(['perms', 'permsType', 'name', 'status'])
-      .where('menuType', '=', 2)
-      .where('delFlag', '=', 0)
-      .where('perms', 'is not', null)
-      .orderBy('sortNo')
-      .execute();
     const allAuth: AuthEntry[] = allButtons.map((r) => ({
       action: r.perms!,
       type: r.permsType,

@@ -10,7 +10,7 @@ export const systemRoutes =
     // Liveness for load balancers: answers without touching the database.
     app.get(
       '/sys/health',
-      { schema: { tags: ['system'], summary: '存活检查' }, config: { access: 'public' } },
+      { schema: { tags: ['system'], summary: '存活检查' }, config: { access: 'public', cacheFree: true } },
       async () => ok({ status: 'UP' }),
     );
 
