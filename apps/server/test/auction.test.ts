@@ -683,3 +683,13 @@ describe('SSE reconnect with Last-Event-ID', () => {
     expect(again).toMatchObject({ id: '2', data: { ownPrice: '990.00', ownRank: 2 } });
   });
 });
+
+describe('auction invitations', () => {
+  it('are titled with the auction document type (竞价邀请), never 询价邀请', async () => {
+    const { eventId } = await auction({}, []);
+    const rows = await w.s.ctx.db.selectFrom('sysAnnouncement').select('titile').where('busId', '=', eventId).execute();
+    const titles = rows.map((r) => r.titile);
+    expect(titles).toContain('竞价邀请：钢材反向竞价');
+    expect(titles.filter((t) => t.startsWith('询价邀请'))).toEqual([]);
+  });
+});

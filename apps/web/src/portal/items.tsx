@@ -1,4 +1,4 @@
-import { PORTAL_TYPE_LABELS } from '@procura/shared';
+import { LOGIN_PATH, PORTAL_TYPE_LABELS } from '@procura/shared';
 import type {
   NewsItem,
   PortalResult,
@@ -131,8 +131,13 @@ export function ResultModal({ item, onClose }: { item: ResultAnnouncementItem; o
           <h3 className="p-modal-title">{data.title}</h3>
           <div className="p-win-card" data-testid="portal-win-card">
             <div>
-              <span className="p-label">中标单位</span>
-              <strong data-testid="portal-win-company">{data.company || '—'}</strong>
+              {/* A candidate publicity names no winner yet: its candidates are 中标候选人, not 中标单位. */}
+              <span className="p-label" data-testid="portal-win-label">
+                {!data.company && data.supplierList.length ? '中标候选人' : '中标单位'}
+              </span>
+              <strong data-testid="portal-win-company">
+                {data.company || data.supplierList.map((s) => s.name).join('、') || '—'}
+              </strong>
             </div>
             <div>
               <span className="p-label">项目名称</span>
@@ -234,6 +239,21 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
           role="alert"
         >
           {note.text}
+        </p>
+      ) : null}
+      {note && !note.ok && !isLoggedIn() ? (
+        // A visitor signs in (and comes back to this announcement) or registers first.
+        <p className="p-note" data-testid="portal-invitation-links">
+          <a
+            href={`${LOGIN_PATH}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`}
+            data-testid="portal-invitation-login"
+          >
+            登录
+          </a>
+          {' 或 '}
+          <a href="/register" data-testid="portal-invitation-register">
+            注册供应商
+          </a>
         </p>
       ) : null}
     </Dialog>

@@ -136,6 +136,11 @@ describe('the invitation dialog', () => {
     fireEvent.click(await screen.findByTestId('portal-invitation-signup'));
     expect((await screen.findByTestId('portal-invitation-message')).textContent).toContain('请先登录或注册');
     expect(server.calls('POST /portal/view/signUp')).toHaveLength(0);
+    // The prompt links to sign-in (coming back here) and to registration.
+    expect(screen.getByTestId('portal-invitation-login').getAttribute('href')).toBe(
+      `/user/login?redirect=${encodeURIComponent('/detail?id=a1')}`,
+    );
+    expect(screen.getByTestId('portal-invitation-register').getAttribute('href')).toBe('/register');
   });
 
   it('with a login posts the sign-up with the token and shows the answer; a refusal is a warning', async () => {
@@ -197,9 +202,38 @@ describe('结果公示', () => {
     expect((await within(modal).findByTestId('portal-win-company')).textContent).toContain('甲公司');
     expect(within(modal).getByTestId('portal-win-code').textContent).toContain('ZB-20261101-0001');
     expect(within(modal).getByTestId('portal-supplier-list').textContent).toContain('第一名甲公司');
+    expect(within(modal).getByTestId('portal-win-label').textContent).toBe('中标单位');
     fireEvent.click(within(modal).getByLabelText('关闭'));
     fireEvent.click(screen.getByTestId('portal-result-tab-bidding'));
     expect((await screen.findByTestId('portal-empty')).textContent).toContain('暂无数据');
+  });
+});
+
+describe('中标候选人公示', () => {
+  it('labels the candidates of a publicity 中标候选人, not 中标单位', async () => {
+    serve({
+      'GET /portal/view/config': () => ok(config()),
+      'GET /portal/view/resultAnnouncement': () =>
+        ok([{ id: 'r2', type: 'tender', title: '轴承招标 中标候选人公示', content: '公示', date: '2026-11-01' }]),
+      'GET /portal/view/portalResult': () =>
+        ok({
+          title: '轴承招标 中标候选人公示',
+          bidCode: 'ZB-20261101-0002',
+          projectName: '轴承招标',
+          company: '',
+          updateTime: '2026-11-01 10:00:00',
+          supplierList: [
+            { title: '第一中标候选人', name: '甲公司' },
+            { title: '第二中标候选人', name: '乙公司' },
+          ],
+        }),
+    });
+    at('/resultAnnouncement');
+    render(<PortalApp />);
+    fireEvent.click(await screen.findByTestId('portal-result-item'));
+    const modal = await screen.findByTestId('portal-result-modal');
+    expect((await within(modal).findByTestId('portal-win-label')).textContent).toBe('中标候选人');
+    expect(within(modal).getByTestId('portal-win-company').textContent).toBe('甲公司、乙公司');
   });
 });
 

@@ -107,6 +107,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
         onSearch={list.search}
         onReset={list.reset}
         formControls={override?.formControls}
+        controlPermissions={override?.controlPermissions}
       />
       <div
         style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '16px 0' }}

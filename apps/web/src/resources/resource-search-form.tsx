@@ -1,3 +1,4 @@
+import { hasPermission } from '@procura/shared';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { DictSelect } from '../components/dict/dict-select';
@@ -5,6 +6,7 @@ import { placeholderOf } from './field-control';
 import { DATE_FORMAT, toFilters } from './resource-fields';
 import type { SearchControl } from './resource-fields';
 import type { FormControl } from './resource-types';
+import { useSession } from '../lib/auth-store';
 
 type Props = {
   /** Prefixes the controls' ids, so two pages on one screen never share one. */
@@ -14,6 +16,8 @@ type Props = {
   onReset: () => void;
   /** The page's own form controls: an exact filter on a field that has one (a reference picked by name) searches with it. */
   formControls?: Readonly<Record<string, FormControl>>;
+  /** The permission a form control's data needs; without it the filter is left out. */
+  controlPermissions?: Readonly<Record<string, string>>;
 };
 
 function control({ name, field, kind }: SearchControl, formControls?: Readonly<Record<string, FormControl>>) {
@@ -65,8 +69,13 @@ function control({ name, field, kind }: SearchControl, formControls?: Readonly<R
 }
 
 /** The search form of a resource page: 查询 applies the values from page 1, 重置 clears them. */
-export function ResourceSearchForm({ name, controls, onSearch, onReset, formControls }: Props) {
+export function ResourceSearchForm({ name, controls, onSearch, onReset, formControls, controlPermissions }: Props) {
   const [form] = Form.useForm<Record<string, unknown>>();
+  const { permissions } = useSession();
+  const shown = controls.filter((c) => {
+    const code = controlPermissions?.[c.name];
+    return !code || hasPermission(code, permissions.auth, permissions.allAuth);
+  });
   return (
     <Form
       form={form}
@@ -74,9 +83,9 @@ export function ResourceSearchForm({ name, controls, onSearch, onReset, formCont
       layout="inline"
       style={{ rowGap: 16 }}
       data-testid="resource-search"
-      onFinish={(values) => onSearch(toFilters(controls, values))}
+      onFinish={(values) => onSearch(toFilters(shown, values))}
     >
-      {controls.map((c) => control(c, formControls))}
+      {shown.map((c) => control(c, formControls))}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

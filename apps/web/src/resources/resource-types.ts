@@ -39,6 +39,11 @@ export type ResourceOverride = {
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
   /** Form controls by field name. */
   formControls?: Readonly<Record<string, FormControl>>;
+  /**
+   * The permission each form control's own data needs (a supplier picker reads `supplier:list`): the
+   * search form leaves that filter out for a user without it, so a page never calls what its user may not read.
+   */
+  controlPermissions?: Readonly<Record<string, string>>;
   /** Detail drawer values by field name, replacing the default text (e.g. file links). */
   details?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
 };

@@ -14,6 +14,7 @@ import {
   updateAnnouncementDeadline,
   withdrawAnnouncement,
   EVENT_STATUS_TEXT,
+  TYPE_TEXT,
   type Actor,
 } from './sourcing-service.js';
 import { releaseForEvent, reserveForEvent } from './requisition-link.js';
@@ -86,11 +87,15 @@ export async function inviteSuppliers(
       trx,
       event,
       supplierIds,
-      `询价邀请：${event.title}`,
+      inviteTitle(event),
       `报价截止时间 ${toWireDateTime(event.responseDeadline)}`,
     );
   return invitationCaution(trx, event.tenantId, supplierIds);
 }
+
+/** An auction shares these routes with inquiries; its invitation names its own document type (竞价邀请). */
+const inviteTitle = (event: { type: string; title: string }) =>
+  `${TYPE_TEXT[event.type] ?? '询价'}邀请：${event.title}`;
 
 /** Takes an invited supplier off a draft's list. */
 export async function uninviteSupplier(trx: Db, actor: Actor, eventId: string, supplierId: string): Promise<void> {
@@ -144,7 +149,7 @@ export async function publishRfq(trx: Db, actor: Actor, eventId: string): Promis
     trx,
     published,
     invited.map((p) => p.supplierId),
-    `询价邀请：${event.title}`,
+    inviteTitle(event),
     `报价截止时间 ${toWireDateTime(event.responseDeadline)}`,
   );
 }

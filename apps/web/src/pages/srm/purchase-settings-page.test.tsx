@@ -49,6 +49,14 @@ function setup(save: () => ReturnType<typeof ok>) {
 describe('采购设置 (§21)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('gives every column a width (long labels and values no longer squeeze the others to one character)', async () => {
+    setup(() => ok(null));
+    await screen.findByText('最少有效报价数');
+    const cols = [...screen.getByTestId('purchase-settings-table').querySelectorAll('colgroup col')];
+    expect(cols.length).toBeGreaterThanOrEqual(7);
+    for (const col of cols) expect((col as HTMLElement).style.width).toMatch(/px$/);
+  });
+
   it('refuses text that is not JSON before sending, and shows the server refusal of a bad value', async () => {
     const server = setup(() => fail(400, '配额预设比例：每个配额方案的供应商数量与比例个数一致，且比例合计为 100'));
     fireEvent.click(await screen.findByTestId('setting-edit-quota.presets'));

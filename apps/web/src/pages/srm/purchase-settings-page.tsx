@@ -59,6 +59,9 @@ function ValueControl({ row }: { row: SettingRow }) {
 }
 
 /** 采购设置 (§21): the tenant's values of every setting, each change checked by the server and logged. */
+/** A long JSON value wraps inside its cell instead of widening it. */
+const WRAP = { wordBreak: 'break-all' } as const;
+
 export default function PurchaseSettingsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -120,19 +123,24 @@ export default function PurchaseSettingsPage() {
         loading={list.isLoading}
         dataSource={list.data ?? []}
         pagination={false}
+        // Fixed widths and a horizontal scroll: without them long labels squeeze the other columns to one character.
+        scroll={{ x: 1100 }}
+        data-testid="purchase-settings-table"
         columns={[
           { title: '分组', dataIndex: 'group', width: 90 },
-          { title: '设置项', dataIndex: 'label' },
-          { title: '当前值', render: (_, r) => <code>{show(r, r.value)}</code> },
+          { title: '设置项', dataIndex: 'label', width: 280 },
+          { title: '当前值', width: 150, render: (_, r) => <code style={WRAP}>{show(r, r.value)}</code> },
           {
             title: '默认值',
-            render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code>{show(r, r.defaultValue)}</code>),
+            width: 150,
+            render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code style={WRAP}>{show(r, r.defaultValue)}</code>),
           },
-          { title: '修改人', dataIndex: 'updatedBy', render: (v: string | null) => v ?? '-' },
-          { title: '修改时间', dataIndex: 'updatedAt', render: (v: string | null) => v ?? '-' },
+          { title: '修改人', dataIndex: 'updatedBy', width: 110, render: (v: string | null) => v ?? '-' },
+          { title: '修改时间', dataIndex: 'updatedAt', width: 170, render: (v: string | null) => v ?? '-' },
           {
             title: '操作',
             key: 'action',
+            width: 80,
             render: (_, r) =>
               canEdit ? (
                 <a onClick={() => open(r)} data-testid={`setting-edit-${r.key}`}>

@@ -69,6 +69,21 @@ describe('送样申请 for a supplier', () => {
     expect(queryButton(/新\s*增/)).toBeNull();
   });
 
+  it('calls only what a supplier may read: no supplier, material or category picker in its filters', async () => {
+    const { server } = open([row('SENT', 'SMP-1')]);
+    await rowOf('SMP-1');
+    const paths = server.requests.map((r) => r.url.pathname);
+    for (const buyerOnly of ['/supplier/list', '/srm/material/list', '/srm/materialCategory/tree'])
+      expect(paths.filter((p) => p.endsWith(buyerOnly))).toEqual([]);
+    expect(screen.queryByTestId('supplier-select')).toBeNull();
+  });
+
+  it('a buyer keeps the supplier picker among the filters', async () => {
+    open([row('SENT', 'SMP-1')], BUYER.concat(codes('supplier', ['list'])));
+    await rowOf('SMP-1');
+    expect(within(screen.getByTestId('resource-search')).queryByTestId('supplier-select')).toBeTruthy();
+  });
+
   it('SMP-1: 寄出 needs the tracking number before anything is sent, then posts carrier and number', async () => {
     const { server } = open([row('CONFIRMED', 'SMP-2')]);
     fireEvent.click((await rowOf('SMP-2')).getByText('寄出'));
@@ -182,6 +197,13 @@ describe('货源清单 (§3 SupplierMaterial, X-3, X-5)', () => {
     for (const label of ['冻结', '编辑', '删除']) expect(active.queryByText(label)).toBeNull();
     expect((await rowOf('P-2')).queryByText('解冻')).toBeNull();
     expect(queryButton(/新\s*增/)).toBeNull();
+  });
+
+  it("a supplier's 货源清单 never calls the buyer-only supplier or material lists", async () => {
+    const { server } = openSources(codes('supplierMaterial', ['list', 'export']));
+    await rowOf('P-1');
+    const paths = server.requests.map((r) => r.url.pathname);
+    expect(paths.filter((p) => p.endsWith('/supplier/list') || p.endsWith('/srm/material/list'))).toEqual([]);
   });
 
   it('X-3: a buyer blocks an active row with a reason; 解冻 is offered on a blocked one', async () => {

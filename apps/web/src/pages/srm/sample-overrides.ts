@@ -45,6 +45,11 @@ export const sampleOverrides: Readonly<Record<string, ResourceOverride>> = {
       testReportFiles: (v) =>
         createElement(StoredFileLinks, { paths: v as string | null, 'data-testid': 'sample-report-files' }),
     },
+    controlPermissions: {
+      supplierId: 'supplier:list',
+      materialId: 'material:list',
+      categoryId: 'materialCategory:list',
+    },
     formControls: {
       supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }),
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),

@@ -48,6 +48,7 @@ export const sourceListOverrides: Readonly<Record<string, ResourceOverride>> = {
       supplierId: (_v, r) => (r.supplierName as string | null) ?? '-',
       materialId: (_v, r) => materialText(r),
     },
+    controlPermissions: { supplierId: 'supplier:list', materialId: 'material:list' },
     formControls: {
       supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }),
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),

@@ -101,6 +101,7 @@ export type Award = {
 export type MyEventRow = {
   id: string;
   code: string;
+  type: string;
   title: string;
   status: string;
   statusText: string;
@@ -201,7 +202,9 @@ export const searchSuppliers = (name: string) =>
     pageSize: '20',
     ...(name ? { name: `*${name}*` } : {}),
   });
-export const listMyEvents = () => getOrThrow<MyEventRow[]>('/srm/sourcing/supplier/event/list');
+// The list holds every event the supplier takes part in; 我的询价 shows the inquiries (tenders and auctions have their own pages).
+export const listMyEvents = async () =>
+  (await getOrThrow<MyEventRow[]>('/srm/sourcing/supplier/event/list')).filter((r) => r.type === 'RFQ');
 export const loadMyEvent = (id: string) => getOrThrow<MyEventDetail>('/srm/sourcing/supplier/event/queryById', { id });
 
 const DECIMAL = /^\d+(\.\d+)?$/;

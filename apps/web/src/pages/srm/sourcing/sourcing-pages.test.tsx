@@ -428,6 +428,35 @@ describe('quote form validation (domain §10)', () => {
     responses: [],
   };
 
+  it('我的询价 lists inquiries only: the tenders and auctions the supplier takes part in have their own pages', async () => {
+    const row = (id: string, type: string, title: string) => ({
+      id,
+      code: `${type}-${id}`,
+      type,
+      title,
+      status: 'PUBLISHED',
+      statusText: '已发布',
+      responseStartAt: null,
+      responseDeadline: '2099-12-01 17:00:00',
+      currency: 'CNY',
+      participationStatus: 'ACCEPTED',
+      myResponseStatus: null,
+      myVersionNo: null,
+      mySubmittedAt: null,
+    });
+    stub(
+      {
+        'GET /srm/sourcing/supplier/event/list': () =>
+          ok([row('a', 'RFQ', '轴承询价'), row('b', 'TENDER', '钢板招标'), row('c', 'AUCTION', '螺栓竞价')]),
+      },
+      ['srm:sourcing:supplier'],
+    );
+    renderWithProviders(<MySourcingPage />, { route: '/srm/my-sourcing', store: createSessionStore(http) });
+    await screen.findByText('轴承询价');
+    expect(screen.queryByText('钢板招标')).toBeNull();
+    expect(screen.queryByText('螺栓竞价')).toBeNull();
+  });
+
   it('the supplier page refuses an unpriced quote without calling the server, then submits and shows the receipt (server time + hash)', async () => {
     const server = stub(
       {
@@ -436,6 +465,7 @@ describe('quote form validation (domain §10)', () => {
             {
               id: 'e1',
               code: ROW.code,
+              type: 'RFQ',
               title: '轴承询价',
               status: 'PUBLISHED',
               statusText: '已发布',
@@ -493,6 +523,7 @@ describe('quote form validation (domain §10)', () => {
             {
               id: 'e1',
               code: ROW.code,
+              type: 'RFQ',
               title: '轴承询价',
               status: 'PUBLISHED',
               statusText: '已发布',
