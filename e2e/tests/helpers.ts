@@ -214,7 +214,7 @@ export async function signedInContext(browser: Browser, baseURL: string, session
  * menu loaded: the shell shows, or `ready`): a navigation during that load would cut it off.
  * A first load parses the whole back office; on a busy 2-core machine that can pass 10 s.
  */
-export async function enter(page: Page, url = '/dashboard/analysis', ready?: Locator): Promise<void> {
+export async function enter(page: Page, url = '/dashboard/workbench', ready?: Locator): Promise<void> {
   await page.goto(url);
   await expect(ready ?? page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
 }

@@ -60,7 +60,7 @@ test('a supplier registers at /register, logs in, is held at /completeSupInfo, c
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/completeSupInfo$/);
-  await page.goto('/dashboard/analysis');
+  await page.goto('/dashboard/workbench');
   await expect(page).toHaveURL(/\/completeSupInfo$/);
 
   const info = page.getByTestId('supplier-info-form');
@@ -82,7 +82,7 @@ test('a supplier registers at /register, logs in, is held at /completeSupInfo, c
   await expect(page.getByText(/文件上传成功/).last()).toBeVisible();
   await page.getByTestId('supplier-info-submit').click();
 
-  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   await expect(page.getByTestId('side-menu')).toContainText('企业信息');
 });
 
@@ -94,7 +94,7 @@ test('the 手机号登录 tab signs a user in with an SMS code', async ({ page }
   await expect(page.getByTestId('login-sms-send')).toContainText('秒后重发');
   await page.getByTestId('login-sms-code').fill(await sentCode(page, '13800000001'));
   await page.getByTestId('login-phone-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
+  await expect(page).toHaveURL(/\/dashboard\/workbench/);
 });
 
 /** An administrator adds a user with a mobile through the API (specs share one database: the demo accounts keep their passwords). */
@@ -148,7 +148,7 @@ function ssoToken(username: string): string {
 test('/user/ssoLogin?token= enters the app once; the same token again is refused', async ({ page }) => {
   const token = ssoToken('buyer');
   await page.goto(`/user/ssoLogin?token=${token}`);
-  await expect(page).toHaveURL(/\/dashboard\/analysis/);
+  await expect(page).toHaveURL(/\/dashboard\/workbench/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/user/ssoLogin?token=${token}`);

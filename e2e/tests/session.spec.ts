@@ -6,7 +6,7 @@ test.describe('session and route guard', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/user\/login\?redirect=/);
     await login(page, 'admin');
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
     await expect(page).toHaveTitle('招标采购平台');
     const menu = page.getByTestId('side-menu');
     await expect(menu).toContainText('首页');
@@ -46,7 +46,7 @@ test.describe('session and route guard', () => {
   test('a logged-in user opening the login page goes home', async ({ page }) => {
     await signInAs(page, 'buyer');
     await page.goto('/user/login');
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   });
 
   test('an unknown path shows 404', async ({ page }) => {

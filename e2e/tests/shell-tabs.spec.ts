@@ -34,7 +34,7 @@ async function openFromMenu(page: Page, group: string, item: string) {
 test.describe('multi-tab workspace', () => {
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'admin');
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   });
 
   test('every opened route becomes a tab; home cannot be closed; right-click closes left, right and others', async ({
@@ -90,7 +90,7 @@ test.describe('multi-tab workspace', () => {
     await supplierSearch.fill('华东');
 
     await tab(page, '首页').click();
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
     await tab(page, '用户管理').click();
     await expect(page).toHaveURL(/\/isystem\/user$/);
     await expect(userSearch).toHaveValue('buy');
@@ -123,9 +123,9 @@ test.describe('multi-tab workspace', () => {
     await openFromMenu(page, '系统管理', '用户管理');
     const crumbs = page.getByTestId('breadcrumb');
     await expect(crumbs).toHaveText('首页/系统管理/用户管理');
-    await expect(crumbs.locator('a', { hasText: '首页' })).toHaveAttribute('href', '/dashboard/analysis');
+    await expect(crumbs.locator('a', { hasText: '首页' })).toHaveAttribute('href', '/dashboard/workbench');
     await expect(crumbs.locator('a', { hasText: '用户管理' })).toHaveCount(0);
     await crumbs.getByText('首页').click();
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   });
 });

@@ -37,7 +37,7 @@ test.describe('leaving a page with unsaved edits', () => {
       await expect(again).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     await again.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   });
 
   test('a cancelled form leaves nothing unsaved: closing the tab does not ask', async ({ page }) => {
@@ -56,7 +56,7 @@ test.describe('leaving a page with unsaved edits', () => {
       .locator('.ant-tabs-tab', { hasText: '用户管理' })
       .locator('.ant-tabs-tab-remove')
       .click();
-    await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+    await expect(page).toHaveURL(/\/dashboard\/workbench$/);
     await expect(page.locator('.ant-modal-confirm', { hasText: LEAVE })).toHaveCount(0);
   });
 

@@ -7,7 +7,7 @@ test('a supplier with isShow 2 is held at /completeSupInfo until the form is sav
   const form = page.getByTestId('supplier-info-form');
 
   // Every other path leads back to the form.
-  for (const p of ['/dashboard/analysis', '/supplier/profile', '/isystem/user']) {
+  for (const p of ['/dashboard/workbench', '/supplier/profile', '/isystem/user']) {
     await page.goto(p);
     await expect(page).toHaveURL(/\/completeSupInfo$/);
   }
@@ -38,11 +38,11 @@ test('a supplier with isShow 2 is held at /completeSupInfo until the form is sav
   await expect(page.getByText(/文件上传成功/).last()).toBeVisible();
   await page.getByTestId('supplier-info-submit').click();
 
-  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   await expect(page.getByTestId('side-menu')).toContainText('企业信息');
   // The gate stays lifted after a reload.
   await page.reload();
-  await expect(page).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(page).toHaveURL(/\/dashboard\/workbench$/);
   await page.goto('/supplier/profile');
   await expect(page.getByText('周明')).toBeVisible();
 });

@@ -129,7 +129,7 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   // SA(D): held at the completion form; submits every section with its licence.
   const sup = await signIn(username, { ready: (p) => p.getByTestId('supplier-info-form') });
   await expect(sup).toHaveURL(/\/completeSupInfo$/);
-  await sup.goto('/dashboard/analysis');
+  await sup.goto('/dashboard/workbench');
   await expect(sup).toHaveURL(/\/completeSupInfo$/);
   const form = sup.getByTestId('supplier-info-form');
   await form.locator('#legalPerson').fill('钱进');
@@ -143,7 +143,7 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   await form.locator('input[type=file]').setInputFiles(PDF);
   await expect(sup.getByText(/文件上传成功/).last()).toBeVisible();
   await sup.getByTestId('supplier-info-submit').click();
-  await expect(sup).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(sup).toHaveURL(/\/dashboard\/workbench$/);
 
   // buyer: returns the information with a comment on the bank section.
   const buyer = await signIn('buyer');
@@ -164,7 +164,7 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   await expect(sup.getByTestId('return-comment-bank')).toContainText('开户行请填写到支行');
   await sup.getByTestId('supplier-info-form').locator('#bankName').fill('中国银行杭州滨江支行');
   await sup.getByTestId('supplier-info-submit').click();
-  await expect(sup).toHaveURL(/\/dashboard\/analysis$/);
+  await expect(sup).toHaveURL(/\/dashboard\/workbench$/);
 
   // buyer: approves the information (SUP-5): POTENTIAL.
   drawer = await openSupplier(buyer, company);

@@ -30,10 +30,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     expect(body).toMatchObject({ success: true, code: 200 });
     const { menu } = body.result;
     expect(menu[0]).toMatchObject({
-      path: '/dashboard/analysis',
-      component: 'dashboard/Analysis',
+      path: '/dashboard/workbench',
+      component: 'dashboard/Workbench',
       route: '1',
-      name: 'dashboard-analysis',
+      name: 'dashboard-workbench',
     });
     expect(menu[0]!.meta).toMatchObject({ title: '首页', keepAlive: false, internalOrExternal: false });
     const sys = menu.find((n) => n.path === '/isystem')!;
@@ -85,11 +85,11 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
       .where(
         'permissionId',
         'in',
-        s.ctx.db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/analysis'),
+        s.ctx.db.selectFrom('sysPermission').select('id').where('url', '=', '/dashboard/workbench'),
       )
       .where('roleId', 'in', s.ctx.db.selectFrom('sysRole').select('id').where('roleCode', '=', 'buyer'))
       .execute();
-    expect((await permissionsOf('buyer')).result.menu[0]!.path).toBe('/dashboard/analysis');
+    expect((await permissionsOf('buyer')).result.menu[0]!.path).toBe('/dashboard/workbench');
   });
 
   it('an inactive button rule keeps the element for everyone (allAuth status 0)', async () => {

@@ -3,7 +3,7 @@
 /** Token, user info and dictionaries are kept 7 days. */
 export const TOKEN_TTL_MS = 604_800_000;
 export const DICT_CACHE_TTL_MS = TOKEN_TTL_MS;
-export const HOME_PATH = '/dashboard/analysis';
+export const HOME_PATH = '/dashboard/workbench';
 export const COMPLETE_SUPPLIER_INFO_PATH = '/completeSupInfo';
 export const LOGIN_PATH = '/user/login';
 export const NOT_FOUND_PATH = '/404';

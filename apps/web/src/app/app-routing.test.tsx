@@ -62,7 +62,7 @@ describe('app routing with the guard', () => {
       'GET /sys/permission/getUserPermissionByToken': () => ok({ menu: ADMIN_MENU, auth: [], allAuth: [] }),
       'GET /supplier/list': () => emptyPage,
     });
-    renderApp('/dashboard/analysis?redirect=%2Fsrm%2Fsupplier%2Flist', createSessionStore(http));
+    renderApp('/dashboard/workbench?redirect=%2Fsrm%2Fsupplier%2Flist', createSessionStore(http));
     await waitFor(() => expect(location()).toBe('/srm/supplier/list'));
   });
 
@@ -81,8 +81,8 @@ describe('app routing with the guard', () => {
   it('logs out when loading permissions fails on the server', async () => {
     loggedInAs();
     use({ 'GET /sys/permission/getUserPermissionByToken': () => fail(500, '系统繁忙') });
-    renderApp('/dashboard/analysis', createSessionStore(http));
-    await waitFor(() => expect(location()).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis'));
+    renderApp('/dashboard/workbench', createSessionStore(http));
+    await waitFor(() => expect(location()).toBe('/user/login?redirect=%2Fdashboard%2Fworkbench'));
   });
 
   it('keeps the session when the permission load is cut off by a reload (the page is unloading)', async () => {
@@ -96,7 +96,7 @@ describe('app routing with the guard', () => {
       'POST /sys/logout': () => ok(null),
     });
     try {
-      renderApp('/dashboard/analysis', createSessionStore(http));
+      renderApp('/dashboard/workbench', createSessionStore(http));
       await waitFor(() => expect(server.calls('GET /sys/permission/getUserPermissionByToken')).toHaveLength(1));
       await new Promise((r) => setTimeout(r, 50));
       expect(server.calls('POST /sys/logout')).toHaveLength(0);
@@ -137,7 +137,7 @@ describe('app routing with the guard', () => {
   it('keeps an isShow 2 supplier on /completeSupInfo without loading permissions', async () => {
     loggedInAs(2);
     use({ 'GET /supplierBaseAPI/getSupplier': () => ok({ name: '某某公司' }) });
-    renderApp('/dashboard/analysis', createSessionStore(http));
+    renderApp('/dashboard/workbench', createSessionStore(http));
     await waitFor(() => expect(location()).toBe('/completeSupInfo'));
     expect(await screen.findByTestId('supplier-info-form')).toBeTruthy();
     expect(server.calls('GET /sys/permission/getUserPermissionByToken')).toHaveLength(0);

@@ -3,7 +3,7 @@ import { loginRedirect, postLoginTarget, safeRedirect } from '../lib/login-targe
 import { decideRoute, targetAfterPermissionLoad } from './guard';
 import type { GuardInput } from './guard';
 
-const known = new Set(['/', '/dashboard/analysis', '/isystem/user', '/404', '/completeSupInfo', '/user/login']);
+const known = new Set(['/', '/dashboard/workbench', '/isystem/user', '/404', '/completeSupInfo', '/user/login']);
 
 function decide(input: Partial<GuardInput>) {
   return decideRoute({
@@ -45,7 +45,7 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   });
 
   it('2. a logged-in user at /user/login goes home, or to /completeSupInfo when isShow is 2', () => {
-    expect(decide({ pathname: '/user/login' })).toEqual({ action: 'redirect', to: '/dashboard/analysis' });
+    expect(decide({ pathname: '/user/login' })).toEqual({ action: 'redirect', to: '/dashboard/workbench' });
     expect(decide({ pathname: '/user/login', isShow: 2 })).toEqual({ action: 'redirect', to: '/completeSupInfo' });
     // A pending safe redirect wins over home (the login page's own target).
     expect(decide({ pathname: '/user/login', search: '?redirect=%2Fisystem%2Fuser' })).toEqual({
@@ -59,7 +59,7 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   });
 
   it('3. while isShow is 2 every other path goes to /completeSupInfo, even before permissions load', () => {
-    for (const pathname of ['/', '/dashboard/analysis', '/isystem/user', '/nowhere', '/404']) {
+    for (const pathname of ['/', '/dashboard/workbench', '/isystem/user', '/nowhere', '/404']) {
       expect(decide({ pathname, isShow: 2, permissionsLoaded: false })).toEqual({
         action: 'redirect',
         to: '/completeSupInfo',
@@ -71,11 +71,11 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   it('4. a user whose isShow is not 2 at /completeSupInfo goes home', () => {
     expect(decide({ pathname: '/completeSupInfo', isShow: 1 })).toEqual({
       action: 'redirect',
-      to: '/dashboard/analysis',
+      to: '/dashboard/workbench',
     });
     expect(decide({ pathname: '/completeSupInfo', isShow: null, permissionsLoaded: false })).toEqual({
       action: 'redirect',
-      to: '/dashboard/analysis',
+      to: '/dashboard/workbench',
     });
   });
 
@@ -85,7 +85,7 @@ describe('route guard rules (spec part 1 §2.4)', () => {
   });
 
   it('5. after the load, the redirect target wins over the requested path', () => {
-    expect(targetAfterPermissionLoad('/dashboard/analysis', '?redirect=%2Fisystem%2Fuser%3Fx%3D1')).toBe(
+    expect(targetAfterPermissionLoad('/dashboard/workbench', '?redirect=%2Fisystem%2Fuser%3Fx%3D1')).toBe(
       '/isystem/user?x=1',
     );
     expect(targetAfterPermissionLoad('/isystem/user', '')).toBeNull();
@@ -128,10 +128,10 @@ describe('open-redirect safety', () => {
   });
 
   it('post-login target ignores unsafe redirects', () => {
-    expect(postLoginTarget(1, '?redirect=%2F%2Fevil.example')).toBe('/dashboard/analysis');
-    expect(postLoginTarget(1, '?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard/analysis');
+    expect(postLoginTarget(1, '?redirect=%2F%2Fevil.example')).toBe('/dashboard/workbench');
+    expect(postLoginTarget(1, '?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard/workbench');
     expect(postLoginTarget(1, '?redirect=%2Fsrm%2Fsupplier%2Flist')).toBe('/srm/supplier/list');
     expect(postLoginTarget(2, '?redirect=%2Fsrm%2Fsupplier%2Flist')).toBe('/completeSupInfo');
-    expect(postLoginTarget(undefined, '')).toBe('/dashboard/analysis');
+    expect(postLoginTarget(undefined, '')).toBe('/dashboard/workbench');
   });
 });

@@ -10,6 +10,7 @@ import { resolveResourcePage } from '../resources/resource-route';
  */
 export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'layouts/RouteView': Outlet,
+  'dashboard/Workbench': lazy(() => import('../pages/dashboard/workbench-page')),
   'dashboard/Analysis': lazy(() => import('../pages/dashboard/analysis-page')),
   'system/UserList': lazy(() => import('../pages/system/user-list-page')),
   'system/PermissionList': lazy(() => import('../pages/system/permission-list-page')),

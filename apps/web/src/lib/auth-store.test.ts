@@ -106,7 +106,7 @@ describe('session store: permissions', () => {
     expect(server.calls('GET /sys/permission/getUserPermissionByToken')).toHaveLength(1);
     expect(store.getState().permissions).toEqual({ menu: ADMIN_MENU, auth, allAuth });
     expect(store.getState().routes?.paths).toEqual([
-      '/dashboard/analysis',
+      '/dashboard/workbench',
       '/srm/supplier',
       '/srm/supplier/list',
       '/isystem',

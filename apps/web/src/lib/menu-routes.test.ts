@@ -8,7 +8,7 @@ function node(path: string, extra: Partial<MenuNode> = {}, meta: Partial<MenuNod
     route: '1',
     path,
     name: path.replace(/^\//, '').replaceAll('/', '-'),
-    component: 'dashboard/Analysis',
+    component: 'dashboard/Workbench',
     meta: { title: `t${path}`, keepAlive: false, internalOrExternal: false, ...meta },
     ...extra,
   };
@@ -20,13 +20,13 @@ const routeView = (path: string, children: MenuNode[], extra: Partial<MenuNode> 
 describe('buildMenuRoutes', () => {
   it('turns each node into a route, nesting children under a RouteView parent', () => {
     const built = buildMenuRoutes(
-      [node('/dashboard/analysis'), routeView('/isystem', [node('/isystem/user', { component: 'system/UserList' })])],
+      [node('/dashboard/workbench'), routeView('/isystem', [node('/isystem/user', { component: 'system/UserList' })])],
       [],
     );
-    expect(built.routes.map((r) => r.path)).toEqual(['/dashboard/analysis', '/isystem']);
+    expect(built.routes.map((r) => r.path)).toEqual(['/dashboard/workbench', '/isystem']);
     expect(built.routes[1]!.children.map((r) => [r.path, r.component])).toEqual([['/isystem/user', 'system/UserList']]);
-    expect(built.paths).toEqual(['/dashboard/analysis', '/isystem', '/isystem/user']);
-    expect(built.menu.map((m) => m.title)).toEqual(['t/dashboard/analysis', 't/isystem']);
+    expect(built.paths).toEqual(['/dashboard/workbench', '/isystem', '/isystem/user']);
+    expect(built.menu.map((m) => m.title)).toEqual(['t/dashboard/workbench', 't/isystem']);
     expect(built.menu[1]!.children.map((m) => m.path)).toEqual(['/isystem/user']);
   });
 
@@ -154,7 +154,7 @@ describe('route meta', () => {
 describe('findRouteChain', () => {
   const built = buildMenuRoutes(
     [
-      node('/dashboard/analysis'),
+      node('/dashboard/workbench'),
       routeView('/srm/supplier', [node('/srm/supplier/list'), node('/srm/supplier/:id', { hidden: true })]),
     ],
     [],
@@ -169,7 +169,7 @@ describe('findRouteChain', () => {
       '/srm/supplier',
       '/srm/supplier/:id',
     ]);
-    expect(findRouteChain('/dashboard/analysis', built.routes).map((r) => r.path)).toEqual(['/dashboard/analysis']);
+    expect(findRouteChain('/dashboard/workbench', built.routes).map((r) => r.path)).toEqual(['/dashboard/workbench']);
     expect(findRouteChain('/nowhere', built.routes)).toEqual([]);
   });
 

@@ -36,7 +36,7 @@ describe('unsaved changes registry', () => {
     registry.mark(a, '/isystem/user/');
     registry.mark(b, '/srm/supplier/list');
     expect(registry.isDirty('/isystem/user')).toBe(true);
-    expect(registry.isDirty('/dashboard/analysis')).toBe(false);
+    expect(registry.isDirty('/dashboard/workbench')).toBe(false);
     registry.release(a);
     expect(registry.isDirty('/isystem/user')).toBe(false);
     registry.discard('/srm/supplier/list');

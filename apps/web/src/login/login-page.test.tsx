@@ -47,7 +47,7 @@ describe('the light sign-in page (login.html), account and password', () => {
       'POST /sys/login': () => success(),
     });
     await submitPassword('admin', 'Procura@2026');
-    await waitFor(() => expect(left()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(left()).toBe('/dashboard/workbench'));
   });
 
   it('sends an isShow 2 supplier to complete the supplier information', async () => {

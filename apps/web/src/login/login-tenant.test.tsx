@@ -89,7 +89,7 @@ describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', (
     expect(left()).toBeUndefined();
     fireEvent.change(select, { target: { value: '1002' } });
     fireEvent.click(screen.getByTestId('tenant-picker-submit'));
-    await waitFor(() => expect(left()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(left()).toBe('/dashboard/workbench'));
     expect(persistedSession.tenantId()).toBe('1002');
   });
 
@@ -98,7 +98,7 @@ describe('the tenant chosen at login (jeecg-api.md §2.2, LoginSelectTenant)', (
       'POST /sys/login': () => loginAnswer([tenant(1001, '华东分公司')]),
     });
     await submitPassword('member', 'Procura@2026');
-    await waitFor(() => expect(left()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(left()).toBe('/dashboard/workbench'));
     expect(screen.queryByTestId('tenant-picker')).toBeNull();
     expect(persistedSession.tenantId()).toBe('1001');
   });

@@ -19,7 +19,7 @@ describe('sign out from the layout', () => {
     const server = fakeServer({ 'POST /sys/logout': () => ok(null, '退出登录成功！') });
     vi.stubGlobal('fetch', server.fetch);
     const store = createSessionStore(http);
-    renderWithProviders(<BasicLayout />, { route: '/dashboard/analysis', store });
+    renderWithProviders(<BasicLayout />, { route: '/dashboard/workbench', store });
     expect(screen.getByTestId('current-user').textContent).toBe('管理员');
     fireEvent.click(screen.getByTestId('logout'));
     expect(await screen.findByText('真的要注销登录吗？')).toBeTruthy();

@@ -13,7 +13,7 @@ describe('side menu', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('selects the entry of the page or the closest one above it', () => {
-    const keys = ['/dashboard/analysis', '/srm/supplier', '/srm/supplier/list'];
+    const keys = ['/dashboard/workbench', '/srm/supplier', '/srm/supplier/list'];
     expect(selectedKeyFor('/srm/supplier/list', keys)).toBe('/srm/supplier/list');
     expect(selectedKeyFor('/srm/supplier/list/detail', keys)).toBe('/srm/supplier/list');
     expect(selectedKeyFor('/srm/supplierx', keys)).toBeUndefined();
@@ -43,6 +43,6 @@ describe('side menu', () => {
     expect(open).toHaveBeenCalledWith('https://help.example.com', '_blank', 'noopener,noreferrer');
     expect(location()).toBe('/isystem/user');
     fireEvent.click(screen.getByText('首页'));
-    expect(location()).toBe('/dashboard/analysis');
+    expect(location()).toBe('/dashboard/workbench');
   });
 });

@@ -35,14 +35,14 @@ function setup(
     'GET /sys/permission/getUserPermissionByToken': () => ok({ menu, auth, allAuth: [] }),
     'GET /sys/annountCement/listByUser': () => ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }),
     'GET /supplierBaseAPI/getSupplier': () => ok(null),
-    'GET /dashboard/analysis': () => ok({ scope: 'supplier', supplier: null, notices: { published: 0, unread: 0 } }),
+    'GET /dashboard/workbench': () => ok({ scope: 'supplier', supplier: null, notices: { published: 0, unread: 0 } }),
     'GET /sys/user/list': () => page([{ id: 'u1', username: 'buyer', realname: '采购员' }]),
     'GET /supplier/list': () => page([{ id: 's1', code: 'S1', name: '华东精密', uscc: 'x' }]),
     ...extra,
   });
   vi.stubGlobal('fetch', server.fetch);
   const store = createSessionStore(http);
-  const view = renderApp('/dashboard/analysis', store);
+  const view = renderApp('/dashboard/workbench', store);
   return { server, store, ...view };
 }
 
@@ -105,7 +105,7 @@ describe('workspace tabs', () => {
     const search = (await screen.findByPlaceholderText('请输入用户账号')) as HTMLInputElement;
     fireEvent.change(search, { target: { value: 'buy' } });
     fireEvent.click(tab('首页'));
-    await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
     // Still in the document, hidden.
     const kept = document.querySelector('[data-keep-alive="/isystem/user"]') as HTMLElement;
     expect(kept.style.display).toBe('none');
@@ -130,7 +130,7 @@ describe('workspace tabs', () => {
     expect(host.parentElement).toBe(document.body);
     expect(host.style.display).toBe('');
     fireEvent.click(tab('首页'));
-    await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
     expect(host.style.display).toBe('none');
     fireEvent.click(tab('用户管理'));
     await waitFor(() => expect(location()).toBe('/isystem/user'));
@@ -173,7 +173,7 @@ describe('workspace tabs', () => {
       fireEvent.click(closeButtonOf('用户管理'));
       const ok = await screen.findAllByRole('button', { name: /确\s*定/ });
       fireEvent.click(ok[ok.length - 1]!);
-      await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+      await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
       expect(tabTitles()).toEqual(['首页']);
       expect(unsavedRegistry.isDirty()).toBe(false);
     } finally {
@@ -198,18 +198,18 @@ describe('layout', () => {
   it('builds the breadcrumb from 首页 and the routes; only the last crumb is not a link', async () => {
     const routes = buildMenuRoutes(ADMIN_MENU, [{ action: 'user:list', type: '1' }]).routes;
     expect(breadcrumbTrail('/isystem/user', routes)).toEqual([
-      { title: '首页', path: '/dashboard/analysis' },
+      { title: '首页', path: '/dashboard/workbench' },
       { title: '系统管理', path: '/isystem' },
       { title: '用户管理', path: null },
     ]);
-    expect(breadcrumbTrail('/dashboard/analysis', routes)).toEqual([{ title: '首页', path: null }]);
+    expect(breadcrumbTrail('/dashboard/workbench', routes)).toEqual([{ title: '首页', path: null }]);
 
     setup();
     await screen.findByText('欢迎, 管理员');
     await openFromMenu('系统管理', '用户管理');
     const crumbs = await screen.findByTestId('breadcrumb');
     await waitFor(() => expect(crumbs.textContent).toBe('首页/系统管理/用户管理'));
-    expect(within(crumbs).getByText('首页').closest('a')!.getAttribute('href')).toBe('/dashboard/analysis');
+    expect(within(crumbs).getByText('首页').closest('a')!.getAttribute('href')).toBe('/dashboard/workbench');
     expect(within(crumbs).getByText('用户管理').closest('a')).toBeNull();
   });
 

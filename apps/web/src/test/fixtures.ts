@@ -36,7 +36,7 @@ export function menuNode(path: string, component: string, extra: Partial<MenuNod
 
 /** The admin menu as the server seeds it. */
 export const ADMIN_MENU: MenuNode[] = [
-  menuNode('/dashboard/analysis', 'dashboard/Analysis', {
+  menuNode('/dashboard/workbench', 'dashboard/Workbench', {
     meta: { title: '首页', icon: 'HomeOutlined', keepAlive: false, internalOrExternal: false },
   }),
   menuNode('/srm/supplier', 'layouts/RouteView', {

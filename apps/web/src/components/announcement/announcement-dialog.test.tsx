@@ -38,7 +38,7 @@ function Harness({ id }: { id: string }) {
 function setup(queryById: FakeHandler = () => ok(NOTICE)) {
   const server = fakeServer({ 'GET /sys/annountCement/queryById': queryById });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<Harness id="a1" />, { route: '/dashboard/analysis', store: createSessionStore(http) });
+  renderWithProviders(<Harness id="a1" />, { route: '/dashboard/workbench', store: createSessionStore(http) });
   return server;
 }
 
@@ -86,7 +86,7 @@ describe('announcement dialog', () => {
     setup();
     fireEvent.click(await screen.findByText('帮助'));
     expect(open).toHaveBeenCalledWith('https://help.example.com/guide', '_blank', 'noopener,noreferrer');
-    expect(location()).toBe('/dashboard/analysis');
+    expect(location()).toBe('/dashboard/workbench');
   });
 
   it('says so when the announcement cannot be loaded', async () => {

@@ -103,7 +103,7 @@ describe('/completeSupInfo form', () => {
     await screen.findByTestId('supplier-info-form');
     fillTheRest();
     submit();
-    await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
     expect(server.calls('POST /supplierBaseAPI/saveSupplierInfo')[0]!.body).toEqual(VALID_INFO);
     expect(store.getState().userInfo?.isShow).toBe(1);
     expect(persistedSession.userInfo()?.isShow).toBe(1);

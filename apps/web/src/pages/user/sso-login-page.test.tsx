@@ -34,7 +34,7 @@ describe('/user/ssoLogin', () => {
         '登录成功',
       ),
     );
-    await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
+    await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
     expect(server.calls('POST /sys/ssoLogin').map((r) => r.body)).toEqual([{ token: 'abc.def.ghi' }]);
     expect(persistedSession.token()).toBe('st');
   });

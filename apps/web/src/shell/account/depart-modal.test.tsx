@@ -21,7 +21,7 @@ const onClose = vi.fn();
 function setup(routes: Record<string, FakeHandler>, forced = false) {
   const server = fakeServer(routes);
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<DepartModal open forced={forced} onClose={onClose} />, { route: '/dashboard/analysis', store });
+  renderWithProviders(<DepartModal open forced={forced} onClose={onClose} />, { route: '/dashboard/workbench', store });
   return server;
 }
 

@@ -29,7 +29,7 @@ function setup(handler: FakeHandler = () => ok(null, '密码重置成功!'), use
   const server = fakeServer({ 'PUT /sys/user/updatePassword': handler });
   vi.stubGlobal('fetch', server.fetch);
   renderWithProviders(<Opener username={username} />, {
-    route: '/dashboard/analysis',
+    route: '/dashboard/workbench',
     store: createSessionStore(http),
   });
   fireEvent.click(screen.getByRole('button', { name: /改\s*密/ }));

@@ -33,7 +33,7 @@ const MENU = buildMenuRoutes(
 
 function search(text: string) {
   renderWithProviders(<MenuSearch menu={MENU} />, {
-    route: '/dashboard/analysis',
+    route: '/dashboard/workbench',
     store: createSessionStore(clientFor(fakeServer({}))),
   });
   fireEvent.change(within(screen.getByTestId('menu-search')).getByRole('combobox'), { target: { value: text } });
@@ -57,7 +57,7 @@ describe('menu search', () => {
     search('帮助');
     fireEvent.click(await screen.findByText('帮助中心', { selector: '.ant-select-item-option-content' }));
     expect(open).toHaveBeenCalledWith('/static/help.html', '_blank', 'noopener,noreferrer');
-    expect(location()).toBe('/dashboard/analysis');
+    expect(location()).toBe('/dashboard/workbench');
   });
 
   it('finds nothing for a hidden or forbidden entry', async () => {

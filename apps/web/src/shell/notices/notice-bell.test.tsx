@@ -57,7 +57,7 @@ function setup({ supplier = null, listByUser }: { supplier?: unknown; listByUser
     'GET /supplierBaseAPI/getSupplier': () => ok(supplier),
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<NoticeBell />, { route: '/dashboard/analysis', store: createSessionStore(http) });
+  renderWithProviders(<NoticeBell />, { route: '/dashboard/workbench', store: createSessionStore(http) });
   return server;
 }
 

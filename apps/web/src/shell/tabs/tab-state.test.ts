@@ -20,7 +20,7 @@ function page(fullPath: string, extra: Partial<TabPage> = {}): TabPage {
   return { fullPath, path, name: path.slice(1), title: `t${path}`, keepAlive: false, refreshKey: 0, ...extra };
 }
 
-const HOME = page('/dashboard/analysis', { title: '首页' });
+const HOME = page('/dashboard/workbench', { title: '首页' });
 const keys = (state: TabState) => state.pages.map((p) => p.fullPath);
 
 /** Home, then a, b, c opened in that order; c active. */
@@ -45,10 +45,10 @@ describe('tab workspace state', () => {
 
   it('opens each route as a tab keyed by its full path', () => {
     const state = fourTabs();
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/a', '/b', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a', '/b', '/c']);
     expect(state.activeKey).toBe('/c');
     const withQuery = openTab(state, page('/a?id=1'), true);
-    expect(keys(withQuery)).toEqual(['/dashboard/analysis', '/a', '/b', '/c', '/a?id=1']);
+    expect(keys(withQuery)).toEqual(['/dashboard/workbench', '/a', '/b', '/c', '/a?id=1']);
   });
 
   it('updates an open tab in place, keeping its dynamic title and refresh counter', () => {
@@ -56,7 +56,7 @@ describe('tab workspace state', () => {
     state = refreshTab(state, '/a');
     state = openTab(state, page('/c'), true);
     state = openTab(state, page('/a', { keepAlive: true, icon: 'user', title: 'menu title' }), true);
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/a', '/b', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a', '/b', '/c']);
     expect(state.activeKey).toBe('/a');
     expect(state.pages[1]).toMatchObject({ title: '订单 PO-1', keepAlive: true, icon: 'user', refreshKey: 1 });
   });
@@ -64,7 +64,7 @@ describe('tab workspace state', () => {
   it('closing the active tab activates its right neighbour, else its left one', () => {
     let state = openTab(fourTabs(), page('/b'), true);
     state = closed(closeTab(state, '/b'));
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/a', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a', '/c']);
     expect(state.activeKey).toBe('/c');
     state = closed(closeTab(state, '/c'));
     expect(state.activeKey).toBe('/a');
@@ -72,16 +72,16 @@ describe('tab workspace state', () => {
 
   it('closing another tab keeps the active one', () => {
     const state = closed(closeTab(fourTabs(), '/a'));
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/b', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/b', '/c']);
     expect(state.activeKey).toBe('/c');
   });
 
   it('refuses to close the home tab', () => {
-    expect(closeTab(fourTabs(), '/dashboard/analysis')).toEqual({
+    expect(closeTab(fourTabs(), '/dashboard/workbench')).toEqual({
       ok: false,
       message: 'the home page cannot be closed!',
     });
-    expect(closeTab(initialTabs(HOME, HOME), '/dashboard/analysis')).toEqual({
+    expect(closeTab(initialTabs(HOME, HOME), '/dashboard/workbench')).toEqual({
       ok: false,
       message: TAB_MESSAGES.homeCannotClose,
     });
@@ -100,27 +100,27 @@ describe('tab workspace state', () => {
   it('closes the tabs left of one, keeping home first', () => {
     let state = openTab(fourTabs(), page('/a'), true);
     state = closeLeft(state, '/b');
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/b', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/b', '/c']);
     // The active tab /a was closed: the chosen one becomes active.
     expect(state.activeKey).toBe('/b');
-    expect(closeLeft(state, '/dashboard/analysis')).toBe(state);
+    expect(closeLeft(state, '/dashboard/workbench')).toBe(state);
   });
 
   it('closes the tabs right of one', () => {
     let state = closeRight(fourTabs(), '/a');
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/a']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a']);
     expect(state.activeKey).toBe('/a');
     state = closeRight(openTab(fourTabs(), page('/a'), true), '/b');
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/a', '/b']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a', '/b']);
     expect(state.activeKey).toBe('/a');
-    expect(keys(closeRight(fourTabs(), '/dashboard/analysis'))).toEqual(['/dashboard/analysis']);
+    expect(keys(closeRight(fourTabs(), '/dashboard/workbench'))).toEqual(['/dashboard/workbench']);
   });
 
   it('closes the others, keeping home unless the kept tab is home or a ticket link', () => {
     const state = closeOthers(fourTabs(), '/b');
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/b']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/b']);
     expect(state.activeKey).toBe('/b');
-    expect(keys(closeOthers(fourTabs(), '/dashboard/analysis'))).toEqual(['/dashboard/analysis']);
+    expect(keys(closeOthers(fourTabs(), '/dashboard/workbench'))).toEqual(['/dashboard/workbench']);
     expect(closeOthers(fourTabs(), '/nope')).toEqual(fourTabs());
   });
 
@@ -146,7 +146,7 @@ describe('tab workspace state', () => {
     expect(state.activeKey).toBe('/c');
     // Switched on again: home comes back first.
     state = setMultiTab(state, true, HOME);
-    expect(keys(state)).toEqual(['/dashboard/analysis', '/c']);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/c']);
     expect(state.activeKey).toBe('/c');
   });
 

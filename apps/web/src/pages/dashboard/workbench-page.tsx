@@ -1,0 +1,67 @@
+import { Badge, Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/auth-store';
+import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
+import type { TodoCard } from './workbench-api';
+
+/** One to-do: its count, and a click that opens the page that handles it (in its own tab). */
+function TodoItem({ card }: { card: TodoCard }) {
+  const navigate = useNavigate();
+  return (
+    <Card size="small" data-testid={`todo-${card.key}`} style={{ height: '100%' }}>
+      <Statistic
+        title={
+          <Badge dot={card.count > 0} offset={[6, 0]}>
+            {card.title}
+          </Badge>
+        }
+        value={card.count}
+      />
+      <Button type="link" style={{ padding: 0 }} onClick={() => navigate(card.path)}>
+        去处理
+      </Button>
+    </Card>
+  );
+}
+
+/** The home page of every role: the signed-in user's own to-dos (the figures and charts are 数据分析). */
+export default function WorkbenchPage() {
+  const { userInfo } = useSession();
+  const todos = useQuery({ queryKey: TODOS_QUERY_KEY, queryFn: fetchTodos });
+
+  let body;
+  if (todos.isPending) {
+    body = <Skeleton active data-testid="todos-loading" />;
+  } else if (todos.isError) {
+    body = (
+      <Result
+        status="warning"
+        title="待办加载失败"
+        subTitle={todos.error.message}
+        extra={<Button onClick={() => void todos.refetch()}>重试</Button>}
+      />
+    );
+  } else if (todos.data.length === 0) {
+    body = <Empty description="暂无待办" />;
+  } else {
+    body = (
+      <Row gutter={[16, 16]}>
+        {todos.data.map((card) => (
+          <Col key={card.key} xs={24} sm={12} xl={6}>
+            <TodoItem card={card} />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <div>
+      <Typography.Title level={4}>欢迎, {userInfo?.realname || userInfo?.username}</Typography.Title>
+      <Card title="我的待办" size="small">
+        {body}
+      </Card>
+    </div>
+  );
+}
