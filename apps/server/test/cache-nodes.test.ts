@@ -61,7 +61,7 @@ const roleIdsOf = (username: string) =>
 describe('caches across two nodes on one database', () => {
   it('sees a permission granted on node 1 on the next request on node 2', async () => {
     const [admin, buyer] = [await one.login('admin'), await one.login('buyer')];
-    const [{ roleId }] = (await roleIdsOf('buyer')) as [{ roleId: string }];
+    const { roleId } = (await roleIdsOf('buyer'))[0]!;
     // Warm node 2: the buyer may not list users, twice (the second answer comes from its cache).
     expect((await onTwo('/sys/user/list', buyer)).status).toBe(403);
     expect((await onTwo('/sys/user/list', buyer)).status).toBe(403);
@@ -90,7 +90,7 @@ describe('caches across two nodes on one database', () => {
     const buyer = await one.login('buyer');
     expect((await onTwo('/srm/requisition/list', buyer)).status).toBe(200);
     expect((await onTwo('/srm/requisition/list', buyer)).status).toBe(200);
-    const [{ userId }] = (await roleIdsOf('buyer')) as [{ userId: string }];
+    const { userId } = (await roleIdsOf('buyer'))[0]!;
     const before = await one.ctx.db.selectFrom('sysCacheVersion').selectAll().where('name', '=', 'auth').execute();
 
     await one.ctx.db.deleteFrom('sysUserRole').where('userId', '=', userId).execute();

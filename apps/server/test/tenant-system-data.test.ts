@@ -597,7 +597,7 @@ describe("role members (the stock JeecgBoot client's 角色管理 → 用户)", 
     expect(mine.body.success, mine.body.message).toBe(true);
     const members = mine.body.result.records.map((r) => r.username);
     expect(members).toContain('hdadmin');
-    expect(members.every((u) => u.startsWith('hd'))).toBe(true);
+    expect(members.every((u) => String(u).startsWith('hd'))).toBe(true);
     // Another tenant's role, or the platform's, is not there for it.
     for (const role of [ids.tbRole, ids.adminRole]) {
       const other = await get(hdadmin, `/sys/user/userRoleList?roleId=${role}`);

@@ -17,6 +17,12 @@ const SCOPES: Record<string, { tables: string[]; events: string[] }> = {
   session: { tables: ['sys_session', 'sys_user'], events: ['UPDATE', 'DELETE'] },
 };
 
+const EVENT_SQL: Record<string, ReturnType<typeof sql>> = {
+  INSERT: sql`INSERT`,
+  UPDATE: sql`UPDATE`,
+  DELETE: sql`DELETE`,
+};
+
 const triggers = () =>
   Object.entries(SCOPES).flatMap(([scope, { tables, events }]) =>
     tables.flatMap((table) =>
@@ -42,20 +48,25 @@ export async function up(db: AnyDb): Promise<void> {
     );
   }
   for (const t of triggers()) {
-    // Names and scopes are the constants above, never input.
-    const statement = sqlite
-      ? `CREATE TRIGGER ${t.name} AFTER ${t.event} ON ${t.table} BEGIN UPDATE sys_cache_version SET version = version + 1 WHERE name = '${t.scope}'; END`
-      : `CREATE TRIGGER ${t.name} AFTER ${t.event} ON ${t.table} FOR EACH STATEMENT EXECUTE FUNCTION procura_bump_cache_version('${t.scope}')`;
-    await sql.raw(statement).execute(db);
+    // Names, tables and scopes are the constants above, never input; the event is one of three keywords.
+    const event = EVENT_SQL[t.event]!;
+    const name = sql.id(t.name);
+    const table = sql.id(t.table);
+    await (
+      sqlite
+        ? sql`CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN UPDATE sys_cache_version SET version = version + 1 WHERE name = ${sql.lit(t.scope)}; END`
+        : sql`CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION procura_bump_cache_version(${sql.lit(t.scope)})`
+    ).execute(db);
   }
 }
 
 export async function down(db: AnyDb): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   for (const t of triggers()) {
-    await sql
-      .raw(sqlite ? `DROP TRIGGER IF EXISTS ${t.name}` : `DROP TRIGGER IF EXISTS ${t.name} ON ${t.table}`)
-      .execute(db);
+    const name = sql.id(t.name);
+    await (
+      sqlite ? sql`DROP TRIGGER IF EXISTS ${name}` : sql`DROP TRIGGER IF EXISTS ${name} ON ${sql.id(t.table)}`
+    ).execute(db);
   }
   if (!sqlite) await sql`DROP FUNCTION IF EXISTS procura_bump_cache_version()`.execute(db);
   await db.schema.dropTable('sys_cache_version').execute();
