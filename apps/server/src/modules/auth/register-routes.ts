@@ -34,7 +34,13 @@ export const registerRoutes =
       },
       async (request) => {
         const b = request.body;
-        // The cheap refusals first: they leave the SMS code usable.
+        // Issue 16 #7: the SMS code speaks first, so that without a code to the caller's own mobile nothing
+        // tells whether a username, company name or USCC is taken. Refusals after it leave the code usable.
+        const checked = await sms.check(b.mobile, 'register', b.smsCode);
+        if (!checked.ok) {
+          const message = checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED;
+          throw badRequest(message, { smsCode: message });
+        }
         const clash = await ctx.db
           .selectFrom('supplier')
           .select(['name', 'uscc', 'status'])
@@ -55,11 +61,6 @@ export const registerRoutes =
           .where('roleCode', '=', 'supplier')
           .executeTakeFirstOrThrow();
 
-        const checked = await sms.check(b.mobile, 'register', b.smsCode);
-        if (!checked.ok) {
-          const message = checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED;
-          throw badRequest(message, { smsCode: message });
-        }
         const passwordHash = await hashPassword(b.password);
 
         const supplierId = await ctx.db.transaction().execute(async (trx) => {

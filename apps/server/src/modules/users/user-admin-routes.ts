@@ -346,10 +346,12 @@ export const userAdminRoutes =
       {
         schema: {
           tags: ['用户'],
-          summary: '用户账号是否可用（只答可用与否）',
+          summary: '用户账号是否可用（只答可用与否，仅用户管理员）',
           querystring: z.object({ username: z.string().trim().min(1).max(100), _t: z.string().optional() }),
         },
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        // Issue 16 #7: anonymous, it told anyone which usernames exist (GHSA-fqp6-fw9g-xpxp). Only the
+        // administrator's add-user form needs it; registration learns a taken name on submit, after the SMS code.
+        config: { access: { permission: 'user:add' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request) => {
         const taken = await ctx.db
