@@ -975,9 +975,13 @@ describe('GET /sys/duplicate/check', () => {
       expect(refused.status, q).toBe(403);
       expect(refused.body).toMatchObject({ success: false, message: '没有权限，请联系管理员授权' });
     }
-    const byAdmin = await s.request('GET', `/sys/duplicate/check?tableName=sys_user&fieldName=phone&fieldVal=${known.phone}`, {
-      token: admin,
-    });
+    const byAdmin = await s.request(
+      'GET',
+      `/sys/duplicate/check?tableName=sys_user&fieldName=phone&fieldVal=${known.phone}`,
+      {
+        token: admin,
+      },
+    );
     expect(byAdmin.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
   });
 

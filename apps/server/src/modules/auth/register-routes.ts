@@ -6,6 +6,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
 import { insertUser } from '../users/user-service.js';
 import { hashPassword } from './password.js';
+import { assertSettablePassword } from './password-policy.js';
 import { SMS_EXPIRED, type SmsService } from './sms/sms-service.js';
 
 export const USCC_TAKEN = '该统一社会信用代码已注册，请找回已有账号';
@@ -34,6 +35,8 @@ export const registerRoutes =
       },
       async (request) => {
         const b = request.body;
+        // Issue 16 #8: a common password is refused like a weak one, before the code is tried (it tells nothing).
+        assertSettablePassword(b.password, 'field');
         // Issue 16 #7: the SMS code speaks first, so that without a code to the caller's own mobile nothing
         // tells whether a username, company name or USCC is taken. Refusals after it leave the code usable.
         const checked = await sms.check(b.mobile, 'register', b.smsCode);
@@ -164,6 +167,7 @@ export const registerRoutes =
       },
       async (request) => {
         const b = request.body;
+        assertSettablePassword(b.password, 'business');
         // The code speaks first: before it matches, nothing tells whether the account exists.
         const checked = await sms.check(b.phone, 'forgot', b.smsCode);
         if (!checked.ok) throw businessError(checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED);
