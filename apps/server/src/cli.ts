@@ -1,12 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { isStrongPassword, PASSWORD_RULE_MESSAGE } from '@procura/shared';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { hashPassword } from './modules/auth/password.js';
+import { passwordProblem } from './modules/auth/password-policy.js';
 import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
 import { seedSourcingDemo } from './seed/sourcing-demo.js';
 import { serverNowIso } from './core/clock.js';
@@ -72,8 +72,9 @@ async function run(argv: string[]): Promise<number> {
       await migrateToLatest(db);
       await syncBaseData(db);
       const password = await askPassword();
-      if (!isStrongPassword(password)) {
-        console.error(PASSWORD_RULE_MESSAGE);
+      const weak = passwordProblem(password);
+      if (weak) {
+        console.error(weak);
         return 1;
       }
       const existing = await db

@@ -170,6 +170,27 @@ describe('supplier registration', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('checks the SMS code first: a wrong code answers alike for a taken username, company name or USCC (issue 16 #7)', async () => {
+    const answers: string[] = [];
+    for (const over of [
+      {},
+      { username: 'supplier1' },
+      { companyName: '华东精密机械有限公司' },
+      { uscc: uscc('91310115MA1H7XQ2C') },
+    ]) {
+      const f = await form(over);
+      const before = await counts();
+      const res = await s.request('POST', '/sys/user/register', {
+        body: { ...f, smsCode: f.smsCode === '000000' ? '000001' : '000000' },
+      });
+      expect(await counts()).toEqual(before);
+      const { timestamp: _at, ...body } = res.body as unknown as Record<string, unknown>;
+      answers.push(JSON.stringify({ status: res.status, body }));
+    }
+    expect(answers[0]).toMatch(/短信验证码错误/);
+    expect(new Set(answers).size).toBe(1);
+  });
+
   it('refuses a blacklisted USCC with a neutral message (SUP-1)', async () => {
     const black = uscc('91440300MA5BLACK1');
     await s.ctx.db

@@ -957,6 +957,34 @@ describe('GET /sys/duplicate/check', () => {
     });
   });
 
+  it("answers on users' phone and email to user administrators only (issue 16 #7)", async () => {
+    const supplier = await s.login('supplier1');
+    const known = await s.ctx.db
+      .selectFrom('sysUser')
+      .select(['phone', 'email'])
+      .where('username', '=', 'supplier1')
+      .executeTakeFirstOrThrow();
+    for (const [field, value] of [
+      ['phone', known.phone],
+      ['email', known.email],
+      ['phone', '13000000009'],
+      ['email', 'nobody@example.com'],
+    ] as const) {
+      const q = `tableName=sys_user&fieldName=${field}&fieldVal=${encodeURIComponent(value ?? 'x')}`;
+      const refused = await s.request('GET', `/sys/duplicate/check?${q}`, { token: supplier });
+      expect(refused.status, q).toBe(403);
+      expect(refused.body).toMatchObject({ success: false, message: '没有权限，请联系管理员授权' });
+    }
+    const byAdmin = await s.request(
+      'GET',
+      `/sys/duplicate/check?tableName=sys_user&fieldName=phone&fieldVal=${known.phone}`,
+      {
+        token: admin,
+      },
+    );
+    expect(byAdmin.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+  });
+
   it('refuses anything off the allow-list, injection included (SQLI-3, SQLI-4)', async () => {
     for (const q of [
       'tableName=sys_user&fieldName=password_hash&fieldVal=x',

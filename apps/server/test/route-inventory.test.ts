@@ -20,7 +20,6 @@ const PUBLIC_API = [
   'GET /jeecg-boot/portal/view/stats',
   'GET /jeecg-boot/portal/view/config',
   'GET /jeecg-boot/sys/health',
-  'GET /jeecg-boot/sys/user/checkOnlyUser',
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/onlineLogin',
   'POST /jeecg-boot/sys/logout',

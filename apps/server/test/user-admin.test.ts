@@ -104,13 +104,27 @@ describe('user administration', () => {
     expect(res.body.result.records.map((r) => r.username).sort()).toEqual(['buyer', 'supplier1']);
   });
 
-  it('checkOnlyUser answers only whether a username is free', async () => {
-    expect((await s.request('GET', '/sys/user/checkOnlyUser?username=clerk1')).body).toMatchObject({
+  it('checkOnlyUser tells nobody but a user administrator whether a username exists (issue 16 #7)', async () => {
+    // Anonymous and supplier callers get the same refusal for a taken and a free name.
+    for (const username of ['clerk1', 'nobody-yet']) {
+      const anon = await s.request('GET', `/sys/user/checkOnlyUser?username=${username}`);
+      expect(anon.status).toBe(401);
+      expect(anon.body.result ?? null).toBeNull();
+      const supplier = await s.request('GET', `/sys/user/checkOnlyUser?username=${username}`, {
+        token: await s.login('supplier1'),
+      });
+      expect(supplier.status).toBe(403);
+      expect(supplier.body.result ?? null).toBeNull();
+    }
+  });
+
+  it('checkOnlyUser answers an administrator only whether a username is free', async () => {
+    expect((await s.request('GET', '/sys/user/checkOnlyUser?username=clerk1', { token: admin })).body).toMatchObject({
       success: false,
       message: '用户账号已存在',
       result: false,
     });
-    const free = await s.request('GET', '/sys/user/checkOnlyUser?username=nobody-yet');
+    const free = await s.request('GET', '/sys/user/checkOnlyUser?username=nobody-yet', { token: admin });
     expect(free.body).toMatchObject({ success: true, result: true });
   });
 

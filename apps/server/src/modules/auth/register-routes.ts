@@ -6,6 +6,7 @@ import { serverNowIso } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
 import { insertUser } from '../users/user-service.js';
 import { hashPassword } from './password.js';
+import { assertSettablePassword } from './password-policy.js';
 import { SMS_EXPIRED, type SmsService } from './sms/sms-service.js';
 
 export const USCC_TAKEN = '该统一社会信用代码已注册，请找回已有账号';
@@ -34,7 +35,15 @@ export const registerRoutes =
       },
       async (request) => {
         const b = request.body;
-        // The cheap refusals first: they leave the SMS code usable.
+        // Issue 16 #8: a common password is refused like a weak one, before the code is tried (it tells nothing).
+        assertSettablePassword(b.password, 'field');
+        // Issue 16 #7: the SMS code speaks first, so that without a code to the caller's own mobile nothing
+        // tells whether a username, company name or USCC is taken. Refusals after it leave the code usable.
+        const checked = await sms.check(b.mobile, 'register', b.smsCode);
+        if (!checked.ok) {
+          const message = checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED;
+          throw badRequest(message, { smsCode: message });
+        }
         const clash = await ctx.db
           .selectFrom('supplier')
           .select(['name', 'uscc', 'status'])
@@ -55,11 +64,6 @@ export const registerRoutes =
           .where('roleCode', '=', 'supplier')
           .executeTakeFirstOrThrow();
 
-        const checked = await sms.check(b.mobile, 'register', b.smsCode);
-        if (!checked.ok) {
-          const message = checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED;
-          throw badRequest(message, { smsCode: message });
-        }
         const passwordHash = await hashPassword(b.password);
 
         const supplierId = await ctx.db.transaction().execute(async (trx) => {
@@ -163,6 +167,7 @@ export const registerRoutes =
       },
       async (request) => {
         const b = request.body;
+        assertSettablePassword(b.password, 'business');
         // The code speaks first: before it matches, nothing tells whether the account exists.
         const checked = await sms.check(b.phone, 'forgot', b.smsCode);
         if (!checked.ok) throw businessError(checked.reason === 'wrong' ? WRONG_SMS : SMS_EXPIRED);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { columnOf, fail, fieldEntries, ok, resources, ResultCode } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { badRequest } from '../../core/errors.js';
+import { badRequest, forbidden } from '../../core/errors.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 
 /**
@@ -29,6 +29,9 @@ function allowList(): Map<string, { table: string; column: string; softDelete: b
   return pairs;
 }
 
+/** Personal contact fields: asking about them tells whether someone has an account. */
+const CONTACT_PAIRS = new Set(['sys_user.phone', 'sys_user.email']);
+
 export const duplicateCheckRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -53,6 +56,11 @@ export const duplicateCheckRoutes =
         const { tableName, fieldName, fieldVal, dataId } = request.query;
         const pair = pairs.get(`${tableName}.${fieldName}`);
         if (!pair) throw badRequest('不支持校验该字段');
+        // Issue 16 #7: whose phone or email is on file is for those who administer users, not for suppliers.
+        if (CONTACT_PAIRS.has(`${tableName}.${fieldName}`)) {
+          const codes = await ctx.permissions.codesOf(request.user!.id);
+          if (request.user!.userType === 2 || !(codes.has('user:add') || codes.has('user:edit'))) throw forbidden();
+        }
         if (!fieldVal) return { ...ok(null, '数据为空,不作处理！'), code: ResultCode.ERROR };
         let q = (ctx.db as unknown as AnyDb)
           .selectFrom(pair.table)

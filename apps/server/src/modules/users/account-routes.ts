@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { businessError } from '../../core/errors.js';
 import { serverNowIso } from '../../core/clock.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { assertSettablePassword } from '../auth/password-policy.js';
 import { departsOf, toUserInfo } from './user-service.js';
 
 const updatePasswordSchema = z.object({
@@ -35,7 +36,7 @@ export const accountRoutes =
         if (!oldpassword) throw businessError('请输入旧密码!');
         if (!password) throw businessError('新密码不允许为空!');
         if (password !== confirmpassword) throw businessError('两次输入密码不一致!');
-        if (!isStrongPassword(password)) throw businessError(PASSWORD_RULE_MESSAGE);
+        assertSettablePassword(password, 'business');
         // Guessing the old password here is as throttled as guessing it at login.
         await ctx.throttle.assertAllowed(me.username, request.ip);
         const user = await ctx.db

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IS_SHOW_MUST_COMPLETE, isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { IS_SHOW_MUST_COMPLETE, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { wireId } from '../../http/wire.js';
 import { serverNowIso } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
 import { inTenant } from '../../core/tenant-data.js';
+import { assertSettablePassword } from '../auth/password-policy.js';
 import { addSchema, checkTenants, editSchema, givenProfileFields, userInTenant } from './user-admin-service.js';
 import { insertUser } from './user-service.js';
 
@@ -31,7 +32,7 @@ export const supplierUserRoutes =
       },
       async (request) => {
         const b = request.body;
-        if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
+        assertSettablePassword(b.password, 'field');
         const supplier = await ctx.db
           .selectFrom('supplier')
           .select(['id', 'infoStatus'])

@@ -1,13 +1,14 @@
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isStrongPassword, ok, PASSWORD_RULE_MESSAGE } from '@procura/shared';
+import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { idList, recordId as id } from '../../http/wire.js';
 import { escapeLike, runPagedList } from '../../core/paging.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { hashPassword } from '../auth/password.js';
+import { assertSettablePassword } from '../auth/password-policy.js';
 import { departsOf, insertUser, toUserInfo } from './user-service.js';
 import { withDepartTexts } from './user-depart-texts.js';
 import {
@@ -154,7 +155,7 @@ export const userAdminRoutes =
       },
       async (request) => {
         const b = request.body;
-        if (!isStrongPassword(b.password)) throw badRequest(PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
+        assertSettablePassword(b.password, 'field');
         const roles = idList(b.selectedroles ?? '');
         const departs = idList(b.selecteddeparts ?? '');
         await checkLinks(ctx.db, roles, departs, request);
@@ -285,7 +286,7 @@ export const userAdminRoutes =
         config: { access: { permission: 'user:edit' } },
       },
       async (request) => {
-        if (!isStrongPassword(request.body.password)) throw businessError(PASSWORD_RULE_MESSAGE);
+        assertSettablePassword(request.body.password, 'business');
         const user = await ctx.db
           .selectFrom('sysUser')
           .select('id')
@@ -346,10 +347,10 @@ export const userAdminRoutes =
       {
         schema: {
           tags: ['用户'],
-          summary: '用户账号是否可用（只答可用与否）',
+          summary: '用户账号是否可用（只答可用与否；仅用户管理员，防账号枚举）',
           querystring: z.object({ username: z.string().trim().min(1).max(100), _t: z.string().optional() }),
         },
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: { permission: 'user:add' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request) => {
         const taken = await ctx.db

@@ -16,7 +16,6 @@ const USCC = '91330100MA2000001' + usccCheckChar('91330100MA2000001');
 
 function setup(routes: Record<string, FakeHandler>, route = '/register') {
   const server = fakeServer({
-    'GET /sys/user/checkOnlyUser': () => ok(true, '该值可用！'),
     'POST /sys/sms': () => ok(null, '验证码已发送'),
     ...routes,
   });
@@ -104,19 +103,15 @@ describe('supplier registration page', () => {
     expect(server.calls('POST /sys/user/register')).toHaveLength(0);
   });
 
-  it('says a taken username on leaving the field (checkOnlyUser)', async () => {
-    setup(
-      {
-        'GET /sys/user/checkOnlyUser': () => ({
-          body: { success: false, code: 200, message: '用户账号已存在', result: false, timestamp: 0 },
-        }),
-      },
-      '/supplierRegister',
-    );
-    const user = userEvent.setup();
-    await user.type(screen.getByTestId('register-username'), 'supplier1');
-    await user.tab();
-    expect(await screen.findByText('该登录账号已被使用')).toBeTruthy();
+  it('asks nobody whether a username is taken before submit, and shows the server saying so (issue 16 #7)', async () => {
+    const server = setup({
+      'POST /sys/user/register': () =>
+        fail(400, '该登录账号已被使用', 400, { errors: { username: '该登录账号已被使用' } }),
+    });
+    const user = await fill();
+    await user.click(screen.getByTestId('register-submit'));
+    expect((await screen.findAllByText('该登录账号已被使用')).length).toBeGreaterThan(0);
+    expect(server.calls('GET /sys/user/checkOnlyUser')).toHaveLength(0);
   });
 
   it('shows the server refusal and its field error, and stays on the page', async () => {

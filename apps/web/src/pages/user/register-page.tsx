@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { isValidUscc, MOBILE_MESSAGE, MOBILE_PATTERN, USCC_MESSAGE, type SupplierRegisterInput } from '@procura/shared';
-import { getAction, postAction } from '../../lib/http';
+import { postAction } from '../../lib/http';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fieldErrorsOf, PublicFrame } from './public-frame';
 import { SmsCodeButton } from './sms-code-button';
@@ -50,16 +50,10 @@ export default function RegisterPage() {
     }
   };
 
-  const usernameFree = async (_: unknown, value: string | undefined) => {
-    const name = (value ?? '').trim();
-    if (!/^[A-Za-z0-9_]{4,32}$/.test(name)) throw new Error('登录账号为4到32位字母、数字或下划线');
-    try {
-      const res = await getAction<boolean>('/sys/user/checkOnlyUser', { username: name }, { quiet: true });
-      if (!res.success) throw new Error('该登录账号已被使用');
-    } catch (error) {
-      if (error instanceof Error && error.message === '该登录账号已被使用') throw error;
-      // The check is a convenience: the server checks again on submit.
-    }
+  // No live "is this name taken" lookup: it would tell anyone which accounts exist (issue 16 #7). The server
+  // answers a taken name on submit, after the SMS code, as a field error.
+  const usernameFormat = async (_: unknown, value: string | undefined) => {
+    if (!/^[A-Za-z0-9_]{4,32}$/.test((value ?? '').trim())) throw new Error('登录账号为4到32位字母、数字或下划线');
   };
 
   return (
@@ -142,7 +136,7 @@ export default function RegisterPage() {
           name="username"
           label="登录账号"
           validateTrigger="onBlur"
-          rules={[{ required: true, message: '请输入登录账号' }, { validator: usernameFree }]}
+          rules={[{ required: true, message: '请输入登录账号' }, { validator: usernameFormat }]}
         >
           <Input maxLength={32} autoComplete="username" data-testid="register-username" />
         </Form.Item>
