@@ -37,6 +37,6 @@ test('production refuses to start while a demo account keeps the demo password',
   const r = start({ NODE_ENV: 'production' });
   expect(r.status).toBe(1);
   expect(r.stderr).toContain(
-    'refusing to start in production: demo account(s) admin, buyer, supplier1, supplier2, supplier3, supplier4 still use the demo password',
+    'refusing to start in production: demo account(s) admin, buyer, hdadmin, hdbuyer, supplier1, supplier2, supplier3, supplier4 still use the demo password',
   );
 });

@@ -97,7 +97,7 @@ test.describe('header', () => {
 
       // The new password signs in (a new session, in another browser).
       const again = await signIn('buyer', { password: NEW_PASSWORD });
-      await expect(again).toHaveURL(/\/dashboard\/analysis$/);
+      await expect(again).toHaveURL(/\/dashboard\/workbench$/);
 
       // And back, through the same modal.
       await userMenu(again, '修改密码');

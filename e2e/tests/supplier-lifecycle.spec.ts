@@ -405,8 +405,14 @@ test('S1 steps 12 and 2: a blacklisted supplier (SupX) clicks 报名 on a public
   const form = page.getByTestId('register-form');
   await page.getByTestId('register-company').fill(`测试供应商D${stamp}有限公司`);
   await page.getByTestId('register-contact').fill('周敏');
-  await page.getByTestId('register-mobile').fill(`137${stamp.padStart(8, '0')}`);
-  await page.getByTestId('register-sms-code').fill('123456');
+  // A real code: the SMS code is checked before the names are (no telling a taken USCC without it).
+  const mobile = `137${stamp.padStart(8, '0')}`;
+  await request.post('/jeecg-boot/sys/sms', { data: { mobile, smsmode: '1' } });
+  const sent = (await (await request.get(`/jeecg-boot/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
+    result: { code: string };
+  };
+  await page.getByTestId('register-mobile').fill(mobile);
+  await page.getByTestId('register-sms-code').fill(sent.result.code);
   await page.getByTestId('register-email').fill(`supd${stamp}@example.com`);
   await page.getByTestId('register-username').fill(`supd${stamp}`);
   await page.getByTestId('register-password').fill('Regist@2026');
