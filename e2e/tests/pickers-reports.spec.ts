@@ -144,7 +144,9 @@ test('the pickers of the widget gallery: report popup, popup widget, organisatio
 
   // Departments from the tree.
   await section.getByTestId('open-depart-picker').click();
-  await dialog(page).locator('.ant-tree-title', { hasText: /^采购部$/ }).click();
+  await dialog(page)
+    .locator('.ant-tree-title', { hasText: /^采购部$/ })
+    .click();
   await confirmDialog(page);
   await expect(section.getByTestId('demo-depart-picker-value')).toHaveText(JSON.stringify(['采购部']));
 
