@@ -8,10 +8,11 @@ export const COMMON_PASSWORD_MESSAGE = '该密码过于常见，容易被猜中�
 
 /**
  * Issue 16 #8: passwords that pass the composition rule yet are the first ones guessed
- * (`Admin@123`, `P@ssw0rd`…). The list ships in `apps/server/assets` (the same three levels up
- * from `src/modules/auth` and `dist/modules/auth`) and is read once, on first use.
+ * (`Admin@123`, `P@ssw0rd`…). The list ships in `apps/server/assets/common-passwords/`, split by
+ * first character into files (the same three levels up from `src/modules/auth` and
+ * `dist/modules/auth`), and is read once, on first use.
  */
-const LIST_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/common-passwords.txt');
+const LIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/common-passwords');
 let common: Set<string> | null = null;
 
 const key = (password: string) => password.normalize('NFKC').toLowerCase();
@@ -19,8 +20,9 @@ const key = (password: string) => password.normalize('NFKC').toLowerCase();
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(
     fs
-      .readFileSync(LIST_FILE, 'utf8')
-      .split('\n')
+      .readdirSync(LIST_DIR)
+      .filter((name) => name.endsWith('.txt'))
+      .flatMap((name) => fs.readFileSync(path.join(LIST_DIR, name), 'utf8').split('\n'))
       .map((line) => line.trim())
       .filter((line) => line !== '' && !line.startsWith('#'))
       .map(key),
