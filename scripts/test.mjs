@@ -22,6 +22,8 @@ const pgUrl = process.env.TEST_DATABASE_URL || '';
 const rows = [];
 let passed = 0;
 let failed = 0;
+// Names of what failed, printed just above the totals: CI keeps only the tail of the output.
+const failures = [];
 
 /** Runs a step that resolves with a summary row, and adds how long it took to the row's note. */
 async function timed(step) {
@@ -65,6 +67,13 @@ async function vitest(name, file, args, { env, buffered = false } = {}) {
   );
   const r = readJson(out);
   if (!r) return [name, 0, 1, `vitest exited ${code} without results`];
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${name}: ${where} › ${t.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${name}: ${where}: ${String(file.message ?? '').split('\n')[0]}`);
+  }
   const f = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
   return [name, r.numPassedTests, f, r.numPendingTests ? `${r.numPendingTests} skipped` : ''];
 }
@@ -79,6 +88,15 @@ async function playwright(name, env, args = []) {
   });
   const r = readJson(out);
   if (!r?.stats) return [name, 0, 1, `playwright exited ${code} without results`];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const retried = spec.tests?.some((t) => t.status === 'flaky');
+      if (!spec.ok || retried)
+        failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title}${spec.ok ? ' (passed on retry)' : ''}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
   // Browser tests must run: none at all, or skipped ones, are failures.
   const none = expected + unexpected + flaky === 0 ? 1 : 0;
@@ -153,6 +171,7 @@ async function checksLane() {
 const [checks, browsers] = await Promise.all([checksLane(), browserLane()]);
 for (const row of [...checks, ...browsers]) record(...row);
 
+if (failures.length) console.log(`\nfailed or retried:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${rows.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
