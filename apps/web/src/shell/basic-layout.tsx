@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../lib/auth-store';
 import { effectiveSettings, useLayoutSettings } from '../lib/layout-settings';
 import { findRouteChain } from '../lib/menu-routes';
+import type { AppRoute } from '../lib/menu-routes';
 import { PLATFORM_NAME } from '../lib/platform';
 import { HeaderActions } from './header/header-actions';
 import { GlobalFooter } from './layout/global-footer';
@@ -36,6 +37,15 @@ function WorkspaceContent() {
   return <KeepAliveOutlet tabs={tabs} />;
 }
 
+/** The page header names the page as its tab does: a page may title its tab after its record. */
+function TabPageHeader({ routes, showTitle }: { routes: readonly AppRoute[]; showTitle: boolean }) {
+  const { tabs } = useTabWorkspace();
+  const { pathname } = useLocation();
+  const tab = tabs.pages.find((p) => p.fullPath === tabs.activeKey);
+  const title = tab?.title ?? findRouteChain(pathname, routes).at(-1)?.meta.title;
+  return <PageHeader routes={routes} title={showTitle ? title : undefined} />;
+}
+
 /** The browser title is always the platform name; colour-weak mode filters the whole page. */
 function usePageChrome(colorWeak: boolean): void {
   const { pathname } = useLocation();
@@ -61,7 +71,6 @@ export function BasicLayout() {
   const mobile = device !== 'desktop';
   const small = device === 'small';
   const { token } = theme.useToken();
-  const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -77,7 +86,6 @@ export function BasicLayout() {
   const sideBar = !topMenu && !mobile;
   const fixedSider = sideBar && effective.fixedSider;
   const siderWidth = collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
-  const pageTitle = findRouteChain(pathname, routeList).at(-1)?.meta.title;
   const fixedWidth = topMenu && !effective.fluid;
 
   const headerBackground = topMenu && dark ? DARK_BG : token.colorBgContainer;
@@ -213,7 +221,7 @@ export function BasicLayout() {
                 data-testid="content"
                 data-width={fixedWidth ? 'Fixed' : 'Fluid'}
               >
-                <PageHeader routes={routeList} title={small ? undefined : pageTitle} />
+                <TabPageHeader routes={routeList} showTitle={!small} />
                 <div style={{ padding: small ? '0 8px 8px' : '0 16px 16px' }}>{watermarked}</div>
               </div>
             </Layout.Content>

@@ -73,6 +73,19 @@ describe('workspace tabs', () => {
     expect(document.title).toBe(PLATFORM_NAME);
   });
 
+  it('brings the open tabs back after a reload (issue 19 #9)', async () => {
+    const first = setup();
+    await screen.findByText('欢迎, 管理员');
+    await openFromMenu('系统管理', '用户管理');
+    await openFromMenu('供应商管理', '供应商列表');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '用户管理', '供应商列表']));
+    first.unmount();
+    setup();
+    await screen.findByText('欢迎, 管理员');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '用户管理', '供应商列表']));
+    expect(location()).toBe('/dashboard/workbench');
+  });
+
   it('refuses to close home, and closing the active tab activates its neighbour', async () => {
     setup();
     await screen.findByText('欢迎, 管理员');

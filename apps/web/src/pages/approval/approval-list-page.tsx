@@ -6,6 +6,7 @@ import type { SearchField, SortState } from '../../components/paged-table/list-p
 import type { PagedList } from '../../components/paged-table/use-paged-list';
 import { approvalApi, type ApprovalRow } from './approval-api';
 import { ApprovalDetailDrawer } from './approval-detail-drawer';
+import { useDetailParam } from '../../lib/detail-param';
 
 export type ApprovalListKind = 'todo' | 'done' | 'mine' | 'cc';
 
@@ -91,7 +92,7 @@ function DecisionModal({
 
 /** 我的待办 / 已办 / 我的申请 / 抄送我的: one list each, with detail, decisions (todo) and withdrawal (mine). */
 export function ApprovalListPage({ kind }: { kind: ApprovalListKind }) {
-  const [detail, setDetail] = useState<string | null>(null);
+  const [detail, setDetail] = useDetailParam();
   const [decision, setDecision] = useState<(Decision & { list: PagedList<ApprovalRow> }) | null>(null);
 
   const columns = (list: PagedList<ApprovalRow>): TableColumnsType<ApprovalRow> => [

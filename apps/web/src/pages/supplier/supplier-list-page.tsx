@@ -5,6 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { PagedTable } from '../../components/paged-table/paged-table';
 import type { SearchField } from '../../components/paged-table/list-params';
 import { SupplierDetailDrawer } from './supplier-detail-drawer';
+import { useDetailParam } from '../../lib/detail-param';
 
 type SupplierRecord = {
   id: string;
@@ -43,7 +44,7 @@ const COLUMNS: TableColumnsType<SupplierRecord> = [
 
 /** The buyer's supplier list; 详情 opens the master data, standing, papers, status log and lifecycle actions. */
 export default function SupplierListPage() {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useDetailParam();
   const [reload, setReload] = useState<(() => void) | null>(null);
   return (
     <>

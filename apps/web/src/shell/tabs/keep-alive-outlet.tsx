@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { useLocation, useOutlet } from 'react-router';
 import type { TabState } from './tab-state';
+import { tabKeyOf } from '../../lib/detail-param';
 
 const HIDDEN = { display: 'none' } as const;
 
@@ -40,7 +41,7 @@ function PagePopups({ active, children }: { active: boolean; children: ReactNode
 export function KeepAliveOutlet({ tabs }: { tabs: TabState }) {
   const outlet = useOutlet();
   const { pathname, search } = useLocation();
-  const activeKey = `${pathname}${search}`;
+  const activeKey = tabKeyOf(pathname, search);
   const activePage = tabs.pages.find((p) => p.fullPath === activeKey);
   const aliveKeys = tabs.pages.filter((p) => p.keepAlive).map((p) => p.fullPath);
 

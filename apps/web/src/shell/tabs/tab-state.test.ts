@@ -11,13 +11,24 @@ import {
   refreshTab,
   setMultiTab,
   setTabTitle,
+  hrefOf,
   TAB_MESSAGES,
 } from './tab-state';
+import { restoredTabs } from './tab-persist';
 import type { TabPage, TabState } from './tab-state';
 
 function page(fullPath: string, extra: Partial<TabPage> = {}): TabPage {
   const path = fullPath.split('?')[0]!;
-  return { fullPath, path, name: path.slice(1), title: `t${path}`, keepAlive: false, refreshKey: 0, ...extra };
+  return {
+    fullPath,
+    href: fullPath,
+    path,
+    name: path.slice(1),
+    title: `t${path}`,
+    keepAlive: false,
+    refreshKey: 0,
+    ...extra,
+  };
 }
 
 const HOME = page('/dashboard/workbench', { title: '首页' });
@@ -154,5 +165,29 @@ describe('tab workspace state', () => {
     let state = openTab(fourTabs(), page('/isystem/user', { keepAlive: true }), true);
     state = openTab(state, page('/srm/supplier/list', { keepAlive: true }), true);
     expect(keptAliveKeys(state)).toEqual(['/isystem/user', '/srm/supplier/list']);
+  });
+});
+
+describe('a tab remembers its detail, and the tabs survive a reload (issue 19 #9)', () => {
+  it('keeps one tab while its detail opens and goes back to that detail when activated', () => {
+    let state = fourTabs();
+    state = openTab(state, page('/b', { href: '/b?open=42' }), true);
+    expect(keys(state)).toEqual(['/dashboard/workbench', '/a', '/b', '/c']);
+    state = openTab(state, page('/c'), true);
+    expect(hrefOf(state, '/b')).toBe('/b?open=42');
+    expect(hrefOf(state, '/c')).toBe('/c');
+  });
+
+  it('restores the saved tabs of the same user, and only routes that still answer', () => {
+    sessionStorage.setItem('procura:tabs', JSON.stringify({ owner: 'buyer', hrefs: ['/a', '/gone', '/b?open=7'] }));
+    const pageOf = (href: string) => (href.startsWith('/gone') ? null : page(href.split('?')[0]!, { href }));
+    const restored = restoredTabs('buyer', page('/c'), HOME, true, pageOf);
+    expect(keys(restored)).toEqual(['/dashboard/workbench', '/a', '/b', '/c']);
+    expect(restored.activeKey).toBe('/c');
+    expect(hrefOf(restored, '/b')).toBe('/b?open=7');
+    // Another user in the same browser tab, or multi-tab mode off, starts afresh.
+    expect(keys(restoredTabs('admin', page('/c'), HOME, true, pageOf))).toEqual(['/dashboard/workbench', '/c']);
+    expect(keys(restoredTabs('buyer', page('/c'), HOME, false, pageOf))).toEqual(['/dashboard/workbench', '/c']);
+    sessionStorage.clear();
   });
 });

@@ -2,8 +2,10 @@ import { HOME_PATH } from '@procura/shared';
 
 /** One open page of the workspace (spec part 1 §3 "Tab page"). */
 export type TabPage = {
-  /** The tab's key: path plus query string. */
+  /** The tab's key: path plus query string, without the detail parameter (lib/detail-param). */
   fullPath: string;
+  /** Where the tab was last: its key plus the detail it shows, if any. Activating it goes back there. */
+  href: string;
   path: string;
   name: string;
   title: string;
@@ -129,6 +131,11 @@ export function setTabTitle(state: TabState, key: string, title: string): TabSta
   const at = indexOf(state, key);
   if (at < 0 || state.pages[at]!.title === title) return state;
   return { ...state, pages: state.pages.map((p) => (p.fullPath === key ? { ...p, title } : p)) };
+}
+
+/** Where activating the tab of `key` goes: the address it was last at. */
+export function hrefOf(state: TabState, key: string): string {
+  return state.pages.find((p) => p.fullPath === key)?.href ?? key;
 }
 
 /** Keys of the tabs that keep their page mounted while hidden. */

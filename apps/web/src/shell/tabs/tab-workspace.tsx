@@ -19,17 +19,21 @@ import {
   refreshTab,
   setMultiTab,
   setTabTitle,
+  hrefOf,
 } from './tab-state';
 import type { TabPage, TabState } from './tab-state';
 import { storedTabTitle, storeTabTitle } from './tab-title';
+import { restoredTabs, useSavedTabs } from './tab-persist';
+import { tabKeyOf } from '../../lib/detail-param';
 
 /** The tab for a location, from the route that answers it; null for parents and forwards. */
 export function tabPageFor(pathname: string, search: string, routes: readonly AppRoute[]): TabPage | null {
   const route = findRouteChain(pathname, routes).at(-1);
   if (!route || !isPageRoute(route)) return null;
-  const fullPath = `${pathname}${search}`;
+  const fullPath = tabKeyOf(pathname, search);
   const page: TabPage = {
     fullPath,
+    href: `${pathname}${search}`,
     path: pathname,
     name: route.name,
     title: storedTabTitle(fullPath) ?? route.meta.title,
@@ -66,33 +70,41 @@ export function useTabTitle(title: string | null | undefined): void {
   const workspace = useContext(TabWorkspaceContext);
   const { pathname, search } = useLocation();
   // The page's own tab: the location when it mounted (a kept-alive page sees others later).
-  const [fullPath] = useState(() => `${pathname}${search}`);
+  const [fullPath] = useState(() => tabKeyOf(pathname, search));
   const setTitle = workspace?.setTitle;
   useEffect(() => {
     if (setTitle && title) setTitle(fullPath, title);
   }, [setTitle, fullPath, title]);
 }
 
-type Seen = { fullPath: string; multiTab: boolean };
+type Seen = { href: string; multiTab: boolean };
 
 /** Keeps the open tabs in step with the location and offers the tab actions. */
 export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
-  const { routes } = useSession();
+  const { routes, userInfo } = useSession();
   const { multiTab } = useLayoutSettings();
   const routeList = useMemo(() => routes?.routes ?? [], [routes]);
   const current = useMemo(() => tabPageFor(pathname, search, routeList), [pathname, search, routeList]);
   const home = useMemo(() => tabPageFor(HOME_PATH, '', routeList), [routeList]);
 
+  const owner = userInfo?.username ?? '';
+  // A reload brings back the tabs that were open (kept per browser tab and per user).
   const [tabs, setTabs] = useState<TabState>(() =>
-    current ? initialTabs(current, multiTab ? home : null) : { pages: [], activeKey: '' },
+    current
+      ? restoredTabs(owner, current, multiTab ? home : null, multiTab, (href) => {
+          const [path, query = ''] = href.split('?', 2) as [string, string?];
+          return tabPageFor(path, query ? `?${query}` : '', routeList);
+        })
+      : { pages: [], activeKey: '' },
   );
-  const [seen, setSeen] = useState<Seen>({ fullPath: current?.fullPath ?? '', multiTab });
+  useSavedTabs(owner, tabs);
+  const [seen, setSeen] = useState<Seen>({ href: current?.href ?? '', multiTab });
   // Follow the location during render (no flash of a missing tab): a new page opens a tab.
-  if (current && (seen.fullPath !== current.fullPath || seen.multiTab !== multiTab)) {
-    setSeen({ fullPath: current.fullPath, multiTab });
+  if (current && (seen.href !== current.href || seen.multiTab !== multiTab)) {
+    setSeen({ href: current.href, multiTab });
     setTabs((prev) => {
       const opened =
         prev.pages.length === 0 ? initialTabs(current, multiTab ? home : null) : openTab(prev, current, multiTab);
@@ -107,7 +119,7 @@ export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
       const commit = () => {
         closing.forEach((p) => unsavedRegistry.discard(p.path));
         setTabs(next);
-        if (next.activeKey !== `${pathname}${search}`) navigate(next.activeKey);
+        if (next.activeKey !== tabKeyOf(pathname, search)) navigate(hrefOf(next, next.activeKey));
       };
       if (closing.some((p) => unsavedRegistry.isDirty(p.path))) {
         confirmLeave(modal, commit);
@@ -128,7 +140,7 @@ export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
     () => ({
       tabs,
       multiTab,
-      activate: (key) => navigate(key),
+      activate: (key) => navigate(hrefOf(tabs, key)),
       close(key) {
         const outcome = closeTab(tabs, key);
         if (!outcome.ok) {
@@ -142,7 +154,7 @@ export function TabWorkspaceProvider({ children }: { children: ReactNode }) {
       closeOthers: (key) => apply(closeOthers(tabs, key)),
       refresh(key) {
         setTabs(refreshTab(tabs, key));
-        if (key !== `${pathname}${search}`) navigate(key);
+        if (key !== tabKeyOf(pathname, search)) navigate(hrefOf(tabs, key));
       },
       setTitle,
     }),

@@ -9,6 +9,7 @@ import { EVENT_STATUS, type EventRow } from '../sourcing/sourcing-api';
 import { loadAuction, type AuctionDetail } from './auction-api';
 import { AuctionDrawer } from './auction-drawer';
 import { AuctionForm } from './auction-form';
+import { useDetailParam } from '../../../lib/detail-param';
 
 const SEARCH: readonly SearchField[] = [
   { name: 'title', label: '标题', mode: 'eq' },
@@ -19,7 +20,7 @@ const SEARCH: readonly SearchField[] = [
 export default function AuctionListPage() {
   const client = useQueryClient();
   const { message } = App.useApp();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const [editing, setEditing] = useState<AuctionDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ['auction'] });

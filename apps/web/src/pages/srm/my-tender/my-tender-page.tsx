@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
@@ -13,6 +12,7 @@ import {
 } from './my-tender-api';
 import { InvitationActions, MyTenderDrawer } from './my-tender-detail';
 import { useTenderCommand } from './tender-command';
+import { useDetailParam } from '../../../lib/detail-param';
 
 /** 报名 of one open tender (SRC-4): the server decides the window and the eligibility; its refusal stays on the row. */
 function SignupButton({ row, onDone }: { row: OpenTenderRow; onDone: () => Promise<void> }) {
@@ -45,7 +45,7 @@ function SignupButton({ row, onDone }: { row: OpenTenderRow; onDone: () => Promi
  */
 export default function MyTenderPage() {
   const client = useQueryClient();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const mine = useQuery({ queryKey: ['myTender', 'list'], queryFn: listMyTenders });
   const open = useQuery({ queryKey: ['myTender', 'open'], queryFn: listOpenTenders });
   const refresh = async () => {

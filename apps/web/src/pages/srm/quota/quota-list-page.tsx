@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { PagedTable } from '../../../components/paged-table/paged-table';
 import type { SearchField } from '../../../components/paged-table/list-params';
 import { QUOTA_STATUS, type QuotaRow } from './quota-api';
 import { QuotaDetailDrawer, QuotaStatusTag } from './quota-detail';
+import { useDetailParam } from '../../../lib/detail-param';
 
 const SEARCH: readonly SearchField[] = [
   { name: 'materialName', label: '物料', mode: 'eq', placeholder: '物料编码或名称' },
@@ -14,7 +14,7 @@ const SEARCH: readonly SearchField[] = [
 /** 配额管理 (domain §14): arrangements drafted by split awards (QUO-9), searched by status and material, paged; the detail edits and submits. */
 export default function QuotaListPage() {
   const client = useQueryClient();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
 
   return (
     <>

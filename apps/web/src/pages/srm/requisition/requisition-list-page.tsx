@@ -13,6 +13,7 @@ import {
 } from './requisition-api';
 import { RequisitionDetailDrawer, StatusTag } from './requisition-detail';
 import { RequisitionForm } from './requisition-form';
+import { useDetailParam } from '../../../lib/detail-param';
 
 const SEARCH: readonly SearchField[] = [
   { name: 'code', label: '申请单号' },
@@ -24,7 +25,7 @@ const SEARCH: readonly SearchField[] = [
 export default function RequisitionListPage() {
   const client = useQueryClient();
   const { message } = App.useApp();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const [editing, setEditing] = useState<RequisitionDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ['requisition'] });

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EventStatusTag } from './event-status-tag';
 import { MyEventDrawer } from './my-event-drawer';
 import { listMyEvents, PARTICIPATION_STATUS, RESPONSE_STATUS, type MyEventRow } from './sourcing-api';
+import { useDetailParam } from '../../../lib/detail-param';
 
 /** 我的询价 (domain §10): the supplier's RFQs with its own status; accept/decline, sealed quotes with a receipt, revise, withdraw. */
 export default function MySourcingPage() {
   const client = useQueryClient();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const list = useQuery({ queryKey: ['mySourcing', 'list'], queryFn: listMyEvents });
   return (
     <Card title="我的询价">

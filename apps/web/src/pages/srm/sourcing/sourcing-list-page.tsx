@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useDetailParam } from '../../../lib/detail-param';
 import { Has } from '../../../components/has';
 import { PagedTable } from '../../../components/paged-table/paged-table';
 import type { SearchField } from '../../../components/paged-table/list-params';
@@ -18,9 +18,8 @@ const SEARCH: readonly SearchField[] = [
 export default function SourcingListPage() {
   const client = useQueryClient();
   const { message } = App.useApp();
-  // `?open=<id>` shows that RFQ at once (e.g. a draft just created from a requisition).
-  const [query] = useSearchParams();
-  const [shown, setShown] = useState<string | null>(query.get('open'));
+  // `?open=<id>` shows that RFQ (a bookmark, a reload, a draft just created from a requisition).
+  const [shown, setShown] = useDetailParam();
   const [editing, setEditing] = useState<EventDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ['sourcing'] });

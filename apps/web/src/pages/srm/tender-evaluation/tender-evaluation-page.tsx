@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { listSeats, type Seat } from './evaluation-api';
 import { SeatDrawer } from './seat-drawer';
+import { useDetailParam } from '../../../lib/detail-param';
 
 /** 评标 (domain §11, TND-11..16): the committee member's projects, declaration, bids, score sheet, peers' scores, report and signature. */
 export default function TenderEvaluationPage() {
   const client = useQueryClient();
   const seats = useQuery({ queryKey: ['tenderEval', 'seats'], queryFn: listSeats });
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const seat = seats.data?.find((s) => s.eventId === shown) ?? null;
   return (
     <Card title="评标">

@@ -8,6 +8,7 @@ import { loadTender, METHODS, TENDER_STATUS, type TenderDetail, type TenderRow }
 import { TenderDetailDrawer } from './tender-detail';
 import { TenderStatusTag } from './tender-info-tabs';
 import { TenderForm } from './tender-form';
+import { useDetailParam } from '../../../lib/detail-param';
 
 const SEARCH: readonly SearchField[] = [
   { name: 'title', label: '项目名称', mode: 'eq' },
@@ -18,7 +19,7 @@ const SEARCH: readonly SearchField[] = [
 export default function TenderListPage() {
   const client = useQueryClient();
   const { message } = App.useApp();
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useDetailParam();
   const [editing, setEditing] = useState<TenderDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: ['tender'] });
