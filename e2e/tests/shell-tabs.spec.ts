@@ -44,9 +44,11 @@ test.describe('multi-tab workspace', () => {
     expect((await tabBar(page).boundingBox())?.height).toBe(41);
     await openFromMenu(page, '系统管理', '用户管理');
     await openFromMenu(page, '供应商管理', '供应商列表');
+    // A full page load keeps the open tabs and adds the page it opens (issue 19 #9).
     await page.goto('/messageSeting/annountCement');
+    await expect(tabs(page)).toHaveText(['首页', '用户管理', '供应商列表', '我的消息'], { timeout: 30_000 });
+    await tabMenu(page, '我的消息', '关闭其它');
     await expect(tabs(page)).toHaveText(['首页', '我的消息']);
-    // A reload keeps only the current page besides home; open the others again from the menu.
     await openFromMenu(page, '系统管理', '用户管理');
     await openFromMenu(page, '供应商管理', '供应商列表');
     await expect(tabs(page)).toHaveText(['首页', '我的消息', '用户管理', '供应商列表']);
