@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import { installCompression } from './http/compression.js';
 import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installTextGuard } from './http/text-guard.js';
 import { installOperationLog } from './http/operation-log.js';
 import { runtimeConfigCspSource, serveWebApp } from './http/web-app.js';
 import { configureTestClock } from './core/clock.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
 
   installErrorHandler(app);
+  installTextGuard(app);
   const routes = installAccessControl(app, ctx);
   installOperationLog(app, ctx);
 
