@@ -71,6 +71,16 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * The tenants whose files an internal user reads by the tenant rule: its own, or the platform's
+ * (tenant 0) for a user without tenants. The platform's files are not everyone's: a member of
+ * tenant 1000 reads none of them (issue 16 finding 6), as the platform reads none of tenant 1000's.
+ */
+function fileTenants(user: { relTenantIds: string | null }): number[] {
+  const mine = tenantIdsOf(user.relTenantIds);
+  return mine.length > 0 ? mine : [0];
+}
+
 /** The absolute location of a stored path, only if it lies inside the storage root (UP-4). */
 async function locate(root: string, stored: string): Promise<string | null> {
   const full = path.resolve(root, stored);
@@ -194,9 +204,7 @@ export const fileRoutes =
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
           // Suppliers read their own files, internal users those of their tenants (UP-5), and
           // anyone the files of a document they may see (X-11); another's is simply not there.
-          const plain =
-            row.ownerId === user.id ||
-            (user.userType !== 2 && (row.tenantId === 0 || tenantIdsOf(user.relTenantIds).includes(row.tenantId)));
+          const plain = row.ownerId === user.id || (user.userType !== 2 && fileTenants(user).includes(row.tenantId));
           if (!plain) {
             const docType = await documentGrantingRead(ctx.db, user, row.path);
             if (!docType) throw notFound('文件不存在');
