@@ -10,7 +10,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNowIso } from '../../core/clock.js';
 import { tenantIdsOf } from '../tenants/tenant-service.js';
-import { documentGrantingRead } from './document-files.js';
+import { documentGrantingRead, fileStillSealed } from './document-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 
 /**
@@ -159,11 +159,12 @@ export const fileRoutes =
         if (!full.startsWith(root + path.sep)) throw badRequest('上传失败！业务目录不正确', { biz: '业务目录不正确' });
         await fs.promises.mkdir(path.dirname(full), { recursive: true });
         await fs.promises.writeFile(full, buffer, { flag: 'wx', mode: 0o640 });
+        const fileId = newId();
         try {
           await ctx.db
             .insertInto('sysFile')
             .values({
-              id: newId(),
+              id: fileId,
               path: stored,
               originalName,
               fileSize: buffer.length,
@@ -179,7 +180,8 @@ export const fileRoutes =
           throw error;
         }
         request.log.info(
-          { event: 'file.uploaded', path: stored, size: buffer.length, type: kind.contentType },
+          // The id, never the path: a file may become a sealed bid's attachment (issue 16 #5).
+          { event: 'file.uploaded', fileId, size: buffer.length, type: kind.contentType },
           'file uploaded',
         );
         return ok(null, stored);
@@ -202,6 +204,14 @@ export const fileRoutes =
         if (row.isPublic !== 1) {
           const user = request.user;
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
+          // A sealed bid's attachment is its bidder's alone until the envelope is opened (issue 16 #5).
+          const { sealedEventId } = row;
+          if (
+            sealedEventId &&
+            row.ownerId !== user.id &&
+            (await fileStillSealed(ctx.db, { id: row.id, sealedEventId }))
+          )
+            throw notFound('文件不存在');
           // Suppliers read their own files, internal users those of their tenants (UP-5), and
           // anyone the files of a document they may see (X-11); another's is simply not there.
           const plain = row.ownerId === user.id || (user.userType !== 2 && fileTenants(user).includes(row.tenantId));
@@ -209,7 +219,7 @@ export const fileRoutes =
             const docType = await documentGrantingRead(ctx.db, user, row.path);
             if (!docType) throw notFound('文件不存在');
             request.log.info(
-              { event: 'file.read.document', path: row.path, docType },
+              { event: 'file.read.document', fileId: row.id, docType },
               'file read through its document',
             );
           }
