@@ -11,6 +11,8 @@ import type { AppContext } from './app-context.js';
 import { installCompression } from './http/compression.js';
 import { installAccessControl, type RouteRecord } from './http/access-hook.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installTextGuard } from './http/text-guard.js';
+import { requestLogFields } from './http/log-redaction.js';
 import { installOperationLog } from './http/operation-log.js';
 import { runtimeConfigCspSource, serveWebApp } from './http/web-app.js';
 import { configureTestClock } from './core/clock.js';
@@ -36,6 +38,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             level: config.logLevel,
             // Secrets never reach the log (LOG-1).
             redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+            // No stored file's path in the log (issue 16 #5).
+            serializers: { req: requestLogFields },
           },
     genReqId: () => newId(),
     requestIdHeader: false,
@@ -57,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
 
   installErrorHandler(app);
+  installTextGuard(app);
   const routes = installAccessControl(app, ctx);
   installOperationLog(app, ctx);
 

@@ -893,6 +893,45 @@ describe('supplier bid screen support (我的投标)', () => {
     expect(JSON.parse(opened.technicalFiles!)).toEqual([fileId]);
   });
 
+  it('issue 16 #5: a sealed bid’s attachment is read by its bidder only until the technical envelope is opened', async () => {
+    const id = await publishedTender(w);
+    await signUpAll(w, id);
+    const plan = await uploadAs(w.sup[0], '密封方案.pdf');
+    const draft = await uploadAs(w.sup[0], '旧版方案.pdf');
+    const read = (token: string) =>
+      fetch(`${w.s.base}/sys/common/static/${plan}`, { headers: { 'X-Access-Token': token } });
+    // Before it is attached the buyer side reads it by the tenant rule, as any upload.
+    expect((await read(w.buyer)).status).toBe(200);
+    expect(
+      (await bid(w, w.sup[0], id, ['100', '200'], '方案', { technical: { text: '方案', files: [draft] } })).body
+        .message,
+    ).toBe('投标文件已递交');
+    // A revision drops the first file and attaches the second: both stay sealed.
+    expect(
+      (await bid(w, w.sup[0], id, ['100', '200'], '方案二', { technical: { text: '方案二', files: [plan] } })).body
+        .message,
+    ).toBe('投标文件已递交');
+    await bid(w, w.sup[1], id, ['110', '210']);
+    await bid(w, w.sup[2], id, ['120', '220']);
+    for (const token of [w.buyer, w.buyer2, w.admin, w.sup[1]]) {
+      const refused = await read(token);
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).not.toContain('密封方案');
+    }
+    const own = await read(w.sup[0]);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('密封方案.pdf');
+
+    w.travel(22 * DAY);
+    await post('/srm/tender/open', w.admin, { id });
+    await post('/srm/tender/open', w.buyer2, { id });
+    // Opened: the normal rules again, for the file of the opened bid; the superseded one stays sealed.
+    expect((await read(w.buyer)).status).toBe(200);
+    expect((await read(w.sup[1])).status).toBe(404);
+    const dropped = await fetch(`${w.s.base}/sys/common/static/${draft}`, { headers: { 'X-Access-Token': w.buyer } });
+    expect(dropped.status).toBe(404);
+  });
+
   it('X-1: the supplier detail carries the server time (test clock) for the countdown, and the sign-up deadline', async () => {
     const id = await publishedTender(w);
     await signUpAll(w, id);

@@ -324,6 +324,28 @@ describe('GET /sys/common/static/*', () => {
     expect((await get(stored, admin)).status).toBe(404);
   });
 
+  it('keeps the platform tenant’s files from another tenant’s buyer, and theirs from the platform (issue 16 #6)', async () => {
+    // The demo's second tenant (1000): hdbuyer works in it only; buyer has no tenant (the platform, 0).
+    const hdbuyer = await s.login('hdbuyer');
+    const pdf = Buffer.from('%PDF-1.4\n');
+    const platformFile = (await upload(buyer, 'platform.pdf', pdf, { biz: 'sourcing' }, 'application/pdf')).body
+      .message;
+    const tenantFile = (await upload(hdbuyer, 'tenant.pdf', pdf, { biz: 'sourcing' }, 'application/pdf')).body.message;
+    const tenantOf = async (stored: string) =>
+      (await s.ctx.db.selectFrom('sysFile').select('tenantId').where('path', '=', stored).executeTakeFirstOrThrow())
+        .tenantId;
+    expect([await tenantOf(platformFile), await tenantOf(tenantFile)]).toEqual([0, 1000]);
+
+    const refused = await get(platformFile, hdbuyer);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain('PDF');
+    expect((await get(tenantFile, buyer)).status).toBe(404);
+    expect((await get(tenantFile, admin)).status).toBe(404);
+    // Each reads its own tenant's file.
+    expect((await get(platformFile, admin)).status).toBe(200);
+    expect((await get(tenantFile, hdbuyer)).status).toBe(200);
+  });
+
   it('serves non-images as attachments with a sanitised name (UP-6)', async () => {
     const res = await get(privatePdf, supplier1);
     expect(res.status).toBe(200);

@@ -36,3 +36,4 @@ export * from './sourcing.js';
 export * from './quota.js';
 export * from './decimal.js';
 export * from './admission.js';
+export * from './wire-values.js';

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** An uploaded file (0012): the bytes are at `path` under the storage root. */
 export type SysFileTable = {
   id: string;
@@ -10,6 +12,11 @@ export type SysFileTable = {
   isPublic: number;
   /** The uploader's tenant (0: none); private files are read within it only (0013). */
   tenantId: number;
+  /**
+   * The tender whose sealed bid holds the file (0068): until that bid's technical envelope is
+   * opened only the uploader reads it (issue 16 finding 5). Null: no sealed bid.
+   */
+  sealedEventId: Generated<string | null>;
   createTime: string;
 };
 

@@ -6,17 +6,23 @@ import {
   flag,
   id,
   idList,
+  lineText,
   pageParams,
   queryFlag,
   recordId,
+  requiredLineText,
   requiredText,
   text,
   WIRE_DATE,
   WIRE_DATETIME,
   wireDate,
+  wireDateMessage,
   wireId,
+  wireLocalDateTime,
+  wireTextMessage,
   wireTime,
 } from './wire.js';
+import { fieldSchema } from '@procura/shared';
 
 /** The value a schema makes of `input`, or the message of its first issue. */
 function outcome(schema: z.ZodType, input: unknown): { value: unknown } | { message: string } {
@@ -60,6 +66,43 @@ describe('text', () => {
   });
 });
 
+describe('control and bidi characters (issue 16 finding 10)', () => {
+  it.each([
+    ['\u0000', '备注不能包含控制字符'],
+    ['\u0007', '备注不能包含控制字符'],
+    ['\u001b[2J', '备注不能包含控制字符'],
+    ['\u007f', '备注不能包含控制字符'],
+    ['\u202a', '备注不能包含文字方向控制字符'],
+    ['\u202e', '备注不能包含文字方向控制字符'],
+    ['\u2066', '备注不能包含文字方向控制字符'],
+    ['\u2069', '备注不能包含文字方向控制字符'],
+  ])('text refuses %j inside a value, naming the field', (ch, message) => {
+    expect(outcome(text(50, '备注'), `价格${ch}说明`)).toEqual({ message });
+    expect(outcome(requiredText(50, '备注'), `价格${ch}说明`)).toEqual({ message });
+    expect(wireTextMessage(`价格${ch}说明`, '备注')).toBe(message);
+  });
+
+  it('text may span lines and hold tabs; lineText (a title) may not', () => {
+    expect(outcome(text(50, '备注'), '第一行\r\n\t第二行')).toEqual({ value: '第一行\r\n\t第二行' });
+    expect(outcome(lineText(50, '标题'), '第一行\n第二行')).toEqual({ message: '标题不能包含换行或制表符' });
+    expect(outcome(lineText(50, '标题'), '甲\t乙')).toEqual({ message: '标题不能包含换行或制表符' });
+    expect(outcome(requiredLineText(50, '标题'), '\u0000')).toEqual({ message: '标题不能包含控制字符' });
+    expect(outcome(requiredLineText(50, '标题'), '  ')).toEqual({ message: '请填写标题' });
+    expect(outcome(requiredLineText(50, '标题'), ' 办公用品 (العربية) ')).toEqual({ value: '办公用品 (العربية)' });
+    expect(wireTextMessage('甲', '备注')).toBeNull();
+  });
+
+  it('the resource forms judge short and long text alike', () => {
+    const name = fieldSchema({ label: '职务名称', type: 'string' });
+    const description = fieldSchema({ label: '描述', type: 'text' });
+    expect(outcome(name, '经\u0000理')).toEqual({ message: '职务名称不能包含控制字符' });
+    expect(outcome(name, '经\u202e理')).toEqual({ message: '职务名称不能包含文字方向控制字符' });
+    expect(outcome(name, '经\n理')).toEqual({ message: '职务名称不能包含换行或制表符' });
+    expect(outcome(description, '甲\n乙')).toEqual({ value: '甲\n乙' });
+    expect(outcome(description, '甲\u0007')).toEqual({ message: '描述不能包含控制字符' });
+  });
+});
+
 describe('flags', () => {
   it('flag stores booleans and 0 / 1 as 0 / 1 and refuses anything else', () => {
     expect([true, 1, false, 0].map((v) => outcome(flag, v))).toEqual([
@@ -96,6 +139,51 @@ describe('dates and times', () => {
     expect(WIRE_DATE.test('2025-03-01')).toBe(true);
     expect(WIRE_DATETIME.test('2025-03-01 08:30:00')).toBe(true);
     expect(WIRE_DATETIME.test('2025-03-01 08:30')).toBe(false);
+  });
+
+  it.each([
+    ['2026-02-30', '生效日期不是有效的日期或时间'],
+    ['2026-02-29', '生效日期不是有效的日期或时间'],
+    ['2100-02-29', '生效日期不是有效的日期或时间'],
+    ['2026-04-31', '生效日期不是有效的日期或时间'],
+    ['2026-13-45', '生效日期不是有效的日期或时间'],
+    ['2026-00-10', '生效日期不是有效的日期或时间'],
+    ['2026-01-00', '生效日期不是有效的日期或时间'],
+    ['9999-99-99', '生效日期不是有效的日期或时间'],
+    ['0001-01-01', '生效日期的年份应在1900到2999之间'],
+    ['1899-12-31', '生效日期的年份应在1900到2999之间'],
+    ['3000-01-01', '生效日期的年份应在1900到2999之间'],
+  ])('wireDate refuses the impossible or out-of-range day %j', (raw, message) => {
+    expect(outcome(wireDate('生效日期'), raw)).toEqual({ message });
+    expect(wireDateMessage(raw, '生效日期')).toBe(message);
+    expect(outcome(fieldSchema({ label: '生效日期', type: 'date' }), raw)).toEqual({ message });
+  });
+
+  it('wireDate takes leap days and the ends of the range', () => {
+    for (const raw of ['2028-02-29', '2000-02-29', '1900-01-01', '2999-12-31', '2026-12-31'])
+      expect(outcome(wireDate('生效日期'), raw)).toEqual({ value: raw });
+    expect(wireDateMessage('2026-1-1', '生效日期')).toBe('生效日期格式应为 YYYY-MM-DD');
+    expect(wireDateMessage('2026-01-01', '生效日期')).toBeNull();
+  });
+
+  it('local datetimes must be real times of real days', () => {
+    const dueAt = wireLocalDateTime('截止时间');
+    expect(outcome(dueAt, '2028-02-29 23:59:59')).toEqual({ value: '2028-02-29 23:59:59' });
+    expect(outcome(dueAt, '2026-02-30 10:00:00')).toEqual({ message: '截止时间不是有效的日期或时间' });
+    expect(outcome(dueAt, '2026-02-01 24:00:00')).toEqual({ message: '截止时间不是有效的日期或时间' });
+    expect(outcome(dueAt, '2026-02-01 10:60:00')).toEqual({ message: '截止时间不是有效的日期或时间' });
+    expect(wireDateMessage('2026-02-30 10:00:00', '截止时间', true)).toBe('截止时间不是有效的日期或时间');
+    const resource = fieldSchema({ label: '截止时间', type: 'datetime' });
+    expect(outcome(resource, '2026-02-30 10:00:00')).toEqual({ message: '截止时间不是有效的日期或时间' });
+    expect(outcome(resource, '0001-01-01 10:00:00')).toEqual({ message: '截止时间的年份应在1900到2999之间' });
+  });
+
+  it('wireTime does not roll an impossible day over to the next month', () => {
+    const t = wireTime('报价截止时间');
+    expect(outcome(t, '2026-02-30 10:00')).toEqual({ message: '报价截止时间不是有效的日期或时间' });
+    expect(outcome(t, '2026-02-30T10:00:00+08:00')).toEqual({ message: '报价截止时间不是有效的日期或时间' });
+    expect(outcome(t, '9999-12-31 10:00')).toEqual({ message: '报价截止时间的年份应在1900到2999之间' });
+    expect(outcome(t, '2028-02-29 10:00')).toEqual({ value: '2028-02-29T02:00:00.000Z' });
   });
 
   it('wireTime reads GMT+8 local times and zoned ISO times, stored as ISO UTC', () => {

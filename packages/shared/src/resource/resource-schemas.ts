@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENDABLE_TABLES, EXTEND_VALUES_KEY } from '../extend-field.js';
 import { fieldEntries, isInForm, type FieldDef, type ResourceDef } from './define-resource.js';
+import { calendarMessage, calendarProblem, textMessage, textProblem } from '../wire-values.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -24,10 +25,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .pipe(z.string().regex(DECIMAL, `${f.label}必须是数字`));
       break;
     case 'date':
-      s = z.string().trim().regex(DATE, `${f.label}格式应为 YYYY-MM-DD`);
+      s = z.string().trim().regex(DATE, `${f.label}格式应为 YYYY-MM-DD`).superRefine(realDay(f.label));
       break;
     case 'datetime':
-      s = z.string().trim().regex(DATETIME, `${f.label}格式应为 YYYY-MM-DD HH:mm:ss`);
+      s = z.string().trim().regex(DATETIME, `${f.label}格式应为 YYYY-MM-DD HH:mm:ss`).superRefine(realDay(f.label));
       break;
     default: {
       let t = z.string().trim();
@@ -38,7 +39,12 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         `${f.label}不能超过${f.max ?? (f.type === 'text' ? 5000 : 255)}个字符`,
       );
       if (f.pattern) t = t.regex(new RegExp(f.pattern.source), f.pattern.message);
-      s = t;
+      // Short text is one line; long text may span lines. Neither holds control or bidi characters.
+      const multiline = f.type === 'text';
+      s = t.superRefine((v, c) => {
+        const problem = textProblem(v, multiline);
+        if (problem) c.addIssue({ code: 'custom', message: textMessage(f.label, problem) });
+      });
     }
   }
   // Empty means absent: required fields say so by name, optional ones are stored as null.
@@ -53,6 +59,14 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     );
   }
   return z.preprocess((v) => (empty(v) ? null : v), s.nullable());
+}
+
+/** Refuses a day or time not on the calendar (`2026-02-30`) or outside the years 1900–2999. */
+function realDay(label: string) {
+  return (v: string, c: z.core.$RefinementCtx<string>) => {
+    const problem = calendarProblem(v);
+    if (problem) c.addIssue({ code: 'custom', message: calendarMessage(label, problem) });
+  };
 }
 
 type Shape = Record<string, z.ZodType>;

@@ -27,7 +27,7 @@ import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
-import { decimalText, id, requiredText, wireTime } from '../../http/wire.js';
+import { decimalText, id, requiredLineText, requiredText, wireTime } from '../../http/wire.js';
 import { actorOf, eventFor } from '../sourcing/sourcing-service.js';
 import { pauseLot, resumeLot, startLot, closeLot, visibleTo, type AuctionSnapshot, type Viewer } from './bid-rules.js';
 import { settleClosedLot } from './auction-award.js';
@@ -83,7 +83,7 @@ export const rulesBody = z
   });
 
 const addBody = z.object({
-  title: z.string().trim().min(1, '请填写标题').max(200, '标题不能超过200个字符'),
+  title: requiredLineText(200, '标题'),
   /** PUBLIC: announced on the portal (purchase and result announcements under 竞价, §23); bidders are still the invited ones. */
   visibility: z.enum(['PUBLIC', 'INVITED'], { error: '公开方式不正确' }).default('INVITED'),
   rules: rulesBody,
@@ -91,7 +91,7 @@ const addBody = z.object({
     .array(
       z.object({
         materialId: id.optional(),
-        materialName: z.string().trim().min(1, '请填写物料名称').max(200),
+        materialName: requiredLineText(200, '物料名称'),
         qty: positive('数量'),
         unit: z.string().trim().min(1, '请选择单位').max(16),
       }),

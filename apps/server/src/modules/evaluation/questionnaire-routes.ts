@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { WIRE_DATETIME } from '../../http/wire.js';
+import { wireLocalDateTime } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyQuery } from '../../resource/resource-query.js';
 import {
@@ -35,7 +35,7 @@ import {
 const ID = z.string().regex(/^[0-9a-f]{32}$/);
 const idBody = z.object({ id: ID });
 const score = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, '分值必须是非负数（最多两位小数）');
-const wireDateTime = z.string().regex(WIRE_DATETIME, '时间格式应为 yyyy-MM-dd HH:mm:ss');
+const wireDateTime = wireLocalDateTime('时间');
 const questionSchema = z.object({
   groupName: z.string().max(100).nullish(),
   text: z.string().max(2000),

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../core/errors.js';
 import { escapeLike } from '../../core/paging.js';
-import { WIRE_DATE, WIRE_DATETIME } from '../../http/wire.js';
+import { WIRE_DATE, WIRE_DATETIME, wireDateMessage, wireTextMessage } from '../../http/wire.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 
 /**
@@ -74,9 +74,13 @@ const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 /** A value as its field's type allows, or the message why not. */
 function checkValue(f: ExtendFieldRow, value: string): string | null {
   if (f.dataType === 'number' && !NUMBER.test(value)) return `${f.labelName}必须是数字`;
-  if (f.dataType === 'date' && !WIRE_DATE.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD`;
-  if (f.dataType === 'dateTime' && !WIRE_DATETIME.test(value)) return `${f.labelName}的格式应为 YYYY-MM-DD HH:mm:ss`;
-  return null;
+  if (f.dataType === 'date')
+    return WIRE_DATE.test(value) ? wireDateMessage(value, f.labelName) : `${f.labelName}的格式应为 YYYY-MM-DD`;
+  if (f.dataType === 'dateTime')
+    return WIRE_DATETIME.test(value)
+      ? wireDateMessage(value, f.labelName, true)
+      : `${f.labelName}的格式应为 YYYY-MM-DD HH:mm:ss`;
+  return wireTextMessage(value, f.labelName);
 }
 
 /** A record's configurable field values once checked: field name → its field's tenant and value (null: none). */

@@ -16,6 +16,12 @@ import type { Db } from '../../db/database.js';
 export type DocumentFiles = {
   /** Whether a document of this type that `user` may see lists the stored file `path`. */
   readableBy: (db: Db, user: SessionUser, path: string) => Promise<boolean>;
+  /**
+   * For documents that seal their files (a tender bid, issue 16 finding 5): whether the file,
+   * marked with the sealed document's event, is still sealed. A sealed file is read by its
+   * uploader only, whatever the other rules say; once opened they apply again.
+   */
+  stillSealed?: (db: Db, file: { id: string; sealedEventId: string }) => Promise<boolean>;
 };
 
 /** A document type's files as its module declares them (listed in its manifest, registered by app.ts). */
@@ -39,6 +45,20 @@ export async function documentGrantingRead(db: Db, user: SessionUser, path: stri
     if (await files.readableBy(db, user, path)) return docType;
   }
   return null;
+}
+
+/**
+ * Whether a file marked as held by a sealed document is still sealed. A mark no registered
+ * document type answers for keeps the file sealed (refused rather than shown).
+ */
+export async function fileStillSealed(db: Db, file: { id: string; sealedEventId: string }): Promise<boolean> {
+  let answered = false;
+  for (const files of registry.values()) {
+    if (!files.stillSealed) continue;
+    answered = true;
+    if (await files.stillSealed(db, file)) return true;
+  }
+  return !answered;
 }
 
 /**

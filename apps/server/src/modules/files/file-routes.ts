@@ -10,7 +10,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNowIso } from '../../core/clock.js';
 import { tenantIdsOf } from '../tenants/tenant-service.js';
-import { documentGrantingRead } from './document-files.js';
+import { documentGrantingRead, fileStillSealed } from './document-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 
 /**
@@ -69,6 +69,16 @@ export function sanitizeName(raw: string): string {
 function disposition(kind: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^A-Za-z0-9._-]/g, '_');
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The tenants whose files an internal user reads by the tenant rule: its own, or the platform's
+ * (tenant 0) for a user without tenants. The platform's files are not everyone's: a member of
+ * tenant 1000 reads none of them (issue 16 finding 6), as the platform reads none of tenant 1000's.
+ */
+function fileTenants(user: { relTenantIds: string | null }): number[] {
+  const mine = tenantIdsOf(user.relTenantIds);
+  return mine.length > 0 ? mine : [0];
 }
 
 /** The absolute location of a stored path, only if it lies inside the storage root (UP-4). */
@@ -149,11 +159,12 @@ export const fileRoutes =
         if (!full.startsWith(root + path.sep)) throw badRequest('上传失败！业务目录不正确', { biz: '业务目录不正确' });
         await fs.promises.mkdir(path.dirname(full), { recursive: true });
         await fs.promises.writeFile(full, buffer, { flag: 'wx', mode: 0o640 });
+        const fileId = newId();
         try {
           await ctx.db
             .insertInto('sysFile')
             .values({
-              id: newId(),
+              id: fileId,
               path: stored,
               originalName,
               fileSize: buffer.length,
@@ -169,7 +180,8 @@ export const fileRoutes =
           throw error;
         }
         request.log.info(
-          { event: 'file.uploaded', path: stored, size: buffer.length, type: kind.contentType },
+          // The id, never the path: a file may become a sealed bid's attachment (issue 16 #5).
+          { event: 'file.uploaded', fileId, size: buffer.length, type: kind.contentType },
           'file uploaded',
         );
         return ok(null, stored);
@@ -192,16 +204,22 @@ export const fileRoutes =
         if (row.isPublic !== 1) {
           const user = request.user;
           if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
+          // A sealed bid's attachment is its bidder's alone until the envelope is opened (issue 16 #5).
+          const { sealedEventId } = row;
+          if (
+            sealedEventId &&
+            row.ownerId !== user.id &&
+            (await fileStillSealed(ctx.db, { id: row.id, sealedEventId }))
+          )
+            throw notFound('文件不存在');
           // Suppliers read their own files, internal users those of their tenants (UP-5), and
           // anyone the files of a document they may see (X-11); another's is simply not there.
-          const plain =
-            row.ownerId === user.id ||
-            (user.userType !== 2 && (row.tenantId === 0 || tenantIdsOf(user.relTenantIds).includes(row.tenantId)));
+          const plain = row.ownerId === user.id || (user.userType !== 2 && fileTenants(user).includes(row.tenantId));
           if (!plain) {
             const docType = await documentGrantingRead(ctx.db, user, row.path);
             if (!docType) throw notFound('文件不存在');
             request.log.info(
-              { event: 'file.read.document', path: row.path, docType },
+              { event: 'file.read.document', fileId: row.id, docType },
               'file read through its document',
             );
           }

@@ -2,7 +2,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { addDays, businessDayCompact, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { WIRE_DATE } from '../../http/wire.js';
+import { wireDateMessage } from '../../http/wire.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 
 /** One price for a supplier and a material (domain §3 PriceRecord). Awards and contracts call `recordPrice`. */
@@ -65,7 +65,8 @@ export async function recordPrice(trx: Db, input: PriceInput): Promise<string> {
 export async function preparePrice(trx: Db, input: PriceInput) {
   const orgCode = input.orgCode?.trim() ?? '';
   const currency = input.currency || 'CNY';
-  if (!WIRE_DATE.test(input.validFrom) || !WIRE_DATE.test(input.validTo)) throw badRequest('有效期格式应为 YYYY-MM-DD');
+  const badDay = wireDateMessage(input.validFrom, '生效日期') ?? wireDateMessage(input.validTo, '失效日期');
+  if (badDay) throw badRequest(badDay);
   if (input.validTo < input.validFrom)
     throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
   if (!isAmount(input.unitPrice))

@@ -3,7 +3,7 @@ import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { id, WIRE_DATE } from '../../http/wire.js';
+import { id, requiredLineText, text, wireDate } from '../../http/wire.js';
 import { runPagedList, type ListFields } from '../../core/paging.js';
 import { toWireDateTime } from '../../core/clock.js';
 import { PRICE_PATTERN, QTY_PATTERN, qtyText } from './requisition-decimal.js';
@@ -20,10 +20,7 @@ import { cancelRemaining, submitRequisition, withdrawRequisition } from './requi
 
 /** Optional text: trimmed, '' and absent become null. */
 const optText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`)
+  text(max, label)
     .nullish()
     .transform((v) => v || null);
 const optId = z
@@ -38,7 +35,7 @@ const lineSchema = z.object({
   categoryId: optId,
   qty: z.string({ error: '请填写数量' }).trim().regex(QTY_PATTERN, '数量必须是数字（最多4位小数）'),
   unit: optText(16, '单位'),
-  needByDate: z.string({ error: '请选择需求日期' }).regex(WIRE_DATE, '需求日期格式不正确'),
+  needByDate: z.string({ error: '请选择需求日期' }).min(1, '请选择需求日期').pipe(wireDate('需求日期')),
   estimatedUnitPrice: z
     .union([z.string().trim().regex(PRICE_PATTERN, '预估单价必须是不小于0的数字（最多6位小数）'), z.literal('')])
     .nullish()
@@ -49,7 +46,7 @@ const lineSchema = z.object({
   remark: optText(500, '备注'),
 });
 const draftSchema = z.object({
-  title: z.string({ error: '请填写申请标题' }).trim().min(1, '请填写申请标题').max(200, '申请标题不能超过200个字符'),
+  title: z.string({ error: '请填写申请标题' }).pipe(requiredLineText(200, '申请标题')),
   purchaseType: z.enum(['GOODS', 'WORKS', 'SERVICES'], { error: '请选择采购类型' }),
   urgency: z.enum(['NORMAL', 'URGENT'], { error: '紧急程度不正确' }).default('NORMAL'),
   urgentReason: optText(500, '紧急原因'),

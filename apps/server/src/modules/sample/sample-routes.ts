@@ -13,7 +13,7 @@ import {
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
-import { id, requiredText, text, WIRE_DATE } from '../../http/wire.js';
+import { id, requiredText, text, wireDate } from '../../http/wire.js';
 import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { defineDocumentFiles, listsFile } from '../files/document-files.js';
@@ -106,7 +106,7 @@ const shipBody = z.object({
   carrier: text(100, '承运商').optional(),
   trackingNo: text(64, '运单号').optional(),
   deliveryNote: text(500, '送货说明').optional(),
-  estimatedArrival: z.string().regex(WIRE_DATE, '预计到达日期格式不正确').optional(),
+  estimatedArrival: wireDate('预计到达日期').optional(),
 });
 const testBody = z.object({
   id,

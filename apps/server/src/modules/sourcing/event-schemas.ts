@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalText, flag, id, requiredText, richText, text, wireTime } from '../../http/wire.js';
+import { decimalText, flag, id, requiredLineText, richText, text, wireTime } from '../../http/wire.js';
 import { lineBody } from './event-lines.js';
 
 /**
@@ -8,7 +8,7 @@ import { lineBody } from './event-lines.js';
  */
 
 const headerFields = {
-  title: requiredText(200, '标题'),
+  title: requiredLineText(200, '标题'),
   method: z.enum(['RFQ', 'NEGOTIATION', 'SINGLE_SOURCE'], { error: '采购方式不正确' }).optional(),
   purchaseType: z.enum(['GOODS', 'WORKS', 'SERVICES'], { error: '采购类型不正确' }).optional(),
   visibility: z.enum(['PUBLIC', 'INVITED'], { error: '公开方式不正确' }).optional(),

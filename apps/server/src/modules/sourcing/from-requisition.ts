@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, compare } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
-import { decimalText, id, text, wireTime } from '../../http/wire.js';
+import { decimalText, id, lineText, wireTime } from '../../http/wire.js';
 import { qtyText } from '../requisition/requisition-decimal.js';
 import { CONSUMABLE, remainingOf } from '../requisition/requisition-service.js';
 import type { AddBody } from './event-schemas.js';
@@ -21,7 +21,7 @@ import { actorOf } from './sourcing-service.js';
  */
 
 const body = z.object({
-  title: text(200, '标题').optional(),
+  title: lineText(200, '标题').optional(),
   responseDeadline: wireTime('报价截止时间').optional(),
   lines: z
     .array(

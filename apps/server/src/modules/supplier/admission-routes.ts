@@ -4,7 +4,7 @@ import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../core/errors.js';
 import { toWireDateTime } from '../../core/clock.js';
-import { WIRE_DATE } from '../../http/wire.js';
+import { wireDate } from '../../http/wire.js';
 import { DECISIONS, REVIEW_STEPS, type StepResult } from './admission-steps.js';
 import { SITE_AUDIT_RESULTS, SiteAudits } from './site-audit.js';
 
@@ -48,7 +48,7 @@ const markBody = z.object({
 });
 const siteAuditBody = z.object({
   reviewId: ref,
-  auditDate: z.string().regex(WIRE_DATE, '请选择评审日期'),
+  auditDate: z.string({ error: '请选择评审日期' }).min(1, '请选择评审日期').pipe(wireDate('评审日期')),
   address: z.string().trim().min(1, '请填写评审地址').max(300, '评审地址不能超过300个字'),
   members: z.array(ref, { error: '请选择评审成员' }).min(1, '请选择评审成员').max(20, '评审成员不能超过20人'),
   supplierEscort: z.string().trim().max(100, '供应商陪同人员不能超过100个字').nullish(),

@@ -132,6 +132,8 @@ export async function submitBid(
       .where('ownerId', '=', actor.user.id)
       .execute();
     if (files.length !== fileIds.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
+    // Sealed with the envelope: only their uploader reads them until it is opened (issue 16 #5).
+    await trx.updateTable('sysFile').set({ sealedEventId: event.id }).where('id', 'in', fileIds).execute();
   }
   // The bid is valid for bidValidityDays from the deadline (投标有效期).
   const validUntil = businessDay(new Date(event.responseDeadline!), settings.bidValidityDays);

@@ -4,7 +4,7 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { badRequest, businessError, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { TenderSettingsTable } from './tender-tables.js';
-import { decimalText, flag, id, requiredText, richText, text, wireTime } from '../../http/wire.js';
+import { decimalText, flag, id, requiredLineText, richText, text, wireTime } from '../../http/wire.js';
 import { lineBody } from '../sourcing/event-lines.js';
 import { eventFor, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 
@@ -20,7 +20,7 @@ const weight = (label: string) =>
 
 /** The header of a tender (§9.1) and its TenderSettings (§11.1), as sent by the buyer. */
 const fields = {
-  title: requiredText(200, '标题'),
+  title: requiredLineText(200, '标题'),
   method: z.enum(['OPEN_TENDER', 'INVITED_TENDER'], { error: '招标方式只能是公开招标或邀请招标' }),
   purchaseType: z.enum(['GOODS', 'WORKS', 'SERVICES'], { error: '采购类型不正确' }).optional(),
   eligibility: z
