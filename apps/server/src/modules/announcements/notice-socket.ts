@@ -58,6 +58,8 @@ export const noticeSocket =
           },
         });
         socket.on('close', () => subscription.close('client'));
+        // A broken connection ends the subscription; ws would otherwise throw on an unheard 'error'.
+        socket.on('error', () => subscription.close('client'));
         socket.on('message', (data, isBinary) => {
           if (isBinary) return;
           const text = data.toString();
