@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './core/errors.js';
@@ -19,6 +20,7 @@ import { configureTestClock } from './core/clock.js';
 import { registerApprovalDocType } from './modules/approval/index.js';
 import { registerDocumentFiles } from './modules/files/document-files.js';
 import { MODULES } from './modules/index.js';
+import { installNoticePush, withNoticePush } from './modules/announcements/notice-push.js';
 
 /** The server and its route inventory (method, url, access policy). */
 export type App = { app: FastifyInstance; routes: () => RouteRecord[] };
@@ -61,6 +63,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }
 
   installErrorHandler(app);
+  // First, so that the rest of each request runs where its notices are collected.
+  installNoticePush(app, ctx.db, ctx.live);
   installTextGuard(app);
   const routes = installAccessControl(app, ctx);
   installOperationLog(app, ctx);
@@ -91,6 +95,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     global: false,
     errorResponseBuilder: () => new AppError('请求过于频繁，请稍后再试', 429, 429),
   });
+  // The JeecgBoot client's push channel (announcements/notice-socket.ts); a message is a short JSON text.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -126,7 +132,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Background jobs: started once the server is ready, stopped with it (runs in progress are awaited).
   app.addHook('onReady', async () => ctx.jobs.start(app.log));
   app.addHook('onClose', async () => ctx.jobs.stop());
-  for (const m of MODULES) for (const job of m.jobs ?? []) await ctx.jobs.add(job(ctx));
+  for (const m of MODULES)
+    for (const job of m.jobs ?? []) {
+      const definition = job(ctx);
+      // Notices a job sends are pushed once its run has ended.
+      await ctx.jobs.add({ ...definition, run: () => withNoticePush(ctx.db, ctx.live, definition.run) });
+    }
   await serveWebApp(app, config.basePath, config.webDist);
   return { app, routes };
 }

@@ -34,6 +34,8 @@ const PUBLIC_API = [
   'GET /jeecg-boot/thirdLogin/getLoginUser/:code',
   // Stored files: public ones (portal images) for anyone, the rest checked by the handler (UP-5).
   'GET /jeecg-boot/sys/common/static/*',
+  // The JeecgBoot push channel: its token comes as the subprotocol, checked by the route (test/websocket.test.ts).
+  'GET /jeecg-boot/websocket/:userId',
 ];
 
 let s: TestServer;

@@ -16,7 +16,7 @@ export const importLogRoutes =
         schema: {
           tags: ['导入'],
           summary: '导入错误明细',
-          params: z.object({ fileName: z.string().regex(/^[A-Za-z]+ImportErrorLog\d{14,19}\.txt$/, '文件名不正确') }),
+          params: z.object({ fileName: z.string().regex(/^[A-Za-z]+ErrorLog\d{14,19}\.txt$/, '文件名不正确') }),
         },
         config: { access: 'authenticated' },
       },

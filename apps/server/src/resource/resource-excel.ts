@@ -115,7 +115,7 @@ export async function exportTemplate(def: ResourceDef, reply: FastifyReply) {
   return reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
-function cellText(cell: ExcelJS.CellValue): string {
+export function cellText(cell: ExcelJS.CellValue): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString().slice(0, 19).replace('T', ' ');
   if (typeof cell === 'object') {
@@ -125,6 +125,68 @@ function cellText(cell: ExcelJS.CellValue): string {
     return '';
   }
   return String(cell).trim();
+}
+
+/** The first sheet of the uploaded xlsx (the request's one multipart file), refused unless it is one with rows. */
+export async function uploadedSheet(request: FastifyRequest): Promise<ExcelJS.Worksheet> {
+  const file = await request.file();
+  if (!file) throw badRequest('请选择要导入的文件');
+  const buffer = await file.toBuffer();
+  if (file.file.truncated) throw new AppError('文件过大', 413, 413);
+  // An xlsx is a zip archive: anything else is refused before parsing.
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
+    throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
+
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(`${file.filename} 无法读取，请使用导入模板`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 1) throw badRequest('文件中没有数据');
+  return sheet;
+}
+
+export type ImportError = { row: number; message: string };
+
+/**
+ * JeecgBoot's answer to an import with failed rows (code 201, reference §4.6): the counts, and a
+ * log of the failed rows to download, kept per user (`logName` is the log file's prefix).
+ */
+export async function partialImportAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  logName: string,
+  errors: readonly ImportError[],
+  successCount: number,
+) {
+  const total = successCount + errors.length;
+  const stamp = serverNowIso().replace(/\D/g, '').slice(0, 14);
+  const fileName = `${logName}${stamp}${Math.floor(Math.random() * 10000)}.txt`;
+  const dir = importLogDir(ctx, request.user!.id);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(
+    path.join(dir, fileName),
+    errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n',
+    'utf8',
+  );
+  const msg = `总上传行数：${total}，已导入行数：${successCount}，错误行数：${errors.length}`;
+  return {
+    ...ok(
+      {
+        totalCount: total,
+        errorCount: errors.length,
+        successCount,
+        msg,
+        fileUrl: `/sys/common/importLog/${fileName}`,
+        fileName,
+        errors: errors.slice(0, 100),
+      },
+      '文件导入成功，但有错误。',
+    ),
+    code: ResultCode.IMPORT_PARTIAL,
+  };
 }
 
 /** Where import error logs go, per user: nobody reads another user's log. */
@@ -144,22 +206,7 @@ export async function importRows(
   hooks: ResourceHooks,
   request: FastifyRequest,
 ) {
-  const file = await request.file();
-  if (!file) throw badRequest('请选择要导入的文件');
-  const buffer = await file.toBuffer();
-  if (file.file.truncated) throw new AppError('文件过大', 413, 413);
-  // An xlsx is a zip archive: anything else is refused before parsing.
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
-    throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
-
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(`${file.filename} 无法读取，请使用导入模板`);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 1) throw badRequest('文件中没有数据');
+  const sheet = await uploadedSheet(request);
 
   // Headers name fields by label (with or without the required star) or by key.
   const byHeader = new Map<string, [string, FieldDef]>();
@@ -248,29 +295,5 @@ export async function importRows(
       `文件导入成功！数据行数：${valid.length}`,
     );
 
-  const stamp = serverNowIso().replace(/\D/g, '').slice(0, 14);
-  const fileName = `${def.key}ImportErrorLog${stamp}${Math.floor(Math.random() * 10000)}.txt`;
-  const dir = importLogDir(ctx, request.user!.id);
-  await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(
-    path.join(dir, fileName),
-    errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n',
-    'utf8',
-  );
-  const msg = `总上传行数：${total}，已导入行数：${valid.length}，错误行数：${errors.length}`;
-  return {
-    ...ok(
-      {
-        totalCount: total,
-        errorCount: errors.length,
-        successCount: valid.length,
-        msg,
-        fileUrl: `/sys/common/importLog/${fileName}`,
-        fileName,
-        errors: errors.slice(0, 100),
-      },
-      '文件导入成功，但有错误。',
-    ),
-    code: ResultCode.IMPORT_PARTIAL,
-  };
+  return partialImportAnswer(ctx, request, `${def.key}ImportErrorLog`, errors, valid.length);
 }

@@ -8,6 +8,7 @@ import { idList, wireId } from '../../http/wire.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import { serverNowIso } from '../../core/clock.js';
 import { inTenant } from '../../core/tenant-data.js';
+import { publishNotice, toPush, type NoticePush } from './notice-push.js';
 
 type TenantRequest = { tenantId: number };
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
@@ -67,10 +68,10 @@ export const announcementAdmin =
       },
       async (request) => {
         const now = serverNowIso();
-        await ctx.db.transaction().execute(async (trx) => {
+        const released: NoticePush = await ctx.db.transaction().execute(async (trx) => {
           const a = await trx
             .selectFrom('sysAnnouncement')
-            .select(['id', 'msgType', 'userIds', 'sendStatus'])
+            .select(['id', 'titile', 'msgType', 'userIds', 'sendStatus', 'tenantId'])
             .where('id', '=', request.query.id)
             .where('delFlag', '=', 0)
             .where(inTenant(request, 'tenantId'))
@@ -107,7 +108,10 @@ export const announcementAdmin =
               .onConflict((oc) => oc.columns(['anntId', 'userId']).doNothing())
               .execute();
           }
+          return toPush(a);
         });
+        // JeecgBoot pushes a released announcement over the websocket: to everyone (its tenant) or to its users.
+        publishNotice(ctx.live, released);
         request.log.info({ event: 'announcement.released', id: request.query.id }, 'announcement released');
         return ok(null, '该系统通知发布成功');
       },

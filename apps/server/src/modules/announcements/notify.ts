@@ -2,6 +2,7 @@ import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import { sanitizeRichText } from '../../core/sanitize.js';
 import type { Db } from '../../db/database.js';
+import { notePendingNotice } from './notice-push.js';
 
 /**
  * In-app notices to chosen users (X-12): a published USER announcement (system message,
@@ -69,5 +70,7 @@ export async function notifyUsers(trx: Db, notice: Notice): Promise<string | nul
       userIds.map((userId) => ({ id: newId(), anntId: id, userId, readFlag: 0, readTime: null, createTime: now })),
     )
     .execute();
+  // Pushed to the recipients' sockets once the request (and so this transaction) has ended.
+  notePendingNotice(id);
   return id;
 }

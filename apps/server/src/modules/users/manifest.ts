@@ -4,9 +4,10 @@ import { userAdminRoutes } from './user-admin-routes.js';
 import { supplierUserRoutes } from './supplier-user-routes.js';
 import { userCompatRoutes } from './user-compat-routes.js';
 import { usersMenus } from './menus.js';
+import { userImportRoutes } from './user-import.js';
 
 export const usersManifest: ModuleManifest = {
   name: 'users',
-  routes: [accountRoutes, userAdminRoutes, supplierUserRoutes, userCompatRoutes],
+  routes: [accountRoutes, userAdminRoutes, supplierUserRoutes, userCompatRoutes, userImportRoutes],
   menus: usersMenus,
 };

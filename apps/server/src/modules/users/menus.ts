@@ -61,6 +61,15 @@ export const usersMenus: MenuSeed[] = [
     roles: ['admin'],
   },
   {
+    key: 'sys.user.import',
+    parent: 'sys.user',
+    name: '导入用户',
+    menuType: 2,
+    perms: 'user:import',
+    sortNo: 9,
+    roles: ['admin'],
+  },
+  {
     key: 'sys.user.addUserRole',
     parent: 'sys.user',
     name: '角色添加用户',

@@ -79,6 +79,20 @@ describe('user list page', () => {
     expect(server.calls('GET /sys/user/exportXls')[0]!.url.searchParams.get('column')).toBe('createTime');
   });
 
+  it('offers 导入 (JeecgBoot importExcel) to holders of user:import only', async () => {
+    setup([
+      { action: 'user:list', type: '1' },
+      { action: 'user:import', type: '1' },
+    ]);
+    expect(await screen.findByRole('button', { name: /导入/ })).toBeTruthy();
+  });
+
+  it('hides 导入 from users without user:import', async () => {
+    setup([{ action: 'user:list', type: '1' }]);
+    await screen.findByText('采购员');
+    expect(screen.queryByRole('button', { name: /导入/ })).toBeNull();
+  });
+
   it('hides 导出 from users without user:export', async () => {
     setup([{ action: 'user:list', type: '1' }]);
     await screen.findByText('采购员');

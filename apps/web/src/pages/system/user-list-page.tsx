@@ -11,6 +11,7 @@ import { putAction } from '../../lib/http';
 import { SUPPLIER_USER_TYPE, userKindLabel } from '../../lib/user-kind';
 import { ResetPasswordModal } from './reset-password-modal';
 import { UserExportButton } from './user-export-button';
+import { ImportButton } from '../../resources/import-button';
 import { UserFormDrawer } from './user-form-drawer';
 import { UserRecycleBinModal } from './user-recycle-bin-modal';
 import type { UserFormMode, UserKind } from './user-form-drawer';
@@ -170,6 +171,9 @@ export default function UserListPage() {
               </Button>
             </Has>
             <UserExportButton list={list} />
+            <Has code="user:import">
+              <ImportButton path="/sys/user/importExcel" onImported={list.refresh} />
+            </Has>
             <Has code="user:list">
               <Button icon={<ReloadOutlined />} onClick={list.refresh} loading={list.loading}>
                 刷新
