@@ -1,4 +1,4 @@
-import { SAMPLE_STATUS_TEXT, type SampleAction, type SampleStatus } from '@procura/shared';
+import { SAMPLE_STATUS_TEXT, sampleWorkflow, type SampleAction, type SampleStatus } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
@@ -7,68 +7,8 @@ import type { SrmSampleRequestTable } from './sample-tables.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { notifyUsers } from '../announcements/notify.js';
 
-type Side = 'INTERNAL' | 'SUPPLIER';
-type Rule = { from: readonly SampleStatus[]; to: SampleStatus; side: Side; refusal: string; done: string };
-
-/** The state machine of §7: who acts (B/W/Q internal, S the addressed supplier), from which states, to which. */
-export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
-  send: {
-    from: ['DRAFT'],
-    to: 'SENT',
-    side: 'INTERNAL',
-    refusal: '只有草稿状态的送样申请可以发送',
-    done: '送样申请已发送给供应商',
-  },
-  cancel: {
-    from: ['DRAFT', 'SENT'],
-    to: 'CANCELLED',
-    side: 'INTERNAL',
-    refusal: '只有草稿或待供应商确认的送样申请可以取消',
-    done: '送样申请已取消',
-  },
-  confirm: {
-    from: ['SENT'],
-    to: 'CONFIRMED',
-    side: 'SUPPLIER',
-    refusal: '只有待确认的送样申请可以确认',
-    done: '已确认送样',
-  },
-  refuse: {
-    from: ['SENT'],
-    to: 'REFUSED',
-    side: 'SUPPLIER',
-    refusal: '只有待确认的送样申请可以拒绝',
-    done: '已拒绝送样',
-  },
-  ship: {
-    from: ['CONFIRMED'],
-    to: 'SHIPPED',
-    side: 'SUPPLIER',
-    refusal: '只有已确认的送样申请可以寄出样品',
-    done: '样品已寄出',
-  },
-  receive: {
-    from: ['SHIPPED'],
-    to: 'RECEIVED',
-    side: 'INTERNAL',
-    refusal: '只有已寄出的样品可以签收',
-    done: '样品已签收',
-  },
-  test: {
-    from: ['RECEIVED'],
-    to: 'TESTED',
-    side: 'INTERNAL',
-    refusal: '只有已签收的样品可以录入测试结果',
-    done: '测试结果已保存',
-  },
-  close: {
-    from: ['TESTED'],
-    to: 'CLOSED',
-    side: 'INTERNAL',
-    refusal: '只有已测试的送样申请可以关闭',
-    done: '送样申请已关闭',
-  },
-};
+/** The state machine of §7, from the shared definition. */
+export const SAMPLE_RULES = sampleWorkflow.transitions;
 
 export type SampleRow = SrmSampleRequestTable;
 import type { Actor } from '../../core/access.js';
