@@ -27,6 +27,8 @@ export type WorkflowTransitionDef<S extends string = string> = {
   permission?: string;
   /** A reason is required (refusals, cancellations after sending). */
   reason?: boolean;
+  /** The reason's name in the dialog and the refusal (拒绝原因); 原因 when absent. */
+  reasonLabel?: string;
   /** The confirmation the web asks before taking it. */
   confirm?: string;
   /** The refusal when taken from a state not in `from`. */
@@ -48,6 +50,8 @@ export type WorkflowDef<S extends string = string, A extends string = string> = 
   permission: string;
   states: Readonly<Record<S, WorkflowStateDef>>;
   transitions: Readonly<Record<A, WorkflowTransitionDef<S>>>;
+  /** The refusal when an internal user takes a supplier's transition. */
+  supplierSideRefusal?: string;
   /** X-5: the states a supplier sees its documents in; all when absent. */
   supplierVisibleFrom?: readonly S[];
 };

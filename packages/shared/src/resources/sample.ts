@@ -103,6 +103,7 @@ export const sampleWorkflow = defineWorkflow({
   docType: 'SAMPLE_REQUEST',
   label: '送样申请',
   permission: 'sampleRequest',
+  supplierSideRefusal: '只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）',
   states: {
     DRAFT: { text: '草稿', color: 'default', terminal: false },
     SENT: { text: '已发送', color: 'processing', terminal: false },
@@ -140,6 +141,7 @@ export const sampleWorkflow = defineWorkflow({
       label: '拒绝',
       logText: '拒绝送样',
       reason: true,
+      reasonLabel: '拒绝原因',
       refusal: '只有待确认的送样申请可以拒绝',
       done: '已拒绝送样',
     },
