@@ -14,6 +14,7 @@ export * from './supplier.js';
 export * from './supplier-lifecycle.js';
 export * from './register.js';
 export * from './resource/define-resource.js';
+export * from './workflow.js';
 export * from './resource/resource-schemas.js';
 export * from './resources/system.js';
 export * from './resources/portal.js';

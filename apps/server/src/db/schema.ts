@@ -21,6 +21,7 @@ import type { PortalTables } from './portal-tables.js';
 import type { SupplierTables } from './supplier-tables.js';
 import type { UserTables } from './user-tables.js';
 import type { JobTables } from '../modules/jobs/jobs-tables.js';
+import type { WorkflowTables } from '../workflow/workflow-tables.js';
 
 /**
  * The database as application code sees it: each module's table map, and the few tables of
@@ -82,6 +83,7 @@ export type Database = UserTables &
   TenderTables &
   TenderEvaluationTables &
   QuotaTables &
+  WorkflowTables &
   JobTables & {
     sysConfig: SysConfigTable;
     sysBaseData: SysBaseDataTable;

@@ -20,6 +20,7 @@ import { systemManifest } from './system/manifest.js';
 import { usersManifest } from './users/manifest.js';
 import { sessionsManifest } from './sessions/manifest.js';
 import { logsManifest } from './logs/manifest.js';
+import { auditChainManifest } from './audit-chain/manifest.js';
 import { jobsManifest } from './jobs/manifest.js';
 import { rolesAndPermissionsManifest } from './roles-and-permissions/manifest.js';
 import { dictionariesManifest } from './dictionaries/manifest.js';
@@ -56,6 +57,7 @@ export const MODULES: readonly ModuleManifest[] = [
   usersManifest,
   sessionsManifest,
   logsManifest,
+  auditChainManifest,
   jobsManifest,
   rolesAndPermissionsManifest,
   dictionariesManifest,

@@ -16,6 +16,7 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'system/PermissionList': lazy(() => import('../pages/system/permission-list-page')),
   'system/DepartList': lazy(() => import('../pages/system/depart-list-page')),
   'system/LogList': lazy(() => import('../pages/system/log-list-page')),
+  'system/AuditChainList': lazy(() => import('../pages/system/audit-chain-page')),
   'system/OnlineUser': lazy(() => import('../pages/system/online-user-page')),
   'system/MyAnnouncementList': lazy(() => import('../pages/system/my-announcement-list-page')),
   'supplier/SupplierList': lazy(() => import('../pages/supplier/supplier-list-page')),

@@ -1,4 +1,5 @@
 import { defineResource } from '../resource/define-resource.js';
+import { defineWorkflow, workflowStateText } from '../workflow.js';
 
 /**
  * Sample requests (样品, domain §7): a buyer asks a supplier for a sample of a material (or of a
@@ -94,18 +95,105 @@ export const sampleRequestResource = defineResource({
   },
 });
 
+/**
+ * The state machine of §7: who acts (B/W/Q internal, S the addressed supplier, SMP-1), from
+ * which states, to which, and what the caller is told. A supplier never sees drafts (X-5).
+ */
+export const sampleWorkflow = defineWorkflow({
+  docType: 'SAMPLE_REQUEST',
+  label: '送样申请',
+  permission: 'sampleRequest',
+  supplierSideRefusal: '只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）',
+  states: {
+    DRAFT: { text: '草稿', color: 'default', terminal: false },
+    SENT: { text: '已发送', color: 'processing', terminal: false },
+    CONFIRMED: { text: '已确认', color: 'blue', terminal: false },
+    REFUSED: { text: '已拒绝', color: 'red', terminal: true },
+    SHIPPED: { text: '已寄出', color: 'cyan', terminal: false },
+    RECEIVED: { text: '已签收', color: 'geekblue', terminal: false },
+    TESTED: { text: '已测试', color: 'purple', terminal: false },
+    CLOSED: { text: '已关闭', color: 'success', terminal: true },
+    CANCELLED: { text: '已取消', color: 'default', terminal: true },
+  },
+  transitions: {
+    send: {
+      from: ['DRAFT'],
+      to: 'SENT',
+      side: 'INTERNAL',
+      label: '发送',
+      confirm: '确定发送吗？发送后供应商将收到送样通知，申请内容不能再修改',
+      refusal: '只有草稿状态的送样申请可以发送',
+      done: '送样申请已发送给供应商',
+    },
+    confirm: {
+      from: ['SENT'],
+      to: 'CONFIRMED',
+      side: 'SUPPLIER',
+      label: '确认送样',
+      confirm: '确定按要求送样吗？',
+      refusal: '只有待确认的送样申请可以确认',
+      done: '已确认送样',
+    },
+    refuse: {
+      from: ['SENT'],
+      to: 'REFUSED',
+      side: 'SUPPLIER',
+      label: '拒绝',
+      logText: '拒绝送样',
+      reason: true,
+      reasonLabel: '拒绝原因',
+      refusal: '只有待确认的送样申请可以拒绝',
+      done: '已拒绝送样',
+    },
+    ship: {
+      from: ['CONFIRMED'],
+      to: 'SHIPPED',
+      side: 'SUPPLIER',
+      label: '寄出',
+      refusal: '只有已确认的送样申请可以寄出样品',
+      done: '样品已寄出',
+    },
+    receive: {
+      from: ['SHIPPED'],
+      to: 'RECEIVED',
+      side: 'INTERNAL',
+      label: '签收',
+      refusal: '只有已寄出的样品可以签收',
+      done: '样品已签收',
+    },
+    test: {
+      from: ['RECEIVED'],
+      to: 'TESTED',
+      side: 'INTERNAL',
+      label: '录入结果',
+      logText: '录入测试结果',
+      refusal: '只有已签收的样品可以录入测试结果',
+      done: '测试结果已保存',
+    },
+    close: {
+      from: ['TESTED'],
+      to: 'CLOSED',
+      side: 'INTERNAL',
+      label: '关闭',
+      confirm: '确定关闭吗？',
+      refusal: '只有已测试的送样申请可以关闭',
+      done: '送样申请已关闭',
+    },
+    cancel: {
+      from: ['DRAFT', 'SENT'],
+      to: 'CANCELLED',
+      side: 'INTERNAL',
+      label: '取消',
+      confirm: '确定取消该送样申请吗？已发送的申请会通知供应商',
+      refusal: '只有草稿或待供应商确认的送样申请可以取消',
+      done: '送样申请已取消',
+    },
+  },
+  supplierVisibleFrom: ['SENT', 'CONFIRMED', 'REFUSED', 'SHIPPED', 'RECEIVED', 'TESTED', 'CLOSED', 'CANCELLED'],
+});
+
 /** Status names as srm_sample_status shows them (§26), for refusal messages. */
-export const SAMPLE_STATUS_TEXT: Readonly<Record<SampleStatus, string>> = {
-  DRAFT: '草稿',
-  SENT: '已发送',
-  CONFIRMED: '已确认',
-  REFUSED: '已拒绝',
-  SHIPPED: '已寄出',
-  RECEIVED: '已签收',
-  TESTED: '已测试',
-  CLOSED: '已关闭',
-  CANCELLED: '已取消',
-};
+export const SAMPLE_STATUS_TEXT: Readonly<Record<SampleStatus, string>> = workflowStateText(sampleWorkflow);
 
 export const SAMPLE_SHIP_METHODS = ['EXPRESS', 'LOGISTICS', SAMPLE_HAND_DELIVERY] as const;
 export const SAMPLE_TEST_RESULTS = ['PASS', 'FAIL'] as const;

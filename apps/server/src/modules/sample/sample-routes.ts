@@ -9,27 +9,23 @@ import {
   SAMPLE_SHIP_METHODS,
   SAMPLE_TEST_RESULTS,
   sampleRequestResource,
+  sampleWorkflow,
+  workflowPermission,
   type SampleAction,
 } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import { id, requiredText, text, wireDate } from '../../http/wire.js';
-import { businessDay, serverNowIso, toWireDateTime } from '../../core/clock.js';
+import { businessDay, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { ADMISSION_REVIEW_SOURCE } from '../supplier/admission-review.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
-import {
-  assertSupplierEligible,
-  notifySample,
-  SAMPLE_RULES,
-  sampleFor,
-  transition,
-  type Actor,
-  type SampleRow,
-} from './sample-transitions.js';
+import { assertSupplierEligible, notifySample, sampleFor, type Actor, type SampleRow } from './sample-transitions.js';
+import { runTransition } from '../../workflow/transition.js';
+import { documentLog } from '../../workflow/doc-log.js';
 
 // X-11: the supplier a request was sent to reads its test report files, whoever uploaded them.
 export const sampleRequestFiles = defineDocumentFiles('SAMPLE_REQUEST', {
@@ -175,86 +171,77 @@ export const sampleRoutes =
     );
 
     const tags = ['送样申请'];
+    /** What a transition's route adds to the common path: columns, guard, reason, notice detail, follow-up. */
+    type Step = {
+      patch?: Partial<SampleRow>;
+      guard?: (row: SampleRow, trx: Db) => Promise<void> | void;
+      reason?: string | null;
+      detail?: string;
+      after?: (row: SampleRow, trx: Db) => Promise<void>;
+    };
+    const eligible = (r: SampleRow, trx: Db) => assertSupplierEligible(trx, r.supplierId);
     const route = <B extends z.ZodObject<{ id: typeof id }>>(
       action: SampleAction,
       summary: string,
       body: B,
-      run: (trx: Db, actor: Actor, input: z.infer<B>) => Promise<{ row: SampleRow; detail?: string }>,
+      prepare: (input: z.infer<B>, actor: Actor) => Promise<Step> | Step = () => ({}),
     ) =>
       app.post(
         `${sampleRequestResource.path}/${action}`,
-        { schema: { tags, summary, body }, config: { access: { permission: `sampleRequest:${action}` } } },
+        {
+          schema: { tags, summary, body },
+          config: { access: { permission: workflowPermission(sampleWorkflow, action) } },
+        },
         async (request) => {
           const input = request.body as z.infer<B>;
-          await ctx.db.transaction().execute(async (trx) => {
-            const { row, detail } = await run(trx, actorOf(request), input);
-            await notifySample(trx, row, action, detail);
+          const actor = actorOf(request);
+          const step = await prepare(input, actor);
+          const { message } = await runTransition<SampleRow, SampleAction>(ctx.db, sampleWorkflow, {
+            table: 'srmSampleRequest',
+            id: input.id,
+            action,
+            actor,
+            reason: step.reason,
+            guard: step.guard,
+            patch: step.patch,
+            after: async (row, trx) => {
+              await step.after?.(row, trx);
+              await notifySample(trx, row, action, step.detail);
+            },
           });
           request.log.info({ event: 'sample.transition', action, id: input.id }, 'sample request moved');
-          return ok(null, SAMPLE_RULES[action].done);
+          return ok(null, message);
         },
       );
 
     const plain = z.object({ id });
-    route('send', '发送送样申请（草稿 → 已发送），通知供应商', plain, async (trx, actor, { id: sampleId }) => ({
-      row: await transition(
-        trx,
-        actor,
-        sampleId,
-        'send',
-        {},
-        { check: (r) => assertSupplierEligible(trx, r.supplierId) },
-      ),
-    }));
+    route('send', '发送送样申请（草稿 → 已发送），通知供应商', plain, () => ({ guard: eligible }));
     route(
       'cancel',
       '取消送样申请（草稿或已发送 → 已取消）',
       z.object({ id, reason: text(500, '取消原因').optional() }),
-      async (trx, actor, input) => ({
-        row: await transition(trx, actor, input.id, 'cancel', {}, { reason: input.reason || null }),
-        detail: input.reason,
-      }),
+      (input) => ({ reason: input.reason || null, detail: input.reason }),
     );
     route(
       'confirm',
       '供应商确认送样（已发送 → 已确认）',
       z.object({ id, remark: text(500, '回复').optional() }),
-      async (trx, actor, input) => ({
-        row: await transition(
-          trx,
-          actor,
-          input.id,
-          'confirm',
-          { supplierRemark: input.remark || null },
-          { check: (r) => assertSupplierEligible(trx, r.supplierId) },
-        ),
-        detail: input.remark,
-      }),
+      (input) => ({ patch: { supplierRemark: input.remark || null }, guard: eligible, detail: input.remark }),
     );
     route(
       'refuse',
       '供应商拒绝送样（已发送 → 已拒绝），须填写原因',
       z.object({ id, reason: requiredText(500, '拒绝原因') }),
-      async (trx, actor, input) => ({
-        row: await transition(
-          trx,
-          actor,
-          input.id,
-          'refuse',
-          { supplierRemark: input.reason },
-          { reason: input.reason },
-        ),
-        detail: input.reason,
-      }),
+      (input) => ({ patch: { supplierRemark: input.reason }, reason: input.reason, detail: input.reason }),
     );
-    route('ship', '供应商寄出样品（已确认 → 已寄出，SMP-1）', shipBody, async (trx, actor, input) => {
+    route('ship', '供应商寄出样品（已确认 → 已寄出，SMP-1）', shipBody, (input) => {
       // SMP-1: a carrier's tracking number, or a note for hand delivery.
       const hand = input.shipMethod === SAMPLE_HAND_DELIVERY;
       if (hand && !input.deliveryNote)
         throw badRequest('专人送达请填写送货说明（SMP-1）', { deliveryNote: '请填写送货说明' });
       if (!hand && !input.trackingNo) throw badRequest('寄出样品须填写运单号（SMP-1）', { trackingNo: '请填写运单号' });
       if (!hand && !input.carrier) throw badRequest('请填写承运商', { carrier: '请填写承运商' });
-      const changes = {
+      const patch = {
         shipMethod: input.shipMethod,
         carrier: hand ? null : input.carrier!,
         trackingNo: hand ? null : input.trackingNo!,
@@ -262,27 +249,20 @@ export const sampleRoutes =
         estimatedArrival: input.estimatedArrival ?? null,
         shippedAt: serverNowIso(),
       };
-      const row = await transition(trx, actor, input.id, 'ship', changes, {
-        check: (r) => assertSupplierEligible(trx, r.supplierId),
-      });
-      return { row, detail: hand ? `专人送达：${input.deliveryNote}` : `${input.carrier} 运单号 ${input.trackingNo}` };
+      const detail = hand ? `专人送达：${input.deliveryNote}` : `${input.carrier} 运单号 ${input.trackingNo}`;
+      return { patch, guard: eligible, detail };
     });
     route(
       'receive',
       '签收样品（已寄出 → 已签收，SMP-2）',
       z.object({ id, receivedQty: z.string().trim() }),
-      async (trx, actor, input) => {
+      (input) => {
         if (!positive(input.receivedQty))
           throw badRequest('签收数量必须大于0（SMP-2）', { receivedQty: '签收数量必须大于0' });
-        return {
-          row: await transition(trx, actor, input.id, 'receive', {
-            receivedQty: input.receivedQty,
-            receivedAt: serverNowIso(),
-          }),
-        };
+        return { patch: { receivedQty: input.receivedQty, receivedAt: serverNowIso() } };
       },
     );
-    route('test', '录入样品测试结果（已签收 → 已测试，SMP-2）', testBody, async (trx, actor, input) => {
+    route('test', '录入样品测试结果（已签收 → 已测试，SMP-2）', testBody, async (input, actor) => {
       const files = (input.testReportFiles ?? '')
         .split(',')
         .map((f) => f.trim())
@@ -291,7 +271,7 @@ export const sampleRoutes =
         throw badRequest('测试结果须附测试报告（文字或附件，SMP-2）', { testReport: '请填写测试报告或上传附件' });
       if (files.length) {
         // Only files the tester uploaded are attached (UP-5).
-        const found = await trx
+        const found = await ctx.db
           .selectFrom('sysFile')
           .select('path')
           .where('path', 'in', files)
@@ -300,32 +280,32 @@ export const sampleRoutes =
         if (found.length !== new Set(files).size)
           throw badRequest('测试报告附件不存在，请重新上传', { testReportFiles: '附件不存在' });
       }
-      const changes = {
-        testResult: input.testResult,
-        testReport: input.testReport || null,
-        testReportFiles: files.join(',') || null,
-        testedBy: actor.user.username,
-        testedAt: serverNowIso(),
-      };
-      const row = await transition(trx, actor, input.id, 'test', changes, {
-        check: (r) => {
+      return {
+        patch: {
+          testResult: input.testResult,
+          testReport: input.testReport || null,
+          testReportFiles: files.join(',') || null,
+          testedBy: actor.user.username,
+          testedAt: serverNowIso(),
+        },
+        guard: (r) => {
           if (r.requesterId === actor.user.id) throw businessError('测试人不能是提出送样申请的采购员（SMP-2）');
         },
-      });
-      // SMP-3: the result decides the SAMPLE step of a linked admission review.
-      if (row.sourceDocType === ADMISSION_REVIEW_SOURCE && row.sourceDocId)
-        await ctx.admissionReviews.sampleTested(
-          trx,
-          row.sourceDocId,
-          row.code,
-          input.testResult,
-          input.testReport || null,
-        );
-      return { row, detail: input.testResult === 'PASS' ? '测试合格' : '测试不合格' };
+        // SMP-3: the result decides the SAMPLE step of a linked admission review.
+        after: async (row, trx) => {
+          if (row.sourceDocType === ADMISSION_REVIEW_SOURCE && row.sourceDocId)
+            await ctx.admissionReviews.sampleTested(
+              trx,
+              row.sourceDocId,
+              row.code,
+              input.testResult,
+              input.testReport || null,
+            );
+        },
+        detail: input.testResult === 'PASS' ? '测试合格' : '测试不合格',
+      };
     });
-    route('close', '关闭送样申请（已测试 → 已关闭）', plain, async (trx, actor, input) => ({
-      row: await transition(trx, actor, input.id, 'close', {}),
-    }));
+    route('close', '关闭送样申请（已测试 → 已关闭）', plain);
 
     app.get(
       `${sampleRequestResource.path}/logs`,
@@ -335,14 +315,7 @@ export const sampleRoutes =
       },
       async (request) => {
         const row = await sampleFor(ctx.db, actorOf(request), request.query.id);
-        const logs = await ctx.db
-          .selectFrom('srmSampleLog')
-          .select(['id', 'action', 'fromStatus', 'toStatus', 'actorName', 'actorKind', 'reason', 'at'])
-          .where('sampleId', '=', row.id)
-          .orderBy('at')
-          .orderBy('id')
-          .execute();
-        return ok(logs.map((l) => ({ ...l, at: toWireDateTime(l.at) })));
+        return ok(await documentLog(ctx.db, sampleWorkflow, row.id));
       },
     );
   };

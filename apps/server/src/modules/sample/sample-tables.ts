@@ -46,18 +46,4 @@ export type SrmSampleRequestTable = AuditColumns & {
   remark: string | null;
 };
 
-export type SrmSampleLogTable = {
-  id: string;
-  sampleId: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorId: string;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  ip: string | null;
-  at: string;
-};
-
-export type SampleTables = { srmSampleRequest: SrmSampleRequestTable; srmSampleLog: SrmSampleLogTable };
+export type SampleTables = { srmSampleRequest: SrmSampleRequestTable };

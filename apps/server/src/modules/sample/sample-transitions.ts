@@ -1,147 +1,27 @@
-import { SAMPLE_STATUS_TEXT, type SampleAction, type SampleStatus } from '@procura/shared';
-import { businessError, forbidden, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { serverNowIso } from '../../core/clock.js';
+import { sampleWorkflow, type SampleAction } from '@procura/shared';
+import type { Actor } from '../../core/access.js';
+import { businessError } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import type { SrmSampleRequestTable } from './sample-tables.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { notifyUsers } from '../announcements/notify.js';
-
-type Side = 'INTERNAL' | 'SUPPLIER';
-type Rule = { from: readonly SampleStatus[]; to: SampleStatus; side: Side; refusal: string; done: string };
-
-/** The state machine of §7: who acts (B/W/Q internal, S the addressed supplier), from which states, to which. */
-export const SAMPLE_RULES: Readonly<Record<SampleAction, Rule>> = {
-  send: {
-    from: ['DRAFT'],
-    to: 'SENT',
-    side: 'INTERNAL',
-    refusal: '只有草稿状态的送样申请可以发送',
-    done: '送样申请已发送给供应商',
-  },
-  cancel: {
-    from: ['DRAFT', 'SENT'],
-    to: 'CANCELLED',
-    side: 'INTERNAL',
-    refusal: '只有草稿或待供应商确认的送样申请可以取消',
-    done: '送样申请已取消',
-  },
-  confirm: {
-    from: ['SENT'],
-    to: 'CONFIRMED',
-    side: 'SUPPLIER',
-    refusal: '只有待确认的送样申请可以确认',
-    done: '已确认送样',
-  },
-  refuse: {
-    from: ['SENT'],
-    to: 'REFUSED',
-    side: 'SUPPLIER',
-    refusal: '只有待确认的送样申请可以拒绝',
-    done: '已拒绝送样',
-  },
-  ship: {
-    from: ['CONFIRMED'],
-    to: 'SHIPPED',
-    side: 'SUPPLIER',
-    refusal: '只有已确认的送样申请可以寄出样品',
-    done: '样品已寄出',
-  },
-  receive: {
-    from: ['SHIPPED'],
-    to: 'RECEIVED',
-    side: 'INTERNAL',
-    refusal: '只有已寄出的样品可以签收',
-    done: '样品已签收',
-  },
-  test: {
-    from: ['RECEIVED'],
-    to: 'TESTED',
-    side: 'INTERNAL',
-    refusal: '只有已签收的样品可以录入测试结果',
-    done: '测试结果已保存',
-  },
-  close: {
-    from: ['TESTED'],
-    to: 'CLOSED',
-    side: 'INTERNAL',
-    refusal: '只有已测试的送样申请可以关闭',
-    done: '送样申请已关闭',
-  },
-};
+import { workflowRowFor } from '../../workflow/transition.js';
+import { noticeHtml } from '../../core/sanitize.js';
 
 export type SampleRow = SrmSampleRequestTable;
-import type { Actor } from '../../core/access.js';
-import { noticeHtml } from '../../core/sanitize.js';
 export type { Actor };
 
 /**
  * The request the actor may act on: internal users within their tenant, a supplier user only
  * its own supplier's sent requests (X-5); anything else is simply not there.
  */
-export async function sampleFor(trx: Db, actor: Actor, id: string): Promise<SampleRow> {
-  let q = trx.selectFrom('srmSampleRequest').selectAll().where('id', '=', id);
-  if (actor.user.supplierId) q = q.where('supplierId', '=', actor.user.supplierId).where('status', '<>', 'DRAFT');
-  else q = q.where('tenantId', '=', actor.tenantId);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('送样申请不存在');
-  return row;
-}
+export const sampleFor = (db: Db, actor: Actor, id: string): Promise<SampleRow> =>
+  workflowRowFor<SampleRow>(db, sampleWorkflow, 'srmSampleRequest', actor, id);
 
 /** Refuses a supplier that is frozen, blacklisted or eliminated (X-15). */
 export async function assertSupplierEligible(trx: Db, supplierId: string): Promise<void> {
   const refusal = await supplierEligibility(trx, supplierId, { purpose: 'sample' });
   if (refusal) throw businessError(refusalText(refusal, '送样', 'X-15'));
-}
-
-/**
- * Runs one transition: checks the side (SMP-1: only the addressed supplier confirms, refuses
- * or ships; suppliers never act for the buyer), the current status and `check`, then moves the
- * status (only if still unchanged, so a concurrent transition loses, X-4), writes the state log
- * and returns the row as it was.
- */
-export async function transition(
-  trx: Db,
-  actor: Actor,
-  id: string,
-  action: SampleAction,
-  changes: Partial<SampleRow>,
-  options: { reason?: string | null; check?: (row: SampleRow) => Promise<void> | void } = {},
-): Promise<SampleRow> {
-  const rule = SAMPLE_RULES[action];
-  const row = await sampleFor(trx, actor, id);
-  if (rule.side === 'SUPPLIER' && actor.user.supplierId !== row.supplierId)
-    throw businessError('只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）');
-  if (rule.side === 'INTERNAL' && actor.user.supplierId) throw forbidden();
-  const current = row.status as SampleStatus;
-  if (!rule.from.includes(current))
-    throw businessError(`${rule.refusal}，当前状态：${SAMPLE_STATUS_TEXT[current] ?? current}`);
-  await options.check?.(row);
-  const now = serverNowIso();
-  const moved = await trx
-    .updateTable('srmSampleRequest')
-    .set({ ...changes, status: rule.to, updateBy: actor.user.username, updateTime: now })
-    .where('id', '=', row.id)
-    .where('status', '=', current)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw businessError('送样申请已被他人处理，请刷新后重试');
-  await trx
-    .insertInto('srmSampleLog')
-    .values({
-      id: newId(),
-      sampleId: row.id,
-      action,
-      fromStatus: current,
-      toStatus: rule.to,
-      actorId: actor.user.id,
-      actorName: actor.user.realname || actor.user.username,
-      actorKind: actor.user.supplierId ? 'SUPPLIER' : 'INTERNAL',
-      reason: options.reason ?? null,
-      ip: actor.ip,
-      at: now,
-    })
-    .execute();
-  return row;
 }
 
 /** The active users of a supplier: who gets its notices. */

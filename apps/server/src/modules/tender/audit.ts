@@ -1,24 +1,11 @@
-import { createHash } from 'node:crypto';
+import { canonicalJson, GENESIS_HASH, sha256 } from '../../core/canonical-json.js';
 import type { Actor } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import type { TenderAuditTable } from './tender-tables.js';
 
-/** The first entry's previous hash. */
-export const GENESIS_HASH = '0'.repeat(64);
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** A canonical JSON text: object keys sorted at every level, no whitespace. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
+export { canonicalJson, GENESIS_HASH };
 
 /** The hash of an entry: SHA-256 over the canonical serialisation of every field but the hash itself. */
 export function entryHash(e: Omit<TenderAuditTable, 'id' | 'hash'>): string {

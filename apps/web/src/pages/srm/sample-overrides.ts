@@ -1,35 +1,17 @@
 import { createElement } from 'react';
 import { Tag } from 'antd';
-import { sampleRequestResource } from '@procura/shared';
+import { sampleRequestResource, sampleWorkflow } from '@procura/shared';
 import { StoredFileLinks } from '../../components/upload/stored-file-links';
-import { postAction } from '../../lib/http';
-import type { ResourceOverride, ResourceRecord, RowAction } from '../../resources/resource-types';
+import type { ResourceOverride } from '../../resources/resource-types';
+import { workflowActions } from '../../resources/workflow-actions';
 import { CategoryTreeSelect, MaterialSelect, SupplierSelect } from './material-controls';
-import {
-  SampleLogDrawer,
-  SampleReceiveModal,
-  SampleRefuseModal,
-  SampleShipModal,
-  SampleTestModal,
-} from './sample-panels';
-
-const is =
-  (...statuses: string[]) =>
-  (r: ResourceRecord) =>
-    statuses.includes(String(r.status));
-const command = (action: string, label: string, statuses: string[], confirm: string): RowAction => ({
-  key: `sample-${action}`,
-  label,
-  permission: `sampleRequest:${action}`,
-  visible: is(...statuses),
-  confirm,
-  run: (r) => postAction(`/srm/sampleRequest/${action}`, { id: r.id }),
-});
+import { SampleReceiveModal, SampleShipModal, SampleTestModal } from './sample-panels';
 
 /**
  * 样品管理 (buyers) and 送样申请 (suppliers) on the generic page (§7): reference pickers and
- * names, the overdue mark of SMP-4, and one row action per transition. Each action shows only
- * in the states it applies to and to holders of its code; the server decides either way.
+ * names, the overdue mark of SMP-4, and the row actions of the sample workflow (the definition's
+ * transitions, with their own dialogs for shipping, receiving and testing). Each action shows
+ * only in the states it applies to and to holders of its code; the server decides either way.
  */
 export const sampleOverrides: Readonly<Record<string, ResourceOverride>> = {
   [sampleRequestResource.key]: {
@@ -55,40 +37,10 @@ export const sampleOverrides: Readonly<Record<string, ResourceOverride>> = {
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),
       categoryId: (_f, disabled) => createElement(CategoryTreeSelect, { leavesOnly: true, disabled }),
     },
-    rowActions: [
-      command('send', '发送', ['DRAFT'], '确定发送吗？发送后供应商将收到送样通知，申请内容不能再修改'),
-      command('confirm', '确认送样', ['SENT'], '确定按要求送样吗？'),
-      {
-        key: 'sample-refuse',
-        label: '拒绝',
-        permission: 'sampleRequest:refuse',
-        visible: is('SENT'),
-        Panel: SampleRefuseModal,
-      },
-      {
-        key: 'sample-ship',
-        label: '寄出',
-        permission: 'sampleRequest:ship',
-        visible: is('CONFIRMED'),
-        Panel: SampleShipModal,
-      },
-      {
-        key: 'sample-receive',
-        label: '签收',
-        permission: 'sampleRequest:receive',
-        visible: is('SHIPPED'),
-        Panel: SampleReceiveModal,
-      },
-      {
-        key: 'sample-test',
-        label: '录入结果',
-        permission: 'sampleRequest:test',
-        visible: is('RECEIVED'),
-        Panel: SampleTestModal,
-      },
-      command('close', '关闭', ['TESTED'], '确定关闭吗？'),
-      command('cancel', '取消', ['DRAFT', 'SENT'], '确定取消该送样申请吗？已发送的申请会通知供应商'),
-      { key: 'sample-log', label: '状态日志', permission: 'sampleRequest:list', Panel: SampleLogDrawer },
-    ],
+    rowActions: workflowActions(sampleWorkflow, {
+      path: sampleRequestResource.path,
+      key: 'sample',
+      panels: { ship: SampleShipModal, receive: SampleReceiveModal, test: SampleTestModal },
+    }),
   },
 };

@@ -1,10 +1,8 @@
-import { DatePicker, Drawer, Empty, Form, Input, Radio, Spin, Timeline } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { SAMPLE_HAND_DELIVERY, type SampleAction } from '@procura/shared';
 import { DictSelect } from '../../components/dict/dict-select';
 import { FileUpload } from '../../components/upload/file-upload';
-import { getAction } from '../../lib/http';
 import type { RowActionPanelProps } from '../../resources/resource-types';
 import { RowCommandModal } from '../../resources/row-command-modal';
 
@@ -30,22 +28,6 @@ function CommandModal({ action, title, ...rest }: SampleCommandProps) {
 }
 
 const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
-
-export function SampleRefuseModal(props: RowActionPanelProps) {
-  return (
-    <CommandModal {...props} action="refuse" title="拒绝送样" okText="拒绝" danger>
-      {() => (
-        <Form.Item
-          name="reason"
-          label="拒绝原因"
-          rules={[required('拒绝原因'), { max: 500, message: '拒绝原因不能超过500个字符' }]}
-        >
-          <Input.TextArea rows={4} maxLength={500} showCount data-testid="sample-refuse-reason" />
-        </Form.Item>
-      )}
-    </CommandModal>
-  );
-}
 
 /** SMP-1: a carrier and tracking number, or for hand delivery a note. */
 export function SampleShipModal(props: RowActionPanelProps) {
@@ -171,56 +153,5 @@ export function SampleTestModal(props: RowActionPanelProps) {
         </>
       )}
     </CommandModal>
-  );
-}
-
-type LogRow = {
-  id: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  at: string;
-};
-const ACTION_TEXT: Record<string, string> = {
-  send: '发送',
-  cancel: '取消',
-  confirm: '确认送样',
-  refuse: '拒绝送样',
-  ship: '寄出',
-  receive: '签收',
-  test: '录入测试结果',
-  close: '关闭',
-};
-
-/** Who moved the request when (X-3). */
-export function SampleLogDrawer({ record, open, onClose }: RowActionPanelProps) {
-  const logs = useQuery({
-    queryKey: ['sampleLogs', record.id],
-    enabled: open,
-    queryFn: async () => {
-      const body = await getAction<LogRow[]>('/srm/sampleRequest/logs', { id: record.id });
-      if (!body.success) throw new Error(body.message);
-      return body.result;
-    },
-  });
-  return (
-    <Drawer open={open} onClose={onClose} title={`状态日志 - ${String(record.code ?? '')}`} size={480} destroyOnHidden>
-      {logs.isLoading ? (
-        <Spin />
-      ) : !logs.data?.length ? (
-        <Empty description={logs.error ? logs.error.message : '暂无记录'} />
-      ) : (
-        <Timeline
-          data-testid="sample-log"
-          items={logs.data.map((l) => ({
-            key: l.id,
-            content: `${l.at} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${ACTION_TEXT[l.action] ?? l.action}${l.reason ? `：${l.reason}` : ''}`,
-          }))}
-        />
-      )}
-    </Drawer>
   );
 }

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { createSessionStore } from '../../lib/auth-store';
+import { http } from '../../lib/http';
+import { persistedSession } from '../../lib/session-persistence';
+import { fakeServer, ok } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
+import AuditChainPage, { type AuditChainRecord, type AuditVerdict } from './audit-chain-page';
+
+const entry = (seq: number): AuditChainRecord => ({
+  id: `0-${seq}`,
+  tenantId: 0,
+  seq,
+  docType: 'SAMPLE_REQUEST',
+  docId: `doc${seq}`,
+  action: seq === 1 ? 'send' : 'confirm',
+  payload: `{"from":"DRAFT","seq":${seq}}`,
+  prevHash: 'a'.repeat(64),
+  hash: 'b'.repeat(64),
+  createdAt: '2026-12-01 09:00:00',
+});
+
+function setup(verdict: AuditVerdict, codes = ['auditChain:list', 'auditChain:verify']) {
+  persistedSession.setToken('tok');
+  persistedSession.setButtonAuth(
+    codes.map((action) => ({ action, type: '1' })),
+    [],
+  );
+  const server = fakeServer({
+    'GET /sys/auditChain/list': () => ok({ records: [entry(2), entry(1)], total: 2, size: 23, current: 1, pages: 1 }),
+    'GET /sys/auditChain/verify': () => ok(verdict),
+  });
+  vi.stubGlobal('fetch', server.fetch);
+  renderWithProviders(<AuditChainPage />, { route: '/isystem/auditChain', store: createSessionStore(http) });
+  return server;
+}
+
+describe('审计链', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the chain newest first and 校验 shows 链完整', async () => {
+    const server = setup({ tenantId: 0, ok: true, count: 2 });
+    expect(await screen.findByText('doc2')).toBeTruthy();
+    expect(screen.getAllByText('SAMPLE_REQUEST')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('audit-chain-verify'));
+    expect(within(await screen.findByTestId('audit-chain-verdict')).getByText('链完整：共 2 条记录')).toBeTruthy();
+    expect(server.calls('GET /sys/auditChain/verify')).toHaveLength(1);
+  });
+
+  it('校验 names the seq where the chain breaks and why', async () => {
+    setup({ tenantId: 0, ok: false, count: 0, brokenSeq: 1, reason: '哈希不一致：内容被篡改' });
+    await screen.findByText('doc1');
+    fireEvent.click(screen.getByTestId('audit-chain-verify'));
+    expect(
+      within(await screen.findByTestId('audit-chain-verdict')).getByText('审计链在第 1 条断开：哈希不一致：内容被篡改'),
+    ).toBeTruthy();
+  });
+
+  it('offers no 校验 without auditChain:verify', async () => {
+    setup({ tenantId: 0, ok: true, count: 2 }, ['auditChain:list']);
+    await screen.findByText('doc2');
+    expect(screen.queryByTestId('audit-chain-verify')).toBeNull();
+  });
+});
