@@ -37,6 +37,7 @@ export {
   type ApprovalDocType,
   type ApprovalDocTypeDef,
   type ApprovalOutcome,
+  type ApprovalViewer,
 } from './approval-registry.js';
 export {
   submitForApproval,
