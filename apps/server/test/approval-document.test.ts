@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalDocumentDetail } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
 import { serverNowIso } from '../src/core/clock.js';
+import { approvalDocType, approvalDocTypes } from '../src/modules/approval/index.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 /** 审批中心 › 详情 (issue 19 item 1): the approver sees the document itself and may decide from there. */
@@ -103,5 +104,27 @@ describe('the approval detail of a bank-account change (CHG-3, X-10)', () => {
     const after = await detail(admin);
     expect(after.body.result.myTaskId).toBeNull();
     expect(after.body.result.document?.fields).toContainEqual({ label: '申请状态', value: '已通过' });
+  });
+});
+
+describe('every document type describes its document', () => {
+  it('the types with a detail run their queries and answer null for a document that is gone', async () => {
+    const withDetail = approvalDocTypes().filter((t) => approvalDocType(t.docType)?.detail);
+    expect(withDetail.map((t) => t.docType)).toEqual(
+      expect.arrayContaining([
+        'SUPPLIER_CHANGE',
+        'SUPPLIER_CHANGE_GENERAL',
+        'MATERIAL_ACTIVATION',
+        'PURCHASE_REQUISITION',
+        'SOURCING_AWARD',
+        'TENDER_AWARD',
+        'SUPPLIER_BLACKLIST',
+      ]),
+    );
+    const viewer = { id: 'nobody', tenantId: 0 };
+    for (const t of withDetail)
+      expect(
+        await approvalDocType(t.docType)!.detail!({ db: s.ctx.db, dicts: s.ctx.dicts, viewer }, newId()),
+      ).toBeNull();
   });
 });

@@ -223,7 +223,8 @@ export const approvalRoutes =
               )
             : undefined;
         const detailOf = approvalDocType(instance.docType)?.detail;
-        const document = detailOf ? await detailOf(ctx.db, instance.docId, { id: me, tenantId: request.tenantId }) : null;
+        const viewer = { id: me, tenantId: request.tenantId };
+        const document = detailOf ? await detailOf({ db: ctx.db, dicts: ctx.dicts, viewer }, instance.docId) : null;
         const names = await userNames([
           ...history.map((h) => h.actorId ?? ''),
           ...tasks.map((t) => t.decidedBy ?? ''),

@@ -38,6 +38,7 @@ export {
   type ApprovalDocTypeDef,
   type ApprovalOutcome,
   type ApprovalViewer,
+  type ApprovalDetailContext,
 } from './approval-registry.js';
 export {
   submitForApproval,

@@ -20,6 +20,7 @@ import {
   defineApprovalDocType,
   submitForApproval,
   withdrawApproval,
+  type ApprovalDetailContext,
   type ApprovalDocTypeDef,
   type ApprovalOutcome,
 } from '../approval/index.js';
@@ -71,7 +72,7 @@ export class SupplierChangeService {
   approvalDocTypes(): ApprovalDocTypeDef[] {
     const handlers = {
       openPage: OPEN_PAGE,
-      detail: (db: Db, docId: string) => changeApprovalDetail(db, docId),
+      detail: ({ db }: ApprovalDetailContext, docId: string) => changeApprovalDetail(db, docId),
       onApproved: (trx: Db, o: ApprovalOutcome) => this.apply(trx, o),
       onRejected: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'REJECTED'),
       onWithdrawn: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'WITHDRAWN'),
