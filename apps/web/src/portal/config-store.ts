@@ -40,7 +40,9 @@ export function prefetchPortalConfig(template: PortalTemplate): Promise<PortalCo
 export function usePortalConfig(template: PortalTemplate | null): { config: PortalConfig; loaded: boolean } {
   const [state, setState] = useState<{ template: PortalTemplate; config: PortalConfig } | null>(null);
   useEffect(() => {
-    if (template === null || cache.has(template)) return;
+    if (template === null) return;
+    // Also when the load ended between the render and this effect (main.tsx starts it early):
+    // the answer is then at hand and this only re-renders with it.
     let live = true;
     void prefetchPortalConfig(template).then((config) => {
       if (live) setState({ template, config: config ?? withFallback(null) });

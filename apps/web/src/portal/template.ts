@@ -35,8 +35,7 @@ export function prefetchEnabledTemplate(): Promise<PortalTemplate> {
 export function useEnabledTemplate(): PortalTemplate | null {
   const [template, setTemplate] = useState<PortalTemplate | null>(known);
   useEffect(() => {
-    // Read already (the first state holds it), or read now.
-    if (known) return;
+    // Also when the read ended between the first render and this effect (main.tsx starts it early).
     let live = true;
     void prefetchEnabledTemplate().then((t) => {
       if (live) setTemplate(t);
