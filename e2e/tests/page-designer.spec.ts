@@ -54,6 +54,13 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   await expect(page).toHaveURL(/template=pro/);
   await expect(designer).toHaveAttribute('data-template', 'pro');
   await expect(page.getByTestId('preview-hero-title')).not.toBeEmpty();
+  // Issue 19 item 7: the preview's figures are the portal's live ones (a keyed stat), its
+  // announcements the published ones, and the white title sits on the shaded hero colour.
+  await expect(page.getByTestId('preview-stat').first()).toHaveAttribute('data-live', 'true');
+  await expect(page.getByTestId('preview-announcements').locator('li').first()).toBeVisible();
+  expect(await page.getByTestId('preview-hero').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+    'linear-gradient',
+  );
   // Preview only until 编辑模式 is switched on.
   await expect(page.getByTestId('designer-form')).toHaveCount(0);
   await expect(page.getByTestId('designer-save')).toBeDisabled();

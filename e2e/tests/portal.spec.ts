@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers.js';
+import { DEMO_PASSWORD, apiLogin, signedInContext } from './helpers.js';
 
 // The public portal (spec part 1 §1, §2.5, §9; domain §23), served as its own entry
 // (portal.html) on the seeded demo announcements: 钢板 tender (sign-up deadline in 12 days),
@@ -28,25 +28,41 @@ test('the portal loads no back-office code and links to login and register', asy
   await expect(page).toHaveURL(/\/portal$/);
 });
 
-test('the template choice persists across reloads (default se)', async ({ page }) => {
-  await page.goto('/portal');
-  await expect(page.getByTestId('portal-se-home')).toBeVisible();
-  await page.goto('/portal/templates');
-  await expect(page.getByTestId('portal-template-se')).toHaveAttribute('data-enabled', 'true');
-  await expect(page.getByTestId('portal-template-edit-pro')).toHaveAttribute(
-    'href',
-    '/portal-admin/designer?template=pro',
-  );
-  await page.getByTestId('portal-template-enable-pro').click();
-  await expect(page.getByTestId('portal-template-pro')).toHaveAttribute('data-enabled', 'true');
-  await page.reload();
-  await expect(page.getByTestId('portal-template-pro')).toHaveAttribute('data-enabled', 'true');
-  await page.goto('/portal');
-  await expect(page.getByTestId('portal-pro-home')).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId('portal-pro-home')).toBeVisible();
-  await page.goto('/portal/templates');
-  await page.getByTestId('portal-template-enable-se').click();
+test('the enabled template is a site setting: the administrator enables it, every visitor gets it (issue 19 item 7)', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const admin = await apiLogin(request, 'admin');
+  try {
+    await page.goto('/portal');
+    await expect(page.getByTestId('portal-se-home')).toBeVisible();
+    // A visitor who is not signed in cannot enable one.
+    await page.goto('/portal/templates');
+    await expect(page.getByTestId('portal-template-se')).toHaveAttribute('data-enabled', 'true');
+    await expect(page.getByTestId('portal-template-enable-pro')).toBeDisabled();
+    await expect(page.getByTestId('portal-templates-sign-in')).toContainText('登录');
+    await expect(page.getByTestId('portal-template-edit-pro')).toHaveAttribute(
+      'href',
+      '/portal-admin/designer?template=pro',
+    );
+    // The administrator, in a browser of their own, enables the advanced template.
+    const context = await signedInContext(browser, baseURL!, admin);
+    const adminPage = await context.newPage();
+    await adminPage.goto('/portal/templates');
+    await adminPage.getByTestId('portal-template-enable-pro').click();
+    await expect(adminPage.getByTestId('portal-template-pro')).toHaveAttribute('data-enabled', 'true');
+    await context.close();
+    // The visitor's browser (nothing in common but the server) now gets it, also after a reload.
+    await page.goto('/portal');
+    await expect(page.getByTestId('portal-pro-home')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('portal-pro-home')).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('PORTAL_TEMPLATE'))).toBeNull();
+  } finally {
+    await admin.call('POST', '/portal/config/enableTemplate', { template: 'se' });
+  }
   await page.goto('/portal');
   await expect(page.getByTestId('portal-se-home')).toBeVisible();
 });

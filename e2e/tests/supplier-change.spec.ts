@@ -4,7 +4,8 @@ import { openMenu, refreshTab, signInAs } from './helpers.js';
 
 // S10 steps 9–10 (domain §5): the supplier asks for a bank-account change with a bank letter in
 // its own browser; a second request is refused while the first waits (CHG-1); the manager
-// (admin role) approves in 审批中心; the supplier then sees the new account and the field-by-field
+// (admin role) sees the old and new values and the letter in the 审批中心 detail and approves
+// there; the supplier then sees the new account and the field-by-field
 // history; the approver sees the request's diff at 供应商管理 › 供应商变更.
 const LETTER = {
   name: 'bank-letter.pdf',
@@ -54,10 +55,23 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   const manager = await signIn('admin');
   await openMenu(manager, '审批中心', '我的待办', /\/approval\/todo$/);
   const task = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
-  await task.getByTestId('approval-approve').click();
+  // Issue 19 item 1: the detail shows the request itself (old and new values, the bank letter) and decides.
+  await task.getByTestId('approval-view').click();
+  const approvalDoc = manager.getByTestId('approval-document');
+  await expect(approvalDoc).toContainText('基本户迁至招商银行，附开户证明');
+  const asked = approvalDoc.getByTestId('change-diff');
+  await expect(asked.locator('tr', { hasText: '银行账号' })).toContainText(NEW_ACCOUNT);
+  await expect(asked.locator('tr', { hasText: '开户银行' })).toContainText('中国工商银行上海张江支行');
+  await expect(asked.locator('tr', { hasText: '开户银行' })).toContainText('招商银行上海张江支行');
+  await expect(approvalDoc.getByTestId('approval-document-files')).toContainText('.pdf');
+  await manager.getByTestId('approval-detail-approve').click();
   await manager.getByTestId('approval-comment').fill('开户证明无误，同意');
   await manager.getByTestId('approval-decision-ok').click();
   await expect(manager.getByText('已同意').last()).toBeVisible();
+  // The decision is no longer offered; the detail shows it.
+  await expect(manager.getByTestId('approval-detail-approve')).toHaveCount(0);
+  await expect(manager.getByTestId('approval-detail')).toContainText('开户证明无误，同意');
+  await manager.locator('.ant-drawer-close').click();
 
   // The internal side sees the approved request's diff.
   await openMenu(manager, '供应商管理', '供应商变更', /\/srm\/supplier\/change$/);

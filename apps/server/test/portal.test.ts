@@ -606,6 +606,32 @@ describe('portal page configuration', () => {
   });
 });
 
+describe('the enabled template (a site setting, issue 19 item 7)', () => {
+  const enabled = async () =>
+    (await s.request<{ template: string }>('GET', '/portal/view/template')).body.result.template;
+  const enable = (token: string | undefined, template: string) =>
+    s.request('POST', '/portal/config/enableTemplate', { token, body: { template } });
+
+  it('an administrator enables a template and every anonymous visitor is served it', async () => {
+    expect(await enabled()).toBe('se');
+    const res = await enable(admin, 'pro');
+    expect(res.body).toMatchObject({ success: true, message: '已启用' });
+    expect(await enabled()).toBe('pro');
+    const row = await s.ctx.db.selectFrom('portalSetting').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ settingKey: 'enabledTemplate', settingValue: 'pro', updateBy: 'admin' });
+    expect((await enable(admin, 'se')).body.success).toBe(true);
+    expect(await enabled()).toBe('se');
+  });
+
+  it('no one without the designer permission changes it; a bad template is refused', async () => {
+    expect((await enable(buyer, 'pro')).status).toBe(403);
+    expect((await enable(supplier1, 'pro')).status).toBe(403);
+    expect((await enable(undefined, 'pro')).status).toBe(401);
+    expect((await enable(admin, 'xx')).status).toBe(400);
+    expect(await enabled()).toBe('se');
+  });
+});
+
 describe('back office permissions', () => {
   it('refuses the lifecycle commands without the edit codes', async () => {
     const id = await createPurchase(unique('权限'));

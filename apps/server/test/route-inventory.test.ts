@@ -19,6 +19,8 @@ const PUBLIC_API = [
   'GET /jeecg-boot/portal/view/members',
   'GET /jeecg-boot/portal/view/stats',
   'GET /jeecg-boot/portal/view/config',
+  // The template every visitor's /portal shows (issue 19 item 7: a site setting, not the browser's).
+  'GET /jeecg-boot/portal/view/template',
   'GET /jeecg-boot/sys/health',
   'POST /jeecg-boot/sys/login',
   'POST /jeecg-boot/sys/onlineLogin',

@@ -85,3 +85,21 @@ export const approvalWithdrawSchema = z.object({
   instanceId: z.string().min(1).max(32),
   comment: z.string().trim().max(500, '撤回说明不能超过500个字符').optional().default(''),
 });
+
+/**
+ * What the approver sees of the document under approval (审批中心 › 详情): its fields, tables
+ * (lines, old and new values) and files. Each document type's module builds it; the web renders
+ * it generically, and a type may add its own panel (keyed by `panel`).
+ */
+export type ApprovalDocumentDetail = {
+  fields: { label: string; value: string | null; span?: 1 | 2 }[];
+  tables: {
+    title: string;
+    columns: { key: string; title: string }[];
+    rows: Record<string, string | number | null>[];
+  }[];
+  /** Stored files (comma-joined paths, as forms keep them) under a label, e.g. 证明材料. */
+  files: { label: string; paths: string }[];
+  /** The name of a per-type panel the web may show in addition, with its data. */
+  panel?: { kind: string; data: unknown };
+};

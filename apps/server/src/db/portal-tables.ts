@@ -70,10 +70,19 @@ export type PortalConfigTable = {
   updateTime: string | null;
 };
 
+/** Site-wide portal settings (migration 0071), e.g. `enabledTemplate`. */
+export type PortalSettingTable = {
+  settingKey: string;
+  settingValue: string;
+  updateBy: string | null;
+  updateTime: string | null;
+};
+
 export type PortalTables = {
   portalPurchaseAnnouncement: PortalPurchaseAnnouncementTable;
   portalResultAnnouncement: PortalResultAnnouncementTable;
   portalNews: PortalNewsTable;
   portalSignup: PortalSignupTable;
   portalConfig: PortalConfigTable;
+  portalSetting: PortalSettingTable;
 };

@@ -5,7 +5,7 @@ import { ProHome } from './home-pro';
 import { AboutPage, DetailPage, FeaturePage, GuidePage, NewsPage, PurchasePage, ResultPage } from './inner-pages';
 import { Link, useLocation } from './router';
 import { TemplatesPage } from './templates-page';
-import { enabledTemplate } from './template';
+import { useEnabledTemplate } from './template';
 import { Toasts } from './toast';
 
 const TITLES: Record<string, string> = {
@@ -28,11 +28,18 @@ function NotFound() {
   );
 }
 
-/** The template whose configuration a path renders with (the homes name theirs; the rest follow the enabled one). */
-export function templateOfPath(pathname: string): PortalTemplate {
+/** The template whose configuration a path renders with: the homes name theirs; null for the rest (they follow the enabled one). */
+export function templateOfPath(pathname: string): PortalTemplate | null {
   if (pathname === '/proHome') return 'pro';
   if (pathname === '/seHome') return 'se';
-  return enabledTemplate();
+  return null;
+}
+
+/** /portal: the home of the template enabled for every visitor (a site setting); nothing until it is read. */
+function EnabledHome() {
+  const template = useEnabledTemplate();
+  if (template === null) return <main className="p-page" data-testid="portal-home-pending" />;
+  return template === 'pro' ? <ProHome /> : <SeHome />;
 }
 
 /** The portal's route table (spec part 1 §2.5); `/pro/…` are the footer's aliases of the inner pages. */
@@ -40,7 +47,7 @@ export function route(pathname: string) {
   const path = pathname.replace(/^\/pro(?=\/)/, '');
   switch (path) {
     case '/portal':
-      return enabledTemplate() === 'pro' ? <ProHome /> : <SeHome />;
+      return <EnabledHome />;
     case '/portal/templates':
       return <TemplatesPage />;
     case '/proHome':

@@ -33,11 +33,16 @@ export function prefetchPortalConfig(template: PortalTemplate): Promise<PortalCo
   return promise;
 }
 
-/** The saved page configuration of a template; the fallback until it arrives (or when it cannot be read). */
-export function usePortalConfig(template: PortalTemplate): { config: PortalConfig; loaded: boolean } {
+/**
+ * The saved page configuration of a template; the fallback until it arrives (or when it cannot
+ * be read). A null template (the enabled one, not read yet) loads nothing.
+ */
+export function usePortalConfig(template: PortalTemplate | null): { config: PortalConfig; loaded: boolean } {
   const [state, setState] = useState<{ template: PortalTemplate; config: PortalConfig } | null>(null);
   useEffect(() => {
-    if (cache.has(template)) return;
+    if (template === null) return;
+    // Also when the load ended between the render and this effect (main.tsx starts it early):
+    // the answer is then at hand and this only re-renders with it.
     let live = true;
     void prefetchPortalConfig(template).then((config) => {
       if (live) setState({ template, config: config ?? withFallback(null) });
@@ -46,6 +51,7 @@ export function usePortalConfig(template: PortalTemplate): { config: PortalConfi
       live = false;
     };
   }, [template]);
-  const config = cache.get(template) ?? (state?.template === template ? state.config : null);
+  const config =
+    template === null ? null : (cache.get(template) ?? (state?.template === template ? state.config : null));
   return { config: config ?? withFallback(null), loaded: config !== null };
 }

@@ -1,11 +1,11 @@
 import { usePortalConfig } from './config-store';
-import { enabledTemplate } from './template';
+import { useEnabledTemplate } from './template';
 
 /** Shared by the portal's inner pages: page size, the enabled template's config, links with a query, the pager. */
 export const PAGE_SIZE = 10;
 
 export function useInnerConfig() {
-  return usePortalConfig(enabledTemplate()).config;
+  return usePortalConfig(useEnabledTemplate()).config;
 }
 
 export function withQuery(pathname: string, query: Record<string, string | number | undefined>): string {

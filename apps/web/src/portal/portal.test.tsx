@@ -9,7 +9,8 @@ import { PortalApp } from './app';
 import { clearPortalConfigCache } from './config-store';
 import { FALLBACK_CONFIG } from './default-config';
 import { headerState } from './layout';
-import { enableTemplate, enabledTemplate } from './template';
+import { clearEnabledTemplateCache } from './template';
+import { persistedSession } from '../lib/session-persistence';
 
 function item(id: string, type: PurchaseAnnouncementItem['type'], countdown: number | null): PurchaseAnnouncementItem {
   return {
@@ -38,13 +39,17 @@ function at(url: string) {
 }
 
 let server: ReturnType<typeof fakeServer>;
+/** The site's enabled template, as the server keeps it (issue 19 item 7). */
+let siteTemplate = 'se';
 function serve(routes: Parameters<typeof fakeServer>[0]) {
-  server = fakeServer(routes);
+  server = fakeServer({ 'GET /portal/view/template': () => ok({ template: siteTemplate }), ...routes });
   vi.stubGlobal('fetch', server.fetch);
 }
 
 beforeEach(() => {
   clearPortalConfigCache();
+  clearEnabledTemplateCache();
+  siteTemplate = 'se';
   window.localStorage.clear();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
@@ -238,17 +243,56 @@ describe('中标候选人公示', () => {
 });
 
 describe('templates and the advanced home', () => {
-  it('/portal renders the basic template by default and the advanced one once enabled', async () => {
+  it('/portal renders the basic template by default and the one the site enabled for every visitor', async () => {
     serve({ 'GET /portal/view/config': () => ok(config()) });
-    expect(enabledTemplate()).toBe('se');
     at('/portal');
     const first = render(<PortalApp />);
     expect(await screen.findByTestId('portal-se-home')).toBeTruthy();
     first.unmount();
-    enableTemplate('pro');
-    expect(window.localStorage.getItem('PORTAL_TEMPLATE')).toBe('pro');
+    // Another visitor, after an administrator enabled the advanced template on the server.
+    siteTemplate = 'pro';
+    clearEnabledTemplateCache();
+    clearPortalConfigCache();
     render(<PortalApp />);
     expect(await screen.findByTestId('portal-pro-home')).toBeTruthy();
+    expect(window.localStorage.getItem('PORTAL_TEMPLATE')).toBeNull();
+  });
+
+  it('启用 on /portal/templates sets the site template on the server; a second browser gets it', async () => {
+    persistedSession.setToken('admin-token');
+    serve({
+      'GET /portal/view/config': () => ok(config()),
+      'POST /portal/config/enableTemplate': (r) => {
+        siteTemplate = (r.body as { template: string }).template;
+        return ok(null, '已启用');
+      },
+    });
+    at('/portal/templates');
+    const admin = render(<PortalApp />);
+    const pro = await screen.findByTestId('portal-template-pro');
+    await waitFor(() => expect(screen.getByTestId('portal-template-se').getAttribute('data-enabled')).toBe('true'));
+    fireEvent.click(within(pro).getByTestId('portal-template-enable-pro'));
+    await waitFor(() => expect(pro.getAttribute('data-enabled')).toBe('true'));
+    expect(server.calls('POST /portal/config/enableTemplate')[0]?.body).toEqual({ template: 'pro' });
+    expect(server.calls('POST /portal/config/enableTemplate')[0]?.headers['X-Access-Token']).toBe('admin-token');
+    admin.unmount();
+    // A second browser: nothing shared but the server.
+    persistedSession.clear();
+    window.localStorage.clear();
+    clearEnabledTemplateCache();
+    clearPortalConfigCache();
+    at('/portal');
+    render(<PortalApp />);
+    expect(await screen.findByTestId('portal-pro-home')).toBeTruthy();
+  });
+
+  it('a visitor who is not signed in cannot enable a template and is told to sign in', async () => {
+    serve({ 'GET /portal/view/config': () => ok(config()) });
+    at('/portal/templates');
+    render(<PortalApp />);
+    expect((await screen.findByTestId('portal-templates-sign-in')).textContent).toContain('登录');
+    const button = await screen.findByTestId('portal-template-enable-pro');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows an optional block only when its visible flag is true; news type colours', async () => {

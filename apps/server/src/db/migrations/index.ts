@@ -47,6 +47,7 @@ import * as jeecgViewNames from './0063-jeecg-view-names.js';
 import * as jeecgIconNames from './0064-jeecg-icon-names.js';
 import * as extendFieldTenant from './0066-extend-field-tenant.js';
 import * as fileOwner from './0068-file-owner.js';
+import * as portalTemplateSetting from './0071-portal-template-setting.js';
 import * as documentLogAudit from './0072-document-log-audit.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -99,5 +100,6 @@ export const migrations: Record<string, Migration> = {
   '0064-jeecg-icon-names': jeecgIconNames,
   '0066-extend-field-tenant': extendFieldTenant,
   '0068-file-owner': fileOwner,
+  '0071-portal-template-setting': portalTemplateSetting,
   '0072-document-log-audit': documentLogAudit,
 };

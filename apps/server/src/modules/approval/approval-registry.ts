@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { ApprovalInstanceTable } from '../../db/approval-tables.js';
+import type { ApprovalDocumentDetail } from '@procura/shared';
+import type { DictService } from '../dictionaries/dict-service.js';
 
 /** What a document module is told when its approval ends; runs inside the deciding transaction. */
 export type ApprovalOutcome = {
@@ -9,11 +11,23 @@ export type ApprovalOutcome = {
   comment: string | null;
 };
 
+/** Who is looking at an approval's document. */
+export type ApprovalViewer = { id: string; tenantId: number };
+
+/** What a document type's `detail` gets: the database, the dictionaries (for texts) and the viewer. */
+export type ApprovalDetailContext = { db: Db; dicts: DictService; viewer: ApprovalViewer };
+
 export type ApprovalDocType = {
   /** Shown on the task screens and the definition screen, e.g. 供应商准入. */
   label: string;
   /** Page that shows the document (notices and the task screens link to it). */
   openPage?: string;
+  /**
+   * The document as its approver sees it in 审批中心 (fields, lines, old and new values, files).
+   * The engine calls it only for someone who may see the approval (submitter, assignee, actor,
+   * copied-to, definition administrator); null when the document is gone.
+   */
+  detail?: (ctx: ApprovalDetailContext, docId: string) => Promise<ApprovalDocumentDetail | null>;
   onApproved?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
   onRejected?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
   onWithdrawn?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;

@@ -213,8 +213,19 @@ export const approvalRoutes =
           tasks.some((t) => (t.assigneeType === 'USER' ? t.assigneeId === me : roles.includes(t.assigneeId))) ||
           (await ctx.permissions.codesOf(me)).has(DEFINITION_PERMISSION);
         if (!involved) throw notFound('审批单不存在');
+        // The task this user may decide now (同意 / 驳回 in the detail); never their own document.
+        const myTask =
+          instance.status === 'RUNNING' && instance.submittedBy !== me
+            ? tasks.find(
+                (t) =>
+                  t.decision === 'PENDING' &&
+                  (t.assigneeType === 'USER' ? t.assigneeId === me : roles.includes(t.assigneeId)),
+              )
+            : undefined;
+        const detailOf = approvalDocType(instance.docType)?.detail;
+        const viewer = { id: me, tenantId: request.tenantId };
+        const document = detailOf ? await detailOf({ db: ctx.db, dicts: ctx.dicts, viewer }, instance.docId) : null;
         const names = await userNames([
-          instance.submittedBy,
           ...history.map((h) => h.actorId ?? ''),
           ...tasks.map((t) => t.decidedBy ?? ''),
           ...cc.map((c) => c.userId),
@@ -222,6 +233,8 @@ export const approvalRoutes =
         return ok({
           ...labelled(instance),
           steps: parseSteps(instance.steps),
+          document,
+          myTaskId: myTask?.id ?? null,
           submittedBy_dictText: names.get(instance.submittedBy) ?? null,
           ccUsers: cc.map((c) => ({ id: c.userId, realname: names.get(c.userId) ?? null })),
           tasks: tasks.map((t) => ({

@@ -37,6 +37,8 @@ export {
   type ApprovalDocType,
   type ApprovalDocTypeDef,
   type ApprovalOutcome,
+  type ApprovalViewer,
+  type ApprovalDetailContext,
 } from './approval-registry.js';
 export {
   submitForApproval,

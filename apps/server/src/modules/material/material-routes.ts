@@ -12,6 +12,7 @@ import type { AnyDb, AnyQuery } from '../../resource/resource-query.js';
 import { defineApprovalDocType, submitForApproval } from '../approval/index.js';
 import { amountReaches, isAmount } from '../approval/approval-amount.js';
 import { assertLeafCategory } from './material-rules.js';
+import { materialApprovalDetail } from './material-approval-detail.js';
 import { expireDuePrices, preparePrice } from './price-library.js';
 import { unitOfMeasureRoutes } from './unit-of-measure-routes.js';
 
@@ -25,6 +26,7 @@ export const MATERIAL_DOC_TYPE = 'MATERIAL_ACTIVATION';
 export const materialApprovalDocType = defineApprovalDocType(MATERIAL_DOC_TYPE, {
   label: '物料启用',
   openPage: '/base/material',
+  detail: materialApprovalDetail,
   onApproved: async (trx, { instance, actorId }) => {
     await trx
       .updateTable('srmMaterial')

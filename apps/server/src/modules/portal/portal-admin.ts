@@ -15,7 +15,7 @@ import { serverNowIso, toWireDateTime } from '../../core/clock.js';
 import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { wireToStored } from '../../resource/resource-query.js';
-import { loadPortalConfig, MAX_CONFIG_BYTES, portalConfigSchema } from './portal-config.js';
+import { loadPortalConfig, MAX_CONFIG_BYTES, portalConfigSchema, saveEnabledTemplate } from './portal-config.js';
 
 const byId = z.object({ id: recordId });
 const template = z.enum(['se', 'pro'], '模板只能是 se 或 pro');
@@ -351,6 +351,25 @@ export const portalAdmin =
           .execute();
         request.log.info({ event: 'portal.config.saved', template: t }, 'portal config saved');
         return ok(null, '保存成功');
+      },
+    );
+    app.post(
+      '/portal/config/enableTemplate',
+      {
+        schema: {
+          tags: ['门户管理'],
+          summary: '启用门户模板（站点设置：所有访客的门户首页）',
+          body: z.strictObject({ template }),
+        },
+        config: { access: { permission: 'portal:config' }, internalOnly: true },
+      },
+      async (request) => {
+        await saveEnabledTemplate(ctx.db, request.body.template, request.user!.username, serverNowIso());
+        request.log.info(
+          { event: 'portal.template.enabled', template: request.body.template },
+          'portal template enabled',
+        );
+        return ok(null, '已启用');
       },
     );
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PortalConfig, PortalTemplate } from '@procura/shared';
-import { PORTAL_LIMITS } from '@procura/shared';
+import { DEFAULT_PORTAL_TEMPLATE, PORTAL_LIMITS } from '@procura/shared';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -340,4 +340,25 @@ export async function loadPortalConfig(db: Db, template: PortalTemplate): Promis
   } catch {
     return defaultPortalConfig(template);
   }
+}
+
+const ENABLED_TEMPLATE = 'enabledTemplate';
+
+/** The template every visitor's /portal shows (a site setting; `se` until an administrator enables one). */
+export async function loadEnabledTemplate(db: Db): Promise<PortalTemplate> {
+  const row = await db
+    .selectFrom('portalSetting')
+    .select('settingValue')
+    .where('settingKey', '=', ENABLED_TEMPLATE)
+    .executeTakeFirst();
+  return row?.settingValue === 'pro' || row?.settingValue === 'se' ? row.settingValue : DEFAULT_PORTAL_TEMPLATE;
+}
+
+/** Enables a template for every visitor. */
+export async function saveEnabledTemplate(db: Db, template: PortalTemplate, by: string, at: string): Promise<void> {
+  await db
+    .insertInto('portalSetting')
+    .values({ settingKey: ENABLED_TEMPLATE, settingValue: template, updateBy: by, updateTime: at })
+    .onConflict((oc) => oc.column('settingKey').doUpdateSet({ settingValue: template, updateBy: by, updateTime: at }))
+    .execute();
 }

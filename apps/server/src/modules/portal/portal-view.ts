@@ -21,7 +21,7 @@ import { ID_PATTERN } from '../../core/ids.js';
 import { escapeLike } from '../../core/paging.js';
 import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/portal-tables.js';
 import { actorOf } from '../../core/access.js';
-import { loadPortalConfig } from './portal-config.js';
+import { loadEnabledTemplate, loadPortalConfig } from './portal-config.js';
 import { parseSupplierList, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
 import { signUp } from './portal-signup.js';
 import {
@@ -297,6 +297,12 @@ export const portalView =
           results: count(resultCount),
         });
       },
+    );
+
+    app.get(
+      '/portal/view/template',
+      { schema: { tags: TAGS, summary: '已启用的门户模板（站点设置）' }, config: pub },
+      async () => ok({ template: await loadEnabledTemplate(db) }),
     );
 
     app.get(

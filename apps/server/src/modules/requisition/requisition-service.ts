@@ -16,6 +16,7 @@ export { PR_LINE_STATUS_TEXT, PR_STATUS_TEXT } from '@procura/shared';
 export type RequisitionLine = Selectable<PurchaseRequisitionLineTable>;
 import type { Actor } from '../../core/access.js';
 import { noticeHtml } from '../../core/sanitize.js';
+import { requisitionApprovalDetail } from './requisition-approval-detail.js';
 export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
 export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
@@ -353,6 +354,7 @@ async function decided(
 export const requisitionApprovalDocType = defineApprovalDocType(PR_DOC_TYPE, {
   label: '采购申请',
   openPage: PR_PAGE,
+  detail: requisitionApprovalDetail,
   onApproved: (trx, { instance, actorId, comment }) =>
     decided(trx, instance.docId, 'APPROVED', 'approve', actorId, comment),
   onRejected: (trx, { instance, actorId, comment }) =>

@@ -11,6 +11,7 @@ import { actorOf, eventFor } from './sourcing-service.js';
 import { backToDraft, finalise } from './award-approval.js';
 import { AWARD_DOC_TYPE, saveAward, submitAward } from './award-service.js';
 import { currentAwardOf } from './award-queries.js';
+import { awardApprovalDetail } from './award-approval-detail.js';
 
 export { AWARD_DOC_TYPE };
 
@@ -42,6 +43,7 @@ const saveBody = z.object({
 export const awardApprovalDocType = defineApprovalDocType(AWARD_DOC_TYPE, {
   label: '寻源定标',
   openPage: '/srm/sourcing',
+  detail: awardApprovalDetail,
   onApproved: finalise,
   onRejected: (trx, outcome) => backToDraft(trx, outcome, 'awardRejected'),
   onWithdrawn: (trx, outcome) => backToDraft(trx, outcome, 'awardWithdrawn'),

@@ -20,12 +20,14 @@ import {
   defineApprovalDocType,
   submitForApproval,
   withdrawApproval,
+  type ApprovalDetailContext,
   type ApprovalDocTypeDef,
   type ApprovalOutcome,
 } from '../approval/index.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from '../supplier/status-log.js';
 import { currentValues, diffValues, parseChanges, wantedValues } from './change-values.js';
+import { changeApprovalDetail } from './change-approval-detail.js';
 
 import {
   changeHistory,
@@ -70,6 +72,7 @@ export class SupplierChangeService {
   approvalDocTypes(): ApprovalDocTypeDef[] {
     const handlers = {
       openPage: OPEN_PAGE,
+      detail: ({ db }: ApprovalDetailContext, docId: string) => changeApprovalDetail(db, docId),
       onApproved: (trx: Db, o: ApprovalOutcome) => this.apply(trx, o),
       onRejected: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'REJECTED'),
       onWithdrawn: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'WITHDRAWN'),

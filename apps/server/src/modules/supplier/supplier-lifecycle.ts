@@ -18,6 +18,7 @@ import {
 } from './lifecycle-queries.js';
 import { logStatusChange } from './status-log.js';
 import { noticeHtml } from '../../core/sanitize.js';
+import { statusRequestApprovalDetail } from './status-request-approval-detail.js';
 
 export type { StatusLabels } from './lifecycle-queries.js';
 
@@ -272,6 +273,7 @@ export class SupplierLifecycle {
       defineApprovalDocType(REQUEST_DOC_TYPE[action], {
         label: REQUEST_LABEL[action].replace('申请', ''),
         openPage: '/srm/supplier/list',
+        detail: statusRequestApprovalDetail,
         onApproved: (trx, o) => this.decided(trx, o.instance.docId, true, o.actorId, o.comment),
         onRejected: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment),
         onWithdrawn: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment, 'WITHDRAWN'),

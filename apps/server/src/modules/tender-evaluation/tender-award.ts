@@ -18,6 +18,7 @@ import { startPublicity } from './tender-award-approval.js';
 import { backToDraft } from '../sourcing/award-approval.js';
 import { finalizeIfDue, finalizeOnRead } from './award-finalization.js';
 import { supplierTenderResult, tenderAwardView } from './tender-award-queries.js';
+import { awardApprovalDetail } from '../sourcing/award-approval-detail.js';
 
 // Importers (the module's index, the publicity job) find these here, as before.
 export { finalizeIfDue, TENDER_AWARD_DOC_TYPE };
@@ -35,6 +36,7 @@ const proposeBody = z.object({
 export const tenderAwardApprovalDocType = defineApprovalDocType(TENDER_AWARD_DOC_TYPE, {
   label: '招标定标',
   openPage: '/srm/tender-evaluation',
+  detail: awardApprovalDetail,
   onApproved: startPublicity,
   onRejected: (trx, outcome) => backToDraft(trx, outcome, 'awardRejected', 'EVALUATING'),
   onWithdrawn: (trx, outcome) => backToDraft(trx, outcome, 'awardWithdrawn', 'EVALUATING'),

@@ -1,4 +1,4 @@
-import type { ApprovalStep } from '@procura/shared';
+import type { ApprovalDocumentDetail, ApprovalStep } from '@procura/shared';
 import { getAction, postAction } from '../../lib/http';
 
 /** A row of the approval lists (我的待办, 已办, 我的申请, 抄送我的). */
@@ -31,6 +31,10 @@ export type ApprovalRow = {
 
 export type ApprovalDetail = ApprovalRow & {
   steps: ApprovalStep[];
+  /** The document as its module shows it to the approver (null: the type provides none). */
+  document: ApprovalDocumentDetail | null;
+  /** The pending task this user may decide now (同意 / 驳回 in the detail). */
+  myTaskId: string | null;
   ccUsers: { id: string; realname: string | null }[];
   tasks: {
     id: string;

@@ -1,16 +1,38 @@
-import { Alert, Descriptions, Drawer, Skeleton, Steps, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Steps, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { APPROVAL_ACTION_TEXT } from '@procura/shared';
-import { approvalApi } from './approval-api';
+import { approvalApi, type ApprovalDetail } from './approval-api';
+import { ApprovalDocument } from './approval-document';
 
 const DECISION_STATUS = { APPROVED: 'finish', REJECTED: 'error', PENDING: 'process', CANCELLED: 'wait' } as const;
 
-/** One approval: the document, its steps with their decisions, and the history (who, when, what, comment). */
-export function ApprovalDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+/**
+ * One approval: the document itself (as its module shows it), its steps with their decisions,
+ * the history (who, when, what, comment), and 同意 / 驳回 for the holder of the pending task.
+ */
+export function ApprovalDetailDrawer({
+  id,
+  onClose,
+  onDecide,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onDecide: (detail: ApprovalDetail, action: 'approve' | 'reject') => void;
+}) {
   const detail = useQuery({ queryKey: ['approval', id], queryFn: () => approvalApi.detail(id!), enabled: !!id });
   const d = detail.data;
+  const actions = d?.myTaskId ? (
+    <Space>
+      <Button type="primary" onClick={() => onDecide(d, 'approve')} data-testid="approval-detail-approve">
+        同意
+      </Button>
+      <Button danger onClick={() => onDecide(d, 'reject')} data-testid="approval-detail-reject">
+        驳回
+      </Button>
+    </Space>
+  ) : null;
   return (
-    <Drawer title="审批详情" open={!!id} onClose={onClose} size="large" destroyOnHidden>
+    <Drawer title="审批详情" open={!!id} onClose={onClose} size="large" destroyOnHidden extra={actions}>
       {detail.isLoading ? <Skeleton active /> : null}
       {detail.error ? <Alert type="error" showIcon title={(detail.error as Error).message} /> : null}
       {d ? (
@@ -29,6 +51,10 @@ export function ApprovalDetailDrawer({ id, onClose }: { id: string | null; onClo
               {d.ccUsers.map((u) => u.realname).join('、') || '-'}
             </Descriptions.Item>
           </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            单据内容
+          </Typography.Title>
+          <ApprovalDocument document={d.document} openPage={d.openPage} />
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             审批步骤
           </Typography.Title>

@@ -28,16 +28,16 @@ const ROW: ApprovalRow = {
 };
 const page = (records: ApprovalRow[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
-function setup(kind: ApprovalListKind) {
+function setup(kind: ApprovalListKind, detail: Record<string, unknown> = {}, row: ApprovalRow = ROW) {
   persistedSession.setToken('tok');
   const server = fakeServer({
-    [`GET /approval/${kind}/list`]: () => page([ROW]),
+    [`GET /approval/${kind}/list`]: () => page([row]),
     'POST /approval/task/approve': () => ok(null, '已同意'),
     'POST /approval/task/reject': () => ok(null, '已驳回'),
     'POST /approval/instance/withdraw': () => ok(null, '已撤回'),
     'GET /approval/instance/queryById': () =>
       ok({
-        ...ROW,
+        ...row,
         steps: [{ name: '管理员审批', minAmount: null, approverType: 'ROLE', approverId: 'admin' }],
         ccUsers: [],
         tasks: [],
@@ -51,6 +51,7 @@ function setup(kind: ApprovalListKind) {
             at: '2026-11-22 10:00:00',
           },
         ],
+        ...detail,
       }),
   });
   vi.stubGlobal('fetch', server.fetch);
@@ -114,5 +115,70 @@ describe('审批中心 (X-10)', () => {
     expect(detail.textContent).toContain('管理员审批');
     expect(detail.textContent).toContain('采购员王敏');
     expect(detail.textContent).toContain('提交');
+  });
+
+  it('详情 of a bank-account change shows the old and new values, the evidence, and decides from there', async () => {
+    const change: ApprovalRow = {
+      ...ROW,
+      docType: 'SUPPLIER_CHANGE',
+      docType_dictText: '供应商变更',
+      title: '供应商变更：华东精密机械有限公司（CR-20261203-0001）',
+      openPage: '/srm/supplier/change',
+    };
+    const changes = [
+      {
+        section: 'BANK',
+        field: 'bankAccountNo',
+        label: '银行账号',
+        oldValue: '6222000011112222',
+        newValue: '6214830099990000',
+      },
+    ];
+    const server = setup(
+      'todo',
+      {
+        myTaskId: 't1',
+        document: {
+          fields: [{ label: '变更原因', value: '基本户迁移', span: 2 }],
+          tables: [{ title: '变更内容', columns: [{ key: 'label', title: '字段' }], rows: [{ label: '银行账号' }] }],
+          files: [{ label: '证明材料', paths: 'evidence/bank-letter.pdf' }],
+          panel: { kind: 'supplierChange', data: { changes } },
+        },
+      },
+      change,
+    );
+    await screen.findByText(change.title);
+    fireEvent.click(screen.getByTestId('approval-view'));
+    const doc = await screen.findByTestId('approval-document');
+    expect(doc.textContent).toContain('基本户迁移');
+    expect(doc.textContent).toContain('6222000011112222');
+    expect(doc.textContent).toContain('6214830099990000');
+    expect(doc.textContent).toContain('bank-letter.pdf');
+    expect(await screen.findByTestId('approval-detail-reject')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('approval-detail-approve'));
+    fireEvent.change(await screen.findByTestId('approval-comment'), { target: { value: '开户证明无误' } });
+    fireEvent.click(screen.getByTestId('approval-decision-ok'));
+    await waitFor(() =>
+      expect(server.calls('POST /approval/task/approve')[0]?.body).toEqual({ taskId: 't1', comment: '开户证明无误' }),
+    );
+    // The detail is read again after the decision.
+    await waitFor(() => expect(server.calls('GET /approval/instance/queryById')).toHaveLength(2));
+  });
+
+  it('详情 offers no decision to someone who holds no task, and a type without a panel shows its fields and tables', async () => {
+    setup('cc', {
+      myTaskId: null,
+      document: {
+        fields: [{ label: '物料名称', value: '六角螺栓' }],
+        tables: [{ title: '规格', columns: [{ key: 'spec', title: '规格型号' }], rows: [{ spec: 'M8×30' }] }],
+        files: [],
+      },
+    });
+    await screen.findByText(ROW.title);
+    fireEvent.click(screen.getByTestId('approval-view'));
+    const doc = await screen.findByTestId('approval-document');
+    expect(doc.textContent).toContain('六角螺栓');
+    expect(doc.textContent).toContain('M8×30');
+    expect(screen.queryByTestId('approval-detail-approve')).toBeNull();
   });
 });

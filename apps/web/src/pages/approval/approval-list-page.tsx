@@ -1,12 +1,14 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { Popconfirm, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { PagedTable } from '../../components/paged-table/paged-table';
 import type { SearchField, SortState } from '../../components/paged-table/list-params';
 import type { PagedList } from '../../components/paged-table/use-paged-list';
 import { approvalApi, type ApprovalRow } from './approval-api';
 import { ApprovalDetailDrawer } from './approval-detail-drawer';
 import { useDetailParam } from '../../lib/detail-param';
+import { DecisionModal, type Decision } from './approval-decision-modal';
 
 export type ApprovalListKind = 'todo' | 'done' | 'mine' | 'cc';
 
@@ -33,112 +35,61 @@ const BASE_COLUMNS: TableColumnsType<ApprovalRow> = [
   },
 ];
 
-type Decision = { row: ApprovalRow; action: 'approve' | 'reject' };
-
-/** The approver's decision: the comment (required to reject) and the confirmation in one dialog. */
-function DecisionModal({
-  decision,
-  onClose,
-  onDecide,
-}: {
-  decision: Decision | null;
-  onClose: () => void;
-  onDecide: (comment: string) => Promise<boolean>;
-}) {
-  const [form] = Form.useForm<{ comment: string }>();
-  const [busy, setBusy] = useState(false);
-  const reject = decision?.action === 'reject';
-  return (
-    <Modal
-      open={!!decision}
-      title={reject ? '驳回' : '同意'}
-      okText={reject ? '确定驳回' : '确定同意'}
-      okButtonProps={{ danger: reject, loading: busy, ...{ 'data-testid': 'approval-decision-ok' } }}
-      cancelText="取消"
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={async () => {
-        // An invalid form shows its messages under the field; nothing is sent.
-        const values = await form.validateFields().catch(() => null);
-        if (!values) return;
-        const { comment } = values;
-        setBusy(true);
-        try {
-          if (await onDecide(comment ?? '')) onClose();
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <p>{decision?.row.title}</p>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="comment"
-          label="审批意见"
-          rules={reject ? [{ required: true, whitespace: true, message: '请填写驳回意见' }] : []}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={500}
-            showCount
-            data-testid="approval-comment"
-            placeholder={reject ? '请填写驳回原因' : '可选'}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 /** 我的待办 / 已办 / 我的申请 / 抄送我的: one list each, with detail, decisions (todo) and withdrawal (mine). */
 export function ApprovalListPage({ kind }: { kind: ApprovalListKind }) {
   const [detail, setDetail] = useDetailParam();
   const [decision, setDecision] = useState<(Decision & { list: PagedList<ApprovalRow> }) | null>(null);
+  const queryClient = useQueryClient();
+  // The list the table shows, so a decision taken in the detail reloads it too.
+  const shownList = useRef<PagedList<ApprovalRow> | null>(null);
 
-  const columns = (list: PagedList<ApprovalRow>): TableColumnsType<ApprovalRow> => [
-    ...BASE_COLUMNS,
-    ...(kind === 'todo' ? [{ title: '当前步骤', dataIndex: 'stepName' }] : []),
-    ...(kind === 'done'
-      ? [
-          { title: '我的处理', dataIndex: 'action_dictText' },
-          { title: '意见', dataIndex: 'comment', render: dash },
-          { title: '处理时间', dataIndex: 'decidedAt', render: dash },
-        ]
-      : []),
-    {
-      title: '操作',
-      key: 'action',
-      fixed: 'right' as const,
-      render: (_: unknown, row: ApprovalRow) => (
-        <Space>
-          <a onClick={() => setDetail(row.id)} data-testid="approval-view">
-            详情
-          </a>
-          {kind === 'todo' ? (
-            <>
-              <a onClick={() => setDecision({ row, action: 'approve', list })} data-testid="approval-approve">
-                同意
-              </a>
-              <a onClick={() => setDecision({ row, action: 'reject', list })} data-testid="approval-reject">
-                驳回
-              </a>
-            </>
-          ) : null}
-          {kind === 'mine' && row.status === 'RUNNING' ? (
-            <Popconfirm
-              title="确定撤回该申请吗？"
-              description="撤回后审批终止，单据回到草稿。"
-              okText="确定"
-              cancelText="取消"
-              onConfirm={() => list.run(() => approvalApi.withdraw(row.id))}
-            >
-              <a data-testid="approval-withdraw">撤回</a>
-            </Popconfirm>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+  const columns = (list: PagedList<ApprovalRow>): TableColumnsType<ApprovalRow> => {
+    shownList.current = list;
+    return [
+      ...BASE_COLUMNS,
+      ...(kind === 'todo' ? [{ title: '当前步骤', dataIndex: 'stepName' }] : []),
+      ...(kind === 'done'
+        ? [
+            { title: '我的处理', dataIndex: 'action_dictText' },
+            { title: '意见', dataIndex: 'comment', render: dash },
+            { title: '处理时间', dataIndex: 'decidedAt', render: dash },
+          ]
+        : []),
+      {
+        title: '操作',
+        key: 'action',
+        fixed: 'right' as const,
+        render: (_: unknown, row: ApprovalRow) => (
+          <Space>
+            <a onClick={() => setDetail(row.id)} data-testid="approval-view">
+              详情
+            </a>
+            {kind === 'todo' ? (
+              <>
+                <a onClick={() => setDecision({ row, action: 'approve', list })} data-testid="approval-approve">
+                  同意
+                </a>
+                <a onClick={() => setDecision({ row, action: 'reject', list })} data-testid="approval-reject">
+                  驳回
+                </a>
+              </>
+            ) : null}
+            {kind === 'mine' && row.status === 'RUNNING' ? (
+              <Popconfirm
+                title="确定撤回该申请吗？"
+                description="撤回后审批终止，单据回到草稿。"
+                okText="确定"
+                cancelText="取消"
+                onConfirm={() => list.run(() => approvalApi.withdraw(row.id))}
+              >
+                <a data-testid="approval-withdraw">撤回</a>
+              </Popconfirm>
+            ) : null}
+          </Space>
+        ),
+      },
+    ];
+  };
 
   return (
     <div data-testid={`approval-${kind}-page`}>
@@ -155,17 +106,27 @@ export function ApprovalListPage({ kind }: { kind: ApprovalListKind }) {
         searchFields={SEARCH_FIELDS}
         defaultSort={SORT}
       />
-      <ApprovalDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      <ApprovalDetailDrawer
+        id={detail}
+        onClose={() => setDetail(null)}
+        onDecide={(d, action) =>
+          shownList.current &&
+          setDecision({ row: { ...d, taskId: d.myTaskId ?? undefined }, action, list: shownList.current })
+        }
+      />
       <DecisionModal
         decision={decision}
         onClose={() => setDecision(null)}
-        onDecide={(comment) =>
-          decision!.list.run(() =>
+        onDecide={async (comment) => {
+          const done = await decision!.list.run(() =>
             decision!.action === 'approve'
               ? approvalApi.approve(decision!.row.taskId!, comment)
               : approvalApi.reject(decision!.row.taskId!, comment),
-          )
-        }
+          );
+          // An open detail shows the decision (and no longer offers it).
+          if (done) void queryClient.invalidateQueries({ queryKey: ['approval', decision!.row.id] });
+          return done;
+        }}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { PortalConfig, StyledText } from '@procura/shared';
 import { staticUrl } from '../../lib/static-url';
+import { usePreviewData } from './preview-data';
 
 /** The CSS of a styled text (bold, colour, size, alignment). */
 export function styledTextCss(t: StyledText | undefined, scale = 1): CSSProperties {
@@ -13,20 +14,27 @@ export function styledTextCss(t: StyledText | undefined, scale = 1): CSSProperti
   };
 }
 
+/** The portal's dark veil over the hero colour or image, so its white text keeps its contrast (WCAG AA). */
+const SHADE = 'linear-gradient(rgba(0, 0, 0, 0.42), rgba(0, 0, 0, 0.42))';
+const sample: CSSProperties = { color: '#666', fontSize: 12 };
 const block: CSSProperties = { padding: '16px 20px', borderBottom: '1px solid #f0f0f0' };
 const h3: CSSProperties = { margin: '0 0 8px', fontSize: 16 };
 
 /**
  * A simplified render of the portal page from the designer's current values: each optional
  * block only when its visible flag is on, as the portal does. Not the portal's own code (the
- * portal is a separate bundle); sizes are scaled down to fit beside the form.
+ * portal is a separate bundle); sizes are scaled down to fit beside the form. Figures,
+ * announcements, news and members are the portal's live data (its public views), as the portal shows them.
  */
 export function DesignerPreview({ config }: { config: PortalConfig }) {
   const { hero, logo, navs, background, callToAction, news, platformInfo, companyCloud, logoWall, footer } = config;
+  const live = usePreviewData();
+  // As the portal: the hero has its own colour (background.color is the page's), under the shade.
   const heroBg: CSSProperties = {
-    background: background?.image
-      ? `url("${staticUrl(background.image)}") center / cover`
-      : (background?.color ?? hero.primaryColor),
+    backgroundColor: hero.primaryColor,
+    backgroundImage: `${SHADE}${background?.image ? `, url("${staticUrl(background.image)}")` : ''}`,
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
     padding: '24px 20px',
     minHeight: Math.round((hero.height || 488) * 0.5),
     color: '#fff',
@@ -95,29 +103,47 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
           <div data-testid="preview-stats" style={{ display: 'flex', gap: 24, marginTop: 16 }}>
             {hero.statsData
               .filter((s) => s.visible !== false)
-              .map((s, i) => (
-                <div key={`${s.title}-${i}`}>
-                  <strong style={{ fontSize: 20 }}>
-                    {s.value}
-                    {s.plus ? '+' : ''}
-                  </strong>
-                  {s.unit ? <small>{s.unit}</small> : null}
-                  <div style={{ fontSize: 12 }}>{s.title}</div>
-                </div>
-              ))}
+              .map((s, i) => {
+                // A stat with a key shows the portal's live figure; one without shows its configured value.
+                const figure = s.key && live.stats ? live.stats[s.key] : undefined;
+                return (
+                  <div
+                    key={`${s.title}-${i}`}
+                    data-testid="preview-stat"
+                    data-live={figure !== undefined ? 'true' : 'false'}
+                    title={figure !== undefined ? '门户实时数据' : '配置的固定值'}
+                  >
+                    <strong style={{ fontSize: 20 }}>
+                      {figure ?? s.value}
+                      {s.plus ? '+' : ''}
+                    </strong>
+                    {s.unit ? <small>{s.unit}</small> : null}
+                    <div style={{ fontSize: 12 }}>{s.title}</div>
+                  </div>
+                );
+              })}
           </div>
         ) : null}
       </section>
       <section style={block} data-testid="preview-announcements">
         <h3 style={h3}>采购公告 · 结果公示</h3>
-        <div style={{ color: '#999', fontSize: 12 }}>（门户按已发布的公告显示）</div>
+        {live.purchases.length ? (
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {live.purchases.slice(0, 3).map((p) => (
+              <li key={p.id}>{p.title}</li>
+            ))}
+          </ul>
+        ) : (
+          <div style={sample}>暂无已发布的采购公告</div>
+        )}
       </section>
       {callToAction.visible ? (
         <section
           data-testid="preview-cta"
           style={{
             ...block,
-            background: callToAction.bgColor,
+            backgroundColor: callToAction.bgColor,
+            backgroundImage: SHADE,
             color: '#fff',
             minHeight: Math.round((callToAction.height || 168) * 0.5),
           }}
@@ -147,14 +173,25 @@ export function DesignerPreview({ config }: { config: PortalConfig }) {
       {news.visible ? (
         <section data-testid="preview-news" style={block}>
           <h3 style={h3}>{news.title}</h3>
-          <div style={{ color: '#999', fontSize: 12 }}>（最多 4 条新闻，行业新闻橙色，其余蓝色）</div>
+          {live.news.length ? (
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {live.news.map((n) => (
+                <li key={n.id}>
+                  {n.title} <span style={sample}>{n.date}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div style={sample}>暂无已发布的新闻</div>
+          )}
         </section>
       ) : null}
       {companyCloud.visible ? (
         <section data-testid="preview-company-cloud" style={block}>
           <h3 style={h3}>{companyCloud.title}</h3>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            {companyCloud.data.map((m, i) => (
+            {/* As the portal: the live members unless the administrator listed some. */}
+            {(companyCloud.data.length ? companyCloud.data : live.members).map((m, i) => (
               <span key={`${m.name}-${i}`} style={{ background: '#f5f5f5', padding: '2px 8px', borderRadius: 4 }}>
                 {m.name}
               </span>

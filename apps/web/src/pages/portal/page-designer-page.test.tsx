@@ -40,6 +40,13 @@ function setup(routes: Record<string, FakeHandler> = {}, route = '/portal-admin/
   const saved: Record<string, PortalConfig> = { se: config('基础版门户'), pro: config('高级版门户') };
   const server = fakeServer({
     'GET /portal/config/get': (r) => ok(saved[r.url.searchParams.get('template') ?? 'se']),
+    // The portal's public views the preview shows (live figures, announcements, news, members).
+    'GET /portal/view/stats': () => ok({ suppliers: 17, purchaseAnnouncements: 5, ongoing: 2, results: 3 }),
+    'GET /portal/view/purchaseAnnouncement': () =>
+      ok([{ id: 'p1', type: 'inquiry', title: '六角螺栓年度询价', subtitle: '', status: '报名中' }]),
+    'GET /portal/view/news': () =>
+      ok({ records: [{ id: 'n1', title: '平台升级公告', content: '', type: '公司新闻', date: '2026-12-01' }] }),
+    'GET /portal/view/members': () => ok([{ name: '华东精密机械有限公司', date: '2026-11-30' }]),
     'PUT /portal/config/save': (r) => {
       const body = r.body as { template: string; config: PortalConfig };
       saved[body.template] = body.config;
@@ -216,5 +223,22 @@ describe('designer helpers', () => {
     const body = toSaveBody(c);
     expect('url' in body.hero.button).toBe(false);
     expect('image' in body.logo).toBe(false);
+  });
+
+  it("the preview shows the portal's live figures and data, and its hero text on the shaded hero colour", async () => {
+    const { server } = setup();
+    await waitFor(() => expect(previewTitle()).toBe('高级版门户'));
+    const stat = await screen.findByTestId('preview-stat');
+    // The configured 1200 is replaced by the live count of suppliers (key `suppliers`).
+    await waitFor(() => expect(stat.getAttribute('data-live')).toBe('true'));
+    expect(stat.textContent).toContain('17');
+    expect(stat.textContent).not.toContain('1200');
+    expect(screen.getByTestId('preview-announcements').textContent).toContain('六角螺栓年度询价');
+    expect(screen.getByTestId('preview-news').textContent).toContain('平台升级公告');
+    expect(server.calls('GET /portal/view/stats')).toHaveLength(1);
+    // White title text sits on the hero colour under the dark shade, never on a light page background.
+    const hero = screen.getByTestId('preview-hero');
+    expect(hero.style.backgroundColor).toBe('rgb(11, 114, 133)');
+    expect(hero.style.backgroundImage).toContain('rgba(0, 0, 0, 0.42)');
   });
 });

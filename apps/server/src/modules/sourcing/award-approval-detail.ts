@@ -1,0 +1,72 @@
+import type { ApprovalDocumentDetail } from '@procura/shared';
+import type { ApprovalDetailContext } from '../approval/index.js';
+import { dictText } from '../approval/approval-detail-fields.js';
+
+/**
+ * An award under approval (§13, AWD-4; RFQ, auction and tender awards alike) as its approver
+ * sees it: the event, the recommendation (and why it leaves rank 1), and each awarded line.
+ */
+export async function awardApprovalDetail(
+  { db, dicts }: ApprovalDetailContext,
+  docId: string,
+): Promise<ApprovalDocumentDetail | null> {
+  const a = await db
+    .selectFrom('sourcingAward as a')
+    .innerJoin('sourcingEvent as e', 'e.id', 'a.eventId')
+    .selectAll('a')
+    .select(['e.code as eventCode', 'e.title as eventTitle', 'e.currency', 'e.estimatedAmount'])
+    .where('a.id', '=', docId)
+    .executeTakeFirst();
+  if (!a) return null;
+  const lines = await db
+    .selectFrom('sourcingAwardLine as l')
+    .innerJoin('sourcingLine as s', 's.id', 'l.sourcingLineId')
+    .select(['s.lineNo', 's.materialCode', 's.materialName', 's.spec', 's.unit'])
+    .select(['l.supplierName', 'l.qty', 'l.sharePct', 'l.unitPrice', 'l.taxRate', 'l.amount'])
+    .where('l.awardId', '=', a.id)
+    .orderBy('s.lineNo')
+    .orderBy('l.supplierName')
+    .execute();
+  const unit = await dictText(dicts, 'srm_unit');
+  const validity = a.priceValidFrom || a.priceValidTo ? `${a.priceValidFrom ?? ''} 至 ${a.priceValidTo ?? ''}` : null;
+  return {
+    fields: [
+      { label: '定标单号', value: a.code },
+      { label: '寻源单', value: `${a.eventCode} ${a.eventTitle}` },
+      { label: '定标总额', value: a.totalAmount ? `${a.totalAmount} ${a.currency}` : null },
+      { label: '预算金额', value: a.estimatedAmount ? `${a.estimatedAmount} ${a.currency}` : null },
+      { label: '价格有效期', value: validity },
+      { label: '偏离第一名', value: a.deviatesFromRank1 ? '是' : '否' },
+      { label: '定标理由', value: a.recommendation, span: 2 },
+      ...(a.deviatesFromRank1 ? [{ label: '偏离原因', value: a.deviationReason, span: 2 as const }] : []),
+    ],
+    tables: [
+      {
+        title: '定标明细',
+        columns: [
+          { key: 'lineNo', title: '行号' },
+          { key: 'material', title: '物料' },
+          { key: 'supplierName', title: '中标供应商' },
+          { key: 'qty', title: '数量' },
+          { key: 'unit', title: '单位' },
+          { key: 'sharePct', title: '份额(%)' },
+          { key: 'unitPrice', title: '单价' },
+          { key: 'taxRate', title: '税率(%)' },
+          { key: 'amount', title: '金额' },
+        ],
+        rows: lines.map((l) => ({
+          lineNo: l.lineNo,
+          material: [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
+          supplierName: l.supplierName,
+          qty: l.qty,
+          unit: unit(l.unit),
+          sharePct: l.sharePct,
+          unitPrice: l.unitPrice,
+          taxRate: l.taxRate,
+          amount: l.amount,
+        })),
+      },
+    ],
+    files: [],
+  };
+}
