@@ -37,6 +37,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             // Secrets never reach the log (LOG-1).
             redact: ['req.headers["x-access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
           },
+    // Behind a reverse proxy: the client address (throttles, logs) from the proxies named by TRUST_PROXY only.
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,

@@ -46,6 +46,7 @@ import * as reportTenant from './0062-report-tenant.js';
 import * as jeecgViewNames from './0063-jeecg-view-names.js';
 import * as jeecgIconNames from './0064-jeecg-icon-names.js';
 import * as extendFieldTenant from './0066-extend-field-tenant.js';
+import * as signinGuard from './0067-signin-guard.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0063-jeecg-view-names': jeecgViewNames,
   '0064-jeecg-icon-names': jeecgIconNames,
   '0066-extend-field-tenant': extendFieldTenant,
+  '0067-signin-guard': signinGuard,
 };
