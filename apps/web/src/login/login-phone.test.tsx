@@ -61,7 +61,7 @@ describe('the light sign-in page, 手机号登录 tab', () => {
     await user.click(screen.getByTestId('login-phone-submit'));
     expect(await screen.findByText('请输入手机号')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls('POST /sys/phoneLogin')).toHaveLength(0);
   });
 
   it('shows the refusal of the SMS service and keeps the button usable', async () => {
