@@ -34,11 +34,12 @@ export function LoginPage() {
   const sms = useSmsCode(() => values.mobile, '0');
   /** The password login's image captcha: shown once the server asks for it (issue 16). */
   const image = useImageCaptcha();
+  const drawImage = image.refresh;
   useEffect(() => {
     void http.envelope<{ required: boolean }>('GET', '/sys/login/captchaRequired').then((res) => {
-      if (res.success && res.result?.required) void image.refresh();
+      if (res.success && res.result?.required) void drawImage();
     });
-  }, [image.refresh]);
+  }, [drawImage]);
 
   const input = (name: keyof typeof values) => ({
     value: values[name],
