@@ -62,7 +62,7 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     db,
     kind,
     cacheVersions,
-    sessions: new SessionService(db, await loadSigningKey(db), cacheVersions),
+    sessions: new SessionService(db, await loadSigningKey(db), cacheVersions, security),
     throttle: new LoginThrottle(db),
     captchas: new CaptchaService(db),
     security,

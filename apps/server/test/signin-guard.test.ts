@@ -169,3 +169,62 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('sessions end after being idle (issue 16 #9)', () => {
+  const me = (token: string) => s.request('GET', '/sys/permission/getUserPermissionByToken', { token });
+  const sessionOf = async (token: string) => {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    return claims.sid;
+  };
+  /** Pretends the session was opened, and last used, `ms` ago. */
+  const ageBy = async (token: string, ms: number) => {
+    const sid = await sessionOf(token);
+    const at = new Date(Date.now() - ms).toISOString();
+    await s.ctx.db.updateTable('sysSession').set({ createdAt: at }).where('id', '=', sid).execute();
+    await s.ctx.db.updateTable('sysSessionActivity').set({ lastSeenAt: at }).where('sessionId', '=', sid).execute();
+  };
+
+  it('by default after 2 hours without a request: refused as an expired token', async () => {
+    const idle = await s.login('buyer');
+    await ageBy(idle, 2 * 3600_000 + 1000);
+    const res = await me(idle);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Token失效，请重新登录!');
+    // It stays over.
+    expect((await me(idle)).status).toBe(401);
+
+    const busy = await s.login('buyer');
+    await ageBy(busy, 2 * 3600_000 - 60_000);
+    expect((await me(busy)).status).toBe(200);
+  });
+
+  it('a request keeps a session alive: the idle time counts from the last use', async () => {
+    const token = await s.login('buyer');
+    expect((await me(token)).status).toBe(200);
+    const sid = await sessionOf(token);
+    // Opened days ago, used a minute ago.
+    await s.ctx.db
+      .updateTable('sysSession')
+      .set({ createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() })
+      .where('id', '=', sid)
+      .execute();
+    expect((await me(token)).status).toBe(200);
+    const row = await s.ctx.db
+      .selectFrom('sysSessionActivity')
+      .select('lastSeenAt')
+      .where('sessionId', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.lastSeenAt)).toBeLessThan(120_000);
+  });
+
+  it('the idle time is a setting', async () => {
+    await s.ctx.security.set('security.sessionIdleMinutes', 10);
+    try {
+      const token = await s.login('buyer');
+      await ageBy(token, 11 * 60_000);
+      expect((await me(token)).status).toBe(401);
+    } finally {
+      await s.ctx.security.set('security.sessionIdleMinutes', 120);
+    }
+  });
+});
