@@ -228,3 +228,67 @@ describe('sessions end after being idle (issue 16 #9)', () => {
     }
   });
 });
+
+describe('POST /sys/sms against SMS pumping (issue 16 #4)', () => {
+  let sms: TestServer;
+  beforeAll(async () => {
+    sms = await startTestServer({ SMS_SENDER: 'outbox', TRUST_PROXY: '127.0.0.1', TEST_CLOCK: 'true' });
+  });
+  afterAll(async () => sms?.close());
+  let n = 0;
+  const mobile = () => `1370000${String(++n).padStart(4, '0')}`;
+  const send = async (to: string, headers: Record<string, string>, captcha: Record<string, string> | null = null) =>
+    sms.request('POST', '/sys/sms', {
+      body: { mobile: to, smsmode: '1', ...(captcha ?? (await sms.captcha())) },
+      headers,
+    });
+  /** Moves earlier codes out of the once-a-minute resend interval. */
+  const pastResend = () =>
+    sms.ctx.db
+      .updateTable('sysSmsCode')
+      .set({ createTime: new Date(Date.now() - 61_000).toISOString() })
+      .execute();
+
+  it('asks for the image captcha before a send', async () => {
+    const to = mobile();
+    const none = await sms.request('POST', '/sys/sms', { body: { mobile: to, smsmode: '1' }, headers: from() });
+    expect(none.body).toMatchObject({ success: false, code: 412, message: '请输入验证码' });
+    const wrong = await send(to, from(), { checkKey: 'nokey', captcha: 'abcd' });
+    expect(wrong.body).toMatchObject({ success: false, code: 412, message: '验证码错误或已失效' });
+    expect((await sms.request('GET', `/sys/sms/testOutbox?mobile=${to}`)).body.result).toBeNull();
+    expect((await send(to, from())).body).toMatchObject({ success: true });
+  });
+
+  it('caps the codes of one mobile per hour', async () => {
+    const to = mobile();
+    for (let i = 0; i < 5; i++) {
+      await pastResend();
+      expect((await send(to, from())).body.success).toBe(true);
+    }
+    await pastResend();
+    expect((await send(to, from())).body).toMatchObject({
+      success: false,
+      message: '该手机号获取验证码次数过多，请1小时后再试',
+    });
+  });
+
+  it('caps the codes one address asks for per hour, whatever the mobiles (26 numbers from one address)', async () => {
+    const headers = from();
+    const answers: boolean[] = [];
+    for (let i = 0; i < 26; i++) answers.push((await send(mobile(), headers)).body.success);
+    expect(answers.filter(Boolean)).toHaveLength(10);
+    expect((await send(mobile(), headers)).body.message).toBe('获取验证码次数过多，请1小时后再试');
+    // Another address is not affected.
+    expect((await send(mobile(), from())).body.success).toBe(true);
+  });
+
+  it('caps the codes of the whole installation per hour (a setting)', async () => {
+    await sms.ctx.security.set('security.smsTotalHour', 3);
+    try {
+      const res = await send(mobile(), from());
+      expect(res.body).toMatchObject({ success: false, message: '短信发送量已达上限，请稍后再试' });
+    } finally {
+      await sms.ctx.security.set('security.smsTotalHour', 500);
+    }
+  });
+});
