@@ -13,7 +13,7 @@ import { Field } from './field';
 import { TenantPicker } from './tenant-picker';
 
 type Tab = 'password' | 'phone';
-type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha' | 'imageCode', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha' | 'imageCode' | 'smsImageCode', string>>;
 
 const TABS: { key: Tab; label: string }[] = [
   { key: 'password', label: '账号密码登录' },
@@ -23,7 +23,14 @@ const TABS: { key: Tab; label: string }[] = [
 /** /user/login: account and password, or mobile and SMS code; then the tenant choice when several. */
 export function LoginPage() {
   const [tab, setTab] = useState<Tab>('password');
-  const [values, setValues] = useState({ username: '', password: '', mobile: '', captcha: '', imageCode: '' });
+  const [values, setValues] = useState({
+    username: '',
+    password: '',
+    mobile: '',
+    captcha: '',
+    imageCode: '',
+    smsImageCode: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -35,6 +42,8 @@ export function LoginPage() {
   /** The password login's image captcha: shown once the server asks for it (issue 16). */
   const image = useImageCaptcha();
   const drawImage = image.refresh;
+  /** The image captcha asked for before an SMS code is sent. */
+  const smsImage = useImageCaptcha();
   useEffect(() => {
     void http.envelope<{ required: boolean }>('GET', '/sys/login/captchaRequired').then((res) => {
       if (res.success && res.result?.required) void drawImage();
@@ -113,8 +122,44 @@ export function LoginPage() {
       setErrors((e) => ({ ...e, mobile: invalid }));
       return;
     }
-    setSmsNote(await sms.send());
+    if (!values.smsImageCode.trim()) {
+      setErrors((e) => ({ ...e, smsImageCode: '请输入图形验证码' }));
+      return;
+    }
+    setSmsNote(await sms.send(smsImage.fields(values.smsImageCode)));
+    // Its code is used up, sent or not.
+    setValues((v) => ({ ...v, smsImageCode: '' }));
+    void smsImage.refresh();
   };
+
+  const captchaField = (
+    id: 'imageCode' | 'smsImageCode',
+    testId: string,
+    drawn: ReturnType<typeof useImageCaptcha>,
+  ) => (
+    <Field
+      id={id}
+      label="图形验证码"
+      autoComplete="off"
+      maxLength={8}
+      data-testid={testId}
+      error={errors[id]}
+      {...input(id)}
+      addon={
+        <button
+          type="button"
+          className="l-captcha"
+          aria-label="看不清？换一张"
+          title="看不清？换一张"
+          data-testid={`${testId}-image`}
+          data-check-key={drawn.checkKey}
+          onClick={() => void drawn.refresh()}
+        >
+          {drawn.image ? <img src={drawn.image} alt="图形验证码" width={105} height={35} /> : '加载中'}
+        </button>
+      }
+    />
+  );
 
   const submitButton = (testId: string) => (
     <button
@@ -149,6 +194,7 @@ export function LoginPage() {
               onClick={() => {
                 setTab(t.key);
                 setErrors({});
+                if (t.key === 'phone' && !smsImage.shown) void smsImage.refresh();
               }}
             >
               {t.label}
@@ -190,30 +236,7 @@ export function LoginPage() {
                 </button>
               }
             />
-            {image.shown ? (
-              <Field
-                id="imageCode"
-                label="图形验证码"
-                autoComplete="off"
-                maxLength={8}
-                data-testid="login-captcha"
-                error={errors.imageCode}
-                {...input('imageCode')}
-                addon={
-                  <button
-                    type="button"
-                    className="l-captcha"
-                    aria-label="看不清？换一张"
-                    title="看不清？换一张"
-                    data-testid="login-captcha-image"
-                    data-check-key={image.checkKey}
-                    onClick={() => void image.refresh()}
-                  >
-                    {image.image ? <img src={image.image} alt="图形验证码" width={105} height={35} /> : '加载中'}
-                  </button>
-                }
-              />
-            ) : null}
+            {image.shown ? captchaField('imageCode', 'login-captcha', image) : null}
             {submitButton('login-submit')}
           </form>
         </div>
@@ -231,6 +254,7 @@ export function LoginPage() {
               error={errors.mobile}
               {...input('mobile')}
             />
+            {captchaField('smsImageCode', 'login-sms-captcha', smsImage)}
             <Field
               id="captcha"
               label="验证码"
