@@ -103,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
   // The outbox hands codes to anyone who asks: never in production.
   if (production && e.SMS_SENDER === 'outbox')
     throw new ConfigError('Invalid SMS_SENDER="outbox": not allowed in production');
+  // SMS codes never reach the log in production (issue 16 #11).
+  if (production && e.SMS_SENDER === 'log')
+    throw new ConfigError('Invalid SMS_SENDER="log": writes SMS codes to the log, not allowed in production');
   // A movable clock would let deadlines be cheated: never in production.
   if (production && e.TEST_CLOCK === 'true')
     throw new ConfigError('Invalid TEST_CLOCK="true": not allowed in production');

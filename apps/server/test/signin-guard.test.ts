@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@procura/shared';
-import { setTestClockOffset } from '../src/core/clock.js';
+import { configureTestClock, setTestClockOffset } from '../src/core/clock.js';
 import { loadConfig } from '../src/config.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -290,5 +290,34 @@ describe('POST /sys/sms against SMS pumping (issue 16 #4)', () => {
     } finally {
       await sms.ctx.security.set('security.smsTotalHour', 500);
     }
+  });
+});
+
+describe('production (issue 16 #11)', () => {
+  /** Status and headers of a GET, its body read (an unread body keeps the connection, and the close, waiting). */
+  const get = async (url: string) => {
+    const res = await fetch(url);
+    await res.text();
+    return res;
+  };
+  it('sends HSTS, has no API page unless asked, and never writes SMS codes to the log', async () => {
+    const prod = await startTestServer({ NODE_ENV: 'production' });
+    try {
+      const res = await get(`${prod.base}/sys/randomImage/1`);
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect((await get(`${prod.base}/docs/json`)).status).toBe(404);
+      expect((await get(`${prod.base}/docs`)).status).toBe(404);
+      // No SMS gateway configured: refused, never logged.
+      expect(prod.ctx.config.smsSender).toBe('disabled');
+    } finally {
+      await prod.close();
+      // The production server switched the in-process test clock off; this file's servers use it.
+      configureTestClock(true);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_SENDER: 'log' })).toThrow(/SMS_SENDER/);
+    // Development keeps HSTS off (plain HTTP on a local install) and the API page on.
+    const res = await get(`${s.base}/sys/randomImage/1`);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect((await get(`${s.base}/docs/json`)).status).toBe(200);
   });
 });
