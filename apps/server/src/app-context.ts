@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import type { Db, DatabaseKind } from './db/database.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { CaptchaService } from './modules/auth/captcha.js';
+import { SecuritySettings } from './modules/auth/security-settings.js';
 import { loadSigningKey, SessionService } from './modules/auth/session-service.js';
 import { SupplierService } from './modules/supplier/supplier-service.js';
 import { SupplierLifecycle } from './modules/supplier/supplier-lifecycle.js';
@@ -23,6 +25,10 @@ export type AppContext = {
   cacheVersions: CacheVersions;
   sessions: SessionService;
   throttle: LoginThrottle;
+  /** The image captcha (`/sys/randomImage/{key}`), kept in the database. */
+  captchas: CaptchaService;
+  /** The sign-in guard's settings (`sys_config`, `security.*`). */
+  security: SecuritySettings;
   permissions: PermissionService;
   dicts: DictService;
   suppliers: SupplierService;
@@ -50,13 +56,16 @@ function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionRev
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
   const cacheVersions = new CacheVersions(db);
   const dicts = new DictService(db, cacheVersions);
+  const security = new SecuritySettings(db);
   return {
     config,
     db,
     kind,
     cacheVersions,
-    sessions: new SessionService(db, await loadSigningKey(db), cacheVersions),
+    sessions: new SessionService(db, await loadSigningKey(db), cacheVersions, security),
     throttle: new LoginThrottle(db),
+    captchas: new CaptchaService(db),
+    security,
     permissions: new PermissionService(db, cacheVersions),
     dicts,
     suppliers: new SupplierService(db),

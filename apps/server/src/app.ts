@@ -43,6 +43,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             // No stored file's path in the log (issue 16 #5).
             serializers: { req: requestLogFields },
           },
+    // Behind a reverse proxy: the client address (throttles, logs) from the proxies named by TRUST_PROXY only.
+    ...(config.trustProxy.length > 0 ? { trustProxy: config.trustProxy } : {}),
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,

@@ -24,6 +24,22 @@ const envSchema = z.object({
   API_DOCS: z.enum(['true', 'false']).optional(),
   /** Login requests per minute per client address (a second line behind the per-account throttle). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * The reverse proxies in front of the server (addresses or CIDR ranges, comma-separated, or
+   * `loopback`, `linklocal`, `uniquelocal`): from them the client address is read from
+   * X-Forwarded-For. Unset: the peer address is the client's, and forwarded headers are ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .every((p) => /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/.test(p)),
+      'must be proxy addresses or CIDR ranges, comma-separated',
+    )
+    .optional(),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST: z.string().optional(),
   /** SMS codes: `log` (development: written to the server log), `disabled`, `outbox` (tests only). */
@@ -59,6 +75,8 @@ export type Config = {
   logLevel: string;
   apiDocs: boolean;
   loginRateLimit: number;
+  /** Fastify's trustProxy: the reverse proxies whose X-Forwarded-For names the client; empty: none. */
+  trustProxy: string[];
   webDist: string | null;
   smsSender: 'log' | 'disabled' | 'outbox';
   ssoSecret: string | null;
@@ -85,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
   // The outbox hands codes to anyone who asks: never in production.
   if (production && e.SMS_SENDER === 'outbox')
     throw new ConfigError('Invalid SMS_SENDER="outbox": not allowed in production');
+  // SMS codes never reach the log in production (issue 16 #11).
+  if (production && e.SMS_SENDER === 'log')
+    throw new ConfigError('Invalid SMS_SENDER="log": writes SMS codes to the log, not allowed in production');
   // A movable clock would let deadlines be cheated: never in production.
   if (production && e.TEST_CLOCK === 'true')
     throw new ConfigError('Invalid TEST_CLOCK="true": not allowed in production');
@@ -99,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
     logLevel: e.LOG_LEVEL,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !production,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
     webDist: e.WEB_DIST !== undefined ? (e.WEB_DIST === 'none' ? null : path.resolve(e.WEB_DIST)) : defaultWebDist,
     smsSender: e.SMS_SENDER ?? (production ? 'disabled' : 'log'),
     ssoSecret: e.SSO_SECRET ?? null,

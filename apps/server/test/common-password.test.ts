@@ -22,7 +22,9 @@ async function smsCode(mobile: string, smsmode: '1' | '2'): Promise<string> {
     .set({ createTime: new Date(Date.now() - 61_000).toISOString() })
     .where('mobile', '=', mobile)
     .execute();
-  expect((await s.request('POST', '/sys/sms', { body: { mobile, smsmode } })).body.success).toBe(true);
+  expect(
+    (await s.request('POST', '/sys/sms', { body: { mobile, smsmode, ...(await s.captcha()) } })).body.success,
+  ).toBe(true);
   return (await s.request<{ code: string }>('GET', `/sys/sms/testOutbox?mobile=${mobile}`)).body.result.code;
 }
 

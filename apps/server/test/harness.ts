@@ -26,7 +26,10 @@ export type TestServer = {
     url: string,
     opts?: RequestOptions,
   ) => Promise<{ status: number; body: Envelope<T>; headers: Headers; text: string }>;
+  /** Signs in by password; solves the captcha (read from its table) and waits out a delay when asked to. */
   login: (username: string, password?: string) => Promise<string>;
+  /** Draws a captcha over HTTP and reads its code from the database: the fields a login form sends. */
+  captcha: (checkKey?: string) => Promise<{ checkKey: string; captcha: string }>;
   close: () => Promise<void>;
 };
 
@@ -119,10 +122,33 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     return { status: res.status, body: parsed, headers: res.headers, text };
   };
 
+  let captchaSeq = 0;
+  const captcha = async (checkKey = `t${Date.now()}-${++captchaSeq}`) => {
+    const res = await request<string>('GET', `/sys/randomImage/${encodeURIComponent(checkKey)}`);
+    if (!res.body.success) throw new Error(`captcha failed: ${res.body.message}`);
+    const row = await ctx.db
+      .selectFrom('sysCaptcha')
+      .select('code')
+      .where('checkKey', '=', checkKey)
+      .executeTakeFirstOrThrow();
+    return { checkKey, captcha: row.code };
+  };
+
   const login = async (username: string, password = DEMO_PASSWORD) => {
-    const res = await request<{ token: string }>('POST', '/sys/login', { body: { username, password } });
-    if (res.body.code !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
-    return res.body.result.token;
+    let extra: { checkKey?: string; captcha?: string } = {};
+    for (let round = 0; ; round++) {
+      const res = await request<{ token: string }>('POST', '/sys/login', { body: { username, password, ...extra } });
+      if (res.body.code === 200) return res.body.result.token;
+      // The sign-in guard (issue 16): a captcha after a failure, a growing delay.
+      const guard = res.body.result as unknown as { retryAfter?: number } | null;
+      if (round < 6 && res.status === 429 && guard?.retryAfter) {
+        await new Promise((r) => setTimeout(r, guard.retryAfter! * 1000));
+      } else if (round < 6 && res.body.code === 412) {
+        extra = await captcha();
+      } else {
+        throw new Error(`login ${username} failed: ${res.body.message}`);
+      }
+    }
   };
 
   return {
@@ -134,6 +160,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     routes,
     request,
     login,
+    captcha,
     close: async () => {
       // A close once outlasted the 60 s hook timeout on a loaded PostgreSQL run; name the slow step.
       await timedStep('app.close', () => app.close());

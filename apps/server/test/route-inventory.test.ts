@@ -26,6 +26,9 @@ const PUBLIC_API = [
   'POST /jeecg-boot/sys/onlineLogin',
   'POST /jeecg-boot/sys/logout',
   'POST /jeecg-boot/sys/logoutV2',
+  // The image captcha (jeecg-api.md §2.1) and whether the login page shows it from the start.
+  'GET /jeecg-boot/sys/randomImage/:key',
+  'GET /jeecg-boot/sys/login/captchaRequired',
   // Registration and the other ways to sign in (jeecg-api.md §2.3, §9).
   'POST /jeecg-boot/sys/sms',
   'POST /jeecg-boot/sys/phoneLogin',

@@ -18,6 +18,9 @@ export const smsRequestSchema = z.object({
   smsmode: z
     .union([z.enum(['0', '1', '2']), z.literal(0), z.literal(1), z.literal(2)])
     .transform((v) => String(v) as '0' | '1' | '2'),
+  /** The image captcha asked for before a send (issue 16 #4), as the login form sends it. */
+  captcha: z.string().max(20).optional(),
+  checkKey: z.union([z.string().max(64), z.number()]).optional(),
 });
 
 /** `POST /sys/phoneLogin`: `captcha` is the SMS code (JeecgBoot's field name). */

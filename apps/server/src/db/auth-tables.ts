@@ -50,7 +50,15 @@ export type SysThirdLoginCodeTable = {
   createTime: string;
 };
 
+/** A captcha drawn for a client's `checkKey`: the lower-cased code, valid 60 s, deleted when checked. */
+export type SysCaptchaTable = { checkKey: string; code: string; expiresAt: string; createTime: string };
+
+/** When a session was last used (written at most once a minute per node), for the idle timeout. */
+export type SysSessionActivityTable = { sessionId: string; lastSeenAt: string };
+
 export type AuthTables = {
+  sysSessionActivity: SysSessionActivityTable;
+  sysCaptcha: SysCaptchaTable;
   sysSession: SysSessionTable;
   loginAttempt: LoginAttemptTable;
   sysSmsCode: SysSmsCodeTable;

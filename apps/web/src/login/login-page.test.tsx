@@ -26,7 +26,7 @@ describe('the light sign-in page (login.html), account and password', () => {
     expect(await screen.findByText('请输入用户名')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(document.getElementById('username')!.getAttribute('aria-invalid')).toBe('true');
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls('POST /sys/login')).toHaveLength(0);
   });
 
   it('logs in, stores the session where the back office reads it and enters the safe redirect target with a full load', async () => {
@@ -35,7 +35,7 @@ describe('the light sign-in page (login.html), account and password', () => {
     });
     await submitPassword(' admin ', 'Procura@2026');
     await waitFor(() => expect(left()).toBe('/isystem/user'));
-    expect(server.requests[0]!.body).toEqual({ username: 'admin', password: 'Procura@2026' });
+    expect(server.calls('POST /sys/login')[0]!.body).toEqual({ username: 'admin', password: 'Procura@2026' });
     expect(persistedSession.token()).toBe('t');
     expect(persistedSession.userInfo()).toMatchObject({ username: 'admin' });
     expect(persistedSession.dict()).toEqual({ sex: [] });
@@ -65,6 +65,37 @@ describe('the light sign-in page (login.html), account and password', () => {
     expect(persistedSession.token()).toBeNull();
     // The button is usable again.
     await waitFor(() => expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('shows the image captcha once the server asks for it, and sends it with the next try', async () => {
+    let tries = 0;
+    const { server } = renderLoginPage('/user/login', {
+      'POST /sys/login': () =>
+        ++tries === 1 ? fail(200, '用户名或密码错误', 500, { captchaRequired: true }) : success(),
+    });
+    expect(screen.queryByTestId('login-captcha')).toBeNull();
+    const user = await submitPassword('admin', 'wrong');
+    expect(await screen.findByTestId('login-captcha')).toBeTruthy();
+    const drawn = server.requests.filter((r) => r.url.pathname.startsWith('/jeecg-boot/sys/randomImage/'));
+    expect(drawn).toHaveLength(1);
+    const checkKey = drawn[0]!.url.pathname.split('/').at(-1);
+    // The code is required once shown.
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
+    await user.type(screen.getByTestId('login-captcha'), 'ab3x');
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(server.calls('POST /sys/login')).toHaveLength(2));
+    expect(server.calls('POST /sys/login')[1]!.body).toMatchObject({ captcha: 'ab3x', checkKey });
+    // A click on the image draws another.
+    await user.click(screen.getByTestId('login-captcha-image'));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.url.pathname.startsWith('/jeecg-boot/sys/randomImage/'))).toHaveLength(2),
+    );
+  });
+
+  it('shows the image captcha from the start when the server says so', async () => {
+    renderLoginPage('/user/login', { 'GET /sys/login/captchaRequired': () => ok({ required: true }) });
+    expect(await screen.findByTestId('login-captcha')).toBeTruthy();
   });
 
   it('shows the throttling message of an HTTP 429 once, as 登录失败', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@procura/shared';
 import type { Envelope, LoginResult } from '@procura/shared';
@@ -7,12 +7,13 @@ import { acceptLogin, mustPickTenant } from '../lib/login-session';
 import { PLATFORM_NAME } from '../lib/platform';
 import { persistedSession } from '../lib/session-persistence';
 import { useSmsCode } from '../lib/sms-code';
+import { asksCaptcha, useImageCaptcha } from '../lib/image-captcha';
 import { enterBackOffice } from './enter';
 import { Field } from './field';
 import { TenantPicker } from './tenant-picker';
 
 type Tab = 'password' | 'phone';
-type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha' | 'imageCode' | 'smsImageCode', string>>;
 
 const TABS: { key: Tab; label: string }[] = [
   { key: 'password', label: '账号密码登录' },
@@ -22,7 +23,14 @@ const TABS: { key: Tab; label: string }[] = [
 /** /user/login: account and password, or mobile and SMS code; then the tenant choice when several. */
 export function LoginPage() {
   const [tab, setTab] = useState<Tab>('password');
-  const [values, setValues] = useState({ username: '', password: '', mobile: '', captcha: '' });
+  const [values, setValues] = useState({
+    username: '',
+    password: '',
+    mobile: '',
+    captcha: '',
+    imageCode: '',
+    smsImageCode: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -31,6 +39,16 @@ export function LoginPage() {
   /** A login with several tenants waits for the tenant choice before entering. */
   const [picking, setPicking] = useState<LoginResult | null>(null);
   const sms = useSmsCode(() => values.mobile, '0');
+  /** The password login's image captcha: shown once the server asks for it (issue 16). */
+  const image = useImageCaptcha();
+  const drawImage = image.refresh;
+  /** The image captcha asked for before an SMS code is sent. */
+  const smsImage = useImageCaptcha();
+  useEffect(() => {
+    void http.envelope<{ required: boolean }>('GET', '/sys/login/captchaRequired').then((res) => {
+      if (res.success && res.result?.required) void drawImage();
+    });
+  }, [drawImage]);
 
   const input = (name: keyof typeof values) => ({
     value: values[name],
@@ -45,7 +63,13 @@ export function LoginPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      const { result } = acceptLogin(await call());
+      const body = await call();
+      if (!body.success && asksCaptcha(body.result)) {
+        // A refused try used its code up (or none was shown yet): a new one to type.
+        setValues((v) => ({ ...v, imageCode: '' }));
+        void image.refresh();
+      }
+      const { result } = acceptLogin(body);
       if (mustPickTenant(result)) setPicking(result);
       else enterBackOffice(result.userInfo?.isShow);
     } catch (error) {
@@ -59,12 +83,14 @@ export function LoginPage() {
     const found: Errors = {};
     if (!values.username.trim()) found.username = '请输入用户名';
     if (!values.password) found.password = '请输入密码';
+    if (image.shown && !values.imageCode.trim()) found.imageCode = '请输入验证码';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void run(() =>
       http.envelope<LoginResult>('POST', '/sys/login', undefined, {
         username: values.username.trim(),
         password: values.password,
+        ...(image.shown ? image.fields(values.imageCode) : {}),
       }),
     );
   };
@@ -96,8 +122,44 @@ export function LoginPage() {
       setErrors((e) => ({ ...e, mobile: invalid }));
       return;
     }
-    setSmsNote(await sms.send());
+    if (!values.smsImageCode.trim()) {
+      setErrors((e) => ({ ...e, smsImageCode: '请输入图形验证码' }));
+      return;
+    }
+    setSmsNote(await sms.send(smsImage.fields(values.smsImageCode)));
+    // Its code is used up, sent or not.
+    setValues((v) => ({ ...v, smsImageCode: '' }));
+    void smsImage.refresh();
   };
+
+  const captchaField = (
+    id: 'imageCode' | 'smsImageCode',
+    testId: string,
+    drawn: ReturnType<typeof useImageCaptcha>,
+  ) => (
+    <Field
+      id={id}
+      label="图形验证码"
+      autoComplete="off"
+      maxLength={8}
+      data-testid={testId}
+      error={errors[id]}
+      {...input(id)}
+      addon={
+        <button
+          type="button"
+          className="l-captcha"
+          aria-label="看不清？换一张"
+          title="看不清？换一张"
+          data-testid={`${testId}-image`}
+          data-check-key={drawn.checkKey}
+          onClick={() => void drawn.refresh()}
+        >
+          {drawn.image ? <img src={drawn.image} alt="图形验证码" width={105} height={35} /> : '加载中'}
+        </button>
+      }
+    />
+  );
 
   const submitButton = (testId: string) => (
     <button
@@ -132,6 +194,7 @@ export function LoginPage() {
               onClick={() => {
                 setTab(t.key);
                 setErrors({});
+                if (t.key === 'phone' && !smsImage.shown) void smsImage.refresh();
               }}
             >
               {t.label}
@@ -173,6 +236,7 @@ export function LoginPage() {
                 </button>
               }
             />
+            {image.shown ? captchaField('imageCode', 'login-captcha', image) : null}
             {submitButton('login-submit')}
           </form>
         </div>
@@ -190,6 +254,7 @@ export function LoginPage() {
               error={errors.mobile}
               {...input('mobile')}
             />
+            {captchaField('smsImageCode', 'login-sms-captcha', smsImage)}
             <Field
               id="captcha"
               label="验证码"

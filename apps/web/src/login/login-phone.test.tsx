@@ -30,9 +30,21 @@ describe('the light sign-in page, 手机号登录 tab', () => {
       'POST /sys/phoneLogin': () => success(2),
     });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
+    // No code is sent without the image captcha (issue 16).
+    await user.click(screen.getByTestId('login-sms-send'));
+    expect(await screen.findByText('请输入图形验证码')).toBeTruthy();
+    expect(server.calls('POST /sys/sms')).toHaveLength(0);
+    const checkKey = screen.getByTestId('login-sms-captcha-image').getAttribute('data-check-key');
+    expect(checkKey).toBeTruthy();
+    await user.type(screen.getByTestId('login-sms-captcha'), 'x7kp');
     await user.click(screen.getByTestId('login-sms-send'));
     await waitFor(() => expect(server.calls('POST /sys/sms')).toHaveLength(1));
-    expect(server.calls('POST /sys/sms')[0]!.body).toEqual({ mobile: '13900000002', smsmode: '0' });
+    expect(server.calls('POST /sys/sms')[0]!.body).toEqual({
+      mobile: '13900000002',
+      smsmode: '0',
+      captcha: 'x7kp',
+      checkKey,
+    });
     await waitFor(() => expect(screen.getByTestId('login-sms-send').textContent).toMatch(/60 秒后重发/));
     expect((screen.getByTestId('login-sms-send') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('login-sms-note').textContent).toBe('验证码已发送，5分钟内有效');
@@ -61,7 +73,7 @@ describe('the light sign-in page, 手机号登录 tab', () => {
     await user.click(screen.getByTestId('login-phone-submit'));
     expect(await screen.findByText('请输入手机号')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls('POST /sys/phoneLogin')).toHaveLength(0);
   });
 
   it('shows the refusal of the SMS service and keeps the button usable', async () => {
@@ -71,6 +83,7 @@ describe('the light sign-in page, 手机号登录 tab', () => {
       }),
     });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
+    await user.type(screen.getByTestId('login-sms-captcha'), 'x7kp');
     await user.click(screen.getByTestId('login-sms-send'));
     expect((await screen.findByTestId('login-sms-note')).textContent).toBe('短信服务未配置');
     expect((screen.getByTestId('login-sms-send') as HTMLButtonElement).disabled).toBe(false);
@@ -94,6 +107,7 @@ describe('the light sign-in page, 手机号登录 tab', () => {
   it('the 获取验证码 countdown ends after 60 s', async () => {
     const { user } = await openPhoneTab({ 'POST /sys/sms': () => ok(null, '验证码已发送') });
     await user.type(screen.getByTestId('login-mobile'), '13900000002');
+    await user.type(screen.getByTestId('login-sms-captcha'), 'x7kp');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByTestId('login-sms-send'));
     await waitFor(() => expect(screen.getByTestId('login-sms-send').textContent).toMatch(/60 秒后重发/));

@@ -46,6 +46,7 @@ import * as reportTenant from './0062-report-tenant.js';
 import * as jeecgViewNames from './0063-jeecg-view-names.js';
 import * as jeecgIconNames from './0064-jeecg-icon-names.js';
 import * as extendFieldTenant from './0066-extend-field-tenant.js';
+import * as signinGuard from './0067-signin-guard.js';
 import * as fileOwner from './0068-file-owner.js';
 import * as portalTemplateSetting from './0071-portal-template-setting.js';
 import * as documentLogAudit from './0072-document-log-audit.js';
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '0063-jeecg-view-names': jeecgViewNames,
   '0064-jeecg-icon-names': jeecgIconNames,
   '0066-extend-field-tenant': extendFieldTenant,
+  '0067-signin-guard': signinGuard,
   '0068-file-owner': fileOwner,
   '0071-portal-template-setting': portalTemplateSetting,
   '0072-document-log-audit': documentLogAudit,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginRequestSchema, ok } from '@procura/shared';
+import { loginRequestSchema, ok, type LoginRequest } from '@procura/shared';
 import type { SessionUser } from '../../core/access.js';
 import { AppError, businessError } from '../../core/errors.js';
 import type { AppContext } from '../../app-context.js';
 import { LOGIN_OPERATE, record } from '../logs/log-service.js';
+import { CAPTCHA_CODE, CAPTCHA_REQUIRED, CAPTCHA_WRONG } from './captcha.js';
 import { loginLog, openSession } from './login-session.js';
 import { verifyDecoy, verifyPassword } from './password.js';
 
@@ -31,9 +32,17 @@ export const authRoutes =
       );
 
     /** Checks the credentials and opens a session; throws the refusal. */
-    const login = async (request: FastifyRequest, reply: FastifyReply, username: string, password: string) => {
+    const login = async (request: FastifyRequest, reply: FastifyReply, body: LoginRequest) => {
+      const { username, password } = body;
       const ip = request.ip;
-      await ctx.throttle.assertAllowed(username, ip);
+      // Issue 16 #2: first the delay, then the captcha (used up by its check), then the password.
+      const guard = await ctx.throttle.state(username, ip);
+      ctx.throttle.assertNoWait(guard);
+      if (guard.captchaRequired || (await ctx.security.get('security.loginCaptchaAlways'))) {
+        const refuse = (message: string) => new AppError(message, 200, CAPTCHA_CODE, { captchaRequired: true });
+        if (!body.captcha?.trim() || body.checkKey === undefined) throw refuse(CAPTCHA_REQUIRED);
+        if (!(await ctx.captchas.check(body.checkKey, body.captcha))) throw refuse(CAPTCHA_WRONG);
+      }
       const user = await ctx.db
         .selectFrom('sysUser')
         .selectAll()
@@ -47,7 +56,7 @@ export const authRoutes =
       if (!user || !passwordOk) {
         await ctx.throttle.recordFailure(username, ip);
         request.log.warn({ event: 'login.failed', username }, 'login failed');
-        throw businessError(WRONG_CREDENTIALS);
+        throw businessError(WRONG_CREDENTIALS, { captchaRequired: true });
       }
       return openSession(ctx, request, reply, user);
     };
@@ -65,9 +74,9 @@ export const authRoutes =
           config: { access: 'public', rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '1 minute' } },
         },
         async (request, reply) => {
-          const { username, password } = request.body;
+          const { username } = request.body;
           try {
-            return await login(request, reply, username, password);
+            return await login(request, reply, request.body);
           } catch (err) {
             const reason = err instanceof AppError ? err.message : '系统错误';
             record(

@@ -39,7 +39,7 @@ export async function openSession(
   const member = user.relTenantIds.trim() !== '';
   const tenants = member ? await effectiveTenants(ctx.db, tenantIdsOf(user.relTenantIds)) : [];
   if (member && tenants.length === 0) throw businessError('与该用户关联的租户均已被冻结，无法登录！');
-  await ctx.throttle.recordSuccess(user.username);
+  await ctx.throttle.recordSuccess(user.username, request.ip);
 
   const token = await ctx.sessions.issue(user.id, user.username, request.ip, request.headers['user-agent']);
   const departs = await departsOf(ctx.db, user.id);

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { realNow } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import type { CacheVersions } from '../../core/cache-versions.js';
+import type { SecuritySettings } from './security-settings.js';
 
 const SECRET_KEY = 'jwt_secret';
 /**
@@ -15,6 +16,9 @@ const SECRET_KEY = 'jwt_secret';
  */
 export const CLOSE_GRACE_MS = 10_000;
 const ISSUER = 'procura';
+/** A node writes a session's last use at most this often (the idle timeout is as precise). */
+export const ACTIVITY_WRITE_MS = 60_000;
+const ACTIVITY_MEMORY_LIMIT = 50_000;
 
 /**
  * The per-installation signing secret: generated on first start and kept in the database,
@@ -49,10 +53,14 @@ export class SessionService {
    */
   private readonly rows;
 
+  /** When this node last wrote each session's use (sys_session_activity), by session id. */
+  private readonly written = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
     private readonly key: Uint8Array,
     versions: CacheVersions,
+    private readonly settings: SecuritySettings,
   ) {
     this.rows = versions.cache<Awaited<ReturnType<SessionService['loadRow']>>>('session', 20_000);
   }
@@ -63,6 +71,7 @@ export class SessionService {
       .innerJoin('sysUser as u', 'u.id', 's.userId')
       .select([
         's.id as sessionId',
+        's.createdAt',
         's.expiresAt',
         's.revokedAt',
         's.closingAt',
@@ -105,7 +114,10 @@ export class SessionService {
       .sign(this.key);
   }
 
-  /** The signed-in user of a token, or null when it is forged, expired, revoked or its user is frozen or deleted. */
+  /**
+   * The signed-in user of a token, or null when it is forged, expired, idle too long, revoked or
+   * its user is frozen or deleted.
+   */
   async verify(token: string): Promise<SessionUser | null> {
     let sessionId: string;
     let userId: string;
@@ -126,6 +138,11 @@ export class SessionService {
     const now = realNow().toISOString();
     if (!row || row.revokedAt !== null || row.expiresAt <= now) return null;
     if (row.status !== 1 || row.delFlag !== 0) return null;
+    if (!(await this.stillActive(row.sessionId, row.createdAt))) {
+      // Idle too long (issue 16 #9): over, as an expired one.
+      await this.revoke(row.sessionId);
+      return null;
+    }
     if (row.closingAt !== null) {
       if (row.closingAt <= now) {
         await this.revoke(row.sessionId);
@@ -144,6 +161,38 @@ export class SessionService {
       relTenantIds: row.relTenantIds,
       sessionId: row.sessionId,
     };
+  }
+
+  /**
+   * The idle timeout (setting `security.sessionIdleMinutes`): false when the session has not been
+   * used for that long, else its use is noted. The last use lives beside the session (any node's
+   * write counts), written at most once a minute per node; an update of sys_session itself would
+   * empty every node's session cache.
+   */
+  private async stillActive(sessionId: string, createdAt: string): Promise<boolean> {
+    const now = realNow().getTime();
+    const idleMs = (await this.settings.get('security.sessionIdleMinutes')) * 60_000;
+    const mine = this.written.get(sessionId);
+    if (mine !== undefined && now - mine < Math.min(ACTIVITY_WRITE_MS, idleMs)) return true;
+    const row = await this.db
+      .selectFrom('sysSessionActivity')
+      .select('lastSeenAt')
+      .where('sessionId', '=', sessionId)
+      .executeTakeFirst();
+    const last = Math.max(Date.parse(row?.lastSeenAt ?? createdAt), mine ?? 0);
+    if (now - last >= idleMs) {
+      this.written.delete(sessionId);
+      return false;
+    }
+    const lastSeenAt = new Date(now).toISOString();
+    await this.db
+      .insertInto('sysSessionActivity')
+      .values({ sessionId, lastSeenAt })
+      .onConflict((oc) => oc.column('sessionId').doUpdateSet({ lastSeenAt }))
+      .execute();
+    if (this.written.size >= ACTIVITY_MEMORY_LIMIT) this.written.clear();
+    this.written.set(sessionId, now);
+    return true;
   }
 
   /** A page-close beacon: the session ends after CLOSE_GRACE_MS unless its token is used again. */

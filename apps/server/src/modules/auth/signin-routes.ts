@@ -3,12 +3,13 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, phoneLoginSchema, smsRequestSchema, ssoLoginSchema } from '@procura/shared';
-import { businessError } from '../../core/errors.js';
+import { AppError, businessError } from '../../core/errors.js';
 import { realNow, serverNowIso, serverNowMs } from '../../core/clock.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { activeUser, openSession } from './login-session.js';
-import { OutboxSmsSender } from './sms/sender.js';
+import { CAPTCHA_CODE, CAPTCHA_REQUIRED, CAPTCHA_WRONG } from './captcha.js';
+import { OutboxSmsSender, SMS_NOT_CONFIGURED } from './sms/sender.js';
 import { SMS_MODES, type SmsService } from './sms/sms-service.js';
 
 export const WRONG_PHONE_CODE = '手机验证码错误';
@@ -22,6 +23,8 @@ export const THIRD_EXPIRED = '登录信息已失效';
 export const SSO_MAX_LIFETIME_S = 5 * 60;
 export const CAS_TIMEOUT_MS = 5000;
 export const THIRD_CODE_TTL_MS = 5 * 60_000;
+
+const captchaRefusal = (message: string) => new AppError(message, 200, CAPTCHA_CODE, { captchaRequired: true });
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -76,8 +79,17 @@ export const signinRoutes =
         config: { access: 'public', rateLimit: limit },
       },
       async (request) => {
-        const { mobile, smsmode } = request.body;
+        const { mobile, smsmode, captcha, checkKey } = request.body;
         const purpose = SMS_MODES[smsmode]!;
+        if (!sms.sender.enabled) throw businessError(SMS_NOT_CONFIGURED);
+        // Issue 16 #4: an image captcha before every send, then hourly caps.
+        if (!captcha?.trim() || checkKey === undefined) throw captchaRefusal(CAPTCHA_REQUIRED);
+        if (!(await ctx.captchas.check(checkKey, captcha))) throw captchaRefusal(CAPTCHA_WRONG);
+        const caps = {
+          perMobile: await ctx.security.get('security.smsPerMobileHour'),
+          perAddress: await ctx.security.get('security.smsPerAddressHour'),
+          total: await ctx.security.get('security.smsTotalHour'),
+        };
         // A login or a reset code reaches only a mobile that has an account; the answer is the same (AUTHN-10).
         const deliver =
           purpose === 'register' ||
@@ -87,7 +99,7 @@ export const signinRoutes =
             .where('phone', '=', mobile)
             .where('delFlag', '=', 0)
             .executeTakeFirst());
-        await sms.issue(mobile, purpose, request.ip, deliver, request.log);
+        await sms.issue(mobile, purpose, request.ip, deliver, request.log, caps);
         return ok(null, '验证码已发送，5分钟内有效');
       },
     );

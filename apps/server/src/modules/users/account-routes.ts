@@ -38,7 +38,7 @@ export const accountRoutes =
         if (password !== confirmpassword) throw businessError('两次输入密码不一致!');
         assertSettablePassword(password, 'business');
         // Guessing the old password here is as throttled as guessing it at login.
-        await ctx.throttle.assertAllowed(me.username, request.ip);
+        ctx.throttle.assertNoWait(await ctx.throttle.state(me.username, request.ip));
         const user = await ctx.db
           .selectFrom('sysUser')
           .select('passwordHash')

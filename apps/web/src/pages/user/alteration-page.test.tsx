@@ -47,8 +47,15 @@ describe('/alteration (password retrieval)', () => {
     const server = setup({ 'POST /sys/user/passwordChange': () => ok(null, '密码重置成功，请使用新密码登录') });
     const user = await fill(form);
     await user.click(screen.getByTestId('alteration-sms-send'));
+    // The image captcha first (issue 16), in a dialog.
+    await user.type(await screen.findByTestId('alteration-sms-send-captcha'), 'x7kp');
+    await user.click(screen.getByTestId('alteration-sms-send-captcha-ok'));
     await waitFor(() =>
-      expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13900000001', smsmode: '2' }),
+      expect(server.calls('POST /sys/sms')[0]?.body).toMatchObject({
+        mobile: '13900000001',
+        smsmode: '2',
+        captcha: 'x7kp',
+      }),
     );
     await user.click(screen.getByTestId('alteration-submit'));
     expect(await screen.findByTestId('alteration-login')).toBeTruthy();

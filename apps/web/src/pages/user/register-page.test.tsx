@@ -62,8 +62,15 @@ describe('supplier registration page', () => {
     const server = setup({ 'POST /sys/user/register': () => ok(null, '注册成功') });
     const user = await fill();
     await user.click(screen.getByTestId('register-sms-send'));
+    // The image captcha first (issue 16), in a dialog.
+    await user.type(await screen.findByTestId('register-sms-send-captcha'), 'x7kp');
+    await user.click(screen.getByTestId('register-sms-send-captcha-ok'));
     await waitFor(() =>
-      expect(server.calls('POST /sys/sms')[0]?.body).toEqual({ mobile: '13712345678', smsmode: '1' }),
+      expect(server.calls('POST /sys/sms')[0]?.body).toMatchObject({
+        mobile: '13712345678',
+        smsmode: '1',
+        captcha: 'x7kp',
+      }),
     );
     await user.click(screen.getByTestId('register-submit'));
     await waitFor(() => expect(location()).toBe('/register-result?username=supplierd'));

@@ -12,6 +12,11 @@ export const SMS_RESEND_MS = 60_000;
 export const SMS_MAX_ATTEMPTS = 5;
 export const SMS_MAX_PER_DAY = 10;
 export const SMS_TOO_OFTEN = '发送过于频繁';
+export const SMS_MOBILE_CAP = '该手机号获取验证码次数过多，请1小时后再试';
+export const SMS_ADDRESS_CAP = '获取验证码次数过多，请1小时后再试';
+export const SMS_TOTAL_CAP = '短信发送量已达上限，请稍后再试';
+/** Hourly caps against SMS pumping (issue 16 #4), from the security settings. */
+export type SmsCaps = { perMobile: number; perAddress: number; total: number };
 
 /** JeecgBoot's `smsmode` values. */
 export const SMS_MODES: Record<string, SmsPurpose> = { '0': 'login', '1': 'register', '2': 'forgot' };
@@ -38,9 +43,26 @@ export class SmsService {
     ip: string,
     deliver: boolean,
     log: FastifyBaseLogger,
+    caps: SmsCaps,
   ): Promise<void> {
     if (!this.sender.enabled) throw businessError(SMS_NOT_CONFIGURED);
     const now = serverNowMs();
+    const hourAgo = new Date(now - 3_600_000).toISOString();
+    const sentSince = async (column?: 'mobile' | 'ip', value?: string) => {
+      let q = this.db
+        .selectFrom('sysSmsCode')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('createTime', '>', hourAgo);
+      if (column) q = q.where(column, '=', value!);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    // Codes stored for a mobile without an account count too: the answer is the same.
+    if ((await sentSince('mobile', mobile)) >= caps.perMobile) throw businessError(SMS_MOBILE_CAP);
+    if ((await sentSince('ip', ip.slice(0, 64))) >= caps.perAddress) throw businessError(SMS_ADDRESS_CAP);
+    if ((await sentSince()) >= caps.total) {
+      log.warn({ event: 'sms.total_cap', cap: caps.total }, 'hourly SMS cap reached');
+      throw businessError(SMS_TOTAL_CAP);
+    }
     const recent = await this.db
       .selectFrom('sysSmsCode')
       .select('createTime')
