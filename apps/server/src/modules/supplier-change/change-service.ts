@@ -70,6 +70,8 @@ export class SupplierChangeService {
   approvalDocTypes(): ApprovalDocTypeDef[] {
     const handlers = {
       openPage: OPEN_PAGE,
+      // apply and close tell the supplier's users, the submitter among them.
+      tellsSubmitter: true,
       onApproved: (trx: Db, o: ApprovalOutcome) => this.apply(trx, o),
       onRejected: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'REJECTED'),
       onWithdrawn: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'WITHDRAWN'),
