@@ -10,6 +10,10 @@ async function openGallery(page: Page) {
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   // The gallery is its own chunk; the first load can take a while on a busy machine.
   await expect(page.getByTestId('widget-gallery')).toBeVisible({ timeout: 30_000 });
+  // Opening it raises no error toast (the empty-code dictionary demo once asked the server and got a 400).
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.ant-message-error, .ant-notification-notice')).toHaveCount(0);
+  await expect(page.getByText('字典Code格式不正确')).toHaveCount(0);
 }
 
 const uploadOf = (page: Page, testId: string) => page.getByTestId(testId);

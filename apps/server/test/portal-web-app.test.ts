@@ -42,6 +42,7 @@ describe('serving the portal and sign-in entries', () => {
       '/purchaseAnnouncement?type=tender',
       '/resultAnnouncement',
       '/about',
+      '/privacy',
       '/feature',
       '/guide',
       '/news',

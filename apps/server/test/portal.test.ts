@@ -543,6 +543,10 @@ describe('portal page configuration', () => {
       expect(res.body.result.callToAction.height).toBe(168);
       expect(res.body.result.footer.copyright).toContain('2024');
       expect(res.body.result.companyCloud.data.map((m) => m.name)).toContain('华东精密机械有限公司');
+      // 隐私政策 and 企业文化 have pages with demo text (issue 19 item 13).
+      expect(res.body.result.footer.otherLinks).toContainEqual({ title: '隐私政策', url: '/privacy' });
+      expect(res.body.result.about.privacy).toContain('个人信息');
+      expect(res.body.result.about.culture).toContain('价值观');
     }
     expect((await s.request('GET', '/portal/view/config?template=xx')).status).toBe(400);
   });
@@ -599,6 +603,16 @@ describe('portal page configuration', () => {
     expect(got.body.result.hero).toMatchObject({ primaryColor: '#123abc', title: { text: '新的标题' } });
     expect(got.body.result.news.visible).toBe(false);
     expect(got.body.result.logo.image).toBe('portal/20261122/0123456789abcdef0123456789abcdef.png');
+    // The administrator's own 隐私政策 is what visitors read; a configuration saved without one shows the built-in text.
+    await save({ ...changed, about: { ...changed.about, privacy: '本平台的隐私政策。\n\n第二段。' } });
+    expect((await s.request<PortalConfig>('GET', '/portal/view/config?template=pro')).body.result.about.privacy).toBe(
+      '本平台的隐私政策。\n\n第二段。',
+    );
+    const { culture: _culture, privacy: _privacy, ...older } = changed.about;
+    await save({ ...changed, about: older });
+    expect((await s.request<PortalConfig>('GET', '/portal/view/config?template=pro')).body.result.about.culture).toBe(
+      base.about.culture,
+    );
     // The other template keeps its default.
     expect((await s.request<PortalConfig>('GET', '/portal/view/config?template=se')).body.result.hero.title.text).toBe(
       base.hero.title.text,

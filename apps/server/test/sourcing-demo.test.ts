@@ -44,6 +44,23 @@ describe('demo sourcing events', () => {
     expect(of(2)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
   });
 
+  it("门户管理 › 报名记录 lists supplier1's sign-up to the demo tender (made in the back office)", async () => {
+    const admin = await s.login('admin');
+    const list = await s.request<PageResult<{ title: string; supplierName: string; status_dictText: string }>>(
+      'GET',
+      '/portal/signup/list',
+      { token: admin },
+    );
+    expect(list.body.success).toBe(true);
+    expect(list.body.result.records).toEqual([
+      expect.objectContaining({
+        title: expect.stringContaining('深沟球轴承'),
+        supplierName: '华东精密机械有限公司',
+        status_dictText: '已报名',
+      }),
+    ]);
+  });
+
   it('the two quotes are sealed (§9.4): the buyer sees that they responded, not their prices', async () => {
     const rfq = await s.ctx.db
       .selectFrom('sourcingEvent')

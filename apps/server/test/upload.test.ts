@@ -360,6 +360,29 @@ describe('GET /sys/common/static/*', () => {
     );
   });
 
+  it('names stored files by their original names, only those the user may read; the download is named so too', async () => {
+    const names = async (paths: string[], token?: string) => {
+      const res = await fetch(`${s.base}/sys/common/fileNames?paths=${encodeURIComponent(paths.join(','))}`, {
+        headers: token ? { 'X-Access-Token': token } : {},
+      });
+      return { status: res.status, body: (await res.json()) as { result: Record<string, string> } };
+    };
+    const both = [privatePng, privatePdf, 'temp/../../etc/passwd'];
+    expect((await names(both, supplier1)).body.result).toEqual({
+      [privatePng]: 'logo a;b.png',
+      [privatePdf]: '报价单.pdf',
+    });
+    expect((await names(both, buyer)).body.result[privatePdf]).toBe('报价单.pdf');
+    const other = await names(both, supplier2);
+    expect(other.body.result, JSON.stringify(other.body)).toEqual({});
+    expect((await names(both)).status).toBe(401);
+    const quoted = (await upload(supplier1, "it's (v2).pdf", Buffer.from('%PDF-1.4\n'), {}, 'application/pdf')).body
+      .message;
+    expect((await get(quoted, supplier1)).headers.get('content-disposition')).toBe(
+      `attachment; filename="it_s__v2_.pdf"; filename*=UTF-8''it%27s%20%28v2%29.pdf`,
+    );
+  });
+
   it('answers 404 for traversal, absolute paths, unknown files and files without a record (UP-4)', async () => {
     fs.mkdirSync(path.join(storage, 'temp', '20260101'), { recursive: true });
     const planted = `temp/20260101/${'a'.repeat(32)}.png`;

@@ -156,6 +156,10 @@ export type PortalConfig = {
     intro: string;
     history: { year: string; month: string; content: string }[];
     offices: { name: string; address: string; phone: string }[];
+    /** 企业文化 on 关于我们 (paragraphs split by blank lines); configurations saved before it lack it. */
+    culture?: string;
+    /** The 隐私政策 page (/privacy), paragraphs split by blank lines. */
+    privacy?: string;
   };
 };
 

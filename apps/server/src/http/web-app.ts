@@ -16,6 +16,7 @@ export const PORTAL_SEGMENTS: ReadonlySet<string> = new Set([
   'purchaseAnnouncement',
   'resultAnnouncement',
   'about',
+  'privacy',
   'feature',
   'guide',
   'news',

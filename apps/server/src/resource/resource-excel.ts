@@ -28,6 +28,48 @@ export function safeCell(value: unknown): unknown {
   return value ?? '';
 }
 
+const DATE_FMT = 'yyyy-mm-dd';
+const DATETIME_FMT = 'yyyy-mm-dd hh:mm:ss';
+const WIRE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** A wire date or GMT+8 datetime as the cell Excel shows with the same digits (Excel has no time zones). */
+function dateCell(value: unknown): Date | undefined {
+  const m = typeof value === 'string' ? WIRE_DATE_TIME.exec(value) : null;
+  if (!m) return undefined;
+  const [y, mo, d, h = '0', mi = '0', sec = '0'] = m.slice(1);
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));
+}
+
+/** An exact decimal (string on the wire, X-6) as a number cell showing its own decimal places. */
+function numberCell(value: unknown): { value: number; numFmt: string } | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text)) return undefined;
+  const scale = text.split('.')[1]?.length ?? 0;
+  return { value: Number(text), numFmt: scale ? `#,##0.${'0'.repeat(scale)}` : '0' };
+}
+
+/**
+ * One exported cell: the dictionary or reference text (`<field>_dictText`, which scope hooks
+ * add for ids of other records) instead of the stored value, numbers as number cells and
+ * dates as date cells, each with its display format.
+ */
+export function exportCell(field: FieldDef, name: string, row: Record<string, unknown>): ExcelCell {
+  const text = row[`${name}_dictText`];
+  if (text !== undefined && text !== null && text !== '') return { value: safeCell(text) as ExcelJS.CellValue };
+  const value = row[name];
+  if (field.type === 'int' || field.type === 'decimal') {
+    const number = numberCell(value);
+    if (number) return number;
+  }
+  if (field.type === 'date' || field.type === 'datetime') {
+    const date = dateCell(value);
+    if (date) return { value: date, numFmt: field.type === 'date' ? DATE_FMT : DATETIME_FMT };
+  }
+  return { value: safeCell(value) as ExcelJS.CellValue };
+}
+
+type ExcelCell = { value: ExcelJS.CellValue; numFmt?: string };
+
 export function attachment(reply: FastifyReply, name: string): void {
   reply.header('content-type', XLSX);
   reply.header(
@@ -36,6 +78,7 @@ export function attachment(reply: FastifyReply, name: string): void {
   );
 }
 
+const CREATE_TIME: FieldDef = { label: '创建时间', type: 'datetime' };
 const exportColumns = (def: ResourceDef) => fieldEntries(def).filter(([, f]) => isInList(f));
 
 /**
@@ -64,7 +107,8 @@ export async function exportRows(
   }
 
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  // Styles carry the number and date formats.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(def.label);
   const columns = exportColumns(def);
   sheet.columns = [
@@ -82,10 +126,14 @@ export async function exportRows(
         .execute();
       const wire = await toWireRows(ctx, def, rows);
       for (const row of wire) {
-        const cells: Record<string, unknown> = { createTime: row.createTime };
-        for (const [name, f] of columns)
-          cells[name] = safeCell(f.dict ? (row[`${name}_dictText`] ?? row[name]) : row[name]);
-        sheet.addRow(cells).commit();
+        const line = sheet.addRow([]);
+        [...columns, ['createTime', CREATE_TIME] as const].forEach(([name, f], i) => {
+          const cell = line.getCell(i + 1);
+          const { value, numFmt } = exportCell(f, name, row);
+          cell.value = value;
+          if (numFmt) cell.numFmt = numFmt;
+        });
+        line.commit();
       }
       if (rows.length < EXPORT_BATCH) break;
     }
@@ -236,7 +284,9 @@ export async function importRows(
     const raw: Values = {};
     let empty = true;
     for (const { col, name, field } of columns) {
-      let text = cellText(row.getCell(col).value);
+      const cell = row.getCell(col).value;
+      // A date typed (or exported) as a date cell is that day, whatever time Excel keeps.
+      let text = field.type === 'date' && cell instanceof Date ? cell.toISOString().slice(0, 10) : cellText(cell);
       if (text !== '') empty = false;
       if (field.dict && text !== '') {
         // A dictionary cell may hold the text (as exported) or the value.

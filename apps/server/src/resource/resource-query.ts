@@ -58,7 +58,7 @@ export async function dictMapsOf(ctx: AppContext, def: ResourceDef): Promise<Rec
   return codes.length ? ctx.dicts.textMaps(codes) : {};
 }
 
-/** Wire form of rows: datetimes in GMT+8, `<field>_dictText` beside dictionary fields. */
+/** Wire form of rows: datetimes in GMT+8, `<field>_dictText` beside dictionary fields and references to other records. */
 export async function toWireRows(
   ctx: AppContext,
   def: ResourceDef,
@@ -68,8 +68,10 @@ export async function toWireRows(
   const maps = await dictMapsOf(ctx, def);
   return rows.map((row) => {
     const out: Record<string, unknown> = { ...row };
-    for (const [name, f] of fieldEntries(def))
+    for (const [name, f] of fieldEntries(def)) {
       if (f.type === 'datetime') out[name] = toWireDateTime(row[name] as string | null);
+      if (f.refText) out[`${name}_dictText`] = row[f.refText] ?? null;
+    }
     out.createTime = toWireDateTime(row.createTime as string | null);
     out.updateTime = toWireDateTime(row.updateTime as string | null);
     for (const [name, f] of dictFields) {

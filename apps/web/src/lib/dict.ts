@@ -13,7 +13,13 @@ export async function loadDictItems(code: string): Promise<DictItem[]> {
 }
 
 export function useDictItems(code: string) {
-  return useQuery({ queryKey: ['dict', code], queryFn: () => loadDictItems(code), staleTime: Infinity });
+  // An empty code is the widget's own error (字典Code未配置): nothing to ask the server, which would refuse it.
+  return useQuery({
+    queryKey: ['dict', code],
+    queryFn: () => loadDictItems(code),
+    staleTime: Infinity,
+    enabled: code.trim() !== '',
+  });
 }
 
 /** The label of a dictionary value (`text`, else `label`, else the value itself). */

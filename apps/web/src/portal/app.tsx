@@ -2,7 +2,16 @@ import { useEffect } from 'react';
 import type { PortalTemplate } from '@procura/shared';
 import { SeHome } from './home-se';
 import { ProHome } from './home-pro';
-import { AboutPage, DetailPage, FeaturePage, GuidePage, NewsPage, PurchasePage, ResultPage } from './inner-pages';
+import {
+  AboutPage,
+  DetailPage,
+  FeaturePage,
+  GuidePage,
+  NewsPage,
+  PrivacyPage,
+  PurchasePage,
+  ResultPage,
+} from './inner-pages';
 import { Link, useLocation } from './router';
 import { TemplatesPage } from './templates-page';
 import { useEnabledTemplate } from './template';
@@ -12,6 +21,7 @@ const TITLES: Record<string, string> = {
   '/purchaseAnnouncement': '采购公告',
   '/resultAnnouncement': '结果公示',
   '/about': '关于我们',
+  '/privacy': '隐私政策',
   '/feature': '平台介绍',
   '/guide': '操作指南',
   '/news': '新闻资讯',
@@ -60,6 +70,8 @@ export function route(pathname: string) {
       return <ResultPage />;
     case '/about':
       return <AboutPage />;
+    case '/privacy':
+      return <PrivacyPage />;
     case '/feature':
       return <FeaturePage />;
     case '/guide':

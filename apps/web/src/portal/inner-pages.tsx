@@ -15,7 +15,25 @@ export { DetailPage } from './detail-page';
 export { PurchasePage } from './purchase-page';
 export { ResultPage } from './result-page';
 
-/** 关于我们: introduction, history timeline 4 per page (autoplay, loop), contact offices. */
+/** Plain configured text as paragraphs (blank lines between them); never HTML. */
+function Paragraphs({ text, testId }: { text: string | undefined; testId: string }) {
+  const paragraphs = (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (paragraphs.length === 0) return <p className="p-intro">暂无数据</p>;
+  return (
+    <div data-testid={testId}>
+      {paragraphs.map((p, i) => (
+        <p key={i} className="p-intro">
+          {p}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** 关于我们: introduction, history timeline 4 per page (autoplay, loop), culture, contact offices. */
 export function AboutPage() {
   const config = useInnerConfig();
   const { intro, history, offices } = config.about;
@@ -47,6 +65,10 @@ export function AboutPage() {
               )}
             />
           </Pending>
+        </section>
+        <section className="p-section" id="culture" data-testid="portal-about-culture">
+          <h2>企业文化</h2>
+          <Paragraphs text={config.about.culture} testId="portal-about-culture-text" />
         </section>
         <section className="p-section" id="contact" data-testid="portal-about-offices">
           <h2>联系我们</h2>
@@ -115,6 +137,19 @@ export function GuidePage() {
             </ol>
           </article>
         ))}
+      </div>
+    </PortalPage>
+  );
+}
+
+/** 隐私政策: the text an administrator keeps in 门户管理 › 页面设计 › 关于我们. */
+export function PrivacyPage() {
+  const config = useInnerConfig();
+  return (
+    <PortalPage config={config} testId="portal-privacy-page">
+      <Banner title="隐私政策" testId="portal-privacy-banner" color={config.hero.primaryColor} />
+      <div className="p-container p-section">
+        <Paragraphs text={config.about.privacy} testId="portal-privacy-text" />
       </div>
     </PortalPage>
   );

@@ -242,6 +242,30 @@ describe('中标候选人公示', () => {
   });
 });
 
+describe('隐私政策 and 企业文化 (issue 19 item 13)', () => {
+  const about = {
+    ...FALLBACK_CONFIG.about,
+    culture: '使命：阳光采购。\n\n价值观：诚信。',
+    privacy: '第一条。\n\n第二条。',
+  };
+  it('/privacy shows the configured policy as paragraphs; /about has the culture section', async () => {
+    serve({ 'GET /portal/view/config': () => ok(config({ about })) });
+    at('/privacy');
+    const first = render(<PortalApp />);
+    const text = await screen.findByTestId('portal-privacy-text');
+    await waitFor(() =>
+      expect([...text.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['第一条。', '第二条。']),
+    );
+    expect(document.title).toBe('隐私政策 - 招标采购平台');
+    first.unmount();
+    at('/about#culture');
+    render(<PortalApp />);
+    const culture = await screen.findByTestId('portal-about-culture');
+    expect(culture.id).toBe('culture');
+    await waitFor(() => expect(within(culture).getByText('价值观：诚信。')).toBeTruthy());
+  });
+});
+
 describe('templates and the advanced home', () => {
   it('/portal renders the basic template by default and the one the site enabled for every visitor', async () => {
     serve({ 'GET /portal/view/config': () => ok(config()) });

@@ -78,6 +78,7 @@ const PORTAL_SEGMENTS = new Set([
   'purchaseAnnouncement',
   'resultAnnouncement',
   'about',
+  'privacy',
   'feature',
   'guide',
   'news',

@@ -37,6 +37,12 @@ export type FieldDef = {
   pattern?: { source: string; message: string };
   /** Dictionary code: the value of a `dict` field must be one of its items; on any field it adds `<field>_dictText` to lists and exports. */
   dict?: string;
+  /**
+   * The id of another record: the key of the row value holding its name, which the server's
+   * list adds (a join in the module's scope hook). Lists carry it as `<field>_dictText` too,
+   * and exports show it instead of the id.
+   */
+  refText?: string;
   /** Several dictionary values, comma-joined (multi-select). */
   multiple?: boolean;
   filter?: FilterMode;

@@ -34,6 +34,7 @@ export const materialCategoryResource = defineResource({
       max: 32,
       immutable: true,
       filter: 'eq',
+      refText: 'parentName',
       placeholder: '不选则为一级分类',
     },
     level: { label: '层级', type: 'int', readOnly: true, sortable: true, width: 70 },
@@ -105,6 +106,7 @@ export const materialResource = defineResource({
       required: true,
       max: 32,
       filter: 'eq',
+      refText: 'categoryName',
       placeholder: '只能选择末级分类',
     },
     unit: { label: '计量单位', type: 'dict', dict: 'srm_unit', required: true, filter: 'eq', width: 90 },
@@ -138,8 +140,24 @@ export const priceRecordResource = defineResource({
   // Prices are history: corrected by a newer record (MAT-4), never edited or deleted.
   capabilities: { edit: false, delete: false, deleteBatch: false, import: false },
   fields: {
-    materialId: { label: '物料', type: 'string', required: true, max: 32, filter: 'eq', width: 200 },
-    supplierId: { label: '供应商', type: 'string', required: true, max: 32, filter: 'eq', width: 200 },
+    materialId: {
+      label: '物料',
+      type: 'string',
+      required: true,
+      max: 32,
+      filter: 'eq',
+      refText: 'materialName',
+      width: 200,
+    },
+    supplierId: {
+      label: '供应商',
+      type: 'string',
+      required: true,
+      max: 32,
+      filter: 'eq',
+      refText: 'supplierName',
+      width: 200,
+    },
     orgCode: {
       label: '采购组织',
       type: 'string',

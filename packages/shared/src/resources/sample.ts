@@ -38,7 +38,15 @@ export const sampleRequestResource = defineResource({
   capabilities: { import: false },
   fields: {
     code: { label: '送样单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
-    supplierId: { label: '供应商', type: 'string', required: true, max: 32, filter: 'eq', width: 200 },
+    supplierId: {
+      label: '供应商',
+      type: 'string',
+      required: true,
+      max: 32,
+      filter: 'eq',
+      refText: 'supplierName',
+      width: 200,
+    },
     materialId: {
       label: '物料',
       type: 'string',

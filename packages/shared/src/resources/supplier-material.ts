@@ -19,8 +19,26 @@ export const supplierMaterialResource = defineResource({
   capabilities: { import: false },
   fields: {
     // The key of a row: another supplier or material is another row.
-    supplierId: { label: '供应商', type: 'string', required: true, max: 32, immutable: true, filter: 'eq', width: 200 },
-    materialId: { label: '物料', type: 'string', required: true, max: 32, immutable: true, filter: 'eq', width: 220 },
+    supplierId: {
+      label: '供应商',
+      type: 'string',
+      required: true,
+      max: 32,
+      immutable: true,
+      filter: 'eq',
+      refText: 'supplierName',
+      width: 200,
+    },
+    materialId: {
+      label: '物料',
+      type: 'string',
+      required: true,
+      max: 32,
+      immutable: true,
+      filter: 'eq',
+      refText: 'materialName',
+      width: 220,
+    },
     supplierPartNo: { label: '供应商物料编码', type: 'string', max: 64, filter: 'like', width: 150 },
     minOrderQty: { label: '最小起订量', type: 'decimal', width: 110, placeholder: '不填则不限' },
     leadTimeDays: { label: '供货周期(天)', type: 'int', min: 0, max: 3650, width: 110 },

@@ -255,8 +255,11 @@ async function taskForDecision(
 }
 
 async function tellSubmitterAndCc(trx: Db, instance: ApprovalInstanceTable, verdict: string, comment: string | null) {
+  const cc = ccList(instance.ccUserIds);
   await notifyUsers(trx, {
-    userIds: [instance.submittedBy, ...ccList(instance.ccUserIds)],
+    userIds: approvalDocType(instance.docType)?.tellsSubmitter
+      ? cc.filter((id) => id !== instance.submittedBy)
+      : [instance.submittedBy, ...cc],
     title: `审批${verdict}：${instance.title}`,
     content: noticeHtml`<p>${instance.title} 审批${verdict}。${comment ? `意见：${comment}` : ''}</p>`,
     busType: 'approval',

@@ -28,6 +28,12 @@ export type ApprovalDocType = {
    * copied-to, definition administrator); null when the document is gone.
    */
   detail?: (ctx: ApprovalDetailContext, docId: string) => Promise<ApprovalDocumentDetail | null>;
+  /**
+   * The module's `onApproved`/`onRejected` tell the submitter themselves (in the document's own
+   * words, linking a page the submitter can open: a supplier has no 审批中心), so the engine's
+   * verdict notice goes to the copied users only: one decision, one notice per person (X-12).
+   */
+  tellsSubmitter?: boolean;
   onApproved?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
   onRejected?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;
   onWithdrawn?: (trx: Db, outcome: ApprovalOutcome) => Promise<void>;

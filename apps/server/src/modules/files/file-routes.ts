@@ -6,6 +6,7 @@ import '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
+import type { SessionUser } from '../../core/access.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNowIso } from '../../core/clock.js';
@@ -66,9 +67,41 @@ export function sanitizeName(raw: string): string {
 }
 
 /** `attachment`/`inline` with an ASCII fallback name and the UTF-8 one (RFC 6266). */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^A-Za-z0-9._-]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 attr-chars only: encodeURIComponent leaves ' ( ) * ! unescaped.
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+type FileRow = {
+  id: string;
+  path: string;
+  isPublic: number;
+  ownerId: string;
+  tenantId: number;
+  sealedEventId: string | null;
+};
+
+/**
+ * Whether a user may read a stored file: public ones anyone; a sealed bid's attachment its
+ * bidder alone until the envelope is opened (issue 16 #5); then suppliers their own, internal
+ * users those of their tenants (UP-5), and anyone the files of a document they may see (X-11).
+ * Returns the granting document type when that is how, for the log.
+ */
+async function readGrant(
+  ctx: AppContext,
+  user: SessionUser | null | undefined,
+  row: FileRow,
+): Promise<'public' | 'plain' | string | null> {
+  if (row.isPublic === 1) return 'public';
+  if (!user) return null;
+  const { sealedEventId } = row;
+  if (sealedEventId && row.ownerId !== user.id && (await fileStillSealed(ctx.db, { id: row.id, sealedEventId })))
+    return null;
+  const plain = row.ownerId === user.id || (user.userType !== 2 && fileTenants(user).includes(row.tenantId));
+  if (plain) return 'plain';
+  return (await documentGrantingRead(ctx.db, user, row.path)) ?? null;
 }
 
 /**
@@ -189,6 +222,38 @@ export const fileRoutes =
     );
 
     app.get(
+      '/sys/common/fileNames',
+      {
+        schema: {
+          tags: ['文件'],
+          summary: '已上传文件的原始文件名（逗号分隔的存储路径，只答可读的文件）',
+          querystring: z.object({ paths: z.string().max(50 * 120) }),
+        },
+        // The company-information form of a new supplier lists its uploads too.
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
+      },
+      async (request) => {
+        const wanted = [
+          ...new Set(
+            request.query.paths
+              .split(',')
+              .map((p) => p.trim())
+              .filter((p) => STORED_PATH.test(p)),
+          ),
+        ].slice(0, 50);
+        const names: Record<string, string> = {};
+        if (wanted.length === 0) return ok(names);
+        const rows = await ctx.db
+          .selectFrom('sysFile')
+          .select(['id', 'path', 'isPublic', 'ownerId', 'tenantId', 'sealedEventId', 'originalName'])
+          .where('path', 'in', wanted)
+          .execute();
+        for (const row of rows) if (await readGrant(ctx, request.user, row)) names[row.path] = row.originalName;
+        return ok(names);
+      },
+    );
+
+    app.get(
       '/sys/common/static/*',
       {
         schema: { tags: ['文件'], summary: '文件访问', params: z.object({ '*': z.string() }) },
@@ -201,29 +266,15 @@ export const fileRoutes =
         if (!STORED_PATH.test(wanted)) throw notFound('文件不存在');
         const row = await ctx.db.selectFrom('sysFile').selectAll().where('path', '=', wanted).executeTakeFirst();
         if (!row) throw notFound('文件不存在');
-        if (row.isPublic !== 1) {
-          const user = request.user;
-          if (!user) throw unauthorized('未登录或登录已过期，请重新登录');
-          // A sealed bid's attachment is its bidder's alone until the envelope is opened (issue 16 #5).
-          const { sealedEventId } = row;
-          if (
-            sealedEventId &&
-            row.ownerId !== user.id &&
-            (await fileStillSealed(ctx.db, { id: row.id, sealedEventId }))
-          )
-            throw notFound('文件不存在');
-          // Suppliers read their own files, internal users those of their tenants (UP-5), and
-          // anyone the files of a document they may see (X-11); another's is simply not there.
-          const plain = row.ownerId === user.id || (user.userType !== 2 && fileTenants(user).includes(row.tenantId));
-          if (!plain) {
-            const docType = await documentGrantingRead(ctx.db, user, row.path);
-            if (!docType) throw notFound('文件不存在');
-            request.log.info(
-              { event: 'file.read.document', fileId: row.id, docType },
-              'file read through its document',
-            );
-          }
-        }
+        if (row.isPublic !== 1 && !request.user) throw unauthorized('未登录或登录已过期，请重新登录');
+        // Another's file is simply not there.
+        const grant = await readGrant(ctx, request.user, row);
+        if (!grant) throw notFound('文件不存在');
+        if (grant !== 'public' && grant !== 'plain')
+          request.log.info(
+            { event: 'file.read.document', fileId: row.id, docType: grant },
+            'file read through its document',
+          );
         const full = await locate(root, row.path);
         if (!full) throw notFound('文件不存在');
         const image = row.contentType.startsWith('image/');

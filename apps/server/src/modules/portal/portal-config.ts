@@ -140,6 +140,8 @@ export const portalConfigSchema = z.strictObject({
     offices: z
       .array(z.strictObject({ name: portalText(100), address: portalText(300), phone: portalText(50) }))
       .max(20),
+    culture: portalText(5000).optional(),
+    privacy: portalText(20000).optional(),
   }),
 }) satisfies z.ZodType<PortalConfig>;
 
@@ -300,7 +302,7 @@ function baseConfig(template: PortalTemplate): PortalConfig {
       otherLinks: [
         { title: '供应商注册', url: '/register' },
         { title: '帮助中心', url: '/guide' },
-        { title: '隐私政策', url: '/about#privacy' },
+        { title: '隐私政策', url: '/privacy' },
       ],
       copyright: 'Copyright © 2024 Procura 招标采购平台 版权所有',
     },
@@ -317,6 +319,20 @@ function baseConfig(template: PortalTemplate): PortalConfig {
         { year: '2024', month: '08', content: '平台升级为一体化采购与供应商关系管理平台' },
         { year: '2025', month: '12', content: '年度采购额突破 90 亿元' },
       ],
+      culture: [
+        '使命：让每一次采购都阳光、高效、可追溯。',
+        '愿景：成为值得信赖的产业协同采购平台，与供应商共同成长。',
+        '价值观：诚信为本——公开规则、公平竞争、公正评审；合作共赢——尊重每一家供应商的投入，按约付款、按时反馈；持续改进——用数据发现问题，用流程固化改进。',
+      ].join('\n\n'),
+      privacy: [
+        '本平台重视您的个人信息与商业信息保护。本政策说明我们收集哪些信息、如何使用以及您享有的权利。',
+        '一、我们收集的信息：注册与完善企业信息时您提供的企业名称、统一社会信用代码、联系人姓名、手机号、电子邮箱、银行账户及资质文件；您在报名、报价、投标时提交的文件；登录时间、IP 地址等安全日志。',
+        '二、信息的使用：仅用于供应商准入审核、采购寻源、合同与结算、消息通知和平台安全。报价与投标文件在开标前密封保存，任何人不得查看。',
+        '三、信息的共享：除法律法规要求或经您同意外，我们不会向第三方提供您的信息。结果公示仅公开中标（成交）单位名称与公示要求的内容。',
+        '四、信息的保存与保护：信息保存在境内服务器，采用访问控制、加密传输和操作留痕保护；账户注销或合作终止后，按法定期限保存后删除。',
+        '五、您的权利：您可以在平台中查询、更正企业信息（关键信息经变更申请审批后生效），也可以联系我们注销账户。',
+        '六、联系我们：如对本政策有疑问，请致电集团采购中心 021-50001234。',
+      ].join('\n\n'),
       offices: [
         { name: '集团采购中心', address: '上海市浦东新区世纪大道100号 20楼', phone: '021-50001234' },
         { name: '华北办事处', address: '北京市朝阳区建国路88号 B座 12层', phone: '010-65001234' },
@@ -336,7 +352,10 @@ export async function loadPortalConfig(db: Db, template: PortalTemplate): Promis
   const row = await db.selectFrom('portalConfig').select('config').where('template', '=', template).executeTakeFirst();
   if (!row) return defaultPortalConfig(template);
   try {
-    return JSON.parse(row.config) as PortalConfig;
+    const saved = JSON.parse(row.config) as PortalConfig;
+    // Sections added after a configuration was saved show the built-in text until an administrator writes their own.
+    const builtIn = defaultPortalConfig(template).about;
+    return { ...saved, about: { culture: builtIn.culture, privacy: builtIn.privacy, ...saved.about } };
   } catch {
     return defaultPortalConfig(template);
   }

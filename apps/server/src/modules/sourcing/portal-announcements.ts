@@ -149,3 +149,36 @@ export async function withdrawAnnouncement(trx: Db, eventId: string, reason: str
     .where('status', 'in', ['published', 'closed'])
     .execute();
 }
+
+/**
+ * A sign-up made in the back office (我的招标 › 报名) is the same sign-up as the portal's 报名:
+ * recorded against the event's portal announcement, so 门户管理 › 报名记录 lists every sign-up
+ * (SRC-4, §23). Nothing happens for an event without an announcement or a repeated sign-up.
+ */
+export async function recordPortalSignup(
+  trx: Db,
+  eventId: string,
+  supplierId: string,
+  userId: string,
+  at: string,
+): Promise<void> {
+  const announcement = await trx
+    .selectFrom('portalPurchaseAnnouncement')
+    .select('id')
+    .where('sourcingEventId', '=', eventId)
+    .executeTakeFirst();
+  if (!announcement) return;
+  await trx
+    .insertInto('portalSignup')
+    .values({
+      id: newId(),
+      announcementId: announcement.id,
+      sourcingEventId: eventId,
+      supplierId,
+      userId,
+      status: 'SIGNED_UP',
+      createTime: at,
+    })
+    .onConflict((oc) => oc.columns(['announcementId', 'supplierId']).doNothing())
+    .execute();
+}

@@ -73,6 +73,8 @@ export class SupplierChangeService {
     const handlers = {
       openPage: OPEN_PAGE,
       detail: ({ db }: ApprovalDetailContext, docId: string) => changeApprovalDetail(db, docId),
+      // apply and close tell the supplier's users, the submitter among them.
+      tellsSubmitter: true,
       onApproved: (trx: Db, o: ApprovalOutcome) => this.apply(trx, o),
       onRejected: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'REJECTED'),
       onWithdrawn: (trx: Db, o: ApprovalOutcome) => this.close(trx, o, 'WITHDRAWN'),

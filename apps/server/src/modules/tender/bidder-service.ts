@@ -3,6 +3,7 @@ import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { assertMayRespond, invitationRefusal, notifyBuyer, type Actor } from '../sourcing/sourcing-service.js';
+import { recordPortalSignup } from '../sourcing/portal-announcements.js';
 import { appendTenderAudit } from './audit.js';
 import { assertBidWindow, supplierTender } from './bid-service.js';
 
@@ -67,6 +68,7 @@ export async function signUp(
       updateTime: null,
     })
     .execute();
+  await recordPortalSignup(trx, event.id, supplierId, actor.user.id, now);
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,

@@ -48,10 +48,12 @@ describe('dictionary config checks', () => {
 });
 
 describe('DictSelect', () => {
-  it("says '字典Code不能为空!' without a code", () => {
-    serve({});
+  it("says '字典Code不能为空!' without a code, and asks the server nothing (组件示例 showed its 400 as a toast)", async () => {
+    const server = serve({});
     render(<DictSelect code="" />);
     expect(screen.getByTestId('widget-error').textContent).toContain(DICT_MESSAGES.emptyCode);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests.map((r) => r.url.pathname)).toEqual([]);
   });
 
   it('multi mode with joined values takes and emits a comma-joined string', async () => {

@@ -199,8 +199,9 @@ describe('FileUpload previews', () => {
       route: '/',
       store: createSessionStore(http),
     });
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const files = () => fetch.mock.calls.filter((c) => String((c as unknown[])[0]).includes('/sys/common/static/'));
+    await waitFor(() => expect(files()).toHaveLength(1));
+    const [url, init] = files()[0] as unknown as [string, RequestInit];
     expect(url).toBe('/jeecg-boot/sys/common/static/temp/20250101/a.png');
     expect(init.headers).toEqual({ 'X-Access-Token': 'tok', tenant_id: '0' });
     await waitFor(() => expect(document.querySelector('img[src="blob:preview-1"]')).not.toBeNull());
@@ -214,17 +215,23 @@ describe('FileUpload read-only downloads (X-11)', () => {
     vi.restoreAllMocks();
   });
 
-  it('a private stored file downloads with the token under the name the server gives, not by a bare link', async () => {
+  it('a private stored file is listed and downloads with the token under its original name, not by a bare link', async () => {
     persistedSession.setToken('tok');
-    const fetch = vi.fn(
-      async () =>
-        new Response('%PDF-1.4', {
-          headers: {
-            'Content-Type': 'application/pdf',
-            'Content-Disposition':
-              'attachment; filename="_.pdf"; filename*=UTF-8\'\'%E6%B5%8B%E8%AF%95%E6%8A%A5%E5%91%8A.pdf',
-          },
-        }),
+    const fetch = vi.fn(async (url: string) =>
+      url.includes('/sys/common/fileNames')
+        ? new Response(
+            JSON.stringify({ success: true, code: 200, result: { 'supplier/20261124/c.pdf': '测试报告.pdf' } }),
+            {
+              headers: { 'Content-Type': 'application/json' },
+            },
+          )
+        : new Response('%PDF-1.4', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition':
+                'attachment; filename="_.pdf"; filename*=UTF-8\'\'%E6%B5%8B%E8%AF%95%E6%8A%A5%E5%91%8A.pdf',
+            },
+          }),
     );
     vi.stubGlobal('fetch', fetch);
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
@@ -241,9 +248,14 @@ describe('FileUpload read-only downloads (X-11)', () => {
       route: '/',
       store: createSessionStore(http),
     });
-    fireEvent.click(await screen.findByText('c.pdf'));
+    // Listed under the uploader's name (issue 19 item 14), not the stored random one.
+    fireEvent.click(await screen.findByText('测试报告.pdf'));
+    expect(screen.queryByText('c.pdf')).toBeNull();
     await waitFor(() => expect(names).toEqual(['测试报告.pdf']));
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetch.mock.calls.find((c) => String(c[0]).includes('/static/')) as unknown as [
+      string,
+      RequestInit,
+    ];
     expect(url).toBe('/jeecg-boot/sys/common/static/supplier/20261124/c.pdf');
     expect((init.headers as Record<string, string>)['X-Access-Token']).toBe('tok');
   });

@@ -4,7 +4,15 @@ import type { UploadFile, UploadProps } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { staticUrl } from '../../lib/static-url';
 import { TRANSFER_MESSAGES } from '../../resources/file-transfer';
-import { DEFAULT_BIZ, downloadStored, fetchPreview, UPLOAD_MAX_BYTES, UploadError, uploadFile } from './upload-api';
+import {
+  DEFAULT_BIZ,
+  downloadStored,
+  fetchPreview,
+  UPLOAD_MAX_BYTES,
+  UploadError,
+  uploadFile,
+  useStoredNames,
+} from './upload-api';
 
 export type FileUploadProps = {
   /** Comma-joined stored paths (what forms keep, as JeecgBoot's JUpload). */
@@ -115,6 +123,14 @@ export function FileUpload({
       setList(toFileList(next));
     }
   }, [value]);
+
+  // Stored files are listed under the uploader's names once the server tells them.
+  const names = useStoredNames(splitPaths(value));
+  const shown = list.map((f) =>
+    typeof f.response === 'string' && names[f.response] && f.name === nameOf(f.response)
+      ? { ...f, name: names[f.response]! }
+      : f,
+  );
 
   // Thumbnails of private stored images are fetched with the token (image mode only).
   const previews = useRef(new Map<string, string>());
@@ -232,7 +248,7 @@ export function FileUpload({
   return (
     <div data-testid={rest['data-testid'] ?? 'file-upload'} data-value={donePaths(list)}>
       <Upload
-        fileList={list}
+        fileList={shown}
         listType={mode === 'image' ? 'picture-card' : 'text'}
         accept={accept ?? (mode === 'image' ? 'image/*' : undefined)}
         multiple={maxCount !== 1}

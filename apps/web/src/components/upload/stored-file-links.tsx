@@ -3,7 +3,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { staticUrl } from '../../lib/static-url';
 import { TRANSFER_MESSAGES } from '../../resources/file-transfer';
 import { isPublicPath, splitPaths } from './file-upload';
-import { downloadStored } from './upload-api';
+import { downloadStored, useStoredNames } from './upload-api';
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -21,13 +21,15 @@ export function StoredFileLinks({
 }) {
   const { message } = App.useApp();
   const list = splitPaths(paths);
+  // Listed under the uploader's names, not the stored random ones.
+  const names = useStoredNames(list);
   if (list.length === 0) return <>-</>;
   return (
     <Space orientation="vertical" size={2} data-testid={testId ?? 'stored-file-links'}>
       {list.map((path) =>
         isPublicPath(path) ? (
           <Typography.Link key={path} href={staticUrl(path)} target="_blank" rel="noreferrer">
-            <PaperClipOutlined /> {nameOf(path)}
+            <PaperClipOutlined /> {names[path] ?? nameOf(path)}
           </Typography.Link>
         ) : (
           <Typography.Link
@@ -38,7 +40,7 @@ export function StoredFileLinks({
               });
             }}
           >
-            <PaperClipOutlined /> {nameOf(path)}
+            <PaperClipOutlined /> {names[path] ?? nameOf(path)}
           </Typography.Link>
         ),
       )}

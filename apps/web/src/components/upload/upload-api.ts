@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@procura/shared';
 import { http } from '../../lib/http-client';
 import { staticUrl } from '../../lib/static-url';
@@ -85,4 +86,27 @@ export async function downloadStored(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The uploaders' names of stored files the user may read (`/sys/common/fileNames`), path → name. */
+export async function fetchStoredNames(paths: readonly string[]): Promise<Record<string, string>> {
+  const body = await http.getAction<Record<string, string>>(
+    '/sys/common/fileNames',
+    { paths: paths.join(',') },
+    { quiet: true },
+  );
+  return body.success && body.result && typeof body.result === 'object' ? body.result : {};
+}
+
+/** Names to list stored files under: the original names once known, else nothing (callers show the stored name). */
+export function useStoredNames(paths: readonly string[]): Record<string, string> {
+  const stored = paths.filter((p) => !/^(https?:)?\/\//i.test(p));
+  const { data } = useQuery({
+    queryKey: ['stored-file-names', ...stored],
+    queryFn: () => fetchStoredNames(stored),
+    enabled: stored.length > 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data ?? {};
 }

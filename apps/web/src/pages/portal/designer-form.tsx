@@ -296,6 +296,12 @@ export function designerBlocks(): NonNullable<CollapseProps['items']> {
               </>
             )}
           </Rows>
+          <Form.Item name={['about', 'culture']} label="企业文化" extra="段落之间空一行">
+            <Input.TextArea rows={4} />
+          </Form.Item>
+          <Form.Item name={['about', 'privacy']} label="隐私政策" extra="显示在门户的隐私政策页，段落之间空一行">
+            <Input.TextArea rows={6} />
+          </Form.Item>
           <Rows name={['about', 'offices']} label="联系我们" max={20} empty={{ name: '', address: '', phone: '' }}>
             {(f) => (
               <>

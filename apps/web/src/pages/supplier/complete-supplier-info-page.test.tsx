@@ -108,6 +108,9 @@ describe('/completeSupInfo form', () => {
     expect(store.getState().userInfo?.isShow).toBe(1);
     expect(persistedSession.userInfo()?.isShow).toBe(1);
     expect(await screen.findByText('企业信息已提交')).toBeTruthy();
+    // The supplier is told that the information is under review (issue 19 item 14).
+    expect((await screen.findAllByText('企业信息已提交，等待审核')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/审核通过后即可报名参与采购项目/).length).toBeGreaterThan(0);
   });
 
   it('puts the server field errors of an HTTP 400 on the form and keeps what was typed', async () => {

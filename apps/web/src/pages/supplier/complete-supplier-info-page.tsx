@@ -84,7 +84,7 @@ function SupplierInfoForm({
   const [form] = Form.useForm<SupplierInfoFormValues>();
   const store = useSessionStore();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const categories = useDictItems(MAIN_CATEGORY_DICT);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -111,6 +111,12 @@ function SupplierInfoForm({
         releaseUnsaved();
         store.setUserInfo(body.result.userInfo);
         navigate(HOME_PATH, { replace: true });
+        // §4.2 step 4: PENDING_REVIEW until a buyer approves; say so where it stays on screen.
+        modal.success({
+          title: SUBMITTED_FOR_REVIEW.title,
+          content: SUBMITTED_FOR_REVIEW.content,
+          okText: '知道了',
+        });
         return;
       }
       message.error(body.message || '保存失败');
@@ -195,6 +201,12 @@ function SupplierInfoForm({
     </Form>
   );
 }
+
+/** What a supplier reads after submitting its company information (domain §4.2 step 4). */
+export const SUBMITTED_FOR_REVIEW = {
+  title: '企业信息已提交，等待审核',
+  content: '采购方正在审核贵司的企业信息。审核期间可以浏览工作台，审核通过后即可报名参与采购项目。',
+} as const;
 
 export default function CompleteSupplierInfoPage() {
   const { token } = theme.useToken();
