@@ -1,3 +1,4 @@
+export * from './zod-locale.js';
 export * from './envelope.js';
 export * from './constants.js';
 export * from './password-rule.js';

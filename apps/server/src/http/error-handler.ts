@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fail, ResultCode } from '@procura/shared';
+import { fail, isGenericZodMessage, ResultCode } from '@procura/shared';
 import { AppError } from '../core/errors.js';
 
 /**
@@ -26,7 +26,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || keys?.join(',') || '_';
         errors[field] ??= v.message ?? '格式不正确';
       }
-      const message = Object.values(errors)[0] ?? '请求数据格式不正确';
+      // zod's generic messages name no field: the summary names it, as the field-keyed ones sit beside it.
+      const [first] = Object.entries(errors);
+      const message = !first
+        ? '请求数据格式不正确'
+        : isGenericZodMessage(first[1]) && first[0] !== '_'
+          ? `字段“${first[0]}”${first[1]}`
+          : first[1];
       request.log.info({ event: 'request.invalid', errors }, 'validation failed');
       return reply.status(400).send(fail(message, ResultCode.BAD_REQUEST, { errors }));
     }
