@@ -250,7 +250,7 @@ function BidTab({ t, reload }: { t: MyTenderDetail; reload: () => Promise<void> 
           />
         </>
       )}
-      {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回（TND-6）" />}
+      {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回" />}
     </Space>
   );
 }
