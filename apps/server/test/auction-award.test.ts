@@ -283,6 +283,12 @@ describe('closing an auction feeds the award', () => {
       (await w.s.request<{ id: string; title: string }[]>('GET', `/portal/view/${kind}Announcement?type=bidding`)).body
         .result;
     expect((await onPortal('purchase')).map((a) => a.title)).toContain(title);
+    const announced = (await onPortal('purchase')) as unknown as {
+      title: string;
+      info: { label: string; value: string }[];
+    }[];
+    // The sourcing method reads as its dictionary text, never the code AUCTION.
+    expect(announced.find((a) => a.title === title)?.info).toContainEqual({ label: '采购方式', value: '竞价' });
     expect(await bid(0, lotId, '29000')).toMatchObject({ success: true });
     expect((await bid(1, lotId, '28700')).success).toBe(true);
     w.travel(30 * 60_000);
