@@ -87,12 +87,15 @@ export type Config = {
   sealingMasterKey: string | null;
 };
 
+const englishErrors = z.locales.en().localeError;
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist: string | null = null): Config {
   // Treat empty strings as unset so `PORT= npm start` falls back to the default.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  // Operators read start-up errors in English, whatever locale the shared package gives users.
+  const parsed = envSchema.safeParse(cleaned, { error: englishErrors });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');

@@ -145,7 +145,11 @@ describe('opening a review (§4.3, QLF-5)', () => {
       ['SAMPLE', 'PENDING'],
     ]);
     const again = await post(t.buyer, 'open', { supplierId: sup2, categoryCode: 'RAW_MATERIAL' });
-    expect(again.body).toMatchObject({ success: false, message: `该品类已有进行中的准入评审 ${r.code}（QLF-5）` });
+    expect(again.body).toMatchObject({
+      success: false,
+      message: `该品类已有进行中的准入评审 ${r.code}`,
+      rules: ['QLF-5'],
+    });
   });
 });
 
@@ -156,7 +160,7 @@ describe('steps (QLF-2, SMP-3)', () => {
     ).toBe(400);
     expect(
       (await post(t.buyer, 'step', { id: reviewIds.raw, step: 'SAMPLE', result: 'PASSED', comment: '看过了' })).body,
-    ).toMatchObject({ success: false, message: '样品认证步骤由关联送样申请的测试结果决定（SMP-3）' });
+    ).toMatchObject({ success: false, message: '样品认证步骤由关联送样申请的测试结果决定', rules: ['SMP-3'] });
     expect(
       (await post(t.buyer, 'step', { id: reviewIds.raw, step: 'SITE_AUDIT', result: 'PASSED', comment: '现场良好' }))
         .body,
@@ -179,8 +183,8 @@ describe('steps (QLF-2, SMP-3)', () => {
     const res = await post(t.buyer, 'submit', { id: reviewIds.raw });
     expect(res.body).toMatchObject({
       success: false,
-      message:
-        '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）、调查问卷（待评审）、样品认证（待评审）（QLF-2）',
+      message: '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）、调查问卷（待评审）、样品认证（待评审）',
+      rules: ['QLF-2'],
     });
     expect((await review(reviewIds.raw)).status).toBe('IN_REVIEW');
   });
@@ -225,7 +229,8 @@ describe('steps (QLF-2, SMP-3)', () => {
       ).toMatchObject({ success: true, message: '评审结果已保存' });
     expect((await post(t.buyer, 'submit', { id: reviewIds.raw })).body).toMatchObject({
       success: false,
-      message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：样品认证（QLF-2）',
+      message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：样品认证',
+      rules: ['QLF-2'],
     });
   });
 
@@ -389,7 +394,8 @@ describe('drafts, waivers and decisions (QLF-2, QLF-4, QLF-5, X-10)', () => {
     for (const draft of [true, false])
       expect((await post(t.buyer, 'open', { supplierId: sup2, categoryCode: 'OFFICE', draft })).body).toMatchObject({
         success: false,
-        message: `该品类已有进行中的准入评审 ${r.code}（QLF-5）`,
+        message: `该品类已有进行中的准入评审 ${r.code}`,
+        rules: ['QLF-5'],
       });
     const twin = { ...r, id: newId(), code: `${r.code}-X`, version: 1 };
     await expect(s.ctx.db.insertInto('supplierAdmissionReview').values(twin).execute()).rejects.toThrow();
@@ -469,7 +475,8 @@ describe('drafts, waivers and decisions (QLF-2, QLF-4, QLF-5, X-10)', () => {
     expect((await stepOf(ids.office, 'SAMPLE')).result).toBe('PENDING');
     expect((await post(t.buyer, 'submit', { id: ids.office, decision: 'REJECT' })).body).toMatchObject({
       success: false,
-      message: '以下步骤尚未通过，不能提交审批：样品认证（待评审）（QLF-2）',
+      message: '以下步骤尚未通过，不能提交审批：样品认证（待评审）',
+      rules: ['QLF-2'],
     });
     expect(
       (await post(t.admin, 'waive', { id: ids.office, step: 'SAMPLE', reason: '办公用品无需送样' })).body,
@@ -480,7 +487,8 @@ describe('drafts, waivers and decisions (QLF-2, QLF-4, QLF-5, X-10)', () => {
         (await post(t.buyer, 'submit', { id: ids.office, decision, trialLimitAmount: '1000' })).body,
       ).toMatchObject({
         success: false,
-        message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：资质文件审核（QLF-2）',
+        message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：资质文件审核',
+        rules: ['QLF-2'],
       });
     expect((await review(ids.office)).status).toBe('IN_REVIEW');
   });
@@ -527,11 +535,12 @@ describe('drafts, waivers and decisions (QLF-2, QLF-4, QLF-5, X-10)', () => {
     ).toMatchObject({ success: false, message: '“资质文件审核”步骤已豁免，不能再修改' });
     expect((await post(t.buyer, 'submit', { id: ids.officeAgain, decision: 'CONDITIONAL' })).body).toMatchObject({
       success: false,
-      message: '有条件通过须填写大于0的试用限额（QLF-4）',
+      message: '有条件通过须填写大于0的试用限额',
+      rules: ['QLF-4'],
     });
     expect(
       (await post(t.buyer, 'submit', { id: ids.officeAgain, decision: 'CONDITIONAL', trialLimitAmount: '0' })).body,
-    ).toMatchObject({ success: false, message: '有条件通过须填写大于0的试用限额（QLF-4）' });
+    ).toMatchObject({ success: false, message: '有条件通过须填写大于0的试用限额', rules: ['QLF-4'] });
     expect(
       (await post(t.buyer, 'submit', { id: ids.officeAgain, decision: 'CONDITIONAL', trialLimitAmount: '1.234' }))
         .status,
@@ -688,7 +697,8 @@ describe('site audit (§4.1 SiteAudit, QLF-2, X-11)', () => {
     });
     expect((await post(t.buyer, 'submit', { id: reviewId, decision: 'APPROVE' })).body).toMatchObject({
       success: false,
-      message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：现场评审（QLF-2）',
+      message: '以下步骤未通过，只能提交“不通过”决定（或由经理豁免）：现场评审',
+      rules: ['QLF-2'],
     });
   });
 

@@ -183,9 +183,10 @@ describe('closing an auction feeds the award', () => {
     });
     expect(other.message).toBe('定标建议已保存');
     const awardId = (other.result as { id: string }).id;
-    expect((await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).message).toBe(
-      '未授予排名第一的供应商，须经主管审批（AUC-14），请先配置寻源定标审批流程',
-    );
+    expect(await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).toMatchObject({
+      message: '未授予排名第一的供应商，须经主管审批，请先配置寻源定标审批流程',
+      rules: ['AUC-14'],
+    });
     expect((await eventRow(id)).status).toBe('EVALUATING');
     // Rank 1, but above the reserve price: also needs the manager.
     expect(
@@ -196,9 +197,10 @@ describe('closing an auction feeds the award', () => {
         })
       ).message,
     ).toBe('定标建议已保存');
-    expect((await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).message).toBe(
-      '最终报价高于保留价，须经主管审批（AUC-15），请先配置寻源定标审批流程',
-    );
+    expect(await post('/srm/sourcing/award/submit', w.buyer, { id: awardId })).toMatchObject({
+      message: '最终报价高于保留价，须经主管审批，请先配置寻源定标审批流程',
+      rules: ['AUC-15'],
+    });
     expect(
       (
         await w.s.ctx.db
@@ -281,6 +283,12 @@ describe('closing an auction feeds the award', () => {
       (await w.s.request<{ id: string; title: string }[]>('GET', `/portal/view/${kind}Announcement?type=bidding`)).body
         .result;
     expect((await onPortal('purchase')).map((a) => a.title)).toContain(title);
+    const announced = (await onPortal('purchase')) as unknown as {
+      title: string;
+      info: { label: string; value: string }[];
+    }[];
+    // The sourcing method reads as its dictionary text, never the code AUCTION.
+    expect(announced.find((a) => a.title === title)?.info).toContainEqual({ label: '采购方式', value: '竞价' });
     expect(await bid(0, lotId, '29000')).toMatchObject({ success: true });
     expect((await bid(1, lotId, '28700')).success).toBe(true);
     w.travel(30 * 60_000);

@@ -98,7 +98,8 @@ describe('admission category of a material category', () => {
     try {
       expect(await invite(await inCategoryRfq('不锈钢圆棒'), sup)).toMatchObject({
         success: false,
-        message: '供应商“华东精密机械有限公司”未取得本次寻源物料分类的准入资格（SRC-3）',
+        message: '供应商“华东精密机械有限公司”未取得本次寻源物料分类的准入资格',
+        rules: ['SRC-3'],
       });
       expect(await invite(await inCategoryRfq('六角头螺栓'), sup)).toMatchObject({ success: true });
     } finally {

@@ -58,7 +58,7 @@ describe('material categories (MAT-1, MAT-2)', () => {
         .executeTakeFirstOrThrow(),
     ).toEqual({ isLeaf: 0, level: 1 });
     const del = await s.request('DELETE', `/srm/materialCategory/delete?id=${root}`, { token: admin });
-    expect(del.body.message).toBe('分类下有下级分类或物料，不能删除，只能停用（MAT-1）');
+    expect(del.body).toMatchObject({ message: '分类下有下级分类或物料，不能删除，只能停用', rules: ['MAT-1'] });
     await material(leaf);
     const delLeaf = await s.request('DELETE', `/srm/materialCategory/delete?id=${leaf}`, { token: admin });
     expect(delLeaf.body.success).toBe(false);
@@ -88,10 +88,10 @@ describe('material categories (MAT-1, MAT-2)', () => {
     const root = await category('T03');
     const leaf = await category('T0301', root);
     const onRoot = await add('material', { name: '垫片', categoryId: root, unit: 'PCS' }, buyer);
-    expect(onRoot.body.message).toBe('物料只能挂在末级分类下（MAT-2）');
+    expect(onRoot.body).toMatchObject({ message: '物料只能挂在末级分类下', rules: ['MAT-2'] });
     await material(leaf, '平垫圈');
     const child = await add('materialCategory', { code: 'T030101', name: '子类', parentId: leaf });
-    expect(child.body.message).toBe('该分类下已有物料，不能再添加下级分类（MAT-2）');
+    expect(child.body).toMatchObject({ message: '该分类下已有物料，不能再添加下级分类', rules: ['MAT-2'] });
   });
 
   it('buyers read categories but cannot change them', async () => {
@@ -239,7 +239,10 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
     );
 
   it('MAT-3: a material that is not active gets no price', async () => {
-    expect((await price({ materialId: draftId })).body.message).toBe('物料未启用或已停用，不能登记价格（MAT-3）');
+    expect((await price({ materialId: draftId })).body).toMatchObject({
+      message: '物料未启用或已停用，不能登记价格',
+      rules: ['MAT-3'],
+    });
   });
 
   it('MAT-5: ladder breaks start at 0 and strictly increase', async () => {

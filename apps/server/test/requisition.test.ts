@@ -182,22 +182,25 @@ describe('drafts (PR-1, X-13, X-14)', () => {
 
   it('PR-1: qty ≤ 0, a past need-by date, an inactive material (MAT-3), a non-catalogue line without description or category are refused with the line named; nothing is saved', async () => {
     const before = await count();
-    const cases: [Record<string, unknown>, string, string][] = [
-      [catalogueLine({ qty: '0' }), 'lines.0.qty', '第1行：数量必须大于0（PR-1）'],
-      [catalogueLine({ needByDate: day(-1) }), 'lines.0.needByDate', '第1行：需求日期不能早于今天（PR-1）'],
+    const cases: [Record<string, unknown>, string, string, string[]][] = [
+      [catalogueLine({ qty: '0' }), 'lines.0.qty', '第1行：数量必须大于0', ['PR-1']],
+      [catalogueLine({ needByDate: day(-1) }), 'lines.0.needByDate', '第1行：需求日期不能早于今天', ['PR-1']],
       [
         catalogueLine({ materialId: inactiveMaterialId }),
         'lines.0.materialId',
-        '第1行：物料 ZZ999999 已停用的测试物料 未启用或已停用，不能申请（PR-1、MAT-3）',
+        '第1行：物料 ZZ999999 已停用的测试物料 未启用或已停用，不能申请',
+        ['PR-1', 'MAT-3'],
       ],
-      [freeLine({ description: '' }), 'lines.0.description', '第1行：非目录物料须填写物料描述（PR-1）'],
-      [freeLine({ categoryId: null }), 'lines.0.categoryId', '第1行：非目录物料须选择物料分类（PR-1）'],
-      [freeLine({ unit: '套子' }), 'lines.0.unit', '第1行：单位不存在或已停用，请从计量单位中选择'],
+      [freeLine({ description: '' }), 'lines.0.description', '第1行：非目录物料须填写物料描述', ['PR-1']],
+      [freeLine({ categoryId: null }), 'lines.0.categoryId', '第1行：非目录物料须选择物料分类', ['PR-1']],
+      [freeLine({ unit: '套子' }), 'lines.0.unit', '第1行：单位不存在或已停用，请从计量单位中选择', []],
     ];
-    for (const [line, field, message] of cases) {
+    for (const [line, field, message, rules] of cases) {
       const res = await post<{ errors: Record<string, string> }>('add', draftBody({ lines: [line] }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
+      expect(res.body.rules ?? []).toEqual(rules);
+      expect(JSON.stringify(res.body.result.errors)).not.toMatch(/[A-Z]+-\d/);
       expect(Object.keys(res.body.result.errors)).toEqual([field]);
     }
     const noLines = await post('add', draftBody({ lines: [] }));
@@ -607,7 +610,8 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     });
     expect(edit.body).toMatchObject({
       success: false,
-      message: '采购申请已审批，数量和内容已锁定；如需变更请取消剩余数量后重新申请（PR-4）',
+      message: '采购申请已审批，数量和内容已锁定；如需变更请取消剩余数量后重新申请',
+      rules: ['PR-4'],
     });
     expect((await s.request('DELETE', `/srm/requisition/delete?id=${id}`, { token: buyer })).body.success).toBe(false);
     expect((await post('submit', { id })).body.success).toBe(false);
@@ -622,15 +626,19 @@ describe('approval (X-10, PR-2, PR-4)', () => {
       .set({ needByDate: day(-1) })
       .where('id', '=', line.id)
       .execute();
-    expect((await post('submit', { id })).body.message).toBe(
-      `第1行：需求日期 ${day(-1)} 早于提交日期，请修改后再提交（PR-1）`,
-    );
+    expect((await post('submit', { id })).body).toMatchObject({
+      message: `第1行：需求日期 ${day(-1)} 早于提交日期，请修改后再提交`,
+      rules: ['PR-1'],
+    });
     await s.ctx.db
       .updateTable('purchaseRequisitionLine')
       .set({ needByDate: day(3), materialId: inactiveMaterialId })
       .where('id', '=', line.id)
       .execute();
-    expect((await post('submit', { id })).body.message).toContain('未启用或已停用，不能提交（PR-1、MAT-3）');
+    expect((await post('submit', { id })).body).toMatchObject({
+      message: expect.stringContaining('未启用或已停用，不能提交'),
+      rules: ['PR-1', 'MAT-3'],
+    });
     expect((await detail(id)).status).toBe('DRAFT');
     expect(
       await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).executeTakeFirst(),

@@ -304,20 +304,23 @@ describe('SMP-1: only the addressed supplier confirms, refuses or ships; shippin
     expect((await post('confirm', { id }, buyer)).status).toBe(403);
     expect((await post('ship', { id, shipMethod: 'HAND', deliveryNote: 'x' }, admin)).status).toBe(403);
     await grant('admin', 'sampleRequest:confirm');
-    expect((await post('confirm', { id }, await s.login('admin'))).body.message).toBe(
-      '只有被要求送样的供应商可以确认、拒绝或寄出样品（SMP-1）',
-    );
+    expect((await post('confirm', { id }, await s.login('admin'))).body).toMatchObject({
+      message: '只有被要求送样的供应商可以确认、拒绝或寄出样品',
+      rules: ['SMP-1'],
+    });
     expect((await row(id)).status).toBe('SENT');
   });
 
   it('a carrier shipment needs its tracking number; a hand delivery its note', async () => {
     const id = await at('CONFIRMED');
-    expect((await post('ship', { id, shipMethod: 'EXPRESS', carrier: '顺丰速运' }, supplier1)).body.message).toBe(
-      '寄出样品须填写运单号（SMP-1）',
-    );
-    expect((await post('ship', { id, shipMethod: 'HAND' }, supplier1)).body.message).toBe(
-      '专人送达请填写送货说明（SMP-1）',
-    );
+    expect((await post('ship', { id, shipMethod: 'EXPRESS', carrier: '顺丰速运' }, supplier1)).body).toMatchObject({
+      message: '寄出样品须填写运单号',
+      rules: ['SMP-1'],
+    });
+    expect((await post('ship', { id, shipMethod: 'HAND' }, supplier1)).body).toMatchObject({
+      message: '专人送达请填写送货说明',
+      rules: ['SMP-1'],
+    });
     expect((await row(id)).status).toBe('CONFIRMED');
     expect(
       (await post('ship', { id, shipMethod: 'HAND', deliveryNote: '业务员张三11月25日送达' }, supplier1)).body.success,
@@ -340,18 +343,24 @@ describe('SMP-2: received quantity, report and tester', () => {
   it('received quantity must be above zero', async () => {
     const id = await at('SHIPPED');
     for (const qty of ['0', '-1', 'abc'])
-      expect((await post('receive', { id, receivedQty: qty }, buyer)).body.message).toBe('签收数量必须大于0（SMP-2）');
+      expect((await post('receive', { id, receivedQty: qty }, buyer)).body).toMatchObject({
+        message: '签收数量必须大于0',
+        rules: ['SMP-2'],
+      });
     expect((await row(id)).status).toBe('SHIPPED');
   });
 
   it('a result needs a report, and the requesting buyer cannot test', async () => {
     const id = await at('RECEIVED');
-    expect((await post('test', { id, testResult: 'PASS' }, admin)).body.message).toBe(
-      '测试结果须附测试报告（文字或附件，SMP-2）',
-    );
-    expect((await post('test', { id, testResult: 'PASS', testReport: '自测合格' }, buyer)).body.message).toBe(
-      '测试人不能是提出送样申请的采购员（SMP-2）',
-    );
+    expect((await post('test', { id, testResult: 'PASS' }, admin)).body).toMatchObject({
+      message: '测试结果须附测试报告（文字或附件）',
+      rules: ['SMP-2'],
+      result: { errors: { testReport: '请填写测试报告或上传附件' } },
+    });
+    expect((await post('test', { id, testResult: 'PASS', testReport: '自测合格' }, buyer)).body).toMatchObject({
+      message: '测试人不能是提出送样申请的采购员',
+      rules: ['SMP-2'],
+    });
     expect((await row(id)).status).toBe('RECEIVED');
   });
 
@@ -475,7 +484,10 @@ describe('X-15 and SMP-4', () => {
     const id = await draft(freshId);
     await s.ctx.db.updateTable('supplier').set({ status: 'FROZEN' }).where('id', '=', freshId).execute();
     try {
-      expect((await post('send', { id }, buyer)).body.message).toMatch(/不能送样（X-15）$/);
+      expect((await post('send', { id }, buyer)).body).toMatchObject({
+        message: expect.stringMatching(/不能送样$/),
+        rules: ['X-15'],
+      });
       expect((await row(id)).status).toBe('DRAFT');
     } finally {
       await s.ctx.db.updateTable('supplier').set({ status: 'REGISTERED' }).where('id', '=', freshId).execute();

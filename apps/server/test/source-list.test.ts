@@ -114,7 +114,10 @@ describe('adding a source (MAT-3, X-15)', () => {
     for (const status of ['DRAFT', 'INACTIVE']) {
       const materialId = await material(status);
       const res = await add({ supplierId: approvedId, materialId });
-      expect(res.body.message).toMatch(/未启用或已停用，不能列入货源清单（MAT-3）$/);
+      expect(res.body).toMatchObject({
+        message: expect.stringMatching(/未启用或已停用，不能列入货源清单$/),
+        rules: ['MAT-3'],
+      });
       expect(
         await s.ctx.db.selectFrom('supplierMaterial').select('id').where('materialId', '=', materialId).execute(),
       ).toHaveLength(0);
@@ -129,7 +132,10 @@ describe('adding a source (MAT-3, X-15)', () => {
       await withSupplierStatus(freshId, status, async () => {
         const materialId = await material();
         const res = await add({ supplierId: freshId, materialId });
-        expect(res.body.message).toBe(`供应商“苏州新材科技有限公司”已${word}，不能列入货源清单（X-15）`);
+        expect(res.body).toMatchObject({
+          message: `供应商“苏州新材科技有限公司”已${word}，不能列入货源清单`,
+          rules: ['X-15'],
+        });
         expect(
           await s.ctx.db.selectFrom('supplierMaterial').select('id').where('materialId', '=', materialId).execute(),
         ).toHaveLength(0);
@@ -204,7 +210,10 @@ describe('block and unblock (X-3, X-15, X-12)', () => {
     const id = await source(freshId);
     expect((await post('block', { id, reason: '暂停' })).body.success).toBe(true);
     await withSupplierStatus(freshId, 'BLACKLISTED', async () => {
-      expect((await post('unblock', { id })).body.message).toMatch(/不能列入货源清单（X-15）$/);
+      expect((await post('unblock', { id })).body).toMatchObject({
+        message: expect.stringMatching(/不能列入货源清单$/),
+        rules: ['X-15'],
+      });
       expect((await row(id)).status).toBe('BLOCKED');
     });
   });

@@ -182,7 +182,10 @@ describe('the clarification deadline (SRC-9, X-1)', () => {
         eventId: id,
         question: '截止后的问题',
       });
-      expect(late.body.message).toMatch(/^澄清提问已截止（截止时间 .+），本次提问未保存（SRC-9）$/);
+      expect(late.body).toMatchObject({
+        message: expect.stringMatching(/^澄清提问已截止（截止时间 .+），本次提问未保存$/),
+        rules: ['SRC-9'],
+      });
       expect((await supplierList(w.sup[2], id)).result.canAsk).toBe(false);
       expect(await rows(id)).toHaveLength(1);
       const q = (await rows(id))[0]!;
@@ -199,9 +202,8 @@ describe('the clarification deadline (SRC-9, X-1)', () => {
     w.travel(2 * HOUR);
     try {
       expect(
-        (await post('/srm/sourcing/supplier/clarification/ask', w.sup[0], { eventId: id, question: '晚了' })).body
-          .message,
-      ).toMatch(/本次提问未保存（SRC-9）$/);
+        (await post('/srm/sourcing/supplier/clarification/ask', w.sup[0], { eventId: id, question: '晚了' })).body,
+      ).toMatchObject({ message: expect.stringMatching(/本次提问未保存$/), rules: ['SRC-9'] });
       expect(await rows(id)).toEqual([]);
     } finally {
       w.travel(-2 * HOUR);

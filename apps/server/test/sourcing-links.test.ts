@@ -43,8 +43,11 @@ describe('RFQ-2: grades that block or warn', () => {
     await grade(w.supId[2], 'BLOCK_RFQ,BLOCK_PO');
     const id = await draftRfq(w);
     expect(
-      (await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: [w.supId[0], w.supId[2]] })).body.message,
-    ).toBe('供应商“西南五金制品有限公司”绩效等级为D，已被限制参与询价，不能邀请（RFQ-2）');
+      (await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: [w.supId[0], w.supId[2]] })).body,
+    ).toMatchObject({
+      message: '供应商“西南五金制品有限公司”绩效等级为D，已被限制参与询价，不能邀请',
+      rules: ['RFQ-2'],
+    });
     expect(await participants(id)).toEqual([]);
   });
 
@@ -61,7 +64,10 @@ describe('RFQ-2: grades that block or warn', () => {
     const id = await draftRfq(w);
     const res = await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: [w.supId[0], w.supId[1]] });
     expect(res.body.success).toBe(true);
-    expect(res.body.message).toMatch(/^已邀请供应商。注意：.+（C级）绩效等级偏低，请谨慎选择（RFQ-2）$/);
+    expect(res.body).toMatchObject({
+      message: expect.stringMatching(/^已邀请供应商。注意：.+（C级）绩效等级偏低，请谨慎选择$/),
+      rules: ['RFQ-2'],
+    });
     expect(await participants(id)).toHaveLength(2);
   });
 
@@ -69,9 +75,10 @@ describe('RFQ-2: grades that block or warn', () => {
     const id = await draftRfq(w);
     expect((await post('/srm/sourcing/event/invite', w.buyer, { id, supplierIds: w.supId })).body.success).toBe(true);
     await grade(w.supId[0], 'BLOCK_RFQ');
-    expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).body.message).toMatch(
-      /绩效等级为D，已被限制参与询价，不能邀请（RFQ-2）$/,
-    );
+    expect((await post('/srm/sourcing/event/publish', w.buyer, { id })).body).toMatchObject({
+      message: expect.stringMatching(/绩效等级为D，已被限制参与询价，不能邀请$/),
+      rules: ['RFQ-2'],
+    });
     expect(
       (await w.s.ctx.db.selectFrom('sourcingEvent').select('status').where('id', '=', id).executeTakeFirstOrThrow())
         .status,
@@ -136,9 +143,10 @@ describe('portal 报名 becomes the participation (SRC-4, §23)', () => {
     ]);
     await w.s.ctx.db.updateTable('supplier').set({ status: 'POTENTIAL' }).where('id', '=', w.supId[2]).execute();
     try {
-      expect((await post('/portal/view/signUp', w.sup[2], { id: announcementId })).body.message).toBe(
-        '供应商“西南五金制品有限公司”不是合格供应商，不能报名（SRC-3）',
-      );
+      expect((await post('/portal/view/signUp', w.sup[2], { id: announcementId })).body).toMatchObject({
+        message: '供应商“西南五金制品有限公司”不是合格供应商，不能报名',
+        rules: ['SRC-3'],
+      });
     } finally {
       await w.s.ctx.db.updateTable('supplier').set({ status: 'QUALIFIED' }).where('id', '=', w.supId[2]).execute();
     }
@@ -164,7 +172,7 @@ describe('portal 报名 becomes the participation (SRC-4, §23)', () => {
         lines: [{ materialId: w.materialId, qty: '1' }],
       },
     });
-    expect(res.body.message).toBe('报名截止时间不能晚于报价截止时间（SRC-1）');
+    expect(res.body).toMatchObject({ message: '报名截止时间不能晚于报价截止时间', rules: ['SRC-1'] });
   });
 });
 

@@ -109,9 +109,10 @@ describe('an RFQ draft from requisition lines (PR-3, PR-6a)', () => {
         token: w.buyer,
         body: { id, version: e.version, title: e.title, ...extra },
       });
-    expect((await edit({ lines: [{ materialId: w.materialId, qty: '100' }] })).body.message).toBe(
-      '由采购申请创建的询价单不能修改物料行，请调整采购申请后重新创建（PR-3）',
-    );
+    expect((await edit({ lines: [{ materialId: w.materialId, qty: '100' }] })).body).toMatchObject({
+      message: '由采购申请创建的询价单不能修改物料行，请调整采购申请后重新创建',
+      rules: ['PR-3'],
+    });
     expect((await event(id)).version).toBe(e.version);
     expect((await edit({ awardMode: 'SPLIT_BY_QTY' })).body.message).toBe('询价单已保存');
     expect(await event(id)).toMatchObject({ awardMode: 'SPLIT_BY_QTY', version: e.version + 1 });
@@ -136,13 +137,15 @@ describe('an RFQ draft from requisition lines (PR-3, PR-6a)', () => {
       ).n,
     );
     const draft = await approvedPr(false);
-    expect((await rfqFrom([{ requisitionLineId: draft.lines[0]!.id }])).body.message).toBe(
-      `采购申请 ${draft.code} 第1行所在申请未审批通过或已关闭，不能询价（PR-3）`,
-    );
+    expect((await rfqFrom([{ requisitionLineId: draft.lines[0]!.id }])).body).toMatchObject({
+      message: `采购申请 ${draft.code} 第1行所在申请未审批通过或已关闭，不能询价`,
+      rules: ['PR-3'],
+    });
     const r = await approvedPr();
-    expect((await rfqFrom([{ requisitionLineId: r.lines[0]!.id, qty: '100.5' }])).body.message).toBe(
-      `采购申请 ${r.code} 第1行询价数量 100.5 超过剩余可用数量 100（PR-3）`,
-    );
+    expect((await rfqFrom([{ requisitionLineId: r.lines[0]!.id, qty: '100.5' }])).body).toMatchObject({
+      message: `采购申请 ${r.code} 第1行询价数量 100.5 超过剩余可用数量 100`,
+      rules: ['PR-3'],
+    });
     expect(
       (await rfqFrom([{ requisitionLineId: r.lines[0]!.id }, { requisitionLineId: r.lines[0]!.id }])).body.message,
     ).toBe('同一采购申请行不能重复选择');
@@ -178,14 +181,18 @@ describe('the reservation follows the event (PR-3, PR-7, SRC-10, SRC-11)', () =>
     expect(now.lines[0]).toMatchObject({ qtyInSourcing: '60', lineStatus: 'IN_SOURCING' });
     expect(now.status).toBe('PARTIALLY_PROCESSED');
     // PR-3: only 40 are left; the second publish is refused and stays a draft.
-    expect((await invitePublish(second)).body.message).toMatch(
-      /第1行（.+）可用数量不足：申请数量 100，已寻源 60，已下单 0，剩余 40，本次寻源 60（PR-3）$/,
-    );
+    expect((await invitePublish(second)).body).toMatchObject({
+      message: expect.stringMatching(
+        /第1行（.+）可用数量不足：申请数量 100，已寻源 60，已下单 0，剩余 40，本次寻源 60$/,
+      ),
+      rules: ['PR-3'],
+    });
     expect((await event(second)).status).toBe('DRAFT');
     // A later draft is offered only what is left.
-    expect((await rfqFrom([{ requisitionLineId: r.lines[0]!.id, qty: '41' }])).body.message).toMatch(
-      /询价数量 41 超过剩余可用数量 40（PR-3）$/,
-    );
+    expect((await rfqFrom([{ requisitionLineId: r.lines[0]!.id, qty: '41' }])).body).toMatchObject({
+      message: expect.stringMatching(/询价数量 41 超过剩余可用数量 40$/),
+      rules: ['PR-3'],
+    });
     // SRC-10: the manager cancels the published event; the quantity is free again.
     expect((await post('/srm/sourcing/event/cancel', w.admin, { id: first, reason: '需求变更' })).body.message).toBe(
       '询价单已取消',

@@ -5,6 +5,8 @@ export type Envelope<T = unknown> = {
   code: number;
   result: T;
   timestamp: number;
+  /** The rule ids the message cites (SRC-3 …), kept out of the message itself. */
+  rules?: string[];
 };
 
 /** A paged list (MyBatis-Plus `Page` as JeecgBoot serialises it). */

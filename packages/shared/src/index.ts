@@ -1,3 +1,5 @@
+export * from './zod-locale.js';
+export * from './rule-citation.js';
 export * from './envelope.js';
 export * from './constants.js';
 export * from './password-rule.js';

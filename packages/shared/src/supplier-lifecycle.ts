@@ -111,6 +111,26 @@ export const qualificationReviewSchema = z.strictObject({
   comment: z.string().trim().max(500).optional().default(''),
 });
 
+/** What a status-log row names as its source document, in the user's words. */
+export const STATUS_LOG_SOURCE_TEXT: Readonly<Record<string, string>> = {
+  REGISTRATION: '供应商注册',
+  IMPORT: '导入',
+  SUPPLIER_INFO: '供应商信息审核',
+  ADMISSION_REQUEST: '品类准入申请',
+  ADMISSION_REVIEW: '准入评审',
+  CATEGORY_QUALIFY: '品类转正',
+  CATEGORY_SUSPEND: '品类暂停',
+  CATEGORY_RESTORE: '品类恢复',
+  CATEGORY_TERMINATE: '品类终止',
+  FREEZE: '冻结',
+  UNFREEZE: '解冻',
+  BLACKLIST_REQUEST: '列入黑名单申请',
+  LIFT_BLACKLIST_REQUEST: '移出黑名单申请',
+  ELIMINATION: '淘汰',
+  REAPPLICATION: '重新申请准入',
+  EVAL_PROJECT: '绩效评估',
+};
+
 export type SupplierStatusLogRow = {
   id: string;
   scope: string;

@@ -82,8 +82,10 @@ export const portalView =
     const db = ctx.db;
     const pub = { access: 'public' as const, rateLimit: READ_LIMIT };
     const labels = async (): Promise<DictLabels> => {
-      const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type']);
-      return { method: maps.srm_purchase_method, type: maps.srm_purchase_type };
+      const maps = await ctx.dicts.textMaps(['srm_purchase_method', 'srm_purchase_type', 'srm_sourcing_type']);
+      // An auction or RFQ announces its sourcing type as its method (AUCTION 竞价): both dictionaries name it.
+      const method = new Map([...maps.srm_sourcing_type, ...maps.srm_purchase_method]);
+      return { method, type: maps.srm_purchase_type };
     };
     const members = (limit: number) => portalMembers(db, limit);
 

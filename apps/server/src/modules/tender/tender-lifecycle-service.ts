@@ -153,7 +153,7 @@ export async function extendTender(
   const now = serverNowIso();
   if (event.status !== 'PUBLISHED') throw businessError('只有已发布的招标项目可以延期');
   if (!event.responseDeadline || now >= event.responseDeadline) throw businessError('投标已截止，不能延期（SRC-2）');
-  if (responseDeadline <= event.responseDeadline) throw businessError('投标截止时间只能延长，不能提前（SRC-2，P2）');
+  if (responseDeadline <= event.responseDeadline) throw businessError('投标截止时间只能延长，不能提前（SRC-2）');
   await moveDeadline(trx, actor, event, responseDeadline, reason, 'extend');
   await publishClarification(
     trx,

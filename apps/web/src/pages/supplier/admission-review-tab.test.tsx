@@ -74,7 +74,7 @@ function setup(canManage: boolean, canWaive = false, reviews: unknown[] = [revie
             body: {
               success: false,
               code: 500,
-              message: '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）（QLF-2）',
+              message: '以下步骤尚未通过，不能提交审批：资质文件审核（待评审）',
               result: null,
               timestamp: 0,
             },
@@ -125,7 +125,7 @@ describe('admission review tab (domain §4.3)', () => {
     expect((within(submit).getByRole('radio', { name: '通过' }) as HTMLInputElement).disabled).toBe(true);
     expect((within(submit).getByRole('radio', { name: '不通过' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(submit).getByRole('button', { name: '提 交' }));
-    expect(await screen.findByText('以下步骤尚未通过，不能提交审批：资质文件审核（待评审）（QLF-2）')).toBeTruthy();
+    expect(await screen.findByText('以下步骤尚未通过，不能提交审批：资质文件审核（待评审）')).toBeTruthy();
     expect(server.calls('POST /supplier/admissionReview/submit')[0]!.body).toEqual({ id: 'r1', decision: 'REJECT' });
   });
 

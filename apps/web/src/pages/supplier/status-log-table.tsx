@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { SupplierStatusLogRow } from '@procura/shared';
+import { STATUS_LOG_SOURCE_TEXT, type SupplierStatusLogRow } from '@procura/shared';
 import { dictText, useDictItems } from '../../lib/dict';
 import { MAIN_CATEGORY_DICT, SUPPLIER_STATUS_DICT } from './supplier-info-form';
 
@@ -34,7 +34,11 @@ export function StatusLogTable({
     { title: '原状态', dataIndex: 'fromStatus', render: (v: string | null, r) => label(r, v) },
     { title: '新状态', dataIndex: 'toStatus', render: (v: string, r) => <Tag color="green">{label(r, v)}</Tag> },
     { title: '原因', dataIndex: 'reason', render: (v: string | null) => v || '-' },
-    { title: '来源单据', dataIndex: 'sourceDocType', render: (v: string | null) => v || '-' },
+    {
+      title: '来源单据',
+      dataIndex: 'sourceDocType',
+      render: (v: string | null) => (v ? (STATUS_LOG_SOURCE_TEXT[v] ?? v) : '-'),
+    },
     { title: '操作人', dataIndex: 'actorName', render: (v: string | null) => v || '-' },
   ];
   return (

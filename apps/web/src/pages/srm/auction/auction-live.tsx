@@ -169,7 +169,7 @@ export function BuyerConsole({
           )}
           {status === 'PAUSED' && (
             <Popconfirm
-              title="确定恢复竞价？结束时间将顺延暂停时长（AUC-12）"
+              title="确定恢复竞价？结束时间将顺延暂停时长"
               okText="恢复竞价"
               cancelText="取消"
               onConfirm={() => void act('/srm/auction/lot/resume', {})}
@@ -267,8 +267,8 @@ export function BuyerConsole({
         open={asking !== null}
         title={
           asking?.kind === 'pause'
-            ? '暂停竞价（AUC-12）'
-            : `作废报价 #${asking?.kind === 'void' ? `${asking.seq} ${asking.label} ${asking.price}` : ''}（AUC-13）`
+            ? '暂停竞价'
+            : `作废报价 #${asking?.kind === 'void' ? `${asking.seq} ${asking.label} ${asking.price}` : ''}`
         }
         okText={asking?.kind === 'pause' ? '确定暂停' : '确定作废'}
         cancelText="取消"

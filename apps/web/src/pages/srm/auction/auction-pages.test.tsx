@@ -513,7 +513,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.change(screen.getByLabelText('价格失效日期'), { target: { value: '2027-11-30' } });
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));
     await confirmWith(/提交审批/);
-    expect(await screen.findByText(/未授予排名第一的供应商，请填写偏离原因（AUC-14）/)).toBeTruthy();
+    expect(await screen.findByText(/未授予排名第一的供应商，请填写偏离原因/)).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/award/save')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('偏离原因'), { target: { value: '交期更有保障' } });
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));
@@ -535,7 +535,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     const failed = {
       ...DETAIL,
       status: 'FAILED',
-      failReason: '竞价无有效出价，已流标（AUC-15）',
+      failReason: '竞价无有效出价，已流标',
       lots: [
         {
           ...DETAIL.lots[0]!,
@@ -584,7 +584,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.click(await screen.findByTestId(`auction-open-${ROW.code}`));
     const flop = await screen.findByTestId('auction-failed');
     expect(flop.textContent).toContain('已流标');
-    expect(flop.textContent).toContain('竞价无有效出价，已流标（AUC-15）');
+    expect(flop.textContent).toContain('竞价无有效出价，已流标');
     expect(screen.queryByTestId('sourcing-award-form')).toBeNull();
     fireEvent.click(document.querySelector('.ant-drawer-close')!);
     fireEvent.click(await screen.findByTestId('auction-open-AUC-2'));
@@ -777,7 +777,7 @@ describe('我的竞价 after the close (§12.4, AWD-7)', () => {
         lotId: 'lot2',
         status: 'FAILED',
         eventStatus: 'FAILED',
-        failReason: '竞价无有效出价，已流标（AUC-15）',
+        failReason: '竞价无有效出价，已流标',
       },
       { ...MY, code: 'AUC-3', lotId: 'lot3', status: 'CLOSED', eventStatus: 'EVALUATING' },
       {
@@ -815,7 +815,7 @@ describe('我的竞价 after the close (§12.4, AWD-7)', () => {
     fireEvent.click(await screen.findByTestId('auction-enter-AUC-2'));
     push(bidderView({ lotId: 'lot2', status: 'FAILED', phase: 'AFTER' }));
     expect(screen.getByTestId('auction-outcome').textContent).toContain('本次竞价已流标');
-    expect(screen.getByTestId('auction-outcome').textContent).toContain('竞价无有效出价，已流标（AUC-15）');
+    expect(screen.getByTestId('auction-outcome').textContent).toContain('竞价无有效出价，已流标');
   });
 });
 

@@ -42,7 +42,7 @@ export function AuctionParticipants({
         <Alert
           type="info"
           showIcon
-          title={`接受邀请的供应商即为入围供应商；入围不少于 ${lot?.rules.minParticipants ?? '-'} 家才能开始竞价（AUC-16）`}
+          title={`接受邀请的供应商即为入围供应商；入围不少于 ${lot?.rules.minParticipants ?? '-'} 家才能开始竞价`}
         />
         <Table
           rowKey="id"
@@ -106,7 +106,7 @@ export function AuctionParticipants({
       </Space>
       <Modal
         open={banning !== null}
-        title={`禁止 ${banning?.name ?? ''} 继续出价（AUC-13）`}
+        title={`禁止 ${banning?.name ?? ''} 继续出价`}
         okText="确定禁止"
         cancelText="取消"
         okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}

@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { Alert, Card, Descriptions, Space } from 'antd';
 import { useHasPermission } from '../../../components/has';
 import { AwardPanel } from '../sourcing/award-form';
@@ -25,7 +26,7 @@ export function AuctionOutcome({
         type="error"
         showIcon
         title="已流标"
-        description={event.failReason ?? '竞价无有效出价'}
+        description={withoutRuleIds(event.failReason ?? '竞价无有效出价')}
         data-testid="auction-failed"
       />
     );
@@ -53,7 +54,7 @@ export function AuctionOutcome({
           <Alert
             type="warning"
             showIcon
-            title="最终最低价高于保留价，定标须经主管审批（AUC-15）"
+            title="最终最低价高于保留价，定标须经主管审批"
             data-testid="auction-above-reserve"
           />
         )}

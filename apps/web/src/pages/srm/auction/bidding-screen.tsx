@@ -185,7 +185,7 @@ export function BiddingScreen({ row, onBack }: { row: MyLotRow; onBack: () => vo
       />
       <Modal
         open={pending !== null}
-        title="确认报价（AUC-8）"
+        title="确认报价"
         okText="确认报价"
         cancelText="取消"
         okButtonProps={{ loading: busy, ...{ 'data-testid': 'auction-confirm-bid' } }}

@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { Alert } from 'antd';
 import type { LotStatus, MyLotRow } from './auction-api';
 
@@ -21,7 +22,7 @@ export function LotOutcome({
         showIcon
         style={{ marginBottom: 8 }}
         title="本次竞价已流标"
-        description={row.failReason ?? undefined}
+        description={row.failReason ? withoutRuleIds(row.failReason) : undefined}
         data-testid="auction-outcome"
       />
     );

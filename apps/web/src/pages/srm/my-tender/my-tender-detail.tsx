@@ -17,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { SafeHtml } from '../../../components/safe-html';
+import { DictText } from '../../../components/dict/dict-select';
 import { EventStatusTag } from '../sourcing/event-status-tag';
 import { BidForm, BidReceiptView, DeadlineCountdown } from './my-tender-bid';
 import { BID_STATUS, loadMyTender, PARTICIPATION_STATUS, type BidReceipt, type MyTenderDetail } from './my-tender-api';
@@ -171,7 +172,14 @@ function Summary({ t }: { t: MyTenderDetail & { offsetMs: number } }) {
             render: (_: unknown, l: MyTenderDetail['lines'][number]) =>
               `${l.materialCode ?? ''} ${l.materialName ?? ''} ${l.spec ?? ''}`,
           },
-          { title: '数量', render: (_: unknown, l: MyTenderDetail['lines'][number]) => `${l.qty} ${l.unit ?? ''}` },
+          {
+            title: '数量',
+            render: (_: unknown, l: MyTenderDetail['lines'][number]) => (
+              <>
+                {l.qty} {l.unit ? <DictText code="srm_unit" value={l.unit} /> : null}
+              </>
+            ),
+          },
           { title: '需求日期', dataIndex: 'needByDate', render: (v: string | null) => v ?? '-' },
           { title: '交货地点', dataIndex: 'deliveryPlace', render: (v: string | null) => v ?? '-' },
         ]}
@@ -250,7 +258,7 @@ function BidTab({ t, reload }: { t: MyTenderDetail; reload: () => Promise<void> 
           />
         </>
       )}
-      {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回（TND-6）" />}
+      {!open && <Alert type="info" showIcon title="投标已截止，投标文件不能再递交、修改或撤回" />}
     </Space>
   );
 }

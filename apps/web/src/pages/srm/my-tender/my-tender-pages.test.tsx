@@ -162,12 +162,12 @@ describe('我的投标 list (domain §9, §11)', () => {
       'GET /srm/sourcing/supplier/event/list': () => ok([]),
       'GET /srm/tender/supplier/open-list': () => ok([OPEN]),
       'POST /srm/tender/supplier/signup': () =>
-        ++attempts === 1 ? fail(200, '不在报名时间内（SRC-4）', 500) : ok(null, '报名成功'),
+        ++attempts === 1 ? fail(200, '不在报名时间内', 500) : ok(null, '报名成功'),
     });
     render();
     fireEvent.click(await screen.findByTestId('tender-signup'));
     await confirmWith(/报\s*名/);
-    expect((await screen.findByTestId('tender-signup-refusal')).textContent).toBe('不在报名时间内（SRC-4）');
+    expect((await screen.findByTestId('tender-signup-refusal')).textContent).toBe('不在报名时间内');
     expect(server.calls('POST /srm/tender/supplier/signup')[0]!.body).toEqual({ id: 't2' });
     const listCalls = server.calls('GET /srm/sourcing/supplier/event/list').length;
     fireEvent.click(screen.getByTestId('tender-signup'));
@@ -265,7 +265,7 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
       'GET /srm/sourcing/supplier/event/list': () => ok([ROW]),
       'GET /srm/tender/supplier/queryById': () => ok(DETAIL),
       'POST /srm/tender/supplier/bid/submit': () =>
-        fail(200, '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）', 500),
+        fail(200, '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存', 500),
     });
     render();
     await bidTab();
@@ -275,7 +275,7 @@ describe('tender detail and bid (domain §11.2 steps 3–4, TND-5/6/7)', () => {
     fireEvent.click(screen.getByTestId('tender-bid-submit'));
     await confirmWith(/递\s*交/);
     expect((await screen.findByTestId('tender-bid-refusal')).textContent).toBe(
-      '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存（TND-6）',
+      '投标已截止（截止时间 2099-12-20 10:00:00），不能投标，本次提交未保存',
     );
     expect(server.calls('POST /srm/tender/supplier/bid/submit')).toHaveLength(1);
     expect(screen.queryByTestId('tender-bid-receipt')).toBeNull();
@@ -447,7 +447,7 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
           ],
         }),
       'POST /srm/sourcing/supplier/clarification/ask': () =>
-        fail(200, '澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）', 500),
+        fail(200, '澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存', 500),
     });
     render();
     await openDetail();
@@ -458,7 +458,7 @@ describe('after opening (TND-10, SRC-9, TND-18)', () => {
     fireEvent.change(screen.getByTestId('tender-question'), { target: { value: '质保期多久？' } });
     fireEvent.click(screen.getByTestId('tender-ask'));
     expect(
-      await within(panel).findByText('澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存（SRC-9）'),
+      await within(panel).findByText('澄清提问已截止（截止时间 2099-12-10 17:00:00），本次提问未保存'),
     ).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/supplier/clarification/ask')[0]!.body).toEqual({
       eventId: 't1',

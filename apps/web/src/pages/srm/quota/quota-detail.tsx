@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { quotaShareRefusal, quotaShareSum } from '@procura/shared';
+import { quotaShareRefusal, quotaShareSum, withoutRuleIds } from '@procura/shared';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -54,7 +54,7 @@ export function QuotaDetailDrawer({
       true,
     );
     if (refusal) {
-      message.warning(refusal);
+      message.warning(withoutRuleIds(refusal));
       return;
     }
     void run(() => postAction('/srm/quota/submit', { id: q.id }), done);

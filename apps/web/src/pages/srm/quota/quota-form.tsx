@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { quotaShareRefusal, quotaShareSum } from '@procura/shared';
+import { quotaShareRefusal, quotaShareSum, withoutRuleIds } from '@procura/shared';
 import { putAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { searchSuppliers } from '../sourcing/sourcing-api';
@@ -23,7 +23,7 @@ export function quotaDraftErrors(values: QuotaDraftValues): string[] {
   const min = values.minSplitQty.trim();
   if (min && !QTY.test(min)) errors.push('最小拆分数量必须是不小于0的数字（最多4位小数）');
   const shares = quotaShareRefusal(sharesOf(values.lines), false);
-  if (shares) errors.push(shares);
+  if (shares) errors.push(withoutRuleIds(shares));
   return errors;
 }
 
@@ -208,7 +208,7 @@ export function QuotaForm({
           >{`合计：${sum}%`}</Typography.Text>
         </Space>
         {sum !== 100 && (
-          <Typography.Text type="warning">{`各供应商配额比例合计须为100%，当前${sum}%；可先保存草稿，提交审批前须调整（QUO-1）`}</Typography.Text>
+          <Typography.Text type="warning">{`各供应商配额比例合计须为100%，当前${sum}%；可先保存草稿，提交审批前须调整`}</Typography.Text>
         )}
         <Input.TextArea
           rows={2}

@@ -240,7 +240,7 @@ describe('配额管理 (domain §14)', () => {
       routes: {
         'POST /srm/quota/submit': () =>
           refuse
-            ? refusal('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）')
+            ? refusal('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额')
             : ok({ instanceId: 'i1', status: 'RUNNING' }, '配额已提交审批'),
       },
     });
@@ -251,7 +251,7 @@ describe('配额管理 (domain §14)', () => {
     await waitFor(() => expect(server.calls('POST /srm/quota/submit')).toHaveLength(1));
     expect(server.calls('POST /srm/quota/submit')[0]!.body).toEqual({ id: 'q1' });
     expect(
-      await screen.findByText('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额（QUO-2）'),
+      await screen.findByText('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额'),
     ).toBeTruthy();
     refuse = false;
     fireEvent.click(screen.getByTestId('quota-submit'));
@@ -266,7 +266,7 @@ describe('配额管理 (domain §14)', () => {
     expect(screen.getByTestId('quota-detail-sum').textContent).toBe('110%');
     fireEvent.click(screen.getByTestId('quota-submit'));
     await confirmWith(/^提\s*交$/);
-    expect(await screen.findByText('各供应商配额比例合计须为100%，当前110%（QUO-1）')).toBeTruthy();
+    expect(await screen.findByText('各供应商配额比例合计须为100%，当前110%')).toBeTruthy();
     expect(server.calls('POST /srm/quota/submit')).toHaveLength(0);
   });
 
@@ -296,7 +296,7 @@ describe('配额管理 (domain §14)', () => {
     fireEvent.change(b, { target: { value: '50' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：110%'));
     expect(
-      within(form).getByText('各供应商配额比例合计须为100%，当前110%；可先保存草稿，提交审批前须调整（QUO-1）'),
+      within(form).getByText('各供应商配额比例合计须为100%，当前110%；可先保存草稿，提交审批前须调整'),
     ).toBeTruthy();
     fireEvent.change(b, { target: { value: '40' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：100%'));
@@ -337,7 +337,7 @@ describe('配额管理 (domain §14)', () => {
     const share = await within(form).findByLabelText('西南五金制品有限公司配额比例');
     // A blank share is refused before sending (QUO-1).
     fireEvent.click(screen.getByTestId('quota-save'));
-    expect((await screen.findByTestId('quota-form-errors')).textContent).toBe('配额比例须为1到100之间的整数（QUO-1）');
+    expect((await screen.findByTestId('quota-form-errors')).textContent).toBe('配额比例须为1到100之间的整数');
     expect(server.calls('PUT /srm/quota/edit')).toHaveLength(0);
     fireEvent.change(share, { target: { value: '40' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：100%'));
@@ -382,9 +382,9 @@ describe('quotaDraftErrors', () => {
     expect(quotaDraftErrors({ ...valid, minSplitQty: '-1' })).toEqual([
       '最小拆分数量必须是不小于0的数字（最多4位小数）',
     ]);
-    expect(quotaDraftErrors({ ...valid, lines: [] })).toEqual(['请至少添加一家供应商（QUO-1）']);
+    expect(quotaDraftErrors({ ...valid, lines: [] })).toEqual(['请至少添加一家供应商']);
     expect(quotaDraftErrors({ ...valid, lines: [{ ...valid.lines[0]!, quotaPct: null }] })).toEqual([
-      '配额比例须为1到100之间的整数（QUO-1）',
+      '配额比例须为1到100之间的整数',
     ]);
   });
 });

@@ -100,7 +100,7 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
       ]),
     ).toEqual([]);
     expect(rfqPickErrors([{ lineNo: 1, qty: '100.0001', remaining: '100' }])).toEqual([
-      '第1行询价数量不能超过剩余数量 100（PR-3）',
+      '第1行询价数量不能超过剩余数量 100',
     ]);
     expect(
       rfqPickErrors([
@@ -130,9 +130,7 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     expect(within(modal).getByText('EL000001 垫片')).toBeTruthy();
     fireEvent.change(within(modal).getByLabelText('第1行询价数量'), { target: { value: '120' } });
     fireEvent.click(screen.getByTestId('create-rfq-submit'));
-    expect((await screen.findByTestId('create-rfq-errors')).textContent).toContain(
-      '第1行询价数量不能超过剩余数量 100（PR-3）',
-    );
+    expect((await screen.findByTestId('create-rfq-errors')).textContent).toContain('第1行询价数量不能超过剩余数量 100');
     expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(0);
     fireEvent.change(within(modal).getByLabelText('第1行询价数量'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('create-rfq-submit'));
@@ -155,7 +153,7 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
       {
         'GET /srm/requisition/queryById': () => ok(PR),
         'POST /srm/sourcing/event/fromRequisition': () =>
-          fail(200, '采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）', 500),
+          fail(200, '采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40', 500),
       },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
@@ -165,9 +163,7 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     });
     fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
     fireEvent.click(await screen.findByTestId('create-rfq-submit'));
-    expect(
-      await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40（PR-3）'),
-    ).toBeTruthy();
+    expect(await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/srm/requisition');
   });
 

@@ -20,7 +20,7 @@ export function rfqPickErrors(picks: RfqPick[]): string[] {
     const qty = p.qty.trim();
     if (!QTY.test(qty) || toScaled(qty) === 0n) errors.push(`第${p.lineNo}行询价数量必须大于0（最多4位小数）`);
     else if (toScaled(qty) > toScaled(p.remaining))
-      errors.push(`第${p.lineNo}行询价数量不能超过剩余数量 ${p.remaining}（PR-3）`);
+      errors.push(`第${p.lineNo}行询价数量不能超过剩余数量 ${p.remaining}`);
   }
   return errors;
 }
@@ -116,7 +116,7 @@ export function CreateRfqModal({
           />
         </Space>
         <Typography.Text type="secondary">
-          选中的行以剩余数量为上限；发布询价时才预留数量（PR-3），询价单可在询价管理中继续编辑、邀请供应商。
+          选中的行以剩余数量为上限；发布询价时才预留数量，询价单可在询价管理中继续编辑、邀请供应商。
         </Typography.Text>
         <Table<RequisitionLineRow>
           rowKey="id"

@@ -235,7 +235,7 @@ export function RequisitionDetailDrawer({
           )}
           {CONSUMABLE.includes(r.status) && (
             <Typography.Text type="secondary">
-              已审批的申请数量已锁定（PR-4）；如需变更，请取消剩余数量后重新申请。
+              已审批的申请数量已锁定；如需变更，请取消剩余数量后重新申请。
             </Typography.Text>
           )}
           <Tabs
@@ -340,9 +340,7 @@ export function RequisitionDetailDrawer({
           );
         }}
       >
-        <Typography.Paragraph>
-          只取消尚未寻源、未下单的数量；已在寻源或已下单的数量保持不变（PR-5）。
-        </Typography.Paragraph>
+        <Typography.Paragraph>只取消尚未寻源、未下单的数量；已在寻源或已下单的数量保持不变。</Typography.Paragraph>
         <Input.TextArea
           rows={3}
           maxLength={500}

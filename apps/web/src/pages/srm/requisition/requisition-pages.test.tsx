@@ -261,8 +261,8 @@ describe('采购申请 (domain §8)', () => {
           body: {
             success: false,
             code: 400,
-            message: '第1行：需求日期不能早于今天（PR-1）',
-            result: { errors: { 'lines.0.needByDate': '需求日期不能早于今天（PR-1）' } },
+            message: '第1行：需求日期不能早于今天',
+            result: { errors: { 'lines.0.needByDate': '需求日期不能早于今天' } },
             timestamp: 0,
           },
         }),
@@ -276,7 +276,7 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.change(screen.getByTestId('line-date-0'), { target: { value: businessToday() } });
     fireEvent.click(screen.getByTestId('requisition-save'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
-    expect(await screen.findByText('需求日期不能早于今天（PR-1）')).toBeTruthy();
+    expect(await screen.findByText('需求日期不能早于今天')).toBeTruthy();
   });
 
   it('a rejected requisition opens in the form with its lines and is saved with its version', async () => {

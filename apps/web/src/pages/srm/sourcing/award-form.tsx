@@ -92,7 +92,7 @@ export function AwardForm({
     recommendedSupplierId ? (q.supplierId === recommendedSupplierId ? '，排名第一' : '') : q.lowest ? '，最低' : '';
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="sourcing-award-form">
-      <Typography.Text type="secondary">{`定标方式：${AWARD_MODES[event.awardMode] ?? event.awardMode}${split ? '；每行各供应商份额为整数百分比，合计须为100%（RFQ-10）' : ''}`}</Typography.Text>
+      <Typography.Text type="secondary">{`定标方式：${AWARD_MODES[event.awardMode] ?? event.awardMode}${split ? '；每行各供应商份额为整数百分比，合计须为100%' : ''}`}</Typography.Text>
       <Table
         rowKey="id"
         size="small"
@@ -143,7 +143,7 @@ export function AwardForm({
         <Alert
           type="warning"
           showIcon
-          title={`所选供应商不是${offBest}，须填写偏离原因${recommendedSupplierId ? '，并须经主管审批（AUC-14）' : '（§13）'}`}
+          title={`所选供应商不是${offBest}，须填写偏离原因${recommendedSupplierId ? '，并须经主管审批' : '（§13）'}`}
           data-testid="award-deviation-warning"
         />
       )}

@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Input, List, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ function Item({ c, buyer, onAnswer }: { c: Clarification; buyer: boolean; onAnsw
         {c.answer && (
           <Typography.Text strong>
             {c.question ? '答：' : ''}
-            {c.answer}
+            {withoutRuleIds(c.answer)}
           </Typography.Text>
         )}
       </Space>
@@ -142,7 +143,7 @@ export function BuyerClarifications({
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="buyer-clarifications">
       <Typography.Text type="secondary">
-        提问截止：{data.askDeadline ?? '-'}。答复与澄清将同时发送给全部参与供应商，不显示提问方（SRC-9）。
+        提问截止：{data.askDeadline ?? '-'}。答复与澄清将同时发送给全部参与供应商，不显示提问方。
       </Typography.Text>
       {data.records.length === 0 ? (
         <Empty description="暂无问题或澄清" />

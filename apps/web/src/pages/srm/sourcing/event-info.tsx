@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { Descriptions } from 'antd';
 import { EventStatusTag } from './event-status-tag';
 import { AWARD_MODES, type EventDetail } from './sourcing-api';
@@ -25,7 +26,7 @@ export function EventInfo({ event: e }: { event: EventDetail }) {
       </Descriptions.Item>
       {e.failReason && (
         <Descriptions.Item label="流标原因" span={3}>
-          {e.failReason}
+          {withoutRuleIds(e.failReason)}
         </Descriptions.Item>
       )}
       {e.cancelReason && (

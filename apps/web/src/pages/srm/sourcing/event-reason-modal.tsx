@@ -10,7 +10,7 @@ export type ReasonKind = 'extend' | 'continue' | 'fail' | 'cancel';
 const REASON: Record<ReasonKind, { title: string; label: string; url: string; ok: string }> = {
   extend: { title: '延长报价截止时间', label: '延期原因', url: '/srm/sourcing/event/extend', ok: '确定延期' },
   continue: {
-    title: '响应不足，继续开标（RFQ-7）',
+    title: '响应不足，继续开标',
     label: '继续原因',
     url: '/srm/sourcing/event/continue',
     ok: '继续开标',

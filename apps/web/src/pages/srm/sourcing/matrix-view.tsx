@@ -1,4 +1,5 @@
 import { Space, Table, Tag, Typography } from 'antd';
+import { DictText } from '../../../components/dict/dict-select';
 import { RESPONSE_STATUS, type Matrix } from './sourcing-api';
 
 /** 比价 (domain §10): per line each supplier's unit price, the lowest marked; supplier totals; every version. */
@@ -18,7 +19,14 @@ export function MatrixView({ matrix }: { matrix: Matrix }) {
             title: '物料',
             render: (_: unknown, l: Matrix['lines'][number]) => `${l.materialCode ?? ''} ${l.materialName ?? ''}`,
           },
-          { title: '数量', render: (_: unknown, l: Matrix['lines'][number]) => `${l.qty} ${l.unit ?? ''}` },
+          {
+            title: '数量',
+            render: (_: unknown, l: Matrix['lines'][number]) => (
+              <>
+                {l.qty} {l.unit ? <DictText code="srm_unit" value={l.unit} /> : null}
+              </>
+            ),
+          },
           ...suppliers.map((s) => ({
             title: s.supplierName,
             key: s.supplierId,

@@ -245,7 +245,7 @@ export function awardErrors(mode: string, lineIds: { id: string; lineNo: number 
   for (const line of lineIds) {
     const mine = entries.filter((e) => e.sourcingLineId === line.id && e.supplierId);
     if (mine.length === 0) {
-      errors.push(`第${line.lineNo}行未选择中标供应商（RFQ-10）`);
+      errors.push(`第${line.lineNo}行未选择中标供应商`);
       continue;
     }
     if (mode !== 'SPLIT_BY_QTY') {
@@ -257,7 +257,7 @@ export function awardErrors(mode: string, lineIds: { id: string; lineNo: number 
       continue;
     }
     const sum = mine.reduce((s, e) => s + e.sharePct!, 0);
-    if (sum !== 100) errors.push(`第${line.lineNo}行份额合计须为100%（当前${sum}%，RFQ-10）`);
+    if (sum !== 100) errors.push(`第${line.lineNo}行份额合计须为100%（当前${sum}%）`);
   }
   return errors;
 }

@@ -67,7 +67,7 @@ export function SourcingDetailDrawer({
       const answer = await postAction<string>('/srm/sourcing/event/open', { id: e.id });
       if (answer.success && answer.result === 'INSUFFICIENT')
         modal.warning({
-          title: '有效报价不足（RFQ-7）',
+          title: '有效报价不足',
           content: `${answer.message}。可由采购主管“继续开标”，或流标、延期。`,
         });
       return answer;
@@ -201,7 +201,7 @@ export function SourcingDetailDrawer({
             <Alert
               type="warning"
               showIcon
-              title="有效报价不足（RFQ-7）：可继续开标（须主管权限）、延期或流标"
+              title="有效报价不足：可继续开标（须主管权限）、延期或流标"
               data-testid="sourcing-insufficient"
             />
           )}

@@ -210,7 +210,7 @@ export function SourcingForm({
       </Form>
       {fromRequisition && (
         <Typography.Text type="secondary">
-          物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。
+          物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价。
         </Typography.Text>
       )}
       <Table<LineDraft>

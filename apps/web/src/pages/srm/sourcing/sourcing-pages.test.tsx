@@ -247,7 +247,7 @@ describe('询价单 detail (domain §10, §13)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(
-      await dialog.findByText('物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价（PR-3）。'),
+      await dialog.findByText('物料行来自采购申请，在此不能修改；如需调整，请修改采购申请后重新创建询价。'),
     ).toBeTruthy();
     expect(within(screen.getByTestId('sourcing-form-lines')).getByText('冷轧钢板')).toBeTruthy();
     expect(dialog.queryByLabelText('数量')).toBeNull();
@@ -269,7 +269,7 @@ describe('询价单 detail (domain §10, §13)', () => {
         'GET /srm/sourcing/event/queryById': () => ok(detailOf(status)),
         'POST /srm/sourcing/event/open': () => {
           status = 'INSUFFICIENT';
-          return ok('INSUFFICIENT', '有效报价不足，询价单转为响应不足（RFQ-7）');
+          return ok('INSUFFICIENT', '有效报价不足，询价单转为响应不足');
         },
       },
       BUYER,
@@ -278,7 +278,7 @@ describe('询价单 detail (domain §10, §13)', () => {
     fireEvent.click(await screen.findByTestId(`sourcing-open-${ROW.code}`));
     fireEvent.click(await screen.findByTestId('sourcing-open'));
     await confirmWith(/开\s*标/);
-    expect((await screen.findAllByText('有效报价不足（RFQ-7）')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('有效报价不足')).length).toBeGreaterThan(0);
     expect(await screen.findByTestId('sourcing-insufficient')).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/event/open')).toHaveLength(1);
   });
@@ -340,11 +340,11 @@ describe('award form share check (RFQ-10)', () => {
         { sourcingLineId: 'l1', lineNo: 1, supplierId: 's2', sharePct: 30 },
         { sourcingLineId: 'l2', lineNo: 2, supplierId: 's1', sharePct: 100 },
       ]),
-    ).toEqual(['第1行份额合计须为100%（当前90%，RFQ-10）']);
+    ).toEqual(['第1行份额合计须为100%（当前90%）']);
   });
   it('every line is awarded; a single award has one supplier', () => {
     expect(awardErrors('SPLIT_BY_LINE', lines, [{ sourcingLineId: 'l1', lineNo: 1, supplierId: 's1' }])).toEqual([
-      '第2行未选择中标供应商（RFQ-10）',
+      '第2行未选择中标供应商',
     ]);
     expect(
       awardErrors('SINGLE', lines, [

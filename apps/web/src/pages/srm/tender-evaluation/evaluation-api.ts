@@ -103,7 +103,7 @@ export function sheetErrors(bids: Bid[], criteria: Criterion[], sheet: Sheet): s
         errors.push(`${b.supplierName}的“${c.name}”得分不能超过满分${c.maxScore}`);
     }
   }
-  if (missing > 0) errors.unshift(`还有${missing}项未评分（TND-12）`);
+  if (missing > 0) errors.unshift(`还有${missing}项未评分`);
   return errors;
 }
 

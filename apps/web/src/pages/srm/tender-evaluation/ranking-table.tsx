@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { Table } from 'antd';
 import type { RankedRow } from './evaluation-api';
 
@@ -18,7 +19,7 @@ export function RankingTable({ rows }: { rows: RankedRow[] }) {
         { title: '技术分', dataIndex: 'techScore' },
         { title: '商务分', dataIndex: 'businessScore' },
         { title: '总分', dataIndex: 'total' },
-        { title: '否决理由', dataIndex: 'rejectReason' },
+        { title: '否决理由', dataIndex: 'rejectReason', render: (v: string | null) => (v ? withoutRuleIds(v) : v) },
       ]}
     />
   );

@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { EVENT_STATUS_TEXT } from '@procura/shared';
+import { EVENT_STATUS_TEXT, withoutRuleIds } from '@procura/shared';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { RankingTable } from './ranking-table';
@@ -78,7 +78,7 @@ export function SeatDrawer({
           <Alert
             type="info"
             showIcon
-            title="查看投标文件前，请声明与各投标人无利害关系（TND-11）"
+            title="查看投标文件前，请声明与各投标人无利害关系"
             description="与投标人存在关联的评委应当回避；系统会核对您的联系方式与投标人的关联。"
           />
           <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
@@ -128,7 +128,11 @@ export function SeatDrawer({
                   <Tag color={b.status === 'REJECTED' ? 'red' : 'blue'}>{BID_STATUS[b.status] ?? b.status}</Tag>
                 ),
               },
-              { title: '否决理由', dataIndex: 'rejectReason' },
+              {
+                title: '否决理由',
+                dataIndex: 'rejectReason',
+                render: (v: string | null) => (v ? withoutRuleIds(v) : v),
+              },
               ...(chair
                 ? [
                     {
@@ -162,12 +166,7 @@ export function SeatDrawer({
           {scores.data.others ? (
             <OthersScores rows={scores.data.others} view={view} />
           ) : (
-            <Alert
-              type="warning"
-              showIcon
-              data-testid="others-hidden"
-              title="提交本人评分后才能查看其他评委的评分（TND-12）"
-            />
+            <Alert type="warning" showIcon data-testid="others-hidden" title="提交本人评分后才能查看其他评委的评分" />
           )}
           <Typography.Title level={5}>评标报告</Typography.Title>
           {chair && !report.data && (
@@ -238,7 +237,7 @@ export function SeatDrawer({
           maxLength={500}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          placeholder="如：投标报价超过最高投标限价、未盖章、不满足实质性要求（TND-14）"
+          placeholder="如：投标报价超过最高投标限价、未盖章、不满足实质性要求"
         />
       </Modal>
     </Drawer>

@@ -63,8 +63,8 @@ export const AWARD_STATUS_COLOR: Record<string, string> = {
   CANCELLED: 'default',
 };
 export const OBJECTION_STAGE: Record<string, string> = {
-  DOCUMENTS: '招标文件（TND-4）',
-  RESULT: '评标结果（TND-18）',
+  DOCUMENTS: '招标文件',
+  RESULT: '评标结果',
   OPENING: '开标',
 };
 export { OBJECTION_STATUS } from '../my-tender/my-tender-api';
@@ -83,8 +83,8 @@ export type ProposeDraft = {
 export function proposeErrors(d: ProposeDraft, candidates: ReportCandidate[], mustAwardRank1: boolean): string[] {
   const chosen = candidates.find((c) => c.responseId === d.responseId);
   const errors: string[] = [];
-  if (!chosen) errors.push('请选择评标报告推荐的中标候选人（TND-16）');
-  else if (chosen.rank !== 1 && mustAwardRank1) errors.push('本项目须确定排名第一的中标候选人为中标人（TND-21）');
+  if (!chosen) errors.push('请选择评标报告推荐的中标候选人');
+  else if (chosen.rank !== 1 && mustAwardRank1) errors.push('本项目须确定排名第一的中标候选人为中标人');
   else if (chosen.rank !== 1 && !d.deviationReason.trim()) errors.push('未选择排名第一的中标候选人，请填写理由（§13）');
   if (!d.validFrom || !d.validTo) errors.push('请填写价格生效和失效日期');
   else if (d.validTo < d.validFrom) errors.push('价格失效日期不能早于生效日期');

@@ -57,7 +57,7 @@ function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardVi
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="award-propose-form">
       <Typography.Text type="secondary">
         {view.mustAwardRank1
-          ? '本项目须确定排名第一的中标候选人为中标人（TND-21）。'
+          ? '本项目须确定排名第一的中标候选人为中标人。'
           : '默认确定排名第一的中标候选人；选择其他候选人须填写理由。'}
       </Typography.Text>
       <Radio.Group value={d.responseId} onChange={(e) => setD((x) => ({ ...x, responseId: e.target.value as string }))}>
@@ -108,7 +108,7 @@ function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardVi
         onChange={(e) => setD((x) => ({ ...x, recommendation: e.target.value }))}
       />
       <Popconfirm
-        title="提交定标审批？审批通过后进入中标候选人公示（TND-17），公示期内不能修改。"
+        title="提交定标审批？审批通过后进入中标候选人公示，公示期内不能修改。"
         okText="提交审批"
         cancelText="取消"
         onConfirm={submit}
@@ -137,17 +137,17 @@ function AwardStatus({
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="award-status">
       {award.status === 'PENDING_APPROVAL' && (
-        <Alert type="info" showIcon title="定标已提交审批，请审批人在审批中心处理（X-10）" />
+        <Alert type="info" showIcon title="定标已提交审批，请审批人在审批中心处理" />
       )}
       {award.status === 'DRAFT' && <Alert type="warning" showIcon title="定标审批被驳回或撤回，可修改后重新提交" />}
       {award.status === 'SUSPENDED' && (
-        <Alert type="warning" showIcon title="有异议尚未答复，定标暂停；请在“异议”页答复（TND-18）" />
+        <Alert type="warning" showIcon title="有异议尚未答复，定标暂停；请在“异议”页答复" />
       )}
       {award.status === 'FINAL' && (
         <Alert
           type="success"
           showIcon
-          title={`定标已生效：中标通知书与中标结果通知书已于 ${award.noticeIssuedAt ?? '-'} 同时发出（TND-19）`}
+          title={`定标已生效：中标通知书与中标结果通知书已于 ${award.noticeIssuedAt ?? '-'} 同时发出`}
         />
       )}
       <Descriptions size="small" column={2} bordered>
@@ -267,7 +267,7 @@ export function AwardTab({
         <Empty description="评标报告尚未推荐中标候选人" />
       )}
       {v.reportStatus !== 'SIGNED' && !v.award && (
-        <Alert type="info" showIcon title="评标报告经全体评委签字后才能定标（TND-16）" />
+        <Alert type="info" showIcon title="评标报告经全体评委签字后才能定标" />
       )}
       {canPropose && v.candidates.length > 0 && <ProposeForm eventId={tender.id} view={v} onDone={done} />}
     </Space>

@@ -76,7 +76,7 @@ function CommitteeForm({
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="committee-form">
       <Typography.Text type="secondary">
-        评标委员会须为5人以上单数，技术、经济专家不少于三分之二，设一名主任委员；与投标人有关联者须回避（TND-11）。
+        评标委员会须为5人以上单数，技术、经济专家不少于三分之二，设一名主任委员；与投标人有关联者须回避。
       </Typography.Text>
       {candidates.isError && (
         <Alert type="error" showIcon title="可选评委加载失败" description={candidates.error.message} />

@@ -178,11 +178,11 @@ export function setupErrors(
   weights: Pick<TenderSettings, 'priceWeight' | 'techWeight' | 'businessWeight'>,
 ): string[] {
   const errors: string[] = [];
-  if (d.publicityDays < 3) errors.push('中标候选人公示期不少于3天（TND-17）');
+  if (d.publicityDays < 3) errors.push('中标候选人公示期不少于3天');
   if (d.criteria.length === 0) return [...errors, '请至少设置一个评审项'];
   for (const c of d.criteria) {
     if (!c.name.trim()) errors.push('请填写评审项名称');
-    else if (c.group === 'PRICE' && c.method !== 'FORMULA') errors.push(`价格评审项“${c.name}”须按公式计算（TND-13）`);
+    else if (c.group === 'PRICE' && c.method !== 'FORMULA') errors.push(`价格评审项“${c.name}”须按公式计算`);
     else if (c.group !== 'PRICE' && c.method === 'FORMULA') errors.push(`评审项“${c.name}”：只有价格评审项按公式计算`);
     else if (c.method !== 'PASS_FAIL' && (!SCORE.test(c.maxScore.trim()) || cents(c.maxScore) <= 0))
       errors.push(`评审项“${c.name}”的满分须为大于0、最多两位小数的数字`);
@@ -191,8 +191,7 @@ export function setupErrors(
   const scored = d.criteria.filter((c) => c.method !== 'PASS_FAIL');
   if (d.evaluationMethod === 'LOWEST_EVALUATED_PRICE')
     return scored.length ? ['经评审的最低投标价法只设合格/不合格评审项，按评审价格排序'] : [];
-  if (d.criteria.filter((c) => c.group === 'PRICE').length !== 1)
-    return ['综合评估法须设置且只设置一个价格评审项（TND-13）'];
+  if (d.criteria.filter((c) => c.group === 'PRICE').length !== 1) return ['综合评估法须设置且只设置一个价格评审项'];
   const sum = (group?: CriterionGroup) =>
     scored.filter((c) => !group || c.group === group).reduce((n, c) => n + cents(c.maxScore), 0);
   if (sum() !== 10_000) return [`综合评估法各评审项满分合计须为100分，当前${points(sum())}分`];
@@ -231,12 +230,12 @@ export type SeatDraft = { userId: string; name: string; role: string; isExpert: 
 export function committeeErrors(seats: SeatDraft[]): string[] {
   const count = seats.length;
   const errors: string[] = [];
-  if (count < 5 || count % 2 === 0) errors.push(`评标委员会须为5人以上单数（TND-11），当前${count}人`);
+  if (count < 5 || count % 2 === 0) errors.push(`评标委员会须为5人以上单数，当前${count}人`);
   if (seats.filter((s) => s.role === 'CHAIR').length !== 1) errors.push('评标委员会须有且只有一名主任委员');
   const experts = seats.filter((s) => s.isExpert).length;
   if (count > 0 && experts * 3 < count * 2)
-    errors.push(`技术、经济专家不少于成员总数的三分之二（TND-11），当前${experts}/${count}`);
+    errors.push(`技术、经济专家不少于成员总数的三分之二，当前${experts}/${count}`);
   for (const s of seats.filter((x) => x.linkedBidder))
-    errors.push(`${s.name}与投标人“${s.linkedBidder}”存在关联，须回避（TND-11）`);
+    errors.push(`${s.name}与投标人“${s.linkedBidder}”存在关联，须回避`);
   return errors;
 }

@@ -45,7 +45,7 @@ function SavedSetup({ setup }: { setup: EvaluationSetup }) {
         </Descriptions.Item>
         <Descriptions.Item label="价格分基准">{PRICE_FORMULAS[s.priceFormula] ?? s.priceFormula}</Descriptions.Item>
         <Descriptions.Item label="公示天数">{s.publicityDays}</Descriptions.Item>
-        <Descriptions.Item label="须确定第一名">{s.mustAwardRank1 ? '是（TND-21）' : '否'}</Descriptions.Item>
+        <Descriptions.Item label="须确定第一名">{s.mustAwardRank1 ? '是' : '否'}</Descriptions.Item>
       </Descriptions>
       <Table
         rowKey="id"
@@ -102,7 +102,7 @@ function SetupForm({
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="evaluation-setup-form">
-      <Typography.Text type="secondary">{`招标文件权重：价格 ${w.priceWeight} / 技术 ${w.techWeight} / 商务 ${w.businessWeight}。综合评估法各组评审项满分合计须等于对应权重，总计100分；价格分按公式计算（TND-13）。评委提交评分后不能再修改。`}</Typography.Text>
+      <Typography.Text type="secondary">{`招标文件权重：价格 ${w.priceWeight} / 技术 ${w.techWeight} / 商务 ${w.businessWeight}。综合评估法各组评审项满分合计须等于对应权重，总计100分；价格分按公式计算。评委提交评分后不能再修改。`}</Typography.Text>
       <Space wrap>
         <span>评标办法</span>
         <Select
@@ -290,7 +290,7 @@ export function EvaluationSetupPanel({ tender, canEdit }: { tender: TenderDetail
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
-        {locked && <Tag color="orange">已有评委提交评分，评标办法已锁定（TND-12）</Tag>}
+        {locked && <Tag color="orange">已有评委提交评分，评标办法已锁定</Tag>}
         {editable && (
           <Button size="small" onClick={() => setEditing(true)} data-testid="evaluation-setup-edit">
             修改评标办法

@@ -151,7 +151,7 @@ export const EVALUATION_METHODS: Record<string, string> = {
 };
 export { TENDER_ENVELOPE_TEXT as ENVELOPES } from '@procura/shared';
 export const FAIL_REASONS: Record<string, string> = {
-  INSUFFICIENT_BIDS: '投标人不足3家（TND-9）',
+  INSUFFICIENT_BIDS: '投标人不足3家',
   ALL_REJECTED: '全部投标被否决',
 };
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -170,7 +170,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   revise: '修改投标',
   withdraw: '撤回投标',
   extend: '延期',
-  extendTnd3: '自动顺延（TND-3）',
+  extendTnd3: '自动顺延',
   amendment: '澄清或修改',
   openApprove: '开标人确认',
   openSingle: '开标解密',
@@ -216,7 +216,7 @@ export function statutoryErrors(
   const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
   const errors: string[] = [];
   if (days(docStart, deadline) < 20)
-    errors.push('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）');
-  if (days(docStart, docEnd) < 5) errors.push('招标文件发售期不得少于5日（TND-2）');
+    errors.push('依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日');
+  if (days(docStart, docEnd) < 5) errors.push('招标文件发售期不得少于5日');
   return errors;
 }

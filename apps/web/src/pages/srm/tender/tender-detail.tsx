@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -57,7 +58,7 @@ export function TenderDetailDrawer({
       const answer = await postAction<OpenResult>(url, { id: t.id });
       if (answer.success && answer.result.result === 'FAILED')
         modal.warning({
-          title: '招标失败（TND-9）',
+          title: '招标失败',
           content: '投标人少于3家，不得开标，项目已流标。可“重新招标”复制为新项目。',
         });
       return answer;
@@ -121,7 +122,7 @@ export function TenderDetailDrawer({
       {t.status === 'DRAFT' && can.edit && <Button onClick={() => onEdit(t)}>编辑</Button>}
       {t.status === 'DRAFT' && can.edit && (
         <Popconfirm
-          title="提交审批？将校验法定时限（TND-1、TND-2）与邀请家数（TND-22）。"
+          title="提交审批？将校验法定时限与邀请家数。"
           okText="提交"
           cancelText="取消"
           onConfirm={() => run(() => postAction('/srm/tender/submit', { id: t.id }), done)}
@@ -249,7 +250,7 @@ export function TenderDetailDrawer({
                     <BuyerClarifications
                       eventId={t.id}
                       permission="srm:tender:publish"
-                      affectsLabel="可能影响投标文件编制（TND-3）"
+                      affectsLabel="可能影响投标文件编制"
                       publish={(c: ClarificationInput) => postAction('/srm/tender/amendment', { id: t.id, ...c })}
                       onPublished={done}
                     />
@@ -312,7 +313,7 @@ export function TenderDetailDrawer({
             <Alert
               type="error"
               showIcon
-              title={`已流标：${FAIL_REASONS[t.failReason ?? ''] ?? t.failReason ?? ''}`}
+              title={`已流标：${FAIL_REASONS[t.failReason ?? ''] ?? withoutRuleIds(t.failReason ?? '')}`}
               data-testid="tender-failed"
             />
           )}
@@ -354,7 +355,7 @@ export function TenderDetailDrawer({
               onChange={setAffects}
               options={[
                 { value: false, label: '不影响投标文件编制' },
-                { value: true, label: '可能影响投标文件编制（TND-3）' },
+                { value: true, label: '可能影响投标文件编制' },
               ]}
             />
           </Space>

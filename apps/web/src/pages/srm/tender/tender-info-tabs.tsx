@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { DictText } from '../../../components/dict/dict-select';
 import { EVENT_STATUS_COLOR, PARTICIPATION_STATUS } from '../sourcing/sourcing-api';
@@ -42,7 +43,7 @@ export function TenderInfo({ t }: { t: TenderDetail }) {
       </Descriptions.Item>
       {t.failReason && (
         <Descriptions.Item label="流标原因" span={3}>
-          {FAIL_REASONS[t.failReason] ?? t.failReason}
+          {FAIL_REASONS[t.failReason] ?? withoutRuleIds(t.failReason)}
         </Descriptions.Item>
       )}
       {s.previousEventId && (
@@ -121,7 +122,7 @@ export function TenderOpening({ t }: { t: TenderDetail }) {
   const s = t.settings;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="tender-opening">
-      <Typography.Text type="secondary">{`截止时间后由指定开标人分别确认，达到${s.openingQuorum}人后解密（P2）；投标人少于3家则流标（TND-9）。`}</Typography.Text>
+      <Typography.Text type="secondary">{`截止时间后由指定开标人分别确认，达到${s.openingQuorum}人后解密（P2）；投标人少于3家则流标。`}</Typography.Text>
       <Table
         rowKey={(a) => `${a.envelope}-${a.userId}`}
         size="small"

@@ -83,7 +83,7 @@ describe('招标管理 (domain §11)', () => {
     );
     renderWithProviders(<TenderListPage />, { route: '/srm/tender', store: createSessionStore(http) });
     fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
-    expect((await screen.findByTestId('tender-failed')).textContent).toContain('投标人不足3家（TND-9）');
+    expect((await screen.findByTestId('tender-failed')).textContent).toContain('投标人不足3家');
     fireEvent.click(screen.getByRole('tab', { name: '审计日志' }));
     expect(await screen.findByText('创建')).toBeTruthy();
     fireEvent.click(screen.getByTestId('tender-audit-verify'));
@@ -117,7 +117,7 @@ describe('招标管理 (domain §11)', () => {
             ],
           }),
         'POST /srm/tender/amendment': () =>
-          ok({ responseDeadline: '2026-12-28 09:00:00' }, '已发布；投标截止时间已顺延至 2026-12-28 09:00:00（TND-3）'),
+          ok({ responseDeadline: '2026-12-28 09:00:00' }, '已发布；投标截止时间已顺延至 2026-12-28 09:00:00'),
       },
       BUYER,
     );
@@ -127,10 +127,10 @@ describe('招标管理 (domain §11)', () => {
     expect(await screen.findByText('问：是否含安装？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /答\s*复/ }));
     fireEvent.change(screen.getByTestId('clarification-text'), { target: { value: '含安装及调试' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '可能影响投标文件编制（TND-3）' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '可能影响投标文件编制' }));
     const reads = server.calls('GET /srm/tender/queryById').length;
     fireEvent.click(screen.getByTestId('clarification-send'));
-    expect(await screen.findByText('已发布；投标截止时间已顺延至 2026-12-28 09:00:00（TND-3）')).toBeTruthy();
+    expect(await screen.findByText('已发布；投标截止时间已顺延至 2026-12-28 09:00:00')).toBeTruthy();
     expect(server.calls('POST /srm/tender/amendment')[0]!.body).toEqual({
       id: 't1',
       questionId: 'q1',
@@ -195,8 +195,8 @@ describe('招标管理 (domain §11)', () => {
     ).toBe('综合评估法的价格、技术、商务权重合计须为100，当前为90');
     expect(weightError({ evaluationMethod: 'LOWEST_EVALUATED_PRICE', priceWeight: 0 })).toBeNull();
     expect(statutoryErrors(true, '2026-11-25T00:00:00Z', '2026-11-28T00:00:00Z', '2026-12-10T00:00:00Z')).toEqual([
-      '依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日（TND-1）',
-      '招标文件发售期不得少于5日（TND-2）',
+      '依法必须招标的项目，自招标文件开始发出之日起至投标截止时间止不得少于20日',
+      '招标文件发售期不得少于5日',
     ]);
     expect(statutoryErrors(false, '2026-11-25T00:00:00Z', '2026-11-28T00:00:00Z', '2026-12-10T00:00:00Z')).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -83,7 +84,7 @@ export function BidsPanel({ id }: { id: string }) {
           title: '状态',
           dataIndex: 'status',
           render: (v: string, b) =>
-            `${RESPONSE_STATUS[v] ?? (v === 'REJECTED' ? '已否决' : v)}${b.rejectReason ? `：${b.rejectReason}` : ''}`,
+            `${RESPONSE_STATUS[v] ?? (v === 'REJECTED' ? '已否决' : v)}${b.rejectReason ? `：${withoutRuleIds(b.rejectReason)}` : ''}`,
         },
         { title: '递交时间', dataIndex: 'submittedAt' },
         {
