@@ -3,6 +3,7 @@ import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useDictItems } from '../../../lib/dict';
+import { DateInput } from '../../../components/form/date-input';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import {
   businessToday,
@@ -304,7 +305,7 @@ export function RequisitionForm({
                           },
                         ]}
                       >
-                        <Input type="date" data-testid={`line-date-${field.name}`} />
+                        <DateInput disablePast aria-label="需求日期" data-testid={`line-date-${field.name}`} />
                       </Form.Item>
                     ),
                   },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DictSelect, DictText } from '../../../components/dict/dict-select';
+import { beforeToday, DateInput } from '../../../components/form/date-input';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
@@ -180,7 +181,7 @@ export function SourcingForm({
         </Form.Item>
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item name="responseDeadline" label="报价截止时间">
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={beforeToday} />
           </Form.Item>
           <Form.Item name="currency" label="币种">
             <Select style={{ width: 100 }} options={['CNY', 'USD', 'EUR'].map((v) => ({ value: v, label: v }))} />
@@ -303,11 +304,11 @@ export function SourcingForm({
                   title: '需求日期',
                   width: 150,
                   render: (_: unknown, l: LineDraft) => (
-                    <Input
-                      type="date"
+                    <DateInput
+                      disablePast
                       aria-label="需求日期"
                       value={l.needByDate}
-                      onChange={(e) => patch(l.key, { needByDate: e.target.value })}
+                      onChange={(v) => patch(l.key, { needByDate: v })}
                     />
                   ),
                 },

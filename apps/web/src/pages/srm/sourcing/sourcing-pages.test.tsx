@@ -5,6 +5,7 @@ import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
+import { dayCell, typeDate } from '../../../test/dates';
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
@@ -218,7 +219,14 @@ describe('询价单 detail (domain §10, §13)', () => {
     fireEvent.change(dialog.getByLabelText('标题'), { target: { value: '轴承询价' } });
     fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: '深沟球轴承' } });
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '100' } });
-    fireEvent.change(screen.getByLabelText('需求日期'), { target: { value: '2026-12-20' } });
+    // An antd picker (no native mm/dd/yyyy box) that greys out the days before today.
+    const needBy = screen.getByLabelText<HTMLInputElement>('需求日期');
+    expect(needBy.type).not.toBe('date');
+    typeDate(needBy, '2099-12-20');
+    await waitFor(() => expect(dayCell('2099-12-20')).not.toBeNull());
+    typeDate(needBy, '2000-01-03');
+    await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
+    typeDate(needBy, '2099-12-20');
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     expect(await screen.findByText('第1行请填写物料名称、单位和大于0的数量')).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(0);
@@ -228,7 +236,7 @@ describe('询价单 detail (domain §10, §13)', () => {
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
     expect(body.title).toBe('轴承询价');
-    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2026-12-20' }]);
+    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2099-12-20' }]);
   });
 
   it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {
@@ -506,7 +514,8 @@ describe('quote form validation (domain §10)', () => {
     expect(await screen.findByText(/请填写报价有效期/)).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/supplier/quote/submit')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('第1行单价'), { target: { value: '12.50' } });
-    fireEvent.change(screen.getByLabelText('报价有效期'), { target: { value: '2099-12-31' } });
+    expect(screen.getByLabelText<HTMLInputElement>('报价有效期').type).not.toBe('date');
+    typeDate(screen.getByLabelText('报价有效期'), '2099-12-31');
     await confirm();
     expect(await screen.findByTestId('quote-receipt')).toBeTruthy();
     expect(screen.getByText('ab12cd34')).toBeTruthy();
