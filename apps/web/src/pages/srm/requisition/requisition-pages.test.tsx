@@ -7,6 +7,7 @@ import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { dayCell, typeDate } from '../../../test/dates';
+import { LEAVE_CONFIRM_MESSAGE } from '../../../lib/unsaved-changes';
 import RequisitionListPage from './requisition-list-page';
 import { businessToday, type RequisitionDetail, type RequisitionRow } from './requisition-api';
 
@@ -222,6 +223,33 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.click(screen.getByTestId('requisition-save'));
     expect(await screen.findByText('请选择需求日期')).toBeTruthy();
     expect(server.calls('POST /srm/requisition/add')).toHaveLength(0);
+  });
+
+  it('typed data is not lost without a warning: a reload asks, closing the form asks, and after saving nothing asks', async () => {
+    const server = setup();
+    const reloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    fireEvent.click(await screen.findByTestId('requisition-new'));
+    const form = await screen.findByTestId('requisition-form');
+    expect(reloadAsks()).toBe(false);
+    fireEvent.change(within(form).getByLabelText('申请标题'), { target: { value: '未保存的申请' } });
+    await waitFor(() => expect(reloadAsks()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(await screen.findByText(LEAVE_CONFIRM_MESSAGE)).toBeTruthy();
+    // Staying keeps what was typed.
+    fireEvent.click(screen.getAllByRole('button', { name: /^取\s*消$/ }).at(-1)!);
+    expect(within(form).getByLabelText<HTMLInputElement>('申请标题').value).toBe('未保存的申请');
+    // Saved, nothing is left unsaved.
+    await pick('line-material-0', 'EL000001 六角螺栓 M8×30');
+    fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '1' } });
+    typeDate(screen.getByTestId('line-date-0'), businessToday());
+    fireEvent.click(screen.getByTestId('requisition-save'));
+    await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
+    await screen.findByTestId('requisition-detail');
+    expect(reloadAsks()).toBe(false);
   });
 
   it('saves a draft with a catalogue line from the material picker and a non-catalogue line; then opens its detail', async () => {

@@ -6,6 +6,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
 import { postAction, putAction } from '../../../lib/http';
+import { closeAskingIfDirty } from '../../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCommand } from '../../../lib/use-command';
 import { AWARD_MODES, type EventDetail } from './sourcing-api';
 
@@ -76,9 +78,13 @@ export function SourcingForm({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Header>();
+  // Typed data is not lost to a reload or a navigation away without asking (spec part 2 §5).
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChanges(open && dirty);
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
   // Mounted afresh for each opening (the list keys it), so the state starts from the draft being edited.
   const [lines, setLines] = useState<LineDraft[]>(() =>
     editing
@@ -107,8 +113,12 @@ export function SourcingForm({
       }
     : { currency: 'CNY', minInvited: 3, minQuotes: 3, awardMode: 'SINGLE' };
 
+  const changeLines = (change: (all: LineDraft[]) => LineDraft[]) => {
+    setDirty(true);
+    setLines(change);
+  };
   const patch = (key: string, change: Partial<LineDraft>) =>
-    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+    changeLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
   // PR-3: lines made from requisition lines keep their link; the server refuses to replace them.
   const fromRequisition = !!editing?.lines.some((l) => l.requisitionLineId);
 
@@ -159,7 +169,10 @@ export function SourcingForm({
         if (answer.success) savedId = answer.result.id;
         return answer;
       },
-      () => onSaved(savedId),
+      () => {
+        release();
+        onSaved(savedId);
+      },
     );
   };
 
@@ -168,14 +181,20 @@ export function SourcingForm({
       title={editing ? `编辑询价单 ${editing.code}` : '新建询价单'}
       open={open}
       width={1000}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       okText="保存草稿"
       cancelText="取消"
       okButtonProps={{ loading: busy }}
       destroyOnHidden
     >
-      <Form form={form} name="sourcingForm" layout="vertical" initialValues={initial}>
+      <Form
+        form={form}
+        name="sourcingForm"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => setDirty(true)}
+      >
         <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
           <Input maxLength={200} />
         </Form.Item>
@@ -320,7 +339,7 @@ export function SourcingForm({
                       size="small"
                       type="link"
                       danger
-                      onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                      onClick={() => changeLines((all) => all.filter((x) => x.key !== l.key))}
                     >
                       删除
                     </Button>
@@ -330,7 +349,7 @@ export function SourcingForm({
         ]}
       />
       {!fromRequisition && (
-        <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
+        <Button style={{ marginTop: 8 }} onClick={() => changeLines((all) => [...all, blank()])}>
           添加物料行
         </Button>
       )}

@@ -6,6 +6,7 @@ import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { dayCell, typeDate } from '../../../test/dates';
+import { LEAVE_CONFIRM_MESSAGE } from '../../../lib/unsaved-changes';
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
@@ -237,6 +238,31 @@ describe('询价单 detail (domain §10, §13)', () => {
     const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
     expect(body.title).toBe('轴承询价');
     expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2099-12-20' }]);
+  });
+
+  it('a half-typed RFQ draft asks before a reload or closing drops it', async () => {
+    stub(
+      {
+        'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+        'GET /srm/requisition/materials': () => ok([]),
+      },
+      ['srm:sourcing:list', 'srm:sourcing:add'],
+    );
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    const reloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    fireEvent.click(await screen.findByTestId('sourcing-new'));
+    await screen.findByRole('dialog');
+    expect(reloadAsks()).toBe(false);
+    fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: '深沟球轴承' } });
+    await waitFor(() => expect(reloadAsks()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ }));
+    expect(await screen.findByText(LEAVE_CONFIRM_MESSAGE)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: /^确\s*定$/ }).at(-1)!);
+    await waitFor(() => expect(reloadAsks()).toBe(false));
   });
 
   it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {
