@@ -597,7 +597,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
       {
         'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
         'GET /srm/auction/event/queryById': () => ok({ ...DETAIL, lots: [{ ...DETAIL.lots[0]!, status: 'RUNNING' }] }),
-        'GET /supplier/list': () => ok({ records: [], total: 0, size: 20, current: 1, pages: 0 }),
+        'GET /srm/sourcing/event/inviteCandidates': () => ok([]),
         'POST /srm/auction/lot/ban': () => ok(null, '已禁止该供应商出价'),
       },
       BUYER,
