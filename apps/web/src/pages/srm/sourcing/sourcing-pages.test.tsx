@@ -228,11 +228,19 @@ describe('询价单 detail (domain §10, §13)', () => {
     typeDate(needBy, '2000-01-03');
     await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
     typeDate(needBy, '2099-12-20');
+    fireEvent.click(screen.getByTestId('sourcing-form-add-line'));
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
-    expect(await screen.findByText('第1行请填写物料名称、单位和大于0的数量')).toBeTruthy();
+    // Each line's errors beside its fields, all at once: line 1 lacks its unit, line 2 everything.
+    const unitErrors = '[data-testid^="line-error-unit"]';
+    expect(await screen.findAllByText('请选择单位', { selector: unitErrors })).toHaveLength(2);
+    expect(screen.getAllByText('请填写物料名称', { selector: '[data-testid^="line-error"]' })).toHaveLength(1);
+    expect(screen.getAllByText('数量必须大于0', { selector: '[data-testid^="line-error"]' })).toHaveLength(1);
     expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(0);
+    fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ }).at(-1)!);
     fireEvent.mouseDown(screen.getByLabelText('单位'));
     fireEvent.click(await screen.findByText('个', { selector: '.ant-select-item-option-content' }));
+    // The fixed field's error is gone at once.
+    await waitFor(() => expect(document.querySelector(unitErrors)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
