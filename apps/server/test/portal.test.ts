@@ -533,6 +533,35 @@ describe('POST /portal/view/signUp (SRC-4)', () => {
   });
 });
 
+describe('GET /portal/view/signUpCheck (X-15, item 6 of issue 19)', () => {
+  it('a supplier whose admission is pending is told why before it tries, and its sign-up is refused the same way', async () => {
+    const id = await published(unique('待审核'));
+    const check = (token?: string) =>
+      s.request<{ refusal: string | null }>('GET', '/portal/view/signUpCheck', { token });
+    expect((await check()).status).toBe(401);
+    expect((await check(buyer)).body.result).toEqual({ refusal: '仅供应商用户可以报名' });
+    expect((await check(supplier1)).body.result).toEqual({ refusal: null });
+    const supplier = await s.ctx.db
+      .selectFrom('supplier')
+      .select(['id', 'status'])
+      .where('name', '=', '华东精密机械有限公司')
+      .executeTakeFirstOrThrow();
+    try {
+      await s.ctx.db.updateTable('supplier').set({ status: 'PENDING_REVIEW' }).where('id', '=', supplier.id).execute();
+      expect((await check(supplier1)).body.result).toEqual({ refusal: '供应商准入审核通过后方可报名' });
+      expect((await s.request('POST', '/portal/view/signUp', { token: supplier1, body: { id } })).body).toMatchObject({
+        success: false,
+        message: '供应商准入审核通过后方可报名',
+      });
+    } finally {
+      await s.ctx.db.updateTable('supplier').set({ status: supplier.status }).where('id', '=', supplier.id).execute();
+    }
+    expect(
+      await s.ctx.db.selectFrom('portalSignup').select('id').where('announcementId', '=', id).execute(),
+    ).toHaveLength(0);
+  });
+});
+
 describe('portal page configuration', () => {
   it('answers the built-in default of each template while none is saved', async () => {
     for (const template of ['se', 'pro'] as const) {

@@ -147,7 +147,13 @@ describe('invitations and publish (SRC-1, SRC-3, RFQ-1, RFQ-2, RFQ-3)', () => {
       message: '邀请供应商不足：至少邀请3家，当前2家',
       rules: ['RFQ-1'],
     });
-    const late = await draftRfq(w, { responseDeadline: w.at(-HOUR) });
+    // A draft whose deadline passed after it was saved (a past one is refused at save, SRC-1).
+    const late = await draftRfq(w);
+    await w.s.ctx.db
+      .updateTable('sourcingEvent')
+      .set({ responseDeadline: w.at(-HOUR) })
+      .where('id', '=', late)
+      .execute();
     await post('/srm/sourcing/event/invite', w.buyer, { id: late, supplierIds: w.supId });
     expect((await post('/srm/sourcing/event/publish', w.buyer, { id: late })).body).toMatchObject({
       message: '报价截止时间已过，请修改后再发布',

@@ -6,8 +6,9 @@ import type {
   PurchaseAnnouncementItem,
   ResultAnnouncementItem,
 } from '@procura/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isLoggedIn, portalPost, usePortalView } from './api';
+import { http } from '../lib/http-client';
 import { Link } from './router';
 import { toast } from './toast';
 import { Countdown, Dialog, Loading } from './widgets';
@@ -184,6 +185,18 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
   const { data, loading } = usePortalView<PurchaseAnnouncementDetail>('/portal/view/invitation', { name: id, type });
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // A signed-in supplier that cannot sign up at all yet (e.g. its admission is pending, X-15) is told so up front.
+  const [blocked, setBlocked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!isLoggedIn()) return;
+    let live = true;
+    void http.envelope<{ refusal: string | null }>('GET', '/portal/view/signUpCheck').then((answer) => {
+      if (live && answer.success) setBlocked(answer.result.refusal);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const signUp = async () => {
     if (!isLoggedIn()) {
       toast.warning(SIGN_IN_FIRST);
@@ -212,7 +225,8 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
             type="button"
             className="p-btn p-btn-primary"
             onClick={() => void signUp()}
-            disabled={busy}
+            disabled={busy || blocked !== null}
+            title={blocked ?? undefined}
             data-testid="portal-invitation-signup"
           >
             报名
@@ -231,6 +245,11 @@ export function InvitationDialog({ id, type, onClose }: { id: string; type: stri
           </p>
           {data.signupOpen ? null : <p className="p-muted">当前不在报名时间内</p>}
         </div>
+      ) : null}
+      {blocked ? (
+        <p className="p-note p-note-warn" data-testid="portal-invitation-blocked">
+          {blocked}
+        </p>
       ) : null}
       {note ? (
         <p

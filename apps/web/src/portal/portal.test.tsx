@@ -129,6 +129,21 @@ describe('the invitation dialog', () => {
     'GET /portal/view/purchaseAnnouncementDetail': () => ok(detail),
     'GET /portal/view/invitation': () => ok(detail),
     'POST /portal/view/signUp': () => ok({ announcementId: 'a1' }, '报名成功'),
+    'GET /portal/view/signUpCheck': () => ok({ refusal: null }),
+  });
+
+  it('a signed-in supplier whose admission is pending sees 报名 disabled with the reason and sends nothing', async () => {
+    window.localStorage.setItem(StorageKey.TOKEN, JSON.stringify({ value: 'tok-1', expire: null }));
+    serve({ ...routes(), 'GET /portal/view/signUpCheck': () => ok({ refusal: '供应商准入审核通过后方可报名' }) });
+    at('/detail?id=a1');
+    render(<PortalApp />);
+    fireEvent.click(await screen.findByTestId('portal-signup-open'));
+    expect((await screen.findByTestId('portal-invitation-blocked')).textContent).toBe('供应商准入审核通过后方可报名');
+    const button = screen.getByTestId<HTMLButtonElement>('portal-invitation-signup');
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe('供应商准入审核通过后方可报名');
+    fireEvent.click(button);
+    expect(server.calls('POST /portal/view/signUp')).toHaveLength(0);
   });
 
   it('without a login token prompts 请先登录或注册 and sends nothing', async () => {

@@ -6,6 +6,10 @@ import { newId } from '../../core/ids.js';
 import { eventFor, logState, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
 import { initialLotState, type AuctionRules } from './bid-rules.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
+import { refusePastDeadlines } from '../sourcing/draft-dates.js';
+
+/** The auction's end may not have passed when its draft is saved (SRC-1, X-1). */
+const AUCTION_DEADLINES = { endAt: '竞价结束时间' } as const;
 
 /**
  * Auction drafts (§12.1): an AUCTION event with its one lot, rule block and lines, and edits to
@@ -81,6 +85,7 @@ export async function createAuction(
   { eventId, lotId }: { eventId: string; lotId: string },
   { title, visibility, rules, lines }: AuctionDraft,
 ): Promise<void> {
+  refusePastDeadlines(rules, AUCTION_DEADLINES, 'rules.');
   const now = serverNowIso();
   const code = await codes.next('AUC', { tenantId: actor.tenantId, trx });
   await trx
@@ -145,6 +150,7 @@ export async function editAuction(
   const event = await eventFor(trx, actor, eventId);
   if (event.type !== 'AUCTION') throw businessError('该单据不是竞价单');
   if (event.status !== 'DRAFT') throw businessError('只有草稿状态的竞价单可以修改');
+  refusePastDeadlines(rules, AUCTION_DEADLINES, 'rules.');
   const now = serverNowIso();
   const lot = await trx
     .selectFrom('sourcingLot')

@@ -23,7 +23,7 @@ import type { PortalNewsTable, PortalResultAnnouncementTable } from '../../db/po
 import { actorOf } from '../../core/access.js';
 import { loadEnabledTemplate, loadPortalConfig } from './portal-config.js';
 import { parseSupplierList, toPurchaseDetail, toPurchaseItem, type DictLabels } from './portal-projection.js';
-import { signUp } from './portal-signup.js';
+import { signUp, signupRefusal } from './portal-signup.js';
 import {
   day,
   MEMBER_STATUSES,
@@ -323,6 +323,15 @@ export const portalView =
         if (config.companyCloud.data.length === 0) config.companyCloud.data = await members(20);
         return ok(config);
       },
+    );
+
+    app.get(
+      '/portal/view/signUpCheck',
+      {
+        schema: { tags: TAGS, summary: '当前用户能否报名（不能时的原因）' },
+        config: { access: 'authenticated' },
+      },
+      async (request) => ok({ refusal: await signupRefusal(db, request.user!, serverNow()) }),
     );
 
     app.post(

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { decimalText, id, text, wireDate } from '../../http/wire.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
+import { refusePastNeedByDates } from './draft-dates.js';
 
 /** A line of a sourcing event as the buyer sends it (RFQ and tender drafts alike). */
 export const lineBody = z.object({
@@ -29,6 +30,7 @@ export async function prepareLines(
   lotId: string,
   lines: z.infer<typeof lineBody>[],
 ) {
+  refusePastNeedByDates(lines);
   const now = serverNowIso();
   const rows = [];
   for (const [i, l] of lines.entries()) {

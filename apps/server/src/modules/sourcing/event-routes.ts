@@ -6,6 +6,7 @@ import { businessError } from '../../core/errors.js';
 import { id, pageParams, requiredText, wireTime } from '../../http/wire.js';
 import { actorOf, eventFor, type Actor } from './sourcing-service.js';
 import { eventDetail } from './event-detail.js';
+import { inviteCandidates } from './invite-candidates.js';
 import { comparisonMatrix, openEvent } from './opening.js';
 import { addBody, editBody } from './event-schemas.js';
 import { insertRfqDraft, editRfqDraft } from './rfq-draft-service.js';
@@ -110,6 +111,24 @@ export const eventRoutes =
         return ok(null, caution ? `已邀请供应商。${caution}` : '已邀请供应商');
       },
     );
+
+    // The invite picker's candidates, for the sourcing invite (RFQs, auctions) and the tender's.
+    const candidates = (path: string, permission: string) =>
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            summary: '可邀请的供应商（按单据的参与资格，SRC-3、X-15）',
+            querystring: z.object({ id, keyword: z.string().trim().max(100).optional() }),
+          },
+          config: access(permission),
+        },
+        async (request) =>
+          ok(await inviteCandidates(ctx.db, actorOf(request), request.query.id, request.query.keyword || undefined)),
+      );
+    candidates('/srm/sourcing/event/inviteCandidates', 'srm:sourcing:invite');
+    candidates('/srm/tender/inviteCandidates', 'srm:tender:edit');
 
     app.post(
       '/srm/sourcing/event/uninvite',

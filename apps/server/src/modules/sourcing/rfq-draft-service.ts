@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { eventFor, logState, newEventDraft, type Actor, type EventRow } from './sourcing-service.js';
 import { prepareLines } from './event-lines.js';
+import { EVENT_DEADLINES, refusePastDeadlines } from './draft-dates.js';
 import type { AddBody, EditBody, Header } from './event-schemas.js';
 
 /**
@@ -71,6 +72,7 @@ export function checkWindow(start: string | null, deadline: string | null, atPub
 /** SRC-1 checked, inserts an RFQ draft with its implicit lot and lines; returns the event id. */
 export async function insertRfqDraft(trx: Db, ctx: AppContext, actor: Actor, body: AddBody): Promise<string> {
   const values = headerValues(body);
+  refusePastDeadlines(values, EVENT_DEADLINES);
   checkWindow(values.responseStartAt ?? null, values.responseDeadline ?? null, false);
   const eventId = newId();
   const now = serverNowIso();
@@ -124,6 +126,7 @@ export async function editRfqDraft(trx: Db, actor: Actor, body: EditBody): Promi
   if (event.status !== 'DRAFT') throw businessError('只有草稿状态的询价单可以修改');
   if (event.version !== body.version) throw businessError('询价单已被他人修改，请刷新后重试');
   const values = headerValues(body);
+  refusePastDeadlines(values, EVENT_DEADLINES);
   checkWindow(
     values.responseStartAt ?? event.responseStartAt,
     values.responseDeadline ?? event.responseDeadline,

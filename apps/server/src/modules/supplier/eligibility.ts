@@ -60,9 +60,19 @@ export type EligibilityQuery = {
   at?: Date;
 };
 
+/**
+ * The company statuses an event's invitation or sign-up admits (X-15's table): what a
+ * candidate list offers, so that it offers only suppliers the invite itself would take.
+ */
+export function invitableStatuses(eventEligibility: string): string[] {
+  return admittedStatuses({ purpose: 'invite', eventEligibility })!.filter((s) => !TAKES_NO_PART.includes(s));
+}
+
 /** The company statuses a purpose admits, or null when any status not excluded will do. */
 function admittedStatuses(q: EligibilityQuery): string[] | null {
   if (q.purpose === 'quota') return ['QUALIFIED'];
+  // A public sign-up before the event is known: admitted suppliers only (X-15's table).
+  if (q.purpose === 'signup' && !q.eventEligibility) return ['POTENTIAL', 'QUALIFIED'];
   if ((q.purpose === 'invite' || q.purpose === 'signup') && q.eventEligibility)
     return q.eventEligibility === 'POTENTIAL_OR_BETTER' ? ['POTENTIAL', 'QUALIFIED'] : ['QUALIFIED'];
   return null;

@@ -3,6 +3,7 @@
  * use of it: who may take part (X-15).
  */
 export {
+  invitableStatuses,
   refusalText,
   supplierEligibility,
   type EligibilityPurpose,

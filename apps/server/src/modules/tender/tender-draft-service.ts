@@ -4,6 +4,7 @@ import { serverNow, serverNowIso } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
+import { refusePastDeadlines } from '../sourcing/draft-dates.js';
 import { prepareLines } from '../sourcing/event-lines.js';
 import { invitationRefusal, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
@@ -25,6 +26,15 @@ const auditOf = (body: Record<string, unknown>) => ({
   lines: Array.isArray(body.lines) ? body.lines.length : undefined,
 });
 
+/** The tender's deadlines a draft may not hold once passed (SRC-1, X-1). */
+const TENDER_DEADLINES = {
+  responseDeadline: '投标截止时间',
+  docIssueEndAt: '招标文件发售截止时间',
+  bidBondDeadline: '保证金截止时间',
+  clarificationDeadline: '澄清截止时间',
+  objectionDeadline: '异议截止时间',
+} as const;
+
 /** A new tender draft with its settings, implicit lot and lines. */
 export async function createTender(
   trx: Db,
@@ -33,6 +43,7 @@ export async function createTender(
   eventId: string,
   body: AddTender,
 ): Promise<void> {
+  refusePastDeadlines(body, TENDER_DEADLINES);
   const now = serverNowIso();
   const code = await codes.next('TND', { tenantId: actor.tenantId, trx });
   await trx
@@ -85,6 +96,7 @@ export async function editTender(trx: Db, actor: Actor, body: EditTender): Promi
   const { event } = await tenderFor(trx, actor, body.id);
   if (event.status !== 'DRAFT') throw businessError('只有草稿状态的招标项目可以修改');
   if (event.version !== body.version) throw businessError('招标项目已被他人修改，请刷新后重试');
+  refusePastDeadlines(body, TENDER_DEADLINES);
   const changed = await trx
     .updateTable('sourcingEvent')
     .set({

@@ -106,9 +106,19 @@ describe('user administration', () => {
     fireEvent.change(form.getByPlaceholderText('请输入用户姓名'), { target: { value: '新用户' } });
     fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'weak' } });
     fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'weak' } });
+    fireEvent.change(form.getByPlaceholderText('请输入手机号'), { target: { value: '12345' } });
+    fireEvent.change(form.getByPlaceholderText('请输入邮箱'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByTestId('user-form-submit'));
+    // Every field error at once, beside its field.
     expect(await form.findByText(PASSWORD_RULE_MESSAGE)).toBeTruthy();
+    expect(form.getByText('请输入正确的手机号码')).toBeTruthy();
+    expect(form.getByText('请输入正确的电子邮箱')).toBeTruthy();
     expect(server.calls('POST /sys/user/add')).toHaveLength(0);
+    fireEvent.change(form.getByPlaceholderText('请输入手机号'), { target: { value: '' } });
+    fireEvent.change(form.getByPlaceholderText('请输入邮箱'), { target: { value: '' } });
+    // A fixed field loses its red error at once (no stale errors).
+    await waitFor(() => expect(form.queryByText('请输入正确的手机号码')).toBeNull());
+    expect(form.queryByText('请输入正确的电子邮箱')).toBeNull();
 
     fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'Procura@2026' } });
     fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'Procura@2026' } });

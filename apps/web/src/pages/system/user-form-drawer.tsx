@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect } from 'antd';
+import { MOBILE_MESSAGE, MOBILE_PATTERN } from '@procura/shared';
+import { z } from 'zod';
 import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
+
+/** An e-mail address as the shared schemas check it (`请输入正确的电子邮箱`); empty is allowed. */
+const emailRule = {
+  validator: async (_: unknown, v: string | undefined) => {
+    if (v?.trim() && !z.string().email().safeParse(v.trim()).success) throw new Error('请输入正确的电子邮箱');
+  },
+};
 import { showFieldErrors } from '../../lib/form-errors';
 import { getAction, HttpError, postAction, putAction } from '../../lib/http';
 import { closeAskingIfDirty } from '../../lib/leave-confirm';
@@ -339,10 +348,10 @@ export function UserFormDrawer({ mode, kind = 'internal', userId, workNo, open, 
         <Form.Item name="sex" label="性别">
           <DictSelect code="sex" placeholder="请选择性别" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号">
+        <Form.Item name="phone" label="手机号" rules={[{ pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE }]}>
           <Input placeholder="请输入手机号" />
         </Form.Item>
-        <Form.Item name="email" label="邮箱">
+        <Form.Item name="email" label="邮箱" rules={[emailRule]}>
           <Input placeholder="请输入邮箱" />
         </Form.Item>
       </Form>

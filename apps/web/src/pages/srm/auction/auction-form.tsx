@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Divider, Form, Input, InputNumber, Modal, Select, Switch, Table } from 'antd';
+import dayjs from 'dayjs';
+import { DATE_FORMATS, DateInput } from '../../../components/form/date-input';
 import { DictSelect } from '../../../components/dict/dict-select';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -30,13 +32,9 @@ type Values = Omit<AuctionRules, 'reservePrice' | 'startAt' | 'endAt'> & {
 
 const options = (map: Record<string, string>) => Object.entries(map).map(([value, label]) => ({ value, label }));
 
-/** ISO ↔ the value of an <input type="datetime-local"> in the browser's zone. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+/** ISO ↔ the text of the date-time picker (`YYYY-MM-DD HH:mm:ss`) in the browser's zone. */
+const toLocalInput = (iso: string) => dayjs(iso).format(DATE_FORMATS.dateTime);
+const fromLocalInput = (value: string) => (value ? dayjs(value, DATE_FORMATS.dateTime).toISOString() : '');
 
 let seq = 0;
 const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', qty: '', unit: '' });
@@ -214,10 +212,10 @@ export function AuctionForm({
         </div>
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item name="startAt" label="竞价开始时间" rules={[{ required: true, message: '请填写竞价开始时间' }]}>
-            <Input type="datetime-local" style={{ width: 210 }} />
+            <DateInput showTime />
           </Form.Item>
           <Form.Item name="endAt" label="竞价结束时间" rules={[{ required: true, message: '请填写竞价结束时间' }]}>
-            <Input type="datetime-local" style={{ width: 210 }} />
+            <DateInput showTime disablePast />
           </Form.Item>
           <Form.Item name="minParticipants" label="最少参与供应商数">
             <InputNumber min={1} max={100} />

@@ -5,6 +5,7 @@ import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
+import { typeDate } from '../../../test/dates';
 import { renderWithProviders } from '../../../test/render';
 import AuctionListPage from './auction-list-page';
 import MyAuctionPage, { outcomePollInterval } from './my-auction-page';
@@ -237,8 +238,8 @@ describe('竞价管理 (domain §12, buyer)', () => {
     );
     fireEvent.change(dialog.getByLabelText('起拍价'), { target: { value: '30000' } });
     fireEvent.change(dialog.getByLabelText('最小降价幅度'), { target: { value: '1' } });
-    fireEvent.change(dialog.getByLabelText('竞价开始时间'), { target: { value: '2026-11-25T10:30' } });
-    fireEvent.change(dialog.getByLabelText('竞价结束时间'), { target: { value: '2026-11-25T10:00' } });
+    typeDate(dialog.getByLabelText('竞价开始时间'), '2099-11-25 10:30:00');
+    typeDate(dialog.getByLabelText('竞价结束时间'), '2099-11-25 10:00:00');
     fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: 'M-002' } });
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '200' } });
     fireEvent.mouseDown(screen.getByLabelText('单位'));
@@ -246,7 +247,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     expect(await screen.findByText(/竞价结束时间必须晚于开始时间/)).toBeTruthy();
     expect(server.calls('POST /srm/auction/event/add')).toHaveLength(0);
-    fireEvent.change(dialog.getByLabelText('竞价结束时间'), { target: { value: '2026-11-25T11:00' } });
+    typeDate(dialog.getByLabelText('竞价结束时间'), '2099-11-25 11:00:00');
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() => expect(server.calls('POST /srm/auction/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/auction/event/add')[0]!.body as {
@@ -596,7 +597,7 @@ describe('竞价管理 (domain §12, buyer)', () => {
       {
         'GET /srm/sourcing/event/list': () => ok({ records: [ROW], total: 1, size: 10, current: 1, pages: 1 }),
         'GET /srm/auction/event/queryById': () => ok({ ...DETAIL, lots: [{ ...DETAIL.lots[0]!, status: 'RUNNING' }] }),
-        'GET /supplier/list': () => ok({ records: [], total: 0, size: 20, current: 1, pages: 0 }),
+        'GET /srm/sourcing/event/inviteCandidates': () => ok([]),
         'POST /srm/auction/lot/ban': () => ok(null, '已禁止该供应商出价'),
       },
       BUYER,

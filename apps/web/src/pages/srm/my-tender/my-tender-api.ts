@@ -178,6 +178,9 @@ export const OBJECTION_STATUS: Record<string, string> = { RECEIVED: '待答复',
 export const listMyTenders = async () =>
   (await getOrThrow<MyTenderRow[]>('/srm/sourcing/supplier/event/list')).filter((r) => r.type === 'TENDER');
 export const listOpenTenders = () => getOrThrow<OpenTenderRow[]>('/srm/tender/supplier/open-list');
+/** Why the signed-in supplier may not sign up for anything now (e.g. its admission is pending), or null (X-15). */
+export const loadSignupRefusal = async () =>
+  (await getOrThrow<{ refusal: string | null }>('/portal/view/signUpCheck')).refusal;
 /** The detail with `offsetMs` = server clock − browser clock at loading, for the countdown (X-1). */
 export const loadMyTender = async (id: string): Promise<MyTenderDetail & { offsetMs: number }> => {
   const t = await getOrThrow<MyTenderDetail>('/srm/tender/supplier/queryById', { id });

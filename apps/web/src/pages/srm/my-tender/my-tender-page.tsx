@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { EventStatusTag } from '../sourcing/sourcing-detail';
@@ -6,6 +6,7 @@ import {
   BID_STATUS,
   listMyTenders,
   listOpenTenders,
+  loadSignupRefusal,
   PARTICIPATION_STATUS,
   type MyTenderRow,
   type OpenTenderRow,
@@ -15,8 +16,30 @@ import { useTenderCommand } from './tender-command';
 import { useDetailParam } from '../../../lib/detail-param';
 
 /** 报名 of one open tender (SRC-4): the server decides the window and the eligibility; its refusal stays on the row. */
-function SignupButton({ row, onDone }: { row: OpenTenderRow; onDone: () => Promise<void> }) {
+function SignupButton({
+  row,
+  blocked,
+  onDone,
+}: {
+  row: OpenTenderRow;
+  /** Why the supplier cannot sign up at all yet (its admission is pending, X-15): the button says so instead of failing. */
+  blocked: string | null;
+  onDone: () => Promise<void>;
+}) {
   const { busy, refusal, run } = useTenderCommand();
+  if (blocked)
+    return (
+      <Space orientation="vertical" size={2}>
+        <Tooltip title={blocked}>
+          <Button type="primary" size="small" disabled data-testid="tender-signup">
+            报名
+          </Button>
+        </Tooltip>
+        <Typography.Text type="secondary" data-testid="tender-signup-blocked">
+          {blocked}
+        </Typography.Text>
+      </Space>
+    );
   return (
     <Space orientation="vertical" size={2}>
       <Popconfirm
@@ -48,6 +71,7 @@ export default function MyTenderPage() {
   const [shown, setShown] = useDetailParam();
   const mine = useQuery({ queryKey: ['myTender', 'list'], queryFn: listMyTenders });
   const open = useQuery({ queryKey: ['myTender', 'open'], queryFn: listOpenTenders });
+  const signupCheck = useQuery({ queryKey: ['myTender', 'signupCheck'], queryFn: loadSignupRefusal });
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: ['myTender'] });
   };
@@ -146,7 +170,11 @@ export default function MyTenderPage() {
             { title: '招标方式', dataIndex: 'methodText', width: 100 },
             { title: '报名截止', dataIndex: 'signupDeadline', width: 170 },
             { title: '投标截止', dataIndex: 'responseDeadline', width: 170 },
-            { title: '操作', width: 220, render: (_: unknown, r) => <SignupButton row={r} onDone={refresh} /> },
+            {
+              title: '操作',
+              width: 220,
+              render: (_: unknown, r) => <SignupButton row={r} blocked={signupCheck.data ?? null} onDone={refresh} />,
+            },
           ]}
         />
       </Card>

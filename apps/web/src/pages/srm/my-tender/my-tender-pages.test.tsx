@@ -18,7 +18,11 @@ import {
 function stub(routes: Record<string, FakeHandler>) {
   persistedSession.setToken('tok');
   persistedSession.setButtonAuth([{ action: 'srm:sourcing:supplier', type: '1' }], []);
-  const server = fakeServer({ 'GET /srm/tender/supplier/open-list': () => ok([]), ...routes });
+  const server = fakeServer({
+    'GET /srm/tender/supplier/open-list': () => ok([]),
+    'GET /portal/view/signUpCheck': () => ok({ refusal: null }),
+    ...routes,
+  });
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
@@ -176,6 +180,21 @@ describe('我的投标 list (domain §9, §11)', () => {
       expect(server.calls('GET /srm/sourcing/supplier/event/list').length).toBeGreaterThan(listCalls),
     );
     expect(screen.queryByTestId('tender-signup-refusal')).toBeNull();
+  });
+
+  it('X-15: a supplier whose admission is pending sees 报名 disabled with the reason, and nothing is sent', async () => {
+    const server = stub({
+      'GET /srm/sourcing/supplier/event/list': () => ok([]),
+      'GET /srm/tender/supplier/open-list': () => ok([OPEN]),
+      'GET /portal/view/signUpCheck': () => ok({ refusal: '供应商准入审核通过后方可报名' }),
+    });
+    render();
+    expect((await screen.findByTestId('tender-signup-blocked')).textContent).toBe('供应商准入审核通过后方可报名');
+    const button = screen.getByTestId<HTMLButtonElement>('tender-signup');
+    expect(button.disabled).toBe(true);
+    fireEvent.mouseEnter(button.parentElement!);
+    fireEvent.click(button);
+    expect(server.calls('POST /srm/tender/supplier/signup')).toHaveLength(0);
   });
 
   it('an invitation is accepted, or declined only with a reason', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DictText } from '../../../components/dict/dict-select';
 import { Alert, Button, DatePicker, Input, Modal, Space, Table, Typography } from 'antd';
+import { beforeToday } from '../../../components/form/date-input';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { toScaled } from '@procura/shared';
@@ -111,6 +112,7 @@ export function CreateRfqModal({
           <DatePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
+            disabledDate={beforeToday}
             value={deadline}
             onChange={setDeadline}
           />

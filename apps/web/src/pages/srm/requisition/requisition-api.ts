@@ -117,7 +117,7 @@ export const LOG_ACTIONS: Record<string, string> = {
 };
 
 /** Today in GMT+8 (the server's business day, PR-1). */
-export const businessToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+export { businessToday } from '../../../lib/business-day';
 
 export const listRequisitions = (params: Record<string, string>) =>
   getOrThrow<PageResult<RequisitionRow>>('/srm/requisition/list', params);

@@ -3,7 +3,10 @@ import { App, Button, Drawer, Form, Input, Select, Space, Table, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useDictItems } from '../../../lib/dict';
+import { DateInput } from '../../../components/form/date-input';
 import { fieldErrorsOf } from '../../../lib/form-errors';
+import { closeAskingIfDirty } from '../../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   businessToday,
   loadOptions,
@@ -38,8 +41,16 @@ export function RequisitionForm({
   onSaved: (id: string) => void;
 }) {
   const [form] = Form.useForm<RequisitionValues>();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
+  // What was typed is kept from a reload or a navigation away without asking (spec part 2 §5).
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChanges(open && dirty);
+  const close = () =>
+    closeAskingIfDirty(modal, dirty, release, () => {
+      setDirty(false);
+      onClose();
+    });
   const opts = useQuery({ queryKey: ['requisition', 'options'], queryFn: loadOptions, enabled: open });
   const urgency = Form.useWatch('urgency', form);
   const units = useDictItems('srm_unit');
@@ -84,6 +95,8 @@ export function RequisitionForm({
         return;
       }
       message.success(answer.message || '采购申请已保存');
+      release();
+      setDirty(false);
       onSaved(editing ? editing.id : (answer.result as { id: string }).id);
     } catch (error) {
       const errors = fieldErrorsOf(error);
@@ -113,19 +126,25 @@ export function RequisitionForm({
     <Drawer
       title={editing ? `编辑采购申请 ${editing.code}` : '新建采购申请'}
       open={open}
-      onClose={onClose}
+      onClose={close}
       size={1200}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" loading={saving} onClick={() => void save()} data-testid="requisition-save">
             保存草稿
           </Button>
         </Space>
       }
     >
-      <Form form={form} name="requisition" layout="vertical" data-testid="requisition-form">
+      <Form
+        form={form}
+        name="requisition"
+        layout="vertical"
+        data-testid="requisition-form"
+        onValuesChange={() => setDirty(true)}
+      >
         <Space wrap align="start">
           <Form.Item
             name="title"
@@ -304,7 +323,7 @@ export function RequisitionForm({
                           },
                         ]}
                       >
-                        <Input type="date" data-testid={`line-date-${field.name}`} />
+                        <DateInput disablePast aria-label="需求日期" data-testid={`line-date-${field.name}`} />
                       </Form.Item>
                     ),
                   },

@@ -6,6 +6,8 @@ import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
+import { dayCell, typeDate } from '../../../test/dates';
+import { LEAVE_CONFIRM_MESSAGE } from '../../../lib/unsaved-changes';
 import RequisitionListPage from './requisition-list-page';
 import { businessToday, type RequisitionDetail, type RequisitionRow } from './requisition-api';
 
@@ -198,13 +200,56 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.click(await screen.findByTestId('requisition-new'));
     await screen.findByTestId('requisition-form');
     fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '0' } });
-    fireEvent.change(screen.getByTestId('line-date-0'), { target: { value: '2000-01-01' } });
     fireEvent.click(screen.getByTestId('requisition-save'));
     expect(await screen.findByText('请填写申请标题')).toBeTruthy();
     expect(screen.getByText('数量必须大于0（最多4位小数）')).toBeTruthy();
-    expect(screen.getByText('需求日期不能早于今天')).toBeTruthy();
+    expect(screen.getByText('请选择需求日期')).toBeTruthy();
     expect(screen.getByText('非目录物料须填写物料描述')).toBeTruthy();
     expect(server.calls('POST /srm/requisition/add')).toHaveLength(0);
+  });
+
+  it('PR-1: the need-by date is an antd picker that greys out the days before today and does not take one typed', async () => {
+    const server = setup();
+    fireEvent.click(await screen.findByTestId('requisition-new'));
+    await screen.findByTestId('requisition-form');
+    const input = screen.getByTestId<HTMLInputElement>('line-date-0');
+    expect(input.type).not.toBe('date');
+    typeDate(input, '2000-01-01');
+    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    typeDate(input, yesterday);
+    await waitFor(() => expect(dayCell(yesterday)).not.toBeNull());
+    expect(dayCell(yesterday)!.className).toContain('ant-picker-cell-disabled');
+    expect(dayCell(businessToday())!.className).not.toContain('ant-picker-cell-disabled');
+    fireEvent.click(screen.getByTestId('requisition-save'));
+    expect(await screen.findByText('请选择需求日期')).toBeTruthy();
+    expect(server.calls('POST /srm/requisition/add')).toHaveLength(0);
+  });
+
+  it('typed data is not lost without a warning: a reload asks, closing the form asks, and after saving nothing asks', async () => {
+    const server = setup();
+    const reloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    fireEvent.click(await screen.findByTestId('requisition-new'));
+    const form = await screen.findByTestId('requisition-form');
+    expect(reloadAsks()).toBe(false);
+    fireEvent.change(within(form).getByLabelText('申请标题'), { target: { value: '未保存的申请' } });
+    await waitFor(() => expect(reloadAsks()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(await screen.findByText(LEAVE_CONFIRM_MESSAGE)).toBeTruthy();
+    // Staying keeps what was typed.
+    fireEvent.click(screen.getAllByRole('button', { name: /^取\s*消$/ }).at(-1)!);
+    expect(within(form).getByLabelText<HTMLInputElement>('申请标题').value).toBe('未保存的申请');
+    // Saved, nothing is left unsaved.
+    await pick('line-material-0', 'EL000001 六角螺栓 M8×30');
+    fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '1' } });
+    typeDate(screen.getByTestId('line-date-0'), businessToday());
+    fireEvent.click(screen.getByTestId('requisition-save'));
+    await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
+    await screen.findByTestId('requisition-detail');
+    expect(reloadAsks()).toBe(false);
   });
 
   it('saves a draft with a catalogue line from the material picker and a non-catalogue line; then opens its detail', async () => {
@@ -214,14 +259,14 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.change(within(form).getByLabelText('申请标题'), { target: { value: '生产线备件采购' } });
     await pick('line-material-0', 'EL000001 六角螺栓 M8×30');
     fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '10' } });
-    fireEvent.change(screen.getByTestId('line-date-0'), { target: { value: '2099-01-01' } });
+    typeDate(screen.getByTestId('line-date-0'), '2099-01-01');
     fireEvent.change(screen.getByTestId('line-price-0'), { target: { value: '12.345' } });
     fireEvent.click(screen.getByTestId('line-add'));
     fireEvent.change(await screen.findByTestId('line-description-1'), { target: { value: '定制工装夹具' } });
     await pick('line-category-1', 'A0101 紧固件');
     await pick('line-unit-1', '套');
     fireEvent.change(screen.getByTestId('line-qty-1'), { target: { value: '3' } });
-    fireEvent.change(screen.getByTestId('line-date-1'), { target: { value: businessToday() } });
+    typeDate(screen.getByTestId('line-date-1'), businessToday());
     fireEvent.click(screen.getByTestId('requisition-save'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
     const body = server.calls('POST /srm/requisition/add')[0]!.body as {
@@ -273,7 +318,7 @@ describe('采购申请 (domain §8)', () => {
     fireEvent.change(within(form).getByLabelText('申请标题'), { target: { value: '跨日提交' } });
     await pick('line-material-0', 'EL000001 六角螺栓 M8×30');
     fireEvent.change(screen.getByTestId('line-qty-0'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('line-date-0'), { target: { value: businessToday() } });
+    typeDate(screen.getByTestId('line-date-0'), businessToday());
     fireEvent.click(screen.getByTestId('requisition-save'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
     expect(await screen.findByText('需求日期不能早于今天')).toBeTruthy();

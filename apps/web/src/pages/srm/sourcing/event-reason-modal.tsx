@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, DatePicker, Input, Modal, Space } from 'antd';
+import { beforeToday } from '../../../components/form/date-input';
 import type { Dayjs } from 'dayjs';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -79,6 +80,7 @@ export function EventReasonModal({
           <DatePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
+            disabledDate={beforeToday}
             value={deadline}
             onChange={setDeadline}
           />

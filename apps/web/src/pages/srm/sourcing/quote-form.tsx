@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Input, InputNumber, Popconfirm, Space, Table } from 'antd';
+import { DateInput } from '../../../components/form/date-input';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { quoteErrors, type MyEventDetail, type QuoteLineInput, type Receipt } from './sourcing-api';
@@ -109,7 +110,7 @@ export function QuoteForm({ event, onSubmitted }: { event: MyEventDetail; onSubm
       />
       <Space>
         <span>报价有效期至</span>
-        <Input type="date" aria-label="报价有效期" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />
+        <DateInput disablePast aria-label="报价有效期" value={validUntil} onChange={setValidUntil} />
       </Space>
       <Popconfirm
         title={

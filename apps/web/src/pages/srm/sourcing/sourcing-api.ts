@@ -202,6 +202,12 @@ export const searchSuppliers = (name: string) =>
     pageSize: '20',
     ...(name ? { name: `*${name}*` } : {}),
   });
+/** The suppliers an event's invite picker offers: only those its participation setting admits (SRC-3, X-15). */
+export const inviteCandidates = (
+  url: '/srm/sourcing/event/inviteCandidates' | '/srm/tender/inviteCandidates',
+  id: string,
+  keyword: string,
+) => getOrThrow<{ id: string; code: string; name: string }[]>(url, { id, ...(keyword ? { keyword } : {}) });
 // The list holds every event the supplier takes part in; 我的询价 shows the inquiries (tenders and auctions have their own pages).
 export const listMyEvents = async () =>
   (await getOrThrow<MyEventRow[]>('/srm/sourcing/supplier/event/list')).filter((r) => r.type === 'RFQ');

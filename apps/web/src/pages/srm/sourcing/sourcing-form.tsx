@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DictSelect, DictText } from '../../../components/dict/dict-select';
+import { beforeToday, DateInput } from '../../../components/form/date-input';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
-import { searchMaterials, type MaterialOption } from '../requisition/requisition-api';
 import { postAction, putAction } from '../../../lib/http';
+import { closeAskingIfDirty } from '../../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCommand } from '../../../lib/use-command';
 import { AWARD_MODES, type EventDetail } from './sourcing-api';
+import { CellError, lineErrorsOf, MaterialPicker, type LineErrors } from './sourcing-form-lines';
 
-type LineDraft = {
+export type LineDraft = {
   key: string;
   materialId?: string;
   materialName: string;
@@ -29,37 +31,6 @@ type Header = {
   remark?: string;
 };
 
-/** The catalogue picker (active materials only, MAT-3); choosing one fills name, spec and unit from the material. */
-function MaterialPicker({
-  value,
-  label,
-  onPick,
-}: {
-  value?: string;
-  label: string;
-  onPick: (m: MaterialOption | null) => void;
-}) {
-  const [keyword, setKeyword] = useState('');
-  const found = useQuery({ queryKey: ['sourcing', 'materials', keyword], queryFn: () => searchMaterials(keyword) });
-  const options = found.data ?? [];
-  return (
-    <Select
-      aria-label="目录物料"
-      allowClear
-      style={{ width: 180 }}
-      placeholder="目录物料（可选）"
-      value={value}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      loading={found.isFetching}
-      options={[
-        ...options.map((m) => ({ value: m.id, label: `${m.code} ${m.name}` })),
-        ...(value && !options.some((m) => m.id === value) ? [{ value, label }] : []),
-      ]}
-      onChange={(id: string | undefined) => onPick(options.find((m) => m.id === id) ?? null)}
-    />
-  );
-}
-
 let seq = 0;
 const blank = (): LineDraft => ({ key: `n${++seq}`, materialName: '', spec: '', qty: '', unit: '', needByDate: '' });
 
@@ -75,9 +46,13 @@ export function SourcingForm({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Header>();
+  // Typed data is not lost to a reload or a navigation away without asking (spec part 2 §5).
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChanges(open && dirty);
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
   // Mounted afresh for each opening (the list keys it), so the state starts from the draft being edited.
   const [lines, setLines] = useState<LineDraft[]>(() =>
     editing
@@ -106,20 +81,40 @@ export function SourcingForm({
       }
     : { currency: 'CNY', minInvited: 3, minQuotes: 3, awardMode: 'SINGLE' };
 
-  const patch = (key: string, change: Partial<LineDraft>) =>
-    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const changeLines = (change: (all: LineDraft[]) => LineDraft[]) => {
+    setDirty(true);
+    setLines(change);
+  };
+  const [lineErrors, setLineErrors] = useState<Record<string, LineErrors>>({});
+  const patch = (key: string, change: Partial<LineDraft>) => {
+    // A field being fixed loses its error at once.
+    setLineErrors((all) => {
+      if (!all[key]) return all;
+      const rest = { ...all[key] };
+      for (const field of Object.keys(change)) delete rest[field as keyof LineErrors];
+      return { ...all, [key]: rest };
+    });
+    changeLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  };
+  const errorOf = (l: LineDraft, field: keyof LineErrors) => lineErrors[l.key]?.[field];
   // PR-3: lines made from requisition lines keep their link; the server refuses to replace them.
   const fromRequisition = !!editing?.lines.some((l) => l.requisitionLineId);
 
   const save = async () => {
-    const header = await form.validateFields();
-    const bad = lines.findIndex(
-      (l) => !l.materialName.trim() || !l.unit.trim() || !/^\d+(\.\d+)?$/.test(l.qty.trim()) || Number(l.qty) <= 0,
-    );
-    if (lines.length === 0 || bad >= 0) {
-      message.warning(lines.length === 0 ? '请至少添加一行物料' : `第${bad + 1}行请填写物料名称、单位和大于0的数量`);
+    // The header and every line are checked together, so all errors show at once.
+    const header = await form.validateFields().catch(() => null);
+    const errors: Record<string, LineErrors> = {};
+    if (!fromRequisition)
+      for (const l of lines) {
+        const e = lineErrorsOf(l);
+        if (Object.keys(e).length > 0) errors[l.key] = e;
+      }
+    setLineErrors(errors);
+    if (lines.length === 0) {
+      message.warning('请至少添加一行物料');
       return;
     }
+    if (!header || Object.keys(errors).length > 0) return;
     const body = {
       title: header.title,
       currency: header.currency,
@@ -158,7 +153,10 @@ export function SourcingForm({
         if (answer.success) savedId = answer.result.id;
         return answer;
       },
-      () => onSaved(savedId),
+      () => {
+        release();
+        onSaved(savedId);
+      },
     );
   };
 
@@ -167,20 +165,26 @@ export function SourcingForm({
       title={editing ? `编辑询价单 ${editing.code}` : '新建询价单'}
       open={open}
       width={1000}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       okText="保存草稿"
       cancelText="取消"
       okButtonProps={{ loading: busy }}
       destroyOnHidden
     >
-      <Form form={form} name="sourcingForm" layout="vertical" initialValues={initial}>
+      <Form
+        form={form}
+        name="sourcingForm"
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => setDirty(true)}
+      >
         <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
           <Input maxLength={200} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item name="responseDeadline" label="报价截止时间">
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={beforeToday} />
           </Form.Item>
           <Form.Item name="currency" label="币种">
             <Select style={{ width: 100 }} options={['CNY', 'USD', 'EUR'].map((v) => ({ value: v, label: v }))} />
@@ -256,13 +260,17 @@ export function SourcingForm({
                 {
                   title: '物料名称',
                   render: (_: unknown, l: LineDraft) => (
-                    <Input
-                      aria-label="物料名称"
-                      value={l.materialName}
-                      maxLength={200}
-                      disabled={!!l.materialId}
-                      onChange={(e) => patch(l.key, { materialName: e.target.value })}
-                    />
+                    <>
+                      <Input
+                        aria-label="物料名称"
+                        value={l.materialName}
+                        maxLength={200}
+                        disabled={!!l.materialId}
+                        status={errorOf(l, 'materialName') ? 'error' : undefined}
+                        onChange={(e) => patch(l.key, { materialName: e.target.value })}
+                      />
+                      <CellError text={errorOf(l, 'materialName')} testId={`line-error-materialName-${l.key}`} />
+                    </>
                   ),
                 },
                 {
@@ -281,33 +289,45 @@ export function SourcingForm({
                   title: '数量',
                   width: 100,
                   render: (_: unknown, l: LineDraft) => (
-                    <Input aria-label="数量" value={l.qty} onChange={(e) => patch(l.key, { qty: e.target.value })} />
+                    <>
+                      <Input
+                        aria-label="数量"
+                        value={l.qty}
+                        status={errorOf(l, 'qty') ? 'error' : undefined}
+                        onChange={(e) => patch(l.key, { qty: e.target.value })}
+                      />
+                      <CellError text={errorOf(l, 'qty')} testId={`line-error-qty-${l.key}`} />
+                    </>
                   ),
                 },
                 {
                   title: '单位',
                   width: 80,
                   render: (_: unknown, l: LineDraft) => (
-                    <DictSelect
-                      code="srm_unit"
-                      aria-label="单位"
-                      showSearch
-                      allowClear={false}
-                      disabled={!!l.materialId}
-                      value={l.unit || undefined}
-                      onChange={(v) => patch(l.key, { unit: typeof v === 'string' ? v : '' })}
-                    />
+                    <>
+                      <DictSelect
+                        code="srm_unit"
+                        aria-label="单位"
+                        showSearch
+                        allowClear={false}
+                        disabled={!!l.materialId}
+                        status={errorOf(l, 'unit') ? 'error' : undefined}
+                        value={l.unit || undefined}
+                        onChange={(v) => patch(l.key, { unit: typeof v === 'string' ? v : '' })}
+                      />
+                      <CellError text={errorOf(l, 'unit')} testId={`line-error-unit-${l.key}`} />
+                    </>
                   ),
                 },
                 {
                   title: '需求日期',
                   width: 150,
                   render: (_: unknown, l: LineDraft) => (
-                    <Input
-                      type="date"
+                    <DateInput
+                      disablePast
                       aria-label="需求日期"
                       value={l.needByDate}
-                      onChange={(e) => patch(l.key, { needByDate: e.target.value })}
+                      onChange={(v) => patch(l.key, { needByDate: v })}
                     />
                   ),
                 },
@@ -319,7 +339,7 @@ export function SourcingForm({
                       size="small"
                       type="link"
                       danger
-                      onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                      onClick={() => changeLines((all) => all.filter((x) => x.key !== l.key))}
                     >
                       删除
                     </Button>
@@ -329,7 +349,11 @@ export function SourcingForm({
         ]}
       />
       {!fromRequisition && (
-        <Button style={{ marginTop: 8 }} onClick={() => setLines((all) => [...all, blank()])}>
+        <Button
+          style={{ marginTop: 8 }}
+          onClick={() => changeLines((all) => [...all, blank()])}
+          data-testid="sourcing-form-add-line"
+        >
           添加物料行
         </Button>
       )}

@@ -5,6 +5,8 @@ import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fail, fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
+import { dayCell, typeDate } from '../../../test/dates';
+import { LEAVE_CONFIRM_MESSAGE } from '../../../lib/unsaved-changes';
 import { renderWithProviders } from '../../../test/render';
 import SourcingListPage from './sourcing-list-page';
 import MySourcingPage from './my-sourcing-page';
@@ -218,17 +220,57 @@ describe('询价单 detail (domain §10, §13)', () => {
     fireEvent.change(dialog.getByLabelText('标题'), { target: { value: '轴承询价' } });
     fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: '深沟球轴承' } });
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '100' } });
-    fireEvent.change(screen.getByLabelText('需求日期'), { target: { value: '2026-12-20' } });
+    // An antd picker (no native mm/dd/yyyy box) that greys out the days before today.
+    const needBy = screen.getByLabelText<HTMLInputElement>('需求日期');
+    expect(needBy.type).not.toBe('date');
+    typeDate(needBy, '2099-12-20');
+    await waitFor(() => expect(dayCell('2099-12-20')).not.toBeNull());
+    typeDate(needBy, '2000-01-03');
+    await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
+    typeDate(needBy, '2099-12-20');
+    fireEvent.click(screen.getByTestId('sourcing-form-add-line'));
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
-    expect(await screen.findByText('第1行请填写物料名称、单位和大于0的数量')).toBeTruthy();
+    // Each line's errors beside its fields, all at once: line 1 lacks its unit, line 2 everything.
+    const unitErrors = '[data-testid^="line-error-unit"]';
+    expect(await screen.findAllByText('请选择单位', { selector: unitErrors })).toHaveLength(2);
+    expect(screen.getAllByText('请填写物料名称', { selector: '[data-testid^="line-error"]' })).toHaveLength(1);
+    expect(screen.getAllByText('数量必须大于0', { selector: '[data-testid^="line-error"]' })).toHaveLength(1);
     expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(0);
+    fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ }).at(-1)!);
     fireEvent.mouseDown(screen.getByLabelText('单位'));
     fireEvent.click(await screen.findByText('个', { selector: '.ant-select-item-option-content' }));
+    // The fixed field's error is gone at once.
+    await waitFor(() => expect(document.querySelector(unitErrors)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/add')).toHaveLength(1));
     const body = server.calls('POST /srm/sourcing/event/add')[0]!.body as Record<string, unknown>;
     expect(body.title).toBe('轴承询价');
-    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2026-12-20' }]);
+    expect(body.lines).toEqual([{ materialName: '深沟球轴承', unit: 'PCS', qty: '100', needByDate: '2099-12-20' }]);
+  });
+
+  it('a half-typed RFQ draft asks before a reload or closing drops it', async () => {
+    stub(
+      {
+        'GET /srm/sourcing/event/list': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
+        'GET /srm/requisition/materials': () => ok([]),
+      },
+      ['srm:sourcing:list', 'srm:sourcing:add'],
+    );
+    renderWithProviders(<SourcingListPage />, { route: '/srm/sourcing', store: createSessionStore(http) });
+    const reloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    fireEvent.click(await screen.findByTestId('sourcing-new'));
+    await screen.findByRole('dialog');
+    expect(reloadAsks()).toBe(false);
+    fireEvent.change(screen.getByLabelText('物料名称'), { target: { value: '深沟球轴承' } });
+    await waitFor(() => expect(reloadAsks()).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ }));
+    expect(await screen.findByText(LEAVE_CONFIRM_MESSAGE)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: /^确\s*定$/ }).at(-1)!);
+    await waitFor(() => expect(reloadAsks()).toBe(false));
   });
 
   it('a draft made from a requisition shows its lines read-only and is saved without them (PR-3); the award mode is sent', async () => {
@@ -506,7 +548,8 @@ describe('quote form validation (domain §10)', () => {
     expect(await screen.findByText(/请填写报价有效期/)).toBeTruthy();
     expect(server.calls('POST /srm/sourcing/supplier/quote/submit')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('第1行单价'), { target: { value: '12.50' } });
-    fireEvent.change(screen.getByLabelText('报价有效期'), { target: { value: '2099-12-31' } });
+    expect(screen.getByLabelText<HTMLInputElement>('报价有效期').type).not.toBe('date');
+    typeDate(screen.getByLabelText('报价有效期'), '2099-12-31');
     await confirm();
     expect(await screen.findByTestId('quote-receipt')).toBeTruthy();
     expect(screen.getByText('ab12cd34')).toBeTruthy();

@@ -3,7 +3,7 @@ import { Button, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
-import { searchSuppliers } from './sourcing-api';
+import { inviteCandidates } from './sourcing-api';
 
 /**
  * Searching suppliers by code or name and inviting the chosen ones to a sourcing event (an
@@ -26,18 +26,24 @@ export function SupplierInvite({
   const { busy, run } = useCommand();
   const [picked, setPicked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
-  const suppliers = useQuery({ queryKey: ['sourcing', 'suppliers', keyword], queryFn: () => searchSuppliers(keyword) });
+  // Only suppliers the invite admits are offered (SRC-3, X-15); the invite checks each one again.
+  const candidatesUrl =
+    inviteUrl === '/srm/tender/invite' ? '/srm/tender/inviteCandidates' : '/srm/sourcing/event/inviteCandidates';
+  const suppliers = useQuery({
+    queryKey: ['sourcing', 'inviteCandidates', candidatesUrl, eventId, keyword],
+    queryFn: () => inviteCandidates(candidatesUrl, eventId, keyword),
+  });
   return (
     <Space wrap>
       <Select
         mode="multiple"
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         style={{ minWidth: 360 }}
-        placeholder="搜索并选择供应商"
+        placeholder="搜索并选择供应商（仅列出可邀请的供应商）"
         value={picked}
         onChange={setPicked}
         loading={suppliers.isFetching}
-        options={(suppliers.data?.records ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+        options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
         data-testid={testId}
       />
       <Button

@@ -1,6 +1,7 @@
 import { withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Tabs } from 'antd';
+import { beforeToday } from '../../../components/form/date-input';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
@@ -341,6 +342,7 @@ export function TenderDetailDrawer({
             <DatePicker
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
+              disabledDate={beforeToday}
               value={deadline}
               onChange={setDeadline}
             />

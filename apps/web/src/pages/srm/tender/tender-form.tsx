@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { DictSelect } from '../../../components/dict/dict-select';
+import { beforeToday } from '../../../components/form/date-input';
 import dayjs, { type Dayjs } from 'dayjs';
 import { UserSelect } from '../../../components/user-select';
 import { postAction, putAction } from '../../../lib/http';
@@ -224,13 +225,13 @@ export function TenderForm({
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
           </Form.Item>
           <Form.Item name="docIssueEndAt" label="招标文件发售截止">
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={beforeToday} />
           </Form.Item>
           <Form.Item name="responseDeadline" label="投标截止（开标）时间">
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={beforeToday} />
           </Form.Item>
           <Form.Item name="clarificationDeadline" label="澄清截止时间">
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={beforeToday} />
           </Form.Item>
         </div>
         <div style={row}>
