@@ -258,8 +258,10 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   await manager.getByTestId('approval-decision-ok').click();
   await expect(task).toHaveCount(0);
 
+  // A reload keeps the auction's detail open: it is in the address (issue 19 #9).
   await console_.reload();
-  await console_.getByTestId(`auction-open-${code}`).click();
+  await expect(console_).toHaveURL(/\/srm\/auction\?open=/);
+  await expect(console_.getByTestId('award-status')).toBeVisible({ timeout: 30_000 });
   await expect(console_.getByTestId('award-status')).toHaveAttribute('data-status', 'FINAL');
   await expect(console_.getByTestId('award-status')).toContainText('已生效');
   await expect(console_.getByTestId('auction-ranking')).toContainText(nameOf(ids[1]!));

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 
 /**
  * The code of an image captcha shown on a page, read from its table in the test server's
@@ -6,7 +6,11 @@ import { expect, type Locator } from '@playwright/test';
  */
 export async function captchaCodeOf(image: Locator): Promise<string> {
   await expect(image.locator('img')).toBeVisible();
-  const checkKey = await image.getAttribute('data-check-key');
+  return captchaCode((await image.getAttribute('data-check-key'))!);
+}
+
+/** The code of the captcha drawn for `checkKey` (`GET /sys/randomImage/{checkKey}`). */
+export async function captchaCode(checkKey: string): Promise<string> {
   const url = process.env.E2E_DATABASE_URL!;
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
@@ -27,4 +31,65 @@ export async function captchaCodeOf(image: Locator): Promise<string> {
   } finally {
     await client.end();
   }
+}
+
+/** Runs `sql` with `params` on the test server's database (SQLite or PostgreSQL). */
+async function onDatabase(sql: { sqlite: string; pg: string }, params: unknown[]): Promise<void> {
+  const url = process.env.E2E_DATABASE_URL!;
+  if (url.startsWith('sqlite:')) {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(url.slice('sqlite:'.length), { fileMustExist: true });
+    try {
+      db.prepare(sql.sqlite).run(...params);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql.pg, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The scenarios register many suppliers from one address within the hour: more SMS codes than
+ * the default cap per address (security.smsPerAddressHour) lets through. Raised for the run.
+ */
+async function raiseSmsCaps(): Promise<void> {
+  const upsert =
+    'INSERT INTO sys_config (config_key, config_value) VALUES (?, ?) ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value';
+  for (const key of ['security.smsPerAddressHour', 'security.smsTotalHour'])
+    await onDatabase({ sqlite: upsert, pg: upsert.replace('?, ?', '$1, $2') }, [key, '10000']);
+}
+
+/**
+ * Sends an SMS code to `mobile` as the registration and sign-in forms do — the image captcha
+ * first (issue 16 #4) — and answers the code from the test outbox (SMS_SENDER=outbox).
+ */
+export async function sentSmsCode(
+  request: APIRequestContext,
+  mobile: string,
+  smsmode: '0' | '1' | '2',
+): Promise<string> {
+  await raiseSmsCaps();
+  for (let tries = 0; ; tries++) {
+    const checkKey = `e2esms${Date.now().toString(36)}${tries}`;
+    await request.get(`/jeecg-boot/sys/randomImage/${checkKey}`);
+    const captcha = await captchaCode(checkKey);
+    const res = await request.post('/jeecg-boot/sys/sms', { data: { mobile, smsmode, captcha, checkKey } });
+    const body = (await res.json()) as { success: boolean; message: string };
+    if (body.success) break;
+    // The server reads the raised caps within seconds (its settings cache).
+    expect(tries, `sms to ${mobile}: ${body.message}`).toBeLessThan(8);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  const outbox = (await (await request.get(`/jeecg-boot/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
+    result: { code: string };
+  };
+  return outbox.result.code;
 }

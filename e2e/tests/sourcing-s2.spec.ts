@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, apiLogin, setServerClock, signedInContext, uscc, type ApiSession } from './helpers.js';
+import { sentSmsCode } from './captcha.js';
 
 /**
  * Scenario S2 of the domain (§25): requisition → RFQ → split award → quota and price records,
@@ -71,17 +72,14 @@ async function blacklistedSupplier(
   const company = `S2黑名单供应商${tag}有限公司`;
   const username = `s2supx${tag}`;
   const mobile = `137${tag.slice(-8).padStart(8, '0')}`;
-  await request.post(`${API}/sys/sms`, { data: { mobile, smsmode: '1' } });
-  const outbox = (await (await request.get(`${API}/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
-    result: { code: string };
-  };
+  const smsCode = await sentSmsCode(request, mobile, '1');
   const registered = await request.post(`${API}/sys/user/register`, {
     data: {
       companyName: company,
       uscc: uscc(`91440300MA5${tag.slice(-6)}`),
       contactName: '赵黑',
       mobile,
-      smsCode: outbox.result.code,
+      smsCode,
       email: `${username}@example.com`,
       username,
       password: PASSWORD,

@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { chooseOption, confirmPopover, DEMO_PASSWORD, openMenu, pickDate, signInAs, uscc } from './helpers.js';
+import {
+  apiLogin,
+  chooseOption,
+  confirmPopover,
+  DEMO_PASSWORD,
+  openMenu,
+  pickDate,
+  signInAs,
+  uscc,
+} from './helpers.js';
+import { sentSmsCode } from './captcha.js';
 
 // Acceptance scenario S1 (domain §25) steps 1–11: a newly registered supplier completes its
 // information, the buyer returns it with a comment on the bank section, the supplier fixes it,
@@ -22,10 +32,15 @@ const PDF = {
   buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
 };
 
+/** After submitting its information the supplier is told it is under review (domain §4.2 step 4). */
+async function submittedForReview(page: Page): Promise<void> {
+  const notice = page.locator('.ant-modal-confirm', { hasText: '企业信息已提交，等待审核' });
+  await notice.getByRole('button', { name: '知道了' }).click();
+  await expect(notice).toBeHidden();
+}
+
 async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/jeecg-boot/sys/login', { data: { username, password: DEMO_PASSWORD } });
-  const body = (await res.json()) as { result: { token: string } };
-  return body.result.token;
+  return (await apiLogin(request, username)).token;
 }
 
 /** The manager (administrator role) approves supplier admissions (X-10): configured once through the API. */
@@ -59,17 +74,14 @@ async function register(
   mobile: string,
   stamp: string,
 ): Promise<void> {
-  await request.post('/jeecg-boot/sys/sms', { data: { mobile, smsmode: '1' } });
-  const outbox = (await (await request.get(`/jeecg-boot/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
-    result: { code: string };
-  };
+  const smsCode = await sentSmsCode(request, mobile, '1');
   const res = await request.post('/jeecg-boot/sys/user/register', {
     data: {
       companyName: company,
       uscc: uscc(`91330100MA3${stamp.slice(-6)}`),
       contactName: '钱进',
       mobile,
-      smsCode: outbox.result.code,
+      smsCode,
       email: `${username}@example.com`,
       username,
       password: DEMO_PASSWORD,
@@ -144,6 +156,7 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   await expect(sup.getByText(/文件上传成功/).last()).toBeVisible();
   await sup.getByTestId('supplier-info-submit').click();
   await expect(sup).toHaveURL(/\/dashboard\/workbench$/);
+  await submittedForReview(sup);
 
   // buyer: returns the information with a comment on the bank section.
   const buyer = await signIn('buyer');
@@ -165,6 +178,7 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   await sup.getByTestId('supplier-info-form').locator('#bankName').fill('中国银行杭州滨江支行');
   await sup.getByTestId('supplier-info-submit').click();
   await expect(sup).toHaveURL(/\/dashboard\/workbench$/);
+  await submittedForReview(sup);
 
   // buyer: approves the information (SUP-5): POTENTIAL.
   drawer = await openSupplier(buyer, company);
@@ -301,7 +315,9 @@ test('S1: registered → completed → returned → resubmitted → POTENTIAL �
   await expect(drawer.getByTestId('supplier-status')).toHaveText('合格');
   await drawer.getByRole('tab', { name: '状态日志' }).click();
   const log = drawer.getByTestId('status-log-table');
-  await expect(log).toContainText('ADMISSION_REVIEW');
+  // The source document in words, not its code (issue 19 #5).
+  await expect(log).toContainText('准入评审');
+  await expect(log).not.toContainText('ADMISSION_REVIEW');
   await expect(log).toContainText('企业信息退回：银行账户：开户行请填写到支行');
   await expect(log).toContainText('供应商自主注册');
 
@@ -395,8 +411,9 @@ test('S1 steps 12 and 2: a blacklisted supplier (SupX) clicks 报名 on a public
   );
   await page.reload();
   await page.getByTestId('portal-signup-open').click();
-  await page.getByTestId('portal-invitation-signup').click();
-  await expect(page.getByTestId('portal-invitation-message')).toHaveText('供应商已被黑名单，不能报名');
+  // The dialog says why before any click, and offers no live 报名 (issue 19 #6); the server refuses it too.
+  await expect(page.getByRole('dialog', { name: '报名' })).toContainText('供应商已被黑名单，不能报名');
+  await expect(page.getByTestId('portal-invitation-signup')).toBeDisabled();
 
   // S1 step 2 (SUP-1): registering again is refused with a USCC already registered, with a
   // wrong check digit, and with SupX's (blacklisted) USCC, which gets a neutral message.
@@ -407,12 +424,9 @@ test('S1 steps 12 and 2: a blacklisted supplier (SupX) clicks 报名 on a public
   await page.getByTestId('register-contact').fill('周敏');
   // A real code: the SMS code is checked before the names are (no telling a taken USCC without it).
   const mobile = `137${stamp.padStart(8, '0')}`;
-  await request.post('/jeecg-boot/sys/sms', { data: { mobile, smsmode: '1' } });
-  const sent = (await (await request.get(`/jeecg-boot/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
-    result: { code: string };
-  };
+  const sentCode = await sentSmsCode(request, mobile, '1');
   await page.getByTestId('register-mobile').fill(mobile);
-  await page.getByTestId('register-sms-code').fill(sent.result.code);
+  await page.getByTestId('register-sms-code').fill(sentCode);
   await page.getByTestId('register-email').fill(`supd${stamp}@example.com`);
   await page.getByTestId('register-username').fill(`supd${stamp}`);
   await page.getByTestId('register-password').fill('Regist@2026');

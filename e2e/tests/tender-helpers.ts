@@ -9,6 +9,7 @@ import {
   uscc,
   type ApiSession,
 } from './helpers.js';
+import { sentSmsCode } from './captcha.js';
 
 /**
  * Set-up of the tender scenarios (domain §25 S3, S4) over the API: what the scenarios do not
@@ -102,10 +103,7 @@ export async function qualifiedSupplier(
   const name = `测试供应商E${run}有限公司`;
   const username = `supe_${run}`;
   const mobile = `135${digits}`;
-  await request.post(`${API}/sys/sms`, { data: { mobile, smsmode: '1' } });
-  const outbox = (await (await request.get(`${API}/sys/sms/testOutbox?mobile=${mobile}`)).json()) as {
-    result: { code: string };
-  };
+  const smsCode = await sentSmsCode(request, mobile, '1');
   const registered = (await (
     await request.post(`${API}/sys/user/register`, {
       data: {
@@ -113,7 +111,7 @@ export async function qualifiedSupplier(
         uscc: uscc(`91510100MA6${digits.slice(-6)}`),
         contactName: '赵工',
         mobile,
-        smsCode: outbox.result.code,
+        smsCode,
         email: `${username}@example.com`,
         username,
         password: DEMO_PASSWORD,
