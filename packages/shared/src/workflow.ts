@@ -113,3 +113,20 @@ export function workflowRefusal(def: WorkflowDef, action: string, status: string
 
 /** The refusal when the status moved between reading and writing (X-4): two concurrent actions, one wins. */
 export const WORKFLOW_STALE = '状态已变化，请刷新后重试';
+
+/** One entry of a document's status timeline (`GET <path>/logs?id=`), as the server sends it. */
+export type DocLogEntry = {
+  id: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string;
+  actorName: string;
+  actorKind: string;
+  reason: string | null;
+  at: string | null;
+  sourceDocType: string | null;
+  sourceDocId: string | null;
+};
+
+/** What verifying a tenant's audit chain finds: the first broken entry, if any (`/sys/auditChain/verify`). */
+export type AuditVerdict = { ok: boolean; count: number; brokenSeq?: number; reason?: string };

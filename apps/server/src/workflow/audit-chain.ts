@@ -3,6 +3,7 @@ import { canonicalJson, GENESIS_HASH, sha256 } from '../core/canonical-json.js';
 import { serverNowIso } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 import type { SysAuditChainTable } from './workflow-tables.js';
+import type { AuditVerdict } from '@procura/shared';
 
 /**
  * One hash-chained audit log per tenant for every document (issue 17, security P4): each entry
@@ -68,7 +69,7 @@ export async function appendAudit(
   return { seq: row.seq, hash };
 }
 
-export type AuditVerdict = { ok: boolean; count: number; brokenSeq?: number; reason?: string };
+export type { AuditVerdict };
 
 const BATCH = 1000;
 

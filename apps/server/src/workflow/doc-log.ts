@@ -1,20 +1,8 @@
-import type { WorkflowDef } from '@procura/shared';
+import type { DocLogEntry, WorkflowDef } from '@procura/shared';
 import { toWireDateTime } from '../core/clock.js';
 import type { Db } from '../db/database.js';
 
-/** One entry of a document's status timeline, as the web shows it. */
-export type DocLogEntry = {
-  id: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  at: string | null;
-  sourceDocType: string | null;
-  sourceDocId: string | null;
-};
+export type { DocLogEntry };
 
 /** A document's status log, oldest first (the caller has checked the actor may see the document). */
 export async function documentLog(db: Db, def: WorkflowDef, docId: string): Promise<DocLogEntry[]> {

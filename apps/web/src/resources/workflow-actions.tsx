@@ -1,22 +1,13 @@
 import type { ComponentType } from 'react';
 import { Drawer, Empty, Form, Input, Spin, Tag, Timeline } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { workflowPermission, type WorkflowDef, type WorkflowTransitionDef } from '@procura/shared';
+import { workflowPermission, type DocLogEntry, type WorkflowDef, type WorkflowTransitionDef } from '@procura/shared';
 import { getAction, postAction } from '../lib/http';
 import type { ResourceRecord, RowAction, RowActionPanelProps } from './resource-types';
 import { RowCommandModal } from './row-command-modal';
 
 /** One entry of a document's status log (`GET <path>/logs?id=`). */
-export type WorkflowLogEntry = {
-  id: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  at: string | null;
-};
+export type WorkflowLogEntry = DocLogEntry;
 
 export type WorkflowActionsOptions = {
   /** The document's route prefix: transitions post to `<path>/<action>`, the log is `<path>/logs`. */

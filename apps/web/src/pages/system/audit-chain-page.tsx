@@ -6,6 +6,7 @@ import { Has } from '../../components/has';
 import { tableBinding } from '../../components/paged-table/table-binding';
 import { usePagedList } from '../../components/paged-table/use-paged-list';
 import { getAction } from '../../lib/http';
+import type { AuditVerdict as SharedVerdict } from '@procura/shared';
 
 export type AuditChainRecord = {
   id: string;
@@ -20,7 +21,7 @@ export type AuditChainRecord = {
   createdAt: string | null;
 };
 
-export type AuditVerdict = { tenantId: number; ok: boolean; count: number; brokenSeq?: number; reason?: string };
+export type AuditVerdict = SharedVerdict & { tenantId: number };
 
 const short = (hash: string) => <Typography.Text code>{hash.slice(0, 12)}…</Typography.Text>;
 
