@@ -11,46 +11,37 @@ export async function captchaCodeOf(image: Locator): Promise<string> {
 
 /** The code of the captcha drawn for `checkKey` (`GET /sys/randomImage/{checkKey}`). */
 export async function captchaCode(checkKey: string): Promise<string> {
-  const url = process.env.E2E_DATABASE_URL!;
-  if (url.startsWith('sqlite:')) {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(url.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT code FROM sys_captcha WHERE check_key = ?').get(checkKey) as { code: string };
-      return row.code;
-    } finally {
-      db.close();
-    }
-  }
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const res = await client.query<{ code: string }>('SELECT code FROM sys_captcha WHERE check_key = $1', [checkKey]);
-    return res.rows[0]!.code;
-  } finally {
-    await client.end();
-  }
+  const rows = await onDatabase<{ code: string }>('SELECT code FROM sys_captcha WHERE check_key = ?', [checkKey]);
+  return rows[0]!.code;
 }
 
-/** Runs `sql` with `params` on the test server's database (SQLite or PostgreSQL). */
-async function onDatabase(sql: { sqlite: string; pg: string }, params: unknown[]): Promise<void> {
+/**
+ * Runs `sql` (with `?` placeholders) on the test server's database, SQLite or PostgreSQL
+ * (E2E_DATABASE_URL), and answers the rows it returns.
+ */
+async function onDatabase<T>(sql: string, params: unknown[]): Promise<T[]> {
   const url = process.env.E2E_DATABASE_URL!;
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(url.slice('sqlite:'.length), { fileMustExist: true });
     try {
-      db.prepare(sql.sqlite).run(...params);
+      const statement = db.prepare(sql);
+      return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
     } finally {
       db.close();
     }
-    return;
   }
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql.pg, params);
+    let n = 0;
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }
@@ -63,8 +54,7 @@ async function onDatabase(sql: { sqlite: string; pg: string }, params: unknown[]
 async function raiseSmsCaps(): Promise<void> {
   const upsert =
     'INSERT INTO sys_config (config_key, config_value) VALUES (?, ?) ON CONFLICT (config_key) DO UPDATE SET config_value = excluded.config_value';
-  for (const key of ['security.smsPerAddressHour', 'security.smsTotalHour'])
-    await onDatabase({ sqlite: upsert, pg: upsert.replace('?, ?', '$1, $2') }, [key, '10000']);
+  for (const key of ['security.smsPerAddressHour', 'security.smsTotalHour']) await onDatabase(upsert, [key, '10000']);
 }
 
 /**
