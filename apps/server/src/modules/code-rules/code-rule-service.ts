@@ -23,7 +23,9 @@ export const CHECK_RULE_LIMITS = {
   message: 200,
   digits: 100,
   value: 500,
-  timeoutMs: 50,
+  // Wall time, not CPU time: a loaded 2-core machine can pause a plain match for tens of
+  // milliseconds, while a pattern that backtracks on a 500-character value runs for minutes.
+  timeoutMs: 250,
 } as const;
 
 export const UNKNOWN_CODE = '该编码不存在';
