@@ -37,6 +37,7 @@ import {
   type AnyQuery,
 } from './resource-query.js';
 import { sameTenant, tenantColumns, tenantScope } from './tenant-scope.js';
+import { assertEditable, mountWorkflowRoutes, supplierScope, type TransitionHooks } from './workflow-routes.js';
 
 export type Values = Record<string, unknown>;
 
@@ -53,6 +54,8 @@ export type ResourceHooks = {
   beforeEdit?: (id: string, values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
   /** Refuses deleting rows still in use. */
   beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+  /** A workflow document's transition hooks (`def.workflow`): values, guards and follow-ups per action. */
+  transitions?: TransitionHooks;
 };
 
 const MAX_BATCH = 1000;
@@ -123,8 +126,16 @@ export const resourceRoutes =
     if (!sortColumn) throw new Error(`${def.key}: default sort field must be sortable`);
     // Reads go through the scope hook, on the database or inside a write's transaction.
     // Tenant resources: only the request's tenant, whatever the scope hook allows.
+    // Workflow documents: a supplier user reads its own rows in the states it may see (X-5).
     const read = (request: FastifyRequest, on: AnyDb = db) =>
-      tenantScope(def, hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def), request);
+      supplierScope(
+        def,
+        tenantScope(def, hooks.scope ? hooks.scope(baseQuery(on, def), request) : baseQuery(on, def), request),
+        request,
+      );
+    // The list's rows: the scoped read, data rules and configurable-field filters (also the status tabs' counts).
+    const listScope = async (request: FastifyRequest, params: Record<string, unknown>) =>
+      withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params, request);
     const tags = [def.label];
     const perm = (action: Parameters<typeof permissionCode>[1]) => ({
       access: { permission: permissionCode(def, action) },
@@ -140,14 +151,7 @@ export const resourceRoutes =
       async (request) => {
         const params = request.query as Record<string, unknown>;
         // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
-        const scoped = await withExtendFilters(
-          ctx,
-          def,
-          await withDataRules(ctx, def, request, read(request)),
-          params,
-          request,
-        );
-        const page = await runPagedList(ctx.kind, scoped, params, fields, {
+        const page = await runPagedList(ctx.kind, await listScope(request, params), params, fields, {
           column: sortColumn,
           order: def.defaultSort.order,
         });
@@ -234,6 +238,7 @@ export const resourceRoutes =
           await db.transaction().execute(async (trx) => {
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
             if (!existing) throw businessError('未找到对应实体');
+            assertEditable(def, [existing], 'edit');
             refuse(await checkValues(trx, def, dicts, values, id, request.tenantId));
             const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues, request);
             await hooks.beforeEdit?.(id, values, trx, request);
@@ -251,12 +256,9 @@ export const resourceRoutes =
 
     const remove = async (ids: string[], request: FastifyRequest) => {
       await db.transaction().execute(async (trx) => {
-        const visible = await read(request, trx)
-          .clearSelect()
-          .select(sql.ref('t.id').as('id'))
-          .where(sql.ref('t.id'), 'in', ids)
-          .execute();
+        const visible = await read(request, trx).where(sql.ref('t.id'), 'in', ids).execute();
         if (visible.length !== ids.length) throw businessError('未找到对应实体');
+        assertEditable(def, visible, 'delete');
         await hooks.beforeDelete?.(ids, trx, request);
         if (def.softDelete) {
           await trx
@@ -324,6 +326,8 @@ export const resourceRoutes =
           exportRows(ctx, def, await withDataRules(ctx, def, request, read(request)), fields, request, reply),
       );
     }
+
+    if (def.workflow) mountWorkflowRoutes(app, ctx, def, hooks.transitions ?? {}, read, listScope);
 
     if (def.capabilities.import) {
       app.get(

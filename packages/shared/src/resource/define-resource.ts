@@ -4,6 +4,7 @@
  * exportXls, importExcel) and the web its list page, search form, edit form and detail view.
  * See `docs/adding-an-entity.md` for the recipe.
  */
+import type { WorkflowDef } from '../workflow.js';
 
 export type FieldType =
   /** Short text (varchar). */
@@ -112,6 +113,22 @@ export type ResourceDef<K extends string = string> = {
    * sort. Master data kept as a table, offered everywhere as a plain dictionary.
    */
   dictionary?: ResourceDictionary<K>;
+  /**
+   * A workflow document (issue 17): the generic routes add one `POST <path>/<action>` per
+   * transition, `GET <path>/logs`, `GET <path>/statusCount`; edit and delete only in the
+   * editable states; supplier users see their own rows only, from `supplierVisibleFrom` (X-5).
+   */
+  workflow?: ResourceWorkflow<K>;
+};
+
+export type ResourceWorkflow<K extends string = string> = {
+  def: WorkflowDef;
+  /** The status field (a readOnly field of the definition). */
+  status: K;
+  /** The states in which the document is edited and deleted (drafts). */
+  editable: readonly string[];
+  /** The field naming the supplier that owns the document (X-5 isolation); none: suppliers never see it. */
+  supplierField?: K;
 };
 
 export type ResourceDictionary<K extends string = string> = {
@@ -140,7 +157,7 @@ const ALL: Capabilities = {
 
 export type ResourceInput<K extends string> = Omit<
   ResourceDef<K>,
-  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort' | 'dictionary'
+  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort' | 'dictionary' | 'workflow'
 > & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
@@ -148,6 +165,7 @@ export type ResourceInput<K extends string> = Omit<
   idType?: 'string' | 'int';
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
   dictionary?: ResourceDictionary<NoInfer<K>>;
+  workflow?: ResourceWorkflow<NoInfer<K>>;
 };
 
 /** Fills in the defaults and checks the definition is coherent (a mistake fails at start-up, not on a user). */
@@ -171,6 +189,13 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
   }
   // Dictionaries are global: a tenant's rows cannot back one every tenant reads.
   if (def.dictionary && def.tenant) throw new Error(`${def.key}: a resource serving a dictionary is not per tenant`);
+  const wf = def.workflow;
+  if (wf) {
+    const fields = def.fields as Record<string, FieldDef | undefined>;
+    if (!fields[wf.status]?.readOnly) throw new Error(`${def.key}: the workflow status must be a readOnly field`);
+    if (wf.supplierField && !fields[wf.supplierField]) throw new Error(`${def.key}: unknown supplier field`);
+    for (const s of wf.editable) if (!(s in wf.def.states)) throw new Error(`${def.key}: unknown editable state ${s}`);
+  }
   return def;
 }
 
