@@ -1,0 +1,25 @@
+import type { TestServer } from '../harness.js';
+import { sampleFixture } from './sample.js';
+
+/**
+ * What the workflow-document contract suite needs to know of one document, and nothing it can
+ * work out from the definition: the values of a draft, who takes each transition with which
+ * values, and the tokens of an internal user and of two suppliers (the document's and another).
+ */
+export type WorkflowActors = {
+  /** A user holding the document's internal codes (list, add, edit, delete, export). */
+  internal: string;
+  internalUsername: string;
+  /** The document's own supplier's user, and another supplier's (for documents a supplier sees). */
+  supplier?: string;
+  otherSupplier?: string;
+  /** The values `POST <path>/add` takes for a draft owned by `supplier`. */
+  draftValues: () => Record<string, unknown>;
+  take: (action: string) => { token: string; body: Record<string, unknown> };
+};
+export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
+
+/** By resource key; a workflow definition without one fails the contract suite. */
+export const workflowFixtures: Record<string, WorkflowFixture> = {
+  srmSampleRequest: sampleFixture,
+};
