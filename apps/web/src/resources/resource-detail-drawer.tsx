@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Descriptions, Drawer, Empty, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceDef } from '@procura/shared';
@@ -12,10 +13,12 @@ type Props = {
   open: boolean;
   onClose: () => void;
   renderers?: ResourceOverride['details'];
+  /** What follows the fields (a workflow document's actions, timeline and panels); `reload` reads the row again. */
+  extra?: (record: ResourceRecord, reload: () => void) => ReactNode;
 };
 
 /** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
-export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers }: Props) {
+export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers, extra }: Props) {
   const query = useQuery({
     queryKey: ['resource-detail', def.path, id],
     // Always read afresh: the row may have been edited since.
@@ -37,13 +40,16 @@ export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : record ? (
-        <Descriptions
-          bordered
-          column={1}
-          items={items}
-          data-testid="resource-detail"
-          styles={{ label: { width: 140 } }}
-        />
+        <>
+          <Descriptions
+            bordered
+            column={1}
+            items={items}
+            data-testid="resource-detail"
+            styles={{ label: { width: 140 } }}
+          />
+          {extra?.(record, () => void query.refetch())}
+        </>
       ) : (
         <Empty description="未找到该记录" />
       )}

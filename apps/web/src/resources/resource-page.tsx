@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { permissionCode } from '@procura/shared';
@@ -18,6 +19,8 @@ import type { FormMode } from './resource-form-drawer';
 import { ResourceSearchForm } from './resource-search-form';
 import type { ResourceOverride, ResourceRecord, RowAction } from './resource-types';
 import { useResourceAbilities } from './use-resource-abilities';
+import { workflowActions } from './workflow-actions';
+import { StatusTabs, WorkflowDetail } from './workflow-document';
 
 export type ResourcePageProps = {
   def: ResourceDef;
@@ -53,13 +56,21 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
     }),
     [def],
   );
+  // A workflow document's status tab narrows the list like a fixed condition.
+  const [statusTab, setStatusTab] = useState('');
+  const wf = def.workflow;
+  const fixedParams = useMemo(
+    () => (wf && statusTab ? { ...fixed, [wf.status]: statusTab } : fixed),
+    [fixed, wf, statusTab],
+  );
   const list = usePagedList<ResourceRecord>({
     url: urls,
     searchFields,
     defaultSort: { column: def.defaultSort.field, order: def.defaultSort.order },
     defaultPageSize,
-    fixedParams: fixed,
+    fixedParams,
   });
+  const queryClient = useQueryClient();
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
@@ -68,7 +79,27 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   );
   const [exporting, setExporting] = useState(false);
 
-  const extraActions = (override?.rowActions ?? []).filter((a) => !a.permission || can.holds(a.permission));
+  // A workflow document's transitions come from its definition, before the page's own actions.
+  const flowActions = useMemo(
+    () =>
+      wf
+        ? workflowActions(wf.def, {
+            path: def.path,
+            key: override?.workflow?.key ?? def.key,
+            panels: override?.workflow?.panels,
+          })
+        : [],
+    [wf, def, override],
+  );
+  const extraActions = [...flowActions, ...(override?.rowActions ?? [])].filter(
+    (a) => !a.permission || can.holds(a.permission),
+  );
+  const transitions = extraActions.filter((a) => flowActions.includes(a) && !a.key.endsWith('-log'));
+  const changed = () => {
+    list.refresh();
+    void queryClient.invalidateQueries({ queryKey: ['status-count', def.path] });
+    void queryClient.invalidateQueries({ queryKey: ['workflowLog'] });
+  };
   const columns = resourceColumns(extension.def, override, (record) => (
     <RowActions
       record={record}
@@ -78,7 +109,11 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
       onEdit={(r) => setEditing({ mode: 'edit', record: r })}
       onDetail={(r) => setDetailId(r.id)}
       onDelete={(r) => list.remove(r.id)}
-      onExtra={(action, r) => ('run' in action ? list.run(() => action.run(r)) : setPanel({ action, record: r }))}
+      onExtra={(action, r) =>
+        'run' in action
+          ? list.run(() => action.run(r)).then((done) => done && changed())
+          : setPanel({ action, record: r })
+      }
     />
   ));
 
@@ -151,6 +186,17 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           </Typography.Text>
         ) : null}
       </div>
+      {wf ? (
+        <StatusTabs
+          def={def}
+          params={list.params}
+          value={statusTab}
+          onChange={(tab) => {
+            setStatusTab(tab);
+            list.clearSelection();
+          }}
+        />
+      ) : null}
       <Table<ResourceRecord>
         rowKey="id"
         size="middle"
@@ -183,6 +229,22 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           open
           onClose={() => setDetailId(null)}
           renderers={override?.details}
+          extra={
+            wf
+              ? (record, reload) => (
+                  <WorkflowDetail
+                    def={def}
+                    record={record}
+                    actions={transitions}
+                    panels={override?.detailPanels}
+                    onChanged={() => {
+                      reload();
+                      changed();
+                    }}
+                  />
+                )
+              : undefined
+          }
         />
       ) : null}
       {panel ? (
@@ -192,7 +254,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           onClose={() => setPanel(null)}
           onDone={() => {
             setPanel(null);
-            list.refresh();
+            changed();
           }}
         />
       ) : null}

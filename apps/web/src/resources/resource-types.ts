@@ -46,4 +46,15 @@ export type ResourceOverride = {
   controlPermissions?: Readonly<Record<string, string>>;
   /** Detail drawer values by field name, replacing the default text (e.g. file links). */
   details?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
+  /**
+   * A workflow document's transitions (the definition's `workflow`): the row-action key prefix
+   * (`sample` → `sample-send`; the resource key by default) and the dialogs of transitions that
+   * take more than a reason.
+   */
+  workflow?: { key?: string; panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>> };
+  /** Custom panels in the detail (a comparison matrix, a ledger), below the fields. */
+  detailPanels?: readonly DetailPanel[];
 };
+
+/** A custom panel of a document's detail. */
+export type DetailPanel = { key: string; title: string; Panel: ComponentType<{ record: ResourceRecord }> };

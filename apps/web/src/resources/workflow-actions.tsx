@@ -50,19 +50,52 @@ function reasonPanel(def: WorkflowDef, options: WorkflowActionsOptions, action: 
   };
 }
 
-/** Who moved the document when, and why (X-3): the status log as a timeline. */
+/** Who moved the document when, and why (X-3): the status log (`GET <path>/logs?id=`) as a timeline. */
+export function WorkflowTimeline({
+  def,
+  path,
+  id,
+  testId,
+  enabled = true,
+}: {
+  def: WorkflowDef;
+  path: string;
+  id: string;
+  testId: string;
+  enabled?: boolean;
+}) {
+  const logs = useQuery({
+    queryKey: ['workflowLog', def.docType, id],
+    enabled,
+    queryFn: async () => {
+      const body = await getAction<WorkflowLogEntry[]>(`${path}/logs`, { id });
+      if (!body.success) throw new Error(body.message);
+      return body.result;
+    },
+  });
+  const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
+  if (logs.isLoading) return <Spin />;
+  if (!logs.data?.length) return <Empty description={logs.error ? logs.error.message : '暂无记录'} />;
+  return (
+    <Timeline
+      data-testid={testId}
+      items={logs.data.map((l) => ({
+        key: l.id,
+        color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
+        content: (
+          <>
+            {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${logTextOf(l.action, def.transitions[l.action])}${l.reason ? `：${l.reason}` : ''}`}{' '}
+            <Tag>{`${stateText(l.fromStatus)} → ${stateText(l.toStatus)}`}</Tag>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The status log of a row in a drawer (the row action 状态日志). */
 export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowActionsOptions, 'path' | 'key'>) {
   return function WorkflowLogDrawer({ record, open, onClose }: RowActionPanelProps) {
-    const logs = useQuery({
-      queryKey: ['workflowLog', def.docType, record.id],
-      enabled: open,
-      queryFn: async () => {
-        const body = await getAction<WorkflowLogEntry[]>(`${options.path}/logs`, { id: record.id });
-        if (!body.success) throw new Error(body.message);
-        return body.result;
-      },
-    });
-    const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
     return (
       <Drawer
         open={open}
@@ -71,25 +104,7 @@ export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowAction
         size={480}
         destroyOnHidden
       >
-        {logs.isLoading ? (
-          <Spin />
-        ) : !logs.data?.length ? (
-          <Empty description={logs.error ? logs.error.message : '暂无记录'} />
-        ) : (
-          <Timeline
-            data-testid={`${options.key}-log`}
-            items={logs.data.map((l) => ({
-              key: l.id,
-              color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
-              content: (
-                <>
-                  {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${logTextOf(l.action, def.transitions[l.action])}${l.reason ? `：${l.reason}` : ''}`}{' '}
-                  <Tag>{`${stateText(l.fromStatus)} → ${stateText(l.toStatus)}`}</Tag>
-                </>
-              ),
-            }))}
-          />
-        )}
+        <WorkflowTimeline def={def} path={options.path} id={record.id} testId={`${options.key}-log`} enabled={open} />
       </Drawer>
     );
   };

@@ -129,6 +129,10 @@ export type ResourceWorkflow<K extends string = string> = {
   editable: readonly string[];
   /** The field naming the supplier that owns the document (X-5 isolation); none: suppliers never see it. */
   supplierField?: K;
+  /** Fields holding the document's attachments (comma-joined stored file paths), shown in the detail. */
+  attachments?: readonly K[];
+  /** The field whose amount the print view writes out in Chinese capitals (decimal string, X-6). */
+  amountField?: K;
 };
 
 export type ResourceDictionary<K extends string = string> = {
@@ -194,6 +198,8 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     const fields = def.fields as Record<string, FieldDef | undefined>;
     if (!fields[wf.status]?.readOnly) throw new Error(`${def.key}: the workflow status must be a readOnly field`);
     if (wf.supplierField && !fields[wf.supplierField]) throw new Error(`${def.key}: unknown supplier field`);
+    for (const f of [...(wf.attachments ?? []), ...(wf.amountField ? [wf.amountField] : [])])
+      if (!fields[f]) throw new Error(`${def.key}: unknown workflow field ${f}`);
     for (const s of wf.editable) if (!(s in wf.def.states)) throw new Error(`${def.key}: unknown editable state ${s}`);
   }
   return def;

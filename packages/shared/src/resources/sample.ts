@@ -198,7 +198,13 @@ export const sampleRequestResource = defineResource({
     requesterId: { label: '申请人', type: 'string', readOnly: true, list: false, detail: false },
     remark: { label: '样品要求', type: 'string', max: 500, list: false, placeholder: '规格、包装、随附资料等要求' },
   },
-  workflow: { def: sampleWorkflow, status: 'status', editable: ['DRAFT'], supplierField: 'supplierId' },
+  workflow: {
+    def: sampleWorkflow,
+    status: 'status',
+    editable: ['DRAFT'],
+    supplierField: 'supplierId',
+    attachments: ['testReportFiles'],
+  },
 });
 
 /** Status names as srm_sample_status shows them (§26), for refusal messages. */

@@ -1,9 +1,8 @@
 import { createElement } from 'react';
 import { Tag } from 'antd';
-import { sampleRequestResource, sampleWorkflow } from '@procura/shared';
+import { sampleRequestResource } from '@procura/shared';
 import { StoredFileLinks } from '../../components/upload/stored-file-links';
 import type { ResourceOverride } from '../../resources/resource-types';
-import { workflowActions } from '../../resources/workflow-actions';
 import { CategoryTreeSelect, MaterialSelect, SupplierSelect } from './material-controls';
 import { SampleReceiveModal, SampleShipModal, SampleTestModal } from './sample-panels';
 
@@ -37,10 +36,7 @@ export const sampleOverrides: Readonly<Record<string, ResourceOverride>> = {
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),
       categoryId: (_f, disabled) => createElement(CategoryTreeSelect, { leavesOnly: true, disabled }),
     },
-    rowActions: workflowActions(sampleWorkflow, {
-      path: sampleRequestResource.path,
-      key: 'sample',
-      panels: { ship: SampleShipModal, receive: SampleReceiveModal, test: SampleTestModal },
-    }),
+    // The transitions are the generic page's (the definition's workflow); these take more than a reason.
+    workflow: { key: 'sample', panels: { ship: SampleShipModal, receive: SampleReceiveModal, test: SampleTestModal } },
   },
 };
