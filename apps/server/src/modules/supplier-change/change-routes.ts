@@ -1,3 +1,5 @@
+import { changeWorkflow } from '@procura/shared';
+import { documentLog } from '../../workflow/doc-log.js';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeDraftSchema, changeRequestSchema, ok } from '@procura/shared';
@@ -114,6 +116,25 @@ export const supplierChangeRoutes =
           order: 'desc',
         });
         return ok({ ...page, records: page.records.map(toRow) });
+      },
+    );
+
+    app.get(
+      '/supplierChange/logs',
+      {
+        schema: { tags: ['supplier'], summary: '变更申请的状态日志（时间线）', querystring: idBody },
+        config: { access: { permission: 'supplierChange:list' } },
+      },
+      async (request) => {
+        if (request.user!.supplierId) throw forbidden();
+        // The same rows as the detail: the tenant's suppliers, no unsent drafts.
+        const r = await rows(ctx.db)
+          .where('r.id', '=', request.query.id)
+          .where('s.tenantId', '=', request.tenantId)
+          .where('r.status', '<>', 'DRAFT')
+          .executeTakeFirst();
+        if (!r) throw notFound('变更申请不存在');
+        return ok(await documentLog(ctx.db, changeWorkflow, r.id));
       },
     );
 
