@@ -50,19 +50,55 @@ function reasonPanel(def: WorkflowDef, options: WorkflowActionsOptions, action: 
   };
 }
 
-/** Who moved the document when, and why (X-3): the status log as a timeline. */
+export type WorkflowTimelineProps = {
+  def: WorkflowDef;
+  /** The document's route prefix: the log is `GET <path>/logs?id=`. */
+  path: string;
+  id: string;
+  /** The timeline's test id. */
+  testId: string;
+  /** Texts of logged actions that are no transition of the definition (create, a consumption). */
+  actionText?: Readonly<Record<string, string>>;
+  /** False while hidden (a closed drawer): nothing is fetched. */
+  enabled?: boolean;
+};
+
+/** Who moved the document when, and why (X-3): the status log (`GET <path>/logs?id=`) as a timeline. */
+export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = true }: WorkflowTimelineProps) {
+  const logs = useQuery({
+    queryKey: ['workflowLog', def.docType, id],
+    enabled,
+    queryFn: async () => {
+      const body = await getAction<WorkflowLogEntry[]>(`${path}/logs`, { id });
+      if (!body.success) throw new Error(body.message);
+      return body.result;
+    },
+  });
+  const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
+  const actionOf = (action: string) =>
+    def.transitions[action] ? logTextOf(action, def.transitions[action]) : (actionText?.[action] ?? action);
+  if (logs.isLoading) return <Spin />;
+  if (!logs.data?.length) return <Empty description={logs.error ? logs.error.message : '暂无记录'} />;
+  return (
+    <Timeline
+      data-testid={testId}
+      items={logs.data.map((l) => ({
+        key: l.id,
+        color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
+        content: (
+          <>
+            {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${actionOf(l.action)}${l.reason ? `：${l.reason}` : ''}`}{' '}
+            <Tag>{l.fromStatus ? `${stateText(l.fromStatus)} → ${stateText(l.toStatus)}` : stateText(l.toStatus)}</Tag>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The status log of a row, in a drawer. */
 export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowActionsOptions, 'path' | 'key'>) {
   return function WorkflowLogDrawer({ record, open, onClose }: RowActionPanelProps) {
-    const logs = useQuery({
-      queryKey: ['workflowLog', def.docType, record.id],
-      enabled: open,
-      queryFn: async () => {
-        const body = await getAction<WorkflowLogEntry[]>(`${options.path}/logs`, { id: record.id });
-        if (!body.success) throw new Error(body.message);
-        return body.result;
-      },
-    });
-    const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
     return (
       <Drawer
         open={open}
@@ -71,25 +107,13 @@ export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowAction
         size={480}
         destroyOnHidden
       >
-        {logs.isLoading ? (
-          <Spin />
-        ) : !logs.data?.length ? (
-          <Empty description={logs.error ? logs.error.message : '暂无记录'} />
-        ) : (
-          <Timeline
-            data-testid={`${options.key}-log`}
-            items={logs.data.map((l) => ({
-              key: l.id,
-              color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
-              content: (
-                <>
-                  {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${logTextOf(l.action, def.transitions[l.action])}${l.reason ? `：${l.reason}` : ''}`}{' '}
-                  <Tag>{`${stateText(l.fromStatus)} → ${stateText(l.toStatus)}`}</Tag>
-                </>
-              ),
-            }))}
-          />
-        )}
+        <WorkflowTimeline
+          def={def}
+          path={options.path}
+          id={String(record.id)}
+          testId={`${options.key}-log`}
+          enabled={open}
+        />
       </Drawer>
     );
   };
