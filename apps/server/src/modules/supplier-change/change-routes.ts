@@ -119,6 +119,21 @@ export const supplierChangeRoutes =
       },
     );
 
+    /** A request a buyer may read: its tenant's suppliers, no unsent drafts. */
+    const buyerRequest = async (
+      request: { user?: { supplierId?: string | null } | null; tenantId: number },
+      id: string,
+    ) => {
+      if (request.user!.supplierId) throw forbidden();
+      const r = await rows(ctx.db)
+        .where('r.id', '=', id)
+        .where('s.tenantId', '=', request.tenantId)
+        .where('r.status', '<>', 'DRAFT')
+        .executeTakeFirst();
+      if (!r) throw notFound('变更申请不存在');
+      return r;
+    };
+
     app.get(
       '/supplierChange/logs',
       {
@@ -126,14 +141,7 @@ export const supplierChangeRoutes =
         config: { access: { permission: 'supplierChange:list' } },
       },
       async (request) => {
-        if (request.user!.supplierId) throw forbidden();
-        // The same rows as the detail: the tenant's suppliers, no unsent drafts.
-        const r = await rows(ctx.db)
-          .where('r.id', '=', request.query.id)
-          .where('s.tenantId', '=', request.tenantId)
-          .where('r.status', '<>', 'DRAFT')
-          .executeTakeFirst();
-        if (!r) throw notFound('变更申请不存在');
+        const r = await buyerRequest(request, request.query.id);
         return ok(await documentLog(ctx.db, changeWorkflow, r.id));
       },
     );
@@ -144,16 +152,7 @@ export const supplierChangeRoutes =
         schema: { tags: ['supplier'], summary: '变更申请详情', querystring: idBody },
         config: { access: { permission: 'supplierChange:list' } },
       },
-      async (request) => {
-        if (request.user!.supplierId) throw forbidden();
-        const r = await rows(ctx.db)
-          .where('r.id', '=', request.query.id)
-          .where('s.tenantId', '=', request.tenantId)
-          .where('r.status', '<>', 'DRAFT')
-          .executeTakeFirst();
-        if (!r) throw notFound('变更申请不存在');
-        return ok(toRow(r));
-      },
+      async (request) => ok(toRow(await buyerRequest(request, request.query.id))),
     );
 
     // §5 initiatedBy BUYER: a buyer asks on the supplier's behalf; the manager still approves.
