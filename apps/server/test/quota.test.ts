@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '@procura/shared';
+import { quotaWorkflow, WORKFLOW_STALE, workflowRefusal, type PageResult } from '@procura/shared';
 import { eventLines, HOUR, publishedRfq, quote, sourcingWorld, type SourcingWorld } from './sourcing-fixture.js';
 
 /** Quotas (domain §14, minimal): a split award drafts an arrangement (QUO-9); edit, submit, approval → ACTIVE (QUO-1, QUO-2). */
@@ -273,6 +273,60 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
     expect((await post('/approval/task/approve', w.admin, { taskId: todo.taskId })).body.success).toBe(true);
     expect((await detail(row!.id)).status).toBe('ACTIVE');
     expect((await detail(quota.id)).status).toBe('SUPERSEDED');
+  });
+
+  type LogRow = { action: string; fromStatus: string | null; toStatus: string; actorName: string; actorKind: string };
+  const logsOf = async (id: string) =>
+    (await w.s.request<LogRow[]>('GET', `/srm/quota/logs?id=${id}`, { token: w.buyer })).body.result;
+
+  it('issue 17: each move wrote its status-log row and audit entry; a move from a wrong state names the current state', async () => {
+    const logs = await logsOf(quota.id);
+    expect(logs.map((l) => `${l.action}:${l.fromStatus}>${l.toStatus}`)).toEqual([
+      'submit:DRAFT>PENDING_APPROVAL',
+      'approve:PENDING_APPROVAL>ACTIVE',
+      'supersede:ACTIVE>SUPERSEDED',
+    ]);
+    expect(logs.map((l) => l.actorKind)).toEqual(['INTERNAL', 'INTERNAL', 'INTERNAL']);
+    const audit = await w.s.ctx.db
+      .selectFrom('sysAuditChain')
+      .select(['action', 'docType'])
+      .where('docId', '=', quota.id)
+      .orderBy('seq')
+      .execute();
+    expect(audit).toEqual(
+      ['submit', 'approve', 'supersede'].map((action) => ({ action, docType: 'QUOTA_ARRANGEMENT' })),
+    );
+    const refused = await post('/srm/quota/submit', w.buyer, { id: quota.id });
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: workflowRefusal(quotaWorkflow, 'submit', 'SUPERSEDED'),
+    });
+    expect(refused.body.message).toContain('当前状态：已替代');
+    expect(await logsOf(quota.id)).toHaveLength(3);
+    expect((await w.s.request('GET', '/sys/auditChain/verify', { token: w.admin })).body.result).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('X-4: two concurrent submissions of one draft: exactly one wins, one approval, one log row', async () => {
+    await w.s.ctx.db
+      .deleteFrom('srmPriceRecord')
+      .where('sourceId', 'in', w.s.ctx.db.selectFrom('quotaArrangement').select('sourceAwardId'))
+      .execute();
+    const { awardId: third } = await splitAward();
+    const [row] = await arrangementsOf(third);
+    const results = await Promise.all([
+      post('/srm/quota/submit', w.buyer, { id: row!.id }),
+      post('/srm/quota/submit', w.buyer, { id: row!.id }),
+    ]);
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    expect([WORKFLOW_STALE, workflowRefusal(quotaWorkflow, 'submit', 'PENDING_APPROVAL')]).toContain(
+      results.find((r) => !r.body.success)!.body.message,
+    );
+    expect((await logsOf(row!.id)).filter((l) => l.action === 'submit')).toHaveLength(1);
+    expect(
+      await w.s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', row!.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('suppliers cannot reach quotas', async () => {

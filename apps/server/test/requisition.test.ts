@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageResult } from '@procura/shared';
+import { requisitionWorkflow, WORKFLOW_STALE, workflowRefusal, type PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
 import {
   orderRequisitionLines,
@@ -643,5 +643,91 @@ describe('approval (X-10, PR-2, PR-4)', () => {
     expect(
       await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).executeTakeFirst(),
     ).toBeUndefined();
+  });
+});
+
+describe('one workflow path: compare-and-swap, status log and audit chain (issue 17)', () => {
+  type LogRow = { action: string; fromStatus: string | null; toStatus: string; actorName: string; actorKind: string };
+  const logsOf = async (id: string) =>
+    (await s.request<LogRow[]>('GET', `/srm/requisition/logs?id=${id}`, { token: buyer })).body.result;
+  const auditOf = (id: string) =>
+    s.ctx.db.selectFrom('sysAuditChain').select(['action', 'docType']).where('docId', '=', id).orderBy('seq').execute();
+
+  it('X-4: two concurrent submissions of one draft: exactly one wins, the other is refused and nothing is logged twice', async () => {
+    const id = await draft();
+    const results = await Promise.all([post('submit', { id }), post('submit', { id })]);
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    const status = (await detail(id)).status;
+    // The loser read the draft before the winner committed (the compare-and-swap) or after (the state check).
+    expect([WORKFLOW_STALE, workflowRefusal(requisitionWorkflow, 'submit', status)]).toContain(
+      results.find((r) => !r.body.success)!.body.message,
+    );
+    const submits = (await logsOf(id)).filter((l) => l.action === 'submit');
+    expect(submits).toHaveLength(1);
+    expect(await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).execute()).toHaveLength(
+      1,
+    );
+  });
+
+  it('each move writes its status-log row and a chained audit entry; the approval is logged as the system acting for the approver', async () => {
+    const id = await draft();
+    await post('submit', { id });
+    const { taskId } = await pendingTask(id);
+    const res = await s.request('POST', '/approval/task/approve', { token: admin, body: { taskId, comment: '同意' } });
+    expect(res.body).toMatchObject({ success: true });
+    const logs = await logsOf(id);
+    expect(logs.map((l) => `${l.action}:${l.fromStatus}>${l.toStatus}:${l.actorKind}`)).toEqual([
+      'create:null>DRAFT:INTERNAL',
+      'submit:DRAFT>PENDING_APPROVAL:INTERNAL',
+      'approve:PENDING_APPROVAL>APPROVED:INTERNAL',
+    ]);
+    const adminName = (
+      await s.ctx.db.selectFrom('sysUser').select('realname').where('id', '=', adminId).executeTakeFirstOrThrow()
+    ).realname;
+    expect(logs.at(-1)!.actorName).toBe(adminName);
+    expect(await auditOf(id)).toEqual(
+      ['create', 'submit', 'approve'].map((action) => ({ action, docType: 'PURCHASE_REQUISITION' })),
+    );
+    const verdict = await s.request<{ ok: boolean }>('GET', '/sys/auditChain/verify', { token: admin });
+    expect(verdict.body.result).toMatchObject({ ok: true });
+  });
+
+  /** Approved through the flow configured above (one step below the threshold). */
+  async function approvedByTask(): Promise<Detail> {
+    const id = await draft(draftBody({ lines: [catalogueLine()] }));
+    await post('submit', { id });
+    const { taskId } = await pendingTask(id);
+    await s.request('POST', '/approval/task/approve', { token: admin, body: { taskId, comment: '' } });
+    return detail(id);
+  }
+
+  it('PR-7: a derived status change is logged under the consumption that caused it and audited', async () => {
+    const r = await approvedByTask();
+    await reserve([{ lineId: r.lines[0]!.id, qty: '4' }]);
+    expect((await logsOf(r.id)).at(-1)).toMatchObject({
+      action: 'sourcing',
+      fromStatus: 'APPROVED',
+      toStatus: 'PARTIALLY_PROCESSED',
+      actorKind: 'SYSTEM',
+    });
+    expect((await auditOf(r.id)).at(-1)).toEqual({ action: 'sourcing', docType: 'PURCHASE_REQUISITION' });
+  });
+
+  it('X-3: a move from a wrong state is refused naming the current state, and changes nothing', async () => {
+    const r = await approvedByTask();
+    const before = (await logsOf(r.id)).length;
+    const res = await post('submit', { id: r.id });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: workflowRefusal(requisitionWorkflow, 'submit', 'APPROVED'),
+    });
+    expect(res.body.message).toContain('当前状态：已审批');
+    expect((await logsOf(r.id)).length).toBe(before);
+    expect((await detail(r.id)).status).toBe('APPROVED');
+  });
+
+  it('the timeline needs the list code and the tenant: a supplier user is refused', async () => {
+    const id = await draft();
+    expect((await s.request('GET', `/srm/requisition/logs?id=${id}`, { token: supplier1 })).body.success).toBe(false);
   });
 });

@@ -280,10 +280,10 @@ describe('the reservation follows the event (PR-3, PR-7, SRC-10, SRC-11)', () =>
       .executeTakeFirstOrThrow();
     expect(row.qtyAwarded).toBe('100');
     const logs = await w.s.ctx.db
-      .selectFrom('purchaseRequisitionLog')
+      .selectFrom('sysDocLog')
       .select(['action', 'toStatus'])
-      .where('requisitionId', '=', r.id)
-      .orderBy('at')
+      .where('docId', '=', r.id)
+      .orderBy('createdTime')
       .execute();
     expect(logs.map((l) => l.action)).toContain('sourcing');
     // PR-3: the awarded reservation turns into ordered quantity.

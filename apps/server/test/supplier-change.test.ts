@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANGE_VIA_REQUEST_MESSAGE,
+  changeWorkflow,
   EVIDENCE_REQUIRED_MESSAGE,
+  WORKFLOW_STALE,
   type ChangeHistoryRow,
   type ChangeRequestRow,
   type PageResult,
@@ -713,5 +715,67 @@ describe('drafts, contacts and withdrawal (§5 DRAFT/WITHDRAWN, CHG-1, CHG-2, CH
       .where('field', '=', 'contact.mobile')
       .executeTakeFirstOrThrow();
     expect(removed).toEqual({ label: '删除联系人「王芳」手机', oldValue: '13700000002', newValue: '' });
+  });
+});
+
+describe('one workflow path: compare-and-swap, status log and audit chain (issue 17)', () => {
+  type LogRow = { action: string; fromStatus: string | null; toStatus: string; actorKind: string };
+  const logsOf = async (id: string) =>
+    (await s.request<LogRow[]>('GET', `/supplierChange/logs?id=${id}`, { token: admin })).body;
+
+  it('X-4: two concurrent submissions of one draft: exactly one wins; each move is logged and audited once; a refusal names the state', async () => {
+    // CHG-1: one request in approval per supplier; an earlier test's may still be open.
+    const open = await s.ctx.db
+      .selectFrom('supplierChangeRequest')
+      .select('id')
+      .where('supplierId', '=', sup1)
+      .where('status', '=', 'SUBMITTED')
+      .execute();
+    for (const o of open) await post(supplier1, '/supplierChange/withdraw', { id: o.id });
+    const now = await current(supplier1);
+    const body = { ...now, legalPerson: '钱十二', reason: '法人变更' };
+    const d = await s.request<{ id: string }>('POST', '/supplierChange/saveDraft', { token: supplier1, body });
+    expect(d.body).toMatchObject({ success: true });
+    const id = d.body.result.id;
+    // A draft is the supplier's alone (X-5): its timeline is not the buyer's to read yet.
+    expect((await logsOf(id)).success).toBe(false);
+    const files = await evidence('supplier1');
+    const results = await Promise.all([
+      post(supplier1, '/supplierChange/submit', { ...body, id, files }),
+      post(supplier1, '/supplierChange/submit', { ...body, id, files }),
+    ]);
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    expect([WORKFLOW_STALE, '变更申请审批中，不能再修改']).toContain(
+      results.find((r) => !r.body.success)!.body.message,
+    );
+    expect(await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).execute()).toHaveLength(
+      1,
+    );
+    const reject = await post(admin, '/approval/task/reject', { taskId: (await taskOf(id)).id, comment: '材料不全' });
+    expect(reject.body.success).toBe(true);
+    const logs = (await logsOf(id)).result as LogRow[];
+    expect(logs.map((l) => `${l.action}:${l.fromStatus}>${l.toStatus}:${l.actorKind}`)).toEqual([
+      'create:null>DRAFT:SUPPLIER',
+      'submit:DRAFT>SUBMITTED:SUPPLIER',
+      'reject:SUBMITTED>REJECTED:INTERNAL',
+    ]);
+    const audit = await s.ctx.db
+      .selectFrom('sysAuditChain')
+      .select(['action', 'docType'])
+      .where('docId', '=', id)
+      .orderBy('seq')
+      .execute();
+    expect(audit).toEqual(
+      ['create', 'submit', 'reject'].map((action) => ({ action, docType: changeWorkflow.docType })),
+    );
+    expect((await post(supplier1, '/supplierChange/withdraw', { id })).body).toMatchObject({
+      success: false,
+      message: '变更申请已驳回，不能撤回',
+    });
+    expect(((await logsOf(id)).result as LogRow[]).length).toBe(3);
+  });
+
+  it('the timeline is the buyers’: a supplier user is refused', async () => {
+    expect((await s.request('GET', `/supplierChange/logs?id=x`, { token: supplier1 })).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { supplierInfoSchema } from './supplier.js';
+import { defineWorkflow, workflowStateText } from './workflow.js';
 
 /**
  * Supplier change requests (domain §5): after approval the profile's controlled fields change
@@ -19,13 +20,73 @@ export const CHANGE_FIELD_KEYS = Object.keys(CHANGE_FIELDS) as ChangeField[];
 /** Sections whose every field is critical (CHG-3): evidence files and a manager's approval. */
 export const CRITICAL_SECTIONS: readonly string[] = ['BASIC', 'BANK'];
 export const CHANGE_SECTION_LABELS: Record<string, string> = { BASIC: '基本信息', BANK: '银行账户', CONTACT: '联系人' };
-export const CHANGE_STATUS_LABELS: Record<string, string> = {
-  DRAFT: '草稿',
-  SUBMITTED: '审批中',
-  APPROVED: '已通过',
-  REJECTED: '已驳回',
-  WITHDRAWN: '已撤回',
-};
+
+/**
+ * The change request's state machine (domain §5): the supplier submits or withdraws its draft
+ * (a new request may be submitted at once, by the supplier or a buyer on its behalf); the
+ * approval engine's outcome applies it (CHG-2), rejects it or, when the submitter withdraws the
+ * approval, withdraws it.
+ */
+export const changeWorkflow = defineWorkflow({
+  docType: 'SUPPLIER_CHANGE_REQUEST',
+  label: '变更申请',
+  permission: 'supplierChange',
+  supplierSideRefusal: '只有提出变更申请的供应商可以提交或撤回',
+  states: {
+    DRAFT: { text: '草稿', color: 'default', terminal: false },
+    SUBMITTED: { text: '审批中', color: 'processing', terminal: false },
+    APPROVED: { text: '已通过', color: 'success', terminal: true },
+    REJECTED: { text: '已驳回', color: 'red', terminal: true },
+    WITHDRAWN: { text: '已撤回', color: 'default', terminal: true },
+  },
+  transitions: {
+    submit: {
+      from: ['DRAFT'],
+      to: 'SUBMITTED',
+      side: 'SUPPLIER',
+      permission: 'supplierChange:mine',
+      label: '提交',
+      refusal: '只有草稿状态的变更申请可以提交',
+      done: '变更申请已提交，等待审批',
+    },
+    withdraw: {
+      from: ['DRAFT'],
+      to: 'WITHDRAWN',
+      side: 'SUPPLIER',
+      permission: 'supplierChange:mine',
+      label: '撤回',
+      refusal: '只有草稿状态的变更申请可以直接撤回',
+      done: '变更申请已撤回',
+    },
+    approve: {
+      from: ['SUBMITTED'],
+      to: 'APPROVED',
+      side: 'SYSTEM',
+      label: '审批通过',
+      logText: '审批通过，变更生效',
+      refusal: '只有审批中的变更申请可以审批通过',
+      done: '变更申请已通过',
+    },
+    reject: {
+      from: ['SUBMITTED'],
+      to: 'REJECTED',
+      side: 'SYSTEM',
+      label: '驳回',
+      refusal: '只有审批中的变更申请可以驳回',
+      done: '变更申请已驳回',
+    },
+    recall: {
+      from: ['SUBMITTED'],
+      to: 'WITHDRAWN',
+      side: 'SYSTEM',
+      label: '撤回审批',
+      refusal: '只有审批中的变更申请可以撤回审批',
+      done: '变更申请已撤回',
+    },
+  },
+});
+export type ChangeRequestAction = keyof typeof changeWorkflow.transitions;
+export const CHANGE_STATUS_LABELS: Record<string, string> = workflowStateText(changeWorkflow);
 
 /** The fields of a supplier contact (domain §4.1 SupplierContact) a change request may touch. */
 export const CONTACT_FIELDS = {

@@ -40,7 +40,16 @@ export type TransitionInput<R extends WorkflowRow, A extends string> = {
   patch?: Record<string, unknown>;
   /** Runs last in the same transaction (notices, hand-overs), with the row as it was. */
   after?: (row: R, trx: Db) => Promise<void> | void;
+  /** Columns that must still hold these values, besides the status (an optimistic version). */
+  expect?: Record<string, unknown>;
+  /** Who the log names when the system acts for someone (an approval's decider); the system when absent. */
+  operator?: LogOperator;
+  /** The action the log and the audit entry record, when it differs from the transition (the consumption that moved a derived status). */
+  logAction?: string;
 };
+
+/** Who a status-log row names. */
+export type LogOperator = { id: string | null; name: string; kind: WorkflowSide; ip?: string | null };
 
 export type TransitionResult<R> = { row: R; from: string; to: string; message: string };
 
@@ -67,6 +76,71 @@ export async function workflowRowFor<R extends WorkflowRow>(
   return row;
 }
 
+const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
+
+/** The log's operator for a user. */
+export const operatorOf = (actor: Actor): LogOperator => ({
+  id: actor.user.id,
+  name: actor.user.realname || actor.user.username,
+  kind: sideOf(actor),
+  ip: actor.ip,
+});
+
+/**
+ * The status-log row and the audit-chain entry of one move, inside the caller's transaction:
+ * what runTransition writes after its compare-and-swap, and what a document with its own
+ * status rules (derived statuses, tender events) writes after its own.
+ */
+export async function writeDocLog(
+  trx: Db,
+  def: WorkflowDef,
+  entry: {
+    row: Pick<WorkflowRow, 'id' | 'tenantId' | 'sourceDocType' | 'sourceDocId'>;
+    action: string;
+    from: string | null;
+    to: string;
+    reason?: string | null;
+    operator: LogOperator;
+  },
+): Promise<void> {
+  const { row, operator } = entry;
+  const now = serverNowIso();
+  const log = {
+    id: newId(),
+    tenantId: row.tenantId,
+    docType: def.docType,
+    docId: row.id,
+    action: entry.action,
+    fromStatus: entry.from,
+    toStatus: entry.to,
+    reason: entry.reason?.slice(0, 500) || null,
+    operatorId: operator.id,
+    operatorName: operator.name,
+    operatorKind: operator.kind,
+    ip: operator.ip ?? null,
+    createdTime: now,
+    sourceDocType: row.sourceDocType ?? null,
+    sourceDocId: row.sourceDocId ?? null,
+  };
+  await trx.insertInto('sysDocLog').values(log).execute();
+  await appendAudit(trx, {
+    tenantId: row.tenantId,
+    docType: def.docType,
+    docId: row.id,
+    action: entry.action,
+    payload: {
+      logId: log.id,
+      from: log.fromStatus,
+      to: log.toStatus,
+      reason: log.reason,
+      operatorId: log.operatorId,
+      operatorName: operator.name,
+      operatorKind: log.operatorKind,
+      at: now,
+    },
+  });
+}
+
 async function move<R extends WorkflowRow, A extends string>(
   trx: Db,
   def: WorkflowDef<string, A>,
@@ -77,7 +151,7 @@ async function move<R extends WorkflowRow, A extends string>(
   const { actor } = input;
   await input.guard?.(row, trx);
   const now = serverNowIso();
-  const moved = await (trx as unknown as AnyDb)
+  let update = (trx as unknown as AnyDb)
     .updateTable(input.table)
     .set({
       ...input.patch,
@@ -86,44 +160,18 @@ async function move<R extends WorkflowRow, A extends string>(
       updateTime: now,
     })
     .where('id', '=', row.id)
-    .where('status', '=', row.status)
-    .executeTakeFirst();
+    .where('status', '=', row.status);
+  for (const [column, value] of Object.entries(input.expect ?? {})) update = update.where(column, '=', value);
+  const moved = await update.executeTakeFirst();
   // the status moved since it was read; the other action won.
   if (Number(moved.numUpdatedRows) !== 1) throw businessError(WORKFLOW_STALE);
-  const operatorName = actor ? actor.user.realname || actor.user.username : 'system';
-  const log = {
-    id: newId(),
-    tenantId: row.tenantId,
-    docType: def.docType,
-    docId: row.id,
-    action: input.action,
-    fromStatus: row.status,
-    toStatus: rule.to,
-    reason: input.reason || null,
-    operatorId: actor?.user.id ?? null,
-    operatorName,
-    operatorKind: sideOf(actor),
-    ip: actor?.ip ?? null,
-    createdTime: now,
-    sourceDocType: row.sourceDocType ?? null,
-    sourceDocId: row.sourceDocId ?? null,
-  };
-  await trx.insertInto('sysDocLog').values(log).execute();
-  await appendAudit(trx, {
-    tenantId: row.tenantId,
-    docType: def.docType,
-    docId: row.id,
-    action: input.action,
-    payload: {
-      logId: log.id,
-      from: log.fromStatus,
-      to: log.toStatus,
-      reason: log.reason,
-      operatorId: log.operatorId,
-      operatorName,
-      operatorKind: log.operatorKind,
-      at: now,
-    },
+  await writeDocLog(trx, def, {
+    row,
+    action: input.logAction ?? input.action,
+    from: row.status,
+    to: rule.to,
+    reason: input.reason,
+    operator: actor ? operatorOf(actor) : (input.operator ?? SYSTEM_OPERATOR),
   });
   await input.after?.(row, trx);
   return { row, from: row.status, to: rule.to, message: rule.done };

@@ -50,20 +50,21 @@ function reasonPanel(def: WorkflowDef, options: WorkflowActionsOptions, action: 
   };
 }
 
-/** Who moved the document when, and why (X-3): the status log (`GET <path>/logs?id=`) as a timeline. */
-export function WorkflowTimeline({
-  def,
-  path,
-  id,
-  testId,
-  enabled = true,
-}: {
+export type WorkflowTimelineProps = {
   def: WorkflowDef;
+  /** The document's route prefix: the log is `GET <path>/logs?id=`. */
   path: string;
   id: string;
+  /** The timeline's test id. */
   testId: string;
+  /** Texts of logged actions that are no transition of the definition (create, a consumption). */
+  actionText?: Readonly<Record<string, string>>;
+  /** False while hidden (a closed drawer): nothing is fetched. */
   enabled?: boolean;
-}) {
+};
+
+/** Who moved the document when, and why (X-3): the status log (`GET <path>/logs?id=`) as a timeline. */
+export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = true }: WorkflowTimelineProps) {
   const logs = useQuery({
     queryKey: ['workflowLog', def.docType, id],
     enabled,
@@ -74,6 +75,8 @@ export function WorkflowTimeline({
     },
   });
   const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
+  const actionOf = (action: string) =>
+    def.transitions[action] ? logTextOf(action, def.transitions[action]) : (actionText?.[action] ?? action);
   if (logs.isLoading) return <Spin />;
   if (!logs.data?.length) return <Empty description={logs.error ? logs.error.message : '暂无记录'} />;
   return (
@@ -84,8 +87,8 @@ export function WorkflowTimeline({
         color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
         content: (
           <>
-            {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${logTextOf(l.action, def.transitions[l.action])}${l.reason ? `：${l.reason}` : ''}`}{' '}
-            <Tag>{`${stateText(l.fromStatus)} → ${stateText(l.toStatus)}`}</Tag>
+            {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${actionOf(l.action)}${l.reason ? `：${l.reason}` : ''}`}{' '}
+            <Tag>{l.fromStatus ? `${stateText(l.fromStatus)} → ${stateText(l.toStatus)}` : stateText(l.toStatus)}</Tag>
           </>
         ),
       }))}
@@ -93,7 +96,7 @@ export function WorkflowTimeline({
   );
 }
 
-/** The status log of a row in a drawer (the row action 状态日志). */
+/** The status log of a row, in a drawer. */
 export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowActionsOptions, 'path' | 'key'>) {
   return function WorkflowLogDrawer({ record, open, onClose }: RowActionPanelProps) {
     return (
@@ -104,7 +107,13 @@ export function workflowLogDrawer(def: WorkflowDef, options: Pick<WorkflowAction
         size={480}
         destroyOnHidden
       >
-        <WorkflowTimeline def={def} path={options.path} id={record.id} testId={`${options.key}-log`} enabled={open} />
+        <WorkflowTimeline
+          def={def}
+          path={options.path}
+          id={String(record.id)}
+          testId={`${options.key}-log`}
+          enabled={open}
+        />
       </Drawer>
     );
   };

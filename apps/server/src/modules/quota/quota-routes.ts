@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, QUOTA_STATUS_TEXT, quotaShareRefusal, toPage } from '@procura/shared';
+import { ok, QUOTA_STATUS_TEXT, quotaShareRefusal, quotaWorkflow, toPage, type QuotaAction } from '@procura/shared';
+import { runTransition } from '../../workflow/transition.js';
+import { documentLog } from '../../workflow/doc-log.js';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../core/access.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
@@ -18,6 +20,7 @@ import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-ser
  *   GET  /srm/quota/list           page, filters status / materialName (name or code); shares and source event code per row
  *   GET  /srm/quota/queryById      header, lines, source event and award codes
  *   PUT  /srm/quota/edit           DRAFT only, optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
+ *   GET  /srm/quota/logs           the status timeline (sys_doc_log)
  *   POST /srm/quota/submit         QUO-1 (Σ = 100) and QUO-2, then the approval engine (QUOTA_ARRANGEMENT) → ACTIVE
  */
 
@@ -194,6 +197,18 @@ export const quotaRoutes =
       },
     );
 
+    app.get(
+      '/srm/quota/logs',
+      {
+        schema: { tags, summary: '配额的状态日志（时间线）', querystring: z.object({ id, _t: z.string().optional() }) },
+        config: access('srm:quota:list'),
+      },
+      async (request) => {
+        const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
+        return ok(await documentLog(ctx.db, quotaWorkflow, a.id));
+      },
+    );
+
     app.put(
       '/srm/quota/edit',
       {
@@ -271,35 +286,35 @@ export const quotaRoutes =
         const actor = actorOf(request);
         const result = await ctx.db.transaction().execute(async (trx) => {
           const a = await arrangementOf(trx, request.tenantId, request.body.id);
-          if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以提交审批');
-          const refusal = await activationRefusal(trx, a);
-          if (refusal) throw businessError(refusal);
-          const moved = await trx
-            .updateTable('quotaArrangement')
-            .set({
-              status: 'PENDING_APPROVAL',
-              version: a.version + 1,
-              updateBy: actor.user.username,
-              updateTime: serverNowIso(),
-            })
-            .where('id', '=', a.id)
-            .where('version', '=', a.version)
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
-          const submitted = await submitForApproval(trx, {
-            docType: QUOTA_DOC_TYPE,
-            docId: a.id,
-            title: `配额：${a.code} ${a.materialName}`,
-            amount: null,
-            submitterId: actor.user.id,
-            tenantId: actor.tenantId,
+          let submitted: Awaited<ReturnType<typeof submitForApproval>> | undefined;
+          await runTransition<Arrangement, QuotaAction>(trx, quotaWorkflow, {
+            table: 'quotaArrangement',
+            id: a.id,
+            action: 'submit',
+            actor,
+            guard: async (row) => {
+              const refusal = await activationRefusal(trx, row);
+              if (refusal) throw businessError(refusal);
+            },
+            patch: { version: a.version + 1 },
+            expect: { version: a.version },
+            after: async () => {
+              submitted = await submitForApproval(trx, {
+                docType: QUOTA_DOC_TYPE,
+                docId: a.id,
+                title: `配额：${a.code} ${a.materialName}`,
+                amount: null,
+                submitterId: actor.user.id,
+                tenantId: actor.tenantId,
+              });
+              await trx
+                .updateTable('quotaArrangement')
+                .set({ approvalInstanceId: submitted.instanceId })
+                .where('id', '=', a.id)
+                .execute();
+            },
           });
-          await trx
-            .updateTable('quotaArrangement')
-            .set({ approvalInstanceId: submitted.instanceId })
-            .where('id', '=', a.id)
-            .execute();
-          return submitted;
+          return submitted!;
         });
         return ok(result, result.status === 'APPROVED' ? '配额已生效' : '配额已提交审批');
       },

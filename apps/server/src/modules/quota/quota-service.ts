@@ -1,4 +1,6 @@
-import { quotaShareRefusal } from '@procura/shared';
+import { quotaShareRefusal, quotaWorkflow, type QuotaAction } from '@procura/shared';
+import { runTransition } from '../../workflow/transition.js';
+import { operatorById } from '../../workflow/doc-log.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDay, serverNowIso } from '../../core/clock.js';
@@ -20,7 +22,7 @@ import { noticeHtml } from '../../core/sanitize.js';
  * or TRIAL in the material's category when it has one). Allocation to orders is not here yet.
  */
 
-export const QUOTA_DOC_TYPE = 'QUOTA_ARRANGEMENT';
+export const QUOTA_DOC_TYPE = quotaWorkflow.docType;
 export const QUOTA_PAGE = '/srm/quota';
 
 export type Arrangement = QuotaArrangementTable;
@@ -150,42 +152,68 @@ async function approved(trx: Db, outcome: ApprovalOutcome): Promise<void> {
     .selectAll()
     .where('id', '=', outcome.instance.docId)
     .executeTakeFirstOrThrow();
-  if (a.status !== 'PENDING_APPROVAL') throw businessError(`配额 ${a.code} 不在审批中`);
-  const refusal = await activationRefusal(trx, a);
-  if (refusal) throw businessError(refusal);
-  const now = serverNowIso();
-  if (a.materialId) {
-    await trx
-      .updateTable('quotaArrangement')
-      .set({ status: 'SUPERSEDED', updateBy: 'approval', updateTime: now })
-      .where('tenantId', '=', a.tenantId)
-      .where('materialId', '=', a.materialId)
-      .where('status', '=', 'ACTIVE')
-      .where('id', '<>', a.id)
-      .where('validTo', '>=', a.validFrom)
-      .where('validFrom', '<=', a.validTo)
-      .execute();
-  }
-  await trx
-    .updateTable('quotaArrangement')
-    .set({ status: 'ACTIVE', activatedAt: now, version: a.version + 1, updateBy: 'approval', updateTime: now })
-    .where('id', '=', a.id)
-    .execute();
+  const operator = await operatorById(trx, outcome.actorId);
+  await runTransition<Arrangement, QuotaAction>(trx, quotaWorkflow, {
+    table: 'quotaArrangement',
+    id: a.id,
+    action: 'approve',
+    actor: null,
+    operator,
+    reason: outcome.comment,
+    guard: async (row) => {
+      const refusal = await activationRefusal(trx, row);
+      if (refusal) throw businessError(refusal);
+    },
+    patch: { activatedAt: serverNowIso(), version: a.version + 1 },
+    after: async () => {
+      if (!a.materialId) return;
+      const older = await trx
+        .selectFrom('quotaArrangement')
+        .select('id')
+        .where('tenantId', '=', a.tenantId)
+        .where('materialId', '=', a.materialId)
+        .where('status', '=', 'ACTIVE')
+        .where('id', '<>', a.id)
+        .where('validTo', '>=', a.validFrom)
+        .where('validFrom', '<=', a.validTo)
+        .execute();
+      for (const o of older)
+        await runTransition<Arrangement, QuotaAction>(trx, quotaWorkflow, {
+          table: 'quotaArrangement',
+          id: o.id,
+          action: 'supersede',
+          actor: null,
+          operator,
+          reason: `${a.code} 生效（QUO-3）`,
+        });
+    },
+  });
 }
 
-async function backToDraft(trx: Db, outcome: ApprovalOutcome): Promise<void> {
-  await trx
-    .updateTable('quotaArrangement')
-    .set({ status: 'DRAFT', updateTime: serverNowIso() })
-    .where('id', '=', outcome.instance.docId)
-    .where('status', '=', 'PENDING_APPROVAL')
-    .execute();
-}
+/** Rejected or withdrawn: back to a draft (an outcome for an arrangement no longer pending changes nothing). */
+const backToDraft =
+  (action: 'reject' | 'withdraw') =>
+  async (trx: Db, outcome: ApprovalOutcome): Promise<void> => {
+    const a = await trx
+      .selectFrom('quotaArrangement')
+      .select('status')
+      .where('id', '=', outcome.instance.docId)
+      .executeTakeFirst();
+    if (a?.status !== 'PENDING_APPROVAL') return;
+    await runTransition<Arrangement, QuotaAction>(trx, quotaWorkflow, {
+      table: 'quotaArrangement',
+      id: outcome.instance.docId,
+      action,
+      actor: null,
+      operator: await operatorById(trx, outcome.actorId),
+      reason: outcome.comment,
+    });
+  };
 
 export const quotaApprovalDocType = defineApprovalDocType(QUOTA_DOC_TYPE, {
   label: '配额',
   openPage: QUOTA_PAGE,
   onApproved: approved,
-  onRejected: backToDraft,
-  onWithdrawn: backToDraft,
+  onRejected: backToDraft('reject'),
+  onWithdrawn: backToDraft('withdraw'),
 });

@@ -1,4 +1,6 @@
+import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
+import { runTransition } from '../../workflow/transition.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { businessDay, serverNowIso } from '../../core/clock.js';
@@ -274,7 +276,7 @@ export async function createRequisition(
       })
       .execute();
     await insertLines(trx, rowId, tenantId, lines);
-    await writeLog(trx, rowId, 'create', null, 'DRAFT', userActor(actor));
+    await writeLog(trx, { id: rowId, tenantId }, 'create', null, 'DRAFT', userActor(actor));
     return { id: rowId, code };
   });
 }
@@ -292,24 +294,30 @@ export async function editRequisition(
     if (r.version !== body.version) throw businessError('采购申请已被他人修改，请刷新后重试');
     const lines = await prepareLines(trx, tenantId, body.lines);
     const header = await prepareHeader(trx, actor, body, lines);
-    const moved = await trx
-      .updateTable('purchaseRequisition')
-      .set({
-        ...header,
-        sysOrgCode: header.departmentCode,
-        status: 'DRAFT',
-        version: r.version + 1,
-        updateBy: actor.user.username,
-        updateTime: serverNowIso(),
-      })
-      .where('id', '=', r.id)
-      .where('version', '=', r.version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人修改，请刷新后重试');
+    const changes = { ...header, sysOrgCode: header.departmentCode, version: r.version + 1 };
+    if (r.status === 'REJECTED') {
+      // Editing a rejected requisition takes it back to a draft: a transition, logged and audited.
+      await runTransition<Requisition, RequisitionAction>(trx, requisitionWorkflow, {
+        table: 'purchaseRequisition',
+        id: r.id,
+        action: 'edit',
+        actor,
+        patch: changes,
+        expect: { version: r.version },
+      });
+    } else {
+      const moved = await trx
+        .updateTable('purchaseRequisition')
+        .set({ ...changes, updateBy: actor.user.username, updateTime: serverNowIso() })
+        .where('id', '=', r.id)
+        .where('status', '=', 'DRAFT')
+        .where('version', '=', r.version)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人修改，请刷新后重试');
+    }
     // Drafts and rejected requisitions have consumed nothing: their lines are replaced whole.
     await trx.deleteFrom('purchaseRequisitionLine').where('requisitionId', '=', r.id).execute();
     await insertLines(trx, r.id, tenantId, lines);
-    if (r.status === 'REJECTED') await writeLog(trx, r.id, 'edit', 'REJECTED', 'DRAFT', userActor(actor));
   });
 }
 
@@ -327,6 +335,6 @@ export async function deleteDraft(db: Db, actor: Actor, tenantId: number, id: st
       .where('id', '=', r.id)
       .where('status', '=', 'DRAFT')
       .execute();
-    await writeLog(trx, r.id, 'delete', 'DRAFT', 'DRAFT', userActor(actor));
+    await writeLog(trx, r, 'delete', 'DRAFT', 'DRAFT', userActor(actor));
   });
 }

@@ -1,3 +1,5 @@
+import { requisitionWorkflow } from '@procura/shared';
+import { documentLog } from '../../workflow/doc-log.js';
 import { escapeLike } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
 import { latestApprovalOf } from '../approval/index.js';
@@ -79,13 +81,7 @@ export async function requisitionContext(db: Db, r: Requisition, lines: Requisit
         .execute()
     : [];
   const latest = await latestApprovalOf(db, PR_DOC_TYPE, r.id);
-  const logs = await db
-    .selectFrom('purchaseRequisitionLog')
-    .select(['id', 'action', 'fromStatus', 'toStatus', 'actorName', 'reason', 'at'])
-    .where('requisitionId', '=', r.id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  const logs = await documentLog(db, requisitionWorkflow, r.id);
   return { users, categories, suppliers, history, latest, logs };
 }
 

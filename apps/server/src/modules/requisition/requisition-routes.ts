@@ -1,3 +1,5 @@
+import { requisitionWorkflow } from '@procura/shared';
+import { documentLog } from '../../workflow/doc-log.js';
 import { z } from 'zod';
 import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -147,8 +149,24 @@ export const requisitionRoutes =
           })),
           approval: latest ? { instanceId: latest.id, status: latest.status, currentStep: latest.currentStep } : null,
           approvalHistory: history.map((h) => ({ ...h, actorName: h.actorName ?? '系统', at: toWireDateTime(h.at) })),
-          logs: logs.map((l) => ({ ...l, at: toWireDateTime(l.at) })),
+          logs,
         });
+      },
+    );
+
+    app.get(
+      '/srm/requisition/logs',
+      {
+        schema: {
+          tags,
+          summary: '采购申请的状态日志（时间线）',
+          querystring: z.object({ id, _t: z.string().optional() }),
+        },
+        config: perm('list'),
+      },
+      async (request) => {
+        const r = await requisitionOf(ctx.db, request.query.id, request.tenantId);
+        return ok(await documentLog(ctx.db, requisitionWorkflow, r.id));
       },
     );
 

@@ -1,6 +1,8 @@
+import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
 import { businessError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
+import { runTransition, writeDocLog, type LogOperator } from '../../workflow/transition.js';
+import { operatorById } from '../../workflow/doc-log.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PurchaseRequisitionLineTable, PurchaseRequisitionTable } from './requisition-tables.js';
@@ -8,7 +10,7 @@ import { defineApprovalDocType } from '../approval/index.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { QTY_PATTERN, qtyText, units } from './requisition-decimal.js';
 
-export const PR_DOC_TYPE = 'PURCHASE_REQUISITION';
+export const PR_DOC_TYPE = requisitionWorkflow.docType;
 export const PR_PAGE = '/srm/requisition';
 
 export type Requisition = PurchaseRequisitionTable;
@@ -19,7 +21,7 @@ import { noticeHtml } from '../../core/sanitize.js';
 import { requisitionApprovalDetail } from './requisition-approval-detail.js';
 export type { Actor };
 /** Who wrote a log row: a user, or the system (sourcing, orders, the approval engine's auto-approval). */
-export type LogActor = { id: string | null; name: string; kind: 'INTERNAL' | 'SYSTEM'; ip?: string | null };
+export type LogActor = LogOperator;
 
 /** Header states in which lines may be consumed (after approval, PR-3/PR-4). */
 export const CONSUMABLE = ['APPROVED', 'PARTIALLY_PROCESSED', 'PROCESSED'];
@@ -63,32 +65,30 @@ export function headerStatusOf(status: string, lines: RequisitionLine[]): string
   return consumed > 0n ? 'PARTIALLY_PROCESSED' : 'APPROVED';
 }
 
+/**
+ * A log row (and its audit entry) of a move that changes no status: creation, deletion, a
+ * cancellation that leaves the derived status as it was. Status changes go through
+ * runTransition, which writes both itself.
+ */
 export async function writeLog(
   trx: Db,
-  requisitionId: string,
+  r: Pick<Requisition, 'id' | 'tenantId'>,
   action: string,
   from: string | null,
   to: string,
   actor: LogActor,
   reason: string | null = null,
 ): Promise<void> {
-  await trx
-    .insertInto('purchaseRequisitionLog')
-    .values({
-      id: newId(),
-      requisitionId,
-      action,
-      fromStatus: from,
-      toStatus: to,
-      actorId: actor.id,
-      actorName: actor.name,
-      actorKind: actor.kind,
-      reason: reason?.slice(0, 500) ?? null,
-      ip: actor.ip ?? null,
-      at: serverNowIso(),
-    })
-    .execute();
+  await writeDocLog(trx, requisitionWorkflow, { row: r, action, from, to, reason, operator: actor });
 }
+
+/** The transition of a derived header status (PR-7), by where it goes. */
+const DERIVED_MOVE: Record<string, RequisitionAction> = {
+  APPROVED: 'reopen',
+  PARTIALLY_PROCESSED: 'progress',
+  PROCESSED: 'complete',
+  CLOSED: 'close',
+};
 
 export const userActor = (actor: Actor): LogActor => ({
   id: actor.user.id,
@@ -96,12 +96,6 @@ export const userActor = (actor: Actor): LogActor => ({
   kind: 'INTERNAL',
   ip: actor.ip,
 });
-
-async function actorById(trx: Db, id: string | null): Promise<LogActor> {
-  if (!id) return { id: null, name: '系统', kind: 'SYSTEM' };
-  const u = await trx.selectFrom('sysUser').select(['realname', 'username']).where('id', '=', id).executeTakeFirst();
-  return { id, name: u?.realname || u?.username || id, kind: 'INTERNAL' };
-}
 
 /** A requisition of the tenant (not deleted), or 404. */
 export async function requisitionOf(db: Db, id: string, tenantId: number): Promise<Requisition> {
@@ -152,12 +146,17 @@ export async function refreshStatuses(
     }
     const status = headerStatusOf(header.status, lines);
     if (status !== header.status) {
-      await trx
-        .updateTable('purchaseRequisition')
-        .set({ status, version: header.version + 1, updateBy: actor.name, updateTime: serverNowIso() })
-        .where('id', '=', id)
-        .execute();
-      await writeLog(trx, id, action, header.status, status, actor, reason);
+      // The system moves the header; the log names the consumption and who caused it.
+      await runTransition<Requisition, RequisitionAction>(trx, requisitionWorkflow, {
+        table: 'purchaseRequisition',
+        id,
+        action: DERIVED_MOVE[status]!,
+        actor: null,
+        operator: actor,
+        logAction: action,
+        reason,
+        patch: { version: header.version + 1 },
+      });
     }
   }
 }
@@ -305,49 +304,44 @@ export async function awardRequisitionLines(trx: Db, items: LineQuantity[], acto
   await refreshStatuses(trx, touched, 'award', actor);
 }
 
-/** The approval's end moves a requisition on from PENDING_APPROVAL only (X-3). */
+/** The approval's end moves a requisition on from PENDING_APPROVAL only (X-3): a SYSTEM transition. */
 async function decided(
   trx: Db,
   id: string,
-  to: string,
-  action: string,
+  action: 'approve' | 'reject' | 'withdraw',
   actorId: string | null,
   comment: string | null,
 ): Promise<void> {
   const header = await trx.selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  if (header.status !== 'PENDING_APPROVAL') throw businessError(`采购申请 ${header.code} 不在审批中`);
-  const actor = await actorById(trx, actorId);
   const now = serverNowIso();
-  await trx
-    .updateTable('purchaseRequisition')
-    .set({
-      status: to,
-      approvedAt: to === 'APPROVED' ? now : null,
-      version: header.version + 1,
-      updateBy: actor.name,
-      updateTime: now,
-    })
-    .where('id', '=', id)
-    .execute();
-  if (to === 'APPROVED')
-    await trx
-      .updateTable('purchaseRequisitionLine')
-      .set({ lineStatus: 'OPEN' })
-      .where('requisitionId', '=', id)
-      .execute();
-  await writeLog(trx, id, action, 'PENDING_APPROVAL', to, actor, comment);
-  // X-12: the assigned buyer learns that approved lines wait for sourcing (the submitter hears from the engine).
-  if (to === 'APPROVED' && header.buyerId) {
-    await notifyUsers(trx, {
-      userIds: [header.buyerId].filter((u) => u !== header.submittedBy),
-      title: `采购申请已审批，待寻源：${header.code}`,
-      content: noticeHtml`<p>${header.code} ${header.title}（预算 ${header.budgetAmount} ${header.currency}）已审批通过，请安排寻源或下单。</p>`,
-      busType: 'requisition',
-      busId: id,
-      openType: 'url',
-      openPage: PR_PAGE,
-    });
-  }
+  await runTransition<Requisition, RequisitionAction>(trx, requisitionWorkflow, {
+    table: 'purchaseRequisition',
+    id,
+    action,
+    actor: null,
+    operator: await operatorById(trx, actorId),
+    reason: comment,
+    patch: { approvedAt: action === 'approve' ? now : null, version: header.version + 1 },
+    after: async () => {
+      if (action !== 'approve') return;
+      await trx
+        .updateTable('purchaseRequisitionLine')
+        .set({ lineStatus: 'OPEN' })
+        .where('requisitionId', '=', id)
+        .execute();
+      // X-12: the assigned buyer learns that approved lines wait for sourcing (the submitter hears from the engine).
+      if (header.buyerId)
+        await notifyUsers(trx, {
+          userIds: [header.buyerId].filter((u) => u !== header.submittedBy),
+          title: `采购申请已审批，待寻源：${header.code}`,
+          content: noticeHtml`<p>${header.code} ${header.title}（预算 ${header.budgetAmount} ${header.currency}）已审批通过，请安排寻源或下单。</p>`,
+          busType: 'requisition',
+          busId: id,
+          openType: 'url',
+          openPage: PR_PAGE,
+        });
+    },
+  });
 }
 
 // X-10 / PR-2: the requisition's approval; its amount is the budget, so steps apply by threshold.
@@ -355,10 +349,7 @@ export const requisitionApprovalDocType = defineApprovalDocType(PR_DOC_TYPE, {
   label: '采购申请',
   openPage: PR_PAGE,
   detail: requisitionApprovalDetail,
-  onApproved: (trx, { instance, actorId, comment }) =>
-    decided(trx, instance.docId, 'APPROVED', 'approve', actorId, comment),
-  onRejected: (trx, { instance, actorId, comment }) =>
-    decided(trx, instance.docId, 'REJECTED', 'reject', actorId, comment),
-  onWithdrawn: (trx, { instance, actorId, comment }) =>
-    decided(trx, instance.docId, 'DRAFT', 'withdraw', actorId, comment),
+  onApproved: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'approve', actorId, comment),
+  onRejected: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'reject', actorId, comment),
+  onWithdrawn: (trx, { instance, actorId, comment }) => decided(trx, instance.docId, 'withdraw', actorId, comment),
 });

@@ -2,6 +2,8 @@ import type { Actor } from '../../core/access.js';
 import { businessError } from '../../core/errors.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
+import { runTransition } from '../../workflow/transition.js';
 import { latestApprovalOf, submitForApproval, withdrawApproval } from '../approval/index.js';
 import { qtyText, units } from './requisition-decimal.js';
 import { assertSubmittable } from './requisition-drafts.js';
@@ -13,6 +15,7 @@ import {
   refreshStatuses,
   remainingOf,
   requisitionOf,
+  type Requisition,
   userActor,
   writeLog,
 } from './requisition-service.js';
@@ -32,38 +35,34 @@ export async function submitRequisition(
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const r = await requisitionOf(trx, body.id, tenantId);
-    if (r.status !== 'DRAFT' && r.status !== 'REJECTED')
-      throw businessError(`只有草稿或被驳回的采购申请可以提交，当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`);
-    if (body.version !== undefined && body.version !== r.version)
-      throw businessError('采购申请已被他人修改，请刷新后重试');
-    const lines = await linesOf(trx, r.id);
-    await assertSubmittable(trx, r, lines);
+    let status = '';
     const now = serverNowIso();
-    const moved = await trx
-      .updateTable('purchaseRequisition')
-      .set({
-        status: 'PENDING_APPROVAL',
-        submittedBy: actor.user.id,
-        submittedAt: now,
-        version: r.version + 1,
-        updateBy: actor.user.username,
-        updateTime: now,
-      })
-      .where('id', '=', r.id)
-      .where('version', '=', r.version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw businessError('采购申请已被他人修改，请刷新后重试');
-    await writeLog(trx, r.id, 'submit', r.status, 'PENDING_APPROVAL', userActor(actor));
-    // PR-2: the budget decides which steps apply.
-    const started = await submitForApproval(trx, {
-      docType: PR_DOC_TYPE,
-      docId: r.id,
-      title: `采购申请：${r.title}（${r.code}）`,
-      amount: r.budgetAmount,
-      submitterId: actor.user.id,
-      tenantId: tenantId,
+    await runTransition<Requisition, RequisitionAction>(trx, requisitionWorkflow, {
+      table: 'purchaseRequisition',
+      id: r.id,
+      action: 'submit',
+      actor,
+      guard: async (row) => {
+        if (body.version !== undefined && body.version !== row.version)
+          throw businessError('采购申请已被他人修改，请刷新后重试');
+        await assertSubmittable(trx, row, await linesOf(trx, row.id));
+      },
+      patch: { submittedBy: actor.user.id, submittedAt: now, version: r.version + 1 },
+      expect: { version: r.version },
+      // PR-2: the budget decides which steps apply; an approval with no applying step approves at once.
+      after: async (row) => {
+        const started = await submitForApproval(trx, {
+          docType: PR_DOC_TYPE,
+          docId: row.id,
+          title: `采购申请：${row.title}（${row.code}）`,
+          amount: row.budgetAmount,
+          submitterId: actor.user.id,
+          tenantId: tenantId,
+        });
+        status = started.status;
+      },
     });
-    return started.status;
+    return status;
   });
 }
 
@@ -124,7 +123,6 @@ export async function cancelRemaining(
       .execute();
     await refreshStatuses(trx, [r.id], 'cancel', userActor(actor), body.reason);
     const after = await requisitionOf(trx, r.id, tenantId);
-    if (after.status === r.status)
-      await writeLog(trx, r.id, 'cancel', r.status, r.status, userActor(actor), body.reason);
+    if (after.status === r.status) await writeLog(trx, r, 'cancel', r.status, r.status, userActor(actor), body.reason);
   });
 }

@@ -65,22 +65,7 @@ export type PurchaseRequisitionLineTable = {
   remark: string | null;
 };
 
-export type PurchaseRequisitionLogTable = {
-  id: string;
-  requisitionId: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorId: string | null;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  ip: string | null;
-  at: string;
-};
-
 export type RequisitionTables = {
   purchaseRequisition: PurchaseRequisitionTable;
   purchaseRequisitionLine: PurchaseRequisitionLineTable;
-  purchaseRequisitionLog: PurchaseRequisitionLogTable;
 };

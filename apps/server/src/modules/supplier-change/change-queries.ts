@@ -75,14 +75,6 @@ export async function insertRequest(trx: Db, values: Insertable<SupplierChangeRe
   await trx.insertInto('supplierChangeRequest').values(values).execute();
 }
 
-export async function decideRequest(
-  trx: Db,
-  id: string,
-  values: Partial<Omit<SupplierChangeRequestTable, 'id'>>,
-): Promise<void> {
-  await trx.updateTable('supplierChangeRequest').set(values).where('id', '=', id).execute();
-}
-
 /** The running approval of a request, under either change document type. */
 export async function runningApprovalId(trx: Db, docTypes: string[], docId: string): Promise<string | undefined> {
   const instance = await trx

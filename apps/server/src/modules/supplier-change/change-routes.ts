@@ -1,3 +1,5 @@
+import { changeWorkflow } from '@procura/shared';
+import { documentLog } from '../../workflow/doc-log.js';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeDraftSchema, changeRequestSchema, ok } from '@procura/shared';
@@ -117,22 +119,40 @@ export const supplierChangeRoutes =
       },
     );
 
+    /** A request a buyer may read: its tenant's suppliers, no unsent drafts. */
+    const buyerRequest = async (
+      request: { user?: { supplierId?: string | null } | null; tenantId: number },
+      id: string,
+    ) => {
+      if (request.user!.supplierId) throw forbidden();
+      const r = await rows(ctx.db)
+        .where('r.id', '=', id)
+        .where('s.tenantId', '=', request.tenantId)
+        .where('r.status', '<>', 'DRAFT')
+        .executeTakeFirst();
+      if (!r) throw notFound('变更申请不存在');
+      return r;
+    };
+
+    app.get(
+      '/supplierChange/logs',
+      {
+        schema: { tags: ['supplier'], summary: '变更申请的状态日志（时间线）', querystring: idBody },
+        config: { access: { permission: 'supplierChange:list' } },
+      },
+      async (request) => {
+        const r = await buyerRequest(request, request.query.id);
+        return ok(await documentLog(ctx.db, changeWorkflow, r.id));
+      },
+    );
+
     app.get(
       '/supplierChange/queryById',
       {
         schema: { tags: ['supplier'], summary: '变更申请详情', querystring: idBody },
         config: { access: { permission: 'supplierChange:list' } },
       },
-      async (request) => {
-        if (request.user!.supplierId) throw forbidden();
-        const r = await rows(ctx.db)
-          .where('r.id', '=', request.query.id)
-          .where('s.tenantId', '=', request.tenantId)
-          .where('r.status', '<>', 'DRAFT')
-          .executeTakeFirst();
-        if (!r) throw notFound('变更申请不存在');
-        return ok(toRow(r));
-      },
+      async (request) => ok(toRow(await buyerRequest(request, request.query.id))),
     );
 
     // §5 initiatedBy BUYER: a buyer asks on the supplier's behalf; the manager still approves.

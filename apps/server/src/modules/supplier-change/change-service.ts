@@ -2,6 +2,8 @@ import { noticeHtml } from '../../core/sanitize.js';
 import {
   CHANGE_FIELDS,
   CHANGE_STATUS_LABELS,
+  changeWorkflow,
+  type ChangeRequestAction,
   EVIDENCE_REQUIRED_MESSAGE,
   isCriticalChange,
   type ChangeField,
@@ -10,7 +12,9 @@ import {
   type changeDraftSchema,
 } from '@procura/shared';
 import type { z } from 'zod';
-import type { SessionUser } from '../../core/access.js';
+import type { Actor, SessionUser } from '../../core/access.js';
+import { operatorOf, runTransition, writeDocLog } from '../../workflow/transition.js';
+import { operatorById } from '../../workflow/doc-log.js';
 import { badRequest, businessError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso, toWireDateTime } from '../../core/clock.js';
@@ -32,7 +36,6 @@ import { changeApprovalDetail } from './change-approval-detail.js';
 import {
   changeHistory,
   changingSupplier,
-  decideRequest,
   insertRequest,
   nameOrUsccHolder,
   ownedPaths,
@@ -157,10 +160,19 @@ export class SupplierChangeService {
       };
       let id: string;
       let no: string;
+      const actor: Actor = { user, tenantId: s.tenantId, ip: '' };
       if (draft) {
         id = draft.id;
         no = draft.code;
-        await updateDraft(trx, id, { ...values, updateBy: user.username, updateTime: now });
+        if (status === 'SUBMITTED')
+          await runTransition<SupplierChangeRequestTable, ChangeRequestAction>(trx, changeWorkflow, {
+            table: 'supplierChangeRequest',
+            id,
+            action: 'submit',
+            actor,
+            patch: values,
+          });
+        else await updateDraft(trx, id, { ...values, updateBy: user.username, updateTime: now });
       } else {
         id = newId();
         no = await code(trx, s.tenantId);
@@ -178,6 +190,14 @@ export class SupplierChangeService {
           createTime: now,
           updateBy: null,
           updateTime: now,
+        });
+        // A request born submitted (or a new draft) has no transition: its first log row says so.
+        await writeDocLog(trx, changeWorkflow, {
+          row: { id, tenantId: s.tenantId },
+          action: status === 'DRAFT' ? 'create' : 'submit',
+          from: null,
+          to: status,
+          operator: operatorOf(actor),
         });
       }
       if (status === 'DRAFT') return { id, code: no };
@@ -222,9 +242,13 @@ export class SupplierChangeService {
       // X-5: another supplier's request does not exist for this user.
       if (!r || r.supplierId !== user.supplierId) throw notFound('变更申请不存在');
       if (r.status === 'DRAFT') {
-        const now = serverNowIso();
-        const withdrawn = { status: 'WITHDRAWN', decidedBy: user.id, decidedAt: now };
-        await updateDraft(trx, r.id, { ...withdrawn, updateBy: user.username, updateTime: now });
+        await runTransition<SupplierChangeRequestTable, ChangeRequestAction>(trx, changeWorkflow, {
+          table: 'supplierChangeRequest',
+          id: r.id,
+          action: 'withdraw',
+          actor: { user, tenantId: r.tenantId, ip: '' },
+          patch: { decidedBy: user.id, decidedAt: serverNowIso() },
+        });
         return;
       }
       if (r.status !== 'SUBMITTED')
@@ -250,27 +274,30 @@ export class SupplierChangeService {
     const changes = parseChanges(r.changes);
     const now = serverNowIso();
     const by = (await usernameOf(trx, o.actorId)) ?? 'system';
-    await writeChanges(trx, r, current, changes, o.actorId, by, now);
-    await decideRequest(trx, r.id, {
-      status: 'APPROVED',
-      decidedBy: o.actorId,
-      decidedAt: now,
-      decisionComment: o.comment,
-      updateBy: by,
-      updateTime: now,
-    });
-    // CHG-6: a note in the supplier's status history (from = to).
-    const status = await supplierStatus(trx, r.supplierId);
-    const touched = [...new Set(changes.map((c) => (c.section === 'CONTACT' ? '联系人' : c.label)))];
-    await logStatusChange(trx, {
-      supplierId: r.supplierId,
-      from: status,
-      to: status,
-      reason: `变更申请 ${r.code} 已生效：${touched.join('、')}`,
-      sourceDocType: CHANGE_DOC_TYPE,
-      sourceDocId: r.id,
-      actorId: o.actorId,
-      actorKind: 'INTERNAL',
+    await runTransition<SupplierChangeRequestTable, ChangeRequestAction>(trx, changeWorkflow, {
+      table: 'supplierChangeRequest',
+      id: r.id,
+      action: 'approve',
+      actor: null,
+      operator: await operatorById(trx, o.actorId),
+      reason: o.comment,
+      patch: { decidedBy: o.actorId, decidedAt: now, decisionComment: o.comment },
+      after: async () => {
+        await writeChanges(trx, r, current, changes, o.actorId, by, now);
+        // CHG-6: a note in the supplier's status history (from = to).
+        const status = await supplierStatus(trx, r.supplierId);
+        const touched = [...new Set(changes.map((c) => (c.section === 'CONTACT' ? '联系人' : c.label)))];
+        await logStatusChange(trx, {
+          supplierId: r.supplierId,
+          from: status,
+          to: status,
+          reason: `变更申请 ${r.code} 已生效：${touched.join('、')}`,
+          sourceDocType: CHANGE_DOC_TYPE,
+          sourceDocId: r.id,
+          actorId: o.actorId,
+          actorKind: 'INTERNAL',
+        });
+      },
     });
     await this.notify(trx, r, '变更申请已通过', noticeHtml`<p>贵司的变更申请 ${r.code} 已审批通过，变更已生效。</p>`);
   }
@@ -278,13 +305,14 @@ export class SupplierChangeService {
   /** Rejection or withdrawal: nothing of the profile changes. */
   private async close(trx: Db, o: ApprovalOutcome, status: 'REJECTED' | 'WITHDRAWN'): Promise<void> {
     const r = await this.load(trx, o.instance.docId);
-    const now = serverNowIso();
-    await decideRequest(trx, r.id, {
-      status,
-      decidedBy: o.actorId,
-      decidedAt: now,
-      decisionComment: o.comment,
-      updateTime: now,
+    await runTransition<SupplierChangeRequestTable, ChangeRequestAction>(trx, changeWorkflow, {
+      table: 'supplierChangeRequest',
+      id: r.id,
+      action: status === 'REJECTED' ? 'reject' : 'recall',
+      actor: null,
+      operator: await operatorById(trx, o.actorId),
+      reason: o.comment,
+      patch: { decidedBy: o.actorId, decidedAt: serverNowIso(), decisionComment: o.comment },
     });
     if (status === 'REJECTED')
       await this.notify(

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { quotaShareRefusal, quotaShareSum, withoutRuleIds } from '@procura/shared';
+import { quotaShareRefusal, quotaShareSum, quotaWorkflow, withoutRuleIds } from '@procura/shared';
+import { WorkflowTimeline } from '../../../resources/workflow-actions';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -163,6 +164,14 @@ export function QuotaDetailDrawer({
                 <Table.Summary.Cell index={2} colSpan={3} />
               </Table.Summary.Row>
             )}
+          />
+          <Typography.Title level={5}>状态日志</Typography.Title>
+          <WorkflowTimeline
+            def={quotaWorkflow}
+            path="/srm/quota"
+            id={q.id}
+            testId="quota-log"
+            actionText={{ create: '创建' }}
           />
         </Space>
       )}

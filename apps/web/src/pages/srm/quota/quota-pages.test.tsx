@@ -87,6 +87,21 @@ function setup({
   const server = fakeServer({
     'GET /srm/quota/list': () => page(records),
     'GET /srm/quota/queryById': () => ok(detail),
+    'GET /srm/quota/logs': () =>
+      ok([
+        {
+          id: 'g1',
+          action: 'submit',
+          fromStatus: 'DRAFT',
+          toStatus: 'PENDING_APPROVAL',
+          actorName: '采购员',
+          actorKind: 'INTERNAL',
+          reason: null,
+          at: '2026-11-25 09:00:00',
+          sourceDocType: null,
+          sourceDocId: null,
+        },
+      ]),
     'GET /supplier/list': () =>
       ok({
         records: [
@@ -219,6 +234,15 @@ describe('配额管理 (domain §14)', () => {
     expect(within(lines).getByText('60%')).toBeTruthy();
     expect(within(lines).getByText('40%')).toBeTruthy();
     expect(screen.getByTestId('quota-detail-sum').textContent).toBe('100%');
+  });
+
+  it('the detail shows the status timeline of GET /srm/quota/logs', async () => {
+    const server = setup();
+    await openDetail();
+    const log = await screen.findByTestId('quota-log');
+    expect(within(log).getByText(/采购员 提交审批/)).toBeTruthy();
+    expect(within(log).getByText('草稿 → 审批中')).toBeTruthy();
+    expect(server.calls('GET /srm/quota/logs')).toHaveLength(1);
   });
 
   it('a failing detail shows 配额加载失败', async () => {

@@ -19,7 +19,8 @@ import {
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { APPROVAL_ACTION_TEXT } from '@procura/shared';
+import { APPROVAL_ACTION_TEXT, requisitionWorkflow } from '@procura/shared';
+import { WorkflowTimeline } from '../../../resources/workflow-actions';
 import { useHasPermission } from '../../../components/has';
 import { CreateRfqModal } from './create-rfq-modal';
 import { deleteAction, postAction } from '../../../lib/http';
@@ -284,22 +285,12 @@ export function RequisitionDetailDrawer({
                 key: 'logs',
                 label: '状态日志',
                 children: (
-                  <Table
-                    rowKey="id"
-                    size="small"
-                    pagination={false}
-                    dataSource={r.logs}
-                    columns={[
-                      { title: '时间', dataIndex: 'at', width: 170 },
-                      { title: '操作', dataIndex: 'action', width: 120, render: (v: string) => LOG_ACTIONS[v] ?? v },
-                      {
-                        title: '状态',
-                        render: (_: unknown, l: RequisitionDetail['logs'][number]) =>
-                          `${l.fromStatus ? `${PR_STATUS[l.fromStatus] ?? l.fromStatus} → ` : ''}${PR_STATUS[l.toStatus] ?? l.toStatus}`,
-                      },
-                      { title: '操作人', dataIndex: 'actorName', width: 120 },
-                      { title: '说明', dataIndex: 'reason', render: (v: string | null) => v || '-' },
-                    ]}
+                  <WorkflowTimeline
+                    def={requisitionWorkflow}
+                    path="/srm/requisition"
+                    id={r.id}
+                    testId="requisition-log"
+                    actionText={LOG_ACTIONS}
                   />
                 ),
               },

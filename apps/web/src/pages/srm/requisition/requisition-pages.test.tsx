@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocLogEntry } from '@procura/shared';
 import { unitRoute } from '../../../test/units';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
@@ -92,6 +93,34 @@ const detailOf = (status: string, extra: Partial<RequisitionDetail> = {}): Requi
   ...extra,
 });
 
+/** The status log as `GET /srm/requisition/logs` answers it (sys_doc_log, issue 17). */
+const LOGS: DocLogEntry[] = [
+  {
+    id: 'g1',
+    action: 'create',
+    fromStatus: null,
+    toStatus: 'DRAFT',
+    actorName: '采购员',
+    actorKind: 'INTERNAL',
+    reason: null,
+    at: '2026-11-25 09:00:00',
+    sourceDocType: null,
+    sourceDocId: null,
+  },
+  {
+    id: 'g2',
+    action: 'sourcing',
+    fromStatus: 'APPROVED',
+    toStatus: 'PARTIALLY_PROCESSED',
+    actorName: '系统',
+    actorKind: 'SYSTEM',
+    reason: null,
+    at: '2026-11-26 10:00:00',
+    sourceDocType: null,
+    sourceDocId: null,
+  },
+];
+
 function setup({
   auth = ALL,
   records = [ROW],
@@ -112,6 +141,7 @@ function setup({
     ...unitRoute,
     'GET /srm/requisition/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
     'GET /srm/requisition/queryById': () => ok(detail),
+    'GET /srm/requisition/logs': () => ok(LOGS),
     'GET /srm/requisition/options': () =>
       ok({
         categories: [{ id: 'c1', code: 'A0101', name: '紧固件' }],
@@ -353,6 +383,17 @@ describe('采购申请 (domain §8)', () => {
     await waitFor(() => expect(server.calls('POST /srm/requisition/submit')).toHaveLength(1));
     expect(server.calls('POST /srm/requisition/submit')[0]!.body).toEqual({ id: 'r1', version: 1 });
     expect(await screen.findByText('已提交审批')).toBeTruthy();
+  });
+
+  it('the 状态日志 tab is the timeline of GET /srm/requisition/logs, its actions and states in Chinese', async () => {
+    const server = setup();
+    await openDetail();
+    fireEvent.click(screen.getByRole('tab', { name: '状态日志' }));
+    const log = await screen.findByTestId('requisition-log');
+    expect(within(log).getByText(/采购员 创建/)).toBeTruthy();
+    expect(within(log).getByText(/系统 寻源占用/)).toBeTruthy();
+    expect(within(log).getByText('已审批 → 部分处理')).toBeTruthy();
+    expect(server.calls('GET /srm/requisition/logs')[0]!.url.searchParams.get('id')).toBe('r1');
   });
 
   it('a pending requisition shows its approval history and is withdrawn after confirmation; no edit or delete', async () => {
