@@ -11,6 +11,7 @@ import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { noticeHtml } from '../../core/sanitize.js';
+import { quotaApprovalDetail } from './quota-approval-detail.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -185,6 +186,7 @@ async function backToDraft(trx: Db, outcome: ApprovalOutcome): Promise<void> {
 export const quotaApprovalDocType = defineApprovalDocType(QUOTA_DOC_TYPE, {
   label: '配额',
   openPage: QUOTA_PAGE,
+  detail: quotaApprovalDetail,
   onApproved: approved,
   onRejected: backToDraft,
   onWithdrawn: backToDraft,
