@@ -266,7 +266,7 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
       ladder: '[{"fromQty":10,"unitPrice":"9"}]',
     });
     expect(res.body.success).toBe(false);
-    expect((res.body.result as { errors: Record<string, string> }).errors).toEqual({
+    expect((res.body.result as unknown as { errors: Record<string, string> }).errors).toEqual({
       validTo: '失效日期不能早于生效日期',
       unitPrice: '不含税单价必须是不小于0的数字',
       taxRate: '税率在 0 到 100 之间',
