@@ -43,8 +43,10 @@ function Deadlines({ items }: { items: DeadlineItem[] }) {
               </Button>,
             ]}
           >
-            <Tag>{d.kind}</Tag>
-            {d.code} {d.title}
+            <span style={{ marginRight: 16 }}>
+              <Tag>{d.kind}</Tag>
+              {d.code} {d.title}
+            </span>
           </List.Item>
         )}
       />
