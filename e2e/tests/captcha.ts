@@ -19,7 +19,7 @@ export async function captchaCode(checkKey: string): Promise<string> {
  * Runs `sql` (with `?` placeholders) on the test server's database, SQLite or PostgreSQL
  * (E2E_DATABASE_URL), and answers the rows it returns.
  */
-async function onDatabase<T>(sql: string, params: unknown[]): Promise<T[]> {
+export async function onDatabase<T>(sql: string, params: unknown[]): Promise<T[]> {
   const url = process.env.E2E_DATABASE_URL!;
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');

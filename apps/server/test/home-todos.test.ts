@@ -39,7 +39,8 @@ describe('GET /dashboard/todos', () => {
 
     const s1 = await cards(w.sup[0]);
     const s2 = await cards(w.sup[1]);
-    expect(Object.keys(s1)).toEqual(['sourcingInvitations']);
+    expect(Object.keys(s1)).toEqual(['sourcingInvitations', 'tenderInvitations', 'auctionInvitations']);
+    expect(s1.tenderInvitations).toMatchObject({ title: '待答复的招标邀请', path: '/srm/my-tender' });
     expect(s1.sourcingInvitations).toMatchObject({ title: '待答复的询价邀请', path: '/srm/my-sourcing' });
     const s2Count = s2.sourcingInvitations!.count;
     expect(s2Count).toBeGreaterThanOrEqual(1);
@@ -52,6 +53,29 @@ describe('GET /dashboard/todos', () => {
     expect(accepted.body.message).toBe('已接受邀请');
     expect((await cards(w.sup[0])).sourcingInvitations!.count).toBe(s1.sourcingInvitations!.count - 1);
     expect((await cards(w.sup[1])).sourcingInvitations!.count).toBe(s2Count);
+  });
+
+  it("lists a supplier's open events with their deadlines, soonest first; an internal user gets none", async () => {
+    type Deadline = { code: string; title: string; kind: string; deadline: string; path: string };
+    const later = await publishedRfq(w, { title: '晚截止的询价', responseDeadline: w.at(9 * 24 * 3600_000) }, false);
+    const sooner = await publishedRfq(w, { title: '早截止的询价', responseDeadline: w.at(4 * 24 * 3600_000) }, false);
+    const deadlines = async (token: string) =>
+      (await w.s.request<{ deadlines?: Deadline[] }>('GET', '/dashboard/todos', { token })).body.result.deadlines;
+    const mine = (await deadlines(w.sup[1]))!;
+    const codes = await w.s.ctx.db
+      .selectFrom('sourcingEvent')
+      .select(['id', 'code'])
+      .where('id', 'in', [later, sooner])
+      .execute();
+    const code = (id: string) => codes.find((c) => c.id === id)!.code;
+    const i = mine.findIndex((d) => d.code === code(sooner));
+    const j = mine.findIndex((d) => d.code === code(later));
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(j).toBeGreaterThan(i);
+    expect(mine[i]).toMatchObject({ title: '早截止的询价', kind: '询价', path: '/srm/my-sourcing' });
+    expect(mine[i]!.deadline).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(mine.map((d) => d.deadline)).toEqual([...mine.map((d) => d.deadline)].sort());
+    expect(await deadlines(w.buyer)).toBeUndefined();
   });
 
   it("shows the admin only the admin's own work (another user's drafts are not counted)", async () => {

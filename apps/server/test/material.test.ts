@@ -257,6 +257,26 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
     ).toHaveLength(0);
   });
 
+  it('every field error comes at once, each under its field (issue 19 item 10), and nothing is written', async () => {
+    const res = await price({
+      validFrom: '2026-12-31',
+      validTo: '2026-01-01',
+      unitPrice: '-1',
+      taxRate: '120',
+      ladder: '[{"fromQty":10,"unitPrice":"9"}]',
+    });
+    expect(res.body.success).toBe(false);
+    expect((res.body.result as unknown as { errors: Record<string, string> }).errors).toEqual({
+      validTo: '失效日期不能早于生效日期',
+      unitPrice: '不含税单价必须是不小于0的数字',
+      taxRate: '税率在 0 到 100 之间',
+      ladder: '第一档阶梯价的起订量必须为 0',
+    });
+    expect(
+      await s.ctx.db.selectFrom('srmPriceRecord').select('id').where('materialId', '=', materialId).execute(),
+    ).toHaveLength(0);
+  });
+
   it('MAT-4: a later record supersedes the current one; an overlapping earlier one is refused', async () => {
     const first = await price({ ladder: '[{"fromQty":0,"unitPrice":"100.50"},{"fromQty":100,"unitPrice":"98"}]' });
     expect(first.body).toMatchObject({ success: true });

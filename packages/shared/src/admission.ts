@@ -13,6 +13,14 @@ export const ADMISSION_DECISION_TEXT: Readonly<Record<'APPROVE' | 'CONDITIONAL' 
   REJECT: '不通过',
 };
 
+/** A review step's result as users read it. */
+export const ADMISSION_STEP_RESULT_TEXT: Readonly<Record<'PENDING' | 'PASSED' | 'FAILED' | 'WAIVED', string>> = {
+  PENDING: '待评审',
+  PASSED: '通过',
+  FAILED: '不通过',
+  WAIVED: '已豁免',
+};
+
 /** The conclusion of a site audit. */
 export const SITE_AUDIT_RESULT_TEXT: Readonly<Record<'PASS' | 'CONDITIONAL' | 'FAIL', string>> = {
   PASS: '通过',

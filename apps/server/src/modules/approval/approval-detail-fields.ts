@@ -38,3 +38,28 @@ export async function dictText(dicts: DictService, code: string): Promise<(v: Va
     return raw === null ? null : (map?.get(raw) ?? raw);
   };
 }
+
+type Cell = string | number | null | undefined;
+type DetailTable = ApprovalDocumentDetail['tables'][number];
+/** A column of an approval table: its key and title, and its cell (the row's own `key` when no `value`). */
+export type DetailColumn<T> = { key: string; title: string; value?: (row: T) => Cell };
+
+/**
+ * One table of an approval detail (lines, steps, scores): the columns in order, and every row
+ * mapped through them, so each builder states a column once instead of in two lists.
+ */
+export function detailTable<T extends object>(
+  title: string,
+  columns: DetailColumn<T>[],
+  rows: readonly T[],
+): DetailTable {
+  return {
+    title,
+    columns: columns.map(({ key, title }) => ({ key, title })),
+    rows: rows.map((row) =>
+      Object.fromEntries(
+        columns.map((c) => [c.key, (c.value ? c.value(row) : (row as Record<string, Cell>)[c.key]) ?? null]),
+      ),
+    ),
+  };
+}

@@ -3,6 +3,7 @@ import { COMPLETE_SUPPLIER_INFO_PATH, IS_SHOW_MUST_COMPLETE, ok } from '@procura
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { roleCodesOf } from '../approval/approval-engine.js';
+import { openInvitations, supplierDeadlines } from './supplier-deadlines.js';
 
 /** One card of the home page: what waits for the signed-in user, and the page that handles it. */
 export type TodoCard = { key: string; title: string; count: number; path: string };
@@ -52,20 +53,16 @@ export const todoRoutes =
             cards.push({ key: 'completeInfo', title: '完善企业信息', path: COMPLETE_SUPPLIER_INFO_PATH, count: 1 });
             return ok({ cards });
           }
-          await add('sourcingInvitations', '待答复的询价邀请', '/srm/my-sourcing', async () =>
-            num(
-              await ctx.db
-                .selectFrom('sourcingParticipation as sp')
-                .innerJoin('sourcingEvent as e', 'e.id', 'sp.eventId')
-                .select((eb) => eb.fn.countAll<string | number>().as('n'))
-                .where('sp.supplierId', '=', supplierId)
-                .where('sp.status', '=', 'INVITED')
-                .where('e.type', '=', 'RFQ')
-                .where('e.status', '=', 'PUBLISHED')
-                .executeTakeFirst(),
-            ),
+          await add('sourcingInvitations', '待答复的询价邀请', '/srm/my-sourcing', () =>
+            openInvitations(ctx.db, supplierId, 'RFQ'),
           );
-          return ok({ cards });
+          await add('tenderInvitations', '待答复的招标邀请', '/srm/my-tender', () =>
+            openInvitations(ctx.db, supplierId, 'TENDER'),
+          );
+          await add('auctionInvitations', '待答复的竞价邀请', '/srm/my-auction', () =>
+            openInvitations(ctx.db, supplierId, 'AUCTION'),
+          );
+          return ok({ cards, deadlines: await supplierDeadlines(ctx.db, supplierId, urls) });
         }
 
         await add('approvalTodo', '我的待办审批', '/approval/todo', async () => {

@@ -23,6 +23,7 @@ import { templateStructure } from './eval-template-routes.js';
 import { publishResults } from './eval-publish.js';
 import { assignedPairs, assignmentsOf, defaultAssignment, isAssigned, unassignedIndicator } from './eval-raters.js';
 import { defineApprovalDocType, submitForApproval } from '../approval/index.js';
+import { evalPublicationApprovalDetail } from './eval-approval-detail.js';
 
 export const EVAL_DOC_TYPE = 'EVAL_PROJECT';
 
@@ -30,6 +31,7 @@ export const EVAL_DOC_TYPE = 'EVAL_PROJECT';
 export const evalPublicationApprovalDocType = defineApprovalDocType(EVAL_DOC_TYPE, {
   label: '绩效评估发布',
   openPage: '/srm/performance/project',
+  detail: evalPublicationApprovalDetail,
   onApproved: async (trx, { instance, actorId }) => {
     const p = await trx
       .selectFrom('evalProject')

@@ -1,4 +1,4 @@
-import { badRequest, businessError } from '../../core/errors.js';
+import { AppError, badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { addDays, businessDayCompact, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
@@ -65,31 +65,41 @@ export async function recordPrice(trx: Db, input: PriceInput): Promise<string> {
 export async function preparePrice(trx: Db, input: PriceInput) {
   const orgCode = input.orgCode?.trim() ?? '';
   const currency = input.currency || 'CNY';
-  const badDay = wireDateMessage(input.validFrom, '生效日期') ?? wireDateMessage(input.validTo, '失效日期');
-  if (badDay) throw badRequest(badDay);
-  if (input.validTo < input.validFrom)
-    throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-  if (!isAmount(input.unitPrice))
-    throw badRequest('不含税单价必须是不小于0的数字', { unitPrice: '不含税单价必须是不小于0的数字' });
-  if (!isAmount(input.taxRate) || !amountReaches('100', input.taxRate))
-    throw badRequest('税率在 0 到 100 之间', { taxRate: '税率在 0 到 100 之间' });
-  const ladder = checkLadder(input.ladder);
-
+  // Every field error at once, each beside its field (issue 19 item 10): the form is fixed in one go.
+  const errors: Record<string, string> = {};
+  const fromDay = wireDateMessage(input.validFrom, '生效日期');
+  const toDay = wireDateMessage(input.validTo, '失效日期');
+  if (fromDay) errors.validFrom = fromDay;
+  if (toDay) errors.validTo = toDay;
+  if (!fromDay && !toDay && input.validTo < input.validFrom) errors.validTo = '失效日期不能早于生效日期';
+  if (!isAmount(input.unitPrice)) errors.unitPrice = '不含税单价必须是不小于0的数字';
+  if (!isAmount(input.taxRate) || !amountReaches('100', input.taxRate)) errors.taxRate = '税率在 0 到 100 之间';
+  let ladder: string | null = null;
+  try {
+    ladder = checkLadder(input.ladder);
+  } catch (e) {
+    const ladderError =
+      e instanceof AppError ? (e.result as { errors?: Record<string, string> } | null)?.errors?.ladder : undefined;
+    if (!ladderError) throw e;
+    errors.ladder = ladderError;
+  }
   const material = await trx
     .selectFrom('srmMaterial')
     .select(['status'])
     .where('id', '=', input.materialId)
     .where('tenantId', '=', input.tenantId)
     .executeTakeFirst();
-  if (!material) throw badRequest('物料不存在', { materialId: '物料不存在' });
-  if (material.status !== 'ACTIVE') throw businessError('物料未启用或已停用，不能登记价格（MAT-3）');
+  if (!material) errors.materialId = '物料不存在';
   const supplier = await trx
     .selectFrom('supplier')
     .select('id')
     .where('id', '=', input.supplierId)
     .where('delFlag', '=', 0)
     .executeTakeFirst();
-  if (!supplier) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
+  if (!supplier) errors.supplierId = '供应商不存在';
+  const messages = Object.values(errors);
+  if (messages.length) throw badRequest(messages.join('；'), errors);
+  if (material!.status !== 'ACTIVE') throw businessError('物料未启用或已停用，不能登记价格（MAT-3）');
 
   const same = await trx
     .selectFrom('srmPriceRecord')

@@ -13,6 +13,7 @@ import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { noticeHtml } from '../../core/sanitize.js';
+import { quotaApprovalDetail } from './quota-approval-detail.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -213,6 +214,7 @@ const backToDraft =
 export const quotaApprovalDocType = defineApprovalDocType(QUOTA_DOC_TYPE, {
   label: '配额',
   openPage: QUOTA_PAGE,
+  detail: quotaApprovalDetail,
   onApproved: approved,
   onRejected: backToDraft('reject'),
   onWithdrawn: backToDraft('withdraw'),

@@ -1,6 +1,6 @@
 import { PR_STATUS_TEXT, type ApprovalDocumentDetail } from '@procura/shared';
 import type { ApprovalDetailContext } from '../approval/index.js';
-import { dictText } from '../approval/approval-detail-fields.js';
+import { detailTable, dictText } from '../approval/approval-detail-fields.js';
 
 /** A requisition under approval (PR-2) as its approver sees it: the header, the budget and every line. */
 export async function requisitionApprovalDetail(
@@ -41,29 +41,24 @@ export async function requisitionApprovalDetail(
       { label: '申请理由', value: r.reason, span: 2 },
     ],
     tables: [
-      {
-        title: '申请明细',
-        columns: [
+      detailTable(
+        '申请明细',
+        [
           { key: 'lineNo', title: '行号' },
-          { key: 'material', title: '物料' },
+          {
+            key: 'material',
+            title: '物料',
+            value: (l) => [l.materialCode, l.materialName ?? l.description].filter(Boolean).join(' '),
+          },
           { key: 'spec', title: '规格型号' },
           { key: 'qty', title: '数量' },
-          { key: 'unit', title: '单位' },
+          { key: 'unit', title: '单位', value: (l) => unit(l.unit) },
           { key: 'needByDate', title: '需求日期' },
           { key: 'estimatedUnitPrice', title: '预估单价' },
           { key: 'amount', title: '金额' },
         ],
-        rows: lines.map((l) => ({
-          lineNo: l.lineNo,
-          material: [l.materialCode, l.materialName ?? l.description].filter(Boolean).join(' '),
-          spec: l.spec,
-          qty: l.qty,
-          unit: unit(l.unit),
-          needByDate: l.needByDate,
-          estimatedUnitPrice: l.estimatedUnitPrice,
-          amount: l.amount,
-        })),
-      },
+        lines,
+      ),
     ],
     files: [],
   };

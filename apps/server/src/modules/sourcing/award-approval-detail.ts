@@ -1,6 +1,6 @@
 import type { ApprovalDocumentDetail } from '@procura/shared';
 import type { ApprovalDetailContext } from '../approval/index.js';
-import { dictText } from '../approval/approval-detail-fields.js';
+import { detailTable, dictText } from '../approval/approval-detail-fields.js';
 
 /**
  * An award under approval (§13, AWD-4; RFQ, auction and tender awards alike) as its approver
@@ -41,31 +41,25 @@ export async function awardApprovalDetail(
       ...(a.deviatesFromRank1 ? [{ label: '偏离原因', value: a.deviationReason, span: 2 as const }] : []),
     ],
     tables: [
-      {
-        title: '定标明细',
-        columns: [
+      detailTable(
+        '定标明细',
+        [
           { key: 'lineNo', title: '行号' },
-          { key: 'material', title: '物料' },
+          {
+            key: 'material',
+            title: '物料',
+            value: (l) => [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
+          },
           { key: 'supplierName', title: '中标供应商' },
           { key: 'qty', title: '数量' },
-          { key: 'unit', title: '单位' },
+          { key: 'unit', title: '单位', value: (l) => unit(l.unit) },
           { key: 'sharePct', title: '份额(%)' },
           { key: 'unitPrice', title: '单价' },
           { key: 'taxRate', title: '税率(%)' },
           { key: 'amount', title: '金额' },
         ],
-        rows: lines.map((l) => ({
-          lineNo: l.lineNo,
-          material: [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
-          supplierName: l.supplierName,
-          qty: l.qty,
-          unit: unit(l.unit),
-          sharePct: l.sharePct,
-          unitPrice: l.unitPrice,
-          taxRate: l.taxRate,
-          amount: l.amount,
-        })),
-      },
+        lines,
+      ),
     ],
     files: [],
   };

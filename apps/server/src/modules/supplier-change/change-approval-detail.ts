@@ -7,6 +7,7 @@ import {
 import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { parseChanges } from './change-values.js';
+import { detailTable } from '../approval/approval-detail-fields.js';
 
 /**
  * A change request as its approver sees it in 审批中心 (domain §5, CHG-3): who asks and why,
@@ -33,21 +34,16 @@ export async function changeApprovalDetail(db: Db, docId: string): Promise<Appro
       { label: '变更原因', value: r.reason || null, span: 2 },
     ],
     tables: [
-      {
-        title: '变更内容',
-        columns: [
-          { key: 'section', title: '分类' },
+      detailTable(
+        '变更内容',
+        [
+          { key: 'section', title: '分类', value: (c) => CHANGE_SECTION_LABELS[c.section] ?? c.section },
           { key: 'label', title: '字段' },
-          { key: 'oldValue', title: '变更前' },
-          { key: 'newValue', title: '变更后' },
+          { key: 'oldValue', title: '变更前', value: (c) => changeValueText(c.field, c.oldValue) },
+          { key: 'newValue', title: '变更后', value: (c) => changeValueText(c.field, c.newValue) },
         ],
-        rows: changes.map((c) => ({
-          section: CHANGE_SECTION_LABELS[c.section] ?? c.section,
-          label: c.label,
-          oldValue: changeValueText(c.field, c.oldValue),
-          newValue: changeValueText(c.field, c.newValue),
-        })),
-      },
+        changes,
+      ),
     ],
     files: [{ label: '证明材料', paths: r.files }],
     panel: { kind: 'supplierChange', data: { changes } },

@@ -9,6 +9,7 @@ import type { SupplierAdmissionReviewTable } from '../../db/supplier-tables.js';
 import { defineApprovalDocType, submitForApproval, type ApprovalDocTypeDef } from '../approval/index.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { logStatusChange, supplierUserIds } from './status-log.js';
+import { admissionReviewApprovalDetail } from './admission-review-approval-detail.js';
 import type { ReviewOutcome, SupplierLifecycle } from './supplier-lifecycle.js';
 import {
   applicantSupplier,
@@ -333,6 +334,7 @@ export class AdmissionReviews {
     return defineApprovalDocType(ADMISSION_REVIEW_DOC_TYPE, {
       label: '准入评审',
       openPage: '/srm/supplier/list',
+      detail: admissionReviewApprovalDetail,
       onApproved: (trx, o) => this.decided(trx, o.instance.docId, true, o.actorId, o.comment),
       onRejected: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment),
       onWithdrawn: (trx, o) => this.decided(trx, o.instance.docId, false, o.actorId, o.comment, 'IN_REVIEW'),

@@ -21,6 +21,7 @@ import {
   submitTender,
   TENDER_DOC_TYPE,
 } from './tender-lifecycle-service.js';
+import { tenderApprovalDetail } from './tender-approval-detail.js';
 import { auditTrailOf, bidView, listTenders, officerCandidates, tenderDetail } from './tender-queries.js';
 
 export { TENDER_DOC_TYPE };
@@ -31,6 +32,7 @@ const PAGE = '/srm/tender';
 export const tenderApprovalDocType = defineApprovalDocType(TENDER_DOC_TYPE, {
   label: '招标项目发布',
   openPage: PAGE,
+  detail: tenderApprovalDetail,
   onApproved: (trx, o) => approvalDecided(trx, o, 'APPROVED', 'approve'),
   onRejected: (trx, o) => approvalDecided(trx, o, 'DRAFT', 'reject'),
   onWithdrawn: (trx, o) => approvalDecided(trx, o, 'DRAFT', 'withdrawApproval'),

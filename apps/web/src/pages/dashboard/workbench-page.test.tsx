@@ -45,6 +45,36 @@ describe('home workbench', () => {
     expect(location()).toBe('/approval/todo');
   });
 
+  it("a supplier's home lists its open events soonest deadline first, and one opens its page", async () => {
+    await setup(() =>
+      ok({
+        cards: [{ key: 'sourcingInvitations', title: '待答复的询价邀请', count: 1, path: '/srm/my-sourcing' }],
+        deadlines: [
+          {
+            code: 'TND-1',
+            title: '空调设备招标',
+            kind: '招标',
+            deadline: '2026-12-08 17:00:00',
+            path: '/srm/my-tender',
+          },
+        ],
+      }),
+    );
+    const list = await screen.findByTestId('home-deadlines');
+    expect(list.textContent).toContain('TND-1 空调设备招标');
+    expect(list.textContent).toContain('截止 2026-12-08 17:00:00');
+    fireEvent.click(list.querySelector('button')!);
+    expect(location()).toBe('/srm/my-tender');
+  });
+
+  it('an internal user gets no deadline list', async () => {
+    await setup(() =>
+      ok({ cards: [{ key: 'approvalTodo', title: '我的待办审批', count: 0, path: '/approval/todo' }] }),
+    );
+    await screen.findByTestId('todo-approvalTodo');
+    expect(screen.queryByTestId('home-deadlines')).toBeNull();
+  });
+
   it('says so when nothing waits', async () => {
     await setup(() => ok({ cards: [] }));
     expect(await screen.findByText('暂无待办')).toBeTruthy();

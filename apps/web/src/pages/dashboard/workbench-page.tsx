@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Col, Empty, Result, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, List, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
-import type { TodoCard } from './workbench-api';
+import type { DeadlineItem, TodoCard } from './workbench-api';
 
 /** One to-do: its count, and a click that opens the page that handles it (in its own tab). */
 function TodoItem({ card }: { card: TodoCard }) {
@@ -25,6 +25,35 @@ function TodoItem({ card }: { card: TodoCard }) {
   );
 }
 
+/** A supplier's open events, soonest deadline first; a click opens the page that answers it. */
+function Deadlines({ items }: { items: DeadlineItem[] }) {
+  const navigate = useNavigate();
+  return (
+    <Card title="近期截止" size="small" style={{ marginTop: 16 }} data-testid="home-deadlines">
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: '暂无即将截止的项目' }}
+        renderItem={(d) => (
+          <List.Item
+            extra={<Typography.Text type="warning">截止 {d.deadline ?? '-'}</Typography.Text>}
+            actions={[
+              <Button key="open" type="link" style={{ padding: 0 }} onClick={() => navigate(d.path)}>
+                去处理
+              </Button>,
+            ]}
+          >
+            <span style={{ marginRight: 16 }}>
+              <Tag>{d.kind}</Tag>
+              {d.code} {d.title}
+            </span>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /** The home page of every role: the signed-in user's own to-dos (the figures and charts are 数据分析). */
 export default function WorkbenchPage() {
   const { userInfo } = useSession();
@@ -42,12 +71,12 @@ export default function WorkbenchPage() {
         extra={<Button onClick={() => void todos.refetch()}>重试</Button>}
       />
     );
-  } else if (todos.data.length === 0) {
+  } else if (todos.data.cards.length === 0) {
     body = <Empty description="暂无待办" />;
   } else {
     body = (
       <Row gutter={[16, 16]}>
-        {todos.data.map((card) => (
+        {todos.data.cards.map((card) => (
           <Col key={card.key} xs={24} sm={12} xl={6}>
             <TodoItem card={card} />
           </Col>
@@ -59,9 +88,10 @@ export default function WorkbenchPage() {
   return (
     <div>
       <Typography.Title level={4}>欢迎, {userInfo?.realname || userInfo?.username}</Typography.Title>
-      <Card title="我的待办" size="small">
+      <Card title="我的待办" size="small" data-testid="home-todos">
         {body}
       </Card>
+      {todos.data?.deadlines ? <Deadlines items={todos.data.deadlines} /> : null}
     </div>
   );
 }

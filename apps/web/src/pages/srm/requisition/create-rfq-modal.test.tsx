@@ -133,6 +133,8 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     expect((await screen.findByTestId('create-rfq-errors')).textContent).toContain('第1行询价数量不能超过剩余数量 100');
     expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(0);
     fireEvent.change(within(modal).getByLabelText('第1行询价数量'), { target: { value: '60' } });
+    // Fixed, the error goes at once (issue 19 item 10: no stale red message before the next submit).
+    expect(screen.queryByTestId('create-rfq-errors')).toBeNull();
     fireEvent.click(screen.getByTestId('create-rfq-submit'));
     await waitFor(() => expect(server.calls('POST /srm/sourcing/event/fromRequisition')).toHaveLength(1));
     expect(server.calls('POST /srm/sourcing/event/fromRequisition')[0]!.body).toEqual({

@@ -50,15 +50,18 @@ export function CreateRfqModal({
   );
   const [title, setTitle] = useState(`${requisition.title} 询价`.slice(0, 200));
   const [deadline, setDeadline] = useState<Dayjs | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  // The errors follow what is typed once a submit was tried (they were kept from the submit and
+  // stayed red after the fields were fixed).
+  const [tried, setTried] = useState(false);
+  const chosen = free.filter((l) => selected.includes(l.id));
+  const problems = [
+    ...(title.trim() ? [] : ['请填写询价标题']),
+    ...rfqPickErrors(chosen.map((l) => ({ lineNo: l.lineNo, qty: qty[l.id] ?? '', remaining: l.qtyRemaining }))),
+  ];
+  const errors = tried ? problems : [];
 
   const submit = () => {
-    const chosen = free.filter((l) => selected.includes(l.id));
-    const problems = rfqPickErrors(
-      chosen.map((l) => ({ lineNo: l.lineNo, qty: qty[l.id] ?? '', remaining: l.qtyRemaining })),
-    );
-    if (!title.trim()) problems.unshift('请填写询价标题');
-    setErrors(problems);
+    setTried(true);
     if (problems.length) return;
     const body = {
       title: title.trim(),
