@@ -82,7 +82,10 @@ async function vitest(name, file, args, { env, buffered = false } = {}) {
 async function playwright(name, env, args = []) {
   const out = path.join(tmp, `playwright-${name.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
+  // Traces as in CI (on a retry only): recording one for every test, as a direct run of a spec
+  // does to keep it on failure, took a large share of the browser lane's CPU.
+  const trace = '--trace=on-first-retry';
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', trace, ...args], {
     cwd: path.join(root, 'e2e'),
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
