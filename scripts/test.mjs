@@ -8,6 +8,7 @@
 //   - type-check, lint's result, then the unit and integration tests on SQLite, then the server's
 //     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
 // The browser lane streams its output; the other lane prints each step's output as it ends.
+// Browser traces are recorded on a retry only (as in CI); a spec run on its own keeps a failure's trace.
 // Type-check and lint keep their caches in .tmp/ (tsc build info, eslint and prettier caches):
 // a second run checks only what changed. A gate that fails (build, type-check, lint) counts as
 // one failed test; browser tests that did not run, or were skipped, count as failures too.
