@@ -45,7 +45,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     // A trace records a screencast and DOM snapshots of every step (hundreds of frames per
     // scenario), which costs a loaded 2-core machine dearly on every test. In CI it is taken on
-    // the retry of a failed test only; locally, a failed test keeps it.
+    // the retry of a failed test only (and so in `npm test`, scripts/test.mjs); a spec run directly
+    // keeps the trace of a failed test.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

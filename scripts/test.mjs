@@ -8,6 +8,7 @@
 //   - type-check, lint's result, then the unit and integration tests on SQLite, then the server's
 //     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
 // The browser lane streams its output; the other lane prints each step's output as it ends.
+// Browser traces are recorded on a retry only (as in CI); a spec run on its own keeps a failure's trace.
 // Type-check and lint keep their caches in .tmp/ (tsc build info, eslint and prettier caches):
 // a second run checks only what changed. A gate that fails (build, type-check, lint) counts as
 // one failed test; browser tests that did not run, or were skipped, count as failures too.
@@ -82,7 +83,10 @@ async function vitest(name, file, args, { env, buffered = false } = {}) {
 async function playwright(name, env, args = []) {
   const out = path.join(tmp, `playwright-${name.replace(/\W+/g, '-')}.json`);
   fs.rmSync(out, { force: true });
-  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', ...args], {
+  // Traces as in CI (on a retry only): recording one for every test, as a direct run of a spec
+  // does to keep it on failure, took a large share of the browser lane's CPU.
+  const trace = '--trace=on-first-retry';
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json', trace, ...args], {
     cwd: path.join(root, 'e2e'),
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });

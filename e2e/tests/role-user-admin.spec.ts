@@ -52,10 +52,20 @@ test('admin creates a role, authorises it for viewing positions, gives it to a n
   await userForm.getByPlaceholder('请输入密码').fill(password);
   await userForm.getByPlaceholder('请重新输入登录密码').fill(password);
   await userForm.getByPlaceholder('请输入用户姓名').fill(`端到端用户${tag}`);
+  // The role, picked from the multiple select. Its dropdown stays open after a pick; it is closed
+  // by leaving the field (a click on the drawer's title, which no dropdown covers), not by Escape:
+  // an Escape that reaches the drawer instead of the dropdown asks to close the filled-in form, and
+  // a dropdown left open can cover the footer's submit button (the flake of this spec).
+  const rolesSelect = userForm.locator('.ant-select', { has: page.locator('#userForm_selectedroles') });
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await page.locator('#userForm_selectedroles').click();
   await page.locator('#userForm_selectedroles').fill(roleName);
-  await page.locator('.ant-select-item-option', { hasText: roleName }).click();
-  await page.keyboard.press('Escape');
+  await dropdown.locator('.ant-select-item-option', { hasText: roleName }).click();
+  await expect(rolesSelect).toContainText(roleName);
+  await expect(async () => {
+    await page.locator('.ant-drawer-title', { hasText: '新增用户' }).click({ timeout: 3_000 });
+    await expect(dropdown).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('user-form-submit').click();
   await expect(page.getByText('添加成功！').last()).toBeVisible();
   await expect(userForm).toHaveCount(0);

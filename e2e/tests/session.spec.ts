@@ -38,6 +38,9 @@ test.describe('session and route guard', () => {
     await page.getByTestId('login-captcha').fill(await captchaCodeOf(image));
     await page.getByTestId('login-submit').click();
     await expect(page).not.toHaveURL(/\/user\/login/);
+    // End on a settled page: the back office is loading in full now, and a context torn down in the
+    // middle of a load could hang (the session flake).
+    await expect(page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
   });
 
   test('a deep link while logged out returns there after login', async ({ page }) => {
@@ -55,6 +58,8 @@ test.describe('session and route guard', () => {
     await signInAs(page, 'buyer');
     await page.goto('/user/login');
     await expect(page).toHaveURL(/\/dashboard\/workbench$/);
+    // The sign-in page sent us on with a full load of the back office: end once it has booted.
+    await expect(page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
   });
 
   test('an unknown path shows 404', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { chooseOption, openMenu, signInAs } from './helpers.js';
 
 /** The smallest valid GIF (1x1): an image the server accepts by its content. */
@@ -7,11 +7,17 @@ const text = (name: string, body = `${name} 内容`) => ({ name, mimeType: 'text
 
 async function openGallery(page: Page) {
   await signInAs(page, 'admin');
+  // The requests under way: the demos' own are sent as the gallery mounts.
+  const pending = new Set<Request>();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   // The gallery is its own chunk; the first load can take a while on a busy machine.
   await expect(page.getByTestId('widget-gallery')).toBeVisible({ timeout: 30_000 });
-  // Opening it raises no error toast (the empty-code dictionary demo once asked the server and got a 400).
-  await page.waitForTimeout(1000);
+  // Opening it raises no error toast (the empty-code dictionary demo once asked the server and got a 400):
+  // checked once every request the demos sent has been answered, not after a guessed second.
+  await expect.poll(() => pending.size, { timeout: 30_000 }).toBe(0);
   await expect(page.locator('.ant-message-error, .ant-notification-notice')).toHaveCount(0);
   await expect(page.getByText('字典Code格式不正确')).toHaveCount(0);
 }
