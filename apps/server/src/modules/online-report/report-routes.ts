@@ -45,7 +45,7 @@ export const reportRoutes =
             fieldType: item.fieldType,
           };
           if (item.dictCode) {
-            dictOptions[item.fieldName] = await ctx.dicts.items(item.dictCode).catch(() => []);
+            dictOptions[item.fieldName] = await ctx.dicts.items(item.dictCode, request.tenantId).catch(() => []);
             column.customRender = item.fieldName;
           }
           columns.push(column);
