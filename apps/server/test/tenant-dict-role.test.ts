@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type DictItem, type PageResult } from '@procura/shared';
-import { newId } from '../src/core/ids.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { memberLike, startTestServer, type TestServer } from './harness.js';
 
 /**
  * Dictionaries and role codes per tenant (issue 16, JeecgBoot's multi-tenant mode). Tenant 0's
@@ -24,19 +23,7 @@ beforeAll(async () => {
   tenantB = (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name: '华北分公司' } }))
     .body.result.id;
   // Tenant B's administrator: hdadmin's account and role, in tenant B.
-  const hd = await s.ctx.db
-    .selectFrom('sysUser')
-    .selectAll()
-    .where('username', '=', 'hdadmin')
-    .executeTakeFirstOrThrow();
-  const id = newId();
-  await s.ctx.db
-    .insertInto('sysUser')
-    .values({ ...hd, id, username: 'bdadmin', phone: null, email: null, workNo: null, relTenantIds: String(tenantB) })
-    .execute();
-  for (const r of await s.ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', hd.id).execute())
-    await s.ctx.db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: r.roleId }).execute();
-  b = await s.login('bdadmin');
+  b = await memberLike(s, 'hdadmin', 'bdadmin', tenantB);
 });
 afterAll(async () => s?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/ids.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { memberLike, startTestServer, type TestServer } from './harness.js';
 
 /**
  * Online reports per tenant (issue 16; JeecgBoot injects the tenant condition): a report's
@@ -18,29 +18,13 @@ let a: string;
 let b: string;
 let tenantB: number;
 
-const memberLike = async (username: string, tenant: number) => {
-  const base = await s.ctx.db
-    .selectFrom('sysUser')
-    .selectAll()
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const id = newId();
-  await s.ctx.db
-    .insertInto('sysUser')
-    .values({ ...base, id, username, phone: null, email: null, workNo: null, relTenantIds: String(tenant) })
-    .execute();
-  for (const r of await s.ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', base.id).execute())
-    await s.ctx.db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: r.roleId }).execute();
-  return s.login(username);
-};
-
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
   tenantB = (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name: '华北分公司' } }))
     .body.result.id;
-  a = await memberLike('hdboss', 1000);
-  b = await memberLike('bdboss', tenantB);
+  a = await memberLike(s, 'admin', 'hdboss', 1000);
+  b = await memberLike(s, 'admin', 'bdboss', tenantB);
   const createTime = '2026-01-01T00:00:00.000Z';
   await s.ctx.db
     .insertInto('sysDepart')
