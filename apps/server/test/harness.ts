@@ -8,6 +8,7 @@ import { buildApp, type App } from '../src/app.js';
 import { createContext, type AppContext } from '../src/app-context.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { newId } from '../src/core/ids.js';
 
 /**
  * Starts a real server on 127.0.0.1 over a fresh database: a temporary SQLite file, or a
@@ -189,6 +190,22 @@ export async function twoDemoSuppliers(s: TestServer): Promise<{ approvedId: str
     .executeTakeFirstOrThrow();
   await db.updateTable('sysUser').set({ isShow: 1 }).where('username', '=', 'supplier2').execute();
   return { approvedId: approved.id, freshId: fresh.supplierId! };
+}
+
+/**
+ * Signs in a new account `username` of tenant `tenantId`, a copy of the demo account `like`
+ * with its roles (its password too): another tenant's administrator for isolation tests.
+ */
+export async function memberLike(s: TestServer, like: string, username: string, tenantId: number): Promise<string> {
+  const base = await s.ctx.db.selectFrom('sysUser').selectAll().where('username', '=', like).executeTakeFirstOrThrow();
+  const id = newId();
+  await s.ctx.db
+    .insertInto('sysUser')
+    .values({ ...base, id, username, phone: null, email: null, workNo: null, relTenantIds: String(tenantId) })
+    .execute();
+  for (const r of await s.ctx.db.selectFrom('sysUserRole').select('roleId').where('userId', '=', base.id).execute())
+    await s.ctx.db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId: r.roleId }).execute();
+  return s.login(username);
 }
 
 /** Tokens of the demo accounts admin, buyer, supplier1 and supplier2, in that order. */

@@ -68,8 +68,10 @@ describe('stock JeecgBoot client replay', () => {
       expect(n.route).toBe('1');
       expect(n.meta).toMatchObject({ title: expect.any(String) });
     }
-    // The first node is the home: our to-do workbench. JeecgBoot's own analysis view stays in the menu (数据分析).
-    expect(nodes[0]).toMatchObject({ path: '/dashboard/workbench', component: 'dashboard/Workbench' });
+    // The first node is the home: our to-do workbench, under a view name the stock client has
+    // (JeecgBoot's task home). JeecgBoot's own analysis view stays in the menu (数据分析).
+    expect(nodes[0]).toMatchObject({ path: '/dashboard/workbench', component: 'dashboard/IndexTask' });
+    expect(nodes[0]!.meta).toMatchObject({ title: '首页', componentName: 'IndexTask' });
     expect(nodes.find((n) => n.path === '/dashboard/analysis')).toMatchObject({ component: 'dashboard/Analysis' });
     const components = new Set(nodes.map((n) => n.component));
     for (const view of [

@@ -31,7 +31,7 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const { menu } = body.result;
     expect(menu[0]).toMatchObject({
       path: '/dashboard/workbench',
-      component: 'dashboard/Workbench',
+      component: 'dashboard/IndexTask',
       route: '1',
       name: 'dashboard-workbench',
     });

@@ -712,12 +712,46 @@ describe.runIf(tenantResources.length > 0)('tenant isolation', () => {
   });
 });
 
+/** Two new tenants, each with an administrator holding the platform's administrator role. */
+async function twoTenantAdmins(
+  name: string,
+  username: string,
+): Promise<{ t1: number; t2: number; u1: string; u2: string }> {
+  const addTenant = async (tenant: string) =>
+    (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name: tenant } })).body.result
+      .id;
+  const t1 = await addTenant(`${name}租户甲`);
+  const t2 = await addTenant(`${name}租户乙`);
+  const adminRole = await s.ctx.db
+    .selectFrom('sysRole')
+    .select('id')
+    .where('roleCode', '=', 'admin')
+    .where('tenantId', '=', 0)
+    .executeTakeFirstOrThrow();
+  const addUser = async (user: string, tenant: number) => {
+    const res = await s.request('POST', '/sys/user/add', {
+      token: admin,
+      body: {
+        username: user,
+        password: DEMO_PASSWORD,
+        realname: user,
+        selectedroles: adminRole.id,
+        relTenantIds: String(tenant),
+      },
+    });
+    expect(res.body.success, res.body.message).toBe(true);
+    return s.login(user);
+  };
+  return { t1, t2, u1: await addUser(`${username}_1`, t1), u2: await addUser(`${username}_2`, t2) };
+}
+
 /**
  * System data of JeecgBoot's multi-tenant mode (issue 16), run over every definition with
  * `tenant: 'system'`: the administrator of one tenant neither sees nor changes another
  * tenant's rows (list, filters, queryById, export, edit, delete, deleteBatch); the platform
  * administrator (no tenants) sees and changes every tenant's; new rows take the session's
- * tenant whatever the body says; unique values stay unique across tenants.
+ * tenant whatever the body says; unique values stay unique across tenants (within one for
+ * `tenantUnique`: role codes).
  */
 const systemResources = Object.values(resources).filter((def) => def.tenant === 'system');
 
@@ -728,31 +762,7 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
   let u2: string;
 
   beforeAll(async () => {
-    const addTenant = async (name: string) =>
-      (await s.request<{ id: number }>('POST', '/sys/tenant/add', { token: admin, body: { name } })).body.result.id;
-    t1 = await addTenant('系统数据租户甲');
-    t2 = await addTenant('系统数据租户乙');
-    const adminRole = await s.ctx.db
-      .selectFrom('sysRole')
-      .select('id')
-      .where('roleCode', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    const addUser = async (username: string, tenant: number) => {
-      const res = await s.request('POST', '/sys/user/add', {
-        token: admin,
-        body: {
-          username,
-          password: DEMO_PASSWORD,
-          realname: username,
-          selectedroles: adminRole.id,
-          relTenantIds: String(tenant),
-        },
-      });
-      expect(res.body.success, res.body.message).toBe(true);
-      return s.login(username);
-    };
-    u1 = await addUser('system_iso_1', t1);
-    u2 = await addUser('system_iso_2', t2);
+    ({ t1, t2, u1, u2 } = await twoTenantAdmins('系统数据', 'system_iso'));
   });
 
   describe.each(systemResources)('resource $key', (def) => {
@@ -829,18 +839,114 @@ describe.runIf(systemResources.length > 0)('tenant isolation of system data', ()
         expect((await s.request('DELETE', `${api('delete')}?id=${other}`, { token: admin })).body.success).toBe(true);
     });
 
-    it('keeps unique values unique across tenants', async () => {
+    it(
+      def.tenantUnique
+        ? 'keeps unique values unique within a tenant: another tenant may take the same (role codes)'
+        : 'keeps unique values unique across tenants',
+      async () => {
+        const unique = fieldEntries(def).find(([, f]) => f.unique);
+        if (!unique) return;
+        const [field, f] = unique;
+        const first = await sample(def, t1);
+        await add(u1, first);
+        const other = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+          token: u2,
+          body: { ...(await sample(def, t2)), [field]: first[field] },
+        });
+        if (def.tenantUnique) {
+          expect(other.body.success, other.body.message).toBe(true);
+          const same = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+            token: u1,
+            body: { ...(await sample(def, t1)), [field]: first[field] },
+          });
+          expect(same.status).toBe(400);
+          expect(same.body.result.errors[field]).toBe(`${f.label}已存在`);
+          return;
+        }
+        expect(other.status).toBe(400);
+        expect(other.body.result.errors[field]).toBe(`${f.label}已存在`);
+      },
+    );
+  });
+});
+
+/**
+ * Shared system data (issue 16), run over every definition with `tenant: 'shared'`
+ * (dictionaries): a tenant reads its own rows and the platform's (tenant 0), never another
+ * tenant's; it changes its own only, the platform's being read-only to it; the platform sees
+ * and changes every row; unique values are unique within a tenant.
+ */
+const sharedResources = Object.values(resources).filter((def) => def.tenant === 'shared');
+
+describe.runIf(sharedResources.length > 0)('tenant isolation of shared data', () => {
+  let t1: number;
+  let t2: number;
+  let u1: string;
+  let u2: string;
+
+  beforeAll(async () => {
+    ({ t1, t2, u1, u2 } = await twoTenantAdmins('共享数据', 'shared_iso'));
+  });
+
+  describe.each(sharedResources)('resource $key', (def) => {
+    const api = (action: string) => `${def.path}/${action}`;
+    const listIds = async (token: string) =>
+      (await s.request<PageResult<Row>>('GET', `${api('list')}?pageSize=1000`, { token })).body.result.records.map(
+        (r) => r.id,
+      );
+    const add = async (token: string, body: Record<string, unknown>) => {
+      const res = await s.request<{ id: string }>('POST', api('add'), { token, body });
+      expect(res.body.success, res.body.message).toBe(true);
+      return res.body.result.id;
+    };
+    const readOnly = { success: false, message: `平台共享的${def.label}只读，只有平台管理员可以修改` };
+    const notFound = { success: false, message: '未找到对应实体' };
+
+    it("shows a tenant its own rows and the platform's, never another tenant's; the platform sees all", async () => {
+      const platform = await add(admin, await sample(def));
+      const own = await add(u1, await sample(def, t1));
+      expect(await listIds(u1)).toEqual(expect.arrayContaining([platform, own]));
+      expect(await listIds(u2)).toContain(platform);
+      expect(await listIds(u2)).not.toContain(own);
+      expect(await listIds(admin)).toEqual(expect.arrayContaining([platform, own]));
+      expect((await s.request('GET', `${api('queryById')}?id=${own}`, { token: u2 })).status).toBe(404);
+    });
+
+    it("lets a tenant change its own rows only: the platform's are read-only to it, another tenant's absent", async () => {
+      const [name] = textField(def);
+      const platform = await add(admin, await sample(def));
+      const own = await add(u1, await sample(def, t1));
+      const edit = (token: string, id: string, value: string) =>
+        s.request('PUT', api('edit'), { token, body: { id, [name]: value } });
+      expect((await edit(u1, platform, 'hijacked')).body).toMatchObject(readOnly);
+      if (def.capabilities.delete)
+        expect((await s.request('DELETE', `${api('delete')}?id=${platform}`, { token: u1 })).body).toMatchObject(
+          readOnly,
+        );
+      expect((await edit(u2, own, 'hijacked')).body).toMatchObject(notFound);
+      if (def.capabilities.deleteBatch)
+        expect((await s.request('DELETE', `${api('deleteBatch')}?ids=${own}`, { token: u2 })).body).toMatchObject(
+          notFound,
+        );
+      const still = await s.request<Row>('GET', `${api('queryById')}?id=${platform}`, { token: u1 });
+      expect(still.body.result[name]).not.toBe('hijacked');
+      expect((await edit(u1, own, 'mine')).body.success).toBe(true);
+      expect((await edit(admin, platform, 'byPlatform')).body.success).toBe(true);
+    });
+
+    it('keeps unique values unique within a tenant: another tenant may take the same', async () => {
       const unique = fieldEntries(def).find(([, f]) => f.unique);
       if (!unique) return;
       const [field, f] = unique;
       const first = await sample(def, t1);
       await add(u1, first);
-      const dup = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
-        token: u2,
-        body: { ...(await sample(def, t2)), [field]: first[field] },
+      await add(u2, { ...(await sample(def, t2)), [field]: first[field] });
+      const same = await s.request<{ errors: Record<string, string> }>('POST', api('add'), {
+        token: u1,
+        body: { ...(await sample(def, t1)), [field]: first[field] },
       });
-      expect(dup.status).toBe(400);
-      expect(dup.body.result.errors[field]).toBe(`${f.label}已存在`);
+      expect(same.status).toBe(400);
+      expect(same.body.result.errors[field]).toBe(`${f.label}已存在`);
     });
   });
 });

@@ -5,6 +5,8 @@
  * Keys are our page names (`resource/<key>` for generic resource pages), values JeecgBoot's.
  */
 export const JEECG_VIEWS: Readonly<Record<string, string>> = {
+  // The home (our to-do workbench) as JeecgBoot's task home, so the stock client's 首页 opens.
+  'dashboard/Workbench': 'dashboard/IndexTask',
   'resource/sysRole': 'system/RoleList',
   'resource/sysDict': 'system/DictList',
   'resource/sysPosition': 'system/SysPositionList',

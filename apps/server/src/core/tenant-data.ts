@@ -35,6 +35,16 @@ export function inTenant(
   return sql<SqlBool>`(',' || replace(${sql.ref(ref)}, ' ', '') || ',') like ${`%,${request.tenantId},%`}`;
 }
 
+/**
+ * Shared data (dictionaries): the rows a request reads are its tenant's own and the platform's
+ * (tenant 0), which every tenant shares; the platform reads every tenant's. Changes stay with
+ * `inTenant`: a tenant changes its own rows only, the platform any.
+ */
+export function inTenantOrShared(request: TenantRequest, ref: string): Expression<SqlBool> {
+  if (isPlatform(request)) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`${sql.ref(ref)} in (0, ${request.tenantId})`;
+}
+
 /** The tenant of a row a request adds: its own (the platform's rows are tenant 0). */
 export const tenantOfNew = (request: TenantRequest): number => request.tenantId;
 

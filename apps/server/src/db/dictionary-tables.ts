@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AuditColumns } from './audit-columns.js';
 
 /** Tables of dictionaries, the category tree and the code rules (check rules, document numbers). */
@@ -8,6 +9,8 @@ export type SysDictTable = AuditColumns & {
   dictCode: string;
   description: string | null;
   delFlag: number;
+  /** The owning tenant; 0: the platform's shared dictionaries, read by every tenant (issue 16). */
+  tenantId: Generated<number>;
 };
 
 export type SysDictItemTable = AuditColumns & {

@@ -124,7 +124,7 @@ export async function exportRows(
         .limit(EXPORT_BATCH)
         .offset(offset)
         .execute();
-      const wire = await toWireRows(ctx, def, rows);
+      const wire = await toWireRows(ctx, def, rows, request.tenantId);
       for (const row of wire) {
         const line = sheet.addRow([]);
         [...columns, ['createTime', CREATE_TIME] as const].forEach(([name, f], i) => {
@@ -273,7 +273,7 @@ export async function importRows(
   const dataRows = sheet.rowCount - 1;
   if (dataRows > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行`);
 
-  const dicts = await dictMapsOf(ctx, def);
+  const dicts = await dictMapsOf(ctx, def, request.tenantId);
   const db = ctx.db as unknown as AnyDb;
   const errors: { row: number; message: string }[] = [];
   const valid: { row: number; values: Values }[] = [];

@@ -46,8 +46,12 @@ export function baseQuery(db: AnyDb, def: ResourceDef): AnyQuery {
   return q as AnyQuery;
 }
 
-/** The dictionaries a resource's fields use, value → text, loaded once per request. */
-export async function dictMapsOf(ctx: AppContext, def: ResourceDef): Promise<Record<string, Map<string, string>>> {
+/** The dictionaries a resource's fields use, value → text, as `tenantId` reads them, loaded once per request. */
+export async function dictMapsOf(
+  ctx: AppContext,
+  def: ResourceDef,
+  tenantId = 0,
+): Promise<Record<string, Map<string, string>>> {
   const codes = [
     ...new Set(
       fieldEntries(def)
@@ -55,7 +59,7 @@ export async function dictMapsOf(ctx: AppContext, def: ResourceDef): Promise<Rec
         .filter((d): d is string => !!d),
     ),
   ];
-  return codes.length ? ctx.dicts.textMaps(codes) : {};
+  return codes.length ? ctx.dicts.textMaps(codes, tenantId) : {};
 }
 
 /** Wire form of rows: datetimes in GMT+8, `<field>_dictText` beside dictionary fields and references to other records. */
@@ -63,9 +67,10 @@ export async function toWireRows(
   ctx: AppContext,
   def: ResourceDef,
   rows: Record<string, unknown>[],
+  tenantId = 0,
 ): Promise<Record<string, unknown>[]> {
   const dictFields = fieldEntries(def).filter(([, f]) => f.dict);
-  const maps = await dictMapsOf(ctx, def);
+  const maps = await dictMapsOf(ctx, def, tenantId);
   return rows.map((row) => {
     const out: Record<string, unknown> = { ...row };
     for (const [name, f] of fieldEntries(def)) {

@@ -36,7 +36,7 @@ import {
   type AnyDb,
   type AnyQuery,
 } from './resource-query.js';
-import { sameTenant, tenantColumns, tenantScope } from './tenant-scope.js';
+import { sameTenant, sharedReadOnly, tenantColumns, tenantScope, writeScope } from './tenant-scope.js';
 import { assertEditable, mountWorkflowRoutes, supplierScope, type TransitionHooks } from './workflow-routes.js';
 
 export type Values = Record<string, unknown>;
@@ -49,6 +49,8 @@ export type Values = Record<string, unknown>;
 export type ResourceHooks = {
   /** Narrows every read (lists, details, exports) to the rows the user may see (X-5). */
   scope?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
+  /** Narrows edits and deletes to the rows the user may change, among those it sees (shared data). */
+  writable?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
   /** Checks or completes the values of a new row; throw an AppError to refuse. */
   beforeAdd?: (values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
   beforeEdit?: (id: string, values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
@@ -136,6 +138,10 @@ export const resourceRoutes =
     // The list's rows: the scoped read, data rules and configurable-field filters (also the status tabs' counts).
     const listScope = async (request: FastifyRequest, params: Record<string, unknown>) =>
       withExtendFilters(ctx, def, await withDataRules(ctx, def, request, read(request)), params, request);
+    // Changes: only rows the request may change among those it reads (a tenant reads the
+    // platform's shared rows but does not change them).
+    const write = (request: FastifyRequest, on: AnyDb = db) =>
+      writeScope(def, hooks.writable ? hooks.writable(read(request, on), request) : read(request, on), request);
     const tags = [def.label];
     const perm = (action: Parameters<typeof permissionCode>[1]) => ({
       access: { permission: permissionCode(def, action) },
@@ -157,7 +163,12 @@ export const resourceRoutes =
         });
         return ok({
           ...page,
-          records: await withExtendValues(ctx, def, await toWireRows(ctx, def, page.records), request),
+          records: await withExtendValues(
+            ctx,
+            def,
+            await toWireRows(ctx, def, page.records, request.tenantId),
+            request,
+          ),
         });
       },
     );
@@ -176,7 +187,9 @@ export const resourceRoutes =
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
-          return ok((await withExtendValues(ctx, def, await toWireRows(ctx, def, [row]), request))[0]);
+          return ok(
+            (await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request))[0],
+          );
         },
       );
     }
@@ -189,7 +202,7 @@ export const resourceRoutes =
           const { [EXTEND_VALUES_KEY]: extendValues, ...values } = request.body as Values & {
             [EXTEND_VALUES_KEY]?: ExtendValues;
           };
-          const dicts = await dictMapsOf(ctx, def);
+          const dicts = await dictMapsOf(ctx, def, request.tenantId);
           const id = await db.transaction().execute(async (trx) => {
             refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
             // Configurable fields are checked before anything is written and stored with the record.
@@ -234,12 +247,18 @@ export const resourceRoutes =
           const values: Values = {};
           for (const [name, f] of fieldEntries(def))
             if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
-          const dicts = await dictMapsOf(ctx, def);
+          const dicts = await dictMapsOf(ctx, def, request.tenantId);
           await db.transaction().execute(async (trx) => {
             const existing = await read(request, trx).where(sql.ref('t.id'), '=', id).executeTakeFirst();
             if (!existing) throw businessError('未找到对应实体');
             assertEditable(def, [existing], 'edit');
-            refuse(await checkValues(trx, def, dicts, values, id, request.tenantId));
+            const own = await write(request, trx)
+              .select(def.tenant ? sql.ref('t.tenant_id').as('tenantOfRow') : sql.lit(0).as('tenantOfRow'))
+              .where(sql.ref('t.id'), '=', id)
+              .executeTakeFirst();
+            if (!own) throw businessError(sharedReadOnly(def));
+            // Unique among the row's own tenant (the platform may edit any tenant's row).
+            refuse(await checkValues(trx, def, dicts, values, id, Number(own.tenantOfRow ?? request.tenantId)));
             const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues, request);
             await hooks.beforeEdit?.(id, values, trx, request);
             await trx
@@ -259,6 +278,12 @@ export const resourceRoutes =
         const visible = await read(request, trx).where(sql.ref('t.id'), 'in', ids).execute();
         if (visible.length !== ids.length) throw businessError('未找到对应实体');
         assertEditable(def, visible, 'delete');
+        const changeable = await write(request, trx)
+          .clearSelect()
+          .select(sql.ref('t.id').as('id'))
+          .where(sql.ref('t.id'), 'in', ids)
+          .execute();
+        if (changeable.length !== ids.length) throw businessError(sharedReadOnly(def));
         await hooks.beforeDelete?.(ids, trx, request);
         if (def.softDelete) {
           await trx

@@ -42,7 +42,11 @@ export async function syncBaseData(db: Db): Promise<number> {
     };
 
     const roleIds = new Map(
-      (await trx.selectFrom('sysRole').select(['id', 'roleCode']).execute()).map((r) => [r.roleCode, r.id]),
+      // The platform's roles (codes are unique per tenant; a tenant's `buyer` is its own).
+      (await trx.selectFrom('sysRole').select(['id', 'roleCode']).where('tenantId', '=', 0).execute()).map((r) => [
+        r.roleCode,
+        r.id,
+      ]),
     );
     for (const r of BASE_ROLES) {
       if (!apply(`role:${r.roleCode}`) || roleIds.has(r.roleCode)) continue;
@@ -102,7 +106,12 @@ type NewUser = {
 
 /** Creates a user with one role (and department). Used by the demo seed and `create-admin`. */
 export async function createUser(db: Db, u: NewUser): Promise<string> {
-  const role = await db.selectFrom('sysRole').select('id').where('roleCode', '=', u.roleCode).executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom('sysRole')
+    .select('id')
+    .where('roleCode', '=', u.roleCode)
+    .where('tenantId', '=', 0)
+    .executeTakeFirstOrThrow();
   const depart = u.departCode
     ? await db.selectFrom('sysDepart').select(['id', 'orgCode']).where('orgCode', '=', u.departCode).executeTakeFirst()
     : undefined;

@@ -17,9 +17,10 @@ export const TENANT_DEMO_ACCOUNTS = [
 
 /**
  * The permission codes of what a tenant administrator manages: its users, departments, roles,
- * logs, announcements and its documents' audit chain. Platform pages (menus, tenants, dictionaries, …) stay with the platform.
+ * logs, announcements, dictionaries (its own, beside the platform's shared ones it reads) and its
+ * documents' audit chain. Platform pages (menus, tenants, …) stay with the platform.
  */
-const TENANT_ADMIN_CODES = ['user:', 'depart:', 'role:', 'log:', 'announcement:', 'auditChain:'];
+const TENANT_ADMIN_CODES = ['user:', 'depart:', 'role:', 'log:', 'announcement:', 'dict:', 'auditChain:'];
 
 /** The menus and buttons of `TENANT_ADMIN_CODES`, with every menu above them (so the side menu shows them). */
 async function tenantAdminPermissions(db: Db): Promise<string[]> {

@@ -98,9 +98,14 @@ export type ResourceDef<K extends string = string> = {
    * `'system'`: system data (roles, …) of JeecgBoot's multi-tenant mode: rows belong to a tenant
    * the same way, but the platform (tenant 0: users without tenants) sees and changes every
    * tenant's rows, and unique fields stay unique across tenants (codes users sign in with or
-   * the code refers to).
+   * the code refers to), unless `tenantUnique`.
+   * `'shared'`: rows of tenant 0 (the platform's) are shared: every tenant reads them, only the
+   * platform changes them; a tenant reads and changes its own rows as well; unique fields are
+   * unique within a tenant (dictionaries, issue 16).
    */
-  tenant: boolean | 'system';
+  tenant: boolean | 'system' | 'shared';
+  /** `tenant: 'system'`: unique fields are unique within the row's tenant (role codes). */
+  tenantUnique?: boolean;
   /**
    * `string` (default): 32-hex UUIDv7 ids made by the server. `int`: positive integer ids
    * (JeecgBoot's tenant ids), the next one (from 1000) given by the server on add.
@@ -165,7 +170,7 @@ export type ResourceInput<K extends string> = Omit<
 > & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
-  tenant?: boolean | 'system';
+  tenant?: boolean | 'system' | 'shared';
   idType?: 'string' | 'int';
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
   dictionary?: ResourceDictionary<NoInfer<K>>;
@@ -203,6 +208,11 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     for (const s of wf.editable) if (!(s in wf.def.states)) throw new Error(`${def.key}: unknown editable state ${s}`);
   }
   return def;
+}
+
+/** Whether a resource's unique fields are unique within a tenant (else across the installation). */
+export function uniquePerTenant(def: Pick<ResourceDef, 'tenant' | 'tenantUnique'>): boolean {
+  return def.tenant === true || def.tenant === 'shared' || (def.tenant === 'system' && def.tenantUnique === true);
 }
 
 /** snake_case of a camelCase name: `createTime` → `create_time`. */

@@ -40,8 +40,10 @@ export const roleResource = defineResource({
   path: '/sys/role',
   label: '角色',
   permission: 'role',
-  // Each tenant administers its own roles; the platform sees all (issue 16).
+  // Each tenant administers its own roles, the platform sees all; codes are unique within a
+  // tenant, so two tenants may each have a role `buyer` (issue 16).
   tenant: 'system',
+  tenantUnique: true,
   fields: {
     roleName: { label: '角色名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
     roleCode: {
@@ -59,7 +61,11 @@ export const roleResource = defineResource({
   },
 });
 
-/** 数据字典 (dictionaries); deleted ones go to the recycle bin. */
+/**
+ * 数据字典 (dictionaries); deleted ones go to the recycle bin. Per tenant (issue 16): tenant 0's
+ * are the platform's shared dictionaries, which every tenant reads and only the platform changes;
+ * a tenant's own are its alone, and a code it has itself takes precedence over a shared one.
+ */
 export const dictResource = defineResource({
   key: 'sysDict',
   table: 'sys_dict',
@@ -67,6 +73,7 @@ export const dictResource = defineResource({
   label: '字典',
   permission: 'dict',
   softDelete: true,
+  tenant: 'shared',
   fields: {
     dictName: { label: '字典名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
     dictCode: {

@@ -51,6 +51,8 @@ import * as fileOwner from './0068-file-owner.js';
 import * as portalTemplateSetting from './0071-portal-template-setting.js';
 import * as documentLogAudit from './0072-document-log-audit.js';
 import * as requisitionDocLog from './0075-requisition-doc-log.js';
+import * as tenantCodes from './0079-tenant-codes.js';
+import * as homeJeecgView from './0080-home-jeecg-view.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +108,6 @@ export const migrations: Record<string, Migration> = {
   '0071-portal-template-setting': portalTemplateSetting,
   '0072-document-log-audit': documentLogAudit,
   '0075-requisition-doc-log': requisitionDocLog,
+  '0079-tenant-codes': tenantCodes,
+  '0080-home-jeecg-view': homeJeecgView,
 };

@@ -46,7 +46,8 @@ export async function openSession(
   const result: LoginResult = {
     token,
     userInfo: toUserInfo(user),
-    sysAllDictItems: await ctx.dicts.allItems(),
+    // The dictionaries of the tenant the client starts in (its first effective one; the platform's otherwise).
+    sysAllDictItems: await ctx.dicts.allItems(tenants[0]?.id ?? 0),
     departs,
     multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
     // Only for members of tenants (JeecgBoot 2.4.6+): the effective ones, to choose from.

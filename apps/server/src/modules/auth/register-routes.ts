@@ -62,6 +62,8 @@ export const registerRoutes =
           .selectFrom('sysRole')
           .select('id')
           .where('roleCode', '=', 'supplier')
+          // The platform's: role codes are unique per tenant.
+          .where('tenantId', '=', 0)
           .executeTakeFirstOrThrow();
 
         const passwordHash = await hashPassword(b.password);

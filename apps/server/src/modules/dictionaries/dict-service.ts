@@ -33,13 +33,30 @@ async function tableItems(db: Db, def: ResourceDef): Promise<DictItem[]> {
   return rows.map(toItem);
 }
 
-type DictRow = { dictCode: string; itemValue: string; itemText: string };
+type DictRow = { dictCode: string; tenantId: number; itemValue: string; itemText: string };
+
+/**
+ * Dictionaries per tenant (issue 16): tenant 0's are the platform's, shared by every tenant; a
+ * tenant may keep its own, and a code it has itself is read from its own dictionary instead of
+ * the shared one. The rows of `tenantId` (shared ones last) by code: the tenant's first.
+ */
+function resolve(rows: readonly DictRow[], tenantId: number): Map<string, DictRow[]> {
+  const own = new Map<string, DictRow[]>();
+  const shared = new Map<string, DictRow[]>();
+  for (const r of rows) {
+    const into = r.tenantId === tenantId ? own : r.tenantId === 0 ? shared : undefined;
+    if (into) (into.get(r.dictCode) ?? into.set(r.dictCode, []).get(r.dictCode)!).push(r);
+  }
+  for (const [code, items] of shared) if (!own.has(code)) own.set(code, items);
+  return own;
+}
 
 export class DictService {
   /**
-   * Every enabled item of the sys_dict dictionaries, read for each list's `_dictText`: kept
-   * until any change to sys_dict or sys_dict_item bumps the `dict` stamp (migration 0054).
-   * Dictionaries served by resource tables are read each time (no stamp covers their tables).
+   * Every enabled item of every tenant's sys_dict dictionaries, read for each list's
+   * `_dictText`: kept until any change to sys_dict or sys_dict_item bumps the `dict` stamp
+   * (migration 0054), then resolved per tenant in memory. Dictionaries served by resource
+   * tables are read each time (no stamp covers their tables).
    */
   private readonly enabled: VersionedCache<DictRow[]>;
 
@@ -55,55 +72,44 @@ export class DictService {
       this.db
         .selectFrom('sysDictItem as i')
         .innerJoin('sysDict as d', 'd.id', 'i.dictId')
-        .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
+        .select(['d.dictCode', 'd.tenantId', 'i.itemValue', 'i.itemText'])
         .where('i.status', '=', 1)
         .where('d.delFlag', '=', 0)
         .orderBy('d.dictCode')
         .orderBy('i.sortOrder')
+        .orderBy('i.itemValue')
         .execute(),
     );
   }
 
-  /** Every enabled item of every dictionary, ordered: the login payload and `queryAllDictItems`. */
-  async allItems(): Promise<DictMap> {
-    const rows = await this.enabledRows();
+  /** Every enabled item of every dictionary `tenantId` reads, ordered: the login payload and `queryAllDictItems`. */
+  async allItems(tenantId = 0): Promise<DictMap> {
     const map: DictMap = {};
-    for (const r of rows) (map[r.dictCode] ??= []).push(toItem(r));
+    for (const [code, rows] of resolve(await this.enabledRows(), tenantId)) map[code] = rows.map(toItem);
     for (const [code, def] of Object.entries(resourceDictionaries)) map[code] = await tableItems(this.db, def);
     return map;
   }
 
-  /** The enabled items of one registered dictionary; anything else is refused (SQLI-1). */
-  async items(code: string): Promise<DictItem[]> {
+  /**
+   * The enabled items of one dictionary as `tenantId` reads it (its own of that code, else the
+   * platform's shared one); a malformed code is refused (SQLI-1).
+   */
+  async items(code: string, tenantId = 0): Promise<DictItem[]> {
     if (!DICT_CODE.test(code)) throw badRequest('字典Code格式不正确！');
     const served = Object.hasOwn(resourceDictionaries, code) ? resourceDictionaries[code] : undefined;
     if (served) return tableItems(this.db, served);
-    const dict = await this.db
-      .selectFrom('sysDict')
-      .select('id')
-      .where('dictCode', '=', code)
-      .where('delFlag', '=', 0)
-      .executeTakeFirst();
     // JeecgBoot answers an unknown code with an empty list; stock forms ask for codes we do not seed.
-    if (!dict) return [];
-    const rows = await this.db
-      .selectFrom('sysDictItem')
-      .select(['itemValue', 'itemText'])
-      .where('dictId', '=', dict.id)
-      .where('status', '=', 1)
-      .orderBy('sortOrder')
-      .execute();
-    return rows.map(toItem);
+    return (resolve(await this.enabledRows(), tenantId).get(code) ?? []).map(toItem);
   }
 
   /**
-   * value → text maps of several dictionaries in one query, for `<field>_dictText` on list
-   * records. Codes come from the server's own list definitions, never from the request.
+   * value → text maps of several dictionaries, as `tenantId` reads them, for `<field>_dictText`
+   * on list records. Codes come from the server's own list definitions, never from the request.
    */
-  async textMaps<C extends string>(codes: readonly C[]): Promise<Record<C, Map<string, string>>> {
+  async textMaps<C extends string>(codes: readonly C[], tenantId = 0): Promise<Record<C, Map<string, string>>> {
     const maps = Object.fromEntries(codes.map((c) => [c, new Map<string, string>()])) as Record<C, Map<string, string>>;
-    for (const r of await this.enabledRows())
-      if (Object.hasOwn(maps, r.dictCode)) maps[r.dictCode as C].set(r.itemValue, r.itemText);
+    const resolved = resolve(await this.enabledRows(), tenantId);
+    for (const code of codes) for (const r of resolved.get(code) ?? []) maps[code].set(r.itemValue, r.itemText);
     for (const code of codes) {
       const served = Object.hasOwn(resourceDictionaries, code) ? resourceDictionaries[code] : undefined;
       if (served) for (const i of await tableItems(this.db, served)) maps[code].set(i.value, i.text);

@@ -45,7 +45,7 @@ export const reportRoutes =
             fieldType: item.fieldType,
           };
           if (item.dictCode) {
-            dictOptions[item.fieldName] = await ctx.dicts.items(item.dictCode).catch(() => []);
+            dictOptions[item.fieldName] = await ctx.dicts.items(item.dictCode, request.tenantId).catch(() => []);
             column.customRender = item.fieldName;
           }
           columns.push(column);
@@ -125,7 +125,7 @@ export const reportRoutes =
         for (const p of report.params) params[p.paramName] = text(`self_${p.paramName}`) ?? p.paramValue ?? null;
         const page = await runReport(
           ctx,
-          { parts: report.parts, params, filters, sort, pageNo, pageSize },
+          { parts: report.parts, params, filters, sort, pageNo, pageSize, tenantId: request.tenantId },
           request.log,
         );
         return ok({
@@ -139,16 +139,17 @@ export const reportRoutes =
 
     // The definitions, on the generic machinery; a SELECT is checked, then tried (read-only,
     // allow-listed, time-limited) before it is stored.
-    const trySql = async (values: Values) => {
+    // Tried as the saving tenant runs it: a report that cannot be filtered by tenant is refused on save.
+    const trySql = async (values: Values, tenantId: number) => {
       if (typeof values.cgrSql !== 'string') return;
       const parts = parseReportSql(values.cgrSql);
       const params = Object.fromEntries(paramsOf(parts).map((p) => [p, null]));
-      await runReport(ctx, { parts, params, filters: [], pageNo: 1, pageSize: 1 }, app.log);
+      await runReport(ctx, { parts, params, filters: [], pageNo: 1, pageSize: 1, tenantId }, app.log);
     };
     await app.register(
       resourceRoutes(ctx, reportHeadResource, {
-        beforeAdd: (values) => trySql(values),
-        beforeEdit: (_id, values) => trySql(values),
+        beforeAdd: (values, _trx, request) => trySql(values, request.tenantId),
+        beforeEdit: (_id, values, _trx, request) => trySql(values, request.tenantId),
       }),
     );
     // Columns and parameters are their report's: only a report of the request's tenant (all for the platform).

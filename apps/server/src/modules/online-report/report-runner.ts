@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { AppError, businessError } from '../../core/errors.js';
 import type { ReportSqlPart } from './report-sql.js';
-import { REPORT_TABLES, reportLimits } from './report-tables.js';
+import { REPORT_TABLES, REPORT_TENANT_TABLES, reportLimits } from './report-tables.js';
 import { runSqliteReport } from './sqlite-report-process.js';
 
 /** A condition on one report column; `column` is a field name of the report's own items, never the request's text. */
@@ -17,6 +17,8 @@ export type ReportRun = {
   sort?: { column: string; order: 'asc' | 'desc' };
   pageNo: number;
   pageSize: number;
+  /** The request's tenant: its report reads only its rows of tenant tables (0: the platform, every row). */
+  tenantId: number;
 };
 
 /** Column names of report items (checked on save); the only names that reach the wrapping query. */
@@ -27,8 +29,48 @@ const refusedTable = (table: string) =>
 const failed = () => businessError('报表SQL执行失败，请检查SQL与字段配置');
 const timedOut = () => businessError('报表查询超时，请缩小查询范围');
 
+const TENANT_WORD = new RegExp(`\\b(${Object.keys(REPORT_TENANT_TABLES).join('|')})\\b`, 'gi');
+const QUALIFIED = new RegExp(`\\.\\s*(${Object.keys(REPORT_TENANT_TABLES).join('|')})\\b`, 'i');
+
+/**
+ * Tenant isolation of a report (issue 16; JeecgBoot injects a tenant condition): a report run
+ * in a tenant reads each tenant table it names through a common table expression of the same
+ * name, which holds only that tenant's rows, the tenant a bound parameter. An unqualified
+ * table name anywhere in the SELECT (joins, subqueries, unions) then means the filtered copy;
+ * a qualified one (`public.sys_depart`, `main.sys_depart`) would reach the table itself, so it
+ * is refused, on save as on every run. The administrator's SQL cannot hold a WITH of its own (report-sql).
+ */
+function tenantPrefix(run: ReportRun, sqlite: boolean): RawBuilder<unknown> {
+  const text = run.parts.map((p) => ('text' in p ? p.text : ' ')).join('');
+  // Refused for the platform too: its reports also run in tenants.
+  const qualified = QUALIFIED.exec(text);
+  if (qualified)
+    throw businessError(`报表SQL不能带库名或模式名引用按租户隔离的表 ${qualified[1]}，请直接写表名，以便按租户过滤`);
+  if (run.tenantId === 0) return sql``;
+  const used = [...new Set([...text.matchAll(TENANT_WORD)].map((m) => m[1]!.toLowerCase()))];
+  if (used.length === 0) return sql``;
+  // Inside the expression the name is the table itself: qualified on SQLite (where a WITH may
+  // refer to itself), bare on PostgreSQL (where a plain WITH never does).
+  const table = (name: string) => (sqlite ? sql.id('main', name) : sql.id(name));
+  const tenant = run.tenantId;
+  const copies = used.map((name) => {
+    const kind = REPORT_TENANT_TABLES[name]!;
+    const rows =
+      kind === 'own'
+        ? sql`select * from ${table(name)} where tenant_id = ${tenant}`
+        : kind === 'shared'
+          ? sql`select * from ${table(name)} where tenant_id in (0, ${tenant})`
+          : sql`select * from ${table(name)} where dict_id in (select id from ${table('sys_dict')} where tenant_id in (0, ${tenant}))`;
+    return sql`${sql.id(name)} as (${rows})`;
+  });
+  return sql`with ${sql.join(copies, sql`, `)} `;
+}
+
 /** The administrator's SELECT with its placeholders as bound parameters, wrapped so filters, sort and paging apply outside it. */
-function statements(run: ReportRun): {
+function statements(
+  run: ReportRun,
+  sqlite: boolean,
+): {
   page: RawBuilder<Record<string, unknown>>;
   count: RawBuilder<Record<string, unknown>>;
 } {
@@ -60,9 +102,10 @@ function statements(run: ReportRun): {
     ? sql` order by ${col(run.sort.column)} ${run.sort.order === 'asc' ? sql`asc` : sql`desc`}`
     : sql``;
   const size = Math.min(run.pageSize, reportLimits.maxPageSize);
+  const prefix = tenantPrefix(run, sqlite);
   return {
-    page: sql`select * from (${inner}) q${where}${order} limit ${size} offset ${(run.pageNo - 1) * size}`,
-    count: sql`select count(*) as total from (${inner}) q${where}`,
+    page: sql`${prefix}select * from (${inner}) q${where}${order} limit ${size} offset ${(run.pageNo - 1) * size}`,
+    count: sql`${prefix}select count(*) as total from (${inner}) q${where}`,
   };
 }
 
@@ -115,7 +158,7 @@ export async function runReport(
   run: ReportRun,
   log: { warn: (o: object, m: string) => void },
 ): Promise<{ total: number; records: Record<string, unknown>[] }> {
-  const { page, count } = statements(run);
+  const { page, count } = statements(run, ctx.kind !== 'postgres');
   if (ctx.kind === 'postgres') {
     try {
       return await runOnPostgres(ctx, page, count);

@@ -110,7 +110,13 @@ export const permissionAdminRoutes =
             .execute();
           await refreshLeaf(trx, values.parentId);
           // The built-in administrator role holds every permission, new ones included.
-          const admin = await trx.selectFrom('sysRole').select('id').where('roleCode', '=', 'admin').executeTakeFirst();
+          // The platform's (role codes are unique per tenant: a tenant's own `admin` is not it).
+          const admin = await trx
+            .selectFrom('sysRole')
+            .select('id')
+            .where('roleCode', '=', 'admin')
+            .where('tenantId', '=', 0)
+            .executeTakeFirst();
           if (admin)
             await trx
               .insertInto('sysRolePermission')

@@ -31,6 +31,8 @@ async function dictTexts(trx: Db, code: string): Promise<Map<string, string>> {
   const rows = await trx
     .selectFrom('sysDictItem as i')
     .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+    .where('d.tenantId', '=', 0)
     .select(['i.itemValue', 'i.itemText'])
     .where('d.dictCode', '=', code)
     .execute();

@@ -28,6 +28,8 @@ export async function statusLabels(trx: Db): Promise<StatusLabels> {
   const rows = await trx
     .selectFrom('sysDictItem as i')
     .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+    .where('d.tenantId', '=', 0)
     .select(['d.dictCode', 'i.itemValue', 'i.itemText'])
     .where('d.dictCode', 'in', ['srm_supplier_status', 'srm_supplier_category_status', 'supplier_main_category'])
     .execute();
@@ -104,6 +106,8 @@ export async function qualificationTypeNames(trx: Db): Promise<Map<string, strin
   const names = await trx
     .selectFrom('sysDictItem as i')
     .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+    // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+    .where('d.tenantId', '=', 0)
     .select(['i.itemValue', 'i.itemText'])
     .where('d.dictCode', '=', 'srm_qualification_type')
     .execute();

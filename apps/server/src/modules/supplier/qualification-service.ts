@@ -83,6 +83,8 @@ export class QualificationService {
     const types = await this.db
       .selectFrom('sysDictItem as i')
       .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+      .where('d.tenantId', '=', 0)
       .select('i.itemValue')
       .where('d.dictCode', '=', QUALIFICATION_TYPE_DICT)
       .where('i.itemValue', '=', q.typeCode)

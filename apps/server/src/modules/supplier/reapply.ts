@@ -36,6 +36,8 @@ export async function reapplyAfterElimination(
       const text = await trx
         .selectFrom('sysDictItem as i')
         .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+        // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+        .where('d.tenantId', '=', 0)
         .select('i.itemText')
         .where('d.dictCode', '=', 'srm_supplier_status')
         .where('i.itemValue', '=', s.status)

@@ -85,6 +85,8 @@ export class SupplierService {
     const categories = await this.db
       .selectFrom('sysDictItem as i')
       .innerJoin('sysDict as d', 'd.id', 'i.dictId')
+      // Domain dictionaries are the platform's shared ones: a tenant's own of that code changes no rule.
+      .where('d.tenantId', '=', 0)
       .select('i.itemValue')
       .where('d.dictCode', '=', 'supplier_main_category')
       .where('i.status', '=', 1)

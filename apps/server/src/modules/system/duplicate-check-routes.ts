@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { columnOf, fail, fieldEntries, ok, resources, ResultCode } from '@procura/shared';
+import { columnOf, fail, fieldEntries, ok, resources, ResultCode, uniquePerTenant } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { badRequest, forbidden } from '../../core/errors.js';
 import type { AnyDb } from '../../resource/resource-query.js';
@@ -9,7 +9,7 @@ import type { AnyDb } from '../../resource/resource-query.js';
 /**
  * The (table, column) pairs `/sys/duplicate/check` may ask about: the unique fields of the
  * resource definitions, plus the user account's own. Nothing else reaches SQL (SQLI-3, SQLI-4).
- * A tenant resource's values are unique within the request's tenant.
+ * Values unique per tenant (tenant resources, role and dictionary codes) are checked within the request's tenant.
  */
 function allowList(): Map<string, { table: string; column: string; softDelete: boolean; tenant?: boolean }> {
   const pairs = new Map<string, { table: string; column: string; softDelete: boolean; tenant?: boolean }>();
@@ -20,7 +20,7 @@ function allowList(): Map<string, { table: string; column: string; softDelete: b
           table: def.table,
           column: columnOf(name, f),
           softDelete: def.softDelete,
-          tenant: def.tenant === true,
+          tenant: uniquePerTenant(def),
         });
     }
   }

@@ -29,7 +29,7 @@ export const systemRoutes =
         schema: { tags: ['dict'], summary: '全部字典项' },
         config: { access: 'authenticated', allowIncompleteSupplier: true },
       },
-      async () => ok(await ctx.dicts.allItems()),
+      async (request) => ok(await ctx.dicts.allItems(request.tenantId)),
     );
 
     app.get(
@@ -38,7 +38,8 @@ export const systemRoutes =
         schema: { tags: ['dict'], summary: '一个字典的字典项', params: z.object({ dictCode: z.string().max(200) }) },
         config: { access: 'authenticated', allowIncompleteSupplier: true },
       },
-      async (request) => ok(await ctx.dicts.items(request.params.dictCode)),
+      // The request's tenant's own dictionary of that code first, then the platform's shared one.
+      async (request) => ok(await ctx.dicts.items(request.params.dictCode, request.tenantId)),
     );
 
     // Dictionaries are read from the database on every request, so there is no server cache
