@@ -50,6 +50,7 @@ import * as signinGuard from './0067-signin-guard.js';
 import * as fileOwner from './0068-file-owner.js';
 import * as portalTemplateSetting from './0071-portal-template-setting.js';
 import * as documentLogAudit from './0072-document-log-audit.js';
+import * as listSeekIndexes from './0081-list-seek-indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '0068-file-owner': fileOwner,
   '0071-portal-template-setting': portalTemplateSetting,
   '0072-document-log-audit': documentLogAudit,
+  '0081-list-seek-indexes': listSeekIndexes,
 };

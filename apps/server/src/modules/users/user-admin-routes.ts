@@ -58,10 +58,14 @@ export const userAdminRoutes =
           ])
           .where('u.delFlag', '=', 0)
           .where(userInTenant(request, 'u.relTenantIds'));
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
-          column: 'u.createTime',
-          order: 'desc',
-        });
+        const page = await runPagedList(
+          ctx.kind,
+          base,
+          request.query as Record<string, unknown>,
+          USER_LIST_FIELDS,
+          { column: 'u.createTime', order: 'desc' },
+          { idColumn: 'u.id' },
+        );
         const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
         return ok({
           ...page,
