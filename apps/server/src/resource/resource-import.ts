@@ -166,10 +166,9 @@ async function runImport(
         ...(def.softDelete ? { del_flag: 0 } : {}),
       });
       // A hook may read the rows added before its own (a parent, a clash): row by row then, as an add does.
-      const perStatement = hooks.beforeAdd
-        ? 1
-        : Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / Object.keys(rowOf(valid[0]!.values)).length)));
-      if (def.idType === 'int') nextInt--;
+      const width =
+        Object.keys({ id: 0, ...toColumns(def, valid[0]!.values), ...tenantColumns(def, request) }).length + 3;
+      const perStatement = hooks.beforeAdd ? 1 : Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / width)));
       for (let i = 0; i < valid.length; i += perStatement) {
         const rows: Values[] = [];
         for (const { values } of valid.slice(i, i + perStatement)) {
