@@ -128,7 +128,10 @@ try {
       'filter status, sort username, last',
       `/sys/user/list?status=2&column=username&order=asc&pageNo=${Math.ceil(USERS / 50 / PAGE)}&pageSize=${PAGE}`,
     ],
-    ['like *bench4242*, sort realname', `/sys/user/list?username=*bench4242*&column=realname&order=asc&pageSize=${PAGE}`],
+    [
+      'like *bench4242*, sort realname',
+      `/sys/user/list?username=*bench4242*&column=realname&order=asc&pageSize=${PAGE}`,
+    ],
   ];
   const kind = admin ? 'PostgreSQL' : 'SQLite';
   console.log(
