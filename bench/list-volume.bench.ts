@@ -60,7 +60,8 @@ async function fill(): Promise<number> {
       to_char(timestamp '2020-01-01' + n * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM generate_series(1, ${USERS}) n`);
     await c.query(`INSERT INTO sys_position (${posCols}) SELECT 'p' || lpad(n::text, 31, '0'), 'P' || n, '职务' || n, 'P' || (1 + n % 5), 'bench',
       to_char(timestamp '2021-01-01' + n * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM generate_series(1, ${EXPORT_ROWS}) n`);
-    await c.query('ANALYZE');
+    // As autovacuum would: the visibility map lets index-only scans skip the heap.
+    await c.query('VACUUM ANALYZE');
     await c.end();
   }
   return Date.now() - started;
