@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { startServer, waitUp } from './bench-server.js';
+import { startServer, stopServer, waitUp } from './bench-server.js';
 import { rssMb } from './measure.js';
 
 // Volume benchmark: the user list over 1,000,000 users (first, middle and last page, filtered
@@ -104,8 +104,7 @@ async function importBench(headers: Record<string, string>): Promise<void> {
 let server = startVolumeServer();
 try {
   await waitUp(base);
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stopServer(server);
   const fillMs = await fill();
   server = startVolumeServer();
   await waitUp(base);
@@ -161,8 +160,7 @@ try {
 
   await importBench(headers);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stopServer(server);
   fs.rmSync(dir, { recursive: true, force: true });
   if (admin) {
     const c = new pg.Client({ connectionString: admin });
