@@ -34,9 +34,9 @@ export function startServer(
   });
 }
 
-/** Waits until `base` + `probe` answers (a first start migrates and seeds: up to a minute). */
+/** Waits until `base` + `probe` answers (a first start migrates and seeds: a minute, several on a loaded machine). */
 export async function waitUp(base: string, probe = '/sys/health'): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(`${base}${probe}`)).ok) return;
     } catch {

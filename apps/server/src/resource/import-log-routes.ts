@@ -3,10 +3,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { ok } from '@procura/shared';
 import { notFound } from '../core/errors.js';
+import { importJobState } from './import-jobs.js';
 import { importLogDir } from './resource-excel.js';
 
-/** The details file of a partly failed import, for the user who imported (others get 404). */
+/**
+ * The details file of a partly failed import, and the progress of a running one, for the user
+ * who imported (others get 404).
+ */
 export const importLogRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,6 +33,23 @@ export const importLogRoutes =
         reply.header('content-disposition', `attachment; filename="${request.params.fileName}"`);
         reply.header('x-content-type-options', 'nosniff');
         return content;
+      },
+    );
+
+    app.get(
+      '/sys/common/importJob/:jobId',
+      {
+        schema: {
+          tags: ['导入'],
+          summary: '导入进度',
+          params: z.object({ jobId: z.string().regex(/^[0-9a-f]{32}$/, '导入任务编号不正确') }),
+        },
+        config: { access: 'authenticated' },
+      },
+      async (request) => {
+        const state = importJobState(request.params.jobId, request.user!.id);
+        if (!state) throw notFound('未知的导入任务');
+        return ok(state);
       },
     );
   };

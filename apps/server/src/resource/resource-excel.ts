@@ -4,23 +4,20 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import '@fastify/multipart';
 import { fieldEntries, isInForm, isInList, ok, ResultCode, type FieldDef, type ResourceDef } from '@procura/shared';
 import type { AppContext } from '../app-context.js';
 import { AppError, badRequest } from '../core/errors.js';
 import { applyListQuery, type ListFields } from '../core/paging.js';
 import { serverNowIso } from '../core/clock.js';
-import { idPatternOf, nextIdOf } from './resource-ids.js';
-import { dictMapsOf, toWireRows, type AnyDb, type AnyQuery } from './resource-query.js';
-import type { ResourceHooks, Values } from './resource-routes.js';
-import { checkValues, toColumns } from './resource-routes.js';
-import { tenantColumns } from './tenant-scope.js';
+import { idPatternOf } from './resource-ids.js';
+import { keysetBatches } from './keyset.js';
+import { toWireRows, type AnyQuery } from './resource-query.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_BATCH = 2000;
 /** The largest import accepted, in rows. */
-export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_ROWS = 100_000;
 
 /** A cell that a spreadsheet would read as a formula is written as text (RPT-4). */
 export function safeCell(value: unknown): unknown {
@@ -83,7 +80,8 @@ const exportColumns = (def: ResourceDef) => fieldEntries(def).filter(([, f]) => 
 
 /**
  * Streams the rows of the current filter (or the `selections`) as xlsx: labels as headers,
- * dictionary texts, formatted dates. Rows are read in batches, so memory stays flat.
+ * dictionary texts, formatted dates. Rows are read in keyset batches, so memory stays flat and
+ * the last batch costs what the first does.
  */
 export async function exportRows(
   ctx: AppContext,
@@ -117,13 +115,14 @@ export async function exportRows(
   ];
 
   const write = async () => {
-    for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const rows = await filtered
-        .orderBy(sql.ref(applied.sortColumn), applied.direction)
-        .orderBy(sql.ref('t.id'))
-        .limit(EXPORT_BATCH)
-        .offset(offset)
-        .execute();
+    for await (const rows of keysetBatches(
+      ctx.kind,
+      filtered,
+      applied.sortColumn,
+      applied.direction,
+      't.id',
+      EXPORT_BATCH,
+    )) {
       const wire = await toWireRows(ctx, def, rows, request.tenantId);
       for (const row of wire) {
         const line = sheet.addRow([]);
@@ -135,7 +134,6 @@ export async function exportRows(
         });
         line.commit();
       }
-      if (rows.length < EXPORT_BATCH) break;
     }
     sheet.commit();
     await workbook.commit();
@@ -175,8 +173,8 @@ export function cellText(cell: ExcelJS.CellValue): string {
   return String(cell).trim();
 }
 
-/** The first sheet of the uploaded xlsx (the request's one multipart file), refused unless it is one with rows. */
-export async function uploadedSheet(request: FastifyRequest): Promise<ExcelJS.Worksheet> {
+/** The request's one multipart file, refused unless it is an xlsx (a zip archive) within the upload limit. */
+export async function uploadedFile(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string }> {
   const file = await request.file();
   if (!file) throw badRequest('请选择要导入的文件');
   const buffer = await file.toBuffer();
@@ -184,19 +182,38 @@ export async function uploadedSheet(request: FastifyRequest): Promise<ExcelJS.Wo
   // An xlsx is a zip archive: anything else is refused before parsing.
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
     throw badRequest(`${file.filename} 不是有效的 xlsx 文件`);
+  return { buffer, filename: file.filename };
+}
 
+/** The first sheet of an uploaded xlsx, refused unless it is one with rows. */
+export async function sheetOf({ buffer, filename }: { buffer: Buffer; filename: string }): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw badRequest(`${file.filename} 无法读取，请使用导入模板`);
+    throw badRequest(`${filename} 无法读取，请使用导入模板`);
   }
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.rowCount < 1) throw badRequest('文件中没有数据');
   return sheet;
 }
 
-export type ImportError = { row: number; message: string };
+/** The first sheet of the uploaded xlsx (the request's one multipart file), refused unless it is one with rows. */
+export async function uploadedSheet(request: FastifyRequest): Promise<ExcelJS.Worksheet> {
+  return sheetOf(await uploadedFile(request));
+}
+
+/** A failed row: its number in the sheet, and each field's problem (`field` null for the row as a whole). */
+export type ImportError = { row: number; message: string; fields?: { field: string | null; message: string }[] };
+
+/** The details file's lines: one per failed field, with the row number and the field's label. */
+function reportLines(errors: readonly ImportError[]): string[] {
+  return errors.flatMap((e) =>
+    e.fields?.length
+      ? e.fields.map((f) => (f.field ? `第${e.row}行 ${f.field}：${f.message}` : `第${e.row}行：${f.message}`))
+      : [`第${e.row}行: ${e.message}`],
+  );
+}
 
 /**
  * JeecgBoot's answer to an import with failed rows (code 201, reference §4.6): the counts, and a
@@ -214,11 +231,7 @@ export async function partialImportAnswer(
   const fileName = `${logName}${stamp}${Math.floor(Math.random() * 10000)}.txt`;
   const dir = importLogDir(ctx, request.user!.id);
   await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(
-    path.join(dir, fileName),
-    errors.map((e) => `第${e.row}行: ${e.message}`).join('\n') + '\n',
-    'utf8',
-  );
+  await fs.promises.writeFile(path.join(dir, fileName), reportLines(errors).join('\n') + '\n', 'utf8');
   const msg = `总上传行数：${total}，已导入行数：${successCount}，错误行数：${errors.length}`;
   return {
     ...ok(
@@ -240,110 +253,4 @@ export async function partialImportAnswer(
 /** Where import error logs go, per user: nobody reads another user's log. */
 export function importLogDir(ctx: AppContext, userId: string): string {
   return path.join(ctx.config.storageDir, 'import-logs', userId);
-}
-
-/**
- * Reads an xlsx made from the template, validates every row, and adds all valid rows in one
- * transaction. When some rows fail, the answer is code 201 with their reasons and a
- * downloadable details file; the valid rows are kept (documented in docs/adding-an-entity.md).
- */
-export async function importRows(
-  ctx: AppContext,
-  def: ResourceDef,
-  schema: z.ZodType,
-  hooks: ResourceHooks,
-  request: FastifyRequest,
-) {
-  const sheet = await uploadedSheet(request);
-
-  // Headers name fields by label (with or without the required star) or by key.
-  const byHeader = new Map<string, [string, FieldDef]>();
-  for (const [name, f] of fieldEntries(def)) {
-    byHeader.set(f.label, [name, f]);
-    byHeader.set(`${f.label}*`, [name, f]);
-    byHeader.set(name, [name, f]);
-  }
-  const headerRow = sheet.getRow(1);
-  const columns: { col: number; name: string; field: FieldDef }[] = [];
-  headerRow.eachCell((cell, col) => {
-    const hit = byHeader.get(cellText(cell.value));
-    if (hit && isInForm(hit[1]) && !hit[1].readOnly) columns.push({ col, name: hit[0], field: hit[1] });
-  });
-  if (columns.length === 0) throw badRequest('表头与导入模板不一致');
-  const dataRows = sheet.rowCount - 1;
-  if (dataRows > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行`);
-
-  const dicts = await dictMapsOf(ctx, def, request.tenantId);
-  const db = ctx.db as unknown as AnyDb;
-  const errors: { row: number; message: string }[] = [];
-  const valid: { row: number; values: Values }[] = [];
-  const seenUnique = new Map<string, number>();
-
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const raw: Values = {};
-    let empty = true;
-    for (const { col, name, field } of columns) {
-      const cell = row.getCell(col).value;
-      // A date typed (or exported) as a date cell is that day, whatever time Excel keeps.
-      let text = field.type === 'date' && cell instanceof Date ? cell.toISOString().slice(0, 10) : cellText(cell);
-      if (text !== '') empty = false;
-      if (field.dict && text !== '') {
-        // A dictionary cell may hold the text (as exported) or the value.
-        const map = dicts[field.dict]!;
-        const byText = [...map.entries()].find(([, t]) => t === text)?.[0];
-        text = byText ?? text;
-      }
-      raw[name] = text;
-    }
-    if (empty) continue;
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      errors.push({ row: r, message: parsed.error.issues.map((i) => i.message).join('；') });
-      continue;
-    }
-    const values = parsed.data as Values;
-    const problems = Object.values(await checkValues(db, def, dicts, values, undefined, request.tenantId));
-    for (const [name, f] of fieldEntries(def)) {
-      if (!f.unique || values[name] === null || values[name] === undefined) continue;
-      const key = `${name}\u0000${String(values[name])}`;
-      if (seenUnique.has(key)) problems.push(`${f.label}与第${seenUnique.get(key)}行重复`);
-      else seenUnique.set(key, r);
-    }
-    if (problems.length) errors.push({ row: r, message: problems.join('；') });
-    else valid.push({ row: r, values });
-  }
-
-  if (valid.length > 0) {
-    await db.transaction().execute(async (trx) => {
-      const now = serverNowIso();
-      for (const { values } of valid) {
-        await hooks.beforeAdd?.(values, trx, request);
-        await trx
-          .insertInto(def.table)
-          .values({
-            id: await nextIdOf(def, trx, ctx.kind),
-            ...toColumns(def, values),
-            ...tenantColumns(def, request),
-            create_by: request.user!.username,
-            create_time: now,
-            ...(def.softDelete ? { del_flag: 0 } : {}),
-          })
-          .execute();
-      }
-    });
-  }
-  request.log.info(
-    { event: 'resource.imported', resource: def.key, added: valid.length, failed: errors.length },
-    'imported',
-  );
-
-  const total = valid.length + errors.length;
-  if (errors.length === 0)
-    return ok(
-      { totalCount: total, successCount: valid.length, errorCount: 0 },
-      `文件导入成功！数据行数：${valid.length}`,
-    );
-
-  return partialImportAnswer(ctx, request, `${def.key}ImportErrorLog`, errors, valid.length);
 }

@@ -25,7 +25,8 @@ import {
   withExtendValues,
 } from '../modules/extend-field/extend-values.js';
 import { withDataRules } from './data-rules.js';
-import { exportRows, exportTemplate, importRows } from './resource-excel.js';
+import { exportRows, exportTemplate } from './resource-excel.js';
+import { importRows } from './resource-import.js';
 import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
 import {
   baseQuery,
@@ -73,6 +74,24 @@ export function toColumns(def: ResourceDef, values: Values): Values {
   return out;
 }
 
+/** Dictionary values that are not in their dictionary (`dicts` from `dictMapsOf`), by field. */
+export function dictErrors(
+  def: ResourceDef,
+  dicts: Record<string, Map<string, string>>,
+  values: Values,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, f] of fieldEntries(def)) {
+    const value = values[name];
+    if (value === undefined || value === null || value === '' || f.type !== 'dict' || !f.dict) continue;
+    const bad = String(value)
+      .split(',')
+      .find((v) => !dicts[f.dict!]!.has(v));
+    if (bad !== undefined) errors[name] = `${f.label}的值不在字典中: ${bad}`;
+  }
+  return errors;
+}
+
 /**
  * Rules a schema cannot check alone: dictionary values exist (`dicts` from `dictMapsOf`,
  * loaded before the transaction); unique fields are unique among live rows (of `tenantId`
@@ -86,16 +105,10 @@ export async function checkValues(
   exceptId?: string,
   tenantId = 0,
 ): Promise<Record<string, string>> {
-  const errors: Record<string, string> = {};
+  const errors = dictErrors(def, dicts, values);
   for (const [name, f] of fieldEntries(def)) {
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
-    if (f.type === 'dict' && f.dict) {
-      const bad = String(value)
-        .split(',')
-        .find((v) => !dicts[f.dict!]!.has(v));
-      if (bad !== undefined) errors[name] = `${f.label}的值不在字典中: ${bad}`;
-    }
     if (f.unique) {
       let q = trx
         .selectFrom(def.table)
@@ -157,10 +170,14 @@ export const resourceRoutes =
       async (request) => {
         const params = request.query as Record<string, unknown>;
         // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
-        const page = await runPagedList(ctx.kind, await listScope(request, params), params, fields, {
-          column: sortColumn,
-          order: def.defaultSort.order,
-        });
+        const page = await runPagedList(
+          ctx.kind,
+          await listScope(request, params),
+          params,
+          fields,
+          { column: sortColumn, order: def.defaultSort.order },
+          { idColumn: 't.id' },
+        );
         return ok({
           ...page,
           records: await withExtendValues(

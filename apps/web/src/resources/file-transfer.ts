@@ -1,5 +1,6 @@
 import { http, UPLOAD_FAILED } from '../lib/http';
 import type { QueryParams, UploadAnswer } from '../lib/http';
+import type { Envelope } from '@procura/shared';
 
 export const TRANSFER_MESSAGES = {
   downloadFailed: '文件下载失败',
@@ -47,10 +48,51 @@ export function uploadFile(
   path: string,
   file: Blob & { name?: string },
   onProgress: (percent: number) => void,
+  params?: QueryParams,
 ): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('file', file, file.name ?? 'file.xlsx');
-  return http.upload(path, form, onProgress);
+  return http.upload(
+    params ? `${path}?${new URLSearchParams(params as Record<string, string>)}` : path,
+    form,
+    onProgress,
+  );
+}
+
+/** A running import as `GET /sys/common/importJob/{id}` reports it; `answer` is the import's own answer once done. */
+export type ImportJobState = {
+  done: boolean;
+  phaseText: string;
+  processed: number;
+  total: number;
+  percent: number;
+  answer: Envelope | null;
+};
+
+export const IMPORT_POLL_MS = 1000;
+
+/**
+ * Follows an import that answered with a job id until it ends, reporting each state, and
+ * resolves with the import's answer in the shape of an upload's (null when polling failed).
+ */
+export async function followImportJob(
+  jobId: string,
+  onState: (state: ImportJobState) => void,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<UploadAnswer | null> {
+  for (;;) {
+    let state: ImportJobState;
+    try {
+      const body = await http.getAction<ImportJobState>(`/sys/common/importJob/${jobId}`, {}, { quiet: true });
+      if (!body.success) return { status: 200, body };
+      state = body.result;
+    } catch {
+      return null;
+    }
+    onState(state);
+    if (state.done) return { status: 200, body: state.answer };
+    await wait(IMPORT_POLL_MS);
+  }
 }
 
 /** The partial-import details (code 201) of JeecgBoot's importExcel. */

@@ -1,32 +1,47 @@
 import { useState } from 'react';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import { ImportOutlined } from '@ant-design/icons';
-import { downloadFile, importOutcome, TRANSFER_MESSAGES, uploadFile } from './file-transfer';
+import { downloadFile, followImportJob, importOutcome, TRANSFER_MESSAGES, uploadFile } from './file-transfer';
 import type { UploadAnswer } from './file-transfer';
 
 type Props = { path: string; onImported: () => void };
 
+/** What the progress bar shows: the upload, then the server's phases of a long import. */
+type Shown = { percent: number; text: string };
+
 /**
- * 导入: uploads an xlsx to `path` with a progress bar, then reports as JeecgBoot does — a
+ * 导入: uploads an xlsx to `path` with a progress bar, asking for a progress report
+ * (`progress=1`). A server that runs the import on answers with a job id: the bar then follows
+ * its phases (读取 / 校验 / 写入, rows done of all). At the end it reports as JeecgBoot does — a
  * success message, a warning with a link to the error details (code 201), or the refusal.
  */
 export function ImportButton({ path, onImported }: Props) {
   const { message, modal } = App.useApp();
-  const [percent, setPercent] = useState<number | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
 
   const downloadDetails = async (fileUrl: string, fileName: string) => {
     if (!(await downloadFile(fileUrl, {}, fileName))) message.warning(TRANSFER_MESSAGES.downloadFailed);
   };
 
   const run = async (file: File) => {
-    setPercent(0);
+    setShown({ percent: 0, text: '上传中' });
     let answer: UploadAnswer | null = null;
     try {
-      answer = await uploadFile(path, file, setPercent);
+      answer = await uploadFile(path, file, (percent) => setShown({ percent, text: '上传中' }), { progress: '1' });
+      const jobId = (answer.body?.result as { jobId?: unknown } | null | undefined)?.jobId;
+      if (answer.body?.success && typeof jobId === 'string') {
+        setShown({ percent: 0, text: '导入中' });
+        answer = await followImportJob(jobId, (state) =>
+          setShown({
+            percent: state.percent,
+            text: `${state.phaseText} ${state.processed.toLocaleString()}/${state.total.toLocaleString()}`,
+          }),
+        );
+      }
     } catch {
       answer = null;
     } finally {
-      setPercent(null);
+      setShown(null);
     }
     const outcome = importOutcome(file.name, answer);
     if (outcome.kind === 'failure') {
@@ -61,7 +76,7 @@ export function ImportButton({ path, onImported }: Props) {
     onImported();
   };
 
-  const uploading = percent !== null;
+  const uploading = shown !== null;
   return (
     <Space size="small">
       <Upload
@@ -78,8 +93,13 @@ export function ImportButton({ path, onImported }: Props) {
           导入
         </Button>
       </Upload>
-      {uploading ? (
-        <Progress percent={percent} size="small" style={{ width: 120 }} data-testid="import-progress" />
+      {shown ? (
+        <>
+          <Progress percent={shown.percent} size="small" style={{ width: 120 }} data-testid="import-progress" />
+          <Typography.Text type="secondary" data-testid="import-progress-text">
+            {shown.text}
+          </Typography.Text>
+        </>
       ) : null}
     </Space>
   );

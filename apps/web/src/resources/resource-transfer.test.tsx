@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { positionResource } from '@procura/shared';
+import { ok } from '../test/fake-server';
 import { button, FakeXhr, page, POSITIONS, setup } from './resource-page-harness';
 
 describe('<ResourcePage> import and export', () => {
@@ -53,7 +54,7 @@ describe('<ResourcePage> import and export', () => {
     expect(screen.getByText('总上传行数：2，已导入行数：1，错误行数：1')).toBeTruthy();
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/jeecg-boot/sys/position/importExcel');
+    expect(xhr.url).toBe('/jeecg-boot/sys/position/importExcel?progress=1');
     expect(xhr.headers).toMatchObject({ 'X-Access-Token': 'tok', tenant_id: '0' });
     expect((xhr.body!.get('file') as File).name).toBe('positions.xlsx');
     // The list reloads: the good rows were added.
@@ -64,6 +65,56 @@ describe('<ResourcePage> import and export', () => {
     const [url, init] = logFetch.mock.calls.find(([u]) => String(u).includes('importLog'))!;
     expect(String(url)).toBe('/jeecg-boot/sys/common/importLog/sysPositionImportErrorLog20260101.txt');
     expect((init as RequestInit).headers).toMatchObject({ 'X-Access-Token': 'tok' });
+  });
+
+  it('follows a long import (issue 15): the progress bar shows its phase and rows, then the error report link', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const jobId = 'a'.repeat(32);
+    FakeXhr.answer = { success: true, code: 200, message: '导入已开始', result: { jobId }, timestamp: 0 };
+    let polls = 0;
+    const running = {
+      done: false,
+      phase: 'check',
+      phaseText: '校验数据',
+      processed: 40000,
+      total: 100000,
+      percent: 34,
+    };
+    const finished = {
+      ...running,
+      done: true,
+      phase: 'write',
+      phaseText: '写入数据',
+      percent: 100,
+      answer: {
+        success: true,
+        code: 201,
+        message: '文件导入成功，但有错误。',
+        result: {
+          msg: '总上传行数：100000，已导入行数：99998，错误行数：2',
+          fileUrl: '/sys/common/importLog/sysPositionImportErrorLog20260101.txt',
+          fileName: 'sysPositionImportErrorLog20260101.txt',
+        },
+        timestamp: 0,
+      },
+    };
+    setup(positionResource, {
+      'GET /sys/position/list': () => page(POSITIONS),
+      [`GET /sys/common/importJob/${jobId}`]: () => ok(++polls < 2 ? running : finished),
+    });
+    await screen.findByText('采购经理');
+    upload('big.xlsx');
+    // The server's phase and rows, with the bar at the server's percent.
+    await waitFor(
+      () => expect(screen.getByTestId('import-progress-text').textContent).toBe('校验数据 40,000/100,000'),
+      { timeout: 5000 },
+    );
+    expect(screen.getByTestId('import-progress').textContent).toContain('34%');
+    expect(await screen.findByTestId('import-partial', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('总上传行数：100000，已导入行数：99998，错误行数：2')).toBeTruthy();
+    expect(screen.getByTestId('import-error-log').textContent).toBe('点击下载');
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+    expect(polls).toBe(2);
   });
 
   it('reports a full import with the server message and a refused one with the file name', async () => {

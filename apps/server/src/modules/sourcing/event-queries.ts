@@ -1,6 +1,6 @@
 import { toPage } from '@procura/shared';
 import { toWireDateTime } from '../../core/clock.js';
-import { escapeLike } from '../../core/paging.js';
+import { escapeLike, pageRows } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
 import { EVENT_STATUS_TEXT, type EventRow } from './sourcing-service.js';
 
@@ -22,28 +22,24 @@ export async function listEvents(db: Db, tenantId: EventRow['tenantId'], query: 
   if (status) q = q.where('status', '=', status);
   if (title) q = q.where('title', 'like', `%${escapeLike(title)}%`);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q
-    .select([
-      'id',
-      'code',
-      'type',
-      'method',
-      'title',
-      'visibility',
-      'status',
-      'responseDeadline',
-      'awardMode',
-      'sealed',
-      'buyerId',
-      'publishedAt',
-      'openedAt',
-      'createTime',
-    ])
-    .orderBy('createTime', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize)
-    .execute();
+  const selected = q.select([
+    'id',
+    'code',
+    'type',
+    'method',
+    'title',
+    'visibility',
+    'status',
+    'responseDeadline',
+    'awardMode',
+    'sealed',
+    'buyerId',
+    'publishedAt',
+    'openedAt',
+    'createTime',
+  ]);
+  // Newest first, deep pages from the nearer end (the list index of migration 0081).
+  const rows = await pageRows(selected, { column: 'createTime', direction: 'desc' }, 'id', { total, pageNo, pageSize });
   const records = rows.map((r) => ({
     ...r,
     statusText: EVENT_STATUS_TEXT[r.status] ?? r.status,

@@ -78,10 +78,8 @@ export const supplierRoutes =
           base,
           request.query as Record<string, unknown>,
           SUPPLIER_LIST_FIELDS,
-          {
-            column: 's.createTime',
-            order: 'desc',
-          },
+          { column: 's.createTime', order: 'desc' },
+          { idColumn: 's.id' },
         );
         const dict = await ctx.dicts.textMaps(['srm_supplier_status', 'srm_supplier_info_status']);
         return ok({

@@ -13,6 +13,7 @@ import { departsOf, insertUser, toUserInfo } from './user-service.js';
 import { withDepartTexts } from './user-depart-texts.js';
 import {
   USER_LIST_FIELDS,
+  USER_LIST_SORT,
   addSchema,
   editSchema,
   givenProfileFields,
@@ -58,10 +59,8 @@ export const userAdminRoutes =
           ])
           .where('u.delFlag', '=', 0)
           .where(userInTenant(request, 'u.relTenantIds'));
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
-          column: 'u.createTime',
-          order: 'desc',
-        });
+        const query = request.query as Record<string, unknown>;
+        const page = await runPagedList(ctx.kind, base, query, USER_LIST_FIELDS, USER_LIST_SORT, { idColumn: 'u.id' });
         const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
         return ok({
           ...page,

@@ -15,6 +15,9 @@ type TenantRequest = { tenantId: number };
 /** Users a request may see and change: members of its tenant (`ref` is their `relTenantIds`); all for the platform. */
 export const userInTenant = (request: TenantRequest, ref = 'relTenantIds') => inTenant(request, ref, 'members');
 
+/** The user list's default order: newest first (ties and deep pages by id, index of migration 0081). */
+export const USER_LIST_SORT = { column: 'u.createTime', order: 'desc' } as const;
+
 export const USER_LIST_FIELDS: ListFields = {
   id: { column: 'u.id', filter: 'exact' },
   username: { column: 'u.username', filter: 'text', sortable: true },
