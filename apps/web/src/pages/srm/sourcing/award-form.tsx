@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DateInput } from '../../../components/form/date-input';
 import { Alert, App, Button, Input, InputNumber, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
@@ -149,9 +150,9 @@ export function AwardForm({
       )}
       <Space wrap>
         <span>价格生效日期</span>
-        <Input type="date" aria-label="价格生效日期" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
+        <DateInput disablePast aria-label="价格生效日期" value={validFrom} onChange={setValidFrom} />
         <span>价格失效日期</span>
-        <Input type="date" aria-label="价格失效日期" value={validTo} onChange={(e) => setValidTo(e.target.value)} />
+        <DateInput disablePast aria-label="价格失效日期" value={validTo} onChange={setValidTo} />
       </Space>
       <Input.TextArea
         rows={2}
