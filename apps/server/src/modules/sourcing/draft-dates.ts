@@ -43,14 +43,14 @@ export const EVENT_DEADLINES = {
  * validity of MAT-4 price records and QUO-3 arrangements). `rule` names the record's own rule.
  */
 export function refusePastValidity(
-  values: Readonly<Record<string, string | null | undefined>>,
+  values: object,
   labels: Readonly<Record<string, string>>,
   rule: string,
 ): void {
   const today = businessDay();
   for (const [key, label] of Object.entries(labels)) {
-    const value = values[key];
-    if (value && value < today)
+    const value = (values as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '' && value < today)
       throw badRequest(`${label}不能早于今天（${rule}，X-1）`, { [key]: `${label}不能早于今天` });
   }
 }

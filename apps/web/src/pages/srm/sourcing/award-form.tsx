@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DateInput } from '../../../components/form/date-input';
 import { Alert, App, Button, Input, InputNumber, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { dictText, useDictItems } from '../../../lib/dict';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import {
@@ -33,6 +34,7 @@ export function AwardForm({
   onDone: () => void | Promise<void>;
 }) {
   const { message } = App.useApp();
+  const units = useDictItems('srm_unit');
   const { busy, run } = useCommand();
   const split = event.awardMode === 'SPLIT_BY_QTY';
   const [entries, setEntries] = useState<AwardEntry[]>(() =>
@@ -103,7 +105,8 @@ export function AwardForm({
           { title: '行号', dataIndex: 'lineNo', width: 50 },
           {
             title: '物料',
-            render: (_: unknown, l: Matrix['lines'][number]) => `${l.materialName ?? ''}（${l.qty} ${l.unit ?? ''}）`,
+            render: (_: unknown, l: Matrix['lines'][number]) =>
+              `${l.materialName ?? ''}（${l.qty} ${dictText(units.data, l.unit ?? '')}）`,
           },
           {
             title: split ? '份额（%）' : '中标供应商',
