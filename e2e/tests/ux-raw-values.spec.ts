@@ -36,12 +36,18 @@ test.describe('settings and forms without raw values', () => {
     await expect(page.getByRole('dialog').getByTestId('setting-quota-presets')).toBeVisible();
     await expect(page.getByRole('dialog').getByLabel('方案2第3家比例')).toHaveValue('20');
     if (SCREENS) await page.screenshot({ path: `${SCREENS}/purchase-settings-quota-editor.png` });
-    await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
   });
 
   test('阶梯价 is a row editor: rows added and removed, quantities must ascend (MAT-5)', async ({ page }) => {
     await signInAs(page, 'admin', { url: '/base/priceRecord' });
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     const form = page.getByTestId('resource-form');
     const editor = form.getByTestId('price-ladder-editor');
     await expect(editor).toBeVisible({ timeout: 30_000 });
@@ -77,7 +83,10 @@ test.describe('settings and forms without raw values', () => {
     await expect(page.locator('#tenderForm_title')).toHaveValue('未保存的招标项目');
 
     // Closing the form asks too; agreed, it goes without a browser prompt.
-    await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     await page
       .locator('.ant-modal-confirm', { hasText: '当前页面有未保存的数据，确定离开吗？' })
       .getByRole('button', { name: /确\s*定/ })

@@ -42,11 +42,7 @@ export const EVENT_DEADLINES = {
  * ends in the past is history, not a decision being taken now (X-1 on the server clock; the
  * validity of MAT-4 price records and QUO-3 arrangements). `rule` names the record's own rule.
  */
-export function refusePastValidity(
-  values: object,
-  labels: Readonly<Record<string, string>>,
-  rule: string,
-): void {
+export function refusePastValidity(values: object, labels: Readonly<Record<string, string>>, rule: string): void {
   const today = businessDay();
   for (const [key, label] of Object.entries(labels)) {
     const value = (values as Record<string, unknown>)[key];
