@@ -31,6 +31,14 @@ test.describe('settings and forms without raw values', () => {
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog).toBeHidden();
     await expect(table).toContainText('依法必须招标的项目：21天；其他项目：5天');
+    // Back to the statutory default, so other scenarios see the demo's settings.
+    await page.getByTestId('setting-edit-tender.minBidPeriodDays').click();
+    await page.getByRole('dialog').getByLabel('依法必须招标的项目').fill('20');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await expect(table).toContainText('依法必须招标的项目：20天；其他项目：5天');
 
     await page.getByTestId('setting-edit-quota.presets').click();
     await expect(page.getByRole('dialog').getByTestId('setting-quota-presets')).toBeVisible();
