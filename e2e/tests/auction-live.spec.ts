@@ -244,7 +244,9 @@ test('S5: live reverse auction — refusals, live ranks, one of two simultaneous
   const day = (days: number) => new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
   await expect(outcome.getByTestId('sourcing-award-form')).toContainText('排名第一');
   await outcome.getByLabel('价格生效日期').fill(day(1));
+  await outcome.getByLabel('价格生效日期').press('Enter');
   await outcome.getByLabel('价格失效日期').fill(day(365));
+  await outcome.getByLabel('价格失效日期').press('Enter');
   await outcome.getByTestId('sourcing-award-submit').click();
   await console_
     .locator('.ant-popover:not(.ant-popover-hidden)')

@@ -481,7 +481,9 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await share(nameA).fill('60');
   await share(nameB).fill('50');
   await buyerPage.getByLabel('价格生效日期').fill(dayOf(3));
+  await buyerPage.getByLabel('价格生效日期').press('Enter');
   await buyerPage.getByLabel('价格失效日期').fill(dayOf(368));
+  await buyerPage.getByLabel('价格失效日期').press('Enter');
   await buyerPage.getByTestId('sourcing-award-submit').click();
   await confirmWith(buyerPage, /^提交审批$/);
   await expect(toast(buyerPage, '第1行份额合计须为100%（当前110%）')).toBeVisible();

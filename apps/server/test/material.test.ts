@@ -398,6 +398,38 @@ describe('purchase settings (§21)', () => {
     expect(await s.ctx.db.selectFrom('srmPurchaseSetting').selectAll().execute()).toHaveLength(0);
   });
 
+  it('checks each part of a structured setting on the server, as the form does: Chinese messages, nothing stored', async () => {
+    const auction = {
+      durationMinutes: 30,
+      extendMinutes: 5,
+      extendWithinMinutes: 5,
+      maxExtensions: 10,
+      minDecrementPct: 1,
+    };
+    // Free-form keys and text were once accepted; the defaults are now five named numbers.
+    expect((await save('auction.defaults', { ...auction, durationMinutes: 'abc' })).body.message).toBe(
+      '竞价默认规则：请输入整数',
+    );
+    expect((await save('auction.defaults', { ...auction, durationMinutes: 0 })).body.message).toBe(
+      '竞价默认规则：竞价时长在 1 到 1440 分钟之间',
+    );
+    expect((await save('auction.defaults', { ...auction, minDecrementPct: 150 })).body.message).toBe(
+      '竞价默认规则：百分比在 0 到 100 之间',
+    );
+    expect((await save('quota.presets', { 0: [] })).body.message).toBe('配额预设比例：供应商数量应为 1 到 99 的整数');
+    expect((await save('evaluation.gradeBands', [{ grade: '', min: 0, max: 100 }])).body.message).toBe(
+      '绩效等级分数段：请填写等级',
+    );
+    expect(
+      (await save('sourcing.showResponseStatusBeforeDeadline', { RFQ: true, TENDER: 'no', AUCTION: true })).body
+        .message,
+    ).toBe('截止前显示响应状态：请选择是或否');
+    expect(await s.ctx.db.selectFrom('srmPurchaseSetting').selectAll().execute()).toHaveLength(0);
+    expect((await save('auction.defaults', auction)).body.success).toBe(true);
+    expect(await purchaseSetting(s.ctx.db, 0, 'auction.defaults')).toEqual(auction);
+    await s.ctx.db.deleteFrom('srmPurchaseSetting').execute();
+  });
+
   it('saves a valid value, logs the change and serves it to other modules', async () => {
     expect((await save('rfq.minQuotes', 2)).body.success).toBe(true);
     expect(await purchaseSetting(s.ctx.db, 0, 'rfq.minQuotes')).toBe(2);

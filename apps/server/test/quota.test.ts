@@ -141,6 +141,18 @@ describe('a split award drafts a quota (QUO-9) that approval activates (QUO-1, Q
     expect(none.total).toBe(0);
   });
 
+  it('QUO-3, X-1: a draft whose validity starts or ends before today (server clock, GMT+8) is refused; nothing changes', async () => {
+    const shares = quota.lines.map((l) => ({ supplierId: l.supplierId, quotaPct: l.quotaPct }));
+    const from = await edit(quota, shares, { validFrom: w.day(-1) });
+    expect(from.status).toBe(400);
+    expect(from.body).toMatchObject({ message: '生效日期不能早于今天', rules: ['QUO-3', 'X-1'] });
+    expect((from.body.result as { errors: unknown }).errors).toEqual({ validFrom: '生效日期不能早于今天' });
+    const to = await edit(quota, shares, { validFrom: w.day(-3), validTo: w.day(-2) });
+    expect(to.body).toMatchObject({ message: '生效日期不能早于今天', rules: ['QUO-3', 'X-1'] });
+    const stored = await detail(quota.id);
+    expect([stored.validFrom, stored.validTo, stored.version]).toEqual([w.day(1), w.day(365), quota.version]);
+  });
+
   it('edits are checked per line; a submit whose shares do not sum to 100 is refused and nothing moves (QUO-1)', async () => {
     expect(
       (

@@ -8,6 +8,25 @@ import { z } from 'zod';
  */
 export type SettingType = 'int' | 'bool' | 'pct' | 'money' | 'json' | 'enum';
 
+/** One part of a structured (`json`) setting, edited as its own control. */
+export type SettingPart = {
+  key: string;
+  label: string;
+  control: 'switch' | 'int' | 'number';
+  /** Shown after a number ("天", "%"). */
+  unit?: string;
+};
+
+/**
+ * How the settings page edits a `json` value: named parts (switches, numbers), a list of days,
+ * the quota presets (one row per supplier count) or the grade bands (one row per grade).
+ */
+export type SettingForm =
+  | { kind: 'parts'; parts: readonly SettingPart[] }
+  | { kind: 'days' }
+  | { kind: 'quotaPresets' }
+  | { kind: 'gradeBands' };
+
 export type SettingDef = {
   key: string;
   label: string;
@@ -17,6 +36,8 @@ export type SettingDef = {
   schema: z.ZodType;
   help?: string;
   dict?: string;
+  /** For `json` values: the form the settings page shows instead of JSON text. */
+  form?: SettingForm;
 };
 
 const int = (min: number, max = 100_000, message?: string) =>
@@ -38,7 +59,11 @@ const bool = z.boolean('请选择是或否');
 
 const gradeBands = z
   .array(
-    z.object({ grade: z.string().min(1).max(8), min: z.number().min(0).max(100), max: z.number().min(0).max(100) }),
+    z.object({
+      grade: z.string('请填写等级').trim().min(1, '请填写等级').max(8, '等级不超过8个字符'),
+      min: z.number('请填写分数下限').min(0, '分数在 0 到 100 之间').max(100, '分数在 0 到 100 之间'),
+      max: z.number('请填写分数上限').min(0, '分数在 0 到 100 之间').max(100, '分数在 0 到 100 之间'),
+    }),
   )
   .min(1, '至少一个等级')
   .refine((bands) => {
@@ -49,7 +74,9 @@ const gradeBands = z
   }, '等级分数段必须覆盖 0 到 100，不能有空档或重叠');
 
 const quotaPresets = z
-  .record(z.string().regex(/^\d+$/, '供应商数量应为数字'), z.array(z.number().min(0).max(100)))
+  .record(z.string(), z.array(z.number('请填写比例').min(0, '比例在 0 到 100 之间').max(100, '比例在 0 到 100 之间')))
+  // A key check of its own: zod words a refused record key only as "invalid key".
+  .refine((presets) => Object.keys(presets).every((n) => /^[1-9]\d?$/.test(n)), '供应商数量应为 1 到 99 的整数')
   .refine(
     (presets) =>
       Object.entries(presets).every(
@@ -77,6 +104,14 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '寻源',
     label: '截止前显示响应状态',
     type: 'json',
+    form: {
+      kind: 'parts',
+      parts: [
+        { key: 'RFQ', label: '询价', control: 'switch' },
+        { key: 'TENDER', label: '招标', control: 'switch' },
+        { key: 'AUCTION', label: '竞价', control: 'switch' },
+      ],
+    },
     default: { RFQ: true, TENDER: false, AUCTION: true },
     schema: z.object({ RFQ: bool, TENDER: bool, AUCTION: bool }),
   },
@@ -88,6 +123,13 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '招标',
     label: '最短投标期(天)',
     type: 'json',
+    form: {
+      kind: 'parts',
+      parts: [
+        { key: 'mandatory', label: '依法必须招标的项目', control: 'int', unit: '天' },
+        { key: 'other', label: '其他项目', control: 'int', unit: '天' },
+      ],
+    },
     default: { mandatory: 20, other: 5 },
     schema: z.object({ mandatory: int(20, 365, '依法必须招标的项目不少于20天'), other: int(1, 365) }),
   },
@@ -128,6 +170,13 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '招标',
     label: '评标委员会最少人数',
     type: 'json',
+    form: {
+      kind: 'parts',
+      parts: [
+        { key: 'mandatory', label: '依法必须招标的项目', control: 'int', unit: '人' },
+        { key: 'other', label: '其他项目', control: 'int', unit: '人' },
+      ],
+    },
     default: { mandatory: 5, other: 3 },
     schema: z
       .object({ mandatory: int(5, 99, '依法必须招标的项目评标委员会不少于5人'), other: int(1, 99) })
@@ -178,8 +227,24 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '竞价',
     label: '竞价默认规则',
     type: 'json',
+    form: {
+      kind: 'parts',
+      parts: [
+        { key: 'durationMinutes', label: '竞价时长', control: 'int', unit: '分钟' },
+        { key: 'extendMinutes', label: '每次延时', control: 'int', unit: '分钟' },
+        { key: 'extendWithinMinutes', label: '结束前多少分钟内出价触发延时', control: 'int', unit: '分钟' },
+        { key: 'maxExtensions', label: '最多延时次数', control: 'int', unit: '次' },
+        { key: 'minDecrementPct', label: '最小降价幅度', control: 'number', unit: '%' },
+      ],
+    },
     default: { durationMinutes: 30, extendMinutes: 5, extendWithinMinutes: 5, maxExtensions: 10, minDecrementPct: 0.5 },
-    schema: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+    schema: z.object({
+      durationMinutes: int(1, 1440, '竞价时长在 1 到 1440 分钟之间'),
+      extendMinutes: int(0, 60, '每次延时在 0 到 60 分钟之间'),
+      extendWithinMinutes: int(0, 60, '触发延时的时段在 0 到 60 分钟之间'),
+      maxExtensions: int(0, 100, '最多延时次数在 0 到 100 之间'),
+      minDecrementPct: pct(100),
+    }),
   },
   {
     key: 'po.requiresSupplierConfirmation',
@@ -255,6 +320,7 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '供应商',
     label: '资质到期提醒(天)',
     type: 'json',
+    form: { kind: 'days' },
     default: [30, 7],
     schema: reminderDays,
   },
@@ -287,6 +353,7 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '配额',
     label: '配额预设比例',
     type: 'json',
+    form: { kind: 'quotaPresets' },
     default: { 2: [70, 30], 3: [50, 30, 20] },
     schema: quotaPresets,
   },
@@ -295,6 +362,7 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     group: '绩效',
     label: '绩效等级分数段',
     type: 'json',
+    form: { kind: 'gradeBands' },
     default: [
       { grade: 'A', min: 90, max: 100 },
       { grade: 'B', min: 80, max: 90 },

@@ -25,6 +25,8 @@ type Props = {
   extension?: Extension;
   /** Controls replacing those the field types give, by field name. */
   controls?: ResourceOverride['formControls'];
+  /** Checks beyond the schemas, by field name. */
+  checks?: ResourceOverride['formChecks'];
   /** False while the page is hidden behind another tab: the drawer hides but keeps what was typed. */
   open: boolean;
   onClose: () => void;
@@ -44,13 +46,37 @@ function schemaRule({ field }: NamedField) {
   };
 }
 
+/** A page's own check of a field (e.g. ascending ladder quantities), beside the shared schema. */
+function ownRule(check: ((value: unknown) => string | null) | undefined) {
+  if (!check) return [];
+  return [
+    {
+      validator: async (_: unknown, value: unknown) => {
+        const problem = check(value);
+        if (problem) throw new Error(problem);
+      },
+    },
+  ];
+}
+
 /**
  * The add / edit form of a resource in a drawer, derived from its form fields. Fields are
  * checked with the shared schemas (same messages as the server), then the server's field
  * errors land on the fields; what was typed stays. Closing or leaving with unsaved edits
  * asks first.
  */
-export function ResourceFormDrawer({ def, mode, record, fixed, extension, controls, open, onClose, onSaved }: Props) {
+export function ResourceFormDrawer({
+  def,
+  mode,
+  record,
+  fixed,
+  extension,
+  controls,
+  checks,
+  open,
+  onClose,
+  onSaved,
+}: Props) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -60,7 +86,10 @@ export function ResourceFormDrawer({ def, mode, record, fixed, extension, contro
   const fields = useMemo(() => formFields(extension?.def ?? def, Object.keys(fixed)), [def, extension, fixed]);
   const isExtended = (f: NamedField) => Boolean(extension?.names.has(f.name));
   const initialValues = useMemo(() => toFormValues(fields, record), [fields, record]);
-  const rules = useMemo(() => new Map(fields.map((f) => [f.name, [schemaRule(f)]])), [fields]);
+  const rules = useMemo(
+    () => new Map(fields.map((f) => [f.name, [schemaRule(f), ...ownRule(checks?.[f.name])]])),
+    [fields, checks],
+  );
   // editProperty 2: a configurable field shown but never changed here.
   const locked = (f: NamedField) =>
     (mode === 'edit' && Boolean(f.field.immutable)) || Boolean(extension?.readOnly.has(f.name));

@@ -213,6 +213,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           fixed={fixed}
           extension={extension}
           controls={override?.formControls}
+          checks={override?.formChecks}
           open
           onClose={() => setEditing(null)}
           onSaved={() => {

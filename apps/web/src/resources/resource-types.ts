@@ -39,6 +39,8 @@ export type ResourceOverride = {
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
   /** Form controls by field name. */
   formControls?: Readonly<Record<string, FormControl>>;
+  /** Checks beyond the field's schema, by field name: the message shown under the field, or null when fine. */
+  formChecks?: Readonly<Record<string, (value: unknown) => string | null>>;
   /**
    * The permission each form control's own data needs (a supplier picker reads `supplier:list`): the
    * search form leaves that filter out for a user without it, so a page never calls what its user may not read.

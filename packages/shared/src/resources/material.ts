@@ -174,7 +174,6 @@ export const priceRecordResource = defineResource({
       type: 'text',
       max: 2000,
       list: false,
-      placeholder: '[{"fromQty":0,"unitPrice":"10.50"},{"fromQty":100,"unitPrice":"9.80"}]',
     },
     validFrom: { label: '生效日期', type: 'date', required: true, filter: 'range', sortable: true },
     validTo: { label: '失效日期', type: 'date', required: true, filter: 'range', sortable: true },

@@ -10,6 +10,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { id, pageParams, wireDate } from '../../http/wire.js';
 import { escapeLike } from '../../core/paging.js';
+import { refusePastValidity } from '../sourcing/draft-dates.js';
 import type { Db } from '../../db/database.js';
 import { submitForApproval } from '../approval/index.js';
 import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-service.js';
@@ -219,6 +220,7 @@ export const quotaRoutes =
         const body = request.body;
         if (body.validTo < body.validFrom)
           throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
+        refusePastValidity(body, { validFrom: '生效日期', validTo: '失效日期' }, 'QUO-3');
         const refusal = quotaShareRefusal(body.lines, false);
         if (refusal) throw businessError(refusal);
         await ctx.db.transaction().execute(async (trx) => {

@@ -130,8 +130,17 @@ export const requisitionRoutes =
           lines,
           request.tenantId,
         );
+        // The department by its name: users never see its code (A01A01).
+        const depart = r.departmentCode
+          ? await ctx.db
+              .selectFrom('sysDepart')
+              .select('departName')
+              .where('orgCode', '=', r.departmentCode)
+              .executeTakeFirst()
+          : undefined;
         return ok({
           ...r,
+          departmentName: depart?.departName ?? null,
           status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
           requesterName: users.get(r.requesterId) ?? null,
           buyerName: r.buyerId ? (users.get(r.buyerId) ?? null) : null,

@@ -7,6 +7,7 @@ import { badRequest } from '../../core/errors.js';
 import type { SourcingAwardTable } from './sourcing-tables.js';
 import { defineApprovalDocType } from '../approval/index.js';
 import { id, wireDate } from '../../http/wire.js';
+import { PRICE_VALIDITY, refusePastValidity } from './draft-dates.js';
 import { actorOf, eventFor } from './sourcing-service.js';
 import { backToDraft, finalise } from './award-approval.js';
 import { AWARD_DOC_TYPE, saveAward, submitAward } from './award-service.js';
@@ -94,6 +95,7 @@ export const awardRoutes =
         const body = request.body;
         if (body.priceValidTo < body.priceValidFrom)
           throw badRequest('价格失效日期不能早于生效日期', { priceValidTo: '价格失效日期不能早于生效日期' });
+        refusePastValidity(body, PRICE_VALIDITY, 'MAT-4');
         const awardId = await ctx.db.transaction().execute((trx) => saveAward(trx, ctx.codes, actorOf(request), body));
         return ok({ id: awardId }, '定标建议已保存');
       },

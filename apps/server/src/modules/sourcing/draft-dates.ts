@@ -36,3 +36,19 @@ export const EVENT_DEADLINES = {
   signupDeadline: '报名截止时间',
   clarificationDeadline: '澄清截止时间',
 } as const;
+
+/**
+ * Refuses a validity day (`yyyy-MM-dd`) before today in GMT+8: a price or quota that starts or
+ * ends in the past is history, not a decision being taken now (X-1 on the server clock; the
+ * validity of MAT-4 price records and QUO-3 arrangements). `rule` names the record's own rule.
+ */
+export function refusePastValidity(values: object, labels: Readonly<Record<string, string>>, rule: string): void {
+  const today = businessDay();
+  for (const [key, label] of Object.entries(labels)) {
+    const value = (values as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '' && value < today)
+      throw badRequest(`${label}不能早于今天（${rule}，X-1）`, { [key]: `${label}不能早于今天` });
+  }
+}
+
+export const PRICE_VALIDITY = { priceValidFrom: '价格生效日期', priceValidTo: '价格失效日期' } as const;

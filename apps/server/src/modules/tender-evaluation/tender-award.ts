@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { badRequest, businessError } from '../../core/errors.js';
 import { defineApprovalDocType } from '../approval/index.js';
 import { id, wireDate } from '../../http/wire.js';
+import { PRICE_VALIDITY, refusePastValidity } from '../sourcing/draft-dates.js';
 import { actorOf, supplierEventFor } from '../sourcing/sourcing-service.js';
 import { tenderFor } from './evaluation-service.js';
 import {
@@ -62,6 +63,7 @@ export const tenderAwardRoutes =
         const body = request.body;
         if (body.priceValidTo < body.priceValidFrom)
           throw badRequest('价格失效日期不能早于生效日期', { priceValidTo: '价格失效日期不能早于生效日期' });
+        refusePastValidity(body, PRICE_VALIDITY, 'MAT-4');
         const result = await ctx.db
           .transaction()
           .execute((trx) => proposeTenderAward(trx, ctx.codes, actorOf(request), body));

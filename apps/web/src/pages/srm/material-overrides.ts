@@ -3,6 +3,7 @@ import { materialCategoryResource, materialResource, priceRecordResource } from 
 import { postAction } from '../../lib/http';
 import type { ResourceOverride } from '../../resources/resource-types';
 import { CategoryTreeSelect, MaterialSelect, SupplierSelect } from './material-controls';
+import { ladderProblem, ladderText, PriceLadderEditor } from './price-ladder-editor';
 
 const text = (field: string) => (_: unknown, record: Record<string, unknown>) =>
   (record[field] as string | null) ?? '-';
@@ -51,6 +52,10 @@ export const materialOverrides: Readonly<Record<string, ResourceOverride>> = {
     formControls: {
       materialId: (_f, disabled) => createElement(MaterialSelect, { disabled }),
       supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }),
+      ladder: (_f, disabled) => createElement(PriceLadderEditor, { disabled }),
     },
+    // MAT-5 before sending: a first break at 0, strictly ascending quantities (the server checks again).
+    formChecks: { ladder: ladderProblem },
+    details: { ladder: (v) => ladderText(v) },
   },
 };

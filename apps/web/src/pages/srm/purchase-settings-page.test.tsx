@@ -32,6 +32,18 @@ const SETTINGS = [
     updatedBy: null,
     updatedAt: null,
   },
+  {
+    key: 'tender.minBidPeriodDays',
+    label: '最短投标期(天)',
+    group: '招标',
+    type: 'json',
+    dict: null,
+    value: { mandatory: 20, other: 5 },
+    defaultValue: { mandatory: 20, other: 5 },
+    isDefault: true,
+    updatedBy: null,
+    updatedAt: null,
+  },
 ];
 
 function setup(save: () => ReturnType<typeof ok>) {
@@ -57,27 +69,55 @@ describe('采购设置 (§21)', () => {
     for (const col of cols) expect((col as HTMLElement).style.width).toMatch(/px$/);
   });
 
-  it('refuses text that is not JSON before sending, and shows the server refusal of a bad value', async () => {
-    const server = setup(() => fail(400, '配额预设比例：每个配额方案的供应商数量与比例个数一致，且比例合计为 100'));
-    fireEvent.click(await screen.findByTestId('setting-edit-quota.presets'));
-    fireEvent.change(await screen.findByTestId('setting-value'), { target: { value: '{2: [60' } });
+  it('shows structured values in words and edits quota presets as rows: a wrong sum is refused before sending', async () => {
+    const server = setup(() => ok(null, '保存成功'));
+    expect(await screen.findByText('2家：70/30')).toBeTruthy();
+    expect(screen.getByTestId('purchase-settings-table').textContent).not.toContain('{');
+    fireEvent.click(screen.getByTestId('setting-edit-quota.presets'));
+    const second = await screen.findByLabelText('方案1第2家比例');
+    expect(screen.queryByRole('textbox', { name: /json/i })).toBeNull();
+    fireEvent.change(second, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findByText('请输入正确的 JSON')).toBeTruthy();
+    expect(await screen.findByText('每个配额方案的供应商数量与比例个数一致，且比例合计为 100')).toBeTruthy();
     expect(server.calls('POST /srm/purchaseSetting/save')).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('setting-value'), { target: { value: '{"2": [60, 30]}' } });
+    // A second preset of three suppliers, then one more share for it.
+    fireEvent.change(second, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: /添加方案/ }));
+    fireEvent.click(screen.getAllByRole('button', { name: /加一家/ })[1]!);
+    fireEvent.change(screen.getByLabelText('方案2第1家比例'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('方案2第2家比例'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('方案2第3家比例'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findByText(/比例合计为 100/)).toBeTruthy();
+    await waitFor(() => expect(server.calls('POST /srm/purchaseSetting/save')).toHaveLength(1));
     expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({
       key: 'quota.presets',
-      value: { 2: [60, 30] },
+      value: { 2: [70, 30], 3: [50, 30, 20] },
+    });
+    await waitFor(() => expect(server.calls('GET /srm/purchaseSetting/list')).toHaveLength(2));
+  });
+
+  it('edits a setting of named parts with numbers and switches; the statutory minimum is refused in Chinese', async () => {
+    const server = setup(() => ok(null, '保存成功'));
+    fireEvent.click(await screen.findByTestId('setting-edit-tender.minBidPeriodDays'));
+    const mandatory = await screen.findByLabelText('依法必须招标的项目');
+    fireEvent.change(mandatory, { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('依法必须招标的项目不少于20天')).toBeTruthy();
+    expect(server.calls('POST /srm/purchaseSetting/save')).toHaveLength(0);
+    fireEvent.change(mandatory, { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.calls('POST /srm/purchaseSetting/save')).toHaveLength(1));
+    expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({
+      key: 'tender.minBidPeriodDays',
+      value: { mandatory: 25, other: 5 },
     });
   });
 
-  it('saves a valid value and reloads the list', async () => {
-    const server = setup(() => ok(null, '保存成功'));
-    fireEvent.click(await screen.findByTestId('setting-edit-quota.presets'));
-    fireEvent.change(await screen.findByTestId('setting-value'), { target: { value: '{"2": [60, 40]}' } });
-    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(server.calls('GET /srm/purchaseSetting/list')).toHaveLength(2));
+  it('shows the server refusal of a value', async () => {
+    setup(() => fail(400, '最少有效报价数：不能大于100'));
+    fireEvent.click(await screen.findByTestId('setting-edit-rfq.minQuotes'));
+    fireEvent.click(await screen.findByRole('button', { name: /保\s*存/ }));
+    expect((await screen.findAllByText('最少有效报价数：不能大于100')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { purchaseSettingByKey } from '@procura/shared';
 import { useHasPermission } from '../../components/has';
 import { useDictItems } from '../../lib/dict';
 import { getAction, postAction } from '../../lib/http';
+import {
+  fromFormValue,
+  issueText,
+  StructuredSettingEditor,
+  structuredText,
+  toFormValue,
+} from './purchase-setting-editors';
 
 type SettingRow = {
   key: string;
@@ -18,8 +26,22 @@ type SettingRow = {
   updatedAt: string | null;
 };
 
-const show = (row: SettingRow, value: unknown) =>
-  row.type === 'bool' ? (value ? '是' : '否') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** The structured form of a `json` setting, from the shared definitions. */
+const formOf = (row: SettingRow) => purchaseSettingByKey.get(row.key)?.form;
+
+function EnumText({ dict, value }: { dict: string; value: unknown }) {
+  const items = useDictItems(dict);
+  return <>{items.data?.find((i) => i.value === value)?.text ?? String(value)}</>;
+}
+
+/** A value in words: 是/否, the dictionary text, the parts of a structured value (never JSON). */
+function show(row: SettingRow, value: unknown) {
+  if (row.type === 'bool') return value ? '是' : '否';
+  if (row.type === 'enum') return <EnumText dict={row.dict ?? ''} value={value} />;
+  const form = formOf(row);
+  if (form) return structuredText(form, value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 
 async function loadSettings(): Promise<SettingRow[]> {
   const body = await getAction<SettingRow[]>('/srm/purchaseSetting/list');
@@ -27,7 +49,7 @@ async function loadSettings(): Promise<SettingRow[]> {
   return body.result;
 }
 
-/** The control of a setting's type; JSON values are edited as text and parsed before saving. */
+/** The control of a setting's type; structured values get their own controls. */
 function EnumControl({ dict }: { dict: string }) {
   const items = useDictItems(dict);
   return (
@@ -51,17 +73,24 @@ function ValueControl({ row }: { row: SettingRow }) {
       </Form.Item>
     );
   if (row.type === 'enum') return <EnumControl dict={row.dict ?? ''} />;
+  const form = formOf(row);
+  if (form)
+    return (
+      <Form.Item name="value" noStyle>
+        <StructuredSettingEditor form={form} />
+      </Form.Item>
+    );
   return (
     <Form.Item name="value" noStyle>
-      <Input.TextArea rows={row.type === 'json' ? 6 : 1} data-testid="setting-value" />
+      <Input style={{ width: 200 }} data-testid="setting-value" />
     </Form.Item>
   );
 }
 
-/** 采购设置 (§21): the tenant's values of every setting, each change checked by the server and logged. */
-/** A long JSON value wraps inside its cell instead of widening it. */
+/** A long value wraps inside its cell instead of widening it. */
 const WRAP = { wordBreak: 'break-all' } as const;
 
+/** 采购设置 (§21): the tenant's values of every setting, each change checked here and by the server, and logged. */
 export default function PurchaseSettingsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -75,21 +104,27 @@ export default function PurchaseSettingsPage() {
   const open = (row: SettingRow) => {
     setError(null);
     setEditing(row);
+    const structured = formOf(row);
     form.setFieldsValue({
-      value:
-        row.type === 'json' ? JSON.stringify(row.value, null, 2) : row.type === 'money' ? String(row.value) : row.value,
+      value: structured ? toFormValue(structured, row.value) : row.type === 'money' ? String(row.value) : row.value,
     });
   };
   const save = async () => {
     const row = editing!;
-    let value = form.getFieldValue('value') as unknown;
-    if (row.type === 'json') {
-      try {
-        value = JSON.parse(String(value));
-      } catch {
-        setError('请输入正确的 JSON');
-        return;
-      }
+    const structured = formOf(row);
+    const typed = form.getFieldValue('value') as unknown;
+    const converted = structured ? fromFormValue(structured, typed) : { value: typed };
+    if ('error' in converted) {
+      setError(converted.error);
+      return;
+    }
+    const value = converted.value;
+    // The shared definition's schema, so the messages are those the server gives.
+    const checked = purchaseSettingByKey.get(row.key)?.schema.safeParse(value);
+    if (checked && !checked.success) {
+      const issue = checked.error.issues[0];
+      setError(issueText(structured, issue?.path ?? [], issue?.message ?? '值不正确'));
+      return;
     }
     setSaving(true);
     try {
@@ -124,16 +159,16 @@ export default function PurchaseSettingsPage() {
         dataSource={list.data ?? []}
         pagination={false}
         // Fixed widths and a horizontal scroll: without them long labels squeeze the other columns to one character.
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1240 }}
         data-testid="purchase-settings-table"
         columns={[
           { title: '分组', dataIndex: 'group', width: 90 },
           { title: '设置项', dataIndex: 'label', width: 280 },
-          { title: '当前值', width: 150, render: (_, r) => <code style={WRAP}>{show(r, r.value)}</code> },
+          { title: '当前值', width: 220, render: (_, r) => <span style={WRAP}>{show(r, r.value)}</span> },
           {
             title: '默认值',
-            width: 150,
-            render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <code style={WRAP}>{show(r, r.defaultValue)}</code>),
+            width: 220,
+            render: (_, r) => (r.isDefault ? <Tag>默认</Tag> : <span style={WRAP}>{show(r, r.defaultValue)}</span>),
           },
           { title: '修改人', dataIndex: 'updatedBy', width: 110, render: (v: string | null) => v ?? '-' },
           { title: '修改时间', dataIndex: 'updatedAt', width: 170, render: (v: string | null) => v ?? '-' },
@@ -159,6 +194,7 @@ export default function PurchaseSettingsPage() {
         onOk={save}
         onCancel={() => setEditing(null)}
         destroyOnHidden
+        width={640}
       >
         <Form form={form} layout="vertical">
           {editing ? <ValueControl row={editing} /> : null}

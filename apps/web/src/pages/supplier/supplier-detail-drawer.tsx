@@ -55,6 +55,13 @@ const CATEGORY_BUTTONS: { action: CategoryAction; label: string; perm: string; f
 ];
 
 /** Whether the user holds a button permission (the `v-has` rule). */
+
+/** A bank account's status in words (the codes stay in the data). */
+const BANK_STATUS_TEXT: Readonly<Record<string, string>> = {
+  APPROVED: '已生效',
+  PENDING: '待审核',
+  DISABLED: '已停用',
+};
 function usePermissionCheck(): (code: string) => boolean {
   const { permissions } = useSession();
   return (code) => hasPermission(code, permissions.auth, permissions.allAuth);
@@ -239,7 +246,7 @@ export function SupplierDetailDrawer({
                   { title: '开户银行', dataIndex: 'bankName' },
                   { title: '账户名称', dataIndex: 'accountName' },
                   { title: '账号', dataIndex: 'accountNo' },
-                  { title: '状态', dataIndex: 'status' },
+                  { title: '状态', dataIndex: 'status', render: (v: string) => BANK_STATUS_TEXT[v] ?? v },
                 ]}
               />
             </>

@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { DATE_FORMATS, DateInput } from '../../../components/form/date-input';
 import { DictSelect } from '../../../components/dict/dict-select';
 import { postAction } from '../../../lib/http';
+import { closeAskingIfDirty } from '../../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCommand } from '../../../lib/use-command';
 import {
   BID_RULE,
@@ -49,11 +51,16 @@ export function AuctionForm({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Values>();
   const lot = editing?.lots[0];
-  const [lines, setLines] = useState<LineDraft[]>(() =>
+  // Typed data is not lost to a reload, a tab close or a navigation away without asking (spec part 2 §5),
+  // as in the requisition and RFQ forms.
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChanges(dirty);
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
+  const [lines, setLinesNow] = useState<LineDraft[]>(() =>
     editing
       ? editing.lines.map((l) => ({
           key: l.id,
@@ -64,6 +71,10 @@ export function AuctionForm({
         }))
       : [blank()],
   );
+  const setLines: typeof setLinesNow = (change) => {
+    setDirty(true);
+    setLinesNow(change);
+  };
   const overtime = Form.useWatch('overtimeEnabled', form);
   const initial: Partial<Values> = lot
     ? {
@@ -139,7 +150,10 @@ export function AuctionForm({
         if (answer.success) savedId = answer.result.id;
         return answer;
       },
-      () => onSaved(savedId),
+      () => {
+        release();
+        onSaved(savedId);
+      },
     );
   };
 
@@ -148,14 +162,21 @@ export function AuctionForm({
       title={editing ? `编辑竞价单 ${editing.code}` : '新建竞价单'}
       open
       width={1000}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       okText="保存草稿"
       cancelText="取消"
       okButtonProps={{ loading: busy, ...{ 'data-testid': 'auction-form-save' } }}
       destroyOnHidden
     >
-      <Form form={form} name="auctionForm" layout="vertical" initialValues={initial} data-testid="auction-form">
+      <Form
+        form={form}
+        name="auctionForm"
+        onValuesChange={() => setDirty(true)}
+        layout="vertical"
+        initialValues={initial}
+        data-testid="auction-form"
+      >
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <Form.Item
             name="title"

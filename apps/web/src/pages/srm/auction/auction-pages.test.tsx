@@ -510,8 +510,8 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.mouseDown(within(outcome).getByLabelText('第1行中标供应商'));
     fireEvent.click(await screen.findByText('SupA（单价 145）', { selector: '.ant-select-item-option-content' }));
     expect(await screen.findByTestId('award-deviation-warning')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('价格生效日期'), { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText('价格失效日期'), { target: { value: '2027-11-30' } });
+    typeDate(screen.getByLabelText('价格生效日期'), '2099-12-01');
+    typeDate(screen.getByLabelText('价格失效日期'), '2100-11-30');
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));
     await confirmWith(/提交审批/);
     expect(await screen.findByText(/未授予排名第一的供应商，请填写偏离原因/)).toBeTruthy();
@@ -523,8 +523,8 @@ describe('竞价管理 (domain §12, buyer)', () => {
     expect(server.calls('POST /srm/sourcing/award/save')[0]!.body).toMatchObject({
       eventId: 'e1',
       deviationReason: '交期更有保障',
-      priceValidFrom: '2026-12-01',
-      priceValidTo: '2027-11-30',
+      priceValidFrom: '2099-12-01',
+      priceValidTo: '2100-11-30',
       lines: [{ sourcingLineId: 'l1', supplierId: 's0' }],
     });
     expect(server.calls('POST /srm/sourcing/award/submit')[0]!.body).toEqual({ id: 'a1' });

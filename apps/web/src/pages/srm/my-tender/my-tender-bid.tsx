@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { dictText, useDictItems } from '../../../lib/dict';
 import { Alert, App, Button, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
 import { postAction } from '../../../lib/http';
 import { FileUpload, splitPaths } from '../../../components/upload/file-upload';
@@ -42,6 +43,7 @@ export function BidForm({
   onSubmitted: (receipt: BidReceipt) => void;
 }) {
   const { message } = App.useApp();
+  const units = useDictItems('srm_unit');
   const { busy, refusal, setRefusal, run } = useTenderCommand();
   const [technical, setTechnical] = useState('');
   const [files, setFiles] = useState('');
@@ -130,7 +132,9 @@ export function BidForm({
             title: '物料',
             render: (_: unknown, l) => {
               const s = tender.lines.find((x) => x.id === l.sourcingLineId);
-              return s ? `${s.materialName ?? ''} ${s.spec ?? ''}（${s.qty} ${s.unit ?? ''}）` : '';
+              return s
+                ? `${s.materialName ?? ''} ${s.spec ?? ''}（${s.qty} ${dictText(units.data, s.unit ?? '')}）`
+                : '';
             },
           },
           {

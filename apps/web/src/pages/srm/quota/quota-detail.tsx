@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { dictText, useDictItems } from '../../../lib/dict';
 import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -36,6 +37,7 @@ export function QuotaDetailDrawer({
   onChanged: () => void;
 }) {
   const { message } = App.useApp();
+  const units = useDictItems('srm_unit');
   const { busy, run } = useCommand();
   const [editing, setEditing] = useState(false);
   const canEdit = useHasPermission('srm:quota:edit');
@@ -121,7 +123,9 @@ export function QuotaDetailDrawer({
               {q.sourceEventCode ? `${q.sourceEventCode} ${q.sourceEventTitle ?? ''}` : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="来源物料行">
-              {q.sourceLine ? `第${q.sourceLine.lineNo}行（${q.sourceLine.qty} ${q.sourceLine.unit ?? ''}）` : '-'}
+              {q.sourceLine
+                ? `第${q.sourceLine.lineNo}行（${q.sourceLine.qty} ${dictText(units.data, q.sourceLine.unit ?? '')}）`
+                : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="来源定标" span={2}>
               {q.sourceAwardCode

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DateInput } from '../../../components/form/date-input';
 import { Alert, Button, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { quotaShareRefusal, quotaShareSum, withoutRuleIds } from '@procura/shared';
@@ -132,19 +133,14 @@ export function QuotaForm({
         <Typography.Text>{`物料：${quota.materialCode ?? ''} ${quota.materialName}`}</Typography.Text>
         <Space wrap>
           <span>生效日期</span>
-          <Input
-            type="date"
+          <DateInput
+            disablePast
             aria-label="生效日期"
             value={values.validFrom}
-            onChange={(e) => set({ validFrom: e.target.value })}
+            onChange={(v) => set({ validFrom: v })}
           />
           <span>失效日期</span>
-          <Input
-            type="date"
-            aria-label="失效日期"
-            value={values.validTo}
-            onChange={(e) => set({ validTo: e.target.value })}
-          />
+          <DateInput disablePast aria-label="失效日期" value={values.validTo} onChange={(v) => set({ validTo: v })} />
           <span>最小拆分数量</span>
           <Input
             aria-label="最小拆分数量"

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dayCell, typeDate } from '../../../test/dates';
 import { DEFAULT_PAGE_SIZE } from '@procura/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
@@ -324,15 +325,16 @@ describe('配额管理 (domain §14)', () => {
     ).toBeTruthy();
     fireEvent.change(b, { target: { value: '40' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：100%'));
-    fireEvent.change(within(form).getByLabelText('失效日期'), { target: { value: '2027-06-30' } });
+    typeDate(within(form).getByLabelText('生效日期'), '2099-12-01');
+    typeDate(within(form).getByLabelText('失效日期'), '2100-06-30');
     fireEvent.change(within(form).getByLabelText('最小拆分数量'), { target: { value: '20' } });
     fireEvent.click(screen.getByTestId('quota-save'));
     await waitFor(() => expect(server.calls('PUT /srm/quota/edit')).toHaveLength(1));
     expect(server.calls('PUT /srm/quota/edit')[0]!.body).toEqual({
       id: 'q1',
       version: 3,
-      validFrom: '2026-12-01',
-      validTo: '2027-06-30',
+      validFrom: '2099-12-01',
+      validTo: '2100-06-30',
       minSplitQty: '20',
       remark: 'RFQ-20261120-0003 定标拆分',
       lines: [
@@ -376,11 +378,17 @@ describe('配额管理 (domain §14)', () => {
   it('a validity ending before it starts is refused in the form and nothing is sent; a server refusal keeps the form open', async () => {
     const server = setup({ routes: { 'PUT /srm/quota/edit': () => refusal('配额已被他人修改，请刷新后重试') } });
     const form = await openForm();
-    fireEvent.change(within(form).getByLabelText('失效日期'), { target: { value: '2026-11-01' } });
+    // antd pickers in zh_CN; a day before today cannot be picked (QUO-3, X-1).
+    const validFrom = within(form).getByLabelText<HTMLInputElement>('生效日期');
+    expect(validFrom.type).not.toBe('date');
+    typeDate(validFrom, '2000-01-03');
+    await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
+    typeDate(validFrom, '2099-12-01');
+    typeDate(within(form).getByLabelText('失效日期'), '2099-11-01');
     fireEvent.click(screen.getByTestId('quota-save'));
     expect((await screen.findByTestId('quota-form-errors')).textContent).toBe('失效日期不能早于生效日期');
     expect(server.calls('PUT /srm/quota/edit')).toHaveLength(0);
-    fireEvent.change(within(form).getByLabelText('失效日期'), { target: { value: '2027-11-30' } });
+    typeDate(within(form).getByLabelText('失效日期'), '2100-11-30');
     fireEvent.click(screen.getByTestId('quota-save'));
     expect(await screen.findByText('配额已被他人修改，请刷新后重试')).toBeTruthy();
     expect(screen.getByTestId('quota-form')).toBeTruthy();

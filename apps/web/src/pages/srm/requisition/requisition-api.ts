@@ -14,6 +14,8 @@ export type RequisitionRow = {
   currency: string;
   requesterName: string | null;
   departmentCode: string | null;
+  /** The department's name (the code is never shown). */
+  departmentName?: string | null;
   submittedAt: string | null;
   createTime: string | null;
   version: number;

@@ -214,7 +214,7 @@ export function RequisitionDetailDrawer({
             </Descriptions.Item>
             <Descriptions.Item label="预算金额">{`${r.budgetAmount} ${r.currency}`}</Descriptions.Item>
             <Descriptions.Item label="申请人">{r.requesterName ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="需求部门">{r.departmentCode ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="需求部门">{r.departmentName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="采购员">{r.buyerName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="提交时间">{r.submittedAt ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="审批通过">{r.approvedAt ?? '-'}</Descriptions.Item>

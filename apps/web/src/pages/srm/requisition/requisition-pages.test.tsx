@@ -33,6 +33,7 @@ const ROW: RequisitionRow = {
   currency: 'CNY',
   requesterName: '采购员',
   departmentCode: 'A01A01',
+  departmentName: '采购部',
   submittedAt: null,
   createTime: '2026-11-25 09:00:00',
   version: 1,
@@ -378,6 +379,9 @@ describe('采购申请 (domain §8)', () => {
     const server = setup();
     const detail = await openDetail();
     expect(within(detail).getByText('EL000001 六角螺栓')).toBeTruthy();
+    // The department by its name, never its code (issue 19 #5).
+    expect(within(detail).getByText('采购部')).toBeTruthy();
+    expect(within(detail).queryByText('A01A01')).toBeNull();
     fireEvent.click(screen.getByTestId('requisition-submit'));
     await confirmWith(/^提\s*交$/);
     await waitFor(() => expect(server.calls('POST /srm/requisition/submit')).toHaveLength(1));

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { DateInput } from '../../../components/form/date-input';
 import { Alert, App, Button, Input, InputNumber, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { dictText, useDictItems } from '../../../lib/dict';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import {
@@ -32,6 +34,7 @@ export function AwardForm({
   onDone: () => void | Promise<void>;
 }) {
   const { message } = App.useApp();
+  const units = useDictItems('srm_unit');
   const { busy, run } = useCommand();
   const split = event.awardMode === 'SPLIT_BY_QTY';
   const [entries, setEntries] = useState<AwardEntry[]>(() =>
@@ -102,7 +105,8 @@ export function AwardForm({
           { title: '行号', dataIndex: 'lineNo', width: 50 },
           {
             title: '物料',
-            render: (_: unknown, l: Matrix['lines'][number]) => `${l.materialName ?? ''}（${l.qty} ${l.unit ?? ''}）`,
+            render: (_: unknown, l: Matrix['lines'][number]) =>
+              `${l.materialName ?? ''}（${l.qty} ${dictText(units.data, l.unit ?? '')}）`,
           },
           {
             title: split ? '份额（%）' : '中标供应商',
@@ -149,9 +153,9 @@ export function AwardForm({
       )}
       <Space wrap>
         <span>价格生效日期</span>
-        <Input type="date" aria-label="价格生效日期" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />
+        <DateInput disablePast aria-label="价格生效日期" value={validFrom} onChange={setValidFrom} />
         <span>价格失效日期</span>
-        <Input type="date" aria-label="价格失效日期" value={validTo} onChange={(e) => setValidTo(e.target.value)} />
+        <DateInput disablePast aria-label="价格失效日期" value={validTo} onChange={setValidTo} />
       </Space>
       <Input.TextArea
         rows={2}

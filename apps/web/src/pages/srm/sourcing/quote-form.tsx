@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Input, InputNumber, Popconfirm, Space, Table } from 'antd';
 import { DateInput } from '../../../components/form/date-input';
+import { dictText, useDictItems } from '../../../lib/dict';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { quoteErrors, type MyEventDetail, type QuoteLineInput, type Receipt } from './sourcing-api';
@@ -10,6 +11,7 @@ const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 1
 /** The quote form (domain §10): per line unit price, tax rate, lead time; a validity date; checked here and again by the server. */
 export function QuoteForm({ event, onSubmitted }: { event: MyEventDetail; onSubmitted: (receipt: Receipt) => void }) {
   const { message } = App.useApp();
+  const units = useDictItems('srm_unit');
   const { busy, run } = useCommand();
   const [lines, setLines] = useState<QuoteLineInput[]>(() =>
     event.lines.map((l) => ({
@@ -68,7 +70,9 @@ export function QuoteForm({ event, onSubmitted }: { event: MyEventDetail; onSubm
             title: '物料',
             render: (_: unknown, l) => {
               const s = event.lines.find((x) => x.id === l.sourcingLineId);
-              return s ? `${s.materialName ?? ''} ${s.spec ?? ''}（${s.qty} ${s.unit ?? ''}）` : '';
+              return s
+                ? `${s.materialName ?? ''} ${s.spec ?? ''}（${s.qty} ${dictText(units.data, s.unit ?? '')}）`
+                : '';
             },
           },
           {

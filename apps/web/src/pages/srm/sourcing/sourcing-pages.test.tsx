@@ -346,8 +346,13 @@ describe('询价单 detail (domain §10, §13)', () => {
     await screen.findByTestId('sourcing-award-form');
     fireEvent.change(screen.getByLabelText('第1行甲轴承厂份额'), { target: { value: '60' } });
     fireEvent.change(screen.getByLabelText('第1行乙轴承厂份额'), { target: { value: '30' } });
-    fireEvent.change(screen.getByLabelText('价格生效日期'), { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText('价格失效日期'), { target: { value: '2027-11-30' } });
+    // The price validity is picked in zh_CN antd pickers; days before today are greyed out (MAT-4, X-1).
+    const validFrom = screen.getByLabelText<HTMLInputElement>('价格生效日期');
+    expect(validFrom.type).not.toBe('date');
+    typeDate(validFrom, '2000-01-03');
+    await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
+    typeDate(validFrom, '2099-12-01');
+    typeDate(screen.getByLabelText('价格失效日期'), '2100-11-30');
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));
     await confirmWith(/提交审批/);
     expect(await screen.findByText(/第1行份额合计须为100%（当前90%/)).toBeTruthy();

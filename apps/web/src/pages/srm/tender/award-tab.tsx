@@ -1,5 +1,6 @@
 import { candidateTitle } from '@procura/shared';
 import { useState } from 'react';
+import { DateInput } from '../../../components/form/date-input';
 import {
   Alert,
   App,
@@ -85,18 +86,18 @@ function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardVi
       )}
       <Space wrap>
         <span>价格生效日期</span>
-        <Input
-          type="date"
+        <DateInput
+          disablePast
           aria-label="价格生效日期"
           value={d.validFrom}
-          onChange={(e) => setD((x) => ({ ...x, validFrom: e.target.value }))}
+          onChange={(v) => setD((x) => ({ ...x, validFrom: v }))}
         />
         <span>价格失效日期</span>
-        <Input
-          type="date"
+        <DateInput
+          disablePast
           aria-label="价格失效日期"
           value={d.validTo}
-          onChange={(e) => setD((x) => ({ ...x, validTo: e.target.value }))}
+          onChange={(v) => setD((x) => ({ ...x, validTo: v }))}
         />
       </Space>
       <Input.TextArea

@@ -5,6 +5,8 @@ import { beforeToday } from '../../../components/form/date-input';
 import dayjs, { type Dayjs } from 'dayjs';
 import { UserSelect } from '../../../components/user-select';
 import { postAction, putAction } from '../../../lib/http';
+import { closeAskingIfDirty } from '../../../lib/leave-confirm';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCommand } from '../../../lib/use-command';
 import { EVALUATION_METHODS, METHODS, statutoryErrors, weightError, type TenderDetail } from './tender-api';
 
@@ -51,10 +53,15 @@ export function TenderForm({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { busy, run } = useCommand();
   const [form] = Form.useForm<Header>();
-  const [lines, setLines] = useState<LineDraft[]>(() =>
+  // Typed data is not lost to a reload, a tab close or a navigation away without asking (spec part 2 §5),
+  // as in the requisition and RFQ forms.
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedChanges(open && dirty);
+  const close = () => closeAskingIfDirty(modal, dirty, release, onClose);
+  const [lines, setLinesNow] = useState<LineDraft[]>(() =>
     editing
       ? editing.lines.map((l) => ({
           key: l.id,
@@ -66,6 +73,10 @@ export function TenderForm({
         }))
       : [blank()],
   );
+  const setLines: typeof setLinesNow = (change) => {
+    setDirty(true);
+    setLinesNow(change);
+  };
   const s = editing?.settings;
   const initial: Partial<Header> =
     editing && s
@@ -178,7 +189,10 @@ export function TenderForm({
         if (answer.success) savedId = answer.result.id;
         return answer;
       },
-      () => onSaved(savedId),
+      () => {
+        release();
+        onSaved(savedId);
+      },
     );
   };
 
@@ -188,14 +202,20 @@ export function TenderForm({
       title={editing ? `编辑招标项目 ${editing.code}` : '新建招标项目'}
       open={open}
       width={1100}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       okText="保存草稿"
       cancelText="取消"
       okButtonProps={{ loading: busy }}
       destroyOnHidden
     >
-      <Form form={form} name="tenderForm" layout="vertical" initialValues={initial}>
+      <Form
+        form={form}
+        name="tenderForm"
+        onValuesChange={() => setDirty(true)}
+        layout="vertical"
+        initialValues={initial}
+      >
         <Form.Item
           name="title"
           label="项目名称"
