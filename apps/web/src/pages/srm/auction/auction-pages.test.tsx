@@ -515,6 +515,8 @@ describe('竞价管理 (domain §12, buyer)', () => {
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));
     await confirmWith(/提交审批/);
     expect(await screen.findByText(/未授予排名第一的供应商，请填写偏离原因/)).toBeTruthy();
+    // Rule ids stay in tests and logs, never in what users read (issue 19 #5).
+    expect(screen.queryByText(/AUC-14|§13/)).toBeNull();
     expect(server.calls('POST /srm/sourcing/award/save')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('偏离原因'), { target: { value: '交期更有保障' } });
     fireEvent.click(screen.getByTestId('sourcing-award-submit'));

@@ -65,7 +65,8 @@ export function AwardForm({
   const submit = async () => {
     const errors = awardErrors(event.awardMode, matrix.lines, entries);
     if (deviates && !deviationReason.trim())
-      errors.push(`未授予${offBest}的供应商，请填写偏离原因（${recommendedSupplierId ? 'AUC-14' : '§13'}）`);
+      // The rule (AUC-14 with a recommendation, §13 otherwise) is cited in tests, never on screen.
+      errors.push(`未授予${offBest}的供应商，请填写偏离原因`);
     if (!validFrom || !validTo) errors.push('请填写价格生效和失效日期');
     if (errors.length) {
       message.warning(errors.join('；'));
@@ -147,7 +148,7 @@ export function AwardForm({
         <Alert
           type="warning"
           showIcon
-          title={`所选供应商不是${offBest}，须填写偏离原因${recommendedSupplierId ? '，并须经主管审批' : '（§13）'}`}
+          title={`所选供应商不是${offBest}，须填写偏离原因${recommendedSupplierId ? '，并须经主管审批' : ''}`}
           data-testid="award-deviation-warning"
         />
       )}
