@@ -1,5 +1,5 @@
 import { COMMITTEE_ROLE_TEXT, candidateTitle } from '@procura/shared';
-import { toWireDateTime } from '../../core/clock.js';
+import { businessDay, toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { byRole, evaluationSettings, tenderSettingsOf } from './evaluation-service.js';
 
@@ -63,6 +63,9 @@ export async function tenderAwardView(db: Db, eventId: string) {
     objections: objections.map(wireObjection),
     mustAwardRank1,
     reportStatus: report?.status ?? null,
+    // The server's business day: the proposal's price validity starts on it by default and never
+    // before it (MAT-4, X-1), whatever the browser's own clock says.
+    today: businessDay(),
   };
 }
 

@@ -44,6 +44,8 @@ export type AwardView = {
   objections: TenderObjection[];
   mustAwardRank1: boolean;
   reportStatus: 'DRAFT' | 'SIGNED' | null;
+  /** The server's business day (yyyy-MM-dd): the default start of the price validity. */
+  today?: string;
 };
 
 export const AWARD_STATUS: Record<string, string> = {

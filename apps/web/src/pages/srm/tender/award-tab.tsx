@@ -37,7 +37,7 @@ import type { TenderDetail } from './tender-api';
 function ProposeForm({ eventId, view, onDone }: { eventId: string; view: AwardView; onDone: () => Promise<void> }) {
   const { message } = App.useApp();
   const { busy, run } = useCommand();
-  const today = dayjs();
+  const today = view.today ? dayjs(view.today) : dayjs();
   const [d, setD] = useState<ProposeDraft>({
     responseId: view.candidates.find((c) => c.rank === 1)?.responseId ?? '',
     validFrom: today.format('YYYY-MM-DD'),
