@@ -79,7 +79,8 @@ async function runToPublicity(p: {
   for (const m of committee) await declareAndScore(m, id);
   await chair!.call('POST', '/srm/tender/evaluation/report/generate', { eventId: id });
   for (const m of committee) await m.call('POST', '/srm/tender/evaluation/report/sign', { eventId: id });
-  const today = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+  // The server's day after the clock moved past the opening: validity may not start before it (MAT-4, X-1).
+  const today = new Date(now + 2 * DAY + 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
   await buyer.call('POST', '/srm/tender/award/propose', {
     eventId: id,
     priceValidFrom: today,
