@@ -35,16 +35,23 @@ export function masterKey(config: Pick<Config, 'sealingMasterKey' | 'storageDir'
   return key;
 }
 
-function encrypt(key: Buffer, plain: Buffer, aad: string): string {
+function encryptRaw(key: Buffer, plain: Buffer, aad: string): Buffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function encrypt(key: Buffer, plain: Buffer, aad: string): string {
+  return encryptRaw(key, plain, aad).toString('base64');
 }
 
 function decrypt(key: Buffer, stored: string, aad: string): Buffer {
-  const raw = Buffer.from(stored, 'base64');
+  return decryptRaw(key, Buffer.from(stored, 'base64'), aad);
+}
+
+function decryptRaw(key: Buffer, raw: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(raw.subarray(12, 28));
@@ -86,6 +93,31 @@ export function openPayload<T>(
   return JSON.parse(
     decrypt(unwrap(master, wrappedKey, eventId), sealed, `response:${responseId}`).toString('utf8'),
   ) as T;
+}
+
+/**
+ * Seals the bytes of a sealed envelope's attachment (issue 16 finding 5) under the event's data
+ * key, with its own IV; the AAD binds them to their file. Stored raw (iv ‖ tag ‖ ciphertext).
+ */
+export function sealFileBytes(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  fileId: string,
+  plain: Buffer,
+): Buffer {
+  return encryptRaw(unwrap(master, wrappedKey, eventId), plain, `file:${fileId}`);
+}
+
+/** The original bytes of a sealed attachment; tampered or misplaced bytes throw. */
+export function openFileBytes(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  fileId: string,
+  sealed: Buffer,
+): Buffer {
+  return decryptRaw(unwrap(master, wrappedKey, eventId), sealed, `file:${fileId}`);
 }
 
 /** The receipt hash of a sealed payload (SHA-256, hex). */
