@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
 
 /**
  * Sealing (domain §9.4, security P1): a sealed response's prices and commercial fields are
@@ -61,6 +62,24 @@ function decryptRaw(key: Buffer, raw: Buffer, aad: string): Buffer {
 /** A new data key for an event, returned wrapped (what the event row stores). */
 export function newWrappedDataKey(master: Buffer, eventId: string): string {
   return encrypt(master, randomBytes(32), `event-key:${eventId}`);
+}
+
+/** The event's wrapped data key, created (once, race-safe) on its first sealed response. */
+export async function eventDataKey(
+  trx: Db,
+  config: Parameters<typeof masterKey>[0],
+  event: { id: string; sealedKey: string | null },
+): Promise<string> {
+  if (event.sealedKey) return event.sealedKey;
+  await trx
+    .updateTable('sourcingEvent')
+    .set({ sealedKey: newWrappedDataKey(masterKey(config), event.id) })
+    .where('id', '=', event.id)
+    .where('sealedKey', 'is', null)
+    .execute();
+  return (
+    await trx.selectFrom('sourcingEvent').select('sealedKey').where('id', '=', event.id).executeTakeFirstOrThrow()
+  ).sealedKey!;
 }
 
 function unwrap(master: Buffer, wrapped: string, eventId: string): Buffer {

@@ -6,7 +6,7 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import type { QuotePayload } from '../sourcing/opening.js';
-import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from '../sourcing/sealing.js';
+import { masterKey, eventDataKey, payloadHash, sealPayload } from '../sourcing/sealing.js';
 import { sealFilesAtRest } from '../files/sealed-files.js';
 import {
   assertMayRespond,
@@ -137,18 +137,7 @@ export async function submitBid(
       .execute();
     if (files.length !== fileIds.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
   }
-  let wrapped = event.sealedKey;
-  if (!wrapped) {
-    await trx
-      .updateTable('sourcingEvent')
-      .set({ sealedKey: newWrappedDataKey(masterKey(config), event.id) })
-      .where('id', '=', event.id)
-      .where('sealedKey', 'is', null)
-      .execute();
-    wrapped = (
-      await trx.selectFrom('sourcingEvent').select('sealedKey').where('id', '=', event.id).executeTakeFirstOrThrow()
-    ).sealedKey!;
-  }
+  const wrapped = await eventDataKey(trx, config, event);
   // Sealed with the envelope, bytes included: only their uploader reads them until it is opened (issue 16 #5).
   const plaintexts = await sealFilesAtRest(trx, config, { id: event.id, sealedKey: wrapped }, fileIds);
   // The bid is valid for bidValidityDays from the deadline (投标有效期).
