@@ -12,6 +12,7 @@ import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNowIso } from '../../core/clock.js';
 import { tenantIdsOf } from '../tenants/tenant-service.js';
 import { documentGrantingRead, fileStillSealed } from './document-files.js';
+import { readStoredFile } from './sealed-files.js';
 import { detectKind, MAX_UPLOAD_BYTES } from './file-types.js';
 
 /**
@@ -112,19 +113,6 @@ async function readGrant(
 function fileTenants(user: { relTenantIds: string | null }): number[] {
   const mine = tenantIdsOf(user.relTenantIds);
   return mine.length > 0 ? mine : [0];
-}
-
-/** The absolute location of a stored path, only if it lies inside the storage root (UP-4). */
-async function locate(root: string, stored: string): Promise<string | null> {
-  const full = path.resolve(root, stored);
-  if (!full.startsWith(root + path.sep)) return null;
-  try {
-    // A symlink planted in the storage must not lead outside it.
-    const [realRoot, realFull] = await Promise.all([fs.promises.realpath(root), fs.promises.realpath(full)]);
-    return realFull.startsWith(realRoot + path.sep) ? realFull : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -275,15 +263,16 @@ export const fileRoutes =
             { event: 'file.read.document', fileId: row.id, docType: grant },
             'file read through its document',
           );
-        const full = await locate(root, row.path);
-        if (!full) throw notFound('文件不存在');
+        // A sealed bid's attachment is stored encrypted: it is decrypted for its reader (issue 16 #5).
+        const body = await readStoredFile(ctx.db, ctx.config, row);
+        if (!body) throw notFound('文件不存在');
         const image = row.contentType.startsWith('image/');
         reply.header('content-type', row.contentType);
         reply.header('x-content-type-options', 'nosniff');
         reply.header('content-security-policy', "sandbox; default-src 'none'");
         reply.header('content-disposition', disposition(image ? 'inline' : 'attachment', row.originalName));
         reply.header('cache-control', row.isPublic === 1 ? 'public, max-age=300' : 'private, no-store');
-        return reply.send(fs.createReadStream(full));
+        return reply.send(body);
       },
     );
   };

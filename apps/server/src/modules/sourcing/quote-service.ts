@@ -6,7 +6,7 @@ import { badRequest, businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import type { QuotePayload } from './opening.js';
-import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from './sealing.js';
+import { masterKey, eventDataKey, payloadHash, sealPayload } from './sealing.js';
 import {
   assertMayRespond,
   EVENT_STATUS_TEXT,
@@ -183,18 +183,7 @@ export async function submitQuote(
   let sealedPayload: string | null = null;
   let hash: string;
   if (event.sealed) {
-    let wrapped = event.sealedKey;
-    if (!wrapped) {
-      await trx
-        .updateTable('sourcingEvent')
-        .set({ sealedKey: newWrappedDataKey(masterKey(config), event.id) })
-        .where('id', '=', event.id)
-        .where('sealedKey', 'is', null)
-        .execute();
-      wrapped = (
-        await trx.selectFrom('sourcingEvent').select('sealedKey').where('id', '=', event.id).executeTakeFirstOrThrow()
-      ).sealedKey!;
-    }
+    const wrapped = await eventDataKey(trx, config, event);
     sealedPayload = sealPayload(masterKey(config), wrapped, event.id, rid, payload);
     hash = payloadHash(sealedPayload);
   } else {

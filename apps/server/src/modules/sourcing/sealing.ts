@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
 
 /**
  * Sealing (domain §9.4, security P1): a sealed response's prices and commercial fields are
@@ -35,16 +36,23 @@ export function masterKey(config: Pick<Config, 'sealingMasterKey' | 'storageDir'
   return key;
 }
 
-function encrypt(key: Buffer, plain: Buffer, aad: string): string {
+function encryptRaw(key: Buffer, plain: Buffer, aad: string): Buffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function encrypt(key: Buffer, plain: Buffer, aad: string): string {
+  return encryptRaw(key, plain, aad).toString('base64');
 }
 
 function decrypt(key: Buffer, stored: string, aad: string): Buffer {
-  const raw = Buffer.from(stored, 'base64');
+  return decryptRaw(key, Buffer.from(stored, 'base64'), aad);
+}
+
+function decryptRaw(key: Buffer, raw: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(raw.subarray(12, 28));
@@ -54,6 +62,24 @@ function decrypt(key: Buffer, stored: string, aad: string): Buffer {
 /** A new data key for an event, returned wrapped (what the event row stores). */
 export function newWrappedDataKey(master: Buffer, eventId: string): string {
   return encrypt(master, randomBytes(32), `event-key:${eventId}`);
+}
+
+/** The event's wrapped data key, created (once, race-safe) on its first sealed response. */
+export async function eventDataKey(
+  trx: Db,
+  config: Parameters<typeof masterKey>[0],
+  event: { id: string; sealedKey: string | null },
+): Promise<string> {
+  if (event.sealedKey) return event.sealedKey;
+  await trx
+    .updateTable('sourcingEvent')
+    .set({ sealedKey: newWrappedDataKey(masterKey(config), event.id) })
+    .where('id', '=', event.id)
+    .where('sealedKey', 'is', null)
+    .execute();
+  return (
+    await trx.selectFrom('sourcingEvent').select('sealedKey').where('id', '=', event.id).executeTakeFirstOrThrow()
+  ).sealedKey!;
 }
 
 function unwrap(master: Buffer, wrapped: string, eventId: string): Buffer {
@@ -86,6 +112,31 @@ export function openPayload<T>(
   return JSON.parse(
     decrypt(unwrap(master, wrappedKey, eventId), sealed, `response:${responseId}`).toString('utf8'),
   ) as T;
+}
+
+/**
+ * Seals the bytes of a sealed envelope's attachment (issue 16 finding 5) under the event's data
+ * key, with its own IV; the AAD binds them to their file. Stored raw (iv ‖ tag ‖ ciphertext).
+ */
+export function sealFileBytes(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  fileId: string,
+  plain: Buffer,
+): Buffer {
+  return encryptRaw(unwrap(master, wrappedKey, eventId), plain, `file:${fileId}`);
+}
+
+/** The original bytes of a sealed attachment; tampered or misplaced bytes throw. */
+export function openFileBytes(
+  master: Buffer,
+  wrappedKey: string,
+  eventId: string,
+  fileId: string,
+  sealed: Buffer,
+): Buffer {
+  return decryptRaw(unwrap(master, wrappedKey, eventId), sealed, `file:${fileId}`);
 }
 
 /** The receipt hash of a sealed payload (SHA-256, hex). */

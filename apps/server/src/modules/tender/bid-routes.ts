@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { forbidden } from '../../core/errors.js';
 import { id, requiredText, text } from '../../http/wire.js';
 import { actorOf } from '../sourcing/sourcing-service.js';
+import { removePlaintexts } from '../files/sealed-files.js';
 import { submitBid, supplierTender, withdrawBid } from './bid-service.js';
 import { acceptInvitation, confirmOpeningRecord, declineInvitation, signUp } from './bidder-service.js';
 import { bidOfRequest, openTenders, openingRecordsFor, receiptOf, supplierTenderView } from './bid-queries.js';
@@ -159,9 +160,11 @@ export const bidRoutes =
           const seen = await bidOfRequest(ctx.db, supplierId, body.clientRequestId);
           if (seen) return ok(await receiptOf(ctx.db, seen), '投标文件已递交');
         }
-        const responseId = await ctx.db
+        const { responseId, plaintexts } = await ctx.db
           .transaction()
           .execute((trx) => submitBid(trx, ctx.config, actor, supplierId, body));
+        // Committed: the attachments' ciphertext is now what the rows point at (issue 16 #5).
+        await removePlaintexts(plaintexts);
         request.log.info({ event: 'tender.bid', responseId }, 'bid submitted');
         return ok(await receiptOf(ctx.db, responseId), '投标文件已递交');
       },

@@ -6,7 +6,8 @@ import { badRequest, businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import type { QuotePayload } from '../sourcing/opening.js';
-import { masterKey, newWrappedDataKey, payloadHash, sealPayload } from '../sourcing/sealing.js';
+import { masterKey, eventDataKey, payloadHash, sealPayload } from '../sourcing/sealing.js';
+import { sealFilesAtRest } from '../files/sealed-files.js';
 import {
   assertMayRespond,
   notifyBuyer,
@@ -59,14 +60,17 @@ export async function supplierTender(db: Db, actor: Actor, eventId: string) {
   return found;
 }
 
-/** Seals and stores a new bid version (SRC-7 checks, TND-7 supersedes); its response id. */
+/**
+ * Seals and stores a new bid version (SRC-7 checks, TND-7 supersedes): its response id and the
+ * plaintexts of its newly sealed attachments, for the caller to remove once committed.
+ */
 export async function submitBid(
   trx: Db,
   config: AppContext['config'],
   actor: Actor,
   supplierId: string,
   body: BidInput,
-): Promise<string> {
+): Promise<{ responseId: string; plaintexts: string[] }> {
   const { event, participation } = await supplierTender(trx, actor, body.eventId);
   const now = serverNowIso();
   assertBidWindow(event, now, '投标');
@@ -132,9 +136,10 @@ export async function submitBid(
       .where('ownerId', '=', actor.user.id)
       .execute();
     if (files.length !== fileIds.length) throw badRequest('技术标附件不存在或不是本人上传的文件');
-    // Sealed with the envelope: only their uploader reads them until it is opened (issue 16 #5).
-    await trx.updateTable('sysFile').set({ sealedEventId: event.id }).where('id', 'in', fileIds).execute();
   }
+  const wrapped = await eventDataKey(trx, config, event);
+  // Sealed with the envelope, bytes included: only their uploader reads them until it is opened (issue 16 #5).
+  const plaintexts = await sealFilesAtRest(trx, config, { id: event.id, sealedKey: wrapped }, fileIds);
   // The bid is valid for bidValidityDays from the deadline (投标有效期).
   const validUntil = businessDay(new Date(event.responseDeadline!), settings.bidValidityDays);
   const commercial: QuotePayload = {
@@ -157,18 +162,6 @@ export async function submitBid(
   const effective = previous.find((p) => p.status === 'SUBMITTED');
   const versionNo = (previous[0]?.versionNo ?? 0) + 1;
   const rid = newId();
-  let wrapped = event.sealedKey;
-  if (!wrapped) {
-    await trx
-      .updateTable('sourcingEvent')
-      .set({ sealedKey: newWrappedDataKey(masterKey(config), event.id) })
-      .where('id', '=', event.id)
-      .where('sealedKey', 'is', null)
-      .execute();
-    wrapped = (
-      await trx.selectFrom('sourcingEvent').select('sealedKey').where('id', '=', event.id).executeTakeFirstOrThrow()
-    ).sealedKey!;
-  }
   const master = masterKey(config);
   const sealedCommercial = sealPayload(master, wrapped, event.id, rid, commercial);
   const sealedTechnical = sealPayload(master, wrapped, event.id, technicalAad(rid), technical);
@@ -256,7 +249,7 @@ export async function submitBid(
       supersedes: effective?.id ?? null,
     },
   });
-  return rid;
+  return { responseId: rid, plaintexts };
 }
 
 /** Withdraws the effective bid before the deadline, when the tender allows it (TND-7). */
