@@ -117,8 +117,9 @@ describe('user administration', () => {
     fireEvent.change(form.getByPlaceholderText('请输入手机号'), { target: { value: '' } });
     fireEvent.change(form.getByPlaceholderText('请输入邮箱'), { target: { value: '' } });
     // A fixed field loses its red error at once (no stale errors).
+    // Each field's error leaves on its own (antd animates it out), so each is awaited.
     await waitFor(() => expect(form.queryByText('请输入正确的手机号码')).toBeNull());
-    expect(form.queryByText('请输入正确的电子邮箱')).toBeNull();
+    await waitFor(() => expect(form.queryByText('请输入正确的电子邮箱')).toBeNull());
 
     fireEvent.change(form.getByPlaceholderText('请输入密码'), { target: { value: 'Procura@2026' } });
     fireEvent.change(form.getByPlaceholderText('请重新输入登录密码'), { target: { value: 'Procura@2026' } });
