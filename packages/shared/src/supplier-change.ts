@@ -167,8 +167,17 @@ const base = z
     files: z.string().trim().max(2000).optional().default(''),
   })
   .strict();
-// SUP-4 still holds after the change: the account is held in the company's own name.
-const sameName = { path: ['bankAccountName'], message: '账户名称必须与企业名称一致' };
+// SUP-4 still holds after the change: the account is held in the company's own name. It is checked
+// even when other fields are refused too (zod skips object checks after any issue by default), so
+// the form shows every reason at once.
+const sameName = {
+  path: ['bankAccountName'],
+  message: '账户名称必须与企业名称一致',
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { name?: unknown; bankAccountName?: unknown } | null;
+    return typeof v?.name === 'string' && typeof v?.bankAccountName === 'string';
+  },
+};
 /** The values the supplier wants (the form starts from the current ones); the server keeps the differences. */
 export const changeRequestSchema = base.refine((v) => v.bankAccountName === v.name, sameName);
 /** A draft (§5 DRAFT): the same values; the reason may still be empty. */
