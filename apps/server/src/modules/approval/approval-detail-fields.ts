@@ -44,6 +44,17 @@ type DetailTable = ApprovalDocumentDetail['tables'][number];
 /** A column of an approval table: its key and title, and its cell (the row's own `key` when no `value`). */
 export type DetailColumn<T> = { key: string; title: string; value?: (row: T) => Cell };
 
+/** The material column of a line table: code, name and spec in one cell (lines of awards, tenders). */
+export function materialColumn<
+  T extends { materialCode?: string | null; materialName?: string | null; spec?: string | null },
+>(): DetailColumn<T> {
+  return {
+    key: 'material',
+    title: '物料',
+    value: (l) => [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
+  };
+}
+
 /**
  * One table of an approval detail (lines, steps, scores): the columns in order, and every row
  * mapped through them, so each builder states a column once instead of in two lists.

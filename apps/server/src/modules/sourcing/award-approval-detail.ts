@@ -1,6 +1,6 @@
 import type { ApprovalDocumentDetail } from '@procura/shared';
 import type { ApprovalDetailContext } from '../approval/index.js';
-import { detailTable, dictText } from '../approval/approval-detail-fields.js';
+import { detailTable, materialColumn, dictText } from '../approval/approval-detail-fields.js';
 
 /**
  * An award under approval (§13, AWD-4; RFQ, auction and tender awards alike) as its approver
@@ -45,11 +45,7 @@ export async function awardApprovalDetail(
         '定标明细',
         [
           { key: 'lineNo', title: '行号' },
-          {
-            key: 'material',
-            title: '物料',
-            value: (l) => [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
-          },
+          materialColumn(),
           { key: 'supplierName', title: '中标供应商' },
           { key: 'qty', title: '数量' },
           { key: 'unit', title: '单位', value: (l) => unit(l.unit) },

@@ -1,7 +1,7 @@
 import { EVENT_STATUS_TEXT, TENDER_METHOD_TEXT, type ApprovalDocumentDetail } from '@procura/shared';
 import { toWireDateTime } from '../../core/clock.js';
 import type { ApprovalDetailContext } from '../approval/index.js';
-import { detailTable, dictText } from '../approval/approval-detail-fields.js';
+import { detailTable, materialColumn, dictText } from '../approval/approval-detail-fields.js';
 
 const EVALUATION_TEXT: Record<string, string> = {
   COMPREHENSIVE_SCORE: '综合评估法',
@@ -86,11 +86,7 @@ export async function tenderApprovalDetail(
         '招标明细',
         [
           { key: 'lineNo', title: '行号' },
-          {
-            key: 'material',
-            title: '物料',
-            value: (l) => [l.materialCode, l.materialName, l.spec].filter(Boolean).join(' '),
-          },
+          materialColumn(),
           { key: 'qty', title: '数量' },
           { key: 'unit', title: '单位', value: (l) => unit(l.unit) },
           { key: 'needByDate', title: '需求日期' },
