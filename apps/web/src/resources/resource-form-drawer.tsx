@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Form, Space } from 'antd';
 import { addSchema, editSchema, EXTEND_VALUES_KEY, fieldSchema } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
-import { fieldErrorsOf } from '../lib/form-errors';
+import { fieldErrorsOf, setFieldErrors } from '../lib/form-errors';
 import { postAction, putAction } from '../lib/http';
 import { closeAskingIfDirty } from '../lib/leave-confirm';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
@@ -96,7 +96,8 @@ export function ResourceFormDrawer({
 
   const showErrors = (errors: Record<string, string>, fallback: string) => {
     const visible = new Set(fields.map((f) => f.name));
-    form.setFields(
+    setFieldErrors(
+      form,
       Object.entries(errors)
         .filter(([name]) => visible.has(name))
         .map(([name, error]) => ({ name, errors: [error] })),

@@ -17,7 +17,7 @@ import {
   type ChangeRequestInput,
 } from '@procura/shared';
 import { FileUpload } from '../../components/upload/file-upload';
-import { showFieldErrors } from '../../lib/form-errors';
+import { setFieldErrors, showFieldErrors } from '../../lib/form-errors';
 import { HttpError, postAction } from '../../lib/http';
 
 type Values = ChangeRequestInput;
@@ -74,10 +74,9 @@ export function ChangeRequestForm({
   };
 
   const showIssues = (issues: Issue[]) => {
-    form.setFields(
-      issues
-        .filter((i) => i.name.length > 0 && !(i.name.length === 1 && i.name[0] === 'contacts'))
-        .map((i) => ({ name: i.name as never, errors: i.errors })),
+    setFieldErrors(
+      form,
+      issues.filter((i) => i.name.length > 0 && !(i.name.length === 1 && i.name[0] === 'contacts')),
     );
     setContactError(issues.find((i) => i.name.length === 1 && i.name[0] === 'contacts')?.errors[0] ?? null);
   };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { postAction } from '../../../lib/http';
 import { useDictItems } from '../../../lib/dict';
 import { DateInput } from '../../../components/form/date-input';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { fieldErrorsOf, setFieldErrors } from '../../../lib/form-errors';
 import { closeAskingIfDirty } from '../../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
@@ -101,7 +101,10 @@ export function RequisitionForm({
     } catch (error) {
       const errors = fieldErrorsOf(error);
       if (errors === null) return;
-      form.setFields(Object.entries(errors).map(([key, text]) => ({ name: fieldPath(key) as never, errors: [text] })));
+      setFieldErrors(
+        form,
+        Object.entries(errors).map(([key, text]) => ({ name: fieldPath(key), errors: [text] })),
+      );
       message.error(error instanceof Error ? error.message : '保存失败');
     } finally {
       setSaving(false);
