@@ -1,12 +1,13 @@
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import { setFieldErrors } from './form-errors';
 
 let form: FormInstance | undefined;
-function NameForm() {
+function NameForm({ onForm }: { onForm: (f: FormInstance) => void }) {
   const [f] = Form.useForm();
-  form = f;
+  useEffect(() => onForm(f), [f, onForm]);
   return (
     <Form form={f}>
       <Form.Item name="bankAccountName" label="账户名称" rules={[{ required: true, message: '请输入账户名称' }]}>
@@ -18,7 +19,13 @@ function NameForm() {
 
 describe('setFieldErrors', () => {
   it('keeps a submit-time message although the field was still validating its last keystroke', async () => {
-    render(<NameForm />);
+    render(
+      <NameForm
+        onForm={(f) => {
+          form = f;
+        }}
+      />,
+    );
     // Typing starts the field's own (passing) validation; the submit check answers before it ends.
     fireEvent.change(screen.getByLabelText('账户名称'), { target: { value: '别的公司' } });
     setFieldErrors(form!, [{ name: 'bankAccountName', errors: ['账户名称必须与企业名称一致'] }]);
