@@ -35,7 +35,11 @@ if (admin) {
   databaseUrl = u.toString();
 }
 
-const startVolumeServer = () => startServer(port, databaseUrl);
+// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const startVolumeServer = () => startServer(port, databaseUrl, { nodeArgs });
+/** BENCH_LISTS=0 skips the list scenarios (the export and the import only). */
+const lists = process.env.BENCH_LISTS !== '0';
 
 /** Bulk rows straight into the database: the server migrated and seeded it first. */
 async function fill(): Promise<number> {
@@ -138,7 +142,7 @@ try {
     `\nProcura list volume benchmark — ${kind}, ${USERS.toLocaleString()} users (bulk insert ${(fillMs / 1000).toFixed(1)} s), 10 connections, ${seconds} s each\n`,
   );
   console.log('scenario                              req/s    p50 ms   p99 ms   non-2xx');
-  for (const [name, url] of scenarios) {
+  for (const [name, url] of lists ? scenarios : []) {
     const r = await autocannon({ url: base + url, connections: 10, duration: seconds, headers });
     console.log(
       `${name.padEnd(36)} ${String(Math.round(r.requests.average)).padStart(6)} ${String(r.latency.p50).padStart(9)} ${String(r.latency.p99).padStart(8)} ${String(r.non2xx).padStart(9)}`,
@@ -158,7 +162,7 @@ try {
     `\nexport of ${EXPORT_ROWS.toLocaleString()} positions: ${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB xlsx, server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (HTTP ${res.status})`,
   );
 
-  await importBench(headers);
+  if (IMPORT_ROWS > 0) await importBench(headers);
 } finally {
   await stopServer(server);
   fs.rmSync(dir, { recursive: true, force: true });

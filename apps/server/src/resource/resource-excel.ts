@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -114,6 +116,16 @@ export async function exportRows(
     { header: '创建时间', key: 'createTime', width: 20 },
   ];
 
+  // One style object per display format, shared by every cell that shows it: ExcelJS looks a
+  // style it has seen up by identity, where a new object per cell costs a style rendering each.
+  const styles = new Map<string, Partial<ExcelJS.Style>>();
+  const styleOf = (numFmt: string | undefined) => {
+    const key = numFmt ?? '';
+    let style = styles.get(key);
+    if (!style) styles.set(key, (style = numFmt ? { numFmt } : {}));
+    return style;
+  };
+  const cells = [...columns, ['createTime', CREATE_TIME] as const];
   const write = async () => {
     for await (const rows of keysetBatches(
       ctx.kind,
@@ -125,15 +137,19 @@ export async function exportRows(
     )) {
       const wire = await toWireRows(ctx, def, rows, request.tenantId);
       for (const row of wire) {
-        const line = sheet.addRow([]);
-        [...columns, ['createTime', CREATE_TIME] as const].forEach(([name, f], i) => {
-          const cell = line.getCell(i + 1);
-          const { value, numFmt } = exportCell(f, name, row);
-          cell.value = value;
-          if (numFmt) cell.numFmt = numFmt;
-        });
+        const exported = cells.map(([name, f]) => exportCell(f, name, row));
+        const line = sheet.addRow(exported.map((c) => c.value));
+        // Set after the values: a cell's numFmt setter would change the shared style object.
+        exported.forEach((c, i) => (line.getCell(i + 1).style = styleOf(c.numFmt)));
         line.commit();
       }
+      // SQLite answers synchronously: without this the zip's compression (on the thread pool) and
+      // the socket would wait for the last row, and the whole xlsx would be held in memory.
+      await yieldToIo();
+      // The client reads slower than rows are made: wait for it.
+      if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+      // The client went away: stop reading rows.
+      if (stream.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();
