@@ -79,6 +79,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       API_DOCS: 'true',
       NODE_ENV: 'test',
+      // Every test signs in over the API (fixtures.ts) and the demo accounts are seeded at start:
+      // scrypt at 2^10 instead of production's 2^15 (refused in production, see config.ts).
+      PASSWORD_HASH_COST: '10',
       // The sourcing scenarios move the server clock to deadlines (PUT /sys/test/clock); refused in production.
       TEST_CLOCK: 'true',
       // SMS codes go to a test-only outbox (GET /sys/sms/testOutbox); refused in production.

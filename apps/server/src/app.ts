@@ -17,6 +17,7 @@ import { requestLogFields } from './http/log-redaction.js';
 import { installOperationLog } from './http/operation-log.js';
 import { runtimeConfigCspSource, serveWebApp } from './http/web-app.js';
 import { configureTestClock } from './core/clock.js';
+import { configurePasswordHashing } from './modules/auth/password.js';
 import { registerApprovalDocType } from './modules/approval/index.js';
 import { registerDocumentFiles } from './modules/files/document-files.js';
 import { MODULES } from './modules/index.js';
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { config } = ctx;
   // the sourcing deadline clock; movable only under TEST_CLOCK=true (refused in production).
   configureTestClock(config.testClock);
+  configurePasswordHashing(config.passwordHashCost);
   const app = Fastify({
     logger:
       options.logger === false

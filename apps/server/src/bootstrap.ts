@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Db } from './db/database.js';
+import { configurePasswordHashing } from './modules/auth/password.js';
 import { accountsWithDemoPassword, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
 
 /** Hides the password of a database URL before it is printed. */
@@ -16,6 +17,8 @@ export type PreparedDatabase = OpenDatabase & { seededNow: boolean };
  * start of an empty database loads the demo company (unless SEED_DEMO=false).
  */
 export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+  // The demo accounts' hashes are made at the configured cost.
+  configurePasswordHashing(config.passwordHashCost);
   const opened = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(opened.db);

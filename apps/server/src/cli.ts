@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { hashPassword } from './modules/auth/password.js';
+import { configurePasswordHashing, hashPassword } from './modules/auth/password.js';
 import { passwordProblem } from './modules/auth/password-policy.js';
 import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
 import { seedSourcingDemo } from './seed/sourcing-demo.js';
@@ -31,6 +31,7 @@ async function askPassword(): Promise<string> {
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const config = loadConfig();
+  configurePasswordHashing(config.passwordHashCost);
   const { db, kind, close } = openDatabase(config.databaseUrl);
   try {
     if (command === 'migrate') {

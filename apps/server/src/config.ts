@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASH_COST } from './modules/auth/password.js';
 
 /**
  * Configuration from the environment, with safe defaults. A bad value stops start-up with
@@ -52,6 +53,11 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .optional(),
+  /**
+   * scrypt's cost as log2 of N for new password hashes (15: 32 MiB per hash). Lower only for tests,
+   * where every sign-in and seeded account pays it; production refuses anything below 15.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
   /** Tests only: lets a test move the server clock (`core/clock.ts`); refused in production. */
   TEST_CLOCK: z.enum(['true', 'false']).default('false'),
   /** Master key that wraps the sealing keys of sourcing events (§9.4): 32 bytes, base64. Required in production. */
@@ -83,6 +89,8 @@ export type Config = {
   casServerUrl: string | null;
   /** The test clock offset may be set (never in production). */
   testClock: boolean;
+  /** log2 of scrypt's N for new password hashes (see auth/password.ts). */
+  passwordHashCost: number;
   /** Base64 master key for sealed responses; null: development key file under STORAGE_DIR (never in production). */
   sealingMasterKey: string | null;
 };
@@ -112,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
   // A movable clock would let deadlines be cheated: never in production.
   if (production && e.TEST_CLOCK === 'true')
     throw new ConfigError('Invalid TEST_CLOCK="true": not allowed in production');
+  // A cheap hash is for test runs only: stolen hashes would be guessed that much faster.
+  if (production && e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST)
+    throw new ConfigError(
+      `Invalid PASSWORD_HASH_COST=${e.PASSWORD_HASH_COST}: below ${DEFAULT_PASSWORD_HASH_COST}, not allowed in production`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -129,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDist:
     ssoSecret: e.SSO_SECRET ?? null,
     casServerUrl: e.CAS_SERVER_URL ? e.CAS_SERVER_URL.replace(/\/+$/, '') : null,
     testClock: e.TEST_CLOCK === 'true',
+    passwordHashCost: e.PASSWORD_HASH_COST,
     sealingMasterKey: e.SEALING_MASTER_KEY ?? null,
   };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { TEST_SERVER_ENV } from './test-env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,9 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await c.end();
     };
   }
-  const database = await prepareDatabase(
-    loadConfig({ DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'none' }),
-  );
+  const database = await prepareDatabase(loadConfig({ DATABASE_URL: url, ...TEST_SERVER_ENV }));
   // Closing checkpoints SQLite's write-ahead log into the file, so a plain copy is complete;
   // on PostgreSQL a template must have no open connections.
   await database.close();

@@ -9,6 +9,7 @@ import { createContext, type AppContext } from '../src/app-context.js';
 import { prepareDatabase } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { newId } from '../src/core/ids.js';
+import { TEST_SERVER_ENV } from './test-env.js';
 
 /**
  * Starts a real server on 127.0.0.1 over a fresh database: a temporary SQLite file, or a
@@ -85,11 +86,11 @@ async function timedStep(step: string, run: () => Promise<unknown>): Promise<voi
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const { url, drop } = await freshDatabaseUrl(env.SEED_DEMO !== 'false');
+  // A production server (signin-guard.test.ts) hashes at production's cost: it refuses the tests' one.
+  const { PASSWORD_HASH_COST, ...productionEnv } = TEST_SERVER_ENV;
   const config = loadConfig({
     DATABASE_URL: url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: 'none',
+    ...(env.NODE_ENV === 'production' ? productionEnv : { ...productionEnv, PASSWORD_HASH_COST }),
     LOGIN_RATE_LIMIT: '10000',
     ...env,
   });

@@ -60,6 +60,11 @@ describe('first start and production', () => {
     // §9.4 / P1: the sealing master key never comes from a development file in production.
     expect(await productionRefusal(loadConfig({ NODE_ENV: 'production' }), s.ctx.db)).toMatch(/SEALING_MASTER_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true' })).toThrow(/TEST_CLOCK/);
+    // The tests' cheap password hash (test/test-env.ts) is refused in production; the default is the full cost.
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '16' }).passwordHashCost).toBe(16);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow(/PASSWORD_HASH_COST/);
     expect(() => loadConfig({ SEALING_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/SEALING_MASTER_KEY/);
   });
 

@@ -2,10 +2,24 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Passwords are hashed with scrypt, a memory-hard KDF built into Node (N=2^15, r=8: 32 MiB
- * per hash). The stored form names its parameters so they can be raised later.
+ * per hash). The stored form names its parameters so they can be raised later, and a hash is
+ * verified with the parameters it names.
  */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+export const DEFAULT_PASSWORD_HASH_COST = 15;
 const KEY_LENGTH = 32;
+let params = { N: 2 ** DEFAULT_PASSWORD_HASH_COST, r: 8, p: 1 };
+/** A hash of nothing in particular, verified against when a username is unknown so that both answers take as long. */
+let decoy: Promise<string> | null = null;
+
+/**
+ * Sets the cost of new hashes (log2 of N) from PASSWORD_HASH_COST: the tests lower it, as every
+ * sign-in and every seeded account pays it (config.ts refuses a lower one in production).
+ */
+export function configurePasswordHashing(cost: number): void {
+  if (params.N === 2 ** cost) return;
+  params = { N: 2 ** cost, r: 8, p: 1 };
+  decoy = null;
+}
 
 function derive(
   password: string,
@@ -21,8 +35,9 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const { N, r, p } = params;
+  const key = await derive(password, salt, { N, r, p });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -33,8 +48,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of nothing in particular, verified against when a username is unknown so that both answers take as long. */
-let decoy: Promise<string> | null = null;
 export async function verifyDecoy(password: string): Promise<void> {
   decoy ??= hashPassword(randomBytes(12).toString('hex'));
   await verifyPassword(password, await decoy);
