@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // into the generic document log of issue 17 (sys_doc_log, 0072) and is dropped; from now on
 // every status change of an inquiry, tender or auction and of its participations, responses and
 // awards is logged and audited there. An event's rows carry its type (RFQ, TENDER, AUCTION) as
-// doc_type; its documents' rows carry `<type>_<kind>` (RFQ_RESPONSE) and name the event as
+// doc_type; its documents' rows (an auction's lots among them) carry `<type>_<kind>`
+// (RFQ_RESPONSE, AUCTION_LOT) and name the event as
 // their source document. The history moves without audit entries: the chain starts now.
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -37,7 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
         .select([
           'l.id',
           'e.tenant_id',
-          sql<string>`cast(case when l.doc_type = 'EVENT' then e.type else e.type || '_' || l.doc_type end as varchar(32))`.as(
+          sql<string>`cast(case when l.doc_id = l.event_id then e.type when l.doc_type = 'EVENT' then e.type || '_LOT' else e.type || '_' || l.doc_type end as varchar(32))`.as(
             'doc_type',
           ),
           'l.doc_id',
@@ -50,10 +51,10 @@ export async function up(db: AnyDb): Promise<void> {
           'l.actor_kind',
           'l.ip',
           'l.at',
-          sql<string>`cast(case when l.doc_type = 'EVENT' then null else e.type end as varchar(32))`.as(
+          sql<string>`cast(case when l.doc_id = l.event_id then null else e.type end as varchar(32))`.as(
             'source_doc_type',
           ),
-          sql<string>`cast(case when l.doc_type = 'EVENT' then null else l.event_id end as varchar(32))`.as(
+          sql<string>`cast(case when l.doc_id = l.event_id then null else l.event_id end as varchar(32))`.as(
             'source_doc_id',
           ),
         ]),
@@ -122,7 +123,7 @@ export async function down(db: AnyDb): Promise<void> {
         .select([
           'l.id',
           'e.id as event_id',
-          sql<string>`cast(case when l.source_doc_id is null then 'EVENT' else substr(l.doc_type, length(e.type) + 2) end as varchar(16))`.as(
+          sql<string>`cast(case when l.source_doc_id is null or l.doc_type = e.type || '_LOT' then 'EVENT' else substr(l.doc_type, length(e.type) + 2) end as varchar(16))`.as(
             'doc_type',
           ),
           'l.doc_id',

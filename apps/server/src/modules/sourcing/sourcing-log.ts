@@ -15,10 +15,11 @@ import { actorOf, eventFor } from './sourcing-service.js';
  */
 
 /** The kinds of document a sourcing event logs besides itself. */
-export type SourcingLogKind = 'EVENT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD';
+export type SourcingLogKind = 'EVENT' | 'LOT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD';
 
 const TYPE_LABEL: Record<string, string> = { RFQ: '询价单', TENDER: '招标项目', AUCTION: '竞价单' };
 const KIND_LABEL: Record<Exclude<SourcingLogKind, 'EVENT'>, string> = {
+  LOT: '标段',
   PARTICIPATION: '参与',
   RESPONSE: '应答',
   AWARD: '定标',

@@ -145,7 +145,7 @@ export async function logState(
   actor: Actor | null,
   entry: {
     eventId: string;
-    docType: SourcingLogKind;
+    docType: Exclude<SourcingLogKind, 'LOT'>;
     docId: string;
     action: string;
     fromStatus: string | null;
@@ -158,8 +158,10 @@ export async function logState(
     .select(['tenantId', 'type'])
     .where('id', '=', entry.eventId)
     .executeTakeFirstOrThrow();
-  const isEvent = entry.docType === 'EVENT';
-  await writeDocLog(trx, sourcingLogDef(event.type, entry.docType), {
+  // The event's own rows; an auction lot's moves come as EVENT rows naming the lot.
+  const isEvent = entry.docId === entry.eventId;
+  const kind = !isEvent && entry.docType === 'EVENT' ? 'LOT' : entry.docType;
+  await writeDocLog(trx, sourcingLogDef(event.type, kind), {
     row: {
       id: entry.docId,
       tenantId: event.tenantId,
