@@ -1,6 +1,5 @@
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
 import { operatorOf, writeDocLog, type LogOperator } from '../../workflow/transition.js';
