@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocLogEntry } from '@procura/shared';
 import { HOUR, publishedRfq, sourcingWorld } from './sourcing-fixture.js';
-import { publishedTender, tenderWorld, type TenderWorld } from './tender-bid-fixture.js';
+import { bid, publishedTender, signUpAll, tenderWorld, type TenderWorld } from './tender-bid-fixture.js';
 
 /**
  * Issue 17: inquiries, tenders and auctions keep their own screens, but every status change of
@@ -91,7 +91,7 @@ describe('sourcing status changes in the one log and audit chain (issue 17, X-3)
     ]);
   });
 
-  it('a tender: submit, approval and publish are log rows and audit entries, read by /srm/tender/logs', async () => {
+  it('a tender: create, submit, approval, publish and its bids are log rows and audit entries, read by /srm/tender/logs', async () => {
     const id = await publishedTender(w);
     const body = await logs('/srm/tender/logs', id);
     expect(body.success).toBe(true);
@@ -102,8 +102,22 @@ describe('sourcing status changes in the one log and audit chain (issue 17, X-3)
         'TENDER:APPROVED>PUBLISHED',
       ]),
     );
+    // The bidders' sign-up, bid, revision and withdrawal are their documents' rows under the tender.
+    await signUpAll(w, id);
+    expect((await bid(w, w.sup[0], id, ['100', '2'])).body.success).toBe(true);
+    expect((await bid(w, w.sup[0], id, ['99', '2'])).body.success).toBe(true);
+    const bidders = (await logs('/srm/tender/logs', id)).result.filter((l) => l.docId !== id);
+    expect(bidders.every((l) => l.sourceDocType === 'TENDER' && l.sourceDocId === id)).toBe(true);
+    expect(bidders.map((l) => `${l.docType}:${l.action}:${l.fromStatus}>${l.toStatus}`)).toEqual(
+      expect.arrayContaining([
+        'TENDER_PARTICIPATION:signup:null>APPROVED',
+        'TENDER_RESPONSE:submit:null>SUBMITTED',
+        'TENDER_RESPONSE:revise:SUBMITTED>SUPERSEDED',
+        'TENDER_RESPONSE:revise:null>SUBMITTED',
+      ]),
+    );
     const chain = await chainOf(id);
-    expect(chain.map((c) => c.action)).toEqual(expect.arrayContaining(['submit', 'publish']));
+    expect(chain.map((c) => c.action)).toEqual(expect.arrayContaining(['create', 'submit', 'publish']));
     expect(chain.every((c) => c.docType === 'TENDER')).toBe(true);
     // The tender's own per-event chain (security P4) is still written beside it.
     const own = await w.s.ctx.db.selectFrom('tenderAudit').select('action').where('eventId', '=', id).execute();
