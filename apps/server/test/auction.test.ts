@@ -618,9 +618,9 @@ describe('AUC-13 ban, AUC-9 / AUC-13 notices', () => {
     expect(await noticesTo(0, eventId)).toEqual([expect.stringContaining('您已被禁止在竞价中继续出价')]);
     expect(await noticesTo(1, eventId)).toEqual([]);
     const log = await w.s.ctx.db
-      .selectFrom('sourcingStateLog')
+      .selectFrom('sysDocLog')
       .select(['action', 'reason'])
-      .where('eventId', '=', eventId)
+      .where('sourceDocId', '=', eventId)
       .where('action', '=', 'auction-ban')
       .execute();
     expect(log).toEqual([{ action: 'auction-ban', reason: '串通报价' }]);

@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveHub } from '../../core/live-events.js';
 import type { Db, DatabaseKind } from '../../db/database.js';
 import type { AuctionBidTable, AuctionLotStateTable } from './auction-tables.js';
-import { supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
+import { logState, supplierUsers, type Actor, type EventRow } from '../sourcing/sourcing-service.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { settleClosedLot } from './auction-award.js';
 import {
@@ -162,9 +162,18 @@ export class AuctionService {
     if (lock && dueToClose(state, now)) {
       const closing = closeLot(state, bids, now);
       if (closing.ok) {
+        const from = state.status;
         state = closing.state;
         closedNow = true;
         await writeState(trx, state, now);
+        await logState(trx, null, {
+          eventId: event.id,
+          docType: 'EVENT',
+          docId: lotId,
+          action: 'auction-close',
+          fromStatus: from,
+          toStatus: state.status,
+        });
         await settleClosedLot(trx, event, state, rules, bids, now);
       }
     }

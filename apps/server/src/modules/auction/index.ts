@@ -28,7 +28,7 @@ import { newId } from '../../core/ids.js';
 import { auctionLotTopic, type LiveMessage } from '../../core/live-events.js';
 import { sendEventStream } from '../../http/event-stream.js';
 import { decimalText, id, requiredLineText, requiredText, wireTime } from '../../http/wire.js';
-import { actorOf, eventFor } from '../sourcing/sourcing-service.js';
+import { actorOf, eventFor, logState } from '../sourcing/sourcing-service.js';
 import { pauseLot, resumeLot, startLot, closeLot, visibleTo, type AuctionSnapshot, type Viewer } from './bid-rules.js';
 import { settleClosedLot } from './auction-award.js';
 import { AuctionService, writeState } from './auction-service.js';
@@ -203,12 +203,21 @@ export const auctionRoutes =
         config: buyer('srm:auction:run'),
       },
       async (request) => {
-        const actor = asBuyer(actorOf(request));
+        const [actor, action] = [asBuyer(actorOf(request)), 'auction-close'];
         const { result } = await service.withLot(actor, request.body.lotId, async (trx, lot) => {
           if (lot.closedNow) return { ok: true as const, status: lot.state.status };
           const closing = closeLot(lot.state, lot.bids, lot.now);
           if (!closing.ok) return { ok: false as const, message: closing.message };
           await writeState(trx, closing.state, lot.now);
+          const [from, to] = [lot.state.status, closing.state.status];
+          await logState(trx, actor, {
+            eventId: lot.event.id,
+            docType: 'EVENT',
+            docId: lot.lotId,
+            action,
+            fromStatus: from,
+            toStatus: to,
+          });
           await settleClosedLot(trx, lot.event, closing.state, lot.rules, lot.bids, lot.now);
           lot.changed = true;
           return { ok: true as const, status: closing.state.status };

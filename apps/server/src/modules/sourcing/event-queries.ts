@@ -50,15 +50,3 @@ export async function listEvents(db: Db, tenantId: EventRow['tenantId'], query: 
   }));
   return toPage(records, total, pageNo, pageSize);
 }
-
-/** Every state change of an event and its documents, oldest first. */
-export async function stateLogOf(db: Db, eventId: string) {
-  const logs = await db
-    .selectFrom('sourcingStateLog')
-    .select(['id', 'docType', 'docId', 'action', 'fromStatus', 'toStatus', 'actorName', 'actorKind', 'reason', 'at'])
-    .where('eventId', '=', eventId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  return logs.map((l) => ({ ...l, at: toWireDateTime(l.at) }));
-}

@@ -18,11 +18,11 @@ import {
   publishRfq,
   uninviteSupplier,
 } from './rfq-service.js';
-import { listEvents, stateLogOf } from './event-queries.js';
+import { listEvents } from './event-queries.js';
 
 /**
  * The buyer's side of sourcing events (§9, §10): drafts with lines, invitations, publish,
- * extend, open, the comparison matrix, INSUFFICIENT handling, cancel, state log.
+ * extend, open, the comparison matrix, INSUFFICIENT handling, cancel. The state log: sourcing-log.ts.
  */
 export const eventRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -265,15 +265,6 @@ export const eventRoutes =
       async (request) => {
         const event = await eventFor(ctx.db, actorOf(request), request.query.id);
         return ok(await comparisonMatrix(ctx.db, event));
-      },
-    );
-
-    app.get(
-      '/srm/sourcing/event/logs',
-      { schema: { tags, summary: '寻源状态日志', querystring: z.object({ id }) }, config: access('srm:sourcing:list') },
-      async (request) => {
-        const event = await eventFor(ctx.db, actorOf(request), request.query.id);
-        return ok(await stateLogOf(ctx.db, event.id));
       },
     );
   };

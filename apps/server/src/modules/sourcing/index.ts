@@ -26,6 +26,8 @@
  *            POST /srm/sourcing/award/submit         approval engine doc type SOURCING_AWARD (AWD-4);
  *                                                    FINAL: price records, AWARDED / NOT_AWARDED,
  *                                                    winner and non-winner notices (AWD-7), portal result
+ *            GET  /srm/sourcing/event/logs           status log (sys_doc_log, issue 17; tender and auction: /srm/tender/logs,
+ *                                                    /srm/auction/event/logs), see sourcing-log.ts
  *            POST /srm/sourcing/event/cancel         SRC-10 (after publish: `srm:sourcing:cancelPublished`)
  *   both     clarifications (SRC-9): clarification.ts; requisition → RFQ (PR-3, PR-7): from-requisition.ts
  *
@@ -42,6 +44,7 @@ import { clarificationRoutes } from './clarification.js';
 import { fromRequisitionRoutes } from './from-requisition.js';
 import { eventRoutes } from './event-routes.js';
 import { responseRoutes } from './response-routes.js';
+import { sourcingLogRoutes } from './sourcing-log.js';
 
 export const sourcingRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -51,4 +54,5 @@ export const sourcingRoutes =
     await app.register(awardRoutes(ctx));
     await app.register(clarificationRoutes(ctx));
     await app.register(fromRequisitionRoutes(ctx));
+    await app.register(sourcingLogRoutes(ctx));
   };

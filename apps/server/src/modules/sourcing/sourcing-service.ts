@@ -1,8 +1,9 @@
 import { EVENT_STATUS_TEXT } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { businessDayCompact, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
+import { operatorOf, writeDocLog, type LogOperator } from '../../workflow/transition.js';
+import { sourcingDocType, sourcingLogDef, type SourcingLogKind } from './sourcing-log.js';
 import type { SourcingEventTable } from './sourcing-tables.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
@@ -134,12 +135,16 @@ export async function moveEvent(
   });
 }
 
+/**
+ * Logs one status change of an event or of one of its documents (X-3): the status-log row and
+ * the audit-chain entry, through the same `writeDocLog` as the platform documents (issue 17).
+ */
 export async function logState(
   trx: Db,
   actor: Actor | null,
   entry: {
     eventId: string;
-    docType: 'EVENT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD';
+    docType: Exclude<SourcingLogKind, 'LOT'>;
     docId: string;
     action: string;
     fromStatus: string | null;
@@ -147,20 +152,30 @@ export async function logState(
     reason?: string | null;
   },
 ): Promise<void> {
-  await trx
-    .insertInto('sourcingStateLog')
-    .values({
-      id: newId(),
-      ...entry,
-      reason: entry.reason ?? null,
-      actorId: actor?.user.id ?? null,
-      actorName: actor ? actor.user.realname || actor.user.username : 'system',
-      actorKind: actor ? (actor.user.supplierId ? 'SUPPLIER' : 'INTERNAL') : 'SYSTEM',
-      ip: actor?.ip ?? null,
-      at: serverNowIso(),
-    })
-    .execute();
+  const event = await trx
+    .selectFrom('sourcingEvent')
+    .select(['tenantId', 'type'])
+    .where('id', '=', entry.eventId)
+    .executeTakeFirstOrThrow();
+  // The event's own rows; an auction lot's moves come as EVENT rows naming the lot.
+  const isEvent = entry.docId === entry.eventId;
+  const kind = !isEvent && entry.docType === 'EVENT' ? 'LOT' : entry.docType;
+  await writeDocLog(trx, sourcingLogDef(event.type, kind), {
+    row: {
+      id: entry.docId,
+      tenantId: event.tenantId,
+      sourceDocType: isEvent ? null : sourcingDocType(event.type, 'EVENT'),
+      sourceDocId: isEvent ? null : entry.eventId,
+    },
+    action: entry.action,
+    from: entry.fromStatus,
+    to: entry.toStatus,
+    reason: entry.reason ?? null,
+    operator: actor ? operatorOf(actor) : SYSTEM_OPERATOR,
+  });
 }
+
+const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
 
 /**
  * Why a supplier may not be invited to (or sign up for) this event now, or null (SRC-3, RFQ-2,

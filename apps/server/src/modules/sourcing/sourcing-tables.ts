@@ -230,22 +230,6 @@ export type SourcingAwardLineTable = {
   qtyOrdered: string;
 };
 
-export type SourcingStateLogTable = {
-  id: string;
-  eventId: string;
-  docType: string;
-  docId: string;
-  action: string;
-  fromStatus: string | null;
-  toStatus: string;
-  actorId: string | null;
-  actorName: string;
-  actorKind: string;
-  reason: string | null;
-  ip: string | null;
-  at: string;
-};
-
 /** A reminder sent to a participant before a deadline (migration 0049): one per event, supplier and kind. */
 export type SourcingReminderTable = {
   id: string;
@@ -268,6 +252,5 @@ export type SourcingTables = {
   sourcingOpeningRecord: SourcingOpeningRecordTable;
   sourcingAward: SourcingAwardTable;
   sourcingAwardLine: SourcingAwardLineTable;
-  sourcingStateLog: SourcingStateLogTable;
   sourcingReminder: SourcingReminderTable;
 };

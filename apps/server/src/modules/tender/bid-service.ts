@@ -10,6 +10,7 @@ import { masterKey, eventDataKey, payloadHash, sealPayload } from '../sourcing/s
 import { sealFilesAtRest } from '../files/sealed-files.js';
 import {
   assertMayRespond,
+  logState,
   notifyBuyer,
   supplierEventFor,
   type Actor,
@@ -237,11 +238,29 @@ export async function submitBid(
     .set({ respondedAt: now, updateTime: now })
     .where('id', '=', participation.id)
     .execute();
+  const action = effective ? 'revise' : 'submit';
+  if (effective)
+    await logState(trx, actor, {
+      eventId: event.id,
+      docType: 'RESPONSE',
+      docId: effective.id,
+      action,
+      fromStatus: 'SUBMITTED',
+      toStatus: 'SUPERSEDED',
+    });
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'RESPONSE',
+    docId: rid,
+    action,
+    fromStatus: null,
+    toStatus: 'SUBMITTED',
+  });
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
-    action: effective ? 'revise' : 'submit',
+    action,
     payload: {
       responseId: rid,
       versionNo,
@@ -271,6 +290,14 @@ export async function withdrawBid(trx: Db, actor: Actor, eventId: string): Promi
     .where('id', '=', current.id)
     .where('status', '=', 'SUBMITTED')
     .execute();
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'RESPONSE',
+    docId: current.id,
+    action: 'withdraw',
+    fromStatus: 'SUBMITTED',
+    toStatus: 'WITHDRAWN',
+  });
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,

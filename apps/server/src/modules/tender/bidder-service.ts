@@ -2,7 +2,13 @@ import { serverNow, serverNowIso } from '../../core/clock.js';
 import { businessError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import { assertMayRespond, invitationRefusal, notifyBuyer, type Actor } from '../sourcing/sourcing-service.js';
+import {
+  assertMayRespond,
+  invitationRefusal,
+  logState,
+  notifyBuyer,
+  type Actor,
+} from '../sourcing/sourcing-service.js';
 import { recordPortalSignup } from '../sourcing/portal-announcements.js';
 import { appendTenderAudit } from './audit.js';
 import { assertBidWindow, supplierTender } from './bid-service.js';
@@ -69,6 +75,14 @@ export async function signUp(
     })
     .execute();
   await recordPortalSignup(trx, event.id, supplierId, actor.user.id, now);
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'PARTICIPATION',
+    docId: pid,
+    action: 'signup',
+    fromStatus: null,
+    toStatus: 'APPROVED',
+  });
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
@@ -91,6 +105,14 @@ export async function acceptInvitation(trx: Db, actor: Actor, eventId: string): 
     .where('id', '=', participation.id)
     .where('status', '=', 'INVITED')
     .execute();
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'PARTICIPATION',
+    docId: participation.id,
+    action: 'accept',
+    fromStatus: 'INVITED',
+    toStatus: 'ACCEPTED',
+  });
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
@@ -112,6 +134,15 @@ export async function declineInvitation(trx: Db, actor: Actor, eventId: string, 
     .where('id', '=', participation.id)
     .where('status', '=', 'INVITED')
     .execute();
+  await logState(trx, actor, {
+    eventId: event.id,
+    docType: 'PARTICIPATION',
+    docId: participation.id,
+    action: 'decline',
+    fromStatus: 'INVITED',
+    toStatus: 'DECLINED',
+    reason,
+  });
   await appendTenderAudit(trx, {
     eventId: event.id,
     tenantId: event.tenantId,

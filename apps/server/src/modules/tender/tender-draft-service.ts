@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { refusePastDeadlines } from '../sourcing/draft-dates.js';
 import { prepareLines } from '../sourcing/event-lines.js';
-import { invitationRefusal, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
+import { invitationRefusal, logState, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
 import { appendTenderAudit } from './audit.js';
 import { addBody, DEFAULT_SETTINGS, editBody, eventValues, settingsValues, tenderFor } from './tender-service.js';
 
@@ -82,6 +82,14 @@ export async function createTender(
     .insertInto('sourcingLine')
     .values(await prepareLines(trx, actor.tenantId, eventId, lotId, body.lines))
     .execute();
+  await logState(trx, actor, {
+    eventId,
+    docType: 'EVENT',
+    docId: eventId,
+    action: 'create',
+    fromStatus: null,
+    toStatus: 'DRAFT',
+  });
   await appendTenderAudit(trx, {
     eventId,
     tenantId: actor.tenantId,
@@ -163,10 +171,11 @@ export async function inviteToTender(
     const refusal = await invitationRefusal(trx, event, supplierId, { at: serverNow() });
     if (refusal) throw businessError(refusal);
     const s = await trx.selectFrom('supplier').select('name').where('id', '=', supplierId).executeTakeFirstOrThrow();
+    const pid = newId();
     await trx
       .insertInto('sourcingParticipation')
       .values({
-        id: newId(),
+        id: pid,
         eventId: event.id,
         supplierId,
         supplierName: s.name,
@@ -183,6 +192,14 @@ export async function inviteToTender(
         updateTime: null,
       })
       .execute();
+    await logState(trx, actor, {
+      eventId: event.id,
+      docType: 'PARTICIPATION',
+      docId: pid,
+      action: 'invite',
+      fromStatus: null,
+      toStatus: 'INVITED',
+    });
   }
   await appendTenderAudit(trx, {
     eventId: event.id,
@@ -296,6 +313,14 @@ export async function cloneTender(
     actor,
     action: 'clone',
     payload: { newEventId, code },
+  });
+  await logState(trx, actor, {
+    eventId: newEventId,
+    docType: 'EVENT',
+    docId: newEventId,
+    action: 'create',
+    fromStatus: null,
+    toStatus: 'DRAFT',
   });
   await appendTenderAudit(trx, {
     eventId: newEventId,

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Has } from '../../components/has';
 import { tableBinding } from '../../components/paged-table/table-binding';
 import { usePagedList } from '../../components/paged-table/use-paged-list';
 import { getAction } from '../../lib/http';
+import { persistedSession } from '../../lib/session-persistence';
 import type { AuditVerdict as SharedVerdict } from '@procura/shared';
 
 export type AuditChainRecord = {
@@ -36,15 +38,43 @@ const COLUMNS: TableColumnsType<AuditChainRecord> = [
   { title: '哈希', dataIndex: 'hash', render: short },
 ];
 
+type TenantOption = { id: number; name: string };
+
 /**
- * 审计链: the tenant's hash-chained audit log of every document transition, newest first, and
- * 校验, which recomputes the whole chain on the server and shows 链完整 or where it breaks.
+ * The tenants the platform (tenant 0) may verify besides its own; empty for a tenant's member,
+ * whose page shows its own tenant's chain (the server refuses naming another).
+ */
+function usePlatformTenants(): TenantOption[] {
+  const platform = persistedSession.tenantId() === '0';
+  const query = useQuery({
+    queryKey: ['audit-chain-tenants'],
+    enabled: platform,
+    queryFn: async () => {
+      const body = await getAction<TenantOption[]>('/sys/tenant/queryList');
+      return body.success ? body.result : [];
+    },
+  });
+  return platform ? (query.data ?? []) : [];
+}
+
+/**
+ * 审计链: the tenant's hash-chained audit log of every document status change (platform
+ * documents, inquiries, tenders and auctions), newest first, and 校验, which recomputes the whole
+ * chain on the server and shows 链完整 or where it breaks; 定位断点 lists the broken entry. The
+ * platform picks the tenant whose chain it reads.
  */
 export default function AuditChainPage() {
+  const tenants = usePlatformTenants();
+  const [tenantId, setTenantId] = useState<number | undefined>(undefined);
+  const [focus, setFocus] = useState<number | undefined>(undefined);
   const list = usePagedList<AuditChainRecord>({
     url: { list: '/sys/auditChain/list' },
     searchFields: [],
     defaultSort: { column: 'seq', order: 'desc' },
+    fixedParams: {
+      ...(tenantId === undefined ? {} : { tenantId: String(tenantId) }),
+      ...(focus === undefined ? {} : { seq: String(focus) }),
+    },
   });
   const [verdict, setVerdict] = useState<AuditVerdict | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +83,10 @@ export default function AuditChainPage() {
   const verify = async () => {
     setBusy(true);
     try {
-      const body = await getAction<AuditVerdict>('/sys/auditChain/verify');
+      const body = await getAction<AuditVerdict>(
+        '/sys/auditChain/verify',
+        tenantId === undefined ? {} : { tenantId: String(tenantId) },
+      );
       if (body.success) {
         setVerdict(body.result);
         setError(null);
@@ -61,6 +94,13 @@ export default function AuditChainPage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  const chooseTenant = (next: number | undefined) => {
+    setTenantId(next);
+    setFocus(undefined);
+    setVerdict(null);
+    setError(null);
   };
 
   return (
@@ -80,6 +120,23 @@ export default function AuditChainPage() {
         <Button icon={<ReloadOutlined />} onClick={list.refresh} loading={list.loading}>
           刷新
         </Button>
+        {tenants.length > 0 && (
+          <Select<number>
+            allowClear
+            placeholder="本租户"
+            style={{ width: 220 }}
+            value={tenantId}
+            onChange={chooseTenant}
+            options={tenants.map((t) => ({ value: t.id, label: `${t.name}（${t.id}）` }))}
+            data-testid="audit-chain-tenant"
+            aria-label="租户"
+          />
+        )}
+        {focus !== undefined && (
+          <Button onClick={() => setFocus(undefined)} data-testid="audit-chain-all">
+            显示全部
+          </Button>
+        )}
       </Space>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {verdict && (
@@ -92,6 +149,13 @@ export default function AuditChainPage() {
             verdict.ok
               ? `链完整：共 ${verdict.count} 条记录`
               : `审计链在第 ${verdict.brokenSeq} 条断开：${verdict.reason ?? ''}`
+          }
+          action={
+            !verdict.ok && verdict.brokenSeq !== undefined ? (
+              <Button size="small" danger onClick={() => setFocus(verdict.brokenSeq)} data-testid="audit-chain-focus">
+                定位断点
+              </Button>
+            ) : undefined
           }
         />
       )}
