@@ -194,16 +194,14 @@ describe('S6 steps 3-4: approval, sending, the supplier answer, signing', () => 
         })
       ).body.result.records.find((r) => r.docId === id)!;
       // The approver reads the header and both line sets.
-      const seen = await w.s.request<{ document: { tables: { title: string; rows: unknown[] }[] } }>(
-        'GET',
-        `/approval/instance/detail?taskId=${task.taskId}`,
-        { token: w.admin },
-      );
-      if (seen.status === 200 && seen.body.result?.document)
-        expect(seen.body.result.document.tables.map((t) => [t.title, t.rows.length])).toEqual([
-          ['合同明细', 2],
-          ['付款计划', 2],
-        ]);
+      const seen = await w.s.request<{
+        document: { fields: { label: string; value: string | null }[]; tables: { title: string; rows: unknown[] }[] };
+      }>('GET', `/approval/instance/queryById?id=${task.id}`, { token: w.admin });
+      expect(seen.body.result.document.tables.map((t) => [t.title, t.rows.length])).toEqual([
+        ['合同明细', 2],
+        ['付款计划', 2],
+      ]);
+      expect(seen.body.result.document.fields).toContainEqual({ label: '含税金额', value: '478.50' });
       expect((await post('/approval/task/approve', w.buyer, { taskId: task.taskId })).body.success).toBe(false);
       expect(
         (await post('/approval/task/approve', w.admin, { taskId: task.taskId, comment: '同意' })).body.success,
