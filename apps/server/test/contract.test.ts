@@ -189,7 +189,7 @@ describe('S6 steps 3-4: approval, sending, the supplier answer, signing', () => 
     expect((await w.s.request('GET', `/srm/contract/queryById?id=${id}`, { token: w.sup[0] })).status).toBe(404);
     const approve = async () => {
       const task = (
-        await w.s.request<PageResult<{ docId: string; taskId: string }>>('GET', '/approval/todo/list', {
+        await w.s.request<PageResult<{ id: string; docId: string; taskId: string }>>('GET', '/approval/todo/list', {
           token: w.admin,
         })
       ).body.result.records.find((r) => r.docId === id)!;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { defineResource, sampleWorkflow } from '@procura/shared';
 import { button, page, setup } from './resource-page-harness';
-import { fail, ok } from '../test/fake-server';
+import { fail, ok, type FakeHandler } from '../test/fake-server';
 
 /** A document with one line set: what the generic form's line editor is given (issue 17). */
 const doc = defineResource({
@@ -36,7 +36,7 @@ const doc = defineResource({
   },
 });
 
-const routes = (add: () => Response | Promise<Response>) => ({
+const routes = (add: FakeHandler) => ({
   'GET /test/lineDoc/list': () => page([]),
   'GET /test/lineDoc/statusCount': () => ok({}),
   'POST /test/lineDoc/add': add,
