@@ -39,7 +39,7 @@ export const contractMenus: MenuSeed[] = [
     menuType: 0,
     perms: 'contract:list',
     icon: 'FileProtectOutlined',
-    sortNo: 24,
+    sortNo: 29,
     keepAlive: true,
     roles: ['supplier'],
   },
