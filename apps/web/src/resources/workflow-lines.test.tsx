@@ -102,4 +102,42 @@ describe('the draft form edits a document’s lines', () => {
     expect((await editor.findByTestId('lines-lines-error')).textContent).toBe('请至少填写1行明细');
     expect(server.calls('POST /test/lineDoc/add')[0]!.body).toEqual({ title: '五金', lines: [] });
   });
+
+  it('the detail shows each line set as a table, and an edit starts from the draft’s lines', async () => {
+    const record = {
+      id: 'd1',
+      title: '五金',
+      status: 'DRAFT',
+      lines: [
+        { id: 'l1', item: '螺栓', qty: '2', amount: '20.00' },
+        { id: 'l2', item: '螺母', qty: '3.5', amount: '7.00' },
+      ],
+    };
+    const { server } = setup(doc, {
+      'GET /test/lineDoc/list': () => page([record]),
+      'GET /test/lineDoc/statusCount': () => ok({}),
+      'GET /test/lineDoc/queryById': () => ok(record),
+      'GET /test/lineDoc/logs': () => ok([]),
+      'PUT /test/lineDoc/edit': () => ok(null, '修改成功!'),
+    });
+    await screen.findByText('五金');
+    fireEvent.click(within(screen.getByText('五金').closest('tr')!).getByText('详情'));
+    const table = within(await screen.findByTestId('lines-lines'));
+    expect(table.getByText('螺母')).toBeTruthy();
+    expect(table.getByText('20.00')).toBeTruthy();
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
+    fireEvent.click(within(screen.getByText('五金').closest('tr')!).getByText('编辑'));
+    const editor = within(await screen.findByTestId('lines-editor-lines'));
+    expect(editor.getAllByPlaceholderText<HTMLInputElement>('请输入品名').map((i) => i.value)).toEqual([
+      '螺栓',
+      '螺母',
+    ]);
+    fireEvent.click(editor.getByTestId('lines-lines-delete-0'));
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await screen.findByText('修改成功!');
+    expect(server.calls('PUT /test/lineDoc/edit')[0]!.body).toMatchObject({
+      id: 'd1',
+      lines: [{ item: '螺母', qty: '3.5' }],
+    });
+  });
 });

@@ -38,7 +38,7 @@ export const contractMenus: MenuSeed[] = [
     component: 'resource/srmContract',
     menuType: 0,
     perms: 'contract:list',
-    icon: 'FileProtectOutlined',
+    icon: 'FileTextOutlined',
     sortNo: 29,
     keepAlive: true,
     roles: ['supplier'],
