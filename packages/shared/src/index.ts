@@ -17,6 +17,7 @@ export * from './supplier-lifecycle.js';
 export * from './register.js';
 export * from './resource/define-resource.js';
 export * from './workflow.js';
+export * from './workflow-lines.js';
 export * from './resource/resource-schemas.js';
 export * from './resources/system.js';
 export * from './resources/portal.js';

@@ -39,6 +39,35 @@ export type WorkflowTransitionDef<S extends string = string> = {
   label?: string;
   /** The action's name in the status timeline; the button's name when absent. */
   logText?: string;
+  /**
+   * Hands the document over to the approval engine (X-10) in the same transaction: an instance
+   * of `docType` with the header's `amountField`; the outcome fires the named SYSTEM transitions.
+   */
+  approval?: WorkflowApprovalDef;
+  /** Who is told when the transition is taken (X-12), in the same transaction. */
+  notices?: readonly WorkflowNoticeDef[];
+};
+
+export type WorkflowApprovalDef = {
+  docType: string;
+  /** The header field (camelCase) whose amount picks the steps. */
+  amountField: string;
+  /** The SYSTEM transitions fired by the outcome; `approved` / `rejected` by default. */
+  approved?: string;
+  rejected?: string;
+  /** Fired when the submitter withdraws; none by default (withdrawing is then refused by the engine's caller). */
+  withdrawn?: string;
+};
+
+/** A notice's recipients: the document's supplier users, its creator, or the internal holders of a permission. */
+export type WorkflowNoticeTo = 'supplier' | 'creator' | { permission: string };
+
+export type WorkflowNoticeDef = {
+  to: readonly WorkflowNoticeTo[];
+  /** The title; `{code}` and `{label}` are replaced by the document's number and name. */
+  title: string;
+  /** A plain-text line under it, with the same placeholders. */
+  content?: string;
 };
 
 export type WorkflowDef<S extends string = string, A extends string = string> = {
@@ -54,6 +83,10 @@ export type WorkflowDef<S extends string = string, A extends string = string> = 
   supplierSideRefusal?: string;
   /** X-5: the states a supplier sees its documents in; all when absent. */
   supplierVisibleFrom?: readonly S[];
+  /** The web page that opens the document (the link of its notices and of its approval). */
+  page?: string;
+  /** The page a supplier user opens it on, when it differs. */
+  supplierPage?: string;
 };
 
 /**
@@ -69,6 +102,12 @@ export function defineWorkflow<const S extends string, const A extends string>(
       if (!states.includes(s)) throw new Error(`${def.docType}.${action}: unknown state ${s}`);
     for (const s of t.from)
       if (def.states[s].terminal) throw new Error(`${def.docType}.${action}: leaves terminal state ${s}`);
+    if (t.approval)
+      for (const a of [t.approval.approved ?? 'approved', t.approval.rejected ?? 'rejected', t.approval.withdrawn]) {
+        const next = a ? (def.transitions as Record<string, WorkflowTransitionDef<S>>)[a] : undefined;
+        if (a && next?.side !== 'SYSTEM')
+          throw new Error(`${def.docType}.${action}: approval outcome ${a} is no SYSTEM transition`);
+      }
   }
   for (const s of def.supplierVisibleFrom ?? [])
     if (!states.includes(s)) throw new Error(`${def.docType}: unknown supplier-visible state ${s}`);

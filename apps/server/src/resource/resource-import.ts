@@ -172,7 +172,7 @@ async function runImport(
       for (let i = 0; i < valid.length; i += perStatement) {
         const rows: Values[] = [];
         for (const { values } of valid.slice(i, i + perStatement)) {
-          await hooks.beforeAdd?.(values, trx, request);
+          await hooks.beforeAdd?.(values, trx, request, {});
           rows.push(rowOf(values));
         }
         // One statement per column set: a missing key is the column's default, which SQLite's VALUES cannot say.

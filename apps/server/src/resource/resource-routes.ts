@@ -39,6 +39,7 @@ import {
 } from './resource-query.js';
 import { sameTenant, sharedReadOnly, tenantColumns, tenantScope, writeScope } from './tenant-scope.js';
 import { assertEditable, mountWorkflowRoutes, supplierScope, type TransitionHooks } from './workflow-routes.js';
+import { dropLines, linesOf, replaceLines, takeLineSets, totalsOf, type LineSets } from './workflow-lines.js';
 
 export type Values = Record<string, unknown>;
 
@@ -52,9 +53,16 @@ export type ResourceHooks = {
   scope?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
   /** Narrows edits and deletes to the rows the user may change, among those it sees (shared data). */
   writable?: (query: AnyQuery, request: FastifyRequest) => AnyQuery;
-  /** Checks or completes the values of a new row; throw an AppError to refuse. */
-  beforeAdd?: (values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
-  beforeEdit?: (id: string, values: Values, trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+  /** Checks or completes the values of a new row (and a workflow document's line sets); throw an AppError to refuse. */
+  beforeAdd?: (values: Values, trx: AnyDb, request: FastifyRequest, lines: LineSets) => Promise<void> | void;
+  /** `lines`: the line sets the edit replaces (only those sent). */
+  beforeEdit?: (
+    id: string,
+    values: Values,
+    trx: AnyDb,
+    request: FastifyRequest,
+    lines: LineSets,
+  ) => Promise<void> | void;
   /** Refuses deleting rows still in use. */
   beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
   /** A workflow document's transition hooks (`def.workflow`): values, guards and follow-ups per action. */
@@ -204,9 +212,8 @@ export const resourceRoutes =
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
-          return ok(
-            (await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request))[0],
-          );
+          const [wire] = await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request);
+          return ok({ ...wire, ...(await linesOf(db, def, request.query.id)) });
         },
       );
     }
@@ -219,12 +226,14 @@ export const resourceRoutes =
           const { [EXTEND_VALUES_KEY]: extendValues, ...values } = request.body as Values & {
             [EXTEND_VALUES_KEY]?: ExtendValues;
           };
+          const lines = takeLineSets(def, values, true);
           const dicts = await dictMapsOf(ctx, def, request.tenantId);
           const id = await db.transaction().execute(async (trx) => {
             refuse(await checkValues(trx, def, dicts, values, undefined, request.tenantId));
             // Configurable fields are checked before anything is written and stored with the record.
             const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues, request);
-            await hooks.beforeAdd?.(values, trx, request);
+            await hooks.beforeAdd?.(values, trx, request, lines);
+            Object.assign(values, totalsOf(def, lines));
             const now = serverNowIso();
             const id = await nextIdOf(def, trx, ctx.kind);
             await trx
@@ -239,6 +248,7 @@ export const resourceRoutes =
               })
               .execute();
             await storeExtendValues(trx, def.table, String(id), extended);
+            await replaceLines(trx, def, String(id), request.tenantId, lines);
             return id;
           });
           request.log.info({ event: 'resource.added', resource: def.key, id }, 'added');
@@ -261,6 +271,7 @@ export const resourceRoutes =
           } = request.body as Values & { id: string | number; [EXTEND_VALUES_KEY]?: ExtendValues };
           const id = String(given);
           if (!idPattern.test(id)) throw badRequest('记录编号不正确');
+          const lines = takeLineSets(def, rest, false);
           const values: Values = {};
           for (const [name, f] of fieldEntries(def))
             if (name in rest && !f.readOnly && !f.immutable) values[name] = rest[name];
@@ -277,13 +288,15 @@ export const resourceRoutes =
             // Unique among the row's own tenant (the platform may edit any tenant's row).
             refuse(await checkValues(trx, def, dicts, values, id, Number(own.tenantOfRow ?? request.tenantId)));
             const extended = await checkExtendValues(ctx, trx, def.table, id, extendValues, request);
-            await hooks.beforeEdit?.(id, values, trx, request);
+            await hooks.beforeEdit?.(id, values, trx, request, lines);
+            Object.assign(values, totalsOf(def, lines));
             await trx
               .updateTable(def.table)
               .set({ ...toColumns(def, values), update_by: request.user!.username, update_time: serverNowIso() })
               .where('id', '=', id)
               .execute();
             await storeExtendValues(trx, def.table, id, extended);
+            await replaceLines(trx, def, id, Number(own.tenantOfRow ?? request.tenantId), lines);
           });
           return ok(null, '修改成功!');
         },
@@ -312,6 +325,7 @@ export const resourceRoutes =
           await trx.deleteFrom(def.table).where('id', 'in', ids).execute();
           // A soft-deleted row keeps its configurable field values (it can come back); a deleted one takes them along.
           await dropExtendValues(trx, def.table, ids);
+          await dropLines(trx, def, ids);
         }
       });
       request.log.info({ event: 'resource.deleted', resource: def.key, ids }, 'deleted');

@@ -74,7 +74,7 @@ export function transitionHook<S extends z.ZodRawShape, R extends DocRow = DocRo
 }
 
 /** `srm_sample_request` → `srmSampleRequest`: the camelCase table name `runTransition` writes. */
-const camelTable = (table: string) => table.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+export const camelTable = (table: string) => table.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 const statusColumn = (def: ResourceDef, wf: ResourceWorkflow) => `t.${columnOf(wf.status, def.fields[wf.status]!)}`;
 

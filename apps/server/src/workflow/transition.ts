@@ -12,6 +12,7 @@ import { badRequest, businessError, forbidden, notFound } from '../core/errors.j
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 import { appendAudit } from './audit-chain.js';
+import { handOverToApproval, sendWorkflowNotices } from './handover.js';
 
 /** Any table of the camelCase database: the document tables differ, the columns used here do not. */
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -174,6 +175,9 @@ async function move<R extends WorkflowRow, A extends string>(
     operator: actor ? operatorOf(actor) : (input.operator ?? SYSTEM_OPERATOR),
   });
   await input.after?.(row, trx);
+  // What the definition declares: the approval hand-over (its outcome may move the document on) and the notices.
+  await sendWorkflowNotices(trx, def, rule, row, actor);
+  await handOverToApproval(trx, def, rule, row, actor);
   return { row, from: row.status, to: rule.to, message: rule.done };
 }
 

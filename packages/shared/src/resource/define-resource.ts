@@ -5,6 +5,7 @@
  * See `docs/adding-an-entity.md` for the recipe.
  */
 import type { WorkflowDef } from '../workflow.js';
+import type { LineSetDef, LineTotalDef } from '../workflow-lines.js';
 
 export type FieldType =
   /** Short text (varchar). */
@@ -138,6 +139,10 @@ export type ResourceWorkflow<K extends string = string> = {
   attachments?: readonly K[];
   /** The field whose amount the print view writes out in Chinese capitals (decimal string, X-6). */
   amountField?: K;
+  /** The document's line sets by body key (`lines`, `payPlan`): replaced with the draft, returned by queryById. */
+  lines?: Readonly<Record<string, LineSetDef>>;
+  /** Header fields (read-only) computed server-side as the sum of a line field (X-6). */
+  totals?: Readonly<Partial<Record<K, LineTotalDef>>>;
 };
 
 export type ResourceDictionary<K extends string = string> = {
@@ -206,6 +211,11 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     for (const f of [...(wf.attachments ?? []), ...(wf.amountField ? [wf.amountField] : [])])
       if (!fields[f]) throw new Error(`${def.key}: unknown workflow field ${f}`);
     for (const s of wf.editable) if (!(s in wf.def.states)) throw new Error(`${def.key}: unknown editable state ${s}`);
+    for (const [f, t] of Object.entries(wf.totals ?? {}) as [string, LineTotalDef][])
+      if (!fields[f]?.readOnly || !wf.lines?.[t.lines]?.fields[t.field])
+        throw new Error(`${def.key}: total ${f} needs a readOnly field and a line field`);
+    for (const name of Object.keys(wf.lines ?? {}))
+      if (fields[name]) throw new Error(`${def.key}: line set ${name} clashes with a field`);
   }
   return def;
 }

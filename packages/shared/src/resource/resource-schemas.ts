@@ -86,7 +86,7 @@ function formShape(def: ResourceDef, mode: 'add' | 'edit'): Shape {
  * fields (id, audit columns, read-only and tenant) can never come from a request.
  */
 export function addSchema(def: ResourceDef) {
-  return z.object({ ...formShape(def, 'add'), ...tenantKey(def), ...extendKey(def) }).strict();
+  return z.object({ ...formShape(def, 'add'), ...tenantKey(def), ...extendKey(def), ...lineKeys(def) }).strict();
 }
 
 /**
@@ -97,6 +97,13 @@ function extendKey(def: ResourceDef): Shape {
   if (!Object.hasOwn(EXTENDABLE_TABLES, def.table)) return {};
   const value = z.union([z.string().max(1000, '扩展字段的值不能超过1000个字符'), z.number(), z.null()]);
   return { [EXTEND_VALUES_KEY]: z.record(z.string().max(64), value).optional() };
+}
+
+/** A workflow document's line sets: arrays the server checks cell by cell (`lines[2].qty`, checkLines). */
+function lineKeys(def: ResourceDef): Shape {
+  return Object.fromEntries(
+    Object.keys(def.workflow?.lines ?? {}).map((name) => [name, z.array(z.unknown()).max(1000).optional()]),
+  );
 }
 
 /** JeecgBoot clients may send a row's `tenantId`: accepted and ignored, the server sets it (TEN-2). */
@@ -124,5 +131,5 @@ export function editSchema(def: ResourceDef) {
   );
   const id =
     def.idType === 'int' ? z.union([z.string().min(1, '缺少记录编号'), z.number()]) : z.string().min(1, '缺少记录编号');
-  return z.object({ id, ...ignored, ...tenantKey(def), ...extendKey(def), ...optional }).strict();
+  return z.object({ id, ...ignored, ...tenantKey(def), ...extendKey(def), ...lineKeys(def), ...optional }).strict();
 }
