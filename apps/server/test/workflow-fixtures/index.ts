@@ -1,5 +1,6 @@
 import type { TestServer } from '../harness.js';
 import { sampleFixture } from './sample.js';
+import { purchaseOrderFixture } from './purchase-order.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -22,4 +23,5 @@ export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
 /** By resource key; a workflow definition without one fails the contract suite. */
 export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmSampleRequest: sampleFixture,
+  srmPurchaseOrder: purchaseOrderFixture,
 };

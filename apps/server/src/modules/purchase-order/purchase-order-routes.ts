@@ -11,6 +11,7 @@ import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { prepareLines, releaseDraftLines } from './purchase-order-lines.js';
 import { linesOfOrder } from './purchase-order-rules.js';
 import { completeDraft, orderFromRequisition, snapshotSupplier } from './purchase-order-service.js';
 import { purchaseOrderTransitions, releaseOrder } from './purchase-order-transitions.js';
@@ -36,13 +37,17 @@ export const purchaseOrderRoutes =
   async (app) => {
     await app.register(
       resourceRoutes(ctx, purchaseOrderResource, {
-        beforeAdd: async (values, trx, request) => {
+        beforeAdd: async (values, trx, request, lines) => {
           internalOnly(request);
           await completeDraft(typed(trx), ctx.codes, values, actorOf(request));
+          await prepareLines(typed(trx), actorOf(request), values, lines.lines ?? []);
         },
-        beforeEdit: async (_id, values, trx, request) => {
+        beforeEdit: async (id, values, trx, request, lines) => {
           internalOnly(request);
           await snapshotSupplier(typed(trx), values, request.tenantId);
+          if (!lines.lines) return;
+          await releaseDraftLines(typed(trx), id, actorOf(request));
+          await prepareLines(typed(trx), actorOf(request), values, lines.lines);
         },
         // drafts only (the generic delete checks); what they covered of requisitions goes back (PR-3).
         beforeDelete: async (ids, trx, request) => {
