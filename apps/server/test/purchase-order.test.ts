@@ -197,6 +197,75 @@ describe('转订单 from a requisition (PR-3, PO-3, PO-8)', () => {
   });
 });
 
+describe('lines by hand in the draft (the line set, PO-8, PR-3)', () => {
+  const body = (lines: Record<string, unknown>[]) => ({
+    orderType: 'STANDARD',
+    supplierId,
+    currency: 'CNY',
+    orderDate: day(0),
+    shipTo: '上海市浦东新区张江路1号',
+    lines,
+  });
+  const line = (extra: Record<string, unknown> = {}) => ({
+    materialId,
+    qty: '3',
+    unitPrice: '12.345',
+    taxRate: '13',
+    needByDate: day(10),
+    ...extra,
+  });
+
+  it('PO-8/X-14: the draft keeps its lines with the material snapshot; totals are the exact sums; queryById returns them', async () => {
+    const free = {
+      description: '定制工装',
+      unit: 'SET',
+      qty: '1',
+      unitPrice: '0.335',
+      taxRate: '6',
+      needByDate: day(9),
+    };
+    const add = await s.request<{ id: string }>('POST', '/srm/order/add', { token: buyer, body: body([line(), free]) });
+    expect(add.body, add.body.message).toMatchObject({ success: true });
+    const o = await order(add.body.result.id);
+    // 37.04 + 0.34 (0.335 half up); tax 4.82 + 0.02 (0.0204).
+    expect(o).toMatchObject({ amountExclTax: '37.38', taxAmount: '4.84', amountInclTax: '42.22' });
+    const lines = (o as unknown as { lines: Line[] }).lines;
+    expect(lines.map((l) => [l.materialName, l.amount, l.taxAmount, l.lineStatus])).toEqual([
+      [expect.any(String), '37.04', '4.82', 'OPEN'],
+      ['定制工装', '0.34', '0.02', 'OPEN'],
+    ]);
+    expect(lines[0]!.materialCode).toBeTruthy();
+    expect(await linesOf(o.id)).toHaveLength(2);
+  });
+
+  it('PO-8: a line without a quantity, or with none above 0, is refused by cell', async () => {
+    const res = await s.request('POST', '/srm/order/add', { token: buyer, body: body([line({ qty: '0' })]) });
+    expect(res.body).toMatchObject({ success: false, result: { errors: { 'lines[0].qty': '数量必须大于0' } } });
+  });
+
+  it('PR-3: a line naming a requisition line covers it; an edit gives the old cover back and takes the new one, within what is left', async () => {
+    const lineId = await approvedRequisition('10');
+    const add = await s.request<{ id: string }>('POST', '/srm/order/add', {
+      token: buyer,
+      body: body([line({ requisitionLineId: lineId, qty: '4' })]),
+    });
+    expect(add.body).toMatchObject({ success: true });
+    expect((await reqLine(lineId)).qtyOrdered).toBe('4');
+    const id = add.body.result.id;
+    const edit = (qty: string) =>
+      s.request('PUT', '/srm/order/edit', {
+        token: buyer,
+        body: { id, lines: [line({ requisitionLineId: lineId, qty })] },
+      });
+    expect((await edit('9')).body).toMatchObject({ success: true });
+    expect((await reqLine(lineId)).qtyOrdered).toBe('9');
+    const over = await edit('11');
+    expect(over.body).toMatchObject({ success: false, result: { rule: 'PO-3' } });
+    expect((await reqLine(lineId)).qtyOrdered).toBe('9');
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '9' });
+  });
+});
+
 describe('the way to a confirmed order (PO-4, PO-5, X-5, X-10)', () => {
   it('X-10/PO-4: the submitter cannot approve; another user does; the supplier sees the order only from SENT (PO-5, X-5)', async () => {
     const own = await draftOrder('1');

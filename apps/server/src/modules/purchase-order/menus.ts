@@ -41,6 +41,19 @@ export const purchaseOrderMenus: MenuSeed[] = [
     ],
     ['admin'],
   ).map((m, i) => ({ ...m, sortNo: 30 + i })),
+  // Routed but not in the side menu: the business link of an announcement (`/purchase/order/list?bizId=`) opens the order list.
+  {
+    key: 'orderLink',
+    name: '订单列表',
+    url: '/purchase/order/list',
+    component: 'resource/srmPurchaseOrder',
+    menuType: 0,
+    perms: 'purchaseOrder:list',
+    icon: 'ShoppingCartOutlined',
+    sortNo: 81,
+    hidden: true,
+    roles: ['admin', 'buyer', 'supplier'],
+  },
   {
     key: 'myOrder',
     name: '我的订单',
@@ -49,7 +62,7 @@ export const purchaseOrderMenus: MenuSeed[] = [
     menuType: 0,
     perms: 'purchaseOrder:list',
     icon: 'ShoppingCartOutlined',
-    sortNo: 24,
+    sortNo: 29,
     keepAlive: true,
     roles: ['supplier'],
   },

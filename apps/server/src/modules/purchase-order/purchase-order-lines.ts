@@ -41,7 +41,13 @@ export async function prepareLines(
     } else {
       if (!row.description) throw at('description', '请选择物料，或填写描述');
       if (!row.unit) throw at('unit', '请选择单位');
-      row.materialName = row.description;
+      // Every row carries the same columns (one multi-row insert).
+      Object.assign(row, {
+        materialCode: null,
+        materialName: row.description,
+        categoryId: row.categoryId ?? null,
+        inspectionRequired: 0,
+      });
     }
     if (Number(row.qty) <= 0) throw at('qty', '数量必须大于0');
     const a = lineAmounts(String(row.qty), String(row.unitPrice), String(row.taxRate));
