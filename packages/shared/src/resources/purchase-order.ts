@@ -291,7 +291,7 @@ export const purchaseOrderResource = defineResource({
     currency: { label: '币种', type: 'dict', dict: 'srm_currency', required: true, width: 70 },
     orderDate: { label: '订单日期', type: 'date', required: true, filter: 'range', sortable: true, width: 110 },
     paymentTerms: { label: '付款条件', type: 'dict', dict: 'srm_payment_terms', list: false },
-    shipTo: { label: '收货地址', type: 'string', required: true, max: 300, list: false },
+    shipTo: { label: '收货地址', type: 'string', required: true, max: 300, filter: 'like', list: false },
     receiverName: { label: '收货人', type: 'string', max: 50, list: false },
     receiverPhone: { label: '收货人电话', type: 'string', max: 30, list: false },
     amountExclTax: money('不含税金额'),
