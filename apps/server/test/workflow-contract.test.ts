@@ -2,7 +2,11 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  add,
   DEMO_PASSWORD,
+  lineFieldKey,
+  lineInputFields,
+  multiply,
   permissionCode,
   resources,
   WORKFLOW_STALE,
@@ -62,15 +66,24 @@ it('there is at least one workflow document, and each has a fixture', () => {
   for (const def of documents) expect(workflowFixtures[def.key], `fixture of ${def.key}`).toBeDefined();
 });
 
-/** The shortest path of user transitions from the draft state to every reachable state. */
+/** The SYSTEM transitions an approval hand-over fires (`approval.approved`, `.rejected`): the engine's outcome. */
+function approvalOutcomes(def: ResourceDef): Set<string> {
+  const out = new Set<string>();
+  for (const t of Object.values<WorkflowTransitionDef>(def.workflow!.def.transitions))
+    if (t.approval) for (const a of [t.approval.approved ?? 'approved', t.approval.rejected ?? 'rejected']) out.add(a);
+  return out;
+}
+
+/** The shortest path of user transitions (and approval outcomes) from the draft state to every reachable state. */
 function pathsOf(def: ResourceDef): Record<string, string[]> {
   const wf = def.workflow!;
+  const outcomes = approvalOutcomes(def);
   const paths: Record<string, string[]> = { [wf.editable[0]!]: [] };
   const queue = [wf.editable[0]!];
   while (queue.length) {
     const state = queue.shift()!;
     for (const [action, t] of Object.entries<WorkflowTransitionDef>(wf.def.transitions)) {
-      if (t.side === 'SYSTEM' || !t.from.includes(state) || t.to in paths) continue;
+      if ((t.side === 'SYSTEM' && !outcomes.has(action)) || !t.from.includes(state) || t.to in paths) continue;
       paths[t.to] = [...paths[state]!, action];
       queue.push(t.to);
     }
@@ -90,7 +103,13 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     expect(res.body, 'draft').toMatchObject({ success: true });
     return res.body.result.id;
   };
-  const take = (action: string, id: string, extra: Record<string, unknown> = {}) => {
+  const table = def.table.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  const take = async (action: string, id: string, extra: Record<string, unknown> = {}) => {
+    // An approval's outcome is the system's move, as the engine makes it (issue 17 hand-over).
+    if (wf.def.transitions[action]?.side === 'SYSTEM') {
+      const r = await runTransition(s.ctx.db, wf.def, { table, id, action, actor: null });
+      return { status: 200, body: { success: true, message: r.message } };
+    }
     const { token, body } = a.take(action);
     return s.request('POST', api(action), { token, body: { ...body, ...extra, id } });
   };
@@ -148,7 +167,6 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       .select(['id', 'username', 'realname', 'isShow', 'userType', 'supplierId', 'relTenantIds'])
       .where('username', '=', a.internalUsername)
       .executeTakeFirstOrThrow();
-    const table = def.table.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
     const db = s.ctx.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const { tenantId } = await db.selectFrom(table).select('tenantId').where('id', '=', id).executeTakeFirstOrThrow();
     const actor: Actor = {
@@ -200,6 +218,86 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       const mine = await draft();
       expect((await s.request('DELETE', `${api('delete')}?id=${mine}`, { token: a.internal })).body.success).toBe(true);
     }
+  });
+
+  const sets = Object.entries(wf.lines ?? {});
+  const queryById = async (id: string) =>
+    (await s.request<Record<string, unknown>>('GET', `${api('queryById')}?id=${id}`, { token: a.internal })).body
+      .result;
+  const inputs = (rows: unknown) =>
+    (rows as Record<string, unknown>[]).map((r) =>
+      Object.fromEntries(Object.entries(r).filter(([k, v]) => k !== 'id' && v !== null && v !== undefined)),
+    );
+
+  it.runIf(sets.length > 0)('lines: a draft edit replaces the lines; queryById returns them in order', async () => {
+    const id = await draft();
+    const given = a.draftValues();
+    const before = await queryById(id);
+    for (const [name, set] of sets) {
+      const rows = before[name] as Record<string, unknown>[];
+      expect(rows.length, name).toBe((given[name] as unknown[]).length);
+      // The input values come back as sent; the products are computed (X-6).
+      for (const [i, sent] of (given[name] as Record<string, unknown>[]).entries())
+        for (const [field, value] of Object.entries(sent))
+          expect(rows[i]![field], `${name}[${i}].${field}`).toBe(value);
+      for (const [field, [x, y]] of Object.entries(set.products ?? {}))
+        for (const r of rows) expect(r[field]).toBe(multiply(String(r[x]), String(r[y]), 2));
+    }
+    // Fewer lines (the fixture's edit, or the first line of each set): the others are gone.
+    const body =
+      a.editedLines?.() ?? Object.fromEntries(sets.map(([name]) => [name, (given[name] as unknown[]).slice(0, 1)]));
+    const edit = await s.request('PUT', api('edit'), { token: a.internal, body: { id, ...body } });
+    expect(edit.body).toMatchObject({ success: true });
+    const after = await queryById(id);
+    for (const [name] of sets) {
+      const sent = body[name] as Record<string, unknown>[];
+      expect(inputs(after[name]).length, name).toBe(sent.length);
+      for (const [i, line] of sent.entries())
+        for (const [field, value] of Object.entries(line)) expect(inputs(after[name])[i]![field]).toBe(value);
+    }
+    for (const [field, t] of Object.entries(wf.totals ?? {}))
+      expect(after[field], field).toBe(
+        add(
+          (after[t!.lines] as Record<string, unknown>[]).map((r) => String(r[t!.field] ?? '0')),
+          t!.places ?? 2,
+        ),
+      );
+  });
+
+  it.runIf(sets.length > 0)(
+    'lines: a bad cell gives its field error (lines[i].field) and changes nothing',
+    async () => {
+      const id = await draft();
+      const before = await queryById(id);
+      for (const [name, set] of sets) {
+        const [field] = lineInputFields(set).find(([, f]) => f.type === 'decimal' || f.type === 'date') ?? [];
+        if (!field) continue;
+        const rows = (a.draftValues()[name] as Record<string, unknown>[]).map((r) => ({ ...r }));
+        rows[rows.length - 1]![field] = 'abc';
+        const res = await s.request<{ errors: Record<string, string> }>('PUT', api('edit'), {
+          token: a.internal,
+          body: { id, title: 'changed', [name]: rows },
+        });
+        const key = lineFieldKey(name, rows.length - 1, field);
+        expect(res.status, key).toBe(400);
+        expect(Object.keys(res.body.result.errors), key).toContain(key);
+        expect(res.body.message).toContain(set.fields[field]!.label);
+      }
+      expect(await queryById(id)).toEqual(before);
+    },
+  );
+
+  it.runIf(sets.length > 0)('lines: refused outside the editable states, the lines unchanged (X-3)', async () => {
+    const moved = Object.keys(paths).find((st) => !wf.editable.includes(st))!;
+    const id = await at(moved);
+    const before = await queryById(id);
+    const [name] = sets[0]!;
+    const res = await s.request('PUT', api('edit'), {
+      token: a.internal,
+      body: { id, [name]: (a.draftValues()[name] as unknown[]).slice(0, 1) },
+    });
+    expect(res.body.success).toBe(false);
+    expect((await queryById(id))[name]).toEqual(before[name]);
   });
 
   it('X-5: another supplier gets not-found; a hidden state is invisible to the own supplier', async () => {

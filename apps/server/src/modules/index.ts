@@ -4,6 +4,7 @@ import { authManifest } from './auth/manifest.js';
 import { supplierManifest } from './supplier/manifest.js';
 import { sampleManifest } from './sample/manifest.js';
 import { purchaseOrderManifest } from './purchase-order/manifest.js';
+import { contractManifest } from './contract/manifest.js';
 import { sourcingManifest } from './sourcing/manifest.js';
 import { tenderEvaluationManifest } from './tender-evaluation/manifest.js';
 import { auctionManifest } from './auction/manifest.js';
@@ -41,6 +42,7 @@ export const MODULES: readonly ModuleManifest[] = [
   authManifest,
   supplierManifest,
   sampleManifest,
+  contractManifest,
   sourcingManifest,
   tenderEvaluationManifest,
   auctionManifest,

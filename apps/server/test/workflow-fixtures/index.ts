@@ -1,6 +1,7 @@
 import type { TestServer } from '../harness.js';
 import { sampleFixture } from './sample.js';
 import { purchaseOrderFixture } from './purchase-order.js';
+import { contractFixture } from './contract.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -16,6 +17,8 @@ export type WorkflowActors = {
   otherSupplier?: string;
   /** The values `POST <path>/add` takes for a draft owned by `supplier`. */
   draftValues: () => Record<string, unknown>;
+  /** Line sets for an edit that drops lines, when the first line of each set alone breaks a module rule. */
+  editedLines?: () => Record<string, unknown[]>;
   take: (action: string) => { token: string; body: Record<string, unknown> };
 };
 export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
@@ -24,4 +27,5 @@ export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
 export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmSampleRequest: sampleFixture,
   srmPurchaseOrder: purchaseOrderFixture,
+  srmContract: contractFixture,
 };

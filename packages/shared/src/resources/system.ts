@@ -6,6 +6,7 @@ import { materialResources } from './material.js';
 import { unitOfMeasureResource } from './unit-of-measure.js';
 import { sampleRequestResource } from './sample.js';
 import { purchaseOrderResource } from './purchase-order.js';
+import { contractResource } from './contract.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
 
@@ -293,6 +294,7 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   ...Object.fromEntries(evaluationResources.map((r) => [r.key, r])),
   [sampleRequestResource.key]: sampleRequestResource,
   [purchaseOrderResource.key]: purchaseOrderResource,
+  [contractResource.key]: contractResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
   [unitOfMeasureResource.key]: unitOfMeasureResource,
 };

@@ -54,6 +54,7 @@ import * as requisitionDocLog from './0075-requisition-doc-log.js';
 import * as tenantCodes from './0079-tenant-codes.js';
 import * as homeJeecgView from './0080-home-jeecg-view.js';
 import * as listSeekIndexes from './0081-list-seek-indexes.js';
+import * as contracts from './0082-contracts.js';
 import * as purchaseOrder from './0085-purchase-order.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -113,5 +114,6 @@ export const migrations: Record<string, Migration> = {
   '0079-tenant-codes': tenantCodes,
   '0080-home-jeecg-view': homeJeecgView,
   '0081-list-seek-indexes': listSeekIndexes,
+  '0082-contracts': contracts,
   '0085-purchase-order': purchaseOrder,
 };
