@@ -266,6 +266,124 @@ describe('lines by hand in the draft (the line set, PO-8, PR-3)', () => {
   });
 });
 
+describe('contract release orders (CON-4, CON-5, PO-2)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the contract module's tables
+  const db = () => s.ctx.db as unknown as import('kysely').Kysely<any>;
+  async function contract(status: string, contractType = 'STANDARD', validTo = day(30)) {
+    const id = newId();
+    await db()
+      .insertInto('srmContract')
+      .values({
+        id,
+        tenantId: 0,
+        code: `CT-T-${id.slice(-6)}`,
+        title: '钢板年度合同',
+        contractType,
+        supplierId,
+        currency: 'CNY',
+        validFrom: day(-10),
+        validTo,
+        status,
+        createTime: serverNowIso(),
+      })
+      .execute();
+    const lineId = newId();
+    await db()
+      .insertInto('srmContractLine')
+      .values({
+        id: lineId,
+        tenantId: 0,
+        contractId: id,
+        lineNo: 1,
+        materialId,
+        materialName: '冷轧钢板',
+        unit: 'TON',
+        qty: '500',
+        unitPrice: '4800',
+        taxRate: '13',
+      })
+      .execute();
+    return { id, lineId };
+  }
+  const release = (c: { id: string; lineId: string }, qty: string, extra: Record<string, unknown> = {}) =>
+    s.request<{ id: string }>('POST', '/srm/order/add', {
+      token: buyer,
+      body: {
+        orderType: 'CONTRACT_RELEASE',
+        supplierId,
+        contractId: c.id,
+        currency: 'CNY',
+        orderDate: day(0),
+        shipTo: '上海市浦东新区张江路1号',
+        lines: [
+          {
+            materialId,
+            contractLineId: c.lineId,
+            qty,
+            unitPrice: '4800',
+            taxRate: '13',
+            needByDate: day(10),
+            ...extra,
+          },
+        ],
+      },
+    });
+  const contractLine = async (id: string) =>
+    (await db().selectFrom('srmContractLine').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as {
+      qtyOrdered: string;
+      amountOrdered: string;
+    };
+
+  it('CON-5 (S6 step 5): 520 吨 against a 500 吨 line with tolerance 0 is refused; 200 吨 is ordered at the contract price', async () => {
+    const c = await contract('ACTIVE');
+    const over = await release(c, '520');
+    expect(over.body).toMatchObject({ success: false, result: { rule: 'CON-5' } });
+    expect((await contractLine(c.lineId)).qtyOrdered).toBe('0');
+    const ok = await release(c, '200');
+    expect(ok.body, ok.body.message).toMatchObject({ success: true });
+    expect((await linesOf(ok.body.result.id))[0]).toMatchObject({ priceSource: 'CONTRACT', contractLineId: c.lineId });
+    // 200 × 4800 = 960000.00, tax 124800.00.
+    expect(await contractLine(c.lineId)).toMatchObject({ qtyOrdered: '200', amountOrdered: '1084800.00' });
+    expect((await release(c, '301')).body).toMatchObject({ success: false, result: { rule: 'CON-5' } });
+    expect((await release(c, '300')).body.success).toBe(true);
+  });
+
+  it('PO-2 (S6 step 6): a price other than the contract’s is refused without a reason; with one the manager must approve', async () => {
+    const c = await contract('ACTIVE');
+    const off = await release(c, '200', { unitPrice: '4900' });
+    expect(off.body).toMatchObject({ success: false, result: { rule: 'PO-2' } });
+    const reasoned = await release(c, '200', { unitPrice: '4900', priceDeviationReason: '加急' });
+    expect(reasoned.body.success).toBe(true);
+    expect((await act('submit', reasoned.body.result.id)).body.success).toBe(true);
+    expect(await order(reasoned.body.result.id)).toMatchObject({ needsManagerApproval: 1 });
+  });
+
+  it('CON-4: only an ACTIVE contract, and only for order dates in its validity, takes orders', async () => {
+    const draft = await contract('APPROVED');
+    expect((await release(draft, '1')).body).toMatchObject({ success: false, result: { rule: 'CON-4' } });
+    const expired = await contract('ACTIVE', 'STANDARD', day(-1));
+    const res = await release(expired, '1');
+    expect(res.body).toMatchObject({ success: false, result: { rule: 'CON-4' } });
+    expect(res.body.message).toContain('有效期');
+  });
+
+  it('CON-5: a cancelled or deleted release gives its quantity back to the contract line', async () => {
+    const c = await contract('ACTIVE');
+    const a = (await release(c, '100')).body.result.id;
+    const b = (await release(c, '50')).body.result.id;
+    expect((await contractLine(c.lineId)).qtyOrdered).toBe('150');
+    expect((await s.request('DELETE', `/srm/order/delete?id=${b}`, { token: buyer })).body.success).toBe(true);
+    expect((await contractLine(c.lineId)).qtyOrdered).toBe('100');
+    for (const [x, t] of [
+      ['submit', buyer],
+      ['approve', admin],
+    ] as const)
+      expect((await act(x, a, t)).body.success).toBe(true);
+    expect((await act('cancel', a, buyer, { reason: '合同变更' })).body.success).toBe(true);
+    expect(await contractLine(c.lineId)).toMatchObject({ qtyOrdered: '0', amountOrdered: '0.00' });
+  });
+});
+
 describe('the way to a confirmed order (PO-4, PO-5, X-5, X-10)', () => {
   it('X-10/PO-4: the submitter cannot approve; another user does; the supplier sees the order only from SENT (PO-5, X-5)', async () => {
     const own = await draftOrder('1');

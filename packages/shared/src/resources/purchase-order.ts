@@ -249,6 +249,7 @@ export const purchaseOrderLines = {
     promiseReason: { label: '交期说明', type: 'string', readOnly: true },
     deliveryPlace: { label: '交货地点', type: 'string', max: 300 },
     requisitionLineId: { label: '采购申请行', type: 'string', max: 32 },
+    contractLineId: { label: '合同行', type: 'string', max: 32 },
     qtyInTransit: ledger('在途数量'),
     qtyReceived: ledger('已收数量'),
     qtyAccepted: ledger('合格数量'),

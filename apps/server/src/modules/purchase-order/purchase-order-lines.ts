@@ -53,6 +53,7 @@ export async function prepareLines(
     const a = lineAmounts(String(row.qty), String(row.unitPrice), String(row.taxRate));
     Object.assign(row, a, {
       priceSource: 'MANUAL',
+      priceSourceId: null,
       lineStatus: 'OPEN',
       createBy: actor.user.username,
       createTime: now,

@@ -11,6 +11,7 @@ import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { coverContractLines, releaseContractLines } from './purchase-order-contract.js';
 import { prepareLines, releaseDraftLines } from './purchase-order-lines.js';
 import { linesOfOrder } from './purchase-order-rules.js';
 import { completeDraft, orderFromRequisition, snapshotSupplier } from './purchase-order-service.js';
@@ -41,13 +42,22 @@ export const purchaseOrderRoutes =
           internalOnly(request);
           await completeDraft(typed(trx), ctx.codes, values, actorOf(request));
           await prepareLines(typed(trx), actorOf(request), values, lines.lines ?? []);
+          await coverContractLines(typed(trx), { ...values, tenantId: request.tenantId }, lines.lines ?? []);
         },
         beforeEdit: async (id, values, trx, request, lines) => {
           internalOnly(request);
           await snapshotSupplier(typed(trx), values, request.tenantId);
           if (!lines.lines) return;
-          await releaseDraftLines(typed(trx), id, actorOf(request));
-          await prepareLines(typed(trx), actorOf(request), values, lines.lines);
+          const db = typed(trx);
+          const row = await db
+            .selectFrom('srmPurchaseOrder')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          await releaseDraftLines(db, id, actorOf(request));
+          await releaseContractLines(db, id);
+          await prepareLines(db, actorOf(request), values, lines.lines);
+          await coverContractLines(db, { ...row, ...values, tenantId: row.tenantId }, lines.lines);
         },
         // drafts only (the generic delete checks); what they covered of requisitions goes back (PR-3).
         beforeDelete: async (ids, trx, request) => {
@@ -61,6 +71,7 @@ export const purchaseOrderRoutes =
               covered.map((l) => ({ lineId: l.requisitionLineId!, qty: l.qty })),
               userActor(actorOf(request)),
             );
+          for (const id of ids) await releaseContractLines(db, id);
           await db.deleteFrom('srmPurchaseOrderLine').where('orderId', 'in', ids).execute();
         },
         transitions: purchaseOrderTransitions(),

@@ -11,6 +11,7 @@ import { runTransition } from '../../workflow/transition.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { releaseContractLines } from './purchase-order-contract.js';
 import {
   assertCancellable,
   assertHasLines,
@@ -78,8 +79,11 @@ async function submissionGuard(row: PurchaseOrder, trx: Db): Promise<void> {
   const lines = await linesOfOrder(trx, row.id);
   assertHasLines(lines);
   await refreshTotals(trx, row.id);
-  const deviates = await checkPrices(trx, row, lines);
-  await checkEligibility(trx, row, await linesOfOrder(trx, row.id));
+  const recordOff = await checkPrices(trx, row, lines);
+  const current = await linesOfOrder(trx, row.id);
+  // PO-2: off the price record or the contract price (with a reason): the manager approves, whatever the amount.
+  const deviates = recordOff || current.some((l) => l.priceSource === 'MANUAL' && !!l.priceSourceId);
+  await checkEligibility(trx, row, current);
   await set(trx, row.id, { needsManagerApproval: deviates ? 1 : 0 });
 }
 
@@ -99,6 +103,7 @@ async function cancelLines(trx: Db, row: PurchaseOrder, actor: Actor): Promise<v
       covered.map((l) => ({ lineId: l.requisitionLineId!, qty: l.qty })),
       userActor(actor),
     );
+  await releaseContractLines(trx, row.id);
   await trx
     .updateTable('srmPurchaseOrderLine')
     .set({ lineStatus: 'CANCELLED' })
