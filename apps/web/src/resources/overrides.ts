@@ -20,6 +20,7 @@ import type { ResourceOverride } from './resource-types';
 import { RolePermissionDrawer } from './role-permission-drawer';
 import { materialOverrides } from '../pages/srm/material-overrides';
 import { sampleOverrides } from '../pages/srm/sample-overrides';
+import { contractOverrides } from '../pages/srm/contract-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
@@ -28,6 +29,7 @@ import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-ove
 export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...materialOverrides,
   ...sampleOverrides,
+  ...contractOverrides,
   ...sourceListOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],

@@ -11,6 +11,7 @@ import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
 import type { NamedField } from './resource-fields';
 import type { ResourceOverride, ResourceRecord } from './resource-types';
+import { errorPath, lineBody, lineFormValues, LinesEditor } from './workflow-lines';
 
 export type FormMode = 'add' | 'edit';
 
@@ -81,11 +82,17 @@ export function ResourceFormDrawer({
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A line set's own message (CON-2's pay plan sum), shown under its table.
+  const [setErrors, setSetErrors] = useState<Record<string, string>>({});
+  const lineSets = Object.entries(def.workflow?.lines ?? {});
   const release = useUnsavedChanges(dirty);
 
   const fields = useMemo(() => formFields(extension?.def ?? def, Object.keys(fixed)), [def, extension, fixed]);
   const isExtended = (f: NamedField) => Boolean(extension?.names.has(f.name));
-  const initialValues = useMemo(() => toFormValues(fields, record), [fields, record]);
+  const initialValues = useMemo(
+    () => ({ ...toFormValues(fields, record), ...lineFormValues(def, record) }),
+    [def, fields, record],
+  );
   const rules = useMemo(
     () => new Map(fields.map((f) => [f.name, [schemaRule(f), ...ownRule(checks?.[f.name])]])),
     [fields, checks],
@@ -96,13 +103,16 @@ export function ResourceFormDrawer({
 
   const showErrors = (errors: Record<string, string>, fallback: string) => {
     const visible = new Set(fields.map((f) => f.name));
+    const sets = new Set(lineSets.map(([name]) => name));
+    const isCell = (name: string) => typeof errorPath(name) !== 'string';
     setFieldErrors(
       form,
       Object.entries(errors)
-        .filter(([name]) => visible.has(name))
-        .map(([name, error]) => ({ name, errors: [error] })),
+        .filter(([name]) => visible.has(name) || isCell(name))
+        .map(([name, error]) => ({ name: errorPath(name), errors: [error] })),
     );
-    const elsewhere = Object.entries(errors).filter(([name]) => !visible.has(name));
+    setSetErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => sets.has(name))));
+    const elsewhere = Object.entries(errors).filter(([name]) => !visible.has(name) && !isCell(name) && !sets.has(name));
     if (elsewhere.length > 0 || Object.keys(errors).length === 0) message.error(elsewhere[0]?.[1] ?? fallback);
   };
 
@@ -122,13 +132,18 @@ export function ResourceFormDrawer({
     const extended = extension?.names.size
       ? { [EXTEND_VALUES_KEY]: toRequestBody(editable.filter(isExtended), typed) }
       : {};
-    const body = mode === 'add' ? { ...values, ...fixed, ...extended } : { id: record!.id, ...values, ...extended };
+    const lines = lineBody(def, typed);
+    const body =
+      mode === 'add'
+        ? { ...values, ...fixed, ...extended, ...lines }
+        : { id: record!.id, ...values, ...extended, ...lines };
     const checked = (mode === 'add' ? addSchema(def) : editSchema(def)).safeParse(body);
     if (!checked.success) {
       showErrors(issuesByField(checked.error.issues), '请检查填写的内容');
       return;
     }
     setSaving(true);
+    setSetErrors({});
     try {
       const path = `${def.path}/${mode}`;
       const answer =
@@ -155,7 +170,7 @@ export function ResourceFormDrawer({
     <Drawer
       open={open}
       title={`${mode === 'add' ? '新增' : '编辑'}${def.label}`}
-      size={640}
+      size={def.workflow?.lines ? 1000 : 640}
       onClose={close}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -184,6 +199,9 @@ export function ResourceFormDrawer({
           >
             {(controls?.[f.name] ?? fieldControl)(f.field, locked(f))}
           </Form.Item>
+        ))}
+        {lineSets.map(([name, set]) => (
+          <LinesEditor key={name} name={name} set={set} error={setErrors[name]} />
         ))}
       </Form>
     </Drawer>

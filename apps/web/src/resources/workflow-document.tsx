@@ -8,6 +8,7 @@ import { getAction, type QueryParams } from '../lib/http';
 import { DocumentPrintView } from './print-view';
 import type { DetailPanel, ResourceRecord, RowAction } from './resource-types';
 import { WorkflowTimeline } from './workflow-actions';
+import { LineTables } from './workflow-lines';
 
 /** The list's query less paging, sort and the status itself: what the status tabs count under. */
 function countParams(params: QueryParams, status: string): QueryParams {
@@ -107,6 +108,7 @@ export function WorkflowDetail({ def, record, actions, panels = [], onChanged }:
           打印
         </Button>
       </Space>
+      <LineTables def={def} record={record} />
       {attachments.length ? (
         <Card size="small" title="附件" style={{ marginBottom: 16 }}>
           <Descriptions column={1} items={attachments} data-testid="workflow-attachments" />
