@@ -62,7 +62,7 @@ export const purchaseOrderMenus: MenuSeed[] = [
     menuType: 0,
     perms: 'purchaseOrder:list',
     icon: 'ShoppingCartOutlined',
-    sortNo: 29,
+    sortNo: 31,
     keepAlive: true,
     roles: ['supplier'],
   },
