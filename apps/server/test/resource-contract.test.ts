@@ -186,6 +186,11 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
     // The required date may not lie in the past (§7).
     requiredBy: async () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   },
+  // the order snapshots a supplier of its own tenant; no contract (CON-4: a contract must exist and be ACTIVE).
+  srmPurchaseOrder: {
+    supplierId: async (tenantId) => qualifiedSupplier(tenantId),
+    contractId: async () => null as unknown as string,
+  },
   onlCgreportHead: { cgrSql: async () => 'select code, name from bd_dataorg' },
   onlCgreportItem: { cgrheadId: async () => reportHeadId() },
   onlCgreportParam: { cgrheadId: async () => reportHeadId() },

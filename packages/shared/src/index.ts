@@ -31,6 +31,7 @@ export * from './evaluation.js';
 export * from './questionnaire.js';
 export * from './resources/material.js';
 export * from './resources/sample.js';
+export * from './resources/purchase-order.js';
 export * from './resources/contract.js';
 export * from './resources/supplier-material.js';
 export * from './resources/unit-of-measure.js';

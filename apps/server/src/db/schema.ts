@@ -5,6 +5,7 @@ import type { MaterialTables } from '../modules/material/material-tables.js';
 import type { QuotaTables } from '../modules/quota/quota-tables.js';
 import type { RequisitionTables } from '../modules/requisition/requisition-tables.js';
 import type { SampleTables } from '../modules/sample/sample-tables.js';
+import type { PurchaseOrderTables } from '../modules/purchase-order/purchase-order-tables.js';
 import type { SourcingTables } from '../modules/sourcing/sourcing-tables.js';
 import type { SupplierChangeTables } from '../modules/supplier-change/supplier-change-tables.js';
 import type { TenderEvaluationTables } from '../modules/tender-evaluation/tender-evaluation-tables.js';
@@ -76,6 +77,7 @@ export type Database = UserTables &
   MaterialTables &
   EvaluationTables &
   SampleTables &
+  PurchaseOrderTables &
   SupplierChangeTables &
   RequisitionTables &
   SourcingTables &

@@ -3,6 +3,7 @@ import { dashboardManifest } from './dashboard/manifest.js';
 import { authManifest } from './auth/manifest.js';
 import { supplierManifest } from './supplier/manifest.js';
 import { sampleManifest } from './sample/manifest.js';
+import { purchaseOrderManifest } from './purchase-order/manifest.js';
 import { contractManifest } from './contract/manifest.js';
 import { sourcingManifest } from './sourcing/manifest.js';
 import { tenderEvaluationManifest } from './tender-evaluation/manifest.js';
@@ -51,6 +52,7 @@ export const MODULES: readonly ModuleManifest[] = [
   evaluationManifest,
   requisitionManifest,
   quotaManifest,
+  purchaseOrderManifest,
   approvalManifest,
   announcementsManifest,
   portalManifest,

@@ -1,5 +1,6 @@
 import type { TestServer } from '../harness.js';
 import { sampleFixture } from './sample.js';
+import { purchaseOrderFixture } from './purchase-order.js';
 import { contractFixture } from './contract.js';
 
 /**
@@ -25,5 +26,6 @@ export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
 /** By resource key; a workflow definition without one fails the contract suite. */
 export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmSampleRequest: sampleFixture,
+  srmPurchaseOrder: purchaseOrderFixture,
   srmContract: contractFixture,
 };

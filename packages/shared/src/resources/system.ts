@@ -5,6 +5,7 @@ import { extendResources } from './extend.js';
 import { materialResources } from './material.js';
 import { unitOfMeasureResource } from './unit-of-measure.js';
 import { sampleRequestResource } from './sample.js';
+import { purchaseOrderResource } from './purchase-order.js';
 import { contractResource } from './contract.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
@@ -292,6 +293,7 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   ...Object.fromEntries(materialResources.map((r) => [r.key, r])),
   ...Object.fromEntries(evaluationResources.map((r) => [r.key, r])),
   [sampleRequestResource.key]: sampleRequestResource,
+  [purchaseOrderResource.key]: purchaseOrderResource,
   [contractResource.key]: contractResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
   [unitOfMeasureResource.key]: unitOfMeasureResource,

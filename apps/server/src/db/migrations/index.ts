@@ -55,6 +55,7 @@ import * as tenantCodes from './0079-tenant-codes.js';
 import * as homeJeecgView from './0080-home-jeecg-view.js';
 import * as listSeekIndexes from './0081-list-seek-indexes.js';
 import * as contracts from './0082-contracts.js';
+import * as purchaseOrder from './0085-purchase-order.js';
 import * as sourcingDocLog from './0090-sourcing-doc-log.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -115,5 +116,6 @@ export const migrations: Record<string, Migration> = {
   '0080-home-jeecg-view': homeJeecgView,
   '0081-list-seek-indexes': listSeekIndexes,
   '0082-contracts': contracts,
+  '0085-purchase-order': purchaseOrder,
   '0090-sourcing-doc-log': sourcingDocLog,
 };

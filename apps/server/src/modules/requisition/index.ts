@@ -12,6 +12,7 @@ export {
   reserveRequisitionLines,
   releaseRequisitionLines,
   orderRequisitionLines,
+  unorderRequisitionLines,
   lineStatusOf,
   headerStatusOf,
   remainingOf,

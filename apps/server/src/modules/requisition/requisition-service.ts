@@ -286,6 +286,24 @@ export async function orderRequisitionLines(
 }
 
 /**
+ * PR-3 / PR-5: gives back quantity a purchase order covered (the order was rejected, revised
+ * or cancelled). On a requisition whose remaining quantity was cancelled, it is cancelled too.
+ */
+export async function unorderRequisitionLines(trx: Db, items: LineQuantity[], actor: LogActor = SYSTEM): Promise<void> {
+  const touched: string[] = [];
+  for (const item of items) {
+    const { line, header, qty, name } = await consumableLine(trx, item, 'release', false);
+    if (qty > units(line.qtyOrdered))
+      throw businessError(`${name}退回数量 ${qtyText(qty)} 超过已下单数量 ${line.qtyOrdered}（PR-3）`);
+    const changes: Partial<RequisitionLine> = { qtyOrdered: qtyText(units(line.qtyOrdered) - qty) };
+    if (header.cancelledAt) changes.qtyCancelled = qtyText(units(line.qtyCancelled) + qty);
+    await moveLedger(trx, line, changes);
+    touched.push(line.requisitionId);
+  }
+  await refreshStatuses(trx, touched, 'unorder', actor);
+}
+
+/**
  * PR-3 / PR-7: a FINAL award converts reserved quantity: it stays in qtyInSourcing (orders
  * take it from there, `orderRequisitionLines` with `fromReservation`) and is marked awarded,
  * so the line reads SOURCED. The caller releases the unawarded rest with

@@ -1,3 +1,4 @@
+import { compare } from '@procura/shared';
 import type { Db } from '../../db/database.js';
 import { businessDay } from '../../core/clock.js';
 import { expiredMandatoryQualifications } from './qualification-service.js';
@@ -22,7 +23,9 @@ export type EligibilityPurpose =
   /** Be asked for, or send, samples (X-15, §7). */
   | 'sample'
   /** Be (re)admitted to a material's source list (X-15). */
-  | 'source-list';
+  | 'source-list'
+  /** Receive a purchase order (PO-1): a grade that blocks orders and the TRIAL caps are checked too. */
+  | 'order';
 
 /** Company statuses that take no part at all (X-15). */
 const TAKES_NO_PART = ['FROZEN', 'BLACKLISTED', 'ELIMINATED'];
@@ -33,7 +36,13 @@ const EXCLUDED_TEXT: Record<string, string> = { FROZEN: '冻结', BLACKLISTED: '
 const HELD_CATEGORY = ['QUALIFIED', 'TRIAL'];
 
 export type IneligibleReason =
-  'UNKNOWN' | 'EXCLUDED' | 'NOT_ADMITTED' | 'NOT_QUALIFIED_IN_CATEGORY' | 'QUALIFICATION_EXPIRED';
+  | 'UNKNOWN'
+  | 'EXCLUDED'
+  | 'NOT_ADMITTED'
+  | 'NOT_QUALIFIED_IN_CATEGORY'
+  | 'QUALIFICATION_EXPIRED'
+  | 'GRADE_BLOCKS'
+  | 'TRIAL_CAP';
 
 export type Ineligible = {
   reason: IneligibleReason;
@@ -58,6 +67,11 @@ export type EligibilityQuery = {
   categories?: { codes: readonly string[]; text: string };
   /** Also checks the mandatory qualifications on this instant's business day (QLF-3, X-2). */
   at?: Date;
+  /**
+   * `order`: the supplier's open order value per admission category, this order included; a
+   * category held in TRIAL refuses a value above its `trialLimitAmount` (QLF-4, PO-1).
+   */
+  openOrderValue?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -70,7 +84,7 @@ export function invitableStatuses(eventEligibility: string): string[] {
 
 /** The company statuses a purpose admits, or null when any status not excluded will do. */
 function admittedStatuses(q: EligibilityQuery): string[] | null {
-  if (q.purpose === 'quota') return ['QUALIFIED'];
+  if (q.purpose === 'quota' || q.purpose === 'order') return ['QUALIFIED'];
   // A public sign-up before the event is known: admitted suppliers only (X-15's table).
   if (q.purpose === 'signup' && !q.eventEligibility) return ['POTENTIAL', 'QUALIFIED'];
   if ((q.purpose === 'invite' || q.purpose === 'signup') && q.eventEligibility)
@@ -118,6 +132,46 @@ export async function supplierEligibility(
   }
   if (query.at && (await expiredMandatoryQualifications(db, supplierId, businessDay(query.at))).length > 0)
     return refuse('QUALIFICATION_EXPIRED', '的必备资质已过期');
+  if (query.purpose === 'order') return orderRefusal(db, supplierId, query, refuse);
+  return null;
+}
+
+/** PO-1 beyond the company and category status: a current grade that blocks orders (EVA-5), the TRIAL caps (QLF-4). */
+async function orderRefusal(
+  db: Db,
+  supplierId: string,
+  query: EligibilityQuery,
+  refuse: (reason: IneligibleReason, what: string) => Ineligible,
+): Promise<Ineligible | null> {
+  let g = db
+    .selectFrom('supplierGrade')
+    .select(['grade', 'flags', 'gradeValidTo'])
+    .where('supplierId', '=', supplierId);
+  if (query.tenantId !== undefined) g = g.where('tenantId', '=', query.tenantId);
+  const grade = await g.executeTakeFirst();
+  if (grade && grade.gradeValidTo >= businessDay() && grade.flags.split(',').includes('BLOCK_PO'))
+    return refuse('GRADE_BLOCKS', `绩效等级为${grade.grade}，已被限制接收订单`);
+  const values = Object.entries(query.openOrderValue ?? {});
+  if (values.length === 0) return null;
+  const trials = await db
+    .selectFrom('supplierCategory')
+    .select(['categoryCode', 'trialLimitAmount'])
+    .where('supplierId', '=', supplierId)
+    .where('status', '=', 'TRIAL')
+    .where(
+      'categoryCode',
+      'in',
+      values.map(([code]) => code),
+    )
+    .execute();
+  for (const t of trials) {
+    const open = query.openOrderValue![t.categoryCode]!;
+    if (t.trialLimitAmount !== null && compare(open, t.trialLimitAmount) > 0)
+      return refuse(
+        'TRIAL_CAP',
+        `在试用品类${t.categoryCode}的未完成订单金额 ${open} 超过试用限额 ${t.trialLimitAmount}`,
+      );
+  }
   return null;
 }
 

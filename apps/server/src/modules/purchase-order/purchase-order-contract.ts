@@ -1,0 +1,115 @@
+import { add, compare, multiply, trim, type LineRow } from '@procura/shared';
+import type { Kysely } from 'kysely';
+import { businessDay } from '../../core/clock.js';
+import type { Db } from '../../db/database.js';
+import { purchaseSetting } from '../material/purchase-settings.js';
+import { refuse } from './purchase-order-rules.js';
+
+/** The contract tables are the contract module's (untyped here): read and moved by their columns. */
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+type Header = { contractId?: unknown; supplierId?: unknown; orderDate?: unknown; tenantId: number };
+
+/**
+ * Contract release orders (CON-4, CON-5, PO-2): lines naming a contract line are ordered only
+ * against an ACTIVE contract of the order's supplier on an order date within its validity, at the
+ * contract's price (or with a reason, PO-2), and a STANDARD contract's line is never ordered
+ * beyond its quantity × (1 + receipt.overDeliveryPct); a FRAMEWORK contract with an amount caps
+ * the ordered amount. The contract lines' qtyOrdered and amountOrdered move in the same
+ * transaction, only if still as read (X-4).
+ */
+export async function coverContractLines(trx: Db, header: Header, rows: LineRow[]): Promise<void> {
+  const db = trx as unknown as AnyDb;
+  const covered = rows.filter((r) => r.contractLineId);
+  if (!header.contractId) {
+    if (covered.length) throw refuse('CON-4', '请先选择合同');
+    return;
+  }
+  const contract = await db
+    .selectFrom('srmContract')
+    .selectAll()
+    .where('id', '=', String(header.contractId))
+    .where('tenantId', '=', header.tenantId)
+    .executeTakeFirst();
+  if (!contract || contract.supplierId !== header.supplierId) throw refuse('CON-4', '合同不存在或不是该供应商的合同');
+  const day = String(header.orderDate ?? businessDay());
+  if (contract.status !== 'ACTIVE') throw refuse('CON-4', `合同 ${contract.code} 未生效，不能下单`);
+  if (day < contract.validFrom || day > contract.validTo)
+    throw refuse(
+      'CON-4',
+      `订单日期 ${day} 不在合同 ${contract.code} 的有效期 ${contract.validFrom} 至 ${contract.validTo} 内`,
+    );
+  const overPct = String(await purchaseSetting<number>(trx, header.tenantId, 'receipt.overDeliveryPct'));
+  let orderedAmount = '0';
+  for (const row of covered) {
+    const line = await db
+      .selectFrom('srmContractLine')
+      .selectAll()
+      .where('id', '=', String(row.contractLineId))
+      .where('contractId', '=', contract.id)
+      .executeTakeFirst();
+    if (!line) throw refuse('CON-5', '合同行不存在');
+    if (compare(String(row.unitPrice), line.unitPrice) === 0) row.priceSource = 'CONTRACT';
+    else if (!row.priceDeviationReason)
+      throw refuse(
+        'PO-2',
+        `单价 ${String(row.unitPrice)} 与合同价格 ${line.unitPrice} 不一致，请改为合同价格，或填写价格偏离原因`,
+      );
+    row.priceSourceId = contract.id;
+    const qty = add([line.qtyOrdered, String(row.qty)], 6);
+    const amount = add([line.amountOrdered, String(row.amount), String(row.taxAmount)]);
+    if (contract.contractType !== 'FRAMEWORK') {
+      const cap = add([line.qty, multiply(line.qty, multiply(overPct, '0.01', 6), 6)], 6);
+      if (compare(qty, cap) > 0)
+        throw refuse(
+          'CON-5',
+          `合同行 ${line.lineNo}（${line.materialName}）累计订货 ${trim(qty)} 超过合同数量 ${line.qty}`,
+        );
+    }
+    const moved = await db
+      .updateTable('srmContractLine')
+      .set({ qtyOrdered: trim(qty), amountOrdered: amount })
+      .where('id', '=', line.id)
+      .where('qtyOrdered', '=', line.qtyOrdered)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw refuse('CON-5', '合同行已被他人下单，请重试');
+    orderedAmount = add([orderedAmount, amount]);
+  }
+  if (contract.contractType === 'FRAMEWORK' && compare(contract.amountInclTax, '0') > 0) {
+    const all = await db
+      .selectFrom('srmContractLine')
+      .select('amountOrdered')
+      .where('contractId', '=', contract.id)
+      .execute();
+    const total = add(all.map((l: { amountOrdered: string }) => l.amountOrdered));
+    if (compare(total, contract.amountInclTax) > 0)
+      throw refuse('CON-5', `框架合同 ${contract.code} 累计订货金额 ${total} 超过合同金额 ${contract.amountInclTax}`);
+  }
+}
+
+/** Gives back what an order's lines took of their contract lines (edit, delete, cancel). */
+export async function releaseContractLines(trx: Db, orderId: string): Promise<void> {
+  const db = trx as unknown as AnyDb;
+  const lines = await trx
+    .selectFrom('srmPurchaseOrderLine')
+    .select(['contractLineId', 'qty', 'amount', 'taxAmount', 'lineStatus'])
+    .where('orderId', '=', orderId)
+    .where('contractLineId', 'is not', null)
+    .execute();
+  for (const l of lines.filter((x) => x.lineStatus !== 'CANCELLED')) {
+    const c = await db.selectFrom('srmContractLine').selectAll().where('id', '=', l.contractLineId).executeTakeFirst();
+    if (!c) continue;
+    const back = (a: string, b: string) => {
+      const v = trim(add([a, `-${b}`], 6));
+      return v.startsWith('-') ? '0' : v;
+    };
+    await db
+      .updateTable('srmContractLine')
+      .set({
+        qtyOrdered: back(c.qtyOrdered, l.qty),
+        amountOrdered: add([c.amountOrdered, `-${add([l.amount, l.taxAmount])}`]),
+      })
+      .where('id', '=', c.id)
+      .execute();
+  }
+}
