@@ -191,6 +191,11 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
     supplierId: async (tenantId) => qualifiedSupplier(tenantId),
     contractId: async () => null as unknown as string,
   },
+  // A contract made by hand (CON-1 applies to contracts from an award) with a supplier of its own tenant.
+  srmContract: {
+    supplierId: async (tenantId) => qualifiedSupplier(tenantId),
+    sourceAwardId: async () => null as unknown as string,
+  },
   onlCgreportHead: { cgrSql: async () => 'select code, name from bd_dataorg' },
   onlCgreportItem: { cgrheadId: async () => reportHeadId() },
   onlCgreportParam: { cgrheadId: async () => reportHeadId() },

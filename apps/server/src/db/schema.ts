@@ -5,6 +5,7 @@ import type { MaterialTables } from '../modules/material/material-tables.js';
 import type { QuotaTables } from '../modules/quota/quota-tables.js';
 import type { RequisitionTables } from '../modules/requisition/requisition-tables.js';
 import type { SampleTables } from '../modules/sample/sample-tables.js';
+import type { ContractTables } from '../modules/contract/contract-tables.js';
 import type { PurchaseOrderTables } from '../modules/purchase-order/purchase-order-tables.js';
 import type { SourcingTables } from '../modules/sourcing/sourcing-tables.js';
 import type { SupplierChangeTables } from '../modules/supplier-change/supplier-change-tables.js';
@@ -78,6 +79,7 @@ export type Database = UserTables &
   EvaluationTables &
   SampleTables &
   PurchaseOrderTables &
+  ContractTables &
   SupplierChangeTables &
   RequisitionTables &
   SourcingTables &
