@@ -264,7 +264,10 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
       [[{ fromQty: 0, unitPrice: '1' }], '阶梯价应为文本'],
       [123, '阶梯价应为文本'],
     ] as const) {
-      const body = (await price({ ladder })).body as { message: string; result: { errors: Record<string, string> } };
+      const body = (await price({ ladder })).body as unknown as {
+        message: string;
+        result: { errors: Record<string, string> };
+      };
       expect(body.message).toBe(text);
       expect(body.result.errors.ladder).toBe(text);
       expect(body.message).not.toMatch(/ladder|fromQty|[[{]/);
