@@ -48,9 +48,12 @@ export type AppContext = {
 };
 
 /** The lifecycle and admission reviews (their approval document types are in the supplier manifest). */
-function supplierLifecycle(db: Db): { lifecycle: SupplierLifecycle; admissionReviews: AdmissionReviews } {
+function supplierLifecycle(
+  db: Db,
+  dicts: DictService,
+): { lifecycle: SupplierLifecycle; admissionReviews: AdmissionReviews } {
   const lifecycle = new SupplierLifecycle(db);
-  return { lifecycle, admissionReviews: new AdmissionReviews(db, lifecycle) };
+  return { lifecycle, admissionReviews: new AdmissionReviews(db, lifecycle, dicts) };
 }
 
 export async function createContext(config: Config, db: Db, kind: DatabaseKind): Promise<AppContext> {
@@ -69,7 +72,7 @@ export async function createContext(config: Config, db: Db, kind: DatabaseKind):
     permissions: new PermissionService(db, cacheVersions),
     dicts,
     suppliers: new SupplierService(db),
-    ...supplierLifecycle(db),
+    ...supplierLifecycle(db, dicts),
     qualifications: new QualificationService(db),
     announcements: new AnnouncementService(db),
     codes: new CodeRuleService(db),

@@ -319,6 +319,14 @@ describe('approval (X-10, QLF-1, SUP-6)', () => {
     for (const step of ['DOCUMENTS', 'QUESTIONNAIRE'])
       await post(t.admin, 'step', { id: reviewIds.machinery, step, result: 'PASSED', comment: '符合' });
     expect((await post(t.admin, 'submit', { id: reviewIds.machinery })).body.success).toBe(true);
+    // The approval's title names the category by its dictionary text, not its code (issue 19 #5).
+    const { title } = await s.ctx.db
+      .selectFrom('approvalInstance')
+      .select('title')
+      .where('docId', '=', reviewIds.machinery)
+      .executeTakeFirstOrThrow();
+    expect(title).toContain('（机械设备）');
+    expect(title).not.toContain('MACHINERY');
     const task = await taskOf(reviewIds.machinery);
     expect((await approval(t.admin, 'approve', task.id, '')).body).toMatchObject({
       success: false,

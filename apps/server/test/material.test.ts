@@ -257,6 +257,23 @@ describe('price library (MAT-3, MAT-4, MAT-5)', () => {
     ).toHaveLength(0);
   });
 
+  it('a malformed 阶梯价 is refused in Chinese naming 阶梯价, never a field path or JSON text (issue 19 item 5)', async () => {
+    for (const [ladder, text] of [
+      ['x', '阶梯价格式不正确，请逐档填写起订量和单价'],
+      ['[]', '阶梯价至少填写一档起订量和单价'],
+      [[{ fromQty: 0, unitPrice: '1' }], '阶梯价应为文本'],
+      [123, '阶梯价应为文本'],
+    ] as const) {
+      const body = (await price({ ladder })).body as unknown as {
+        message: string;
+        result: { errors: Record<string, string> };
+      };
+      expect(body.message).toBe(text);
+      expect(body.result.errors.ladder).toBe(text);
+      expect(body.message).not.toMatch(/ladder|fromQty|[[{]/);
+    }
+  });
+
   it('every field error comes at once, each under its field (issue 19 item 10), and nothing is written', async () => {
     const res = await price({
       validFrom: '2026-12-31',

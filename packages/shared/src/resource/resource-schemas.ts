@@ -20,18 +20,27 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     }
     case 'decimal':
       s = z
-        .union([z.string(), z.number()])
+        .union([z.string(), z.number()], { error: `${f.label}必须是数字` })
         .transform((v) => String(v).trim())
         .pipe(z.string().regex(DECIMAL, `${f.label}必须是数字`));
       break;
     case 'date':
-      s = z.string().trim().regex(DATE, `${f.label}格式应为 YYYY-MM-DD`).superRefine(realDay(f.label));
+      s = z
+        .string({ error: `${f.label}格式应为 YYYY-MM-DD` })
+        .trim()
+        .regex(DATE, `${f.label}格式应为 YYYY-MM-DD`)
+        .superRefine(realDay(f.label));
       break;
     case 'datetime':
-      s = z.string().trim().regex(DATETIME, `${f.label}格式应为 YYYY-MM-DD HH:mm:ss`).superRefine(realDay(f.label));
+      s = z
+        .string({ error: `${f.label}格式应为 YYYY-MM-DD HH:mm:ss` })
+        .trim()
+        .regex(DATETIME, `${f.label}格式应为 YYYY-MM-DD HH:mm:ss`)
+        .superRefine(realDay(f.label));
       break;
     default: {
-      let t = z.string().trim();
+      // A value of another type (a number, an array) is named by its field, not by zod's generic words.
+      let t = z.string({ error: `${f.label}应为文本` }).trim();
       if (f.required) t = t.min(1, `请输入${f.label}`);
       if (f.min !== undefined) t = t.min(f.min, `${f.label}至少${f.min}个字符`);
       t = t.max(

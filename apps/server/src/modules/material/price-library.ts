@@ -31,10 +31,10 @@ export function checkLadder(ladder: string | null | undefined): string | null {
   try {
     breaks = JSON.parse(ladder);
   } catch {
-    throw badRequest('阶梯价格式不正确', { ladder: '阶梯价应为 JSON 数组，例如 [{"fromQty":0,"unitPrice":"10.50"}]' });
+    throw badRequest('阶梯价格式不正确', { ladder: '阶梯价格式不正确，请逐档填写起订量和单价' });
   }
   const bad = (message: string) => badRequest(message, { ladder: message });
-  if (!Array.isArray(breaks) || breaks.length === 0) throw bad('阶梯价应为非空数组');
+  if (!Array.isArray(breaks) || breaks.length === 0) throw bad('阶梯价至少填写一档起订量和单价');
   const rows = breaks.map((b: unknown) => {
     const r = b as { fromQty?: unknown; unitPrice?: unknown };
     const fromQty = String(r.fromQty ?? '');

@@ -37,6 +37,9 @@ import {
   type StepResult,
   type Submit,
 } from './admission-steps.js';
+import type { DictService } from '../dictionaries/dict-service.js';
+
+const MAIN_CATEGORY_DICT = 'supplier_main_category';
 
 export const ADMISSION_REVIEW_DOC_TYPE = 'SUPPLIER_ADMISSION_REVIEW';
 export const ADMISSION_REVIEW_SOURCE = 'ADMISSION_REVIEW';
@@ -56,6 +59,8 @@ export class AdmissionReviews {
   constructor(
     private readonly db: Db,
     private readonly lifecycle: SupplierLifecycle,
+    /** Names the category in the approval title (its dictionary text, not the code). */
+    private readonly dicts?: DictService,
   ) {}
 
   /** The review of the tenant, for the modules that feed its steps (site audit). */
@@ -292,6 +297,7 @@ export class AdmissionReviews {
    * (X-10, the submitter never approves).
    */
   async submit(user: SessionUser, tenantId: number, input: Submit): Promise<void> {
+    const categories = (await this.dicts?.textMaps([MAIN_CATEGORY_DICT], tenantId))?.[MAIN_CATEGORY_DICT];
     await this.db.transaction().execute(async (trx) => {
       const r = await this.load(trx, input.id, tenantId);
       if (r.status !== 'IN_REVIEW') throw businessError('只有评审中的准入评审可以提交审批');
@@ -304,7 +310,8 @@ export class AdmissionReviews {
         decision: input.decision,
         trialLimitAmount: limit,
       });
-      const title = `准入评审：${name}（${r.categoryCode}）${r.code}，建议${DECISION_TEXT[input.decision]}${limit ? `，试用限额 ${limit}` : ''}`;
+      const category = categories?.get(r.categoryCode) ?? r.categoryCode;
+      const title = `准入评审：${name}（${category}）${r.code}，建议${DECISION_TEXT[input.decision]}${limit ? `，试用限额 ${limit}` : ''}`;
       const started = await submitForApproval(trx, {
         docType: ADMISSION_REVIEW_DOC_TYPE,
         docId: r.id,

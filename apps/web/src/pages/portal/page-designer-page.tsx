@@ -6,7 +6,7 @@ import { App, Button, Card, Col, Collapse, Form, Result, Row, Segmented, Space, 
 import { ExportOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { PortalConfig, PortalTemplate } from '@procura/shared';
 import { Has } from '../../components/has';
-import { fieldErrorsOf } from '../../lib/form-errors';
+import { fieldErrorsOf, setFieldErrors } from '../../lib/form-errors';
 import { getAction, HttpError, putAction } from '../../lib/http';
 import { confirmLeave } from '../../lib/leave-confirm';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -155,7 +155,7 @@ export default function PageDesignerPage() {
         });
         if (fields.length) {
           setEditing(true);
-          form.setFields(fields as Parameters<typeof form.setFields>[0]);
+          setFieldErrors(form, fields);
         }
         message.error((e as Error).message);
       }

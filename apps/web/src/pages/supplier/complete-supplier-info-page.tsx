@@ -21,6 +21,7 @@ import {
   SUPPLIER_INFO_LABELS,
 } from './supplier-info-form';
 import type { FieldError, SupplierInfoField, SupplierInfoFormValues } from './supplier-info-form';
+import { setFieldErrors } from '../../lib/form-errors';
 
 type TextField = Exclude<SupplierInfoField, 'mainCategories' | 'businessLicenseFile'>;
 
@@ -91,7 +92,7 @@ function SupplierInfoForm({
   const releaseUnsaved = useUnsavedChanges(dirty);
 
   const showErrors = (errors: FieldError[]) => {
-    form.setFields(errors);
+    setFieldErrors(form, errors);
     const first = errors[0];
     if (first) form.scrollToField(first.name);
   };
@@ -135,7 +136,10 @@ function SupplierInfoForm({
   // Editing a field clears its error; the whole form is checked again on submit.
   const onValuesChange = (changed: SupplierInfoFormValues) => {
     setDirty(true);
-    form.setFields(Object.keys(changed).map((name) => ({ name: name as SupplierInfoField, errors: [] })));
+    setFieldErrors(
+      form,
+      Object.keys(changed).map((name) => ({ name, errors: [] })),
+    );
   };
 
   const control = (name: SupplierInfoField) => {

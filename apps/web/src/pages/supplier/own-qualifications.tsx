@@ -8,6 +8,7 @@ import { useDictItems } from '../../lib/dict';
 import { postAction } from '../../lib/http';
 import { getOrThrow, type SupplierQualification } from '../../lib/supplier-api';
 import { QualificationTable } from './qualification-table';
+import { setFieldErrors } from '../../lib/form-errors';
 
 export const OWN_QUALIFICATIONS_KEY = ['supplier', 'ownQualifications'] as const;
 
@@ -39,8 +40,9 @@ function AddQualificationModal({ open, onClose }: { open: boolean; onClose: () =
       files: v.files ?? '',
     });
     if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((i) => ({ name: String(i.path[0]) as keyof FormValues, errors: [i.message] })),
+      setFieldErrors(
+        form,
+        parsed.error.issues.map((i) => ({ name: String(i.path[0]), errors: [i.message] })),
       );
       return;
     }

@@ -7,6 +7,7 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fieldErrorsOf, PublicFrame } from './public-frame';
 import { SmsCodeButton } from './sms-code-button';
 import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
+import { setFieldErrors } from '../../lib/form-errors';
 
 type Values = { username: string; phone: string; smsCode: string; password: string; confirm: string };
 
@@ -37,7 +38,7 @@ export default function AlterationPage() {
       setDone(true);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      if (fields.length > 0) setFieldErrors(form, fields);
       setRefusal(error instanceof Error ? error.message : '重设密码失败');
     } finally {
       setSubmitting(false);

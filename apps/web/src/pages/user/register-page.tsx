@@ -7,6 +7,7 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fieldErrorsOf, PublicFrame } from './public-frame';
 import { SmsCodeButton } from './sms-code-button';
 import { sameAsPasswordRule, strongPasswordRule } from '../../lib/password-form-rules';
+import { setFieldErrors } from '../../lib/form-errors';
 
 type Values = Omit<SupplierRegisterInput, 'agree'> & { confirm: string; agree: boolean };
 
@@ -43,7 +44,7 @@ export default function RegisterPage() {
       navigate(`${REGISTER_RESULT_PATH}?username=${encodeURIComponent(values.username.trim())}`, { replace: true });
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      if (fields.length > 0) setFieldErrors(form, fields);
       setRefusal(error instanceof Error ? error.message : '注册失败');
     } finally {
       setSubmitting(false);

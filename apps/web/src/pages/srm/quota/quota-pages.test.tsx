@@ -363,10 +363,13 @@ describe('配额管理 (domain §14)', () => {
     const share = await within(form).findByLabelText('西南五金制品有限公司配额比例');
     // A blank share is refused before sending (QUO-1).
     fireEvent.click(screen.getByTestId('quota-save'));
-    expect((await screen.findByTestId('quota-form-errors')).textContent).toBe('配额比例须为1到100之间的整数');
+    const lines = within(form).getByTestId('quota-form-lines');
+    expect(await within(lines).findByText('配额比例须为1到100之间的整数')).toBeTruthy();
     expect(server.calls('PUT /srm/quota/edit')).toHaveLength(0);
     fireEvent.change(share, { target: { value: '40' } });
     await waitFor(() => expect(screen.getByTestId('quota-sum').textContent).toBe('合计：100%'));
+    // The share is filled in: its message goes before any new save.
+    await waitFor(() => expect(within(lines).queryByText('配额比例须为1到100之间的整数')).toBeNull());
     fireEvent.click(screen.getByTestId('quota-save'));
     await waitFor(() => expect(server.calls('PUT /srm/quota/edit')).toHaveLength(1));
     expect((server.calls('PUT /srm/quota/edit')[0]!.body as { lines: unknown[] }).lines).toEqual([
@@ -385,10 +388,17 @@ describe('配额管理 (domain §14)', () => {
     await waitFor(() => expect(dayCell('2000-01-03')?.className).toContain('ant-picker-cell-disabled'));
     typeDate(validFrom, '2099-12-01');
     typeDate(within(form).getByLabelText('失效日期'), '2099-11-01');
+    fireEvent.change(within(form).getByLabelText('最小拆分数量'), { target: { value: '-1' } });
     fireEvent.click(screen.getByTestId('quota-save'));
-    expect((await screen.findByTestId('quota-form-errors')).textContent).toBe('失效日期不能早于生效日期');
+    // Every message at once, each under its field.
+    expect(await within(form).findByText('失效日期不能早于生效日期')).toBeTruthy();
+    expect(within(form).getByText('最小拆分数量必须是不小于0的数字（最多4位小数）')).toBeTruthy();
     expect(server.calls('PUT /srm/quota/edit')).toHaveLength(0);
     typeDate(within(form).getByLabelText('失效日期'), '2100-11-30');
+    await waitFor(() => expect(within(form).queryByText('失效日期不能早于生效日期')).toBeNull());
+    expect(within(form).getByText('最小拆分数量必须是不小于0的数字（最多4位小数）')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('最小拆分数量'), { target: { value: '' } });
+    await waitFor(() => expect(within(form).queryByText('最小拆分数量必须是不小于0的数字（最多4位小数）')).toBeNull());
     fireEvent.click(screen.getByTestId('quota-save'));
     expect(await screen.findByText('配额已被他人修改，请刷新后重试')).toBeTruthy();
     expect(screen.getByTestId('quota-form')).toBeTruthy();
@@ -406,17 +416,22 @@ describe('quotaDraftErrors', () => {
     ],
   };
   it('lets a draft whose sum is not 100 be saved, refuses bad dates, quantities and shares', () => {
-    expect(quotaDraftErrors(valid)).toEqual([]);
-    expect(quotaDraftErrors({ ...valid, validTo: '' })).toEqual(['请填写生效日期和失效日期']);
-    expect(quotaDraftErrors({ ...valid, minSplitQty: '1.23456' })).toEqual([
-      '最小拆分数量必须是不小于0的数字（最多4位小数）',
-    ]);
-    expect(quotaDraftErrors({ ...valid, minSplitQty: '-1' })).toEqual([
-      '最小拆分数量必须是不小于0的数字（最多4位小数）',
-    ]);
-    expect(quotaDraftErrors({ ...valid, lines: [] })).toEqual(['请至少添加一家供应商']);
-    expect(quotaDraftErrors({ ...valid, lines: [{ ...valid.lines[0]!, quotaPct: null }] })).toEqual([
-      '配额比例须为1到100之间的整数',
-    ]);
+    expect(quotaDraftErrors(valid)).toEqual({});
+    expect(quotaDraftErrors({ ...valid, validTo: '' })).toEqual({ validTo: '请选择失效日期' });
+    expect(quotaDraftErrors({ ...valid, validFrom: '', validTo: '' })).toEqual({
+      validFrom: '请选择生效日期',
+      validTo: '请选择失效日期',
+    });
+    expect(quotaDraftErrors({ ...valid, minSplitQty: '1.23456' })).toEqual({
+      minSplitQty: '最小拆分数量必须是不小于0的数字（最多4位小数）',
+    });
+    expect(quotaDraftErrors({ ...valid, validTo: '2026-01-01', minSplitQty: '-1' })).toEqual({
+      validTo: '失效日期不能早于生效日期',
+      minSplitQty: '最小拆分数量必须是不小于0的数字（最多4位小数）',
+    });
+    expect(quotaDraftErrors({ ...valid, lines: [] })).toEqual({ lines: '请至少添加一家供应商' });
+    expect(quotaDraftErrors({ ...valid, lines: [{ ...valid.lines[0]!, quotaPct: null }] })).toEqual({
+      lines: '配额比例须为1到100之间的整数',
+    });
   });
 });
