@@ -289,6 +289,13 @@ describe('closing an auction feeds the award', () => {
     }[];
     // The sourcing method reads as its dictionary text, never the code AUCTION.
     expect(announced.find((a) => a.title === title)?.info).toContainEqual({ label: '采购方式', value: '竞价' });
+    // The stored method is a purchase-method code, so the back office's announcement list shows 竞价 too.
+    const stored = await w.s.ctx.db
+      .selectFrom('portalPurchaseAnnouncement')
+      .select('purchaseMethod')
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow();
+    expect(stored.purchaseMethod).toBe('REVERSE_AUCTION');
     expect(await bid(0, lotId, '29000')).toMatchObject({ success: true });
     expect((await bid(1, lotId, '28700')).success).toBe(true);
     w.travel(30 * 60_000);

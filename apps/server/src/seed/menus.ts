@@ -35,7 +35,7 @@ export const BASE_ROLES = [
   {
     roleCode: 'expert',
     roleName: '评标专家',
-    description: '技术、经济专家：参加评标委员会，评分并签署评标报告（TND-11）',
+    description: '技术、经济专家：参加评标委员会，评分并签署评标报告',
   },
 ];
 

@@ -94,7 +94,8 @@ export async function createAuction(
       ...newEventDraft(actor, { id: eventId, code }, now),
       title,
       type: 'AUCTION',
-      method: 'AUCTION',
+      // The purchase-method code (srm_purchase_method), which screens show as 竞价.
+      method: 'REVERSE_AUCTION',
       visibility,
       sealed: 0,
       minInvited: rules.minParticipants,
