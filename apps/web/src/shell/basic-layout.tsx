@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, ConfigProvider, Drawer, Layout, theme, Watermark } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -8,6 +8,7 @@ import { effectiveSettings, useLayoutSettings } from '../lib/layout-settings';
 import { findRouteChain } from '../lib/menu-routes';
 import type { AppRoute } from '../lib/menu-routes';
 import { PLATFORM_NAME } from '../lib/platform';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { HeaderActions } from './header/header-actions';
 import { GlobalFooter } from './layout/global-footer';
 import {
@@ -23,11 +24,13 @@ import { Logo } from './layout/logo';
 import { PageHeader } from './layout/page-header';
 import { useAutoHideHeader } from './layout/use-auto-hide-header';
 import { useDevice } from './layout/use-device';
-import { SettingsDrawer } from './settings/settings-drawer';
 import { SideMenu } from './side-menu';
 import { KeepAliveOutlet } from './tabs/keep-alive-outlet';
 import { TabBar } from './tabs/tab-bar';
 import { TabWorkspaceProvider, useTabWorkspace } from './tabs/tab-workspace';
+
+// Opened from the header now and then: its code (radio, select, switch) loads on the first opening.
+const SettingsDrawer = lazy(() => import('./settings/settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const DARK_BG = '#001529';
 
@@ -74,6 +77,7 @@ export function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsMounted = useOpenedOnce(settingsOpen);
   const headerVisible = useAutoHideHeader(effective.autoHideHeader);
   usePageChrome(settings.colorWeak);
 
@@ -228,7 +232,11 @@ export function BasicLayout() {
             <GlobalFooter />
           </Layout>
         </Layout>
-        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        {settingsMounted ? (
+          <Suspense fallback={null}>
+            <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        ) : null}
       </TabWorkspaceProvider>
     </ConfigProvider>
   );
