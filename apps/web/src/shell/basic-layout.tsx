@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, ConfigProvider, Drawer, Layout, theme, Watermark } from 'antd';
+import { Button, ConfigProvider, Layout, theme, Watermark } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useSession } from '../lib/auth-store';
@@ -30,6 +30,8 @@ import { TabBar } from './tabs/tab-bar';
 import { TabWorkspaceProvider, useTabWorkspace } from './tabs/tab-workspace';
 
 // Opened from the header now and then: its code (radio, select, switch) loads on the first opening.
+// The menu drawer of narrow screens likewise, on its first opening.
+const Drawer = lazy(() => import('antd/es/drawer'));
 const SettingsDrawer = lazy(() => import('./settings/settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const DARK_BG = '#001529';
@@ -78,6 +80,7 @@ export function BasicLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsMounted = useOpenedOnce(settingsOpen);
+  const drawerMounted = useOpenedOnce(drawerOpen);
   const headerVisible = useAutoHideHeader(effective.autoHideHeader);
   usePageChrome(settings.colorWeak);
 
@@ -201,19 +204,21 @@ export function BasicLayout() {
               <SideMenu entries={menu} collapsed={collapsed} theme={menuTheme} />
             </Layout.Sider>
           ) : null}
-          {mobile ? (
-            <Drawer
-              placement="left"
-              size={DRAWER_WIDTH}
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              closable={false}
-              styles={{ body: { padding: 0, background: dark ? DARK_BG : undefined } }}
-              data-testid="menu-drawer"
-            >
-              <Logo dark={dark} color={token.colorPrimary} />
-              <SideMenu entries={menu} collapsed={false} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
-            </Drawer>
+          {mobile && drawerMounted ? (
+            <Suspense fallback={null}>
+              <Drawer
+                placement="left"
+                size={DRAWER_WIDTH}
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                closable={false}
+                styles={{ body: { padding: 0, background: dark ? DARK_BG : undefined } }}
+                data-testid="menu-drawer"
+              >
+                <Logo dark={dark} color={token.colorPrimary} />
+                <SideMenu entries={menu} collapsed={false} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer>
+            </Suspense>
           ) : null}
           {/* A fixed side bar is out of the flow: the page keeps clear of it (160 px open, 120 collapsed). */}
           <Layout style={{ paddingInlineStart: fixedSider ? siderWidth : 0, transition: 'padding 0.2s' }}>
