@@ -52,7 +52,13 @@ export default defineConfig({
     outDir: 'dist',
     // Three entries: the back office (index.html), the public portal (portal.html) and the
     // sign-in page (login.html); the last two load no back-office code.
-    rollupOptions: {
+    rolldownOptions: {
+      // rc-component packages declare no `sideEffects`, so one import (antd's button style reads
+      // a colour class from the colour picker) kept whole unused components (ColorPicker, Collapse,
+      // the Form field classes) in the first screen's chunks. Their modules only define exports.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         portal: fileURLToPath(new URL('./portal.html', import.meta.url)),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Result } from 'antd';
+import { LazyResult as Result } from '../components/lazy-result';
 import { PageBoundary } from './page-boundary';
 
 /**

@@ -1,6 +1,7 @@
 import { Component, Suspense } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { LazyResult as Result } from '../components/lazy-result';
 
 /** A lazily loaded chunk that could not be fetched (new deployment, network loss). */
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { PORTAL_TYPE_LABELS } from '@procura/shared';
 import type { PurchaseAnnouncementDetail } from '@procura/shared';
 import { useState } from 'react';
-import { SafeHtml } from '../components/safe-html';
+import { LazySafeHtml as SafeHtml } from '../components/lazy-safe-html';
 import { usePortalView } from './api';
 import { InvitationDialog } from './items';
 import { PortalPage } from './layout';

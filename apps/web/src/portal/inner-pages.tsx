@@ -1,6 +1,6 @@
 import { PORTAL_LIMITS } from '@procura/shared';
 import type { NewsItem } from '@procura/shared';
-import { SafeHtml } from '../components/safe-html';
+import { LazySafeHtml as SafeHtml } from '../components/lazy-safe-html';
 import { recordsOf, usePortalView } from './api';
 import { Features } from './home-pro';
 import { NewsCard } from './items';

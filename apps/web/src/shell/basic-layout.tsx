@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, ConfigProvider, Drawer, Layout, theme, Watermark } from 'antd';
+import { Button, ConfigProvider, Layout, theme, Watermark } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useSession } from '../lib/auth-store';
@@ -8,6 +8,7 @@ import { effectiveSettings, useLayoutSettings } from '../lib/layout-settings';
 import { findRouteChain } from '../lib/menu-routes';
 import type { AppRoute } from '../lib/menu-routes';
 import { PLATFORM_NAME } from '../lib/platform';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { HeaderActions } from './header/header-actions';
 import { GlobalFooter } from './layout/global-footer';
 import {
@@ -23,11 +24,15 @@ import { Logo } from './layout/logo';
 import { PageHeader } from './layout/page-header';
 import { useAutoHideHeader } from './layout/use-auto-hide-header';
 import { useDevice } from './layout/use-device';
-import { SettingsDrawer } from './settings/settings-drawer';
 import { SideMenu } from './side-menu';
 import { KeepAliveOutlet } from './tabs/keep-alive-outlet';
 import { TabBar } from './tabs/tab-bar';
 import { TabWorkspaceProvider, useTabWorkspace } from './tabs/tab-workspace';
+
+// Opened from the header now and then: its code (radio, select, switch) loads on the first opening.
+// The menu drawer of narrow screens likewise, on its first opening.
+const Drawer = lazy(() => import('antd/es/drawer'));
+const SettingsDrawer = lazy(() => import('./settings/settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const DARK_BG = '#001529';
 
@@ -74,6 +79,8 @@ export function BasicLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsMounted = useOpenedOnce(settingsOpen);
+  const drawerMounted = useOpenedOnce(drawerOpen);
   const headerVisible = useAutoHideHeader(effective.autoHideHeader);
   usePageChrome(settings.colorWeak);
 
@@ -197,19 +204,21 @@ export function BasicLayout() {
               <SideMenu entries={menu} collapsed={collapsed} theme={menuTheme} />
             </Layout.Sider>
           ) : null}
-          {mobile ? (
-            <Drawer
-              placement="left"
-              size={DRAWER_WIDTH}
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              closable={false}
-              styles={{ body: { padding: 0, background: dark ? DARK_BG : undefined } }}
-              data-testid="menu-drawer"
-            >
-              <Logo dark={dark} color={token.colorPrimary} />
-              <SideMenu entries={menu} collapsed={false} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
-            </Drawer>
+          {mobile && drawerMounted ? (
+            <Suspense fallback={null}>
+              <Drawer
+                placement="left"
+                size={DRAWER_WIDTH}
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                closable={false}
+                styles={{ body: { padding: 0, background: dark ? DARK_BG : undefined } }}
+                data-testid="menu-drawer"
+              >
+                <Logo dark={dark} color={token.colorPrimary} />
+                <SideMenu entries={menu} collapsed={false} theme={menuTheme} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer>
+            </Suspense>
           ) : null}
           {/* A fixed side bar is out of the flow: the page keeps clear of it (160 px open, 120 collapsed). */}
           <Layout style={{ paddingInlineStart: fixedSider ? siderWidth : 0, transition: 'padding 0.2s' }}>
@@ -228,7 +237,11 @@ export function BasicLayout() {
             <GlobalFooter />
           </Layout>
         </Layout>
-        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        {settingsMounted ? (
+          <Suspense fallback={null}>
+            <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        ) : null}
       </TabWorkspaceProvider>
     </ConfigProvider>
   );

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { markAnnouncementRead, MY_ANNOUNCEMENTS_URL, NOTICE_QUERY_KEYS } from './announcement-api';
 import type { Announcement } from './announcement-api';
-import { AnnouncementDialog } from './announcement-dialog';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// The dialog (and the HTML sanitiser its body needs) loads when the first announcement is opened.
+const AnnouncementDialog = lazy(() => import('./announcement-dialog').then((m) => ({ default: m.AnnouncementDialog })));
 
 type Opened = { id: string; preview: Partial<Announcement> };
 
@@ -13,6 +16,7 @@ type Opened = { id: string; preview: Partial<Announcement> };
 export function useAnnouncementReader() {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const mounted = useOpenedOnce(opened !== null);
 
   const open = (anntId: string, preview: Partial<Announcement> = {}) => {
     setOpened({ id: anntId, preview });
@@ -28,8 +32,10 @@ export function useAnnouncementReader() {
       });
   };
 
-  const dialog = (
-    <AnnouncementDialog id={opened?.id ?? null} preview={opened?.preview ?? null} onClose={() => setOpened(null)} />
-  );
+  const dialog = mounted ? (
+    <Suspense fallback={null}>
+      <AnnouncementDialog id={opened?.id ?? null} preview={opened?.preview ?? null} onClose={() => setOpened(null)} />
+    </Suspense>
+  ) : null;
   return { open, dialog };
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Col, Empty, List, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { LazyResult as Result } from '../../components/lazy-result';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';

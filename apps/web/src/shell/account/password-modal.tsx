@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { FocusEvent } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { updatePassword } from './account-api';
-import { newPasswordBlurWarning, PASSWORD_MESSAGES, passwordFormErrors } from './password-rules';
+import { newPasswordBlurWarning, passwordFormErrors } from './password-rules';
 import type { PasswordField, PasswordValues } from './password-rules';
 
 /** An antd rule backed by the pure rules, so the form and its tests share one definition. */
@@ -114,22 +114,4 @@ export function PasswordModal({ username, onClose }: { username: string | null; 
       </Form>
     </Modal>
   );
-}
-
-/** `show(username)` opens the modal; without a signed-in user it only warns. */
-export function usePasswordModal() {
-  const { message } = App.useApp();
-  const [username, setUsername] = useState<string | null>(null);
-  const show = useCallback(
-    (name: string | null | undefined) => {
-      if (!name) {
-        message.warning(PASSWORD_MESSAGES.noUser);
-        return;
-      }
-      setUsername(name);
-    },
-    [message],
-  );
-  const modal = <PasswordModal username={username} onClose={() => setUsername(null)} />;
-  return { show, modal };
 }

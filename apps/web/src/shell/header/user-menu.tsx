@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { App, Avatar, Dropdown, Space, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { ApartmentOutlined, ClearOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/auth-store';
 import { DICT_CACHE_MESSAGES, reloadDictCache } from '../../lib/dict';
-import { DepartModal } from '../account/depart-modal';
-import { usePasswordModal } from '../account/password-modal';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+import { usePasswordModal } from '../account/use-password-modal';
+
+// Its form and select load when it first opens (from the menu, or forced after login).
+const DepartModal = lazy(() => import('../account/depart-modal').then((m) => ({ default: m.DepartModal })));
 
 type Action = 'password' | 'depart' | 'cache';
 
@@ -24,6 +27,7 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
   const password = usePasswordModal();
   const [departOpen, setDepartOpen] = useState(false);
   const closeDepart = useCallback(() => setDepartOpen(false), []);
+  const departMounted = useOpenedOnce(departOpen || mustPickDepart);
 
   const clearCache = async () => {
     if (await reloadDictCache()) {
@@ -54,7 +58,11 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
       </Dropdown>
       {password.modal}
       {/* Opened from the menu, or forced right after login for a user who must pick a department. */}
-      <DepartModal open={departOpen || mustPickDepart} forced={mustPickDepart} onClose={closeDepart} />
+      {departMounted ? (
+        <Suspense fallback={null}>
+          <DepartModal open={departOpen || mustPickDepart} forced={mustPickDepart} onClose={closeDepart} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

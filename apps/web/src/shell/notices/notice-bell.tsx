@@ -1,42 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Empty, List, Popover, Result, Spin, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Badge, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { NOTICE_LIST_PATH } from '@procura/shared';
 import type { Announcement } from '../../components/announcement/announcement-api';
-import { PriorityTag } from '../../components/announcement/priority-tag';
 import { useAnnouncementReader } from '../../components/announcement/use-announcement-reader';
 import { useSession } from '../../lib/auth-store';
 import { fetchSupplierProfile, SUPPLIER_PROFILE_QUERY_KEY } from '../../lib/supplier-api';
 import { isSupplierUser } from '../../lib/user-kind';
 import { useBellNotices } from './use-bell-notices';
 
+const NoticePanel = lazy(() => import('./notice-panel').then((m) => ({ default: m.NoticePanel })));
+
 /** How long the panel shows its loading indication when opened (spec part 2 §9). */
 export const NOTICE_PANEL_LOADING_MS = 200;
-
-function NoticeList({ items, onOpen }: { items: readonly Announcement[]; onOpen: (a: Announcement) => void }) {
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无未读消息" />;
-  return (
-    <List
-      size="small"
-      dataSource={items as Announcement[]}
-      renderItem={(item) => (
-        <List.Item data-testid="notice-item" style={{ cursor: 'pointer' }} onClick={() => onOpen(item)}>
-          <List.Item.Meta
-            title={
-              <Typography.Text ellipsis style={{ maxWidth: 240 }}>
-                {item.titile}
-              </Typography.Text>
-            }
-            description={item.sendTime ?? item.createTime}
-          />
-          <PriorityTag priority={item.priority} />
-        </List.Item>
-      )}
-    />
-  );
-}
 
 /** The header bell: unread notices and system messages with counts, each opened in the announcement dialog. */
 export function NoticeBell() {
@@ -76,50 +54,20 @@ export function NoticeBell() {
   };
 
   const panel = (
-    <div style={{ width: 336 }} data-testid="notice-panel">
-      <Spin spinning={panelLoading}>
-        {notices.isError ? (
-          <Result
-            status="warning"
-            subTitle="消息加载失败"
-            extra={
-              <Button size="small" onClick={() => void notices.refetch()}>
-                重试
-              </Button>
-            }
-          />
-        ) : (
-          <Tabs
-            centered
-            items={[
-              {
-                key: 'annt',
-                label: `通知(${data?.anntMsgTotal ?? 0})`,
-                children: <NoticeList items={data?.anntMsgList ?? []} onOpen={openOne} />,
-              },
-              {
-                key: 'sys',
-                label: `系统消息(${data?.sysMsgTotal ?? 0})`,
-                children: <NoticeList items={data?.sysMsgList ?? []} onOpen={openOne} />,
-              },
-            ]}
-          />
-        )}
-        {showMore ? (
-          <div style={{ textAlign: 'center' }}>
-            <Button
-              type="link"
-              onClick={() => {
-                setOpen(false);
-                navigate(NOTICE_LIST_PATH);
-              }}
-            >
-              查看更多
-            </Button>
-          </div>
-        ) : null}
-      </Spin>
-    </div>
+    <Suspense fallback={<Spin style={{ display: 'block', width: 336 }} />}>
+      <NoticePanel
+        data={data}
+        failed={notices.isError}
+        loading={panelLoading}
+        showMore={showMore}
+        onRetry={() => void notices.refetch()}
+        onOpen={openOne}
+        onMore={() => {
+          setOpen(false);
+          navigate(NOTICE_LIST_PATH);
+        }}
+      />
+    </Suspense>
   );
 
   return (
