@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sampleRequestResource, type ResourceDef } from '@procura/shared';
 import { codes, page, setup } from './resource-page-harness';
 import { ok } from '../test/fake-server';
+import { userInfo } from '../test/fixtures';
+import { persistedSession } from '../lib/session-persistence';
 
 /** The generic page of a workflow document (issue 17): status tabs with counts, detail buttons, timeline, print view. */
 const record = {
@@ -70,10 +72,23 @@ describe('a workflow document on the generic page', () => {
     expect(await within(tabs).findByText('全部 (6)')).toBeTruthy();
     expect(within(tabs).getByText('已发送 (2)')).toBeTruthy();
     expect(within(tabs).getByText('已取消 (3)')).toBeTruthy();
+    expect(within(tabs).getByText('草稿 (0)')).toBeTruthy();
     fireEvent.click(within(tabs).getByText('已发送 (2)'));
     await waitFor(() => expect(lastList().get('status')).toBe('SENT'));
     for (const call of server.calls('GET /srm/sampleRequest/statusCount'))
       expect(call.url.searchParams.get('status')).toBeNull();
+  });
+
+  it('a supplier gets no tab for the states it never sees (X-5: no 草稿)', async () => {
+    persistedSession.setUserInfo(userInfo({ username: 'supplier1', userType: 2, supplierId: 's1' }));
+    try {
+      open();
+      const tabs = await screen.findByTestId('status-tabs');
+      expect(await within(tabs).findByText('已发送 (2)')).toBeTruthy();
+      expect(within(tabs).queryByText(/草稿/)).toBeNull();
+    } finally {
+      persistedSession.clear();
+    }
   });
 
   it('the detail offers the transitions of the state, the timeline, and a print view with header and fields', async () => {

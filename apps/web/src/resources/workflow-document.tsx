@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { ResourceDef } from '@procura/shared';
+import { workflowSupplierSees, type ResourceDef } from '@procura/shared';
 import { StoredFileLinks } from '../components/upload/stored-file-links';
+import { useSession } from '../lib/auth-store';
 import { getAction, type QueryParams } from '../lib/http';
+import { isSupplierUser } from '../lib/user-kind';
 import { DocumentPrintView } from './print-view';
 import type { DetailPanel, ResourceRecord, RowAction } from './resource-types';
 import { WorkflowTimeline } from './workflow-actions';
@@ -29,6 +31,8 @@ export function StatusTabs({
   onChange: (status: string) => void;
 }) {
   const wf = def.workflow!;
+  // A supplier gets no tab for states it never sees its documents in (X-5: drafts, approvals).
+  const supplier = isSupplierUser(useSession().userInfo);
   const filters = countParams(params, wf.status);
   const counts = useQuery({
     queryKey: ['status-count', def.path, filters],
@@ -41,7 +45,9 @@ export function StatusTabs({
   const total = Object.values(data).reduce((a, b) => a + b, 0);
   const items = [
     { key: '', label: `全部 (${total})` },
-    ...Object.entries(wf.def.states).map(([code, st]) => ({ key: code, label: `${st.text} (${data[code] ?? 0})` })),
+    ...Object.entries(wf.def.states)
+      .filter(([code]) => !supplier || workflowSupplierSees(wf.def, code))
+      .map(([code, st]) => ({ key: code, label: `${st.text} (${data[code] ?? 0})` })),
   ];
   return (
     <Tabs
