@@ -9,6 +9,7 @@ import {
   fromScaled,
   isDecimal,
   multiply,
+  percentOf,
   parseDecimal,
   share,
   subtract,
@@ -41,6 +42,11 @@ describe('exact decimals (X-6)', () => {
     expect(multiply('3', '0.335')).toBe('1.01');
     expect(multiply('2.5', '4.4', 4)).toBe('11.0000');
     expect(multiply('0.005', '1')).toBe('0.01');
+    // A line's tax: amount × rate %, rounded once, half-up.
+    expect(percentOf('100.00', '13')).toBe('13.00');
+    expect(percentOf('0.50', '13')).toBe('0.07');
+    expect(percentOf('123.45', '6.5')).toBe('8.02');
+    expect(percentOf('1.00', '0.5', 4)).toBe('0.0050');
     expect(divide('10', '3')).toBe('3.333333');
     expect(divide('20', '3')).toBe('6.666667');
     expect(divide('1', '8', 2)).toBe('0.13');

@@ -82,6 +82,12 @@ export function multiply(a: string, b: string, places = 2): string {
   return fromScaled(roundDiv(product, 10n ** BigInt(2 * DECIMAL_SCALE - places), places), places);
 }
 
+/** round(a × pct / 100, places) half-up, rounded once (a line's tax from its amount and rate, X-6). */
+export function percentOf(a: string, pct: string, places = 2): string {
+  const product = toScaled(a) * toScaled(pct); // scale 2×DECIMAL_SCALE, times 100
+  return fromScaled(roundDiv(product, 100n * 10n ** BigInt(2 * DECIMAL_SCALE - places), places), places);
+}
+
 /** round(a ÷ b, places) half-up, trimmed (non-negative a, positive b). */
 export function divide(a: string, b: string, places = 6): string {
   const quotient = divRound(toScaled(a) * 10n ** BigInt(places), toScaled(b)); // scale `places`

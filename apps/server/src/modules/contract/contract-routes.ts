@@ -4,9 +4,9 @@ import {
   add,
   compare,
   contractResource,
-  divide,
   lineFieldKey,
   multiply,
+  percentOf,
   subtract,
   type LineRow,
 } from '@procura/shared';
@@ -55,7 +55,7 @@ function withTax(values: Values, lines: LineRow[]): void {
   for (const l of lines) {
     const amount = String(l.amount ?? multiply(String(l.qty ?? '0'), String(l.unitPrice ?? '0'), 2));
     l.amount = amount;
-    l.taxAmount = add([divide(multiply(amount, String(l.taxRate ?? '0'), 6), '100', 2)], 2);
+    l.taxAmount = percentOf(amount, String(l.taxRate ?? '0'));
   }
   const excl = add(lines.map((l) => String(l.amount)));
   const tax = add(lines.map((l) => String(l.taxAmount)));

@@ -1,4 +1,4 @@
-import { add, compare, multiply, trim, type LineRow } from '@procura/shared';
+import { add, compare, percentOf, trim, type LineRow } from '@procura/shared';
 import type { Kysely } from 'kysely';
 import { businessDay } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
@@ -59,7 +59,7 @@ export async function coverContractLines(trx: Db, header: Header, rows: LineRow[
     const qty = add([line.qtyOrdered, String(row.qty)], 6);
     const amount = add([line.amountOrdered, String(row.amount), String(row.taxAmount)]);
     if (contract.contractType !== 'FRAMEWORK') {
-      const cap = add([line.qty, multiply(line.qty, multiply(overPct, '0.01', 6), 6)], 6);
+      const cap = add([line.qty, percentOf(line.qty, overPct, 6)], 6);
       if (compare(qty, cap) > 0)
         throw refuse(
           'CON-5',

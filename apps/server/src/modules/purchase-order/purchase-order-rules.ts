@@ -1,4 +1,4 @@
-import { add, compare, multiply } from '@procura/shared';
+import { add, compare, multiply, percentOf } from '@procura/shared';
 import type { Selectable } from 'kysely';
 import { businessDay } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
@@ -32,7 +32,7 @@ export const OPEN_ORDER_STATES = [
 /** X-6 for one line: amount = round(qty × unit price, 2), tax = round(amount × rate / 100, 2), half up. */
 export function lineAmounts(qty: string, unitPrice: string, taxRate: string): { amount: string; taxAmount: string } {
   const amount = multiply(qty, unitPrice, 2);
-  return { amount, taxAmount: multiply(amount, multiply(taxRate, '0.01', 6), 2) };
+  return { amount, taxAmount: percentOf(amount, taxRate) };
 }
 
 /** PO-8: header totals are the exact sums of the lines. */
