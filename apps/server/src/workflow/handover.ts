@@ -4,7 +4,7 @@ import { noticeHtml } from '../core/sanitize.js';
 import type { Db } from '../db/database.js';
 import { notifyUsers } from '../modules/announcements/notify.js';
 import { submitForApproval } from '../modules/approval/approval-engine.js';
-import { internalUsersWith } from '../modules/supplier/status-log.js';
+import { internalUsersWith, supplierUserIds } from '../modules/supplier/status-log.js';
 import type { WorkflowRow } from './transition.js';
 
 /**
@@ -19,17 +19,7 @@ const fill = (text: string, def: WorkflowDef, row: Row) =>
   text.replaceAll('{code}', String(row.code ?? row.id)).replaceAll('{label}', def.label);
 
 async function recipients(trx: Db, to: WorkflowNoticeTo, row: Row): Promise<string[]> {
-  if (to === 'supplier') {
-    if (!row.supplierId) return [];
-    const users = await trx
-      .selectFrom('sysUser')
-      .select('id')
-      .where('supplierId', '=', row.supplierId)
-      .where('status', '=', 1)
-      .where('delFlag', '=', 0)
-      .execute();
-    return users.map((u) => u.id);
-  }
+  if (to === 'supplier') return row.supplierId ? supplierUserIds(trx, row.supplierId) : [];
   if (to === 'creator') {
     if (!row.createBy) return [];
     const u = await trx.selectFrom('sysUser').select('id').where('username', '=', row.createBy).executeTakeFirst();

@@ -22,7 +22,7 @@ import { linesOf } from '../../resource/workflow-lines.js';
 import { transitionHook, type DocRow } from '../../resource/workflow-routes.js';
 import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { recordPrice } from '../material/price-library.js';
-import { refusalText, supplierEligibility } from '../supplier/index.js';
+import { documentSupplier, refusalText, supplierEligibility } from '../supplier/index.js';
 
 /**
  * The rules of contracts (§15) beside the generic document routes of `/srm/contract/*`: the
@@ -151,17 +151,7 @@ function assertAwardLinesKept(given: LineRow[], stored: LineRow[]): void {
 
 async function checkDraft(db: Db, values: Values, lines: LineSets, tenantId: number, existing?: DocRow) {
   const supplierId = String(values.supplierId ?? existing?.supplierId ?? '');
-  if (values.supplierId !== undefined) {
-    const s = await db
-      .selectFrom('supplier')
-      .select(['name'])
-      .where('id', '=', supplierId)
-      .where('tenantId', '=', tenantId)
-      .where('delFlag', '=', 0)
-      .executeTakeFirst();
-    if (!s) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
-    values.supplierName = s.name; // X-14
-  }
+  if (values.supplierId !== undefined) values.supplierName = (await documentSupplier(db, supplierId, tenantId)).name; // X-14
   const from = String(values.validFrom ?? existing?.validFrom ?? '');
   const to = String(values.validTo ?? existing?.validTo ?? '');
   if (from && to && to < from) throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });

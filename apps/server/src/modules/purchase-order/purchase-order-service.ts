@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import type { CodeRuleService } from '../code-rules/code-rule-service.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
+import { documentSupplier } from '../supplier/index.js';
 import { orderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import type { SrmPurchaseOrderTable } from './purchase-order-tables.js';
@@ -41,14 +42,7 @@ export async function completeDraft(
 /** the supplier's name and contact copied into the order. */
 export async function snapshotSupplier(trx: Db, values: Record<string, unknown>, tenantId: number): Promise<void> {
   if (values.supplierId === undefined) return;
-  const s = await trx
-    .selectFrom('supplier')
-    .select(['name', 'phone'])
-    .where('id', '=', String(values.supplierId))
-    .where('tenantId', '=', tenantId)
-    .where('delFlag', '=', 0)
-    .executeTakeFirst();
-  if (!s) throw badRequest('供应商不存在', { supplierId: '供应商不存在' });
+  const s = await documentSupplier(trx, String(values.supplierId), tenantId);
   values.supplierName = s.name;
   values.supplierContact = s.phone;
 }

@@ -11,3 +11,4 @@ export {
   type Ineligible,
   type IneligibleReason,
 } from './eligibility.js';
+export { documentSupplier } from './supplier-ref.js';
