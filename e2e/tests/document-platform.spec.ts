@@ -39,8 +39,9 @@ test('a sample request: list → detail → refuse with a reason → timeline �
   const list = page.getByTestId('resource-page-srmSampleRequest');
   const tabs = list.getByTestId('status-tabs');
   await expect(tabs).toContainText(/全部 \(\d+\)/, { timeout: 30_000 });
-  // X-5: a supplier never sees drafts.
-  await expect(tabs.getByRole('tab', { name: '草稿 (0)' })).toBeVisible();
+  // X-5: a supplier never sees drafts, so it gets no 草稿 tab at all.
+  await expect(tabs.getByRole('tab', { name: /^已发送 \(\d+\)$/ })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: /草稿/ })).toHaveCount(0);
   await tabs.getByRole('tab', { name: /^已发送 \(\d+\)$/ }).click();
   const row = list.locator('tbody tr', { hasText: code });
   await expect(row).toContainText('已发送');
