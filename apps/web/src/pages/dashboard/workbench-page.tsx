@@ -1,10 +1,15 @@
-import { Badge, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Badge, Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { LazyResult as Result } from '../../components/lazy-result';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
-import type { DeadlineItem, TodoCard } from './workbench-api';
+import type { TodoCard } from './workbench-api';
+import { PlainHeading } from '../../components/text/plain-text';
+
+// Only a supplier's home has deadlines: the list (antd List, Pagination, Select) loads with them.
+const Deadlines = lazy(() => import('./workbench-deadlines'));
 
 /** One to-do: its count, and a click that opens the page that handles it (in its own tab). */
 function TodoItem({ card }: { card: TodoCard }) {
@@ -22,35 +27,6 @@ function TodoItem({ card }: { card: TodoCard }) {
       <Button type="link" style={{ padding: 0 }} onClick={() => navigate(card.path)}>
         去处理
       </Button>
-    </Card>
-  );
-}
-
-/** A supplier's open events, soonest deadline first; a click opens the page that answers it. */
-function Deadlines({ items }: { items: DeadlineItem[] }) {
-  const navigate = useNavigate();
-  return (
-    <Card title="近期截止" size="small" style={{ marginTop: 16 }} data-testid="home-deadlines">
-      <List
-        size="small"
-        dataSource={items}
-        locale={{ emptyText: '暂无即将截止的项目' }}
-        renderItem={(d) => (
-          <List.Item
-            extra={<Typography.Text type="warning">截止 {d.deadline ?? '-'}</Typography.Text>}
-            actions={[
-              <Button key="open" type="link" style={{ padding: 0 }} onClick={() => navigate(d.path)}>
-                去处理
-              </Button>,
-            ]}
-          >
-            <span style={{ marginRight: 16 }}>
-              <Tag>{d.kind}</Tag>
-              {d.code} {d.title}
-            </span>
-          </List.Item>
-        )}
-      />
     </Card>
   );
 }
@@ -88,11 +64,15 @@ export default function WorkbenchPage() {
 
   return (
     <div>
-      <Typography.Title level={4}>欢迎, {userInfo?.realname || userInfo?.username}</Typography.Title>
+      <PlainHeading level={4}>欢迎, {userInfo?.realname || userInfo?.username}</PlainHeading>
       <Card title="我的待办" size="small" data-testid="home-todos">
         {body}
       </Card>
-      {todos.data?.deadlines ? <Deadlines items={todos.data.deadlines} /> : null}
+      {todos.data?.deadlines ? (
+        <Suspense fallback={<Skeleton active />}>
+          <Deadlines items={todos.data.deadlines} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

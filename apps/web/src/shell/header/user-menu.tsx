@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { App, Avatar, Dropdown, Space, Typography } from 'antd';
+import { App, Avatar, Dropdown, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { ApartmentOutlined, ClearOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,9 +51,7 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
       <Dropdown menu={{ items: ITEMS, onClick }} placement="bottomRight" trigger={['click']}>
         <Space size={6} style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
           <Avatar size="small" icon={<UserOutlined />} src={userInfo?.avatar || undefined} />
-          {showName ? (
-            <Typography.Text data-testid="current-user">{userInfo?.realname || userInfo?.username}</Typography.Text>
-          ) : null}
+          {showName ? <span data-testid="current-user">{userInfo?.realname || userInfo?.username}</span> : null}
         </Space>
       </Dropdown>
       {password.modal}

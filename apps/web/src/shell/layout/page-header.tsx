@@ -1,8 +1,9 @@
-import { Breadcrumb, Typography } from 'antd';
+import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { HOME_PATH } from '@procura/shared';
 import { findRouteChain } from '../../lib/menu-routes';
 import type { AppRoute } from '../../lib/menu-routes';
+import { PlainHeading } from '../../components/text/plain-text';
 
 export type Crumb = { title: string; path: string | null };
 
@@ -31,9 +32,9 @@ export function PageHeader({ routes, title }: { routes: readonly AppRoute[]; tit
         }))}
       />
       {title ? (
-        <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
+        <PlainHeading level={5} style={{ margin: '8px 0 0' }}>
           {title}
-        </Typography.Title>
+        </PlainHeading>
       ) : null}
     </div>
   );
