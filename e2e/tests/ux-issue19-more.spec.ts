@@ -119,6 +119,23 @@ test('#4 need-by dates and deadlines are antd zh_CN pickers greying out past day
   expect(pastDeadline.message).not.toMatch(/SRC-1/);
 });
 
+test('#4 the supplier’s quote validity is an antd picker greying out past days', async ({ page }) => {
+  await signInAs(page, 'supplier1', { url: '/srm/my-sourcing' });
+  await page
+    .getByTestId('my-sourcing-table')
+    .locator('tbody tr', { hasText: '冷轧钢板' })
+    .locator('[data-testid^="my-sourcing-open-"]')
+    .click({ timeout: 30_000 });
+  const form = page.getByTestId('quote-form');
+  await expect(form).toBeVisible();
+  await expect(form.locator('input[type=date]')).toHaveCount(0);
+  await form.getByLabel('报价有效期').click();
+  const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await expect(panel.getByText('今天')).toBeVisible();
+  await expect(panel.locator(`td[title="${day(-1)}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+  await expect(panel.locator(`td[title="${day(1)}"]`)).not.toHaveClass(/ant-picker-cell-disabled/);
+});
+
 const RAW = /\b(PENDING|SUPPLIER_INFO|TON|PCS|KG|A01A\d\d)\b/;
 
 test('#5 units, departments, log sources and statuses show in words, never as PENDING, SUPPLIER_INFO, TON/PCS or A01A01', async ({
