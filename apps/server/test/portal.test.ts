@@ -560,6 +560,17 @@ describe('GET /portal/view/signUpCheck (X-15, item 6 of issue 19)', () => {
       await s.ctx.db.selectFrom('portalSignup').select('id').where('announcementId', '=', id).execute(),
     ).toHaveLength(0);
   });
+
+  it('a supplier that must still complete its information is told so (SUP-3 gates the sign-up, not the check)', async () => {
+    const id = await published(unique('未完善'));
+    const supplier2 = await s.login('supplier2');
+    const check = await s.request<{ refusal: string | null }>('GET', '/portal/view/signUpCheck', { token: supplier2 });
+    expect(check.status).toBe(200);
+    expect(check.body.result).toEqual({ refusal: '请先完善企业信息后再报名' });
+    const signUp = await s.request('POST', '/portal/view/signUp', { token: supplier2, body: { id } });
+    expect(signUp.status).toBe(403);
+    expect(signUp.body).toMatchObject({ success: false, message: '请先完善企业信息' });
+  });
 });
 
 describe('portal page configuration', () => {

@@ -329,7 +329,9 @@ export const portalView =
       '/portal/view/signUpCheck',
       {
         schema: { tags: TAGS, summary: '当前用户能否报名（不能时的原因）' },
-        config: { access: 'authenticated' },
+        // A supplier that must still complete its information (SUP-3) is told so here, so 报名 is
+        // disabled with that reason instead of live and failing; the sign-up itself stays gated.
+        config: { access: 'authenticated', allowIncompleteSupplier: true },
       },
       async (request) => ok({ refusal: await signupRefusal(db, request.user!, serverNow()) }),
     );
