@@ -192,7 +192,11 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
       ),
       revise: transitionHook(
         {},
-        () => ({ guard: (row, trx) => set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null }) }),
+        () => ({
+          guard: (row, trx) => set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null }),
+          // QUO-6: back to a draft whose lines may change; the next approval records them again.
+          after: (row, trx) => reverseQuotaAllocations(trx, row.id, '订单修订'),
+        }),
         '供应商拒绝后修订订单（退回草稿，版本加一）',
       ),
       cancel: transitionHook(

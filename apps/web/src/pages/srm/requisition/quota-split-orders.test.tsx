@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
-import { fakeServer, fail, ok, type FakeHandler } from '../../../test/fake-server';
+import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { missingPrices, type QuotaSplit } from './quota-split-orders';
 import { RequisitionDetailDrawer } from './requisition-detail';
