@@ -14,6 +14,7 @@ import { demoTokens, startTestServer, type TestServer } from './harness.js';
 let s: TestServer;
 let admin: string;
 let buyer: string;
+let supplier1: string;
 let supA: string;
 let supB: string;
 let materialId: string;
@@ -83,7 +84,7 @@ async function approve(id: string): Promise<void> {
 
 beforeAll(async () => {
   s = await startTestServer();
-  [admin, buyer] = await demoTokens(s);
+  [admin, buyer, supplier1] = await demoTokens(s);
   const suppliers = await s.ctx.db
     .selectFrom('supplier')
     .select(['id', 'name'])
@@ -372,6 +373,28 @@ describe('按配额拆分 (QUO-4, S6 step 9)', () => {
       { qty: '20', reversed: 1 },
       { qty: '12.5', reversed: 0 },
     ]);
+  });
+
+  it('QUO-6: a refused order revised back to a draft gives its allocation back; approving it again records it once', async () => {
+    const { ids } = (await byQuota(await approvedRequisition('30'), buyer, { qty: '25' })).body.result;
+    const idA = (await ordersOf(ids)).find((o) => o.supplierId === supA)!.id;
+    const before = await quotaLines();
+    await approve(idA);
+    expect(Number((await quotaLines())[supA])).toBe(Number(before[supA]) + 15);
+    expect((await post('/srm/order/send', { id: idA })).body).toMatchObject({ success: true });
+    expect((await post('/srm/order/refuse', { id: idA, reason: '交期太早' }, supplier1)).body).toMatchObject({
+      success: true,
+    });
+    expect((await post('/srm/order/revise', { id: idA })).body).toMatchObject({ success: true });
+    expect(await quotaLines()).toEqual(before);
+    await approve(idA);
+    expect(Number((await quotaLines())[supA])).toBe(Number(before[supA]) + 15);
+    const held = await s.ctx.db
+      .selectFrom('quotaAllocation')
+      .select(['qty', 'reversed'])
+      .where('orderId', '=', idA)
+      .execute();
+    expect(held.map((h) => h.reversed).sort()).toEqual([0, 1]);
   });
 
   it('QUO-7: a quota line made inactive is skipped and the remaining shares renormalised', async () => {
