@@ -40,6 +40,7 @@ export * from './supplier-change.js';
 export * from './requisition.js';
 export * from './sourcing.js';
 export * from './quota.js';
+export * from './quota-split.js';
 export * from './decimal.js';
 export * from './admission.js';
 export * from './wire-values.js';

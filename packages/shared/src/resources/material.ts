@@ -116,6 +116,12 @@ export const materialResource = defineResource({
     overDeliveryPct: { label: '超收比例(%)', type: 'decimal', list: false, placeholder: '不填则用采购设置的超收比例' },
     minShelfLifeDays: { label: '最短剩余保质期(天)', type: 'int', min: 0, max: 36500, list: false },
     leadTimeDays: { label: '采购周期(天)', type: 'int', min: 0, max: 3650, list: false },
+    orderMultiple: {
+      label: '订购倍数',
+      type: 'decimal',
+      list: false,
+      placeholder: '配额拆分按此倍数取整，不填则按整数',
+    },
     status: {
       label: '状态',
       type: 'dict',

@@ -45,6 +45,8 @@ export type SrmMaterialTable = AuditColumns & {
   overDeliveryPct: string | null;
   minShelfLifeDays: number | null;
   leadTimeDays: number | null;
+  /** Quota splits round each part down to it (QUO-4, migration 0094); null: whole units. */
+  orderMultiple: string | null;
   /** DRAFT, PENDING_APPROVAL, ACTIVE or INACTIVE. */
   status: string;
   drawings: string | null;

@@ -1,10 +1,11 @@
 import type { ModuleManifest } from '../manifest.js';
 import { purchaseOrderMenus } from './menus.js';
 import { purchaseOrderRoutes } from './purchase-order-routes.js';
+import { purchaseOrderQuotaRoutes } from './purchase-order-quota-routes.js';
 
 export const purchaseOrderManifest: ModuleManifest = {
   name: 'purchase-order',
-  routes: [purchaseOrderRoutes],
+  routes: [purchaseOrderRoutes, purchaseOrderQuotaRoutes],
   menus: purchaseOrderMenus,
   dictionaries: [
     [

@@ -54,6 +54,8 @@ export type RequisitionOrderLine = {
   unitPrice: string;
   taxRate: string;
   priceDeviationReason?: string | null;
+  /** Set by the quota split (QUO-4): the arrangement the line's quantity was split by. */
+  quotaArrangementId?: string | null;
 };
 
 export type RequisitionOrderInput = {
@@ -79,116 +81,123 @@ export async function orderFromRequisition(
   actor: Actor,
   input: RequisitionOrderInput,
 ): Promise<string> {
+  return db.transaction().execute((trx) => orderFromRequisitionIn(trx, codes, actor, input));
+}
+
+/** `orderFromRequisition` inside the caller's transaction (the quota split makes several orders in one). */
+export async function orderFromRequisitionIn(
+  trx: Db,
+  codes: CodeRuleService,
+  actor: Actor,
+  input: RequisitionOrderInput,
+): Promise<string> {
   if (input.lines.length === 0) throw badRequest('请选择要下单的采购申请行');
   for (const l of input.lines)
     if (!isDecimal(l.qty) || !isDecimal(l.unitPrice) || !isDecimal(l.taxRate))
       throw badRequest('数量、单价和税率必须是不小于0的数字');
-  return db.transaction().execute(async (trx) => {
-    const reqLines = await trx
-      .selectFrom('purchaseRequisitionLine as l')
-      .innerJoin('purchaseRequisition as r', 'r.id', 'l.requisitionId')
-      .selectAll('l')
-      .select(['r.deliveryPlace as headerPlace', 'r.currency'])
-      .where(
-        'l.id',
-        'in',
-        input.lines.map((l) => l.requisitionLineId),
-      )
-      .where('l.tenantId', '=', actor.tenantId)
-      .execute();
-    const byId = new Map(reqLines.map((l) => [l.id, l]));
-    if (byId.size !== new Set(input.lines.map((l) => l.requisitionLineId)).size)
-      throw businessError('采购申请行不存在');
-    const values: Record<string, unknown> = {
-      supplierId: input.supplierId,
-      orderType: input.orderType ?? 'STANDARD',
-      currency: input.currency ?? reqLines[0]!.currency,
-      orderDate: businessDay(),
-      shipTo: input.shipTo ?? reqLines[0]!.headerPlace ?? reqLines[0]!.deliveryPlace ?? '',
-      receiverName: input.receiverName ?? null,
-      receiverPhone: input.receiverPhone ?? null,
-      paymentTerms: input.paymentTerms ?? (await purchaseSetting(trx, actor.tenantId, 'payment.termsDefault')),
+  const reqLines = await trx
+    .selectFrom('purchaseRequisitionLine as l')
+    .innerJoin('purchaseRequisition as r', 'r.id', 'l.requisitionId')
+    .selectAll('l')
+    .select(['r.deliveryPlace as headerPlace', 'r.currency'])
+    .where(
+      'l.id',
+      'in',
+      input.lines.map((l) => l.requisitionLineId),
+    )
+    .where('l.tenantId', '=', actor.tenantId)
+    .execute();
+  const byId = new Map(reqLines.map((l) => [l.id, l]));
+  if (byId.size !== new Set(input.lines.map((l) => l.requisitionLineId)).size) throw businessError('采购申请行不存在');
+  const values: Record<string, unknown> = {
+    supplierId: input.supplierId,
+    orderType: input.orderType ?? 'STANDARD',
+    currency: input.currency ?? reqLines[0]!.currency,
+    orderDate: businessDay(),
+    shipTo: input.shipTo ?? reqLines[0]!.headerPlace ?? reqLines[0]!.deliveryPlace ?? '',
+    receiverName: input.receiverName ?? null,
+    receiverPhone: input.receiverPhone ?? null,
+    paymentTerms: input.paymentTerms ?? (await purchaseSetting(trx, actor.tenantId, 'payment.termsDefault')),
+  };
+  if (!values.shipTo) throw badRequest('请填写收货地址', { shipTo: '请填写收货地址' });
+  await completeDraft(trx, codes, values, actor);
+  const id = newId();
+  const now = serverNowIso();
+  const first = reqLines[0]!;
+  await trx
+    .insertInto('srmPurchaseOrder')
+    .values({
+      ...(values as unknown as SrmPurchaseOrderTable),
+      id,
+      tenantId: actor.tenantId,
+      sourceDocType: 'REQUISITION',
+      sourceDocId: first.requisitionId,
+      createBy: actor.user.username,
+      createTime: now,
+    })
+    .execute();
+  let lineNo = 0;
+  for (const l of input.lines) {
+    const r = byId.get(l.requisitionLineId)!;
+    const material = r.materialId
+      ? await trx
+          .selectFrom('srmMaterial')
+          .select(['inspectionRequired'])
+          .where('id', '=', r.materialId)
+          .executeTakeFirst()
+      : undefined;
+    const line: PurchaseOrderLine = {
+      id: newId(),
+      tenantId: actor.tenantId,
+      orderId: id,
+      lineNo: ++lineNo,
+      materialId: r.materialId,
+      materialCode: r.materialCode,
+      materialName: r.materialName ?? r.description ?? '',
+      description: r.description,
+      spec: r.spec,
+      categoryId: r.categoryId,
+      unit: r.unit,
+      qty: l.qty,
+      unitPrice: l.unitPrice,
+      taxRate: l.taxRate,
+      ...lineAmounts(l.qty, l.unitPrice, l.taxRate),
+      priceSource: 'MANUAL',
+      priceSourceId: null,
+      priceDeviationReason: l.priceDeviationReason?.trim() || null,
+      needByDate: r.needByDate,
+      promisedDate: null,
+      promiseReason: null,
+      deliveryPlace: r.deliveryPlace,
+      requisitionLineId: r.id,
+      contractLineId: null,
+      awardLineId: null,
+      quotaArrangementId: l.quotaArrangementId ?? null,
+      inspectionRequired: material?.inspectionRequired ?? 0,
+      qtyInTransit: '0',
+      qtyReceived: '0',
+      qtyAccepted: '0',
+      qtyRejected: '0',
+      qtyReturned: '0',
+      qtyInvoiced: '0',
+      amountInvoiced: '0.00',
+      lineStatus: 'OPEN',
+      remark: null,
+      createBy: actor.user.username,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
     };
-    if (!values.shipTo) throw badRequest('请填写收货地址', { shipTo: '请填写收货地址' });
-    await completeDraft(trx, codes, values, actor);
-    const id = newId();
-    const now = serverNowIso();
-    const first = reqLines[0]!;
-    await trx
-      .insertInto('srmPurchaseOrder')
-      .values({
-        ...(values as unknown as SrmPurchaseOrderTable),
-        id,
-        tenantId: actor.tenantId,
-        sourceDocType: 'REQUISITION',
-        sourceDocId: first.requisitionId,
-        createBy: actor.user.username,
-        createTime: now,
-      })
-      .execute();
-    let lineNo = 0;
-    for (const l of input.lines) {
-      const r = byId.get(l.requisitionLineId)!;
-      const material = r.materialId
-        ? await trx
-            .selectFrom('srmMaterial')
-            .select(['inspectionRequired'])
-            .where('id', '=', r.materialId)
-            .executeTakeFirst()
-        : undefined;
-      const line: PurchaseOrderLine = {
-        id: newId(),
-        tenantId: actor.tenantId,
-        orderId: id,
-        lineNo: ++lineNo,
-        materialId: r.materialId,
-        materialCode: r.materialCode,
-        materialName: r.materialName ?? r.description ?? '',
-        description: r.description,
-        spec: r.spec,
-        categoryId: r.categoryId,
-        unit: r.unit,
-        qty: l.qty,
-        unitPrice: l.unitPrice,
-        taxRate: l.taxRate,
-        ...lineAmounts(l.qty, l.unitPrice, l.taxRate),
-        priceSource: 'MANUAL',
-        priceSourceId: null,
-        priceDeviationReason: l.priceDeviationReason?.trim() || null,
-        needByDate: r.needByDate,
-        promisedDate: null,
-        promiseReason: null,
-        deliveryPlace: r.deliveryPlace,
-        requisitionLineId: r.id,
-        contractLineId: null,
-        awardLineId: null,
-        quotaArrangementId: null,
-        inspectionRequired: material?.inspectionRequired ?? 0,
-        qtyInTransit: '0',
-        qtyReceived: '0',
-        qtyAccepted: '0',
-        qtyRejected: '0',
-        qtyReturned: '0',
-        qtyInvoiced: '0',
-        amountInvoiced: '0.00',
-        lineStatus: 'OPEN',
-        remark: null,
-        createBy: actor.user.username,
-        createTime: now,
-        updateBy: null,
-        updateTime: null,
-      };
-      await trx.insertInto('srmPurchaseOrderLine').values(line).execute();
-    }
-    // PR-3: the requisition ledger moves with the order that covers it (X-7).
-    await orderRequisitionLines(
-      trx,
-      input.lines.map((l) => ({ lineId: l.requisitionLineId, qty: l.qty })),
-      userActor(actor),
-    ).catch((e: unknown) => {
-      throw e instanceof Error && 'status' in e ? refuse('PO-3', e.message) : e;
-    });
-    await refreshTotals(trx, id);
-    return id;
+    await trx.insertInto('srmPurchaseOrderLine').values(line).execute();
+  }
+  // PR-3: the requisition ledger moves with the order that covers it (X-7).
+  await orderRequisitionLines(
+    trx,
+    input.lines.map((l) => ({ lineId: l.requisitionLineId, qty: l.qty })),
+    userActor(actor),
+  ).catch((e: unknown) => {
+    throw e instanceof Error && 'status' in e ? refuse('PO-3', e.message) : e;
   });
+  await refreshTotals(trx, id);
+  return id;
 }

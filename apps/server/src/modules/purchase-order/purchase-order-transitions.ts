@@ -12,6 +12,7 @@ import { notifyUsers } from '../announcements/notify.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import { releaseContractLines } from './purchase-order-contract.js';
+import { recordQuotaAllocations, reverseQuotaAllocations } from './purchase-order-quota.js';
 import {
   assertCancellable,
   assertHasLines,
@@ -133,7 +134,15 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
         (_input, actor) => ({ patch: { submittedBy: actor.user.id }, guard: submissionGuard }),
         '提交订单审批（草稿 → 审批中；PO-1、PO-2、PO-8）',
       ),
-      approve: transitionHook({}, (_input, actor) => ({ guard: approvalGuard(actor) }), '审批通过（PO-1、PO-4）'),
+      approve: transitionHook(
+        {},
+        (_input, actor) => ({
+          guard: approvalGuard(actor),
+          // QUO-6 / PO-9: the quota allocations of the approved order.
+          after: (row, trx) => recordQuotaAllocations(trx, row),
+        }),
+        '审批通过（PO-1、PO-4；按配额拆分的行记入配额分配，QUO-6）',
+      ),
       reject: transitionHook(
         {},
         (_input, actor) => ({
@@ -183,7 +192,11 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
       ),
       revise: transitionHook(
         {},
-        () => ({ guard: (row, trx) => set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null }) }),
+        () => ({
+          guard: (row, trx) => set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null }),
+          // QUO-6: back to a draft whose lines may change; the next approval records them again.
+          after: (row, trx) => reverseQuotaAllocations(trx, row.id, '订单修订'),
+        }),
         '供应商拒绝后修订订单（退回草稿，版本加一）',
       ),
       cancel: transitionHook(
@@ -191,7 +204,11 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
         (input, actor) => ({
           patch: { cancelReason: input.reason?.trim() || null },
           guard: async (row, trx) => assertCancellable(await linesOfOrder(trx, row.id)),
-          after: (row, trx) => cancelLines(trx, row, actor),
+          after: async (row, trx) => {
+            await cancelLines(trx, row, actor);
+            // QUO-6 / PO-9: what the order took of its quota arrangements goes back.
+            await reverseQuotaAllocations(trx, row.id, `订单取消：${input.reason?.trim() ?? ''}`);
+          },
         }),
         '取消订单（无在途、无收货时；PO-7）',
       ),

@@ -18,7 +18,7 @@ import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-ser
 /**
  * Quota arrangements (配额管理, domain §14), buyers only (internal users):
  *
- *   GET  /srm/quota/list           page, filters status / materialName (name or code); shares and source event code per row
+ *   GET  /srm/quota/list           page, filters status / materialName (name or code); shares, allocated quantities (QUO-6) and source event code per row
  *   GET  /srm/quota/queryById      header, lines, source event and award codes
  *   PUT  /srm/quota/edit           DRAFT only, optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
  *   GET  /srm/quota/logs           the status timeline (sys_doc_log)
@@ -124,7 +124,7 @@ export const quotaRoutes =
         const lines = rows.length
           ? await ctx.db
               .selectFrom('quotaLine')
-              .select(['arrangementId', 'supplierName', 'quotaPct'])
+              .select(['arrangementId', 'supplierName', 'quotaPct', 'allocatedQty'])
               .where(
                 'arrangementId',
                 'in',
@@ -148,6 +148,11 @@ export const quotaRoutes =
           shares: lines
             .filter((l) => l.arrangementId === r.id)
             .map((l) => `${l.supplierName} ${l.quotaPct}%`)
+            .join(' / '),
+          // QUO-6: what approved orders took so far, e.g. 华东精密 30 / 新材科技 20
+          allocated: lines
+            .filter((l) => l.arrangementId === r.id)
+            .map((l) => `${l.supplierName} ${l.allocatedQty}`)
             .join(' / '),
         }));
         return ok(toPage(records, total, pageNo, pageSize));

@@ -48,7 +48,24 @@ export type QuotaLineTable = {
   active: number;
 };
 
+/** QUO-6 / PO-9 (migration 0094): what an approved order line took of an arrangement; reversed on cancellation or reduction. */
+export type QuotaAllocationTable = {
+  id: string;
+  tenantId: number;
+  arrangementId: string;
+  supplierId: string;
+  orderId: string;
+  poLineId: string;
+  qty: string;
+  at: string;
+  /** 0/1. */
+  reversed: number;
+  reversedAt: string | null;
+  reverseReason: string | null;
+};
+
 export type QuotaTables = {
   quotaArrangement: QuotaArrangementTable;
   quotaLine: QuotaLineTable;
+  quotaAllocation: QuotaAllocationTable;
 };

@@ -24,6 +24,8 @@ export type QuotaRow = {
   version: number;
   /** e.g. 华东精密机械有限公司 60% / 华南钢铁贸易有限公司 40% */
   shares: string;
+  /** QUO-6: what approved orders took, e.g. 华东精密机械有限公司 30 / 华南钢铁贸易有限公司 20 */
+  allocated: string;
 };
 
 export type QuotaLineRow = {
@@ -36,7 +38,7 @@ export type QuotaLineRow = {
   active: number;
 };
 
-export type QuotaDetail = Omit<QuotaRow, 'shares'> & {
+export type QuotaDetail = Omit<QuotaRow, 'shares' | 'allocated'> & {
   sourceEventTitle: string | null;
   sourceAwardCode: string | null;
   sourceAwardApprovedAt: string | null;

@@ -31,6 +31,7 @@ export default function QuotaListPage() {
           { title: '配额编号', dataIndex: 'code', width: 170 },
           { title: '物料', render: (_: unknown, r) => `${r.materialCode ?? ''} ${r.materialName}` },
           { title: '供应商配额', dataIndex: 'shares', ellipsis: true },
+          { title: '已分配数量', dataIndex: 'allocated', ellipsis: true, render: (v: string) => v || '-' },
           { title: '有效期', width: 210, render: (_: unknown, r) => `${r.validFrom} 至 ${r.validTo}` },
           { title: '来源询价', dataIndex: 'sourceEventCode', width: 170, render: (v: string | null) => v ?? '-' },
           { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <QuotaStatusTag status={v} /> },

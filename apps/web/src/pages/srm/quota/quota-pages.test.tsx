@@ -35,6 +35,7 @@ const ROW: QuotaRow = {
   createTime: '2026-11-25 09:00:00',
   version: 3,
   shares: '华东精密机械有限公司 60% / 华南钢铁贸易有限公司 40%',
+  allocated: '华东精密机械有限公司 0 / 华南钢铁贸易有限公司 0',
 };
 const LINES: QuotaDetail['lines'] = [
   {
@@ -57,7 +58,7 @@ const LINES: QuotaDetail['lines'] = [
   },
 ];
 const detailOf = (extra: Partial<QuotaDetail> = {}): QuotaDetail => {
-  const { shares: _, ...row } = ROW;
+  const { shares: _, allocated: __, ...row } = ROW;
   return {
     ...row,
     sourceEventTitle: '钢板年度询价',
@@ -161,12 +162,24 @@ describe('配额管理 (domain §14)', () => {
 
   it('lists arrangements with material, shares, validity, source event and the status in Chinese; the search sends status and material and goes back to page 1', async () => {
     const server = setup({
-      records: [ROW, { ...ROW, id: 'q2', code: 'QA-20261125-0002', status: 'ACTIVE', statusText: '生效' }],
+      records: [
+        ROW,
+        {
+          ...ROW,
+          id: 'q2',
+          code: 'QA-20261125-0002',
+          status: 'ACTIVE',
+          statusText: '生效',
+          allocated: '华东精密机械有限公司 30 / 华南钢铁贸易有限公司 20',
+        },
+      ],
     });
     const table = await screen.findByTestId('quota-table');
     expect(await within(table).findByText(ROW.code)).toBeTruthy();
     expect(within(table).getAllByText('MAT-0001 冷轧钢板')).toHaveLength(2);
     expect(within(table).getAllByText(ROW.shares)).toHaveLength(2);
+    // QUO-6: the quantities approved orders took so far.
+    expect(within(table).getByText('华东精密机械有限公司 30 / 华南钢铁贸易有限公司 20')).toBeTruthy();
     expect(within(table).getAllByText('2026-12-01 至 2027-11-30')).toHaveLength(2);
     expect(within(table).getAllByText('RFQ-20261120-0003')).toHaveLength(2);
     expect(within(table).getByText('草稿')).toBeTruthy();

@@ -23,6 +23,7 @@ import { APPROVAL_ACTION_TEXT, requisitionWorkflow } from '@procura/shared';
 import { WorkflowTimeline } from '../../../resources/workflow-actions';
 import { useHasPermission } from '../../../components/has';
 import { CreateRfqModal } from './create-rfq-modal';
+import { QuotaSplitButton } from './quota-split-orders';
 import { deleteAction, postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import {
@@ -104,6 +105,13 @@ export function RequisitionDetailDrawer({
     { title: '剩余', dataIndex: 'qtyRemaining', width: 70 },
     { title: '行状态', dataIndex: 'lineStatus_dictText', width: 80 },
   ];
+  // 按配额拆分 (QUO-4): on lines with quantity left whose material has an arrangement in force.
+  if (r && CONSUMABLE.includes(r.status) && !r.cancelledAt)
+    lineColumns.push({
+      title: '转订单',
+      width: 110,
+      render: (_: unknown, l: RequisitionLineRow) => <QuotaSplitButton line={l} onDone={done} />,
+    });
 
   const actions = r && (
     <Space>
