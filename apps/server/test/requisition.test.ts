@@ -5,6 +5,7 @@ import {
   orderRequisitionLines,
   releaseRequisitionLines,
   reserveRequisitionLines,
+  unorderRequisitionLines,
   type LineQuantity,
 } from '../src/modules/requisition/index.js';
 import { demoTokens, startTestServer, type TestServer } from './harness.js';
@@ -131,6 +132,7 @@ const reserve = (items: LineQuantity[]) => inTrx((trx) => reserveRequisitionLine
 const release = (items: LineQuantity[]) => inTrx((trx) => releaseRequisitionLines(trx, items));
 const order = (items: (LineQuantity & { fromReservation?: boolean })[]) =>
   inTrx((trx) => orderRequisitionLines(trx, items));
+const unorder = (items: LineQuantity[]) => inTrx((trx) => unorderRequisitionLines(trx, items));
 const pendingTask = async (requisitionId: string) => {
   const instance = await s.ctx.db
     .selectFrom('approvalInstance')
@@ -410,6 +412,34 @@ describe('consumption by sourcing and orders (PR-3, PR-5, PR-7; no approval flow
     await order([{ lineId: b!.id, qty: '3' }]);
     now = await detail(r.id);
     expect(now.lines.map((l) => l.lineStatus)).toEqual(['ORDERED', 'ORDERED']);
+    expect(now.status).toBe('CLOSED');
+  });
+
+  it('PR-5/PR-7: a requisition closed by being wholly ordered reopens when an order gives quantity back', async () => {
+    const r = await approved();
+    const [a, b] = r.lines;
+    await order([
+      { lineId: a!.id, qty: '10' },
+      { lineId: b!.id, qty: '3' },
+    ]);
+    expect((await detail(r.id)).status).toBe('CLOSED');
+    await unorder([{ lineId: b!.id, qty: '3' }]);
+    let now = await detail(r.id);
+    expect(now.lines.map((l) => l.lineStatus)).toEqual(['ORDERED', 'OPEN']);
+    expect(now.status).toBe('PARTIALLY_PROCESSED');
+    await unorder([{ lineId: a!.id, qty: '10' }]);
+    now = await detail(r.id);
+    expect(now.status).toBe('APPROVED');
+  });
+
+  it('PR-5: a requisition closed by cancelling its remaining quantity stays closed when an order gives quantity back', async () => {
+    const r = await approved([catalogueLine()]);
+    const a = r.lines[0]!;
+    await order([{ lineId: a.id, qty: '4' }]);
+    expect((await post('cancel', { id: r.id, reason: '需求减少' })).body).toMatchObject({ success: true });
+    await unorder([{ lineId: a.id, qty: '4' }]);
+    const now = await detail(r.id);
+    expect(now.lines[0]).toMatchObject({ qtyOrdered: '0', qtyCancelled: '10', lineStatus: 'CANCELLED' });
     expect(now.status).toBe('CLOSED');
   });
 

@@ -18,7 +18,9 @@ export const requisitionWorkflow = defineWorkflow({
     REJECTED: { text: '已驳回', color: 'red', terminal: false },
     PARTIALLY_PROCESSED: { text: '部分处理', color: 'cyan', terminal: false },
     PROCESSED: { text: '已处理', color: 'geekblue', terminal: false },
-    CLOSED: { text: '已关闭', color: 'success', terminal: true },
+    // Not terminal: a requisition closed by being wholly ordered reopens when an order gives
+    // quantity back (PR-5: cancelled quantity stays cancelled, so a cancelled one stays closed).
+    CLOSED: { text: '已关闭', color: 'success', terminal: false },
   },
   transitions: {
     submit: {
@@ -63,7 +65,7 @@ export const requisitionWorkflow = defineWorkflow({
       done: '采购申请已撤回',
     },
     progress: {
-      from: ['APPROVED', 'PROCESSED'],
+      from: ['APPROVED', 'PROCESSED', 'CLOSED'],
       to: 'PARTIALLY_PROCESSED',
       side: 'SYSTEM',
       label: '部分处理',
@@ -71,7 +73,7 @@ export const requisitionWorkflow = defineWorkflow({
       done: '采购申请部分处理',
     },
     complete: {
-      from: ['APPROVED', 'PARTIALLY_PROCESSED'],
+      from: ['APPROVED', 'PARTIALLY_PROCESSED', 'CLOSED'],
       to: 'PROCESSED',
       side: 'SYSTEM',
       label: '处理完毕',
@@ -79,7 +81,7 @@ export const requisitionWorkflow = defineWorkflow({
       done: '采购申请已处理',
     },
     reopen: {
-      from: ['PARTIALLY_PROCESSED', 'PROCESSED'],
+      from: ['PARTIALLY_PROCESSED', 'PROCESSED', 'CLOSED'],
       to: 'APPROVED',
       side: 'SYSTEM',
       label: '恢复待处理',
