@@ -1,10 +1,13 @@
 import type { ModuleManifest } from '../manifest.js';
 import { purchaseOrderMenus } from './menus.js';
+import { purchaseOrderApprovalDocTypes } from './purchase-order-outcomes.js';
 import { purchaseOrderRoutes } from './purchase-order-routes.js';
 
 export const purchaseOrderManifest: ModuleManifest = {
   name: 'purchase-order',
   routes: [purchaseOrderRoutes],
+  // PO-4, X-10: the approval of `submit` by amountInclTax, whose outcome fires `approved` / `rejected`.
+  approvalDocTypes: () => purchaseOrderApprovalDocTypes(),
   menus: purchaseOrderMenus,
   dictionaries: [
     [
