@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseOrderWorkflow, type PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
 import { runTransition } from '../src/workflow/transition.js';
+import { admissionCategoryCodes } from '../src/modules/material/material-rules.js';
 import { serverNowIso } from '../src/core/clock.js';
 import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from './harness.js';
 import { orderApprovalSteps } from './workflow-fixtures/purchase-order.js';
@@ -138,13 +139,8 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   materialId = m.id;
   categoryId = m.categoryId;
-  categoryCode = (
-    await s.ctx.db
-      .selectFrom('srmMaterialCategory')
-      .select('code')
-      .where('id', '=', categoryId)
-      .executeTakeFirstOrThrow()
-  ).code;
+  // PO-1: the supplier is admitted to the material's admission category (主营品类, §4.3), not the leaf.
+  [categoryCode] = await admissionCategoryCodes(s.ctx.db, [categoryId]);
   await setCategory('QUALIFIED');
   await orderApprovalSteps(s);
   // The demo's price records of the supplier would hold every line to their prices (PO-2, tested below).

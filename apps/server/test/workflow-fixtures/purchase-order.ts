@@ -1,6 +1,7 @@
 import type { WorkflowFixture } from './index.js';
 import { newId } from '../../src/core/ids.js';
 import { serverNowIso } from '../../src/core/clock.js';
+import { admissionCategoryCodes } from '../../src/modules/material/material-rules.js';
 import { demoTokens, twoDemoSuppliers, type TestServer } from '../harness.js';
 
 /**
@@ -52,16 +53,13 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
     .orderBy('code')
     .executeTakeFirstOrThrow();
   await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', approvedId).execute();
-  const category = await s.ctx.db
-    .selectFrom('srmMaterialCategory')
-    .select('code')
-    .where('id', '=', material.categoryId)
-    .executeTakeFirstOrThrow();
+  // PO-1: admitted to the material's admission category (主营品类), not the leaf category.
+  const [categoryCode] = await admissionCategoryCodes(s.ctx.db, [material.categoryId]);
   const held = await s.ctx.db
     .selectFrom('supplierCategory')
     .select('id')
     .where('supplierId', '=', approvedId)
-    .where('categoryCode', '=', category.code)
+    .where('categoryCode', '=', categoryCode!)
     .executeTakeFirst();
   if (held)
     await s.ctx.db.updateTable('supplierCategory').set({ status: 'QUALIFIED' }).where('id', '=', held.id).execute();
@@ -71,7 +69,7 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
       .values({
         id: newId(),
         supplierId: approvedId,
-        categoryCode: category.code,
+        categoryCode: categoryCode!,
         status: 'QUALIFIED',
         qualifiedAt: null,
         suspendedAt: null,
