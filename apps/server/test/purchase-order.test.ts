@@ -140,7 +140,7 @@ beforeAll(async () => {
   materialId = m.id;
   categoryId = m.categoryId;
   // PO-1: the supplier is admitted to the material's admission category (主营品类, §4.3), not the leaf.
-  [categoryCode] = await admissionCategoryCodes(s.ctx.db, [categoryId]);
+  categoryCode = (await admissionCategoryCodes(s.ctx.db, [categoryId]))[0]!;
   await setCategory('QUALIFIED');
   await orderApprovalSteps(s);
   // The demo's price records of the supplier would hold every line to their prices (PO-2, tested below).
@@ -699,7 +699,7 @@ const noticesOf = async (username: string, busId: string) => {
 };
 
 /** The system's move of the order (§17: the first delivery note puts it IN_DELIVERY). */
-const systemMove = (id: string, action: string) =>
+const systemMove = (id: string, action: 'deliver' | 'receive') =>
   runTransition(s.ctx.db, purchaseOrderWorkflow, { table: 'srmPurchaseOrder', id, action, actor: null });
 
 /** Ledger quantities as the delivery and receipt documents would post them (§24). */
