@@ -26,7 +26,6 @@ import {
   linesOfOrder,
   promisedDates,
   refreshTotals,
-  refuse,
   type PurchaseOrder,
 } from './purchase-order-rules.js';
 
