@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseOrderWorkflow, type PageResult } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
+import { runTransition } from '../src/workflow/transition.js';
+import { admissionCategoryCodes } from '../src/modules/material/material-rules.js';
 import { serverNowIso } from '../src/core/clock.js';
 import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from './harness.js';
+import { orderApprovalSteps } from './workflow-fixtures/purchase-order.js';
 
 /**
  * Purchase orders (domain §16) on SQLite and, with TEST_DATABASE_URL, PostgreSQL: 转订单 from a
@@ -30,8 +34,30 @@ const order = async (id: string, token = buyer) =>
   (await s.request<Order>('GET', `/srm/order/queryById?id=${id}`, { token })).body.result;
 const linesOf = async (id: string, token = buyer) =>
   (await s.request<Line[]>('GET', `/srm/order/lines?id=${id}`, { token })).body.result;
+/** PO-4: the order's open approval task (审批中心, the approval engine's), whoever is assigned. */
+async function taskOf(id: string) {
+  return s.ctx.db
+    .selectFrom('approvalTask as t')
+    .innerJoin('approvalInstance as i', 'i.id', 't.instanceId')
+    .select(['t.id as taskId', 't.stepName', 'i.id as instanceId'])
+    .where('i.docId', '=', id)
+    .where('i.docType', '=', 'PURCHASE_ORDER')
+    .where('t.decision', '=', 'PENDING')
+    .executeTakeFirst();
+}
+
+/** The engine's decision on the order's open task, as `token` takes it in 审批中心 (X-10). */
+async function decide(decision: 'approve' | 'reject', id: string, token = admin, comment?: string) {
+  const task = await taskOf(id);
+  expect(task, `${decision}: an open approval task`).toBeDefined();
+  return post(`/approval/task/${decision}`, { taskId: task!.taskId, comment }, token);
+}
+
+/** An order action; approve and reject are decisions in 审批中心 (PO-4: the engine's outcome moves the order). */
 const act = (action: string, id: string, token = buyer, extra: Record<string, unknown> = {}) =>
-  post(`/srm/order/${action}`, { id, ...extra }, token);
+  action === 'approve' || action === 'reject'
+    ? decide(action, id, token, (extra.reason as string | undefined) ?? (action === 'reject' ? '驳回' : undefined))
+    : post(`/srm/order/${action}`, { id, ...extra }, token);
 const reqLine = (id: string) =>
   s.ctx.db.selectFrom('purchaseRequisitionLine').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -113,14 +139,10 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   materialId = m.id;
   categoryId = m.categoryId;
-  categoryCode = (
-    await s.ctx.db
-      .selectFrom('srmMaterialCategory')
-      .select('code')
-      .where('id', '=', categoryId)
-      .executeTakeFirstOrThrow()
-  ).code;
+  // PO-1: the supplier is admitted to the material's admission category (主营品类, §4.3), not the leaf.
+  categoryCode = (await admissionCategoryCodes(s.ctx.db, [categoryId]))[0]!;
   await setCategory('QUALIFIED');
+  await orderApprovalSteps(s);
   // The demo's price records of the supplier would hold every line to their prices (PO-2, tested below).
   await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', supplierId).execute();
 });
@@ -374,11 +396,14 @@ describe('contract release orders (CON-4, CON-5, PO-2)', () => {
     expect((await contractLine(c.lineId)).qtyOrdered).toBe('150');
     expect((await s.request('DELETE', `/srm/order/delete?id=${b}`, { token: buyer })).body.success).toBe(true);
     expect((await contractLine(c.lineId)).qtyOrdered).toBe('100');
-    for (const [x, t] of [
-      ['submit', buyer],
-      ['approve', admin],
-    ] as const)
-      expect((await act(x, a, t)).body.success).toBe(true);
+    expect((await act('submit', a)).body.success).toBe(true);
+    // PO-4: 542 400.00 is above 100 000: the manager's step, then the director's.
+    expect((await taskOf(a))!.stepName).toBe('采购经理审批');
+    expect((await act('approve', a, admin)).body.success).toBe(true);
+    expect((await order(a)).status).toBe('PENDING_APPROVAL');
+    expect((await taskOf(a))!.stepName).toBe('采购总监审批');
+    expect((await act('approve', a, admin)).body.success).toBe(true);
+    expect((await order(a)).status).toBe('APPROVED');
     expect((await act('cancel', a, buyer, { reason: '合同变更' })).body.success).toBe(true);
     expect(await contractLine(c.lineId)).toMatchObject({ qtyOrdered: '0', amountOrdered: '0.00' });
   });
@@ -386,20 +411,20 @@ describe('contract release orders (CON-4, CON-5, PO-2)', () => {
 
 describe('the way to a confirmed order (PO-4, PO-5, X-5, X-10)', () => {
   it('X-10/PO-4: the submitter cannot approve; another user does; the supplier sees the order only from SENT (PO-5, X-5)', async () => {
+    // The admin is the only holder of the approving role: its own order finds no other approver.
     const own = await draftOrder('1');
-    expect((await act('submit', own, admin)).body.success).toBe(true);
-    expect((await act('approve', own, admin)).body).toMatchObject({
-      success: false,
-      message: '审批人不能是提交人',
-      result: { rule: 'X-10' },
-    });
-    expect((await act('reject', own, admin, { reason: '自审' })).body).toMatchObject({ result: { rule: 'X-10' } });
-    // The buyer holds no approval code (403).
-    expect((await act('approve', own, buyer)).status).toBe(403);
-    expect((await order(own)).status).toBe('PENDING_APPROVAL');
+    const refused = await act('submit', own, admin);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toContain('提交人不能审批本人的单据');
+    expect((await order(own)).status).toBe('DRAFT');
     const id = await orderAt(['submit']);
     expect((await s.request('GET', `/srm/order/queryById?id=${id}`, { token: supplier1 })).status).toBe(404);
+    // Approve and reject are no longer the order's own actions: only the engine's outcome moves it.
+    expect((await post('/srm/order/approve', { id }, admin)).status).toBe(404);
+    expect((await decide('approve', id, buyer)).body.success).toBe(false);
+    expect((await order(id)).status).toBe('PENDING_APPROVAL');
     expect((await act('approve', id, admin)).body.success).toBe(true);
+    expect((await order(id)).status).toBe('APPROVED');
     expect((await s.request('GET', `/srm/order/lines?id=${id}`, { token: supplier1 })).status).toBe(404);
     expect((await act('send', id)).body).toMatchObject({ success: true, message: '订单已发送给供应商' });
     expect((await order(id, supplier1)).status).toBe('SENT');
@@ -473,7 +498,7 @@ describe('the way to a confirmed order (PO-4, PO-5, X-5, X-10)', () => {
       });
       expect(logs.body.result.map((l) => `${l.action}:${l.toStatus}`)).toEqual([
         'submit:PENDING_APPROVAL',
-        'approve:APPROVED',
+        'approved:APPROVED',
         'send:SENT',
         'autoConfirm:CONFIRMED',
       ]);
@@ -654,5 +679,326 @@ describe('cancel, hold and release (PO-7)', () => {
       'hold:ON_HOLD',
       'release:SENT',
     ]);
+  });
+});
+
+/** The buyer's notices about one order (X-12). */
+const noticesOf = async (username: string, busId: string) => {
+  const user = await s.ctx.db
+    .selectFrom('sysUser')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return s.ctx.db
+    .selectFrom('sysAnnouncementSend as r')
+    .innerJoin('sysAnnouncement as a', 'a.id', 'r.anntId')
+    .select(['a.titile', 'a.openPage'])
+    .where('r.userId', '=', user.id)
+    .where('a.busId', '=', busId)
+    .execute();
+};
+
+/** The system's move of the order (§17: the first delivery note puts it IN_DELIVERY). */
+const systemMove = (id: string, action: 'deliver' | 'receive') =>
+  runTransition(s.ctx.db, purchaseOrderWorkflow, { table: 'srmPurchaseOrder', id, action, actor: null });
+
+/** Ledger quantities as the delivery and receipt documents would post them (§24). */
+const ship = (id: string, values: { qtyReceived?: string; qtyInTransit?: string }) =>
+  s.ctx.db.updateTable('srmPurchaseOrderLine').set(values).where('orderId', '=', id).execute();
+
+type Revision = { revisionNo: number; status: string; amountInclTax: string; changeReason: string | null };
+
+describe('approval through the engine (PO-4, X-10, §21 thresholds)', () => {
+  it('PO-4: submit opens an approval of the order by amountInclTax; the approver reads the order and its lines in 审批中心', async () => {
+    const id = await orderAt(['submit']);
+    const o = await order(id);
+    const instance = await s.ctx.db
+      .selectFrom('approvalInstance')
+      .selectAll()
+      .where('docId', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(instance).toMatchObject({ docType: 'PURCHASE_ORDER', amount: o.amountInclTax, status: 'RUNNING' });
+    expect(instance.title).toBe(`采购订单：${o.code}`);
+    // Below 100 000: the manager's step alone.
+    expect(JSON.parse(instance.steps).map((x: { name: string }) => x.name)).toEqual(['采购经理审批']);
+    const todo = (
+      await s.request<PageResult<{ id: string; docId: string }>>('GET', '/approval/todo/list?pageSize=200', {
+        token: admin,
+      })
+    ).body.result.records.find((r) => r.docId === id)!;
+    const seen = await s.request<{
+      document: { fields: { label: string; value: string | null }[]; tables: { title: string; rows: unknown[] }[] };
+    }>('GET', `/approval/instance/queryById?id=${todo.id}`, { token: admin });
+    expect(seen.body.result.document.tables.map((t) => [t.title, t.rows.length])).toEqual([['订单明细', 1]]);
+    expect(seen.body.result.document.fields).toContainEqual({ label: '含税金额', value: o.amountInclTax });
+    expect(seen.body.result.document.fields).toContainEqual({ label: '订单号', value: o.code });
+    expect((await act('approve', id, admin)).body).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'APPROVED' });
+    expect((await noticesOf('buyer', id)).map((n) => n.titile)).toContain(`订单已审批通过：${o.code}`);
+    // The log names the decider for the system's move.
+    const logs = await s.ctx.db
+      .selectFrom('sysDocLog')
+      .selectAll()
+      .where('docId', '=', id)
+      .orderBy('createdTime')
+      .execute();
+    expect(logs.map((l) => `${l.action}:${l.toStatus}:${l.operatorName}`)).toEqual([
+      'submit:PENDING_APPROVAL:采购员王敏',
+      'approved:APPROVED:系统管理员',
+    ]);
+  });
+
+  it('PO-4: the approver rejects with a comment: back to a draft, the buyer is told, and it can be submitted again', async () => {
+    const id = await orderAt(['submit']);
+    expect((await decide('reject', id, admin, '单价偏高')).body).toMatchObject({ success: true });
+    const o = await order(id);
+    expect(o.status).toBe('DRAFT');
+    expect((await noticesOf('buyer', id)).map((n) => n.titile)).toContain(`订单审批被驳回：${o.code}`);
+    const log = await s.ctx.db
+      .selectFrom('sysDocLog')
+      .selectAll()
+      .where('docId', '=', id)
+      .where('action', '=', 'rejected')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ toStatus: 'DRAFT', reason: '单价偏高' });
+    expect((await act('submit', id)).body.success).toBe(true);
+    expect((await order(id)).status).toBe('PENDING_APPROVAL');
+  });
+
+  it('PO-4: without an order approval flow the order is approved as it is submitted; PO-2 deviations still need a person', async () => {
+    await s.ctx.db.deleteFrom('approvalDefinition').where('docType', '=', 'PURCHASE_ORDER').execute();
+    try {
+      const id = await orderAt(['submit']);
+      expect((await order(id)).status).toBe('APPROVED');
+      await s.ctx.db
+        .insertInto('srmPriceRecord')
+        .values(await priceRecordRow('10'))
+        .execute();
+      const off = await draftOrder('1', { priceDeviationReason: '加急' });
+      const res = await act('submit', off);
+      expect(res.body).toMatchObject({ success: false, result: { rule: 'PO-2' } });
+      expect(res.body.message).toContain('须经理审批');
+      expect((await order(off)).status).toBe('DRAFT');
+    } finally {
+      await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', supplierId).execute();
+      await orderApprovalSteps(s);
+    }
+  });
+});
+
+/** A price record of the supplier for the test material, in force today (PO-2). */
+async function priceRecordRow(unitPrice: string) {
+  return {
+    id: newId(),
+    tenantId: 0,
+    supplierId,
+    materialId,
+    orgCode: '',
+    currency: 'CNY',
+    unitPrice,
+    taxRate: '13',
+    ladder: null,
+    validFrom: day(-30),
+    validTo: day(30),
+    sourceType: 'MANUAL',
+    sourceId: null,
+    status: 'ACTIVE',
+    remark: null,
+    createBy: 'test',
+    createTime: serverNowIso(),
+    updateBy: null,
+    updateTime: null,
+  };
+}
+
+describe('change orders (PO-6)', () => {
+  const change = (id: string, lines: Record<string, unknown>[], reason = '需求变化') =>
+    act('change', id, buyer, { reason, lines });
+  const revisions = async (id: string, token = buyer) =>
+    (await s.request<Revision[]>('GET', `/srm/order/revisions?id=${id}`, { token })).body.result;
+  const revision = (id: string, no: number, token = buyer) =>
+    s.request<Revision & { header: Record<string, unknown>; lines: Line[] }>(
+      'GET',
+      `/srm/order/revision?id=${id}&revisionNo=${no}`,
+      { token },
+    );
+
+  it('PO-6: a confirmed order changed: revisionNo raised, the previous revision readable, back to the supplier, who re-confirms', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    const before = await order(id);
+    const [line] = await linesOf(id);
+    const res = await change(id, [{ lineId: line!.id, qty: '5', unitPrice: '12', needByDate: day(12) }]);
+    expect(res.body).toMatchObject({ success: true, message: '订单已变更，等待供应商重新确认' });
+    const after = await order(id);
+    expect(after).toMatchObject({ status: 'SENT', revisionNo: 1, supplierConfirmedAt: null });
+    // PO-8: 5 × 12 = 60.00 + 7.80 tax.
+    expect(after).toMatchObject({ amountExclTax: '60.00', taxAmount: '7.80', amountInclTax: '67.80' });
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '5', unitPrice: '12', amount: '60.00', needByDate: day(12) });
+    // The previous revision, as it was, for the buyer and for the supplier.
+    for (const token of [buyer, supplier1]) {
+      expect(await revisions(id, token)).toEqual([
+        expect.objectContaining({
+          revisionNo: 0,
+          status: 'CONFIRMED',
+          amountInclTax: before.amountInclTax,
+          changeReason: '需求变化',
+        }),
+      ]);
+      const old = (await revision(id, 0, token)).body.result;
+      expect(old.header).toMatchObject({ code: before.code, revisionNo: 0, amountInclTax: before.amountInclTax });
+      expect(old.lines[0]).toMatchObject({ qty: '3', unitPrice: '12.345' });
+    }
+    expect((await revision(id, 1)).status).toBe(404);
+    expect((await s.request('GET', `/srm/order/revisions?id=${id}`, { token: supplier2 })).status).toBe(404);
+    // The supplier is told and confirms the new revision.
+    expect((await noticesOf('supplier1', id)).map((n) => n.titile)).toContain(`采购订单变更待确认：${before.code}`);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    expect((await order(id)).status).toBe('CONFIRMED');
+    const logs = await s.request<{ action: string; toStatus: string; reason: string | null }[]>(
+      'GET',
+      `/srm/order/logs?id=${id}`,
+      { token: buyer },
+    );
+    expect(logs.body.result.slice(-2).map((l) => `${l.action}:${l.toStatus}`)).toEqual([
+      'change:SENT',
+      'confirm:CONFIRMED',
+    ]);
+  });
+
+  it('PO-6: never below received + in transit; no price change on received quantity; a change changes something', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    await systemMove(id, 'deliver');
+    await ship(id, { qtyReceived: '1', qtyInTransit: '1' });
+    const below = await change(id, [{ lineNo: 1, qty: '1.5' }]);
+    expect(below.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    expect(below.body.message).toBe('第1行的数量 1.5 不能小于已收货与在途数量之和 2（已收 1，在途 1）');
+    const price = await change(id, [{ lineNo: 1, unitPrice: '11' }]);
+    expect(price.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    expect(price.body.message).toBe('第1行已收货 1，不能变更单价或税率');
+    const tax = await change(id, [{ lineNo: 1, taxRate: '9' }]);
+    expect(tax.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    const same = await change(id, [{ lineNo: 1, qty: '3' }]);
+    expect(same.body).toMatchObject({
+      success: false,
+      message: '订单内容没有变化，无需变更',
+      result: { rule: 'PO-6' },
+    });
+    const missing = await change(id, [{ lineNo: 9, qty: '3' }]);
+    expect(missing.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    expect((await act('change', id, buyer, { lines: [{ lineNo: 1, qty: '2' }] })).body).toMatchObject({
+      success: false,
+      message: '请填写变更原因',
+    });
+    expect(await order(id)).toMatchObject({ status: 'IN_DELIVERY', revisionNo: 0 });
+    expect(await revisions(id)).toEqual([]);
+    // Down to exactly what was shipped is allowed; delivery goes on once the supplier re-confirms.
+    expect((await change(id, [{ lineNo: 1, qty: '2' }])).body.success).toBe(true);
+    expect(await order(id)).toMatchObject({ status: 'SENT', revisionNo: 1 });
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    expect((await order(id)).status).toBe('IN_DELIVERY');
+  });
+
+  it('PO-6: only sent, confirmed, delivering or refused orders are changed; a refused order with shipments is changed, not revised', async () => {
+    const approved = await orderAt(['submit', 'approve']);
+    expect((await change(approved, [{ lineNo: 1, qty: '4' }])).body).toMatchObject({
+      success: false,
+      message: '只有待供应商确认、已确认、交货中或供应商已拒绝的订单可以变更，当前状态：已审批',
+    });
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    await systemMove(id, 'deliver');
+    await ship(id, { qtyReceived: '1' });
+    expect((await change(id, [{ lineNo: 1, qty: '4' }])).body.success).toBe(true);
+    expect((await act('refuse', id, supplier1, { reason: '产能不足' })).body.success).toBe(true);
+    const revise = await act('revise', id);
+    expect(revise.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    expect(revise.body.message).toContain('不能退回草稿');
+    expect((await change(id, [{ lineNo: 1, qty: '3', needByDate: day(20) }])).body.success).toBe(true);
+    expect(await order(id)).toMatchObject({ status: 'SENT', revisionNo: 2 });
+    expect((await revisions(id)).map((r) => `${r.revisionNo}:${r.status}`)).toEqual([
+      '1:SUPPLIER_REJECTED',
+      '0:IN_DELIVERY',
+    ]);
+  });
+
+  it('PO-6/PO-5: revising a refused order keeps the refused revision readable', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('refuse', id, supplier1, { reason: '交期太早' })).body.success).toBe(true);
+    expect((await act('revise', id)).body.success).toBe(true);
+    expect(await revisions(id)).toEqual([
+      expect.objectContaining({ revisionNo: 0, status: 'SUPPLIER_REJECTED', changeReason: '交期太早' }),
+    ]);
+  });
+
+  it('PO-6/PR-3: the requisition line follows a changed quantity, within what is left of it', async () => {
+    const lineId = await approvedRequisition('10');
+    const id = (await convert(lineId, '3')).body.result.id;
+    for (const a of ['submit', 'approve', 'send'])
+      expect((await act(a, id, a === 'approve' ? admin : buyer)).body.success).toBe(true);
+    expect((await change(id, [{ lineNo: 1, qty: '7' }])).body.success).toBe(true);
+    expect((await reqLine(lineId)).qtyOrdered).toBe('7');
+    const over = await change(id, [{ lineNo: 1, qty: '11' }]);
+    expect(over.body).toMatchObject({ success: false, result: { rule: 'PO-3' } });
+    expect((await reqLine(lineId)).qtyOrdered).toBe('7');
+    expect((await order(id)).revisionNo).toBe(1);
+  });
+});
+
+describe('short-closing (PO-7)', () => {
+  it('PO-7: with something received the order is not cancelled; the open remainder is closed with a reason and handed back', async () => {
+    const lineId = await approvedRequisition('10');
+    const id = (await convert(lineId, '3')).body.result.id;
+    for (const a of ['submit', 'approve', 'send', 'confirm'])
+      expect((await act(a, id, a === 'approve' ? admin : a === 'confirm' ? supplier1 : buyer)).body.success).toBe(true);
+    await systemMove(id, 'deliver');
+    await ship(id, { qtyReceived: '1' });
+    const cancel = await act('cancel', id, buyer, { reason: '不要了' });
+    expect(cancel.body).toMatchObject({ success: false });
+    expect((await act('shortClose', id, buyer, { reason: ' ' })).body).toMatchObject({
+      success: false,
+      message: '请填写关闭原因',
+    });
+    const res = await act('shortClose', id, buyer, { reason: '剩余不再需要' });
+    expect(res.body).toMatchObject({ success: true, message: '订单剩余数量已关闭' });
+    // Nothing left on the way: the order is received; the line keeps what was received.
+    expect(await order(id)).toMatchObject({ status: 'RECEIVED', amountExclTax: '12.35', amountInclTax: '13.96' });
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '1', qtyShortClosed: '2', lineStatus: 'CLOSED' });
+    expect((await reqLine(lineId)).qtyOrdered).toBe('1');
+    const logs = await s.request<{ action: string; toStatus: string; reason: string | null }[]>(
+      'GET',
+      `/srm/order/logs?id=${id}`,
+      { token: buyer },
+    );
+    expect(logs.body.result.slice(-2).map((l) => `${l.action}:${l.toStatus}:${l.reason ?? ''}`)).toEqual([
+      'shortClose:IN_DELIVERY:剩余不再需要',
+      'receive:RECEIVED:',
+    ]);
+  });
+
+  it('PO-7: with quantity in transit the order stays in delivery; nothing shipped or nothing left is refused', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    // Only an order in delivery is short-closed.
+    expect((await act('shortClose', id, buyer, { reason: '关闭' })).body).toMatchObject({
+      success: false,
+      message: '只有交货中的订单可以关闭剩余数量，当前状态：已确认',
+    });
+    await systemMove(id, 'deliver');
+    const nothing = await act('shortClose', id, buyer, { reason: '关闭' });
+    expect(nothing.body).toMatchObject({ success: false, result: { rule: 'PO-7' } });
+    expect(nothing.body.message).toContain('请直接取消订单');
+    await ship(id, { qtyInTransit: '2' });
+    expect((await act('shortClose', id, buyer, { reason: '关闭' })).body.success).toBe(true);
+    expect((await order(id)).status).toBe('IN_DELIVERY');
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '2', qtyShortClosed: '1', lineStatus: 'CLOSED' });
+    const again = await act('shortClose', id, buyer, { reason: '关闭' });
+    expect(again.body).toMatchObject({ success: false, message: '订单没有未交的剩余数量', result: { rule: 'PO-7' } });
+    // A closed line is not changed either (PO-6).
+    expect((await act('change', id, buyer, { reason: 'x', lines: [{ lineNo: 1, qty: '3' }] })).body).toMatchObject({
+      success: false,
+      result: { rule: 'PO-6' },
+    });
   });
 });

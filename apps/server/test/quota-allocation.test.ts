@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/ids.js';
+import { admissionCategoryCodes } from '../src/modules/material/material-rules.js';
 import { serverNowIso } from '../src/core/clock.js';
 import { reduceQuotaAllocation } from '../src/modules/purchase-order/purchase-order-quota.js';
 import { demoTokens, startTestServer, type TestServer } from './harness.js';
@@ -77,9 +78,28 @@ async function approvedRequisition(qty: string, material = materialId): Promise<
 
 /** Submit by the buyer, approval by the admin. */
 async function approve(id: string): Promise<void> {
-  expect((await post('/srm/order/submit', { id })).body).toMatchObject({ success: true });
-  const r = await post('/srm/order/approve', { id }, admin);
-  expect(r.body, r.body.message).toMatchObject({ success: true });
+  const sub = (await post('/srm/order/submit', { id })).body;
+  expect(sub, sub.message).toMatchObject({ success: true });
+  // PO-4: every open step of the engine's approval, decided in 审批中心 (the demo flow's steps are the admin's).
+  for (let step = 0; step < 3; step++) {
+    const task = await s.ctx.db
+      .selectFrom('approvalTask as t')
+      .innerJoin('approvalInstance as i', 'i.id', 't.instanceId')
+      .select('t.id as taskId')
+      .where('i.docType', '=', 'PURCHASE_ORDER')
+      .where('i.docId', '=', id)
+      .where('t.decision', '=', 'PENDING')
+      .executeTakeFirst();
+    if (!task) break;
+    const r = await post('/approval/task/approve', { taskId: task.taskId }, admin);
+    expect(r.body, r.body.message).toMatchObject({ success: true });
+  }
+  const status = await s.ctx.db
+    .selectFrom('srmPurchaseOrder')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  expect(status.status).toBe('APPROVED');
 }
 
 beforeAll(async () => {
@@ -99,11 +119,8 @@ beforeAll(async () => {
     .orderBy('code')
     .executeTakeFirstOrThrow();
   materialId = m.id;
-  const { code: categoryCode } = await s.ctx.db
-    .selectFrom('srmMaterialCategory')
-    .select('code')
-    .where('id', '=', m.categoryId)
-    .executeTakeFirstOrThrow();
+  // PO-1: admitted to the material's admission category (主营品类, §4.3), not the leaf.
+  const [categoryCode] = await admissionCategoryCodes(s.ctx.db, [m.categoryId]);
   const now = serverNowIso();
   // PO-1: both may receive orders of the material's category.
   await s.ctx.db.deleteFrom('supplierCategory').where('supplierId', 'in', [supA, supB]).execute();

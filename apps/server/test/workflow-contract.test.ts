@@ -135,7 +135,8 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     // States only the system enters (approval outcomes) are left to the module's own tests.
     for (const st of unreached)
       expect(
-        transitions.some(([, t]) => t.to === st),
+        // A transition that stays where it is (a short-close in delivery) enters no state.
+        transitions.some(([, t]) => t.to === st && !t.from.includes(st)),
         `${st} is entered by a user transition but not reached`,
       ).toBe(false);
   });
@@ -194,7 +195,9 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
 
   it('a transition that needs a reason is refused without one', async () => {
     for (const [action, rule] of transitions.filter(([, t]) => t.reason)) {
-      const state = rule.from.find((f) => f in paths)!;
+      const state = rule.from.find((f) => f in paths);
+      // Taken only from states the system enters: the module's own tests refuse it without a reason.
+      if (!state) continue;
       const id = await at(state);
       const res = await take(action, id, { reason: '  ' });
       expect(res.body, action).toMatchObject({ success: false, message: `请填写${rule.reasonLabel ?? '原因'}` });

@@ -12,6 +12,7 @@ import { seedMaterialDemo } from './material-demo.js';
 import { seedEvaluationDemo } from './evaluation-demo.js';
 import { seedDemoCategories } from './categories.js';
 import { seedSupplierDemo } from './supplier-demo.js';
+import { seedOrderDemo } from './order-demo.js';
 import { seedReportDemo } from './report-demo.js';
 import { seedAnnouncements } from './announcement-demo.js';
 import { seedTenantDemo, TENANT_DEMO_ACCOUNTS } from './tenant-demo.js';
@@ -333,6 +334,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedPortalDemo(db);
   await seedMaterialDemo(db, approved);
   await seedSupplierDemo(db, [approved, south, southwest]);
+  await seedOrderDemo(db);
   await seedEvaluationDemo(db);
   await seedDemoCategories(db, SEEDER);
   await seedReportDemo(db);

@@ -1,15 +1,51 @@
 import type { WorkflowFixture } from './index.js';
 import { newId } from '../../src/core/ids.js';
 import { serverNowIso } from '../../src/core/clock.js';
-import { demoTokens, twoDemoSuppliers } from '../harness.js';
+import { admissionCategoryCodes } from '../../src/modules/material/material-rules.js';
+import { demoTokens, twoDemoSuppliers, type TestServer } from '../harness.js';
+
+/**
+ * PO-4 (§21 approval.po.thresholds as 审批配置 steps): every order to the admin role (the
+ * manager), one above 100 000 also to a second admin step (the director), so `submit` waits in
+ * PENDING_APPROVAL and the engine's outcome fires `approved` / `rejected` (X-10).
+ */
+export async function orderApprovalSteps(s: TestServer, tenantId = 0): Promise<void> {
+  const db = s.ctx.db;
+  await db
+    .deleteFrom('approvalDefinition')
+    .where('docType', '=', 'PURCHASE_ORDER')
+    .where('tenantId', '=', tenantId)
+    .execute();
+  await db
+    .insertInto('approvalDefinition')
+    .values({
+      id: newId(),
+      tenantId,
+      docType: 'PURCHASE_ORDER',
+      name: '采购订单审批',
+      enabled: 1,
+      steps: JSON.stringify([
+        { name: '采购经理审批', approverType: 'ROLE', approverId: 'admin', minAmount: null },
+        { name: '采购总监审批', approverType: 'ROLE', approverId: 'admin', minAmount: '100000.01' },
+      ]),
+      ccUserIds: null,
+      version: 1,
+      createBy: 'test',
+      createTime: serverNowIso(),
+      updateBy: null,
+      updateTime: null,
+    })
+    .execute();
+}
 
 /**
  * 采购订单 (§16): a one-line draft to 华东精密 (supplier1) with no price record in the way (PO-2),
- * the buyer submits and sends, admin approves (X-10: not the submitter), supplier1 answers.
+ * the buyer submits (the engine's outcome approves, PO-4) and sends, supplier1 answers, the buyer changes it (PO-6).
  */
 export const purchaseOrderFixture: WorkflowFixture = async (s) => {
   const { approvedId } = await twoDemoSuppliers(s);
-  const [admin, buyer, supplier1, supplier2] = await demoTokens(s);
+  const [, buyer, supplier1, supplier2] = await demoTokens(s);
+  await orderApprovalSteps(s);
   const material = await s.ctx.db
     .selectFrom('srmMaterial')
     .select(['id', 'categoryId'])
@@ -17,16 +53,13 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
     .orderBy('code')
     .executeTakeFirstOrThrow();
   await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', approvedId).execute();
-  const category = await s.ctx.db
-    .selectFrom('srmMaterialCategory')
-    .select('code')
-    .where('id', '=', material.categoryId)
-    .executeTakeFirstOrThrow();
+  // PO-1: admitted to the material's admission category (主营品类), not the leaf category.
+  const [categoryCode] = await admissionCategoryCodes(s.ctx.db, [material.categoryId]);
   const held = await s.ctx.db
     .selectFrom('supplierCategory')
     .select('id')
     .where('supplierId', '=', approvedId)
-    .where('categoryCode', '=', category.code)
+    .where('categoryCode', '=', categoryCode!)
     .executeTakeFirst();
   if (held)
     await s.ctx.db.updateTable('supplierCategory').set({ status: 'QUALIFIED' }).where('id', '=', held.id).execute();
@@ -36,7 +69,7 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
       .values({
         id: newId(),
         supplierId: approvedId,
-        categoryCode: category.code,
+        categoryCode: categoryCode!,
         status: 'QUALIFIED',
         qualifiedAt: null,
         suspendedAt: null,
@@ -58,12 +91,12 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
   };
   const bodies: Record<string, [Record<string, unknown>, string]> = {
     submit: [{}, buyer],
-    approve: [{}, admin],
-    reject: [{ reason: '价格偏高' }, admin],
     send: [{}, buyer],
     confirm: [{}, supplier1],
     refuse: [{ reason: '交期太早' }, supplier1],
     revise: [{}, buyer],
+    change: [{ reason: '数量调整', lines: [{ lineNo: 1, qty: '3' }] }, buyer],
+    shortClose: [{ reason: '剩余不再需要' }, buyer],
     cancel: [{ reason: '需求取消' }, buyer],
     hold: [{ reason: '付款争议' }, buyer],
   };

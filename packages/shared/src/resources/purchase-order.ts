@@ -27,6 +27,11 @@ export type PoStatus = (typeof PO_STATUS)[number];
 export const PO_TYPES = ['STANDARD', 'CONTRACT_RELEASE', 'SERVICE', 'SAMPLE'] as const;
 export const PO_PRICE_SOURCES = ['CONTRACT', 'PRICE_RECORD', 'AWARD', 'MANUAL'] as const;
 
+export const PURCHASE_ORDER_DOC_TYPE = 'PURCHASE_ORDER';
+
+/** PO-6: the states a change order is made from (back to SENT: the supplier confirms the new revision). */
+export const PO_CHANGEABLE = ['SENT', 'CONFIRMED', 'IN_DELIVERY', 'SUPPLIER_REJECTED'] as const;
+
 /** The states an order may be put on hold from, and which `release` brings it back to. */
 export const PO_HOLDABLE = ['APPROVED', 'SENT', 'CONFIRMED', 'IN_DELIVERY', 'RECEIVED'] as const;
 
@@ -54,9 +59,11 @@ const releases = Object.fromEntries(
  * dates or refuses with a reason (PO-5); deliveries and receipts move it on (SYSTEM, §17).
  */
 export const purchaseOrderWorkflow = defineWorkflow({
-  docType: 'PURCHASE_ORDER',
+  docType: PURCHASE_ORDER_DOC_TYPE,
   label: '采购订单',
   permission: 'purchaseOrder',
+  page: '/srm/order',
+  supplierPage: '/srm/my-orders',
   supplierSideRefusal: '只有订单的供应商可以确认或拒绝订单',
   states: {
     DRAFT: { text: '草稿', color: 'default', terminal: false },
@@ -82,26 +89,26 @@ export const purchaseOrderWorkflow = defineWorkflow({
       confirm: '确定提交审批吗？提交后订单内容不能再修改',
       refusal: '只有草稿状态的订单可以提交审批',
       done: '订单已提交审批',
+      approval: { docType: PURCHASE_ORDER_DOC_TYPE, amountField: 'amountInclTax' },
     },
-    approve: {
+    // PO-4, X-10: the engine's outcome, routed by amountInclTax through the order's approval flow.
+    approved: {
       from: ['PENDING_APPROVAL'],
       to: 'APPROVED',
-      side: 'INTERNAL',
+      side: 'SYSTEM',
       label: '审批通过',
-      confirm: '确定审批通过该订单吗？',
-      refusal: '只有审批中的订单可以审批',
+      refusal: '只有审批中的订单可以审批通过',
       done: '订单已审批通过',
+      notices: [{ to: ['creator'], title: '订单已审批通过：{code}', content: '{code} 已审批通过，可以发送给供应商。' }],
     },
-    reject: {
+    rejected: {
       from: ['PENDING_APPROVAL'],
       to: 'DRAFT',
-      side: 'INTERNAL',
-      label: '驳回',
-      logText: '审批驳回',
-      reason: true,
-      reasonLabel: '驳回原因',
+      side: 'SYSTEM',
+      label: '审批驳回',
       refusal: '只有审批中的订单可以驳回',
       done: '订单已驳回，退回草稿',
+      notices: [{ to: ['creator'], title: '订单审批被驳回：{code}', content: '{code} 审批被驳回，请修改后重新提交。' }],
     },
     send: {
       from: ['APPROVED'],
@@ -148,6 +155,45 @@ export const purchaseOrderWorkflow = defineWorkflow({
       logText: '修订订单',
       refusal: '只有供应商已拒绝的订单可以修订',
       done: '订单已退回草稿，请修订后重新提交',
+    },
+    // PO-6: a change order raises revisionNo, keeps the previous revision, and goes back to the supplier.
+    change: {
+      from: PO_CHANGEABLE,
+      to: 'SENT',
+      side: 'INTERNAL',
+      label: '变更订单',
+      logText: '订单变更',
+      reason: true,
+      reasonLabel: '变更原因',
+      refusal: '只有待供应商确认、已确认、交货中或供应商已拒绝的订单可以变更',
+      done: '订单已变更，等待供应商重新确认',
+      notices: [
+        {
+          to: ['supplier'],
+          title: '采购订单变更待确认：{code}',
+          content: '采购订单 {code} 已变更，请查看并重新确认。',
+        },
+      ],
+    },
+    // PO-7: with something shipped the order is not cancelled; the open remainder is closed instead.
+    shortClose: {
+      from: ['IN_DELIVERY'],
+      to: 'IN_DELIVERY',
+      side: 'INTERNAL',
+      label: '关闭剩余',
+      logText: '短关剩余数量',
+      reason: true,
+      reasonLabel: '关闭原因',
+      confirm: '确定关闭订单的剩余未交数量吗？关闭后不能再对剩余数量发货',
+      refusal: '只有交货中的订单可以关闭剩余数量',
+      done: '订单剩余数量已关闭',
+      notices: [
+        {
+          to: ['supplier'],
+          title: '采购订单剩余数量已关闭：{code}',
+          content: '采购订单 {code} 的剩余未交数量已关闭。',
+        },
+      ],
     },
     cancel: {
       from: ['APPROVED', 'SENT', 'CONFIRMED'],
@@ -254,6 +300,7 @@ export const purchaseOrderLines = {
     qtyReceived: ledger('已收数量'),
     qtyAccepted: ledger('合格数量'),
     qtyInvoiced: ledger('已开票数量'),
+    qtyShortClosed: ledger('短关数量'),
     lineStatus: { label: '行状态', type: 'dict', dict: 'srm_po_line_status', readOnly: true },
     remark: { label: '备注', type: 'string', max: 500 },
   },

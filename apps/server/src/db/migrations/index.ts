@@ -58,6 +58,8 @@ import * as contracts from './0082-contracts.js';
 import * as purchaseOrder from './0085-purchase-order.js';
 import * as sourcingDocLog from './0090-sourcing-doc-log.js';
 import * as auctionMethodCode from './0091-auction-method-code.js';
+import * as purchaseOrderRevisions from './0092-purchase-order-revisions.js';
+import * as purchaseOrderShortClose from './0093-purchase-order-short-close.js';
 import * as quotaAllocation from './0094-quota-allocation.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -121,5 +123,7 @@ export const migrations: Record<string, Migration> = {
   '0085-purchase-order': purchaseOrder,
   '0090-sourcing-doc-log': sourcingDocLog,
   '0091-auction-method-code': auctionMethodCode,
+  '0092-purchase-order-revisions': purchaseOrderRevisions,
+  '0093-purchase-order-short-close': purchaseOrderShortClose,
   '0094-quota-allocation': quotaAllocation,
 };

@@ -1,11 +1,14 @@
 import type { ModuleManifest } from '../manifest.js';
 import { purchaseOrderMenus } from './menus.js';
+import { purchaseOrderApprovalDocTypes } from './purchase-order-outcomes.js';
 import { purchaseOrderRoutes } from './purchase-order-routes.js';
 import { purchaseOrderQuotaRoutes } from './purchase-order-quota-routes.js';
 
 export const purchaseOrderManifest: ModuleManifest = {
   name: 'purchase-order',
   routes: [purchaseOrderRoutes, purchaseOrderQuotaRoutes],
+  // PO-4, X-10: the approval of `submit` by amountInclTax, whose outcome fires `approved` / `rejected`.
+  approvalDocTypes: () => purchaseOrderApprovalDocTypes(),
   menus: purchaseOrderMenus,
   dictionaries: [
     [

@@ -16,7 +16,7 @@ function orderButtons(parent: string, actions: [string, string][], roles: string
 
 /** The module's menus and buttons with their permission codes, and the roles that hold them (base data). */
 export const purchaseOrderMenus: MenuSeed[] = [
-  // Purchase orders (domain §16): the buyer drafts, submits, sends, cancels and holds; approval is a manager's (X-10).
+  // Purchase orders (domain §16): the buyer drafts, submits, sends, changes, cancels and holds; approval is the engine's (PO-4, X-10).
   ...resourceMenu('srm.order', 'srm', '采购订单', '/srm/order', 'srmPurchaseOrder', 'purchaseOrder', 9, ['import']).map(
     forBuyers(['list', 'add', 'edit', 'delete', 'deleteBatch', 'export']),
   ),
@@ -26,21 +26,14 @@ export const purchaseOrderMenus: MenuSeed[] = [
       ['submit', '提交订单审批'],
       ['send', '发送订单'],
       ['revise', '修订订单'],
+      ['change', '变更订单'],
+      ['shortClose', '关闭剩余数量'],
       ['cancel', '取消订单'],
       ['hold', '暂挂订单'],
       ['release', '解除暂挂'],
     ],
     ['admin', 'buyer'],
   ),
-  // Until the approval engine takes the order (PO-4), a manager (admin) approves it, never its submitter (X-10).
-  ...orderButtons(
-    'srm.order',
-    [
-      ['approve', '审批订单'],
-      ['reject', '驳回订单'],
-    ],
-    ['admin'],
-  ).map((m, i) => ({ ...m, sortNo: 30 + i })),
   // Routed but not in the side menu: the business link of an announcement (`/purchase/order/list?bizId=`) opens the order list.
   {
     key: 'orderLink',

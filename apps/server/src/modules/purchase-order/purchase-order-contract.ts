@@ -87,29 +87,32 @@ export async function coverContractLines(trx: Db, header: Header, rows: LineRow[
   }
 }
 
+/** Gives back `qty` and `amount` (incl. tax) of one contract line: a cancelled, deleted or short-closed order line. */
+export async function giveBackContractLine(
+  trx: Db,
+  contractLineId: string,
+  qty: string,
+  amount: string,
+): Promise<void> {
+  const db = trx as unknown as AnyDb;
+  const c = await db.selectFrom('srmContractLine').selectAll().where('id', '=', contractLineId).executeTakeFirst();
+  if (!c) return;
+  const left = trim(add([c.qtyOrdered, `-${qty}`], 6));
+  await db
+    .updateTable('srmContractLine')
+    .set({ qtyOrdered: left.startsWith('-') ? '0' : left, amountOrdered: add([c.amountOrdered, `-${amount}`]) })
+    .where('id', '=', c.id)
+    .execute();
+}
+
 /** Gives back what an order's lines took of their contract lines (edit, delete, cancel). */
 export async function releaseContractLines(trx: Db, orderId: string): Promise<void> {
-  const db = trx as unknown as AnyDb;
   const lines = await trx
     .selectFrom('srmPurchaseOrderLine')
     .select(['contractLineId', 'qty', 'amount', 'taxAmount', 'lineStatus'])
     .where('orderId', '=', orderId)
     .where('contractLineId', 'is not', null)
     .execute();
-  for (const l of lines.filter((x) => x.lineStatus !== 'CANCELLED')) {
-    const c = await db.selectFrom('srmContractLine').selectAll().where('id', '=', l.contractLineId).executeTakeFirst();
-    if (!c) continue;
-    const back = (a: string, b: string) => {
-      const v = trim(add([a, `-${b}`], 6));
-      return v.startsWith('-') ? '0' : v;
-    };
-    await db
-      .updateTable('srmContractLine')
-      .set({
-        qtyOrdered: back(c.qtyOrdered, l.qty),
-        amountOrdered: add([c.amountOrdered, `-${add([l.amount, l.taxAmount])}`]),
-      })
-      .where('id', '=', c.id)
-      .execute();
-  }
+  for (const l of lines.filter((x) => x.lineStatus !== 'CANCELLED'))
+    await giveBackContractLine(trx, l.contractLineId!, l.qty, add([l.amount, l.taxAmount]));
 }

@@ -13,6 +13,7 @@ import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import { coverContractLines, releaseContractLines } from './purchase-order-contract.js';
 import { prepareLines, releaseDraftLines } from './purchase-order-lines.js';
+import { orderRevision, orderRevisions } from './purchase-order-revisions.js';
 import { linesOfOrder } from './purchase-order-rules.js';
 import { completeDraft, orderFromRequisition, snapshotSupplier } from './purchase-order-service.js';
 import { purchaseOrderTransitions, releaseOrder } from './purchase-order-transitions.js';
@@ -27,11 +28,22 @@ function internalOnly(request: FastifyRequest): void {
 
 const tags = ['采购订单'];
 
+/** The order as the requester may see it: within the tenant, or a supplier's own from SENT on (X-5); else not found. */
+async function visibleOrder(db: Db, request: FastifyRequest, id: string): Promise<void> {
+  const supplierId = request.user?.supplierId;
+  let q = db.selectFrom('srmPurchaseOrder').select(['id', 'status']).where('id', '=', id);
+  q = supplierId ? q.where('supplierId', '=', supplierId) : q.where('tenantId', '=', request.tenantId);
+  const order = await q.executeTakeFirst();
+  if (!order || (supplierId && !workflowSupplierSees(purchaseOrderWorkflow, order.status)))
+    throw notFound('采购订单不存在');
+}
+
 /**
  * Purchase orders (domain §16) on the generic workflow-document routes under `/srm/order`: list,
  * queryById, add, edit and delete of drafts, exportXls, one `POST /srm/order/<action>` per
  * transition (X-3), the log and status tabs; a supplier user sees only its own orders from SENT
- * on (PO-5, X-5). Beside them: the lines, 转订单 from a requisition (PR-3), and release from hold.
+ * on (PO-5, X-5). Beside them: the lines, the earlier revisions (PO-6), 转订单 from a requisition (PR-3),
+ * and release from hold.
  */
 export const purchaseOrderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -85,15 +97,36 @@ export const purchaseOrderRoutes =
         config: { access: { permission: 'purchaseOrder:list' } },
       },
       async (request) => {
-        const { id } = request.query;
-        const supplierId = request.user?.supplierId;
-        let q = ctx.db.selectFrom('srmPurchaseOrder').select(['id', 'status']).where('id', '=', id);
-        q = supplierId ? q.where('supplierId', '=', supplierId) : q.where('tenantId', '=', request.tenantId);
-        const order = await q.executeTakeFirst();
-        // X-5: another supplier's order, or one not yet sent, is simply not there.
-        if (!order || (supplierId && !workflowSupplierSees(purchaseOrderWorkflow, order.status)))
-          throw notFound('采购订单不存在');
-        return ok(await linesOfOrder(ctx.db, id));
+        await visibleOrder(ctx.db, request, request.query.id);
+        return ok(await linesOfOrder(ctx.db, request.query.id));
+      },
+    );
+
+    app.get(
+      '/srm/order/revisions',
+      {
+        schema: { tags, summary: '采购订单的历史版本（PO-6）', querystring: z.object({ id: wireId }) },
+        config: { access: { permission: 'purchaseOrder:list' } },
+      },
+      async (request) => {
+        await visibleOrder(ctx.db, request, request.query.id);
+        return ok(await orderRevisions(ctx.db, request.query.id));
+      },
+    );
+
+    app.get(
+      '/srm/order/revision',
+      {
+        schema: {
+          tags,
+          summary: '采购订单的一个历史版本：当时的订单头和明细（PO-6）',
+          querystring: z.object({ id: wireId, revisionNo: z.coerce.number().int().min(0) }),
+        },
+        config: { access: { permission: 'purchaseOrder:list' } },
+      },
+      async (request) => {
+        await visibleOrder(ctx.db, request, request.query.id);
+        return ok(await orderRevision(ctx.db, request.query.id, request.query.revisionNo));
       },
     );
 

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { businessDay } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
+import { admissionCategoryCodes } from '../material/material-rules.js';
 import { priceOn } from '../material/price-library.js';
 import { supplierEligibility } from '../supplier/index.js';
 import type { SrmPurchaseOrderLineTable, SrmPurchaseOrderTable } from './purchase-order-tables.js';
@@ -116,29 +117,41 @@ export async function checkPrices(
   return deviates;
 }
 
-/** The admission category code of each line (by its category), for PO-1. */
-async function categoryCodes(trx: Db, lines: readonly PurchaseOrderLine[]): Promise<Map<string, string>> {
-  const ids = [...new Set(lines.map((l) => l.categoryId).filter((c): c is string => !!c))];
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('srmMaterialCategory').select(['id', 'code']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.code]));
+/**
+ * The admission category (主营品类, §4.3) of each material category, for PO-1: the one helper
+ * sourcing and quotas use (its own `supplierCategory`, else its nearest ancestor's, else its code).
+ */
+async function categoryCodes(trx: Db, categoryIds: readonly (string | null)[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const id of new Set(categoryIds.filter((c): c is string => !!c))) {
+    const [code] = await admissionCategoryCodes(trx, [id]);
+    if (code) out.set(id, code);
+  }
+  return out;
 }
 
-/** The supplier's open order value per category code, other orders than `exceptOrderId` (QLF-4). */
+/** The supplier's open order value per admission category, other orders than this one (QLF-4). */
 async function openValueByCategory(trx: Db, order: PurchaseOrder): Promise<Map<string, string>> {
   const rows = await trx
     .selectFrom('srmPurchaseOrderLine as l')
     .innerJoin('srmPurchaseOrder as o', 'o.id', 'l.orderId')
-    .innerJoin('srmMaterialCategory as c', 'c.id', 'l.categoryId')
-    .select(['c.code', 'l.amount', 'l.taxAmount'])
+    .select(['l.categoryId', 'l.amount', 'l.taxAmount'])
     .where('o.supplierId', '=', order.supplierId)
     .where('o.tenantId', '=', order.tenantId)
     .where('o.id', '<>', order.id)
     .where('o.status', 'in', [...OPEN_ORDER_STATES])
     .where('l.lineStatus', '<>', 'CANCELLED')
+    .where('l.categoryId', 'is not', null)
     .execute();
+  const codes = await categoryCodes(
+    trx,
+    rows.map((r) => r.categoryId),
+  );
   const sums = new Map<string, string>();
-  for (const r of rows) sums.set(r.code, add([sums.get(r.code) ?? '0', r.amount, r.taxAmount]));
+  for (const r of rows) {
+    const code = codes.get(r.categoryId!);
+    if (code) sums.set(code, add([sums.get(code) ?? '0', r.amount, r.taxAmount]));
+  }
   return sums;
 }
 
@@ -150,7 +163,10 @@ async function openValueByCategory(trx: Db, order: PurchaseOrder): Promise<Map<s
  */
 export async function checkEligibility(trx: Db, order: PurchaseOrder, lines: readonly PurchaseOrderLine[]) {
   const live = lines.filter((l) => l.lineStatus !== 'CANCELLED');
-  const codes = await categoryCodes(trx, live);
+  const codes = await categoryCodes(
+    trx,
+    live.map((l) => l.categoryId),
+  );
   const open = await openValueByCategory(trx, order);
   const value: Record<string, string> = {};
   for (const l of live) {

@@ -181,6 +181,7 @@ export async function orderFromRequisitionIn(
       qtyReturned: '0',
       qtyInvoiced: '0',
       amountInvoiced: '0.00',
+      qtyShortClosed: '0',
       lineStatus: 'OPEN',
       remark: null,
       createBy: actor.user.username,

@@ -89,12 +89,32 @@ export type SrmPurchaseOrderLineTable = AuditColumns & {
   qtyReturned: string;
   qtyInvoiced: string;
   amountInvoiced: string;
+  /** What a short-close (PO-7) took off the ordered quantity; `qty` then is what was shipped. */
+  qtyShortClosed: string;
   /** OPEN, CLOSED or CANCELLED. */
   lineStatus: string;
   remark: string | null;
 };
 
+/** A previous revision of an order (PO-6, migration 0092): the header and lines as they were, JSON text. */
+export type SrmPurchaseOrderRevisionTable = {
+  id: string;
+  tenantId: number;
+  orderId: string;
+  revisionNo: number;
+  /** The order's status when the revision was replaced. */
+  status: string;
+  amountInclTax: string;
+  header: string;
+  lines: string;
+  changeReason: string | null;
+  /** The username of who replaced it. */
+  changedBy: string | null;
+  changedAt: string;
+};
+
 export type PurchaseOrderTables = {
   srmPurchaseOrder: SrmPurchaseOrderTable;
   srmPurchaseOrderLine: SrmPurchaseOrderLineTable;
+  srmPurchaseOrderRevision: SrmPurchaseOrderRevisionTable;
 };

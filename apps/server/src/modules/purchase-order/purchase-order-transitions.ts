@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { purchaseOrderWorkflow } from '@procura/shared';
+import { compare, purchaseOrderWorkflow } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
@@ -9,10 +9,16 @@ import { id as wireId, text, wireDate } from '../../http/wire.js';
 import { transitionHook, type TransitionHooks } from '../../resource/workflow-routes.js';
 import { runTransition } from '../../workflow/transition.js';
 import { notifyUsers } from '../announcements/notify.js';
-import { unorderRequisitionLines } from '../requisition/index.js';
-import { userActor } from '../requisition/requisition-service.js';
-import { releaseContractLines } from './purchase-order-contract.js';
-import { recordQuotaAllocations, reverseQuotaAllocations } from './purchase-order-quota.js';
+import {
+  anyShipped,
+  applyChange,
+  assertRevisable,
+  changeLineSchema,
+  keepRevision,
+  shortCloseLines,
+} from './purchase-order-change.js';
+import { onOrderCancelled } from './purchase-order-outcomes.js';
+import { reverseQuotaAllocations } from './purchase-order-quota.js';
 import {
   assertCancellable,
   assertHasLines,
@@ -21,7 +27,6 @@ import {
   linesOfOrder,
   promisedDates,
   refreshTotals,
-  refuse,
   type PurchaseOrder,
 } from './purchase-order-rules.js';
 
@@ -72,7 +77,6 @@ async function notifyOrder(trx: Db, row: PurchaseOrder, action: string, detail: 
   else if (action === 'cancel' && row.status !== 'APPROVED') await toSupplier(`采购订单已取消：${row.code}`);
   else if (action === 'confirm') await toBuyer(`供应商已确认订单：${row.code}`);
   else if (action === 'refuse') await toBuyer(`供应商拒绝订单：${row.code}`);
-  else if (action === 'reject') await toBuyer(`订单审批被驳回：${row.code}`);
 }
 
 /** PO-1, PO-2, PO-8 at submission: lines, totals, prices and the supplier's eligibility. */
@@ -86,30 +90,6 @@ async function submissionGuard(row: PurchaseOrder, trx: Db): Promise<void> {
   const deviates = recordOff || current.some((l) => l.priceSource === 'MANUAL' && !!l.priceSourceId);
   await checkEligibility(trx, row, current);
   await set(trx, row.id, { needsManagerApproval: deviates ? 1 : 0 });
-}
-
-/** PO-4, X-10: the approver is never the submitter; PO-1 is checked again at approval. */
-const approvalGuard = (actor: Actor) => async (row: PurchaseOrder, trx: Db) => {
-  if (row.submittedBy === actor.user.id) throw refuse('X-10', '审批人不能是提交人');
-  await checkEligibility(trx, row, await linesOfOrder(trx, row.id));
-};
-
-/** PO-3 / PO-7: what a cancelled order covered of its requisitions goes back; its lines are cancelled. */
-async function cancelLines(trx: Db, row: PurchaseOrder, actor: Actor): Promise<void> {
-  const lines = await linesOfOrder(trx, row.id);
-  const covered = lines.filter((l) => l.requisitionLineId && l.lineStatus !== 'CANCELLED');
-  if (covered.length)
-    await unorderRequisitionLines(
-      trx,
-      covered.map((l) => ({ lineId: l.requisitionLineId!, qty: l.qty })),
-      userActor(actor),
-    );
-  await releaseContractLines(trx, row.id);
-  await trx
-    .updateTable('srmPurchaseOrderLine')
-    .set({ lineStatus: 'CANCELLED' })
-    .where('orderId', '=', row.id)
-    .execute();
 }
 
 const promiseSchema = z.object({
@@ -133,24 +113,6 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
         {},
         (_input, actor) => ({ patch: { submittedBy: actor.user.id }, guard: submissionGuard }),
         '提交订单审批（草稿 → 审批中；PO-1、PO-2、PO-8）',
-      ),
-      approve: transitionHook(
-        {},
-        (_input, actor) => ({
-          guard: approvalGuard(actor),
-          // QUO-6 / PO-9: the quota allocations of the approved order.
-          after: (row, trx) => recordQuotaAllocations(trx, row),
-        }),
-        '审批通过（PO-1、PO-4；按配额拆分的行记入配额分配，QUO-6）',
-      ),
-      reject: transitionHook(
-        {},
-        (_input, actor) => ({
-          guard: (row) => {
-            if (row.submittedBy === actor.user.id) throw refuse('X-10', '审批人不能是提交人');
-          },
-        }),
-        '审批驳回，退回草稿',
       ),
       send: transitionHook(
         {},
@@ -182,6 +144,16 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
                 .where('id', '=', u.id)
                 .execute();
           },
+          // PO-6: a change order re-confirmed while goods were already shipped goes on delivering.
+          after: async (row, trx) => {
+            if (!anyShipped(await linesOfOrder(trx, row.id))) return;
+            await runTransition(trx, purchaseOrderWorkflow, {
+              table: ORDER_TABLE,
+              id: row.id,
+              action: 'deliver',
+              actor: null,
+            });
+          },
         }),
         '供应商确认订单并承诺交期（PO-5）',
       ),
@@ -192,23 +164,48 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
       ),
       revise: transitionHook(
         {},
-        () => ({
-          guard: (row, trx) => set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null }),
+        (_input, actor) => ({
+          guard: async (row, trx) => {
+            await assertRevisable(trx, row);
+            await keepRevision(trx, row, row.supplierRejectReason, actor);
+            await set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null });
+          },
           // QUO-6: back to a draft whose lines may change; the next approval records them again.
           after: (row, trx) => reverseQuotaAllocations(trx, row.id, '订单修订'),
         }),
-        '供应商拒绝后修订订单（退回草稿，版本加一）',
+        '供应商拒绝后修订订单（退回草稿，版本加一；已发货的订单须变更，PO-6）',
+      ),
+      change: transitionHook(
+        { lines: z.array(changeLineSchema).min(1, '请填写要变更的订单行').max(1000) },
+        (input, actor) => ({
+          guard: (row, trx) => applyChange(trx, row, input.lines, input.reason?.trim() || null, actor),
+        }),
+        '变更订单：数量、单价、税率、需求日期；版本加一，保留原版本，供应商重新确认（PO-6）',
+      ),
+      shortClose: transitionHook(
+        {},
+        (_input, actor) => ({
+          guard: (row, trx) => shortCloseLines(trx, row, actor),
+          // Nothing left on the way: what was shipped is all received, the order moves on (§16).
+          after: async (row, trx) => {
+            const lines = await linesOfOrder(trx, row.id);
+            if (lines.some((l) => compare(l.qtyInTransit, '0') > 0)) return;
+            await runTransition(trx, purchaseOrderWorkflow, {
+              table: ORDER_TABLE,
+              id: row.id,
+              action: 'receive',
+              actor: null,
+            });
+          },
+        }),
+        '关闭剩余数量（短关：已有在途或收货时代替取消；PO-7）',
       ),
       cancel: transitionHook(
         {},
         (input, actor) => ({
           patch: { cancelReason: input.reason?.trim() || null },
           guard: async (row, trx) => assertCancellable(await linesOfOrder(trx, row.id)),
-          after: async (row, trx) => {
-            await cancelLines(trx, row, actor);
-            // QUO-6 / PO-9: what the order took of its quota arrangements goes back.
-            await reverseQuotaAllocations(trx, row.id, `订单取消：${input.reason?.trim() ?? ''}`);
-          },
+          after: (row, trx) => onOrderCancelled(trx, row, actor, input.reason?.trim() ?? ''),
         }),
         '取消订单（无在途、无收货时；PO-7）',
       ),
