@@ -130,7 +130,7 @@ beforeAll(async () => {
       .values({
         id: newId(),
         supplierId,
-        categoryCode,
+        categoryCode: categoryCode!,
         status: 'QUALIFIED',
         qualifiedAt: now,
         suspendedAt: null,
