@@ -220,6 +220,7 @@ export const contractRoutes =
             })),
             confirm: transitionHook({}, () => ({ patch: { supplierConfirmedAt: serverNowIso() } })),
             reject: transitionHook({}, (input) => ({ patch: { supplierRejectReason: input.reason?.trim() || null } })),
+            terminate: transitionHook({}, (input) => ({ patch: { terminateReason: input.reason?.trim() || null } })),
             sign: transitionHook(
               { signedFiles: text(2000, '合同签署件'), signedAt: wireDate('签署日期').optional() },
               async (input, actor) => {
