@@ -209,3 +209,177 @@ describe('CON-3: a tender award’s contract not ACTIVE within tender.contractWi
     expect(await noticesTo('buyer', awardId)).toHaveLength(1);
   });
 });
+
+type Version = { id: string; code: string; versionNo: number; status: string; amendReason: string | null };
+const versions = async (id: string, token = w.buyer) =>
+  (
+    await w.s.request<{ versions: Version[]; supplements: (Version & { title: string })[] }>(
+      'GET',
+      `/srm/contract/versions?id=${id}`,
+      { token },
+    )
+  ).body;
+const linesOf = async (id: string) => (await detail(id)).lines as Record<string, unknown>[];
+const edit = (id: string, body: Record<string, unknown>) =>
+  w.s.request<Record<string, unknown>>('PUT', '/srm/contract/edit', { token: w.buyer, body: { id, ...body } });
+
+describe('CON-6: amendments are new versions, one ACTIVE per contract', () => {
+  let v1: string;
+  let v2: string;
+  let code: string;
+
+  it('CON-6: amend copies the ACTIVE contract into a draft of version 2; only from ACTIVE, one open amendment at a time', async () => {
+    v1 = await draft();
+    expect(await post('/srm/contract/amend', w.buyer, { id: v1, reason: '调整价格' })).toMatchObject({
+      success: false,
+      message: '只有生效的合同可以变更',
+      rules: ['CON-6'],
+    });
+    await activate(v1);
+    code = String((await detail(v1)).code);
+    expect((await post('/srm/contract/amend', w.buyer, { id: v1, reason: '  ' })).message).toBe('请填写变更原因');
+    expect(
+      (await w.s.request('POST', '/srm/contract/amend', { token: w.sup[0], body: { id: v1, reason: 'x' } })).status,
+    ).toBe(403);
+    const made = await post('/srm/contract/amend', w.buyer, { id: v1, reason: '轴承单价上调' });
+    expect(made).toMatchObject({ success: true, result: { code: `${code}-V2` } });
+    v2 = String(made.result.id);
+    const c = await detail(v2);
+    expect(c).toMatchObject({ status: 'DRAFT', versionNo: 2, amendReason: '轴承单价上调', amountInclTax: '478.50' });
+    expect((await linesOf(v2)).map((l) => [l.materialName, l.unitPrice])).toEqual(
+      (await linesOf(v1)).map((l) => [l.materialName, l.unitPrice]),
+    );
+    expect((await detail(v1)).status).toBe('ACTIVE');
+    const again = await post('/srm/contract/amend', w.buyer, { id: v1, reason: '再次变更' });
+    expect(again).toMatchObject({ success: false, rules: ['CON-6'] });
+    expect(again.message).toBe(`该合同已有进行中的变更版本 ${code}-V2，一份合同只能有一个生效版本`);
+    expect((await logOf(v2))[0]).toMatchObject({ action: 'amend', toStatus: 'DRAFT', reason: '轴承单价上调' });
+  });
+
+  it('CON-6: a raised amount or a changed price cannot take effect directly: approval and supplier confirmation again, then the old version is SUPERSEDED', async () => {
+    const lines = (await linesOf(v2)).map((l, i) => ({ ...l, unitPrice: i === 0 ? '13' : l.unitPrice }));
+    // 10 × 13 = 130.00 + 16.90 tax, 300.00 + 39.00: 485.90.
+    const saved = await edit(v2, { lines, payPlan: [{ stageType: 'ON_ACCEPTANCE', pct: '100', amount: '485.90' }] });
+    expect(saved.body).toMatchObject({ success: true });
+    const direct = await post('/srm/contract/applyAmendment', w.buyer, { id: v2 });
+    expect(direct).toMatchObject({
+      success: false,
+      message: '合同含税金额由478.50提高到485.90，变更须重新提交审批并经供应商确认',
+      rules: ['CON-6'],
+    });
+    expect((await detail(v2)).status).toBe('DRAFT');
+    await activate(v2);
+    expect((await detail(v1)).status).toBe('SUPERSEDED');
+    expect((await logOf(v1)).at(-1)).toMatchObject({
+      action: 'supersede',
+      fromStatus: 'ACTIVE',
+      toStatus: 'SUPERSEDED',
+    });
+    // The earlier version stays readable, with its own prices.
+    expect((await linesOf(v1))[0]!.unitPrice).toBe('12.345');
+    expect((await versions(v2)).result.versions.map((v) => [v.versionNo, v.status])).toEqual([
+      [1, 'SUPERSEDED'],
+      [2, 'ACTIVE'],
+    ]);
+    // The supplier reads the versions of its own contract; another supplier does not.
+    expect((await versions(v1, w.sup[0])).result.versions).toHaveLength(2);
+    expect((await versions(v1, w.sup[1])).success).toBe(false);
+  });
+
+  it('CON-6: the database keeps one ACTIVE version per contract', async () => {
+    await expect(
+      w.s.ctx.db.updateTable('srmContract').set({ status: 'ACTIVE' }).where('id', '=', v1).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('CON-6: an amendment lowering a quantity at the same prices takes effect by the buyer’s applyAmendment', async () => {
+    const made = await post('/srm/contract/amend', w.buyer, { id: v2, reason: '减少数量' });
+    expect(made.result.code).toBe(`${code}-V3`);
+    const v3 = String(made.result.id);
+    const lines = (await linesOf(v3)).map((l, i) => ({ ...l, qty: i === 0 ? '5' : l.qty }));
+    // 5 × 13 = 65.00 + 8.45 tax, 300.00 + 39.00: 412.45.
+    const saved = await edit(v3, { lines, payPlan: [{ stageType: 'ON_ACCEPTANCE', pct: '100', amount: '412.45' }] });
+    expect(saved.body).toMatchObject({ success: true });
+    expect((await post('/srm/contract/applyAmendment', w.buyer, { id: v3 })).message).toBe('变更版本已生效');
+    expect((await detail(v3)).status).toBe('ACTIVE');
+    expect((await detail(v2)).status).toBe('SUPERSEDED');
+    expect((await logOf(v3)).at(-1)).toMatchObject({ action: 'amendApplied', operatorKind: 'INTERNAL' });
+    expect((await noticesTo('supplier1', v3)).map((n) => n.titile)).toContain(`合同变更已生效：${code}-V3`);
+    // A first version is never applied directly; an added line is a new price.
+    const fresh = await draft();
+    expect(await post('/srm/contract/applyAmendment', w.buyer, { id: fresh })).toMatchObject({
+      success: false,
+      message: '只有变更版本可以直接生效，新合同须经审批和供应商确认',
+      rules: ['CON-6'],
+    });
+    const v4 = String((await post('/srm/contract/amend', w.buyer, { id: v3, reason: '增加物料' })).result.id);
+    const more = [
+      ...(await linesOf(v4)).map((l, i) => ({ ...l, qty: i === 0 ? '1' : l.qty })),
+      { materialName: '密封圈', unit: 'PCS', qty: '1', unitPrice: '1', taxRate: '13' },
+    ];
+    // 13.00 + 1.69, 300.00 + 39.00, 1.00 + 0.13: 354.82, below 412.45.
+    expect(
+      (await edit(v4, { lines: more, payPlan: [{ stageType: 'ON_ACCEPTANCE', pct: '100', amount: '354.82' }] })).body,
+    ).toMatchObject({ success: true });
+    expect((await post('/srm/contract/applyAmendment', w.buyer, { id: v4 })).message).toBe(
+      '新增了价格（密封圈），变更须重新提交审批并经供应商确认',
+    );
+    expect((await post('/srm/contract/cancel', w.buyer, { id: v4, reason: '不变更了' })).success).toBe(true);
+  });
+});
+
+describe('§15 termination with approval, and supplements (补充协议)', () => {
+  it('§15 ACTIVE ─terminate(B, M approves, reason)─▶ TERMINATED: a reason required; a rejection leaves it ACTIVE', async () => {
+    const id = await draft();
+    expect((await post('/srm/contract/terminate', w.buyer, { id, reason: '违约' })).message).toBe(
+      '只有生效的合同可以申请终止，当前状态：草稿',
+    );
+    await activate(id);
+    expect((await w.s.request('POST', '/srm/contract/terminate', { token: w.buyer, body: { id } })).status).toBe(400);
+    expect((await post('/srm/contract/terminate', w.buyer, { id, reason: '供应商多次延迟交货' })).message).toBe(
+      '合同终止已提交审批',
+    );
+    expect(await detail(id)).toMatchObject({ status: 'PENDING_TERMINATION', terminateReason: '供应商多次延迟交货' });
+    // Not amended, expired or terminated twice meanwhile.
+    expect((await post('/srm/contract/amend', w.buyer, { id, reason: 'x' })).message).toBe('只有生效的合同可以变更');
+    await decide(id, 'reject', '继续履行');
+    expect((await detail(id)).status).toBe('ACTIVE');
+    expect((await post('/srm/contract/terminate', w.buyer, { id, reason: '双方协商解除' })).success).toBe(true);
+    await decide(id, 'approve');
+    const c = await detail(id);
+    expect(c).toMatchObject({ status: 'TERMINATED', terminateReason: '双方协商解除' });
+    expect((await logOf(id)).slice(-4).map((l) => [l.action, l.toStatus])).toEqual([
+      ['terminate', 'PENDING_TERMINATION'],
+      ['terminationRejected', 'ACTIVE'],
+      ['terminate', 'PENDING_TERMINATION'],
+      ['terminated', 'TERMINATED'],
+    ]);
+    expect((await noticesTo('supplier1', id)).map((n) => n.titile)).toContain(`合同已终止：${String(c.code)}`);
+    // CON-8: the supplier still reads its terminated contract.
+    expect((await detail(id, w.sup[0])).status).toBe('TERMINATED');
+  });
+
+  it('§15 parentContractId: a supplement attaches to an ACTIVE contract only, takes its supplier, and is listed with it', async () => {
+    const parent = await draft();
+    const refused = await w.s.request('POST', '/srm/contract/add', {
+      token: w.buyer,
+      body: { ...contractDraft(w.supId[0]), title: '补充协议', parentContractId: parent },
+    });
+    expect(refused.body).toMatchObject({ success: false, message: '补充协议只能附加在生效的合同上' });
+    await activate(parent);
+    const sup = await post('/srm/contract/add', w.buyer, {
+      ...contractDraft(w.supId[1]),
+      title: '补充协议一',
+      parentContractId: parent,
+    });
+    expect(sup.success).toBe(true);
+    const id = String(sup.result.id);
+    expect(await detail(id)).toMatchObject({ supplierId: w.supId[0], parentContractId: parent, status: 'DRAFT' });
+    expect((await versions(parent)).result.supplements.map((s) => [s.id, s.title])).toEqual([[id, '补充协议一']]);
+    // A supplement runs its own workflow; the supplier sees it only from SUPPLIER_CONFIRMING on (CON-8).
+    expect((await versions(parent, w.sup[0])).result.supplements).toEqual([]);
+    await activate(id);
+    expect((await detail(parent)).status).toBe('ACTIVE');
+    expect((await versions(parent, w.sup[0])).result.supplements).toHaveLength(1);
+  });
+});

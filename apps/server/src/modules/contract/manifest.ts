@@ -3,11 +3,12 @@ import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import type { ModuleManifest } from '../manifest.js';
 import { contractFiles, contractRoutes } from './contract-routes.js';
 import { contractLifecycleJob } from './contract-job.js';
+import { contractVersionRoutes } from './contract-versions.js';
 import { contractMenus } from './menus.js';
 
 export const contractManifest: ModuleManifest = {
   name: 'contract',
-  routes: [contractRoutes],
+  routes: [contractRoutes, contractVersionRoutes],
   // X-10: the approval of `submit`, whose outcome fires `approved` / `rejected`.
   approvalDocTypes: () => workflowApprovalDocTypes(contractResource),
   documentFiles: [contractFiles],
