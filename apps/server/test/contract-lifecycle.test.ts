@@ -383,3 +383,54 @@ describe('§15 termination with approval, and supplements (补充协议)', () =>
     expect((await versions(parent, w.sup[0])).result.supplements).toHaveLength(1);
   });
 });
+
+describe('§15 contract text from the template of its type (XSS-1: sanitised template, escaped fields)', () => {
+  const textOf = async (id: string, token = w.buyer) =>
+    (await w.s.request<{ html: string; frozen: boolean }>('GET', `/srm/contract/text?id=${id}`, { token })).body;
+
+  it('§15: the default template gets the fields, the lines and the amount in capitals; typed markup stays text', async () => {
+    const id = await draft({
+      title: '轴承合同<script>alert(1)</script>',
+      deliveryTerms: '<img src=x onerror=alert(1)>送货到厂',
+    });
+    const { result } = await textOf(id);
+    expect(result.frozen).toBe(false);
+    expect(result.html).toContain('轴承合同&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(result.html).not.toMatch(/<script|<img/i);
+    expect(result.html).toContain('&lt;img src=x onerror=alert(1)&gt;送货到厂');
+    expect(result.html).toContain('肆佰柒拾捌元伍角');
+    expect(result.html).toContain('<td>深沟球轴承</td>');
+    expect(result.html).toContain('<td>预付款</td>');
+    // CON-8: not the supplier's to read while a draft.
+    expect((await textOf(id, w.sup[0])).success).toBe(false);
+  });
+
+  it('§21 contract.templates: a tenant’s template is sanitised; the text is frozen at submission', async () => {
+    const templates = {
+      STANDARD:
+        '<p onclick="steal()" style="position: fixed">采购合同 {{code}}：{{supplierName}}</p><script>steal()</script>',
+      FRAMEWORK: '<p>框架 {{code}}</p>',
+      SERVICE: '<p>服务 {{code}}</p>',
+    };
+    const saved = await w.s.request('POST', '/srm/purchaseSetting/save', {
+      token: w.admin,
+      body: { key: 'contract.templates', value: templates },
+    });
+    expect(saved.body).toMatchObject({ success: true });
+    const id = await draft();
+    const code = String((await detail(id)).code);
+    const live = (await textOf(id)).result.html;
+    expect(live).toBe(`<p>采购合同 ${code}：华东精密机械有限公司</p>`);
+    expect((await post('/srm/contract/submit', w.buyer, { id })).success).toBe(true);
+    await w.s.request('POST', '/srm/purchaseSetting/save', {
+      token: w.admin,
+      body: { key: 'contract.templates', value: { ...templates, STANDARD: '<p>新模板 {{code}}</p>' } },
+    });
+    expect((await textOf(id)).result).toEqual({ html: live, frozen: true });
+    const refused = await w.s.request('POST', '/srm/purchaseSetting/save', {
+      token: w.admin,
+      body: { key: 'contract.templates', value: { STANDARD: 1 } },
+    });
+    expect(refused.body).toMatchObject({ success: false });
+  });
+});

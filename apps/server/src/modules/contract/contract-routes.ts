@@ -24,6 +24,7 @@ import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { recordPrice } from '../material/price-library.js';
 import { documentSupplier, refusalText, supplierEligibility } from '../supplier/index.js';
 import { operatorOf } from '../../workflow/transition.js';
+import { freezeContractText } from './contract-text.js';
 import { supersedePrevious } from './contract-versions.js';
 
 /**
@@ -230,6 +231,8 @@ export const contractRoutes =
                 const problem = payPlanProblem(payPlan ?? [], String(row.amountInclTax));
                 if (problem) throw businessError(`${problem}（CON-2）`);
               },
+              // §15 body: the text as submitted is what is approved and signed.
+              after: (row, trx) => freezeContractText(trx, row.id),
             })),
             send: transitionHook({}, () => ({
               guard: async (row, trx) => {

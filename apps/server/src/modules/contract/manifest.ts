@@ -3,12 +3,13 @@ import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import type { ModuleManifest } from '../manifest.js';
 import { contractFiles, contractRoutes } from './contract-routes.js';
 import { contractLifecycleJob } from './contract-job.js';
+import { contractTextRoutes } from './contract-text.js';
 import { contractVersionRoutes } from './contract-versions.js';
 import { contractMenus } from './menus.js';
 
 export const contractManifest: ModuleManifest = {
   name: 'contract',
-  routes: [contractRoutes, contractVersionRoutes],
+  routes: [contractRoutes, contractVersionRoutes, contractTextRoutes],
   // X-10: the approval of `submit`, whose outcome fires `approved` / `rejected`.
   approvalDocTypes: () => workflowApprovalDocTypes(contractResource),
   documentFiles: [contractFiles],
