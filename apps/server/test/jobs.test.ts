@@ -77,10 +77,10 @@ const execute = (name: string, token = admin) =>
   s.request<WireJob>('POST', `/sys/quartzJob/execute?id=${encodeURIComponent(name)}`, { token });
 
 describe('GET /sys/quartzJob/list and POST /sys/quartzJob/execute', () => {
-  it("lists the server's three jobs, running normally, each with its schedule in words and its next run", async () => {
+  it("lists the server's four jobs, running normally, each with its schedule in words and its next run", async () => {
     const started = Date.now();
     const res = await list();
-    expect(res.body).toMatchObject({ success: true, result: { total: 3, size: 50, current: 1, pages: 1 } });
+    expect(res.body).toMatchObject({ success: true, result: { total: 4, size: 50, current: 1, pages: 1 } });
     const jobs = res.body.result.records;
     expect(jobs.map((j) => [j.id, j.jobClassName, j.description, j.cronExpression, j.status])).toEqual([
       [
@@ -88,6 +88,13 @@ describe('GET /sys/quartzJob/list and POST /sys/quartzJob/execute', () => {
         'supplier.qualificationExpiry',
         '供应商资质到期检查',
         '启动后1分钟首次执行，此后每6小时执行一次',
+        0,
+      ],
+      [
+        'contract.lifecycle',
+        'contract.lifecycle',
+        '合同到期与逾期未生效提醒',
+        '启动后1分钟首次执行，此后每1小时执行一次',
         0,
       ],
       [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRACT_TEMPLATE_FIELDS, contractTemplatesSchema, DEFAULT_CONTRACT_TEMPLATES } from './contract-template.js';
 
 /**
  * Purchase settings (domain §21): one typed value per tenant and key, with these defaults.
@@ -372,6 +373,15 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     schema: gradeBands,
   },
   { key: 'evaluation.appealDays', group: '绩效', label: '绩效申诉期(天)', type: 'int', default: 7, schema: int(1, 90) },
+  {
+    key: 'contract.templates',
+    group: '合同',
+    label: '合同文本模板',
+    type: 'json',
+    default: DEFAULT_CONTRACT_TEMPLATES,
+    schema: contractTemplatesSchema,
+    help: `每种合同类型一个 HTML 模板，可用字段：${CONTRACT_TEMPLATE_FIELDS.map(([k, l]) => `{{${k}}} ${l}`).join('、')}`,
+  },
 ];
 
 export const purchaseSettingByKey: ReadonlyMap<string, SettingDef> = new Map(PURCHASE_SETTINGS.map((s) => [s.key, s]));

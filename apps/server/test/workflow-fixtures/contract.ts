@@ -6,28 +6,30 @@ import { demoTokens, twoDemoSuppliers, type TestServer } from '../harness.js';
 /** One approval step by the admin role for contracts of the tenant, so `submit` waits in PENDING_APPROVAL (X-10). */
 export async function contractApprovalStep(s: TestServer, tenantId: number): Promise<void> {
   const db = s.ctx.db;
-  await db
-    .deleteFrom('approvalDefinition')
-    .where('docType', '=', 'CONTRACT')
-    .where('tenantId', '=', tenantId)
-    .execute();
-  await db
-    .insertInto('approvalDefinition')
-    .values({
-      id: newId(),
-      tenantId,
-      docType: 'CONTRACT',
-      name: '合同审批',
-      enabled: 1,
-      steps: JSON.stringify([{ name: '经理审批', approverType: 'ROLE', approverId: 'admin', minAmount: null }]),
-      ccUserIds: null,
-      version: 1,
-      createBy: 'test',
-      createTime: serverNowIso(),
-      updateBy: null,
-      updateTime: null,
-    })
-    .execute();
+  // Terminations (CONTRACT_TERMINATION) wait in PENDING_TERMINATION the same way.
+  for (const [docType, name] of [
+    ['CONTRACT', '合同审批'],
+    ['CONTRACT_TERMINATION', '合同终止审批'],
+  ] as const) {
+    await db.deleteFrom('approvalDefinition').where('docType', '=', docType).where('tenantId', '=', tenantId).execute();
+    await db
+      .insertInto('approvalDefinition')
+      .values({
+        id: newId(),
+        tenantId,
+        docType,
+        name,
+        enabled: 1,
+        steps: JSON.stringify([{ name: '经理审批', approverType: 'ROLE', approverId: 'admin', minAmount: null }]),
+        ccUserIds: null,
+        version: 1,
+        createBy: 'test',
+        createTime: serverNowIso(),
+        updateBy: null,
+        updateTime: null,
+      })
+      .execute();
+  }
 }
 
 /** A stored file uploaded by `username` (what the sign transition attaches). */
@@ -95,6 +97,7 @@ export const contractFixture: WorkflowFixture = async (s) => {
     revise: [{}, buyer],
     sign: [{ signedFiles: file }, buyer],
     cancel: [{ reason: '需求取消' }, buyer],
+    terminate: [{ reason: '供应商严重违约' }, buyer],
   };
   return {
     internal: buyer,

@@ -4,16 +4,23 @@ import { amountToCapital, type ResourceDef } from '@procura/shared';
 import { useEnabledTemplate } from '../portal/template';
 import { usePortalConfig } from '../portal/config-store';
 import { detailFields, displayValue } from './resource-fields';
-import type { ResourceRecord } from './resource-types';
+import type { ResourceOverride, ResourceRecord } from './resource-types';
 
-type Props = { def: ResourceDef; record: ResourceRecord; open: boolean; onClose: () => void };
+type Props = {
+  def: ResourceDef;
+  record: ResourceRecord;
+  open: boolean;
+  onClose: () => void;
+  /** The module's part below the fields (a contract's text). */
+  Body?: ResourceOverride['printBody'];
+};
 
 /**
  * The print view of a document (issue 17): an A4 sheet with the company header (the name and
  * first office of the portal's 关于我们 settings), the document's fields, and its amount in
  * Chinese capitals; the browser prints only the sheet (styles.css `@media print`).
  */
-export function DocumentPrintView({ def, record, open, onClose }: Props) {
+export function DocumentPrintView({ def, record, open, onClose, Body }: Props) {
   const { config } = usePortalConfig(useEnabledTemplate());
   const office = config.about.offices[0];
   const amountField = def.workflow?.amountField;
@@ -64,6 +71,7 @@ export function DocumentPrintView({ def, record, open, onClose }: Props) {
             ) : null}
           </tbody>
         </table>
+        {Body ? <Body record={record} /> : null}
         <footer className="print-footer">
           <span>制单：{String(record.createBy ?? '')}</span>
           <span>审核：</span>

@@ -238,6 +238,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
                     record={record}
                     actions={transitions}
                     panels={override?.detailPanels}
+                    printBody={override?.printBody}
                     onChanged={() => {
                       reload();
                       changed();

@@ -56,6 +56,8 @@ export type ResourceOverride = {
   workflow?: { key?: string; panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>> };
   /** Custom panels in the detail (a comparison matrix, a ledger), below the fields. */
   detailPanels?: readonly DetailPanel[];
+  /** What the print view shows below the fields (a contract's text). */
+  printBody?: ComponentType<{ record: ResourceRecord }>;
 };
 
 /** A custom panel of a document's detail. */

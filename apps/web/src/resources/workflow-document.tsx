@@ -8,7 +8,7 @@ import { useSession } from '../lib/auth-store';
 import { getAction, type QueryParams } from '../lib/http';
 import { isSupplierUser } from '../lib/user-kind';
 import { DocumentPrintView } from './print-view';
-import type { DetailPanel, ResourceRecord, RowAction } from './resource-types';
+import type { DetailPanel, ResourceOverride, ResourceRecord, RowAction } from './resource-types';
 import { WorkflowTimeline } from './workflow-actions';
 import { LineTables } from './workflow-lines';
 
@@ -67,6 +67,8 @@ type DetailProps = {
   /** The transitions the user may take (permission already checked); each shows when the record's state allows. */
   actions: readonly RowAction[];
   panels?: readonly DetailPanel[];
+  /** The module's part of the print view. */
+  printBody?: ResourceOverride['printBody'];
   /** The record changed: reload the detail and the list. */
   onChanged: () => void;
 };
@@ -76,7 +78,7 @@ type DetailProps = {
  * (confirmation or dialog, from workflow-actions.tsx), 打印, the attachments, the status
  * timeline, and the module's own panels.
  */
-export function WorkflowDetail({ def, record, actions, panels = [], onChanged }: DetailProps) {
+export function WorkflowDetail({ def, record, actions, panels = [], printBody, onChanged }: DetailProps) {
   const { message, modal } = App.useApp();
   const wf = def.workflow!;
   const [open, setOpen] = useState<RowAction | null>(null);
@@ -139,7 +141,9 @@ export function WorkflowDetail({ def, record, actions, panels = [], onChanged }:
           }}
         />
       ) : null}
-      {printing ? <DocumentPrintView def={def} record={record} open onClose={() => setPrinting(false)} /> : null}
+      {printing ? (
+        <DocumentPrintView def={def} record={record} Body={printBody} open onClose={() => setPrinting(false)} />
+      ) : null}
     </div>
   );
 }

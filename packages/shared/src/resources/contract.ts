@@ -10,6 +10,8 @@ import type { LineSetDef } from '../workflow-lines.js';
  * SUPPLIER_CONFIRMING on (CON-8).
  */
 export const CONTRACT_DOC_TYPE = 'CONTRACT';
+/** The approval of a termination, its own document type in 审批配置. */
+export const CONTRACT_TERMINATION_DOC_TYPE = 'CONTRACT_TERMINATION';
 export const CONTRACT_PAGE = '/srm/contract';
 export const MY_CONTRACT_PAGE = '/srm/my-contracts';
 
@@ -28,8 +30,11 @@ export const contractWorkflow = defineWorkflow({
     SUPPLIER_CONFIRMED: { text: '供应商已确认', color: 'cyan', terminal: false },
     SUPPLIER_REJECTED: { text: '供应商已拒绝', color: 'red', terminal: false },
     ACTIVE: { text: '生效', color: 'success', terminal: false },
+    PENDING_TERMINATION: { text: '终止审批中', color: 'orange', terminal: false },
     EXPIRED: { text: '已到期', color: 'default', terminal: true },
     CANCELLED: { text: '已取消', color: 'default', terminal: true },
+    TERMINATED: { text: '已终止', color: 'default', terminal: true },
+    SUPERSEDED: { text: '已被新版本取代', color: 'default', terminal: true },
   },
   transitions: {
     submit: {
@@ -134,8 +139,72 @@ export const contractWorkflow = defineWorkflow({
       to: 'EXPIRED',
       side: 'SYSTEM',
       label: '到期',
+      logText: '合同到期',
       refusal: '只有生效的合同可以到期',
       done: '合同已到期',
+      notices: [
+        { to: ['creator'], title: '合同已到期：{code}', content: '合同 {code} 已过失效日期，状态变为已到期。' },
+      ],
+    },
+    // CON-6: an amendment that neither raises the amount nor changes a price takes effect without
+    // approval and supplier confirmation (the buyer's command, logged under the buyer's name).
+    amendApplied: {
+      from: ['DRAFT'],
+      to: 'ACTIVE',
+      side: 'SYSTEM',
+      label: '变更生效',
+      refusal: '只有草稿状态的变更版本可以直接生效',
+      done: '变更版本已生效',
+      notices: [{ to: ['supplier'], title: '合同变更已生效：{code}', content: '合同变更版本 {code} 已生效。' }],
+    },
+    // CON-6: the earlier version once the new one is ACTIVE.
+    supersede: {
+      from: ['ACTIVE'],
+      to: 'SUPERSEDED',
+      side: 'SYSTEM',
+      label: '被新版本取代',
+      refusal: '只有生效的合同可以被新版本取代',
+      done: '合同已被新版本取代',
+    },
+    terminate: {
+      from: ['ACTIVE'],
+      to: 'PENDING_TERMINATION',
+      side: 'INTERNAL',
+      label: '终止合同',
+      reason: true,
+      reasonLabel: '终止原因',
+      confirm: '确定申请终止该合同吗？终止须经审批',
+      refusal: '只有生效的合同可以申请终止',
+      done: '合同终止已提交审批',
+      approval: {
+        docType: CONTRACT_TERMINATION_DOC_TYPE,
+        amountField: 'amountInclTax',
+        approved: 'terminated',
+        rejected: 'terminationRejected',
+      },
+    },
+    terminated: {
+      from: ['PENDING_TERMINATION'],
+      to: 'TERMINATED',
+      side: 'SYSTEM',
+      label: '终止审批通过',
+      refusal: '只有终止审批中的合同可以终止',
+      done: '合同已终止',
+      notices: [
+        { to: ['supplier'], title: '合同已终止：{code}', content: '合同 {code} 已终止。' },
+        { to: ['creator'], title: '合同终止已审批通过：{code}', content: '合同 {code} 已终止。' },
+      ],
+    },
+    terminationRejected: {
+      from: ['PENDING_TERMINATION'],
+      to: 'ACTIVE',
+      side: 'SYSTEM',
+      label: '终止审批驳回',
+      refusal: '只有终止审批中的合同可以驳回终止',
+      done: '合同终止被驳回，合同继续有效',
+      notices: [
+        { to: ['creator'], title: '合同终止被驳回：{code}', content: '{code} 的终止申请被驳回，合同继续有效。' },
+      ],
     },
   },
   // CON-8: drafts, approvals and approved-not-sent contracts are the buyer's alone.
@@ -144,8 +213,11 @@ export const contractWorkflow = defineWorkflow({
     'SUPPLIER_CONFIRMED',
     'SUPPLIER_REJECTED',
     'ACTIVE',
+    'PENDING_TERMINATION',
     'EXPIRED',
     'CANCELLED',
+    'TERMINATED',
+    'SUPERSEDED',
   ],
 });
 
@@ -249,6 +321,19 @@ export const contractResource = defineResource({
     supplierConfirmedAt: { label: '供应商确认时间', type: 'datetime', readOnly: true, list: false },
     supplierRejectReason: { label: '供应商拒绝原因', type: 'text', readOnly: true, list: false },
     remark: { label: '备注', type: 'string', max: 500, list: false },
+    versionNo: { label: '版本', type: 'int', readOnly: true, width: 70 },
+    rootContractId: { label: '原合同', type: 'string', readOnly: true, list: false, detail: false },
+    previousVersionId: { label: '上一版本', type: 'string', readOnly: true, list: false, detail: false },
+    amendReason: { label: '变更原因', type: 'string', readOnly: true, list: false },
+    parentContractId: {
+      label: '主合同',
+      type: 'string',
+      max: 32,
+      immutable: true,
+      list: false,
+      placeholder: '补充协议填写其所附的生效合同',
+    },
+    terminateReason: { label: '终止原因', type: 'string', readOnly: true, list: false },
   },
   workflow: {
     def: contractWorkflow,

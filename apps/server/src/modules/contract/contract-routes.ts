@@ -23,6 +23,9 @@ import { transitionHook, type DocRow } from '../../resource/workflow-routes.js';
 import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { recordPrice } from '../material/price-library.js';
 import { documentSupplier, refusalText, supplierEligibility } from '../supplier/index.js';
+import { operatorOf } from '../../workflow/transition.js';
+import { freezeContractText } from './contract-text.js';
+import { supersedePrevious } from './contract-versions.js';
 
 /**
  * The rules of contracts (§15) beside the generic document routes of `/srm/contract/*`: the
@@ -149,6 +152,22 @@ function assertAwardLinesKept(given: LineRow[], stored: LineRow[]): void {
   if (first) throw badRequest(first, errors);
 }
 
+/**
+ * A supplement (补充协议) is attached to an ACTIVE contract of the tenant and is with its
+ * supplier (whatever supplier was sent); it then runs its own workflow.
+ */
+async function supplementOf(db: Db, values: Values, tenantId: number): Promise<void> {
+  const parent = await db
+    .selectFrom('srmContract')
+    .select(['id', 'status', 'supplierId'])
+    .where('id', '=', String(values.parentContractId))
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
+  if (!parent || parent.status !== 'ACTIVE')
+    throw badRequest('补充协议只能附加在生效的合同上', { parentContractId: '主合同不存在或未生效' });
+  values.supplierId = parent.supplierId;
+}
+
 async function checkDraft(db: Db, values: Values, lines: LineSets, tenantId: number, existing?: DocRow) {
   const supplierId = String(values.supplierId ?? existing?.supplierId ?? '');
   if (values.supplierId !== undefined) values.supplierName = (await documentSupplier(db, supplierId, tenantId)).name; // X-14
@@ -170,6 +189,7 @@ export const contractRoutes =
       resourceRoutes(ctx, contractResource, {
         beforeAdd: async (values, trx, request, lines) => {
           internalOnly(request);
+          if (values.parentContractId) await supplementOf(typed(trx), values, request.tenantId);
           if (values.sourceAwardId) {
             // CON-1: supplier, lines, prices and quantities come from the award, whatever was sent.
             lines.lines = await awardLines(
@@ -211,6 +231,8 @@ export const contractRoutes =
                 const problem = payPlanProblem(payPlan ?? [], String(row.amountInclTax));
                 if (problem) throw businessError(`${problem}（CON-2）`);
               },
+              // §15 body: the text as submitted is what is approved and signed.
+              after: (row, trx) => freezeContractText(trx, row.id),
             })),
             send: transitionHook({}, () => ({
               guard: async (row, trx) => {
@@ -220,6 +242,7 @@ export const contractRoutes =
             })),
             confirm: transitionHook({}, () => ({ patch: { supplierConfirmedAt: serverNowIso() } })),
             reject: transitionHook({}, (input) => ({ patch: { supplierRejectReason: input.reason?.trim() || null } })),
+            terminate: transitionHook({}, (input) => ({ patch: { terminateReason: input.reason?.trim() || null } })),
             sign: transitionHook(
               { signedFiles: text(2000, '合同签署件'), signedAt: wireDate('签署日期').optional() },
               async (input, actor) => {
@@ -239,6 +262,8 @@ export const contractRoutes =
                   throw badRequest('合同签署件不存在，请重新上传', { signedFiles: '附件不存在' });
                 return {
                   patch: { signedFiles: files.join(','), signedAt: input.signedAt ?? businessDay() },
+                  // CON-6: a new version supersedes the ACTIVE one as it becomes ACTIVE.
+                  guard: (row, trx) => supersedePrevious(trx, row, operatorOf(actor)),
                   // §13 / MAT-4: an ACTIVE contract's prices become price records.
                   after: async (row, trx) => {
                     const { lines } = await linesOf(any(trx), contractResource, row.id);

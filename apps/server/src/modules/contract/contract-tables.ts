@@ -35,6 +35,17 @@ export type SrmContractTable = AuditColumns & {
   supplierConfirmedAt: string | null;
   supplierRejectReason: string | null;
   remark: string | null;
+  /** CON-6: 1, then one more per amendment; the family is `rootContractId` (null on the first version). */
+  versionNo: number;
+  rootContractId: string | null;
+  previousVersionId: string | null;
+  amendReason: string | null;
+  /** A supplement (补充协议) names the contract it is attached to. */
+  parentContractId: string | null;
+  terminateReason: string | null;
+  templateId: string | null;
+  /** The contract text rendered from its template (sanitised HTML). */
+  body: string | null;
 };
 
 export type SrmContractLineTable = {
@@ -75,7 +86,18 @@ export type SrmContractPayStageTable = {
   status: string;
 };
 
+/** A CON-3 overdue warning, sent once per award, supplier and kind (migration 0096). */
+export type SrmContractWarningTable = {
+  id: string;
+  tenantId: number;
+  awardId: string;
+  supplierId: string;
+  kind: string;
+  sentAt: string;
+};
+
 export type ContractTables = {
+  srmContractWarning: SrmContractWarningTable;
   srmContract: SrmContractTable;
   srmContractLine: SrmContractLineTable;
   srmContractPayStage: SrmContractPayStageTable;

@@ -28,9 +28,13 @@ export const contractMenus: MenuSeed[] = [
       ['revise', '退回修改合同'],
       ['sign', '合同签署生效'],
       ['cancel', '取消合同'],
+      ['amend', '变更合同'],
+      ['terminate', '终止合同'],
     ],
     ['admin', 'buyer'],
   ),
+  // CON-3: the purchasing manager is told of award contracts not ACTIVE in time (besides the award's buyer).
+  ...buttons('srm.contract', [['overdueNotice', '接收合同逾期提醒']], ['admin']).map((b) => ({ ...b, sortNo: 40 })),
   {
     key: 'myContract',
     name: '我的合同',

@@ -6,6 +6,8 @@ import { FileUpload } from '../../components/upload/file-upload';
 import { StoredFileLinks } from '../../components/upload/stored-file-links';
 import type { ResourceOverride, RowActionPanelProps } from '../../resources/resource-types';
 import { RowCommandModal } from '../../resources/row-command-modal';
+import { ContractPrintText } from './contract-print-text';
+import { ContractVersionsPanel } from './contract-versions-panel';
 import { SupplierSelect } from './material-controls';
 
 /** 签署生效: the signed scan uploaded (required) and the signing day; the server makes the contract ACTIVE. */
@@ -48,5 +50,9 @@ export const contractOverrides: Readonly<Record<string, ResourceOverride>> = {
     controlPermissions: { supplierId: 'supplier:list' },
     formControls: { supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }) },
     workflow: { key: 'contract', panels: { sign: ContractSignModal } },
+    // CON-6: every version of the contract, 变更合同 / 变更生效, and its supplements.
+    detailPanels: [{ key: 'versions', title: '版本记录', Panel: ContractVersionsPanel }],
+    // §15: the contract text from its template under the print view's header and fields.
+    printBody: ContractPrintText,
   },
 };
