@@ -1,12 +1,13 @@
 import { contractResource } from '@procura/shared';
 import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import type { ModuleManifest } from '../manifest.js';
+import { contractAwardRoutes } from './contract-award-routes.js';
 import { contractFiles, contractRoutes } from './contract-routes.js';
 import { contractMenus } from './menus.js';
 
 export const contractManifest: ModuleManifest = {
   name: 'contract',
-  routes: [contractRoutes],
+  routes: [contractRoutes, contractAwardRoutes],
   // X-10: the approval of `submit`, whose outcome fires `approved` / `rejected`.
   approvalDocTypes: () => workflowApprovalDocTypes(contractResource),
   documentFiles: [contractFiles],

@@ -11,6 +11,7 @@ import { runTransition } from '../../workflow/transition.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { releaseAwardLines } from './purchase-order-award.js';
 import { releaseContractLines } from './purchase-order-contract.js';
 import {
   assertCancellable,
@@ -104,6 +105,7 @@ async function cancelLines(trx: Db, row: PurchaseOrder, actor: Actor): Promise<v
       userActor(actor),
     );
   await releaseContractLines(trx, row.id);
+  await releaseAwardLines(trx, row.id);
   await trx
     .updateTable('srmPurchaseOrderLine')
     .set({ lineStatus: 'CANCELLED' })
