@@ -73,7 +73,10 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const queryClient = useQueryClient();
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  // `?detail=<id>` opens that document's detail (a home to-do or a generated draft links to it).
+  const [detailId, setDetailId] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('detail'),
+  );
   const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(
     null,
   );
@@ -214,6 +217,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           extension={extension}
           controls={override?.formControls}
           checks={override?.formChecks}
+          lock={override?.lockedFor?.(editing.record) ?? null}
           open
           onClose={() => setEditing(null)}
           onSaved={() => {

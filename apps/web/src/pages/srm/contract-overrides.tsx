@@ -48,5 +48,13 @@ export const contractOverrides: Readonly<Record<string, ResourceOverride>> = {
     controlPermissions: { supplierId: 'supplier:list' },
     formControls: { supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }) },
     workflow: { key: 'contract', panels: { sign: ContractSignModal } },
+    // CON-1: a contract from an award keeps its supplier and the award's lines, prices and quantities.
+    lockedFor: (r) =>
+      r?.sourceAwardId
+        ? {
+            fields: ['supplierId'],
+            lines: { lines: ['materialId', 'materialName', 'unit', 'qty', 'unitPrice', 'taxRate'] },
+          }
+        : null,
   },
 };
