@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
-import type { DeadlineItem, TodoCard } from './workbench-api';
+import type { DeadlineItem, TodoCard, WaitingDocument } from './workbench-api';
 
 /** One to-do: its count, and a click that opens the page that handles it (in its own tab). */
 function TodoItem({ card }: { card: TodoCard }) {
@@ -55,6 +55,35 @@ function Deadlines({ items }: { items: DeadlineItem[] }) {
   );
 }
 
+/** A supplier's orders and contracts waiting for its confirmation; a click opens the document. */
+function Waiting({ items }: { items: WaitingDocument[] }) {
+  const navigate = useNavigate();
+  return (
+    <Card title="待确认单据" size="small" style={{ marginTop: 16 }} data-testid="home-waiting">
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: '暂无待确认的订单或合同' }}
+        renderItem={(d) => (
+          <List.Item
+            data-testid={`waiting-${d.id}`}
+            actions={[
+              <Button key="open" type="link" style={{ padding: 0 }} onClick={() => navigate(d.path)}>
+                去确认
+              </Button>,
+            ]}
+          >
+            <span style={{ marginRight: 16 }}>
+              <Tag color="orange">{d.kind}</Tag>
+              {d.code} {d.title}
+            </span>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /** The home page of every role: the signed-in user's own to-dos (the figures and charts are 数据分析). */
 export default function WorkbenchPage() {
   const { userInfo } = useSession();
@@ -92,6 +121,7 @@ export default function WorkbenchPage() {
       <Card title="我的待办" size="small" data-testid="home-todos">
         {body}
       </Card>
+      {todos.data?.waiting ? <Waiting items={todos.data.waiting} /> : null}
       {todos.data?.deadlines ? <Deadlines items={todos.data.deadlines} /> : null}
     </div>
   );
