@@ -9,8 +9,6 @@ import {
   sourcingWorld,
   type SourcingWorld,
 } from './sourcing-fixture.js';
-import { newId } from '../src/core/ids.js';
-import { serverNowIso } from '../src/core/clock.js';
 import { contractApprovalStep } from './workflow-fixtures/contract.js';
 
 /**
@@ -49,33 +47,6 @@ const orderFromAward = (extra: Record<string, unknown> = {}) =>
 const orderLines = async (id: string, token = w.buyer) =>
   (await w.s.request<Record<string, string>[]>('GET', `/srm/order/lines?id=${id}`, { token })).body.result;
 const idOf = (b: Body) => String(b.result.id);
-
-/** PO-1: the supplier qualified in the categories of the order's lines. */
-async function qualify(orderId: string): Promise<void> {
-  const codes = await w.s.ctx.db
-    .selectFrom('srmPurchaseOrderLine as l')
-    .innerJoin('srmMaterialCategory as c', 'c.id', 'l.categoryId')
-    .select('c.code')
-    .distinct()
-    .where('l.orderId', '=', orderId)
-    .execute();
-  for (const { code } of codes)
-    await w.s.ctx.db
-      .insertInto('supplierCategory')
-      .values({
-        id: newId(),
-        supplierId: w.supId[0],
-        categoryCode: code,
-        status: 'QUALIFIED',
-        qualifiedAt: serverNowIso(),
-        suspendedAt: null,
-        sourceRequestId: null,
-        trialLimitAmount: null,
-        createTime: serverNowIso(),
-        updateTime: null,
-      })
-      .execute();
-}
 
 /** Submit, approve and send, through whatever the order's approval is (its own transition or the engine). */
 async function sendOrder(id: string): Promise<void> {
@@ -269,7 +240,6 @@ describe("the supplier's home: documents waiting for it", () => {
     expect(before.cards.find((c) => c.key === 'ordersToConfirm')).toMatchObject({ count: 0, path: '/srm/my-orders' });
     expect(before.waiting).toEqual([]);
     const id = (await followUp()).orders[0]!.id;
-    await qualify(id);
     await sendOrder(id);
     const after = await todos(w.sup[0]);
     expect(after.cards.find((c) => c.key === 'ordersToConfirm')!.count).toBe(1);

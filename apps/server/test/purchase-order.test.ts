@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/ids.js';
+import { admissionCategoryCodes } from '../src/modules/material/material-rules.js';
 import { serverNowIso } from '../src/core/clock.js';
 import { demoTokens, startTestServer, twoDemoSuppliers, type TestServer } from './harness.js';
 
@@ -113,13 +114,8 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   materialId = m.id;
   categoryId = m.categoryId;
-  categoryCode = (
-    await s.ctx.db
-      .selectFrom('srmMaterialCategory')
-      .select('code')
-      .where('id', '=', categoryId)
-      .executeTakeFirstOrThrow()
-  ).code;
+  // PO-1: a supplier is admitted to the 主营品类 governing the material's category (as SRC-3).
+  categoryCode = (await admissionCategoryCodes(s.ctx.db, [categoryId]))[0]!;
   await setCategory('QUALIFIED');
   // The demo's price records of the supplier would hold every line to their prices (PO-2, tested below).
   await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', supplierId).execute();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compare, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { businessDay } from '../../core/clock.js';
+import { businessDay, businessDayStart } from '../../core/clock.js';
 import { forbidden } from '../../core/errors.js';
 import { id as wireId } from '../../http/wire.js';
 import { awardedLines, awardRemaining, finalAward } from '../sourcing/index.js';
@@ -71,7 +71,9 @@ export const contractAwardRoutes =
           .orderBy('code')
           .execute();
         const today = businessDay();
-        const validFrom = award.priceValidFrom && award.priceValidFrom > today ? award.priceValidFrom : today;
+        // MAT-4: the signed contract's price records start after the award's, which start on priceValidFrom.
+        const afterAward = award.priceValidFrom ? businessDay(businessDayStart(award.priceValidFrom), 1) : today;
+        const validFrom = afterAward > today ? afterAward : today;
         const validTo =
           award.priceValidTo && award.priceValidTo >= validFrom ? award.priceValidTo : businessDay(undefined, 365);
         const suppliers: AwardFollowUp[] = [];

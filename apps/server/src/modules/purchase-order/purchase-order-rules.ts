@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { businessDay } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
+import { admissionCategoryCodes } from '../material/material-rules.js';
 import { priceOn } from '../material/price-library.js';
 import { supplierEligibility } from '../supplier/index.js';
 import type { SrmPurchaseOrderLineTable, SrmPurchaseOrderTable } from './purchase-order-tables.js';
@@ -116,12 +117,18 @@ export async function checkPrices(
   return deviates;
 }
 
-/** The admission category code of each line (by its category), for PO-1. */
+/**
+ * The admission category (主营品类) of each line's material category, for PO-1: its own
+ * `supplierCategory`, else its nearest ancestor's, else its code — the one rule of sourcing (SRC-3).
+ */
 async function categoryCodes(trx: Db, lines: readonly PurchaseOrderLine[]): Promise<Map<string, string>> {
   const ids = [...new Set(lines.map((l) => l.categoryId).filter((c): c is string => !!c))];
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('srmMaterialCategory').select(['id', 'code']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.code]));
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const [code] = await admissionCategoryCodes(trx, [id]);
+    if (code) out.set(id, code);
+  }
+  return out;
 }
 
 /** The supplier's open order value per category code, other orders than `exceptOrderId` (QLF-4). */
@@ -129,16 +136,20 @@ async function openValueByCategory(trx: Db, order: PurchaseOrder): Promise<Map<s
   const rows = await trx
     .selectFrom('srmPurchaseOrderLine as l')
     .innerJoin('srmPurchaseOrder as o', 'o.id', 'l.orderId')
-    .innerJoin('srmMaterialCategory as c', 'c.id', 'l.categoryId')
-    .select(['c.code', 'l.amount', 'l.taxAmount'])
+    .select(['l.categoryId', 'l.amount', 'l.taxAmount'])
     .where('o.supplierId', '=', order.supplierId)
     .where('o.tenantId', '=', order.tenantId)
     .where('o.id', '<>', order.id)
     .where('o.status', 'in', [...OPEN_ORDER_STATES])
     .where('l.lineStatus', '<>', 'CANCELLED')
+    .where('l.categoryId', 'is not', null)
     .execute();
+  const codes = await categoryCodes(trx, rows as unknown as PurchaseOrderLine[]);
   const sums = new Map<string, string>();
-  for (const r of rows) sums.set(r.code, add([sums.get(r.code) ?? '0', r.amount, r.taxAmount]));
+  for (const r of rows) {
+    const code = codes.get(r.categoryId!);
+    if (code) sums.set(code, add([sums.get(code) ?? '0', r.amount, r.taxAmount]));
+  }
   return sums;
 }
 
