@@ -30,7 +30,7 @@ async function approveIfPending(buyer: ApiSession, admin: ApiSession, readUrl: s
 test('an award becomes a locked contract draft and an order draft; the sent order waits on the supplier home', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const admin = await apiLogin(request, 'admin');
   const buyer = await apiLogin(request, 'buyer');
   const sups = await Promise.all(['supplier1', 'supplier3', 'supplier4'].map((u) => apiLogin(request, u)));
@@ -68,7 +68,8 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await buyer.call('POST', '/srm/sourcing/event/open', { id: rfq.id });
     const award = await buyer.call<{ id: string }>('POST', '/srm/sourcing/award/save', {
       eventId: rfq.id,
-      priceValidFrom: day(1),
+      // MAT-4: a retry's award price record starts after the first try's.
+      priceValidFrom: day(1 + testInfo.retry),
       priceValidTo: day(365),
       lines: [{ sourcingLineId: event.lines[0]!.id, supplierId: supplierIds[0] }],
     });
@@ -93,27 +94,33 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await followUp.getByTestId('award-make-contract').click();
     await expect(toast(page, '添加成功')).toBeVisible();
     await expect(page).toHaveURL(/\/srm\/contract\?detail=/);
-    const contractDrawer = page.locator('.ant-drawer-open');
-    await expect(contractDrawer).toContainText('草稿');
-    await expect(contractDrawer).toContainText('11.2');
-    await expect(contractDrawer).toContainText('1000');
     const contract = await buyer.call<{ records: { id: string; code: string; title: string }[] }>(
       'GET',
       '/srm/contract/list',
       { sourceAwardId: award.id },
     );
     const made = contract.records.find((c) => c.title.startsWith(title))!;
+    const docDrawer = (code: string) =>
+      page.locator('.ant-drawer-open', { has: page.getByTestId('resource-detail') }).filter({ hasText: code });
+    const contractDrawer = docDrawer(made.code);
+    await expect(contractDrawer).toContainText('草稿');
+    await expect(contractDrawer).toContainText('11.2');
+    await expect(contractDrawer).toContainText('1000');
     // The edit form keeps supplier, quantity and price as awarded (CON-1).
     await contractDrawer.locator('.ant-drawer-close').click();
+    await expect(contractDrawer).toHaveCount(0);
     const row = page.locator('.ant-table-row', { hasText: made.code });
-    await row.getByRole('button', { name: '编辑' }).click();
+    await row.getByText('编辑', { exact: true }).click();
     const form = page.getByTestId('resource-form');
     const lines = form.getByTestId('lines-editor-lines');
     await expect(lines.locator('input').first()).toBeVisible();
     for (const field of ['qty', 'unitPrice'])
       await expect(lines.locator(`input[id$="_${field}"]`).first()).toBeDisabled();
     await expect(lines.getByTestId('lines-lines-add')).toHaveCount(0);
-    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    await form
+      .locator('xpath=ancestor::div[contains(@class,"ant-drawer-content")]')
+      .locator('.ant-drawer-close')
+      .click();
 
     // 2. Back on the award: the contract is linked and 生成合同 is offered no more; 生成订单 opens the order draft.
     await page.goto(`/srm/sourcing?open=${rfq.id}`);
@@ -124,10 +131,9 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(toast(page, '已生成采购订单草稿')).toBeVisible();
     await expect(page).toHaveURL(/\/purchase\/order\/list\?detail=/);
     const orderId = new URL(page.url()).searchParams.get('detail')!;
-    const orderDrawer = page.locator('.ant-drawer-open');
-    await expect(orderDrawer).toContainText('草稿');
     const order = await buyer.call<{ code: string; status: string }>('GET', '/srm/order/queryById', { id: orderId });
     expect(order.status).toBe('DRAFT');
+    await expect(docDrawer(order.code)).toContainText('草稿');
 
     // 3. Sent to supplier1, the order waits on its home page and opens from there.
     await buyer.call('POST', '/srm/order/submit', { id: orderId });
@@ -139,7 +145,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(waiting).toContainText(order.code);
     await waiting.getByRole('button', { name: '去确认' }).click();
     await expect(page).toHaveURL(new RegExp(`/srm/my-orders\\?detail=${orderId}`));
-    await expect(page.locator('.ant-drawer-open')).toContainText(order.code);
+    await expect(docDrawer(order.code)).toContainText('待供应商确认');
   } finally {
     await setServerClock(admin, 0);
   }
