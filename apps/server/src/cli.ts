@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { configurePasswordHashing, hashPassword } from './modules/auth/password.js';
 import { passwordProblem } from './modules/auth/password-policy.js';
 import { createUser, hasUsers, seedDemo, syncBaseData } from './seed/seed.js';
+import { seedAwardDemo } from './seed/award-demo.js';
 import { seedSourcingDemo } from './seed/sourcing-demo.js';
 import { serverNowIso } from './core/clock.js';
 import { newId } from './core/ids.js';
@@ -54,6 +55,7 @@ async function run(argv: string[]): Promise<number> {
         const { app } = await buildApp(await createContext(config, db, kind));
         try {
           await seedSourcingDemo(app, db, config.basePath);
+          await seedAwardDemo(app, db, config.basePath);
         } finally {
           await app.close();
         }

@@ -6,6 +6,7 @@ import { createContext } from './app-context.js';
 import { prepareDatabase, productionRefusal, redactUrl } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_ACCOUNTS } from './seed/seed.js';
+import { seedAwardDemo } from './seed/award-demo.js';
 import { seedSourcingDemo } from './seed/sourcing-demo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +51,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 
   // The demo company's sourcing events go through the API, so they need the app (first start only).
-  if (database.seededNow) await seedSourcingDemo(app, db, config.basePath);
+  if (database.seededNow) {
+    await seedSourcingDemo(app, db, config.basePath);
+    await seedAwardDemo(app, db, config.basePath);
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });

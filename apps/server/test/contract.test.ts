@@ -80,8 +80,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => w?.close());
 
-const fromAward = (extra: Record<string, unknown> = {}) =>
-  post('/srm/contract/add', w.buyer, {
+/** A contract from the award; the drafts made before from it are deleted first (CON-1: one contract per award line). */
+const fromAward = async (extra: Record<string, unknown> = {}) => {
+  const drafts = await w.s.ctx.db
+    .selectFrom('srmContract')
+    .select('id')
+    .where('sourceAwardId', '=', awardId)
+    .where('status', '=', 'DRAFT')
+    .execute();
+  for (const d of drafts)
+    expect((await w.s.request('DELETE', `/srm/contract/delete?id=${d.id}`, { token: w.buyer })).body).toMatchObject({
+      success: true,
+    });
+  return post('/srm/contract/add', w.buyer, {
     title: '轴承采购合同（定标）',
     contractType: 'STANDARD',
     supplierId: w.supId[0],
@@ -91,6 +102,7 @@ const fromAward = (extra: Record<string, unknown> = {}) =>
     sourceAwardId: awardId,
     ...extra,
   });
+};
 
 describe('CON-1: a contract from an award', () => {
   it('CON-1: copies the supplier’s awarded lines, prices and quantities, whatever lines were sent', async () => {

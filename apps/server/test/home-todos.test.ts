@@ -39,7 +39,15 @@ describe('GET /dashboard/todos', () => {
 
     const s1 = await cards(w.sup[0]);
     const s2 = await cards(w.sup[1]);
-    expect(Object.keys(s1)).toEqual(['sourcingInvitations', 'tenderInvitations', 'auctionInvitations']);
+    expect(Object.keys(s1)).toEqual([
+      'sourcingInvitations',
+      'tenderInvitations',
+      'auctionInvitations',
+      // Issue 18: orders and contracts waiting for the supplier's confirmation.
+      'ordersToConfirm',
+      'contractsToConfirm',
+    ]);
+    expect(s1.contractsToConfirm).toMatchObject({ title: '待确认的合同', path: '/srm/my-contracts', count: 0 });
     expect(s1.tenderInvitations).toMatchObject({ title: '待答复的招标邀请', path: '/srm/my-tender' });
     expect(s1.sourcingInvitations).toMatchObject({ title: '待答复的询价邀请', path: '/srm/my-sourcing' });
     const s2Count = s2.sourcingInvitations!.count;

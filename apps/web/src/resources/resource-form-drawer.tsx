@@ -10,7 +10,7 @@ import type { Extension } from './extend-fields';
 import { fieldControl } from './field-control';
 import { formFields, issuesByField, toFormValues, toRequestBody, toWireValue } from './resource-fields';
 import type { NamedField } from './resource-fields';
-import type { ResourceOverride, ResourceRecord } from './resource-types';
+import type { ResourceLock, ResourceOverride, ResourceRecord } from './resource-types';
 import { errorPath, lineBody, lineFormValues, LinesEditor } from './workflow-lines';
 
 export type FormMode = 'add' | 'edit';
@@ -28,6 +28,8 @@ type Props = {
   controls?: ResourceOverride['formControls'];
   /** Checks beyond the schemas, by field name. */
   checks?: ResourceOverride['formChecks'];
+  /** What the record keeps as it is in this form (CON-1: a contract from an award). */
+  lock?: ResourceLock | null;
   /** False while the page is hidden behind another tab: the drawer hides but keeps what was typed. */
   open: boolean;
   onClose: () => void;
@@ -74,6 +76,7 @@ export function ResourceFormDrawer({
   extension,
   controls,
   checks,
+  lock = null,
   open,
   onClose,
   onSaved,
@@ -99,7 +102,9 @@ export function ResourceFormDrawer({
   );
   // editProperty 2: a configurable field shown but never changed here.
   const locked = (f: NamedField) =>
-    (mode === 'edit' && Boolean(f.field.immutable)) || Boolean(extension?.readOnly.has(f.name));
+    (mode === 'edit' && Boolean(f.field.immutable)) ||
+    Boolean(extension?.readOnly.has(f.name)) ||
+    Boolean(lock?.fields?.includes(f.name));
 
   const showErrors = (errors: Record<string, string>, fallback: string) => {
     const visible = new Set(fields.map((f) => f.name));
@@ -201,7 +206,7 @@ export function ResourceFormDrawer({
           </Form.Item>
         ))}
         {lineSets.map(([name, set]) => (
-          <LinesEditor key={name} name={name} set={set} error={setErrors[name]} />
+          <LinesEditor key={name} name={name} set={set} error={setErrors[name]} locked={lock?.lines?.[name]} />
         ))}
       </Form>
     </Drawer>

@@ -7,7 +7,7 @@ import type { ResourceDef } from '@procura/shared';
 import { Has } from '../components/has';
 import { tableBinding } from '../components/paged-table/table-binding';
 import { usePagedList } from '../components/paged-table/use-paged-list';
-import type { QueryParams } from '../lib/http';
+import { getAction, type QueryParams } from '../lib/http';
 import { downloadFile, TRANSFER_MESSAGES } from './file-transfer';
 import { ImportButton } from './import-button';
 import { resourceColumns, RowActions } from './resource-columns';
@@ -73,7 +73,10 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const queryClient = useQueryClient();
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  // `?detail=<id>` opens that document's detail (a home to-do or a generated draft links to it).
+  const [detailId, setDetailId] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('detail'),
+  );
   const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(
     null,
   );
@@ -100,13 +103,20 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
     void queryClient.invalidateQueries({ queryKey: ['status-count', def.path] });
     void queryClient.invalidateQueries({ queryKey: ['workflowLog'] });
   };
+  // A document with line sets is edited with its lines, which the list rows do not carry.
+  const edit = async (r: ResourceRecord) => {
+    if (!wf?.lines) return setEditing({ mode: 'edit', record: r });
+    const full = await getAction<ResourceRecord>(`${def.path}/queryById`, { id: r.id });
+    if (!full.success) return void message.warning(full.message);
+    setEditing({ mode: 'edit', record: full.result });
+  };
   const columns = resourceColumns(extension.def, override, (record) => (
     <RowActions
       record={record}
       canEdit={can.edit}
       canDelete={can.delete}
       extra={extraActions}
-      onEdit={(r) => setEditing({ mode: 'edit', record: r })}
+      onEdit={(r) => void edit(r)}
       onDetail={(r) => setDetailId(r.id)}
       onDelete={(r) => list.remove(r.id)}
       onExtra={(action, r) =>
@@ -214,6 +224,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           extension={extension}
           controls={override?.formControls}
           checks={override?.formChecks}
+          lock={override?.lockedFor?.(editing.record) ?? null}
           open
           onClose={() => setEditing(null)}
           onSaved={() => {

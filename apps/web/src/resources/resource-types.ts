@@ -33,6 +33,9 @@ export type RowAction = {
 export type FormControl = (field: FieldDef, disabled: boolean) => ReactElement;
 
 /** How one resource's page departs from what its definition gives. */
+/** What an edit form keeps as it is: header fields, and line set columns by set name. */
+export type ResourceLock = { fields?: readonly string[]; lines?: Readonly<Record<string, readonly string[]>> };
+
 export type ResourceOverride = {
   rowActions?: readonly RowAction[];
   /** Cell renderers by field name, replacing the default text (dictionary text, '-' for nothing). */
@@ -46,6 +49,11 @@ export type ResourceOverride = {
    * search form leaves that filter out for a user without it, so a page never calls what its user may not read.
    */
   controlPermissions?: Readonly<Record<string, string>>;
+  /**
+   * Fields a record keeps as they are in its edit form (shown, not changeable), and line set
+   * columns likewise, with no lines added or removed: a contract from an award (CON-1).
+   */
+  lockedFor?: (record: ResourceRecord | undefined) => ResourceLock | null;
   /** Detail drawer values by field name, replacing the default text (e.g. file links). */
   details?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
   /**

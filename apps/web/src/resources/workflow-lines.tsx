@@ -57,7 +57,18 @@ const cellRule = (field: FieldDef) => ({
 });
 
 /** The editable table of one line set, inside the document's form (`Form.List` under the set's name). */
-export function LinesEditor({ name, set, error }: { name: string; set: LineSetDef; error?: string }) {
+export function LinesEditor({
+  name,
+  set,
+  error,
+  locked,
+}: {
+  name: string;
+  set: LineSetDef;
+  error?: string;
+  /** Columns kept as they are, and no lines added or removed (CON-1). */
+  locked?: readonly string[];
+}) {
   const inputs = lineInputFields(set);
   return (
     <Card size="small" title={set.label} style={{ marginBottom: 16 }} data-testid={`lines-editor-${name}`}>
@@ -76,37 +87,43 @@ export function LinesEditor({ name, set, error }: { name: string; set: LineSetDe
                   title: `${field.required ? '* ' : ''}${field.label}`,
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item name={[row.name, key]} rules={[cellRule(field)]} style={{ margin: 0, minWidth: 120 }}>
-                      {fieldControl(field)}
+                      {fieldControl(field, locked?.includes(key))}
                     </Form.Item>
                   ),
                 })),
-                {
-                  key: '_op',
-                  title: '操作',
-                  render: (_: unknown, row: { name: number }) => (
-                    <Button
-                      type="link"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(row.name)}
-                      data-testid={`lines-${name}-delete-${row.name}`}
-                    >
-                      删除
-                    </Button>
-                  ),
-                },
+                ...(locked
+                  ? []
+                  : [
+                      {
+                        key: '_op',
+                        title: '操作',
+                        render: (_: unknown, row: { name: number }) => (
+                          <Button
+                            type="link"
+                            danger
+                            icon={<DeleteOutlined />}
+                            onClick={() => remove(row.name)}
+                            data-testid={`lines-${name}-delete-${row.name}`}
+                          >
+                            删除
+                          </Button>
+                        ),
+                      },
+                    ]),
               ]}
             />
-            <Button
-              type="dashed"
-              block
-              icon={<PlusOutlined />}
-              style={{ marginTop: 8 }}
-              onClick={() => add({})}
-              data-testid={`lines-${name}-add`}
-            >
-              添加一行
-            </Button>
+            {locked ? null : (
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                style={{ marginTop: 8 }}
+                onClick={() => add({})}
+                data-testid={`lines-${name}-add`}
+              >
+                添加一行
+              </Button>
+            )}
           </>
         )}
       </Form.List>

@@ -22,6 +22,7 @@ import { linesOf } from '../../resource/workflow-lines.js';
 import { transitionHook, type DocRow } from '../../resource/workflow-routes.js';
 import { defineDocumentFiles, listsFile } from '../files/document-files.js';
 import { recordPrice } from '../material/price-library.js';
+import { awardedLines, contractAwardLines, finalAward, uncontractAwardLines } from '../sourcing/index.js';
 import { documentSupplier, refusalText, supplierEligibility } from '../supplier/index.js';
 import { operatorOf } from '../../workflow/transition.js';
 import { freezeContractText } from './contract-text.js';
@@ -79,37 +80,13 @@ export function payPlanProblem(stages: LineRow[], amountInclTax: string): string
   return null;
 }
 
-/** CON-1: the award's lines for its supplier, as contract lines. */
+/** CON-1: the award's lines for its supplier, as contract lines; each award line goes into one contract only. */
 async function awardLines(db: Db, tenantId: number, awardId: string, supplierId: string): Promise<LineRow[]> {
-  const award = await db
-    .selectFrom('sourcingAward')
-    .select(['id', 'status'])
-    .where('id', '=', awardId)
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirst();
-  if (!award || award.status !== 'FINAL')
-    throw badRequest('定标单不存在或尚未定标完成', { sourceAwardId: '定标单不存在或尚未定标完成' });
-  const rows = await db
-    .selectFrom('sourcingAwardLine as a')
-    .innerJoin('sourcingLine as l', 'l.id', 'a.sourcingLineId')
-    .select([
-      'a.id',
-      'a.qty',
-      'a.unitPrice',
-      'a.taxRate',
-      'l.materialId',
-      'l.materialName',
-      'l.spec',
-      'l.unit',
-      'l.needByDate',
-      'l.lineNo',
-    ])
-    .where('a.awardId', '=', awardId)
-    .where('a.supplierId', '=', supplierId)
-    .orderBy('l.lineNo')
-    .execute();
+  await finalAward(db, tenantId, awardId);
+  const rows = await awardedLines(db, awardId, supplierId);
   if (rows.length === 0)
     throw badRequest('该供应商在此定标单中没有中标明细', { supplierId: '该供应商未在此定标单中标' });
+  await contractAwardLines(db, rows);
   return rows.map((r) => ({
     materialId: r.materialId,
     materialName: r.materialName,
@@ -122,6 +99,20 @@ async function awardLines(db: Db, tenantId: number, awardId: string, supplierId:
     deliveryDate: r.needByDate,
     awardLineId: r.id,
   }));
+}
+
+/** A contract deleted or cancelled gives its award lines back (CON-1: another contract may then be made). */
+async function releaseAwardLines(db: AnyDb, contractIds: string[]): Promise<void> {
+  const rows = (await db
+    .selectFrom('srmContractLine')
+    .select('awardLineId')
+    .where('contractId', 'in', contractIds)
+    .where('awardLineId', 'is not', null)
+    .execute()) as { awardLineId: string }[];
+  await uncontractAwardLines(
+    typed(db),
+    rows.map((r) => r.awardLineId),
+  );
 }
 
 const LOCKED = ['materialId', 'qty', 'unitPrice', 'taxRate'] as const;
@@ -221,7 +212,10 @@ export const contractRoutes =
           if (lines.lines && !lines.payPlan) lines.payPlan = (await linesOf(any(trx), contractResource, id)).payPlan!;
           await checkDraft(typed(trx), values, lines, request.tenantId, row);
         },
-        beforeDelete: (_ids, _trx, request) => internalOnly(request),
+        beforeDelete: async (ids, trx, request) => {
+          internalOnly(request);
+          await releaseAwardLines(trx, ids);
+        },
         transitions: {
           actions: {
             submit: transitionHook({}, () => ({
@@ -240,6 +234,7 @@ export const contractRoutes =
                 if (refusal) throw businessError(refusalText(refusal, '接收合同', 'X-15'));
               },
             })),
+            cancel: transitionHook({}, () => ({ after: (row, trx) => releaseAwardLines(any(trx), [row.id]) })),
             confirm: transitionHook({}, () => ({ patch: { supplierConfirmedAt: serverNowIso() } })),
             reject: transitionHook({}, (input) => ({ patch: { supplierRejectReason: input.reason?.trim() || null } })),
             terminate: transitionHook({}, (input) => ({ patch: { terminateReason: input.reason?.trim() || null } })),

@@ -1,6 +1,7 @@
 import { contractResource } from '@procura/shared';
 import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import type { ModuleManifest } from '../manifest.js';
+import { contractAwardRoutes } from './contract-award-routes.js';
 import { contractFiles, contractRoutes } from './contract-routes.js';
 import { contractLifecycleJob } from './contract-job.js';
 import { contractTextRoutes } from './contract-text.js';
@@ -9,7 +10,7 @@ import { contractMenus } from './menus.js';
 
 export const contractManifest: ModuleManifest = {
   name: 'contract',
-  routes: [contractRoutes, contractVersionRoutes, contractTextRoutes],
+  routes: [contractRoutes, contractAwardRoutes, contractVersionRoutes, contractTextRoutes],
   // X-10: the approval of `submit`, whose outcome fires `approved` / `rejected`.
   approvalDocTypes: () => workflowApprovalDocTypes(contractResource),
   documentFiles: [contractFiles],

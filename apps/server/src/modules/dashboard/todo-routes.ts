@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMPLETE_SUPPLIER_INFO_PATH, IS_SHOW_MUST_COMPLETE, ok } from '@procura/shared';
+import { COMPLETE_SUPPLIER_INFO_PATH, IS_SHOW_MUST_COMPLETE, MY_CONTRACT_PAGE, ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/database.js';
 import { roleCodesOf } from '../approval/approval-engine.js';
 import { openInvitations, supplierDeadlines } from './supplier-deadlines.js';
+import { contractsToConfirm, MY_ORDERS_PAGE, ordersToConfirm, waitingDocuments } from './supplier-documents.js';
 
 /** One card of the home page: what waits for the signed-in user, and the page that handles it. */
 export type TodoCard = { key: string; title: string; count: number; path: string };
@@ -62,7 +63,23 @@ export const todoRoutes =
           await add('auctionInvitations', '待答复的竞价邀请', '/srm/my-auction', () =>
             openInvitations(ctx.db, supplierId, 'AUCTION'),
           );
-          return ok({ cards, deadlines: await supplierDeadlines(ctx.db, supplierId, urls) });
+          await add(
+            'ordersToConfirm',
+            '待确认的采购订单',
+            MY_ORDERS_PAGE,
+            async () => (await ordersToConfirm(ctx.db, supplierId)).length,
+          );
+          await add(
+            'contractsToConfirm',
+            '待确认的合同',
+            MY_CONTRACT_PAGE,
+            async () => (await contractsToConfirm(ctx.db, supplierId)).length,
+          );
+          return ok({
+            cards,
+            deadlines: await supplierDeadlines(ctx.db, supplierId, urls),
+            waiting: await waitingDocuments(ctx.db, supplierId, urls),
+          });
         }
 
         await add('approvalTodo', '我的待办审批', '/approval/todo', async () => {

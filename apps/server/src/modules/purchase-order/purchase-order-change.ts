@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { decimalText, id as wireId, text, wireDate } from '../../http/wire.js';
 import { orderRequisitionLines, unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { moveAwardLines } from './purchase-order-award.js';
 import { coverContractLines, giveBackContractLine } from './purchase-order-contract.js';
 import { reduceQuotaAllocation } from './purchase-order-quota.js';
 import {
@@ -170,6 +171,13 @@ async function moveLedgers(
       throw e instanceof Error && 'status' in e ? refuse('PO-3', e.message) : e;
     });
   }
+  // PO-3: an order from an award takes no more than the award has left.
+  await moveAwardLines(
+    trx,
+    updates
+      .filter((u) => u.line.awardLineId && compare(u.next.qty!, u.line.qty) !== 0)
+      .map((u) => ({ awardLineId: u.line.awardLineId!, from: u.line.qty, to: u.next.qty! })),
+  );
   // QUO-6 / PO-9: a reduced line gives back what it no longer takes of its quota.
   for (const u of updates)
     if (u.line.quotaArrangementId && u.next.qty !== undefined)
@@ -221,6 +229,7 @@ export async function shortCloseLines(trx: Db, row: PurchaseOrder, actor: Actor)
     if (l.requisitionLineId)
       await unorderRequisitionLines(trx, [{ lineId: l.requisitionLineId, qty: rest }], userActor(actor));
     if (l.quotaArrangementId) await reduceQuotaAllocation(trx, l.id, qty, '关闭剩余数量');
+    if (l.awardLineId) await moveAwardLines(trx, [{ awardLineId: l.awardLineId, from: l.qty, to: qty }]);
     if (l.contractLineId) {
       const back = add([l.amount, l.taxAmount, `-${amounts.amount}`, `-${amounts.taxAmount}`]);
       await giveBackContractLine(trx, l.contractLineId, rest, back);

@@ -6,6 +6,7 @@ import type { ApprovalDocTypeDef, ApprovalOutcome } from '../approval/approval-r
 import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { releaseAwardLines } from './purchase-order-award.js';
 import { releaseContractLines } from './purchase-order-contract.js';
 import { recordQuotaAllocations, reverseQuotaAllocations } from './purchase-order-quota.js';
 import { checkEligibility, linesOfOrder, refuse, type PurchaseOrder } from './purchase-order-rules.js';
@@ -43,7 +44,7 @@ export async function onOrderApproved(trx: Db, row: PurchaseOrder): Promise<void
   await recordQuotaAllocations(trx, row);
 }
 
-/** PO-3, CON-5, PO-7: a cancelled order gives back what it covered of requisitions and contracts; its lines are cancelled. */
+/** PO-3, CON-5, PO-7: a cancelled order gives back what it covered of requisitions, contracts and awards; its lines are cancelled. */
 export async function onOrderCancelled(trx: Db, row: PurchaseOrder, actor: Actor, reason: string): Promise<void> {
   const lines = await linesOfOrder(trx, row.id);
   const covered = lines.filter((l) => l.requisitionLineId && l.lineStatus !== 'CANCELLED');
@@ -54,6 +55,7 @@ export async function onOrderCancelled(trx: Db, row: PurchaseOrder, actor: Actor
       userActor(actor),
     );
   await releaseContractLines(trx, row.id);
+  await releaseAwardLines(trx, row.id);
   // QUO-6 / PO-9: what the order took of its quota arrangements goes back.
   await reverseQuotaAllocations(trx, row.id, `订单取消：${reason}`);
   await trx

@@ -4,13 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import { ok, purchaseOrderResource, purchaseOrderWorkflow, workflowSupplierSees } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { actorOf } from '../../core/access.js';
-import { forbidden, notFound } from '../../core/errors.js';
+import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
 import { decimalText, id as wireId, text } from '../../http/wire.js';
 import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyDb } from '../../resource/resource-query.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
+import { keepAwardLines, orderFromAward, releaseAwardLines } from './purchase-order-award.js';
 import { coverContractLines, releaseContractLines } from './purchase-order-contract.js';
 import { prepareLines, releaseDraftLines } from './purchase-order-lines.js';
 import { orderRevision, orderRevisions } from './purchase-order-revisions.js';
@@ -58,17 +59,22 @@ export const purchaseOrderRoutes =
         },
         beforeEdit: async (id, values, trx, request, lines) => {
           internalOnly(request);
-          await snapshotSupplier(typed(trx), values, request.tenantId);
-          if (!lines.lines) return;
           const db = typed(trx);
           const row = await db
             .selectFrom('srmPurchaseOrder')
             .selectAll()
             .where('id', '=', id)
             .executeTakeFirstOrThrow();
+          if (row.sourceDocType === 'AWARD' && values.supplierId !== undefined && values.supplierId !== row.supplierId)
+            throw badRequest('来自定标结果的订单，供应商不能修改', { supplierId: '供应商不能修改' });
+          await snapshotSupplier(db, values, request.tenantId);
+          if (!lines.lines) return;
+          const stored = await linesOfOrder(db, id);
           await releaseDraftLines(db, id, actorOf(request));
           await releaseContractLines(db, id);
+          await releaseAwardLines(db, id);
           await prepareLines(db, actorOf(request), values, lines.lines);
+          await keepAwardLines(db, stored, lines.lines);
           await coverContractLines(db, { ...row, ...values, tenantId: row.tenantId }, lines.lines);
         },
         // drafts only (the generic delete checks); what they covered of requisitions goes back (PR-3).
@@ -83,7 +89,10 @@ export const purchaseOrderRoutes =
               covered.map((l) => ({ lineId: l.requisitionLineId!, qty: l.qty })),
               userActor(actorOf(request)),
             );
-          for (const id of ids) await releaseContractLines(db, id);
+          for (const id of ids) {
+            await releaseContractLines(db, id);
+            await releaseAwardLines(db, id);
+          }
           await db.deleteFrom('srmPurchaseOrderLine').where('orderId', 'in', ids).execute();
         },
         transitions: purchaseOrderTransitions(),
@@ -160,6 +169,33 @@ export const purchaseOrderRoutes =
         internalOnly(request);
         const id = await orderFromRequisition(ctx.db, ctx.codes, actorOf(request), request.body);
         request.log.info({ event: 'purchaseOrder.fromRequisition', id, rule: 'PR-3' }, 'ordered');
+        return ok({ id }, '已生成采购订单草稿');
+      },
+    );
+
+    app.post(
+      '/srm/order/fromAward',
+      {
+        schema: {
+          tags,
+          summary: '定标结果生成订单（PO-3）',
+          body: z.object({
+            awardId: wireId,
+            supplierId: wireId,
+            shipTo: text(300, '收货地址').optional(),
+            lines: z
+              .array(z.object({ awardLineId: wireId, qty: decimalText('数量') }))
+              .min(1, '请选择要下单的定标明细')
+              .max(500)
+              .optional(),
+          }),
+        },
+        config: { access: { permission: 'purchaseOrder:add' } },
+      },
+      async (request) => {
+        internalOnly(request);
+        const id = await orderFromAward(ctx.db, ctx.codes, actorOf(request), request.body);
+        request.log.info({ event: 'purchaseOrder.fromAward', id, rule: 'PO-3' }, 'ordered');
         return ok({ id }, '已生成采购订单草稿');
       },
     );

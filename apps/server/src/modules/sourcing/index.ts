@@ -56,3 +56,14 @@ export const sourcingRoutes =
     await app.register(fromRequisitionRoutes(ctx));
     await app.register(sourcingLogRoutes(ctx));
   };
+
+export {
+  awardedLines,
+  awardRemaining,
+  contractAwardLines,
+  finalAward,
+  orderAwardLines,
+  uncontractAwardLines,
+  unorderAwardLines,
+  type AwardedLine,
+} from './award-ledger.js';

@@ -8,8 +8,10 @@ import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
 import type { TodoCard } from './workbench-api';
 import { PlainHeading } from '../../components/text/plain-text';
 
-// Only a supplier's home has deadlines: the list (antd List, Pagination, Select) loads with them.
-const Deadlines = lazy(() => import('./workbench-deadlines'));
+// Only a supplier's home has these lists: they load with them (antd's List and its Pagination
+// and Select stay off everyone's first screen).
+const Deadlines = lazy(() => import('./workbench-supplier-lists').then((m) => ({ default: m.Deadlines })));
+const Waiting = lazy(() => import('./workbench-supplier-lists').then((m) => ({ default: m.Waiting })));
 
 /** One to-do: its count, and a click that opens the page that handles it (in its own tab). */
 function TodoItem({ card }: { card: TodoCard }) {
@@ -68,9 +70,10 @@ export default function WorkbenchPage() {
       <Card title="我的待办" size="small" data-testid="home-todos">
         {body}
       </Card>
-      {todos.data?.deadlines ? (
+      {todos.data?.waiting || todos.data?.deadlines ? (
         <Suspense fallback={<Skeleton active />}>
-          <Deadlines items={todos.data.deadlines} />
+          {todos.data.waiting ? <Waiting items={todos.data.waiting} /> : null}
+          {todos.data.deadlines ? <Deadlines items={todos.data.deadlines} /> : null}
         </Suspense>
       ) : null}
     </div>

@@ -54,5 +54,13 @@ export const contractOverrides: Readonly<Record<string, ResourceOverride>> = {
     detailPanels: [{ key: 'versions', title: '版本记录', Panel: ContractVersionsPanel }],
     // §15: the contract text from its template under the print view's header and fields.
     printBody: ContractPrintText,
+    // CON-1: a contract from an award keeps its supplier and the award's lines, prices and quantities.
+    lockedFor: (r) =>
+      r?.sourceAwardId
+        ? {
+            fields: ['supplierId'],
+            lines: { lines: ['materialId', 'materialName', 'unit', 'qty', 'unitPrice', 'taxRate'] },
+          }
+        : null,
   },
 };

@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { APPROVAL_ACTION_TEXT, requisitionWorkflow } from '@procura/shared';
 import { WorkflowTimeline } from '../../../resources/workflow-actions';
 import { useHasPermission } from '../../../components/has';
+import { CreateOrderModal } from './create-order-modal';
 import { CreateRfqModal } from './create-rfq-modal';
 import { QuotaSplitButton } from './quota-split-orders';
 import { deleteAction, postAction } from '../../../lib/http';
@@ -67,6 +68,8 @@ export function RequisitionDetailDrawer({
   const canCancel = useHasPermission('srm:requisition:cancel');
   const canRfq = useHasPermission('srm:sourcing:add');
   const [creatingRfq, setCreatingRfq] = useState(false);
+  const canOrder = useHasPermission('purchaseOrder:add');
+  const [creatingOrder, setCreatingOrder] = useState(false);
   const detail = useQuery({
     queryKey: ['requisition', 'detail', id],
     queryFn: () => loadRequisition(id!),
@@ -169,6 +172,14 @@ export function RequisitionDetailDrawer({
           创建询价
         </Button>
       )}
+      {CONSUMABLE.includes(r.status) &&
+        !r.cancelledAt &&
+        canOrder &&
+        r.lines.some((l) => Number(l.qtyRemaining) > 0) && (
+          <Button onClick={() => setCreatingOrder(true)} data-testid="requisition-create-order">
+            转订单
+          </Button>
+        )}
       {CONSUMABLE.includes(r.status) && !r.cancelledAt && canCancel && (
         <Button
           danger
@@ -313,6 +324,17 @@ export function RequisitionDetailDrawer({
           onClose={() => setCreatingRfq(false)}
           onCreated={() => {
             setCreatingRfq(false);
+            onClose();
+          }}
+        />
+      )}
+      {r && creatingOrder && (
+        <CreateOrderModal
+          requisition={r}
+          open={creatingOrder}
+          onClose={() => setCreatingOrder(false)}
+          onCreated={() => {
+            setCreatingOrder(false);
             onClose();
           }}
         />

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dictText, useDictItems } from '../../../lib/dict';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
+import { AwardFollowUp } from '../award-follow-up';
 import {
   AWARD_MODES,
   awardDeviates,
@@ -224,13 +225,16 @@ export function AwardPanel({
   if (award.data && award.data.status !== 'DRAFT') {
     const shown = AWARD_STATUS[award.data.status] ?? { type: 'info' as const, text: award.data.status };
     return (
-      <Alert
-        type={shown.type}
-        showIcon
-        title={`已有定标（${shown.text}）`}
-        data-testid="award-status"
-        data-status={award.data.status}
-      />
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert
+          type={shown.type}
+          showIcon
+          title={`已有定标（${shown.text}）`}
+          data-testid="award-status"
+          data-status={award.data.status}
+        />
+        {award.data.status === 'FINAL' ? <AwardFollowUp awardId={award.data.id} /> : null}
+      </Space>
     );
   }
   if (!['OPENED', 'EVALUATING'].includes(event.status) || !canAward)

@@ -1,4 +1,5 @@
 import { candidateTitle } from '@procura/shared';
+import { AwardFollowUp } from '../award-follow-up';
 import { useState } from 'react';
 import { DateInput } from '../../../components/form/date-input';
 import {
@@ -188,6 +189,7 @@ function AwardStatus({
           { title: '金额', dataIndex: 'amount' },
         ]}
       />
+      {award.status === 'FINAL' && <AwardFollowUp awardId={award.id} />}
       {award.status === 'PUBLICITY' && canAward && (
         <Popconfirm
           title="公示期满且无未答复异议时定标生效，同时向中标人发出中标通知书、向其他投标人发出结果通知书，不可撤销。确定？"
