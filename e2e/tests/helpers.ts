@@ -236,13 +236,13 @@ export async function signedInContext(browser: Browser, baseURL: string, session
   return browser.newContext({ storageState: sessionState(baseURL, session) });
 }
 
+const HOME = '/dashboard/workbench';
+
 /**
  * Opens `url` of the back office in a signed-in page and waits until the app has booted (its
  * menu loaded: the shell shows, or `ready`): a navigation during that load would cut it off.
  * A first load parses the whole back office; on a busy 2-core machine that can pass 10 s.
  */
-const HOME = '/dashboard/workbench';
-
 export async function enter(page: Page, url = HOME, ready?: Locator): Promise<void> {
   if (sharedPages.has(page) && page.url() !== 'about:blank') return reenter(page, url, ready);
   await page.goto(url);
