@@ -106,13 +106,19 @@ export async function confirmPopover(page: Page, name: RegExp = /确\s*定/): Pr
  */
 export async function refreshTab(page: Page, title: string): Promise<void> {
   const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: title });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(tab).toHaveClass(/ant-tabs-tab-active/);
+  await tabAction(page, title, '刷新');
+}
+
+/** An entry of the context menu of the tab `title` (opened again until the click took, see refreshTab). */
+async function tabAction(page: Page, title: string, action: '刷新' | '关闭其它'): Promise<void> {
+  const tab = page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: title });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(async () => {
     if ((await menu.count()) === 0) await tab.locator('[data-tab-key]').click({ button: 'right', timeout: 5_000 });
     await expect(menu).toBeVisible({ timeout: 3_000 });
     await expect(menu).not.toHaveClass(/-enter/, { timeout: 3_000 });
-    await menu.locator('.ant-dropdown-menu-item', { hasText: '刷新' }).click({ timeout: 3_000 });
+    await menu.locator('.ant-dropdown-menu-item', { hasText: action }).click({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -230,14 +236,61 @@ export async function signedInContext(browser: Browser, baseURL: string, session
   return browser.newContext({ storageState: sessionState(baseURL, session) });
 }
 
+const HOME = '/dashboard/workbench';
+
 /**
  * Opens `url` of the back office in a signed-in page and waits until the app has booted (its
  * menu loaded: the shell shows, or `ready`): a navigation during that load would cut it off.
  * A first load parses the whole back office; on a busy 2-core machine that can pass 10 s.
  */
-export async function enter(page: Page, url = '/dashboard/workbench', ready?: Locator): Promise<void> {
+export async function enter(page: Page, url = HOME, ready?: Locator): Promise<void> {
+  if (sharedPages.has(page) && page.url() !== 'about:blank') return reenter(page, url, ready);
   await page.goto(url);
-  await expect(ready ?? page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
+  await booted(page, ready);
+}
+
+/**
+ * Waits until the back office has booted after a full load (a `goto`, a reload, the sign-in
+ * page's hop into it): the shell shows, or `ready`. The boot's 30 s, not an expect's default 10:
+ * on a loaded machine a boot took 12 to 17 s, and an assertion on the menu or the first page
+ * straight after a load failed at 10 s (the retried session flakes).
+ */
+export async function booted(page: Page, ready?: Locator): Promise<void> {
+  await expect(ready ?? page.getByTestId('shell')).toBeVisible({ timeout: BOOT_MS });
+}
+
+/** How long a full load of the back office may take to boot on a busy 2-core machine. */
+export const BOOT_MS = 30_000;
+
+/**
+ * The pages a spec file's tests take in turn (`test.use({ user, shareContext: true })`,
+ * fixtures.ts): the first test opens the back office in full, the next ones start from it.
+ */
+export const sharedPages = new WeakSet<Page>();
+
+/**
+ * A later test of a shared page starts on a clean workspace, inside the app: the toasts of the
+ * test before have gone (one must not pass for this test's), home is the only tab (关闭其它 on
+ * 首页 unmounts the pages kept alive), then `url` is opened the way the router opens a link.
+ */
+async function reenter(page: Page, url: string, ready?: Locator): Promise<void> {
+  const tabs = page.getByTestId('tab-bar').locator('[data-tab-key]');
+  await expect(page.getByTestId('shell')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  if ((await tabs.count()) > 1) {
+    await page.getByTestId('tab-bar').locator('.ant-tabs-tab', { hasText: '首页' }).click();
+    await expect(page).toHaveURL(new RegExp(`${HOME}$`));
+    await tabAction(page, '首页', '关闭其它');
+  }
+  await expect(tabs).toHaveText(['首页']);
+  if (url !== HOME) {
+    await page.evaluate((to) => {
+      history.pushState({ usr: null, key: 'e2e', idx: ((history.state as { idx?: number })?.idx ?? 0) + 1 }, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, url);
+  }
+  await expect(ready ?? page.getByTestId('shell')).toBeVisible({ timeout: BOOT_MS });
 }
 
 /**

@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { openMenu, signInAs } from './helpers.js';
+import { expect, test } from './fixtures.js';
+import { enter, openMenu } from './helpers.js';
+
+// The tests take one signed-in page in turn (fixtures.ts): the back office boots once for the file.
+test.use({ user: 'admin', shareContext: true });
 
 // 门户设计 (issue 5; spec part 1 §3, part 2 §7): the administrator edits the advanced
 // template's hero title and logo on the back office designer, saves, and the portal shows them.
@@ -47,7 +50,7 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
   request,
 }) => {
   const title = `E2E门户标题${Date.now().toString(36)}`;
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '门户管理', '门户设计', /\/portal-admin\/designer/);
   const designer = page.getByTestId('page-designer');
   await page.getByTestId('designer-template').getByText('高级版').click();
@@ -116,7 +119,7 @@ test('admin edits the hero title and uploads a logo on 门户设计; the saved p
 });
 
 test('the logo upload refuses an SVG disguised as a PNG, and a non-image before uploading', async ({ page }) => {
-  await signInAs(page, 'admin', { url: '/portal-admin/designer?template=se' });
+  await enter(page, '/portal-admin/designer?template=se');
   await expect(page.getByTestId('page-designer')).toHaveAttribute('data-template', 'se');
   await page.getByTestId('designer-edit-mode').click();
   const logo = page.getByTestId('designer-logo-upload');

@@ -1,5 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, openMenu, signInAs } from './helpers.js';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, enter, openMenu } from './helpers.js';
+
+// The tests take one signed-in page in turn (fixtures.ts): the back office boots once for the file.
+test.use({ user: 'admin', shareContext: true });
 
 // Online reports defined in 在线开发 → 在线报表, read through the report popup and the popup
 // widget, and the other pickers, on the widget gallery (组件示例). Names are unique per run:
@@ -32,7 +36,7 @@ async function confirmDialog(page: Page): Promise<void> {
 test('admin defines a report: a non-allow-listed table is refused, columns are added, the preview lists the rows', async ({
   page,
 }) => {
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '组织机构', /\/isystem\/dataorg$/);
   for (const org of orgs) {
     await page
@@ -89,7 +93,7 @@ test('admin defines a report: a non-allow-listed table is refused, columns are a
 test('the pickers of the widget gallery: report popup, popup widget, organisations, departments, users', async ({
   page,
 }) => {
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   const section = page.getByTestId('gallery-pickers');
   await section.scrollIntoViewIfNeeded();
@@ -164,7 +168,7 @@ test('the pickers of the widget gallery: report popup, popup widget, organisatio
 test('the gallery reads the demo report 部门列表 out of the box: a from–to range and the hidden items behind 展开', async ({
   page,
 }) => {
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '组件示例', /\/isystem\/widgets$/);
   const section = page.getByTestId('gallery-pickers');
   await section.scrollIntoViewIfNeeded();

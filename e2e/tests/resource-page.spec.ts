@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { openMenu, signInAs } from './helpers.js';
+import { type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { enter, openMenu } from './helpers.js';
+
+// The tests take one signed-in page in turn (fixtures.ts): the back office boots once for the file.
+test.use({ user: 'admin', shareContext: true });
 
 // The generic list page on real resources. Every row made here has a unique name: other
 // spec files share the database.
@@ -39,7 +43,7 @@ test('admin manages positions: add, search, edit, detail, export, template, impo
   const tag = unique();
   const code = `E2E-${tag}`;
   const name = `端到端职务${tag}`;
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '职务管理', /\/isystem\/position$/);
   const list = page.getByTestId('resource-page-sysPosition');
   await expect(list.locator('.ant-table')).toBeVisible();
@@ -125,7 +129,7 @@ test('admin manages positions: add, search, edit, detail, export, template, impo
 
 test("数据字典: 字典配置 shows a dictionary's items and adds one to a new dictionary", async ({ page }) => {
   const tag = unique();
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '数据字典', /\/isystem\/dict$/);
   const dicts = page.getByTestId('resource-page-sysDict');
 

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { captchaCodeOf } from './captcha.js';
-import { DEMO_PASSWORD, login, logout, signInAs } from './helpers.js';
+import { BOOT_MS, booted, DEMO_PASSWORD, login, logout, signInAs } from './helpers.js';
 
 test.describe('session and route guard', () => {
   test('log in, see the server menu, log out', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/user\/login\?redirect=/);
     await login(page, 'admin');
+    // The sign-in page hands over with a full load of the back office: wait for its boot.
+    await booted(page);
     await expect(page).toHaveURL(/\/dashboard\/workbench$/);
     await expect(page).toHaveTitle('招标采购平台');
     const menu = page.getByTestId('side-menu');
@@ -38,9 +40,8 @@ test.describe('session and route guard', () => {
     await page.getByTestId('login-captcha').fill(await captchaCodeOf(image));
     await page.getByTestId('login-submit').click();
     await expect(page).not.toHaveURL(/\/user\/login/);
-    // End on a settled page: the back office is loading in full now, and a context torn down in the
-    // middle of a load could hang (the session flake).
-    await expect(page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
+    // End on a settled page: the back office is loading in full now.
+    await booted(page);
   });
 
   test('a deep link while logged out returns there after login', async ({ page }) => {
@@ -49,8 +50,9 @@ test.describe('session and route guard', () => {
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser/);
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/isystem\/user$/);
-    // The page talks to the real server: the demo accounts are listed.
-    await expect(page.locator('.ant-table')).toContainText('supplier1');
+    // The page talks to the real server: the demo accounts are listed. The first page of a full
+    // load: the boot's time (it passed 10 s on a loaded machine).
+    await expect(page.locator('.ant-table')).toContainText('supplier1', { timeout: BOOT_MS });
   });
 
   // The tests below are not about signing in: they start from an injected session.
@@ -59,7 +61,7 @@ test.describe('session and route guard', () => {
     await page.goto('/user/login');
     await expect(page).toHaveURL(/\/dashboard\/workbench$/);
     // The sign-in page sent us on with a full load of the back office: end once it has booted.
-    await expect(page.getByTestId('shell')).toBeVisible({ timeout: 30_000 });
+    await booted(page);
   });
 
   test('an unknown path shows 404', async ({ page }) => {
@@ -75,7 +77,8 @@ test.describe('session and route guard', () => {
     await expect(menu).toContainText('供应商管理');
     await expect(menu).not.toContainText('系统管理');
     await page.goto('/isystem/user');
-    await expect(page).toHaveURL(/\/404$/);
+    // Sent to 404 once the reloaded back office has its menu: the boot's time.
+    await expect(page).toHaveURL(/\/404$/, { timeout: BOOT_MS });
     // The server refuses the data as well; hiding the menu is not the access control.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token') ?? '{}').value as string);
     const res = await page.request.get('/jeecg-boot/sys/user/list', { headers: { 'X-Access-Token': token } });
@@ -87,6 +90,7 @@ test.describe('session and route guard', () => {
     await page.getByTestId('side-menu').getByText('供应商管理').click();
     await page.getByTestId('side-menu').getByText('供应商列表').click();
     await expect(page).toHaveURL(/\/srm\/supplier\/list$/);
-    await expect(page.locator('.ant-table')).toContainText('华东精密机械有限公司');
+    // The first page opened after the boot (its chunk, its rows): 9 s on a loaded machine.
+    await expect(page.locator('.ant-table')).toContainText('华东精密机械有限公司', { timeout: BOOT_MS });
   });
 });

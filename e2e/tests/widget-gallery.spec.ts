@@ -1,12 +1,16 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { chooseOption, openMenu, signInAs } from './helpers.js';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { chooseOption, enter, openMenu } from './helpers.js';
+
+// The tests take one signed-in page in turn (fixtures.ts): the back office boots once for the file.
+test.use({ user: 'admin', shareContext: true });
 
 /** The smallest valid GIF (1x1): an image the server accepts by its content. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const text = (name: string, body = `${name} 内容`) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(body) });
 
 async function openGallery(page: Page) {
-  await signInAs(page, 'admin');
+  await enter(page);
   // The requests under way: the demos' own are sent as the gallery mounts.
   const pending = new Set<Request>();
   page.on('request', (r) => pending.add(r));
@@ -156,7 +160,7 @@ test('dictionary widgets over the real server: table-dictionary search, error st
 });
 
 test('category administration: codes per level, leaves only are deleted', async ({ page }) => {
-  await signInAs(page, 'admin');
+  await enter(page);
   await openMenu(page, '系统管理', '分类字典', /\/isystem\/category$/);
   await expect(page.getByText('生产物资', { exact: true })).toBeVisible({ timeout: 30_000 });
 
