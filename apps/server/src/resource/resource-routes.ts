@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
-  addSchema,
+  bodySchemasOf,
   columnOf,
-  editSchema,
   EXTEND_VALUES_KEY,
   type ExtendValues,
   fieldEntries,
@@ -167,8 +166,7 @@ export const resourceRoutes =
     const perm = (action: Parameters<typeof permissionCode>[1]) => ({
       access: { permission: permissionCode(def, action) },
     });
-    const addBody = addSchema(def);
-    const editBody = editSchema(def);
+    const { add: addBody, edit: editBody } = bodySchemasOf(def);
     const idSchema = idSchemaOf(def);
     const idPattern = idPatternOf(def);
 

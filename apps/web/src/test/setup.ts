@@ -2,6 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
 import { fakeMatchMedia } from './match-media';
+import { installStyleSink } from './style-sink';
 
 // Lazy pages are transformed on their first import and antd is slow to mount: on a busy 2-core
 // machine (the whole suite runs in parallel workers) a first page takes well over 5 s to appear.
@@ -12,25 +13,8 @@ vi.setConfig({ testTimeout: 60_000 });
 // antd's responsive helpers (Grid, Sider breakpoints) need matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: fakeMatchMedia() });
 
-// jsdom recomputes the cascade over every style sheet on each getComputedStyle call, and
-// antd's CSS-in-JS puts thousands of rules in <head>: one call (testing-library's role
-// queries, antd's table and popup measuring) took up to 2 s. jsdom lays nothing out, so the
-// component styles are kept out of the document: antd's style nodes (marked data-rc-order)
-// live in a detached element instead. Hidden state comes from attributes and inline styles.
-const styleSink = document.createElement('div');
-const injected = (node: Node) => node instanceof HTMLStyleElement && node.hasAttribute('data-rc-order');
-const head = document.head;
-const { appendChild, insertBefore, removeChild } = head;
-head.appendChild = function <T extends Node>(node: T): T {
-  return injected(node) ? styleSink.appendChild(node) : (appendChild.call(this, node) as T);
-};
-head.insertBefore = function <T extends Node>(node: T, child: Node | null): T {
-  if (!injected(node)) return insertBefore.call(this, node, child) as T;
-  return styleSink.insertBefore(node, child && child.parentNode === styleSink ? child : null);
-};
-head.removeChild = function <T extends Node>(node: T): T {
-  return node.parentNode === styleSink ? styleSink.removeChild(node) : (removeChild.call(this, node) as T);
-};
+// antd's component styles go to a detached element, written there by key (style-sink.ts).
+installStyleSink();
 
 // jsdom throws "Not implemented" for pseudo-element styles, which antd asks for.
 const getComputedStyle = window.getComputedStyle.bind(window);
