@@ -3,21 +3,17 @@ import { newId } from '../../src/core/ids.js';
 import { serverNowIso } from '../../src/core/clock.js';
 import { demoTokens, twoDemoSuppliers, type TestServer } from '../harness.js';
 
-/** One approval step by the admin role for contracts of the tenant, so `submit` waits in PENDING_APPROVAL (X-10). */
-export async function contractApprovalStep(s: TestServer, tenantId: number): Promise<void> {
+/** One approval step by the admin role for contracts (or `docType`) of the tenant, so `submit` waits in PENDING_APPROVAL (X-10). */
+export async function contractApprovalStep(s: TestServer, tenantId: number, docType = 'CONTRACT'): Promise<void> {
   const db = s.ctx.db;
-  await db
-    .deleteFrom('approvalDefinition')
-    .where('docType', '=', 'CONTRACT')
-    .where('tenantId', '=', tenantId)
-    .execute();
+  await db.deleteFrom('approvalDefinition').where('docType', '=', docType).where('tenantId', '=', tenantId).execute();
   await db
     .insertInto('approvalDefinition')
     .values({
       id: newId(),
       tenantId,
-      docType: 'CONTRACT',
-      name: '合同审批',
+      docType,
+      name: `${docType}审批`,
       enabled: 1,
       steps: JSON.stringify([{ name: '经理审批', approverType: 'ROLE', approverId: 'admin', minAmount: null }]),
       ccUserIds: null,

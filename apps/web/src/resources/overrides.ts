@@ -21,6 +21,7 @@ import { RolePermissionDrawer } from './role-permission-drawer';
 import { materialOverrides } from '../pages/srm/material-overrides';
 import { sampleOverrides } from '../pages/srm/sample-overrides';
 import { contractOverrides } from '../pages/srm/contract-overrides';
+import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
@@ -30,6 +31,7 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...materialOverrides,
   ...sampleOverrides,
   ...contractOverrides,
+  ...quotaOverrides,
   ...sourceListOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],

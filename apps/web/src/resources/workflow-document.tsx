@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -67,6 +67,8 @@ type DetailProps = {
   /** The transitions the user may take (permission already checked); each shows when the record's state allows. */
   actions: readonly RowAction[];
   panels?: readonly DetailPanel[];
+  /** Line sets with their own view (the override's `workflow.lines`). */
+  lineViews?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
   /** The record changed: reload the detail and the list. */
   onChanged: () => void;
 };
@@ -76,7 +78,7 @@ type DetailProps = {
  * (confirmation or dialog, from workflow-actions.tsx), 打印, the attachments, the status
  * timeline, and the module's own panels.
  */
-export function WorkflowDetail({ def, record, actions, panels = [], onChanged }: DetailProps) {
+export function WorkflowDetail({ def, record, actions, panels = [], lineViews, onChanged }: DetailProps) {
   const { message, modal } = App.useApp();
   const wf = def.workflow!;
   const [open, setOpen] = useState<RowAction | null>(null);
@@ -114,7 +116,7 @@ export function WorkflowDetail({ def, record, actions, panels = [], onChanged }:
           打印
         </Button>
       </Space>
-      <LineTables def={def} record={record} />
+      <LineTables def={def} record={record} views={lineViews} />
       {attachments.length ? (
         <Card size="small" title="附件" style={{ marginBottom: 16 }}>
           <Descriptions column={1} items={attachments} data-testid="workflow-attachments" />

@@ -58,6 +58,7 @@ import * as contracts from './0082-contracts.js';
 import * as purchaseOrder from './0085-purchase-order.js';
 import * as sourcingDocLog from './0090-sourcing-doc-log.js';
 import * as auctionMethodCode from './0091-auction-method-code.js';
+import * as quotaDocument from './0099-quota-document.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   '0085-purchase-order': purchaseOrder,
   '0090-sourcing-doc-log': sourcingDocLog,
   '0091-auction-method-code': auctionMethodCode,
+  '0099-quota-document': quotaDocument,
 };
