@@ -539,29 +539,35 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
 
   // 12. The buyer finds the draft 60/40 on 配额管理 and submits it; the manager approves: ACTIVE (QUO-1, QUO-2).
   await buyerPage.goto('/srm/quota');
-  await buyerPage.getByTestId('quota-search').getByLabel('物料').fill(material.name);
+  await buyerPage.getByTestId('resource-search').getByLabel('物料').fill(material.name);
   await buyerPage
-    .getByTestId('quota-search')
+    .getByTestId('resource-search')
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  const quotaRow = buyerPage.getByTestId('quota-table').locator('.ant-table-row');
+  const quotaRow = buyerPage.getByTestId('resource-table').locator('.ant-table-row');
   await expect(quotaRow).toHaveCount(1);
   await expect(quotaRow).toContainText(`${nameA} 60% / ${nameB} 40%`);
   await expect(quotaRow).toContainText(code);
   await expect(quotaRow).toContainText('草稿');
-  await quotaRow.getByRole('button', { name: /详\s*情/ }).click();
-  const quota = buyerPage.getByTestId('quota-detail');
+  await quotaRow.getByText('详情').click();
+  // The generic workflow-document detail: fields, actions, the shares with their sum, the timeline, the source.
+  const quota = buyerPage.locator('.ant-drawer-open').last();
   await expect(buyerPage.getByTestId('quota-detail-sum')).toHaveText('100%');
   await expect(quota).toContainText(`${dayOf(3)} 至 ${dayOf(368)}`);
-  const quotaCode = ((await buyerPage.locator('.ant-drawer-title').last().textContent()) ?? '').replace('配额 ', '');
-  await buyerPage.getByTestId('quota-submit').click();
-  await confirmWith(buyerPage, /^提\s*交$/);
+  const fields = quota.getByTestId('resource-detail');
+  const quotaCode = ((await fields.locator('tr', { hasText: '配额编号' }).locator('td').textContent()) ?? '').trim();
+  await buyerPage.getByTestId('detail-quota-submit').click();
+  await buyerPage
+    .locator('.ant-modal')
+    .getByRole('button', { name: /^提\s*交$/ })
+    .click();
   await expect(toast(buyerPage, '配额已提交审批')).toBeVisible();
-  await expect(quota.locator('.ant-descriptions')).toContainText('审批中');
+  const status = fields.locator('tr', { hasText: '状态' });
+  await expect(status).toContainText('审批中');
   await approveOnScreen(mgrPage, `配额：${quotaCode}`);
   await buyerPage.locator('.ant-drawer-open .ant-drawer-close').last().click();
-  await quotaRow.getByRole('button', { name: /详\s*情/ }).click();
-  await expect(quota.locator('.ant-descriptions')).toContainText('生效');
+  await quotaRow.getByText('详情').click();
+  await expect(status).toContainText(/^状态\s*生效$/);
   await expect(quota).toContainText(/生效时间\s*\d{4}-\d{2}-\d{2}/);
   for (const page of [buyerPage, mgrPage, pageA, pageB, pageC]) await page.context().close();
 });

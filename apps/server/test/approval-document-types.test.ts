@@ -129,7 +129,9 @@ describe('the approval detail of each remaining document type (X-10)', () => {
     });
     const line = (arrangementId: string, i: 0 | 1, quotaPct: number) => ({
       id: newId(),
+      tenantId: 0,
       arrangementId,
+      lineNo: i + 1,
       supplierId: w.supId[i],
       supplierName: `供应商${i + 1}`,
       quotaPct,

@@ -209,8 +209,10 @@ beforeAll(async () => {
       [
         [supA, '华东精密机械有限公司', 60],
         [supB, '华南钢铁贸易有限公司', 40],
-      ].map(([supplierId, supplierName, quotaPct]) => ({
+      ].map(([supplierId, supplierName, quotaPct], i) => ({
         id: newId(),
+        tenantId: 0,
+        lineNo: i + 1,
         arrangementId,
         supplierId: supplierId as string,
         supplierName: supplierName as string,

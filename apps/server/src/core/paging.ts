@@ -31,6 +31,8 @@ export type ListFields = Record<
     column: string;
     filter?: 'text' | 'exact';
     sortable?: boolean;
+    /** Further columns a filter value matches (any of them). */
+    also?: readonly string[];
     /** Turns a wire value into its stored form before comparing (GMT+8 datetimes to ISO UTC). */
     convert?: (value: string, bound: 'begin' | 'end' | 'eq') => string;
   }
@@ -101,7 +103,10 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
     const value = query[name];
     if (typeof value === 'string' && value.trim() !== '') {
       if (value.length > 200) throw badRequest(`查询条件过长: ${name}`);
-      filtered = filtered.where(() => condition(kind, def.column, value.trim(), def.filter!, convert));
+      const on = (column: string) => condition(kind, column, value.trim(), def.filter!, convert);
+      filtered = filtered.where(() =>
+        def.also?.length ? sql<SqlBool>`(${sql.join([def.column, ...def.also].map(on), sql` or `)})` : on(def.column),
+      );
     }
     const begin = query[`${name}_begin`];
     if (typeof begin === 'string' && begin.trim() !== '') {

@@ -29,6 +29,7 @@ export function listFieldsOf(def: ResourceDef): ListFields {
       column: `t.${columnOf(name, f)}`,
       filter: f.filter === 'like' ? 'text' : f.filter ? 'exact' : undefined,
       sortable: f.sortable,
+      also: f.alsoMatches?.map((o) => `t.${columnOf(o, def.fields[o]!)}`),
       convert: f.type === 'datetime' ? wireToStored : undefined,
     };
   }

@@ -36,11 +36,13 @@ import {
   type AnyDb,
   type AnyQuery,
 } from './resource-query.js';
+import { dictErrors } from './resource-dicts.js';
 import { sameTenant, sharedReadOnly, tenantColumns, tenantScope, writeScope } from './tenant-scope.js';
 import { assertEditable, mountWorkflowRoutes, supplierScope, type TransitionHooks } from './workflow-routes.js';
 import { dropLines, linesOf, replaceLines, takeLineSets, totalsOf, type LineSets } from './workflow-lines.js';
 
 export type Values = Record<string, unknown>;
+export { dictErrors };
 
 /**
  * Custom behaviour beside the generated routes; every hook runs inside the write's
@@ -64,6 +66,10 @@ export type ResourceHooks = {
   ) => Promise<void> | void;
   /** Refuses deleting rows still in use. */
   beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
+  /** Adds what a module shows beside the stored fields to the list's and the detail's rows (shares, source codes). */
+  decorate?: (rows: Values[], request: FastifyRequest, detail: boolean) => Promise<Values[]>;
+  /** The message of a saved edit ('修改成功!' by default). */
+  edited?: string;
   /** A workflow document's transition hooks (`def.workflow`): values, guards and follow-ups per action. */
   transitions?: TransitionHooks;
 };
@@ -79,24 +85,6 @@ export function toColumns(def: ResourceDef, values: Values): Values {
     out[columnOf(name, f)] = f.type === 'datetime' && typeof value === 'string' ? wireToStored(value, 'eq') : value;
   }
   return out;
-}
-
-/** Dictionary values that are not in their dictionary (`dicts` from `dictMapsOf`), by field. */
-export function dictErrors(
-  def: ResourceDef,
-  dicts: Record<string, Map<string, string>>,
-  values: Values,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [name, f] of fieldEntries(def)) {
-    const value = values[name];
-    if (value === undefined || value === null || value === '' || f.type !== 'dict' || !f.dict) continue;
-    const bad = String(value)
-      .split(',')
-      .find((v) => !dicts[f.dict!]!.has(v));
-    if (bad !== undefined) errors[name] = `${f.label}的值不在字典中: ${bad}`;
-  }
-  return errors;
 }
 
 /**
@@ -184,15 +172,13 @@ export const resourceRoutes =
           { column: sortColumn, order: def.defaultSort.order },
           { idColumn: 't.id' },
         );
-        return ok({
-          ...page,
-          records: await withExtendValues(
-            ctx,
-            def,
-            await toWireRows(ctx, def, page.records, request.tenantId),
-            request,
-          ),
-        });
+        const records = await withExtendValues(
+          ctx,
+          def,
+          await toWireRows(ctx, def, page.records, request.tenantId),
+          request,
+        );
+        return ok({ ...page, records: hooks.decorate ? await hooks.decorate(records, request, false) : records });
       },
     );
 
@@ -210,7 +196,8 @@ export const resourceRoutes =
         async (request) => {
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
-          const [wire] = await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request);
+          const rows = await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request);
+          const [wire] = hooks.decorate ? await hooks.decorate(rows, request, true) : rows;
           return ok({ ...wire, ...(await linesOf(db, def, request.query.id)) });
         },
       );
@@ -296,7 +283,7 @@ export const resourceRoutes =
             await storeExtendValues(trx, def.table, id, extended);
             await replaceLines(trx, def, id, Number(own.tenantOfRow ?? request.tenantId), lines);
           });
-          return ok(null, '修改成功!');
+          return ok(null, hooks.edited ?? '修改成功!');
         },
       });
     }

@@ -3,21 +3,25 @@ import { newId } from '../../src/core/ids.js';
 import { serverNowIso } from '../../src/core/clock.js';
 import { demoTokens, twoDemoSuppliers, type TestServer } from '../harness.js';
 
-/** One approval step by the admin role for contracts of the tenant, so `submit` waits in PENDING_APPROVAL (X-10). */
-export async function contractApprovalStep(s: TestServer, tenantId: number): Promise<void> {
+/** One approval step by the admin role for contracts (or `docType`) of the tenant, so `submit` waits in PENDING_APPROVAL (X-10). */
+export async function contractApprovalStep(s: TestServer, tenantId: number, docType = 'CONTRACT'): Promise<void> {
   const db = s.ctx.db;
-  // Terminations (CONTRACT_TERMINATION) wait in PENDING_TERMINATION the same way.
-  for (const [docType, name] of [
-    ['CONTRACT', '合同审批'],
-    ['CONTRACT_TERMINATION', '合同终止审批'],
-  ] as const) {
-    await db.deleteFrom('approvalDefinition').where('docType', '=', docType).where('tenantId', '=', tenantId).execute();
+  // A contract's terminations (CONTRACT_TERMINATION) wait in PENDING_TERMINATION the same way.
+  const types: [string, string][] =
+    docType === 'CONTRACT'
+      ? [
+          ['CONTRACT', '合同审批'],
+          ['CONTRACT_TERMINATION', '合同终止审批'],
+        ]
+      : [[docType, `${docType}审批`]];
+  for (const [type, name] of types) {
+    await db.deleteFrom('approvalDefinition').where('docType', '=', type).where('tenantId', '=', tenantId).execute();
     await db
       .insertInto('approvalDefinition')
       .values({
         id: newId(),
         tenantId,
-        docType,
+        docType: type,
         name,
         enabled: 1,
         steps: JSON.stringify([{ name: '经理审批', approverType: 'ROLE', approverId: 'admin', minAmount: null }]),

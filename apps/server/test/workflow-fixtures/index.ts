@@ -2,6 +2,7 @@ import type { TestServer } from '../harness.js';
 import { sampleFixture } from './sample.js';
 import { purchaseOrderFixture } from './purchase-order.js';
 import { contractFixture } from './contract.js';
+import { quotaFixture } from './quota.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -15,8 +16,10 @@ export type WorkflowActors = {
   /** The document's own supplier's user, and another supplier's (for documents a supplier sees). */
   supplier?: string;
   otherSupplier?: string;
-  /** The values `POST <path>/add` takes for a draft owned by `supplier`. */
+  /** The values `POST <path>/add` takes for a draft owned by `supplier` (with `draft`: the values of its drafts). */
   draftValues: () => Record<string, unknown>;
+  /** Makes a draft, for documents without `add` (drafted by another document: a quota by its award); its id. */
+  draft?: () => Promise<string>;
   /** Line sets for an edit that drops lines, when the first line of each set alone breaks a module rule. */
   editedLines?: () => Record<string, unknown[]>;
   take: (action: string) => { token: string; body: Record<string, unknown> };
@@ -28,4 +31,5 @@ export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmSampleRequest: sampleFixture,
   srmPurchaseOrder: purchaseOrderFixture,
   srmContract: contractFixture,
+  srmQuotaArrangement: quotaFixture,
 };

@@ -22,6 +22,7 @@ import { materialOverrides } from '../pages/srm/material-overrides';
 import { sampleOverrides } from '../pages/srm/sample-overrides';
 import { contractOverrides } from '../pages/srm/contract-overrides';
 import { purchaseOrderOverrides } from '../pages/srm/purchase-order-overrides';
+import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
@@ -32,6 +33,7 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...sampleOverrides,
   ...contractOverrides,
   ...purchaseOrderOverrides,
+  ...quotaOverrides,
   ...sourceListOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],

@@ -29,6 +29,17 @@ export function resourceColumns(
         render ? render(record[f.name], record) : displayValue(f, record),
     };
   });
+  for (const extra of override?.extraColumns ?? []) {
+    const column = {
+      key: extra.key,
+      title: extra.title,
+      width: extra.width,
+      render: (_: unknown, r: ResourceRecord) => extra.render(r),
+    };
+    const at = extra.after ? columns.findIndex((c) => c.key === extra.after) : -1;
+    const created = columns.findIndex((c) => c.key === 'createTime');
+    columns.splice(at >= 0 ? at + 1 : created >= 0 ? created : columns.length, 0, column);
+  }
   columns.push({
     key: 'action',
     title: '操作',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Drawer, Empty, Spin } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceDef } from '@procura/shared';
 import { getAction } from '../lib/http';
@@ -15,16 +15,19 @@ type Props = {
   renderers?: ResourceOverride['details'];
   /** What follows the fields (a workflow document's actions, timeline and panels); `reload` reads the row again. */
   extra?: (record: ResourceRecord, reload: () => void) => ReactNode;
+  /** Given, a failed or refused read shows under this title with 重试 (else 未找到该记录). */
+  errorTitle?: string;
 };
 
 /** A row as read back from the server (`queryById`): its detail fields with dictionary texts, then the audit fields. */
-export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers, extra }: Props) {
+export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers, extra, errorTitle }: Props) {
   const query = useQuery({
     queryKey: ['resource-detail', def.path, id],
     // Always read afresh: the row may have been edited since.
     gcTime: 0,
     queryFn: async () => {
       const body = await getAction<ResourceRecord>(`${def.path}/queryById`, { id });
+      if (!body.success && errorTitle) throw new Error(body.message);
       return body.success ? body.result : null;
     },
   });
@@ -39,6 +42,18 @@ export function ResourceDetailDrawer({ def, id, hidden, open, onClose, renderers
     <Drawer open={open} title={`${def.label}详情`} size={640} onClose={onClose}>
       {query.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : query.isError && errorTitle ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorTitle}
+          description={query.error.message}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              重试
+            </Button>
+          }
+        />
       ) : record ? (
         <>
           <Descriptions

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { permissionCode } from '@procura/shared';
 import type { ResourceDef } from '@procura/shared';
@@ -69,6 +69,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
     defaultSort: { column: def.defaultSort.field, order: def.defaultSort.order },
     defaultPageSize,
     fixedParams,
+    refusal: override?.errorTitle ? 'error' : 'warning',
   });
   const queryClient = useQueryClient();
 
@@ -110,11 +111,13 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
     if (!full.success) return void message.warning(full.message);
     setEditing({ mode: 'edit', record: full.result });
   };
+  // A workflow document is edited and deleted in its editable states only.
+  const editable = (record: ResourceRecord) => !wf || wf.editable.includes(String(record[wf.status]));
   const columns = resourceColumns(extension.def, override, (record) => (
     <RowActions
       record={record}
-      canEdit={can.edit}
-      canDelete={can.delete}
+      canEdit={can.edit && editable(record)}
+      canDelete={can.delete && editable(record)}
       extra={extraActions}
       onEdit={(r) => void edit(r)}
       onDetail={(r) => setDetailId(r.id)}
@@ -207,15 +210,40 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           }}
         />
       ) : null}
+      {list.error && override?.errorTitle ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ margin: '12px 0' }}
+          title={override.errorTitle}
+          description={list.error.message}
+          action={
+            <Button size="small" onClick={list.retry}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
       <Table<ResourceRecord>
         rowKey="id"
+        locale={override?.emptyText ? { emptyText: override.emptyText } : undefined}
         size="middle"
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys }}
         data-testid="resource-table"
         {...tableBinding(list, columns)}
       />
-      {editing ? (
+      {editing?.record && override?.editForm ? (
+        <override.editForm
+          record={editing.record}
+          open
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            changed();
+          }}
+        />
+      ) : editing ? (
         <ResourceFormDrawer
           def={def}
           mode={editing.mode}
@@ -241,6 +269,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
           open
           onClose={() => setDetailId(null)}
           renderers={override?.details}
+          errorTitle={override?.errorTitle}
           extra={
             wf
               ? (record, reload) => (
@@ -250,6 +279,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
                     actions={transitions}
                     panels={override?.detailPanels}
                     printBody={override?.printBody}
+                    lineViews={override?.workflow?.lines}
                     onChanged={() => {
                       reload();
                       changed();

@@ -40,6 +40,8 @@ export type ResourceOverride = {
   rowActions?: readonly RowAction[];
   /** Cell renderers by field name, replacing the default text (dictionary text, '-' for nothing). */
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
+  /** Columns of values the server adds beside the fields (a quota's shares), each after the named field's column. */
+  extraColumns?: readonly ExtraColumn[];
   /** Form controls by field name. */
   formControls?: Readonly<Record<string, FormControl>>;
   /** Checks beyond the field's schema, by field name: the message shown under the field, or null when fine. */
@@ -61,11 +63,32 @@ export type ResourceOverride = {
    * (`sample` → `sample-send`; the resource key by default) and the dialogs of transitions that
    * take more than a reason.
    */
-  workflow?: { key?: string; panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>> };
+  workflow?: {
+    key?: string;
+    panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>>;
+    /** A line set's own view in the detail, in place of the generic table (a quota's shares with their sum). */
+    lines?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
+  };
+  /** The edit form in place of the generic one (a form with its own live checks); it saves and calls `onDone`. */
+  editForm?: ComponentType<RowActionPanelProps>;
+  /** The list's text when it has no rows. */
+  emptyText?: string;
+  /** Given, a failed or refused load shows in place under this title, with 重试 (instead of a toast). */
+  errorTitle?: string;
   /** Custom panels in the detail (a comparison matrix, a ledger), below the fields. */
   detailPanels?: readonly DetailPanel[];
   /** What the print view shows below the fields (a contract's text). */
   printBody?: ComponentType<{ record: ResourceRecord }>;
+};
+
+/** A list column of a value that is no field of the definition. */
+export type ExtraColumn = {
+  key: string;
+  title: string;
+  /** The field whose column it follows; last (before 创建时间) when absent. */
+  after?: string;
+  width?: number;
+  render: (record: ResourceRecord) => ReactNode;
 };
 
 /** A custom panel of a document's detail. */

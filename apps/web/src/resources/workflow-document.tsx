@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -69,6 +69,8 @@ type DetailProps = {
   panels?: readonly DetailPanel[];
   /** The module's part of the print view. */
   printBody?: ResourceOverride['printBody'];
+  /** Line sets with their own view (the override's `workflow.lines`). */
+  lineViews?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
   /** The record changed: reload the detail and the list. */
   onChanged: () => void;
 };
@@ -78,7 +80,7 @@ type DetailProps = {
  * (confirmation or dialog, from workflow-actions.tsx), 打印, the attachments, the status
  * timeline, and the module's own panels.
  */
-export function WorkflowDetail({ def, record, actions, panels = [], printBody, onChanged }: DetailProps) {
+export function WorkflowDetail({ def, record, actions, panels = [], printBody, lineViews, onChanged }: DetailProps) {
   const { message, modal } = App.useApp();
   const wf = def.workflow!;
   const [open, setOpen] = useState<RowAction | null>(null);
@@ -116,7 +118,7 @@ export function WorkflowDetail({ def, record, actions, panels = [], printBody, o
           打印
         </Button>
       </Space>
-      <LineTables def={def} record={record} />
+      <LineTables def={def} record={record} views={lineViews} />
       {attachments.length ? (
         <Card size="small" title="附件" style={{ marginBottom: 16 }}>
           <Descriptions column={1} items={attachments} data-testid="workflow-attachments" />

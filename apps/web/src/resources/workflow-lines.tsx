@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Button, Card, Form, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -24,26 +25,39 @@ type Row = Record<string, unknown>;
 const setsOf = (def: ResourceDef) => Object.entries(def.workflow?.lines ?? {});
 
 /** Each line set of a record as a table (what queryById returned). */
-export function LineTables({ def, record }: { def: ResourceDef; record: ResourceRecord }) {
+export function LineTables({
+  def,
+  record,
+  views,
+}: {
+  def: ResourceDef;
+  record: ResourceRecord;
+  /** A set's own view in place of the generic table. */
+  views?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
+}) {
   return (
     <>
-      {setsOf(def).map(([name, set]) => (
-        <Card key={name} size="small" title={set.label} style={{ marginBottom: 16 }}>
-          <Table<Row>
-            size="small"
-            rowKey={(r) => String(r.id ?? JSON.stringify(r))}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={(record[name] as Row[] | undefined) ?? []}
-            data-testid={`lines-${name}`}
-            columns={Object.entries(set.fields).map(([key, field]) => ({
-              key,
-              title: field.label,
-              render: (_: unknown, row: Row) => displayValue({ name: key, field }, row) || '-',
-            }))}
-          />
-        </Card>
-      ))}
+      {setsOf(def).map(([name, set]) => {
+        const View = views?.[name];
+        if (View) return <View key={name} record={record} />;
+        return (
+          <Card key={name} size="small" title={set.label} style={{ marginBottom: 16 }}>
+            <Table<Row>
+              size="small"
+              rowKey={(r) => String(r.id ?? JSON.stringify(r))}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={(record[name] as Row[] | undefined) ?? []}
+              data-testid={`lines-${name}`}
+              columns={Object.entries(set.fields).map(([key, field]) => ({
+                key,
+                title: field.label,
+                render: (_: unknown, row: Row) => displayValue({ name: key, field }, row) || '-',
+              }))}
+            />
+          </Card>
+        );
+      })}
     </>
   );
 }

@@ -48,6 +48,8 @@ export type FieldDef = {
   /** Several dictionary values, comma-joined (multi-select). */
   multiple?: boolean;
   filter?: FilterMode;
+  /** Other fields whose columns the filter matches as well (a material's code beside its name). */
+  alsoMatches?: readonly string[];
   sortable?: boolean;
   /** No two live rows may share the value; also what `/sys/duplicate/check` may ask about. */
   unique?: boolean;
@@ -198,6 +200,8 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
     if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`${def.key}.${name}: field names are camelCase`);
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: a dict field names its dictionary`);
     if (f.column && !/^[a-z][a-z0-9_]*$/.test(f.column)) throw new Error(`${def.key}.${name}: bad column ${f.column}`);
+    for (const o of f.alsoMatches ?? [])
+      if (!(o in def.fields)) throw new Error(`${def.key}.${name}: alsoMatches an unknown field ${o}`);
     if (name === 'tenantId' || columnOf(name, f) === 'tenant_id')
       throw new Error(`${def.key}.${name}: tenant_id is set by the server (tenant: true)`);
   }

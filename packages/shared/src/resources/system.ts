@@ -7,6 +7,7 @@ import { unitOfMeasureResource } from './unit-of-measure.js';
 import { sampleRequestResource } from './sample.js';
 import { purchaseOrderResource } from './purchase-order.js';
 import { contractResource } from './contract.js';
+import { quotaResource } from './quota.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
 
@@ -295,6 +296,7 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [sampleRequestResource.key]: sampleRequestResource,
   [purchaseOrderResource.key]: purchaseOrderResource,
   [contractResource.key]: contractResource,
+  [quotaResource.key]: quotaResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
   [unitOfMeasureResource.key]: unitOfMeasureResource,
 };

@@ -7,7 +7,7 @@ export const quotaMenus: MenuSeed[] = [
     key: 'quota',
     name: '配额管理',
     url: '/srm/quota',
-    component: 'srm/QuotaList',
+    component: 'resource/srmQuotaArrangement',
     menuType: 0,
     perms: 'srm:quota:list',
     icon: 'TableOutlined',
@@ -20,6 +20,7 @@ export const quotaMenus: MenuSeed[] = [
       ['list', '查看配额'],
       ['edit', '编辑配额'],
       ['submit', '提交配额审批'],
+      ['export', '导出配额'],
     ] as [string, string][]
   ).map(([action, name], i): MenuSeed => ({
     key: `quota.${action}`,

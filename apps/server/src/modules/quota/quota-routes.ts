@@ -1,329 +1,194 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, QUOTA_STATUS_TEXT, quotaShareRefusal, quotaWorkflow, toPage, type QuotaAction } from '@procura/shared';
-import { runTransition } from '../../workflow/transition.js';
-import { documentLog } from '../../workflow/doc-log.js';
+import type { FastifyRequest } from 'fastify';
+import { QUOTA_STATUS_TEXT, quotaResource, quotaShareRefusal } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
-import { actorOf } from '../../core/access.js';
-import { serverNowIso, toWireDateTime } from '../../core/clock.js';
-import { badRequest, businessError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { id, pageParams, wireDate } from '../../http/wire.js';
-import { escapeLike } from '../../core/paging.js';
-import { refusePastValidity } from '../sourcing/draft-dates.js';
+import { toWireDateTime } from '../../core/clock.js';
+import { badRequest, businessError, forbidden } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
+import { resourceRoutes, type Values } from '../../resource/resource-routes.js';
+import type { AnyDb } from '../../resource/resource-query.js';
+import type { LineSets } from '../../resource/workflow-lines.js';
+import { refusePastValidity } from '../sourcing/draft-dates.js';
 import { submitForApproval } from '../approval/index.js';
 import { activationRefusal, QUOTA_DOC_TYPE, type Arrangement } from './quota-service.js';
 
 /**
- * Quota arrangements (配额管理, domain §14), buyers only (internal users):
+ * Quota arrangements (配额管理, domain §14) on the generic workflow-document routes, buyers only:
  *
  *   GET  /srm/quota/list           page, filters status / materialName (name or code); shares, allocated quantities (QUO-6) and source event code per row
- *   GET  /srm/quota/queryById      header, lines, source event and award codes
- *   PUT  /srm/quota/edit           DRAFT only, optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
- *   GET  /srm/quota/logs           the status timeline (sys_doc_log)
+ *   GET  /srm/quota/queryById      header, lines, source event, award and line
+ *   PUT  /srm/quota/edit           DRAFT only (X-3), optimistic `version`: validity, minSplitQty, lines (QUO-1 per line)
+ *   GET  /srm/quota/logs           the status timeline (sys_doc_log); /statusCount the status tabs; /exportXls
  *   POST /srm/quota/submit         QUO-1 (Σ = 100) and QUO-2, then the approval engine (QUOTA_ARRANGEMENT) → ACTIVE
+ *
+ * Drafts come from split awards (QUO-9, quota-service.ts): there is no add and no delete.
  */
 
-const editBody = z.object({
-  id,
-  version: z.number({ error: '缺少版本号' }).int().min(1),
-  validFrom: wireDate('生效日期'),
-  validTo: wireDate('失效日期'),
-  minSplitQty: z
-    .union([
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,14}(\.\d{1,4})?$/, '最小拆分数量必须是数字（最多4位小数）'),
-      z.literal(''),
-    ])
-    .nullish()
-    .transform((v) => v || null),
-  remark: z
-    .string()
-    .trim()
-    .max(500, '备注不能超过500个字符')
-    .nullish()
-    .transform((v) => v || null),
-  lines: z
-    .array(
-      z.object({
-        supplierId: id,
-        quotaPct: z.number({ error: '请填写配额比例' }).int('配额比例须为整数（QUO-1）'),
-        baseQty: z
-          .string()
-          .trim()
-          .regex(/^\d{1,14}(\.\d{1,4})?$/, '基数须为数字')
-          .optional(),
-      }),
-      { error: '请至少添加一家供应商' },
-    )
-    .min(1, '请至少添加一家供应商（QUO-1）')
-    .max(20),
-});
+const typed = (trx: AnyDb) => trx as unknown as Db;
+const STALE = '配额已被他人修改，请刷新后重试';
 
-async function arrangementOf(db: Db, tenantId: number, arrangementId: string): Promise<Arrangement> {
-  const row = await db
-    .selectFrom('quotaArrangement')
-    .selectAll()
-    .where('id', '=', arrangementId)
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirst();
-  if (!row) throw notFound('配额不存在');
-  return row;
+/** Suppliers never see quotas, whatever their roles say. */
+function internalOnly(request: FastifyRequest): void {
+  if (request.user?.supplierId) throw forbidden();
 }
 
-const wire = (a: Arrangement) => ({
-  ...a,
-  statusText: QUOTA_STATUS_TEXT[a.status] ?? a.status,
-  activatedAt: toWireDateTime(a.activatedAt),
-  createTime: toWireDateTime(a.createTime),
-  updateTime: toWireDateTime(a.updateTime),
-});
+/** What the list and the detail show beside the stored fields: the status text, the shares and the source codes. */
+async function decorate(db: Db, rows: Values[], detail: boolean): Promise<Values[]> {
+  const ids = rows.map((r) => String(r.id));
+  if (!ids.length) return rows;
+  const lines = await db
+    .selectFrom('quotaLine')
+    .select(['arrangementId', 'supplierName', 'quotaPct', 'allocatedQty'])
+    .where('arrangementId', 'in', ids)
+    .orderBy('lineNo')
+    .execute();
+  const eventIds = [...new Set(rows.map((r) => r.sourceEventId).filter((v): v is string => typeof v === 'string'))];
+  const events = new Map(
+    eventIds.length
+      ? (
+          await db.selectFrom('sourcingEvent').select(['id', 'code', 'title']).where('id', 'in', eventIds).execute()
+        ).map((e) => [e.id, e])
+      : [],
+  );
+  const out: Values[] = [];
+  for (const r of rows) {
+    const event = typeof r.sourceEventId === 'string' ? events.get(r.sourceEventId) : undefined;
+    const row: Values = {
+      ...r,
+      statusText: QUOTA_STATUS_TEXT[String(r.status)] ?? r.status,
+      sourceEventCode: event?.code ?? null,
+      // e.g. 华东精密 60% / 新材科技 40%
+      shares: lines
+        .filter((l) => l.arrangementId === r.id)
+        .map((l) => `${l.supplierName} ${l.quotaPct}%`)
+        .join(' / '),
+      // QUO-6: what approved orders took so far, e.g. 华东精密 30 / 新材科技 20
+      allocated: lines
+        .filter((l) => l.arrangementId === r.id)
+        .map((l) => `${l.supplierName} ${l.allocatedQty}`)
+        .join(' / '),
+    };
+    if (detail) Object.assign(row, await sourceOf(db, r, event?.title ?? null));
+    out.push(row);
+  }
+  return out;
+}
+
+/** The detail's source: the event's title, the award and the split line. */
+async function sourceOf(db: Db, r: Values, eventTitle: string | null): Promise<Values> {
+  const award =
+    typeof r.sourceAwardId === 'string'
+      ? await db
+          .selectFrom('sourcingAward')
+          .select(['code', 'approvedAt'])
+          .where('id', '=', r.sourceAwardId)
+          .executeTakeFirst()
+      : undefined;
+  const line =
+    typeof r.sourceLineId === 'string'
+      ? await db
+          .selectFrom('sourcingLine')
+          .select(['lineNo', 'qty', 'unit'])
+          .where('id', '=', r.sourceLineId)
+          .executeTakeFirst()
+      : undefined;
+  return {
+    sourceEventTitle: eventTitle,
+    sourceAwardCode: award?.code ?? null,
+    sourceAwardApprovedAt: toWireDateTime(award?.approvedAt ?? null),
+    sourceLine: line ?? null,
+  };
+}
+
+/** A draft's edit: validity (QUO-3, X-1), shares (QUO-1), the suppliers' names, the optimistic version. */
+async function beforeEdit(trx: Db, id: string, values: Values, lines: LineSets): Promise<void> {
+  const a = await trx.selectFrom('quotaArrangement').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const validFrom = String(values.validFrom ?? a.validFrom);
+  const validTo = String(values.validTo ?? a.validTo);
+  if (validTo < validFrom) throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
+  refusePastValidity({ validFrom, validTo }, { validFrom: '生效日期', validTo: '失效日期' }, 'QUO-3');
+  const rows = lines.lines;
+  if (rows) {
+    const shares = rows.map((l) => ({ supplierId: String(l.supplierId), quotaPct: Number(l.quotaPct) }));
+    const refusal = quotaShareRefusal(shares, false);
+    if (refusal) throw businessError(refusal);
+    const suppliers = await trx
+      .selectFrom('supplier')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        shares.map((l) => l.supplierId),
+      )
+      .where('delFlag', '=', 0)
+      .execute();
+    if (suppliers.length !== shares.length) throw businessError('供应商不存在');
+    for (const l of rows)
+      Object.assign(l, {
+        supplierName: suppliers.find((s) => s.id === l.supplierId)!.name,
+        baseQty: l.baseQty ?? '0',
+        allocatedQty: '0',
+        active: 1,
+      });
+  }
+  if (values.version !== undefined && values.version !== null && Number(values.version) !== a.version)
+    throw businessError(STALE);
+  const moved = await trx
+    .updateTable('quotaArrangement')
+    .set({ version: a.version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', a.version)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw businessError(STALE);
+  delete values.version;
+}
 
 export const quotaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['配额管理'];
-    const access = (permission: string) => ({ access: { permission }, internalOnly: true });
-
-    app.get(
-      '/srm/quota/list',
-      {
-        schema: {
-          tags,
-          summary: '配额列表',
-          querystring: z.object({
-            ...pageParams,
-            status: z
-              .string()
-              .regex(/^[A-Z_]{1,24}$/)
-              .optional(),
-            materialName: z.string().trim().max(200).optional(),
-          }),
+    await app.register(
+      resourceRoutes(ctx, quotaResource, {
+        decorate: (rows, _request, detail) => decorate(ctx.db, rows, detail),
+        beforeEdit: (id, values, trx, request, lines) => {
+          internalOnly(request);
+          return beforeEdit(typed(trx), id, values, lines);
         },
-        config: access('srm:quota:list'),
-      },
-      async (request) => {
-        const { pageNo, pageSize, status, materialName } = request.query;
-        let q = ctx.db.selectFrom('quotaArrangement').where('tenantId', '=', request.tenantId);
-        if (status) q = q.where('status', '=', status);
-        if (materialName) {
-          const like = `%${escapeLike(materialName)}%`;
-          q = q.where((eb) => eb.or([eb('materialName', 'like', like), eb('materialCode', 'like', like)]));
-        }
-        const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-        const rows = await q
-          .selectAll()
-          .orderBy('createTime', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute();
-        const lines = rows.length
-          ? await ctx.db
-              .selectFrom('quotaLine')
-              .select(['arrangementId', 'supplierName', 'quotaPct', 'allocatedQty'])
-              .where(
-                'arrangementId',
-                'in',
-                rows.map((r) => r.id),
-              )
-              .orderBy('quotaPct', 'desc')
-              .execute()
-          : [];
-        const eventIds = [...new Set(rows.map((r) => r.sourceEventId).filter((v): v is string => !!v))];
-        const events = new Map(
-          eventIds.length
-            ? (
-                await ctx.db.selectFrom('sourcingEvent').select(['id', 'code']).where('id', 'in', eventIds).execute()
-              ).map((e) => [e.id, e.code])
-            : [],
-        );
-        const records = rows.map((r) => ({
-          ...wire(r),
-          sourceEventCode: r.sourceEventId ? (events.get(r.sourceEventId) ?? null) : null,
-          // e.g. 华东精密 60% / 新材科技 40%
-          shares: lines
-            .filter((l) => l.arrangementId === r.id)
-            .map((l) => `${l.supplierName} ${l.quotaPct}%`)
-            .join(' / '),
-          // QUO-6: what approved orders took so far, e.g. 华东精密 30 / 新材科技 20
-          allocated: lines
-            .filter((l) => l.arrangementId === r.id)
-            .map((l) => `${l.supplierName} ${l.allocatedQty}`)
-            .join(' / '),
-        }));
-        return ok(toPage(records, total, pageNo, pageSize));
-      },
-    );
-
-    app.get(
-      '/srm/quota/queryById',
-      { schema: { tags, summary: '配额详情', querystring: z.object({ id }) }, config: access('srm:quota:list') },
-      async (request) => {
-        const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
-        const lines = await ctx.db
-          .selectFrom('quotaLine')
-          .selectAll()
-          .where('arrangementId', '=', a.id)
-          .orderBy('quotaPct', 'desc')
-          .execute();
-        const event = a.sourceEventId
-          ? await ctx.db
-              .selectFrom('sourcingEvent')
-              .select(['code', 'title'])
-              .where('id', '=', a.sourceEventId)
-              .executeTakeFirst()
-          : undefined;
-        const award = a.sourceAwardId
-          ? await ctx.db
-              .selectFrom('sourcingAward')
-              .select(['code', 'approvedAt'])
-              .where('id', '=', a.sourceAwardId)
-              .executeTakeFirst()
-          : undefined;
-        const line = a.sourceLineId
-          ? await ctx.db
-              .selectFrom('sourcingLine')
-              .select(['lineNo', 'qty', 'unit'])
-              .where('id', '=', a.sourceLineId)
-              .executeTakeFirst()
-          : undefined;
-        return ok({
-          ...wire(a),
-          sourceEventCode: event?.code ?? null,
-          sourceEventTitle: event?.title ?? null,
-          sourceAwardCode: award?.code ?? null,
-          sourceAwardApprovedAt: toWireDateTime(award?.approvedAt ?? null),
-          sourceLine: line ?? null,
-          lines,
-        });
-      },
-    );
-
-    app.get(
-      '/srm/quota/logs',
-      {
-        schema: { tags, summary: '配额的状态日志（时间线）', querystring: z.object({ id, _t: z.string().optional() }) },
-        config: access('srm:quota:list'),
-      },
-      async (request) => {
-        const a = await arrangementOf(ctx.db, request.tenantId, request.query.id);
-        return ok(await documentLog(ctx.db, quotaWorkflow, a.id));
-      },
-    );
-
-    app.put(
-      '/srm/quota/edit',
-      {
-        schema: { tags, summary: '修改配额草稿（QUO-1：整数比例、供应商不重复）', body: editBody },
-        config: access('srm:quota:edit'),
-      },
-      async (request) => {
-        const body = request.body;
-        if (body.validTo < body.validFrom)
-          throw badRequest('失效日期不能早于生效日期', { validTo: '失效日期不能早于生效日期' });
-        refusePastValidity(body, { validFrom: '生效日期', validTo: '失效日期' }, 'QUO-3');
-        const refusal = quotaShareRefusal(body.lines, false);
-        if (refusal) throw businessError(refusal);
-        await ctx.db.transaction().execute(async (trx) => {
-          const a = await arrangementOf(trx, request.tenantId, body.id);
-          if (a.status !== 'DRAFT') throw businessError('只有草稿状态的配额可以修改');
-          if (a.version !== body.version) throw businessError('配额已被他人修改，请刷新后重试');
-          const suppliers = await trx
-            .selectFrom('supplier')
-            .select(['id', 'name'])
-            .where(
-              'id',
-              'in',
-              body.lines.map((l) => l.supplierId),
-            )
-            .where('delFlag', '=', 0)
-            .execute();
-          if (suppliers.length !== body.lines.length) throw businessError('供应商不存在');
-          const moved = await trx
-            .updateTable('quotaArrangement')
-            .set({
-              validFrom: body.validFrom,
-              validTo: body.validTo,
-              minSplitQty: body.minSplitQty,
-              remark: body.remark,
-              version: a.version + 1,
-              updateBy: request.user!.username,
-              updateTime: serverNowIso(),
-            })
-            .where('id', '=', a.id)
-            .where('version', '=', a.version)
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) throw businessError('配额已被他人修改，请刷新后重试');
-          await trx.deleteFrom('quotaLine').where('arrangementId', '=', a.id).execute();
-          await trx
-            .insertInto('quotaLine')
-            .values(
-              body.lines.map((l) => ({
-                id: newId(),
-                arrangementId: a.id,
-                supplierId: l.supplierId,
-                supplierName: suppliers.find((s) => s.id === l.supplierId)!.name,
-                quotaPct: l.quotaPct,
-                baseQty: l.baseQty ?? '0',
-                allocatedQty: '0',
-                active: 1,
-              })),
-            )
-            .execute();
-        });
-        return ok(null, '配额已保存');
-      },
-    );
-
-    app.post(
-      '/srm/quota/submit',
-      {
-        schema: {
-          tags,
-          summary: '提交配额审批（QUO-1 合计100%，QUO-2 供应商合格；批准后生效）',
-          body: z.object({ id }),
+        edited: '配额已保存',
+        transitions: {
+          actions: {
+            submit: {
+              summary: '提交配额审批（QUO-1 合计100%，QUO-2 供应商合格；批准后生效）',
+              prepare: (_input, actor) => {
+                let submitted: Awaited<ReturnType<typeof submitForApproval>> | undefined;
+                return {
+                  guard: async (row: Arrangement, trx) => {
+                    const refusal = await activationRefusal(trx, row);
+                    if (refusal) throw businessError(refusal);
+                  },
+                  after: async (row: Arrangement, trx) => {
+                    submitted = await submitForApproval(trx, {
+                      docType: QUOTA_DOC_TYPE,
+                      docId: row.id,
+                      title: `配额：${row.code} ${row.materialName}`,
+                      amount: null,
+                      submitterId: actor.user.id,
+                      tenantId: actor.tenantId,
+                    });
+                    await trx
+                      .updateTable('quotaArrangement')
+                      .set({ approvalInstanceId: submitted.instanceId, version: row.version + 1 })
+                      .where('id', '=', row.id)
+                      .execute();
+                  },
+                  reply: () => ({
+                    result: submitted,
+                    message: submitted?.status === 'APPROVED' ? '配额已生效' : '配额已提交审批',
+                  }),
+                };
+              },
+            },
+          },
         },
-        config: access('srm:quota:submit'),
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const result = await ctx.db.transaction().execute(async (trx) => {
-          const a = await arrangementOf(trx, request.tenantId, request.body.id);
-          let submitted: Awaited<ReturnType<typeof submitForApproval>> | undefined;
-          await runTransition<Arrangement, QuotaAction>(trx, quotaWorkflow, {
-            table: 'quotaArrangement',
-            id: a.id,
-            action: 'submit',
-            actor,
-            guard: async (row) => {
-              const refusal = await activationRefusal(trx, row);
-              if (refusal) throw businessError(refusal);
-            },
-            patch: { version: a.version + 1 },
-            expect: { version: a.version },
-            after: async () => {
-              submitted = await submitForApproval(trx, {
-                docType: QUOTA_DOC_TYPE,
-                docId: a.id,
-                title: `配额：${a.code} ${a.materialName}`,
-                amount: null,
-                submitterId: actor.user.id,
-                tenantId: actor.tenantId,
-              });
-              await trx
-                .updateTable('quotaArrangement')
-                .set({ approvalInstanceId: submitted.instanceId })
-                .where('id', '=', a.id)
-                .execute();
-            },
-          });
-          return submitted!;
-        });
-        return ok(result, result.status === 'APPROVED' ? '配额已生效' : '配额已提交审批');
-      },
+      }),
     );
   };

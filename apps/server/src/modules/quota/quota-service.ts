@@ -118,16 +118,20 @@ export async function quotaDraftsFromAward(
     await trx
       .insertInto('quotaLine')
       .values(
-        shares.map((s) => ({
-          id: newId(),
-          arrangementId,
-          supplierId: s.supplierId,
-          supplierName: s.supplierName,
-          quotaPct: s.sharePct ?? 0,
-          baseQty: '0',
-          allocatedQty: '0',
-          active: 1,
-        })),
+        [...shares]
+          .sort((a, b) => (b.sharePct ?? 0) - (a.sharePct ?? 0))
+          .map((s, i) => ({
+            id: newId(),
+            tenantId: event.tenantId,
+            arrangementId,
+            lineNo: i + 1,
+            supplierId: s.supplierId,
+            supplierName: s.supplierName,
+            quotaPct: s.sharePct ?? 0,
+            baseQty: '0',
+            allocatedQty: '0',
+            active: 1,
+          })),
       )
       .execute();
     created.push(arrangementId);

@@ -38,7 +38,11 @@ export type QuotaArrangementTable = {
 
 export type QuotaLineTable = {
   id: string;
+  /** The arrangement's tenant (migration 0099: a line set of the workflow definition). */
+  tenantId: number;
   arrangementId: string;
+  /** From 1, in the order the buyer gave the shares. */
+  lineNo: number;
   supplierId: string;
   supplierName: string;
   /** Whole percent in (0, 100] (QUO-1). */

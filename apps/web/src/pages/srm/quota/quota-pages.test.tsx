@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dayCell, typeDate } from '../../../test/dates';
-import { DEFAULT_PAGE_SIZE } from '@procura/shared';
+import { DEFAULT_PAGE_SIZE, quotaResource } from '@procura/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http';
@@ -8,17 +8,28 @@ import { persistedSession } from '../../../lib/session-persistence';
 import { ADMIN_MENU, menuNode, userInfo } from '../../../test/fixtures';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { renderApp, renderWithProviders } from '../../../test/render';
-import QuotaListPage from './quota-list-page';
-import type { QuotaDetail, QuotaRow } from './quota-api';
+import { resourceOverrides } from '../../../resources/overrides';
+import { ResourcePage } from '../../../resources/resource-page';
+import type { QuotaDetail } from './quota-api';
 import { quotaDraftErrors } from './quota-form';
 
 const ALL = ['srm:quota:list', 'srm:quota:edit', 'srm:quota:submit'];
+
+/** A list row as the generic list sends it: the fields, their dictionary texts, the shares and the source event code. */
+type QuotaRow = Omit<
+  QuotaDetail,
+  'lines' | 'sourceEventTitle' | 'sourceAwardCode' | 'sourceAwardApprovedAt' | 'sourceLine'
+> &
+  Record<string, unknown> & { shares: string; allocated: string };
+const STATUS = { DRAFT: '草稿', PENDING_APPROVAL: '审批中', ACTIVE: '生效' } as Record<string, string>;
+const STATUS_ITEMS = Object.entries(STATUS).map(([value, text]) => ({ value, text, title: text, label: text }));
 
 const ROW: QuotaRow = {
   id: 'q1',
   code: 'QA-20261125-0001',
   status: 'DRAFT',
   statusText: '草稿',
+  status_dictText: '草稿',
   materialId: 'm1',
   materialCode: 'MAT-0001',
   materialName: '冷轧钢板',
@@ -28,6 +39,8 @@ const ROW: QuotaRow = {
   minSplitQty: null,
   versionNo: 1,
   adjustReason: 'NEW_AWARD',
+  adjustReason_dictText: '新定标',
+  basis_dictText: '按数量',
   sourceEventId: 'e1',
   sourceEventCode: 'RFQ-20261120-0003',
   activatedAt: null,
@@ -57,7 +70,7 @@ const LINES: QuotaDetail['lines'] = [
     active: 1,
   },
 ];
-const detailOf = (extra: Partial<QuotaDetail> = {}): QuotaDetail => {
+const detailOf = (extra: Partial<QuotaDetail> & Record<string, unknown> = {}): QuotaDetail => {
   const { shares: _, allocated: __, ...row } = ROW;
   return {
     ...row,
@@ -88,6 +101,8 @@ function setup({
   );
   const server = fakeServer({
     'GET /srm/quota/list': () => page(records),
+    'GET /srm/quota/statusCount': () => ok({ DRAFT: records.length }),
+    'GET /sys/dict/getDictItems/srm_quota_status': () => ok(STATUS_ITEMS),
     'GET /srm/quota/queryById': () => ok(detail),
     'GET /srm/quota/logs': () =>
       ok([
@@ -120,13 +135,21 @@ function setup({
     ...routes,
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<QuotaListPage />, { route: '/srm/quota', store: createSessionStore(http) });
+  renderWithProviders(<ResourcePage def={quotaResource} override={resourceOverrides[quotaResource.key]} />, {
+    route: '/srm/quota',
+    store: createSessionStore(http),
+  });
   return server;
 }
 
+/** The row of the arrangement in the list. */
+const rowOf = async (code = ROW.code) =>
+  within((await within(await screen.findByTestId('resource-table')).findByText(code)).closest('tr')!);
+/** 详情 of the row: the generic detail drawer, with the fields, the actions, the shares, the timeline and the source. */
 const openDetail = async () => {
-  fireEvent.click(await screen.findByTestId(`quota-open-${ROW.code}`));
-  return screen.findByTestId('quota-detail');
+  fireEvent.click((await rowOf()).getByText('详情'));
+  await screen.findByTestId('workflow-detail');
+  return screen.getByRole('dialog');
 };
 /** The confirmation's OK button (the popover renders last, after the button that opened it). */
 const confirmWith = async (name: RegExp) => {
@@ -134,25 +157,25 @@ const confirmWith = async (name: RegExp) => {
   fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
 };
 const openForm = async () => {
-  await openDetail();
-  fireEvent.click(screen.getByTestId('quota-edit'));
+  fireEvent.click((await rowOf()).getByText('编辑'));
   return screen.findByTestId('quota-form');
 };
 
 describe('配额管理 (domain §14)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('the menu component srm/QuotaList opens the page', async () => {
+  it('the menu component resource/srmQuotaArrangement opens the generic page', async () => {
     persistedSession.setToken('tok');
     persistedSession.setUserInfo(userInfo());
     const server = fakeServer({
       'GET /sys/permission/getUserPermissionByToken': () =>
         ok({
-          menu: [...ADMIN_MENU, menuNode('/srm/quota', 'srm/QuotaList')],
+          menu: [...ADMIN_MENU, menuNode('/srm/quota', 'resource/srmQuotaArrangement')],
           auth: [{ action: 'srm:quota:list', type: '1' }],
           allAuth: [],
         }),
       'GET /srm/quota/list': () => page([ROW]),
+      'GET /srm/quota/statusCount': () => ok({ DRAFT: 1 }),
     });
     vi.stubGlobal('fetch', server.fetch);
     renderApp('/srm/quota', createSessionStore(http));
@@ -170,11 +193,12 @@ describe('配额管理 (domain §14)', () => {
           code: 'QA-20261125-0002',
           status: 'ACTIVE',
           statusText: '生效',
+          status_dictText: '生效',
           allocated: '华东精密机械有限公司 30 / 华南钢铁贸易有限公司 20',
         },
       ],
     });
-    const table = await screen.findByTestId('quota-table');
+    const table = await screen.findByTestId('resource-table');
     expect(await within(table).findByText(ROW.code)).toBeTruthy();
     expect(within(table).getAllByText('MAT-0001 冷轧钢板')).toHaveLength(2);
     expect(within(table).getAllByText(ROW.shares)).toHaveLength(2);
@@ -185,7 +209,7 @@ describe('配额管理 (domain §14)', () => {
     expect(within(table).getByText('草稿')).toBeTruthy();
     expect(within(table).getByText('生效')).toBeTruthy();
     expect(within(table).queryByText('ACTIVE')).toBeNull();
-    const search = screen.getByTestId('quota-search');
+    const search = screen.getByTestId('resource-search');
     fireEvent.change(within(search).getByLabelText('物料'), { target: { value: ' 钢板 ' } });
     fireEvent.mouseDown(within(search).getByRole('combobox'));
     fireEvent.click(await screen.findByText('审批中', { selector: '.ant-select-item-option-content' }));
@@ -196,7 +220,8 @@ describe('配额管理 (domain §14)', () => {
       ).toBe(true),
     );
     const last = server.calls('GET /srm/quota/list').at(-1)!;
-    expect(last.url.searchParams.get('materialName')).toBe('钢板');
+    // The generic search matches a text field's value anywhere (the server matches the code too).
+    expect(last.url.searchParams.get('materialName')).toBe('*钢板*');
     expect(last.url.searchParams.get('pageNo')).toBe('1');
     expect(last.url.searchParams.get('pageSize')).toBe(String(DEFAULT_PAGE_SIZE));
   });
@@ -253,7 +278,7 @@ describe('配额管理 (domain §14)', () => {
   it('the detail shows the status timeline of GET /srm/quota/logs', async () => {
     const server = setup();
     await openDetail();
-    const log = await screen.findByTestId('quota-log');
+    const log = await screen.findByTestId('workflow-timeline');
     expect(within(log).getByText(/采购员 提交审批/)).toBeTruthy();
     expect(within(log).getByText('草稿 → 审批中')).toBeTruthy();
     expect(server.calls('GET /srm/quota/logs')).toHaveLength(1);
@@ -268,7 +293,7 @@ describe('配额管理 (domain §14)', () => {
         }),
       },
     });
-    fireEvent.click(await screen.findByTestId(`quota-open-${ROW.code}`));
+    fireEvent.click((await rowOf()).getByText('详情'));
     expect(await screen.findByText('配额加载失败')).toBeTruthy();
   });
 
@@ -283,7 +308,7 @@ describe('配额管理 (domain §14)', () => {
       },
     });
     await openDetail();
-    fireEvent.click(screen.getByTestId('quota-submit'));
+    fireEvent.click(screen.getByTestId('detail-quota-submit'));
     expect(server.calls('POST /srm/quota/submit')).toHaveLength(0);
     await confirmWith(/^提\s*交$/);
     await waitFor(() => expect(server.calls('POST /srm/quota/submit')).toHaveLength(1));
@@ -292,7 +317,7 @@ describe('配额管理 (domain §14)', () => {
       await screen.findByText('供应商“华南钢铁贸易有限公司”未取得该物料分类的准入资格，不能生效配额'),
     ).toBeTruthy();
     refuse = false;
-    fireEvent.click(screen.getByTestId('quota-submit'));
+    fireEvent.click(screen.getByTestId('detail-quota-submit'));
     await confirmWith(/^提\s*交$/);
     expect(await screen.findByText('配额已提交审批')).toBeTruthy();
     expect(server.calls('POST /srm/quota/submit')).toHaveLength(2);
@@ -302,7 +327,7 @@ describe('配额管理 (domain §14)', () => {
     const server = setup({ detail: detailOf({ lines: [LINES[0]!, { ...LINES[1]!, quotaPct: 50 }] }) });
     await openDetail();
     expect(screen.getByTestId('quota-detail-sum').textContent).toBe('110%');
-    fireEvent.click(screen.getByTestId('quota-submit'));
+    fireEvent.click(screen.getByTestId('detail-quota-submit'));
     await confirmWith(/^提\s*交$/);
     expect(await screen.findByText('各供应商配额比例合计须为100%，当前110%')).toBeTruthy();
     expect(server.calls('POST /srm/quota/submit')).toHaveLength(0);
@@ -310,20 +335,26 @@ describe('配额管理 (domain §14)', () => {
 
   it('a pending arrangement points to 审批中心 and offers no edit or submit', async () => {
     setup({
-      records: [{ ...ROW, status: 'PENDING_APPROVAL', statusText: '审批中' }],
+      records: [{ ...ROW, status: 'PENDING_APPROVAL', statusText: '审批中', status_dictText: '审批中' }],
       detail: detailOf({ status: 'PENDING_APPROVAL', statusText: '审批中' }),
     });
     const detail = await openDetail();
     expect(within(detail).getByText('审批中心 › 我的待办')).toBeTruthy();
-    expect(screen.queryByTestId('quota-edit')).toBeNull();
-    expect(screen.queryByTestId('quota-submit')).toBeNull();
+    // Neither in the detail nor in the row: 编辑 and 提交审批 are offered on drafts, to holders of their codes.
+    expect(screen.queryByTestId('detail-quota-submit')).toBeNull();
+    const row = await rowOf();
+    expect(row.queryByText('编辑')).toBeNull();
+    expect(row.queryByText('提交审批')).toBeNull();
   });
 
   it('without the edit and submit permissions a draft offers no commands', async () => {
     setup({ auth: ['srm:quota:list'] });
     await openDetail();
-    expect(screen.queryByTestId('quota-edit')).toBeNull();
-    expect(screen.queryByTestId('quota-submit')).toBeNull();
+    // Neither in the detail nor in the row: 编辑 and 提交审批 are offered on drafts, to holders of their codes.
+    expect(screen.queryByTestId('detail-quota-submit')).toBeNull();
+    const row = await rowOf();
+    expect(row.queryByText('编辑')).toBeNull();
+    expect(row.queryByText('提交审批')).toBeNull();
   });
 
   it('editing shows the live sum; a changed share, validity and minimum split quantity are saved with the version', async () => {
