@@ -195,6 +195,8 @@ const references: Record<string, Record<string, (tenantId: number) => Promise<st
   srmContract: {
     supplierId: async (tenantId) => qualifiedSupplier(tenantId),
     sourceAwardId: async () => null as unknown as string,
+    // A supplement (补充协议) needs an ACTIVE main contract; the sample is a main contract.
+    parentContractId: async () => null as unknown as string,
   },
   onlCgreportHead: { cgrSql: async () => 'select code, name from bd_dataorg' },
   onlCgreportItem: { cgrheadId: async () => reportHeadId() },
@@ -330,7 +332,7 @@ describe.each(addable)('resource $key', (def) => {
   it('adds a row and reads it back', async () => {
     const values = await sample(def);
     const res = await s.request<{ id: string }>('POST', api('add'), { token: admin, body: values });
-    expect(res.body).toMatchObject({ success: true, message: '添加成功！' });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true, message: '添加成功！' });
     const got = await s.request<Row>('GET', `${api('queryById')}?id=${res.body.result.id}`, { token: admin });
     expect(got.body.result).toMatchObject({ ...values, id: res.body.result.id, createBy: 'admin' });
     expect(got.body.result.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
