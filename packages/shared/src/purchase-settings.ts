@@ -26,7 +26,9 @@ export type SettingForm =
   | { kind: 'parts'; parts: readonly SettingPart[] }
   | { kind: 'days' }
   | { kind: 'quotaPresets' }
-  | { kind: 'gradeBands' };
+  | { kind: 'gradeBands' }
+  /** One text per named key (the contract templates, one HTML template per contract type). */
+  | { kind: 'texts'; texts: readonly { key: string; label: string }[] };
 
 export type SettingDef = {
   key: string;
@@ -379,6 +381,14 @@ export const PURCHASE_SETTINGS: readonly SettingDef[] = [
     label: '合同文本模板',
     type: 'json',
     default: DEFAULT_CONTRACT_TEMPLATES,
+    form: {
+      kind: 'texts',
+      texts: [
+        { key: 'STANDARD', label: '标准采购合同' },
+        { key: 'FRAMEWORK', label: '框架协议' },
+        { key: 'SERVICE', label: '服务合同' },
+      ],
+    },
     schema: contractTemplatesSchema,
     help: `每种合同类型一个 HTML 模板，可用字段：${CONTRACT_TEMPLATE_FIELDS.map(([k, l]) => `{{${k}}} ${l}`).join('、')}`,
   },

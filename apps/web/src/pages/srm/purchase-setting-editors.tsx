@@ -162,6 +162,30 @@ function GradeBandsEditor({ value, onChange }: Props<Band[]>) {
   );
 }
 
+/** One text area per named text (the contract templates: HTML with `{{field}}` placeholders). */
+function TextsEditor({
+  texts,
+  value,
+  onChange,
+}: Props<Record<string, string>> & { texts: readonly { key: string; label: string }[] }) {
+  const current = value ?? {};
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="setting-texts">
+      {texts.map((t) => (
+        <label key={t.key} style={{ display: 'block' }}>
+          <span>{t.label}</span>
+          <Input.TextArea
+            aria-label={t.label}
+            autoSize={{ minRows: 4, maxRows: 12 }}
+            value={current[t.key] ?? ''}
+            onChange={(e) => onChange?.({ ...current, [t.key]: e.target.value })}
+          />
+        </label>
+      ))}
+    </Space>
+  );
+}
+
 /** The control a structured setting's form names. */
 export function StructuredSettingEditor({ form, ...props }: Props<unknown> & { form: SettingForm }) {
   // Form.Item hands over whatever the field holds; each editor reads the shape its form names.
@@ -169,6 +193,7 @@ export function StructuredSettingEditor({ form, ...props }: Props<unknown> & { f
   if (form.kind === 'parts') return <PartsEditor parts={form.parts} {...p} />;
   if (form.kind === 'days') return <DaysEditor {...p} />;
   if (form.kind === 'quotaPresets') return <QuotaPresetsEditor {...p} />;
+  if (form.kind === 'texts') return <TextsEditor texts={form.texts} {...p} />;
   return <GradeBandsEditor {...p} />;
 }
 
@@ -199,6 +224,10 @@ export function structuredText(form: SettingForm, value: unknown): string {
       .join('；');
   }
   if (form.kind === 'days') return `到期前 ${((value ?? []) as number[]).join('、')} 天`;
+  if (form.kind === 'texts') {
+    const v = (value ?? {}) as Record<string, string>;
+    return form.texts.map((t) => `${t.label}：${v[t.key] ? `已设置（${v[t.key]!.length}字）` : '未设置'}`).join('；');
+  }
   if (form.kind === 'quotaPresets')
     return Object.entries((value ?? {}) as Record<string, number[]>)
       .map(([n, split]) => `${n}家：${split.join('/')}`)
@@ -218,5 +247,9 @@ export function issueText(form: SettingForm | undefined, path: readonly Property
   if (form?.kind === 'quotaPresets' && typeof first === 'string' && typeof second === 'number')
     return `${first}家供应商方案第${second + 1}家比例：${message}`;
   if (form?.kind === 'quotaPresets' && typeof first === 'string') return `${first}家供应商方案：${message}`;
+  if (form?.kind === 'texts') {
+    const text = form.texts.find((t) => t.key === first);
+    if (text) return `${text.label}：${message}`;
+  }
   return message;
 }

@@ -44,6 +44,18 @@ const SETTINGS = [
     updatedBy: null,
     updatedAt: null,
   },
+  {
+    key: 'contract.templates',
+    label: '合同文本模板',
+    group: '合同',
+    type: 'json',
+    dict: null,
+    value: { STANDARD: '<h2>{{title}}</h2>', FRAMEWORK: '<p>框架</p>', SERVICE: '' },
+    defaultValue: { STANDARD: '', FRAMEWORK: '', SERVICE: '' },
+    isDefault: false,
+    updatedBy: 'admin',
+    updatedAt: '2026-12-01 10:00:00',
+  },
 ];
 
 function setup(save: () => ReturnType<typeof ok>) {
@@ -110,6 +122,24 @@ describe('采购设置 (§21)', () => {
     expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({
       key: 'tender.minBidPeriodDays',
       value: { mandatory: 25, other: 5 },
+    });
+  });
+
+  it('shows the contract templates in words (no HTML or JSON) and edits each type in its own text area', async () => {
+    const server = setup(() => ok(null, '保存成功'));
+    expect(
+      await screen.findByText('标准采购合同：已设置（18字）；框架协议：已设置（9字）；服务合同：未设置'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('purchase-settings-table').textContent).not.toContain('<h2>');
+    fireEvent.click(screen.getByTestId('setting-edit-contract.templates'));
+    const service = await screen.findByLabelText('服务合同');
+    expect((screen.getByLabelText('标准采购合同') as HTMLTextAreaElement).value).toBe('<h2>{{title}}</h2>');
+    fireEvent.change(service, { target: { value: '<p>服务</p>' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.calls('POST /srm/purchaseSetting/save')).toHaveLength(1));
+    expect(server.calls('POST /srm/purchaseSetting/save')[0]!.body).toEqual({
+      key: 'contract.templates',
+      value: { STANDARD: '<h2>{{title}}</h2>', FRAMEWORK: '<p>框架</p>', SERVICE: '<p>服务</p>' },
     });
   });
 
