@@ -8,7 +8,13 @@ import type { CodeRuleService } from '../code-rules/code-rule-service.js';
 import { purchaseSetting } from '../material/purchase-settings.js';
 import { awardedLines, awardRemaining, finalAward, orderAwardLines, unorderAwardLines } from '../sourcing/index.js';
 import type { SrmPurchaseOrderTable } from './purchase-order-tables.js';
-import { lineAmounts, linesOfOrder, refreshTotals, type PurchaseOrderLine } from './purchase-order-rules.js';
+import {
+  lineAmounts,
+  linesOfOrder,
+  NEW_LINE_LEDGER,
+  refreshTotals,
+  type PurchaseOrderLine,
+} from './purchase-order-rules.js';
 import { completeDraft } from './purchase-order-service.js';
 
 /**
@@ -108,20 +114,9 @@ export async function orderFromAward(
         awardLineId: a.id,
         quotaArrangementId: null,
         inspectionRequired: material?.inspectionRequired ?? 0,
-        qtyInTransit: '0',
-        qtyReceived: '0',
-        qtyAccepted: '0',
-        qtyRejected: '0',
-        qtyReturned: '0',
-        qtyInvoiced: '0',
-        amountInvoiced: '0.00',
-        qtyShortClosed: '0',
-        lineStatus: 'OPEN',
-        remark: null,
+        ...NEW_LINE_LEDGER,
         createBy: actor.user.username,
         createTime: now,
-        updateBy: null,
-        updateTime: null,
       };
       await trx.insertInto('srmPurchaseOrderLine').values(line).execute();
     }

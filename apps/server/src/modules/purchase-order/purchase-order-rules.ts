@@ -217,3 +217,19 @@ export function assertCancellable(lines: readonly PurchaseOrderLine[]): void {
       { rule: 'PO-7', offer: 'shortClose' },
     );
 }
+
+/** What a new order line starts with: nothing shipped, received, invoiced or closed yet (§24). */
+export const NEW_LINE_LEDGER = {
+  qtyInTransit: '0',
+  qtyReceived: '0',
+  qtyAccepted: '0',
+  qtyRejected: '0',
+  qtyReturned: '0',
+  qtyInvoiced: '0',
+  amountInvoiced: '0.00',
+  qtyShortClosed: '0',
+  lineStatus: 'OPEN',
+  remark: null,
+  updateBy: null,
+  updateTime: null,
+} as const;

@@ -10,7 +10,7 @@ import { documentSupplier } from '../supplier/index.js';
 import { orderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import type { SrmPurchaseOrderTable } from './purchase-order-tables.js';
-import { lineAmounts, refreshTotals, refuse, type PurchaseOrderLine } from './purchase-order-rules.js';
+import { lineAmounts, NEW_LINE_LEDGER, refreshTotals, refuse, type PurchaseOrderLine } from './purchase-order-rules.js';
 
 /** The header values the server sets on a new draft: supplier snapshot, buyer, code, settings. */
 export async function completeDraft(
@@ -174,20 +174,9 @@ export async function orderFromRequisitionIn(
       awardLineId: null,
       quotaArrangementId: l.quotaArrangementId ?? null,
       inspectionRequired: material?.inspectionRequired ?? 0,
-      qtyInTransit: '0',
-      qtyReceived: '0',
-      qtyAccepted: '0',
-      qtyRejected: '0',
-      qtyReturned: '0',
-      qtyInvoiced: '0',
-      amountInvoiced: '0.00',
-      qtyShortClosed: '0',
-      lineStatus: 'OPEN',
-      remark: null,
+      ...NEW_LINE_LEDGER,
       createBy: actor.user.username,
       createTime: now,
-      updateBy: null,
-      updateTime: null,
     };
     await trx.insertInto('srmPurchaseOrderLine').values(line).execute();
   }
