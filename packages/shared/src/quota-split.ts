@@ -95,3 +95,28 @@ export function splitByQuota(
   }
   return parts.map((p) => ({ supplierId: p.supplierId, qty: text(p.qty) }));
 }
+
+/** `GET /srm/order/quotaSplit`: the split of a requisition line by its material's arrangement in force (QUO-4, QUO-5, QUO-7). */
+export type QuotaSplitPreview = {
+  arrangementId: string;
+  arrangementCode: string;
+  status: string;
+  minSplitQty: string | null;
+  orderMultiple: string | null;
+  /** The demand split: what is left of the line unless a quantity is given. */
+  qty: string;
+  /** QUO-5: below minSplitQty it went wholly to one supplier. */
+  whole: boolean;
+  parts: {
+    supplierId: string;
+    supplierName: string;
+    quotaPct: number;
+    allocatedQty: string;
+    qty: string;
+    /** From the supplier's price record in force (PO-2), else null: the buyer gives it. */
+    unitPrice: string | null;
+    taxRate: string | null;
+  }[];
+  /** Suppliers left out (QUO-7), with why. */
+  skipped: { supplierId: string; supplierName: string; reason: string }[];
+};

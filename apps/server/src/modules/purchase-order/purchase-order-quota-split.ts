@@ -1,4 +1,4 @@
-import { compare, fromScaled, splitByQuota, toScaled, trim } from '@procura/shared';
+import { compare, fromScaled, splitByQuota, toScaled, trim, type QuotaSplitPreview } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
 import { businessDay } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
@@ -20,30 +20,6 @@ import { refuse } from './purchase-order-rules.js';
 
 /** The arrangement states allocation reads: ACTIVE, and NEEDS_REVIEW (skipping blocked suppliers, QUO-7). */
 const IN_FORCE = ['ACTIVE', 'NEEDS_REVIEW'];
-
-export type QuotaSplitPreview = {
-  arrangementId: string;
-  arrangementCode: string;
-  status: string;
-  minSplitQty: string | null;
-  orderMultiple: string | null;
-  /** The demand split: what is left of the line unless a quantity is given. */
-  qty: string;
-  /** QUO-5: below minSplitQty it went wholly to one supplier. */
-  whole: boolean;
-  parts: {
-    supplierId: string;
-    supplierName: string;
-    quotaPct: number;
-    allocatedQty: string;
-    qty: string;
-    /** From the supplier's price record in force (PO-2), else null: the buyer gives it. */
-    unitPrice: string | null;
-    taxRate: string | null;
-  }[];
-  /** Suppliers left out (QUO-7), with why. */
-  skipped: { supplierId: string; supplierName: string; reason: string }[];
-};
 
 /** The arrangement in force today for a material (the newest version), or undefined. */
 export async function arrangementInForce(db: Db, tenantId: number, materialId: string) {

@@ -3,7 +3,7 @@ import { getAction } from '../../lib/http';
 /** One to-do card of GET /dashboard/todos: what waits for the signed-in user and the page that handles it. */
 export type TodoCard = { key: string; title: string; count: number; path: string };
 
-export const TODOS_QUERY_KEY = ['dashboard', 'todos'] as const;
+export const WORKBENCH_QUERY_KEY = ['dashboard', 'todos'] as const;
 
 /** A supplier's open event with its response deadline (soonest first). */
 export type DeadlineItem = { code: string; title: string; kind: string; deadline: string | null; path: string };

@@ -4,7 +4,7 @@ import { LazyResult as Result } from '../../components/lazy-result';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
-import { fetchTodos, TODOS_QUERY_KEY } from './workbench-api';
+import { fetchTodos, WORKBENCH_QUERY_KEY } from './workbench-api';
 import type { TodoCard } from './workbench-api';
 import { PlainHeading } from '../../components/text/plain-text';
 
@@ -36,7 +36,7 @@ function TodoItem({ card }: { card: TodoCard }) {
 /** The home page of every role: the signed-in user's own to-dos (the figures and charts are 数据分析). */
 export default function WorkbenchPage() {
   const { userInfo } = useSession();
-  const todos = useQuery({ queryKey: TODOS_QUERY_KEY, queryFn: fetchTodos });
+  const todos = useQuery({ queryKey: WORKBENCH_QUERY_KEY, queryFn: fetchTodos });
 
   let body;
   if (todos.isPending) {

@@ -1,3 +1,4 @@
+import type { QuotaSplitPreview } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -8,26 +9,7 @@ import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import type { RequisitionLineRow } from './requisition-api';
 
-/** `GET /srm/order/quotaSplit`: the split of a requisition line by its material's arrangement in force. */
-export type QuotaSplit = {
-  arrangementId: string;
-  arrangementCode: string;
-  status: string;
-  minSplitQty: string | null;
-  orderMultiple: string | null;
-  qty: string;
-  whole: boolean;
-  parts: {
-    supplierId: string;
-    supplierName: string;
-    quotaPct: number;
-    allocatedQty: string;
-    qty: string;
-    unitPrice: string | null;
-    taxRate: string | null;
-  }[];
-  skipped: { supplierId: string; supplierName: string; reason: string }[];
-};
+export type QuotaSplit = QuotaSplitPreview;
 
 type Price = { unitPrice: string; taxRate: string };
 
