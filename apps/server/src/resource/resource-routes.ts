@@ -165,7 +165,7 @@ export const resourceRoutes =
         const params = request.query as Record<string, unknown>;
         // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
         const page = await runPagedList(
-          ctx.kind,
+          ctx,
           await listScope(request, params),
           params,
           fields,

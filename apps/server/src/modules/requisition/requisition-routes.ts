@@ -94,7 +94,7 @@ export const requisitionRoutes =
       { schema: { tags, summary: '采购申请分页列表（按单号、标题、状态筛选）' }, config: perm('list') },
       async (request) => {
         const base = requisitionList(ctx.db, request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, LIST_FIELDS, {
           column: 'r.createTime',
           order: 'desc',
         });

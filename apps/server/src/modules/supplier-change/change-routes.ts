@@ -87,7 +87,7 @@ export const supplierChangeRoutes =
       { schema: { tags: ['supplier'], summary: '我的变更申请' }, config: mine },
       async (request) => {
         const base = rows(ctx.db).where('r.supplierId', '=', supplierOf(request.user!));
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, LIST_FIELDS, {
           column: 'r.submittedAt',
           order: 'desc',
         });
@@ -111,7 +111,7 @@ export const supplierChangeRoutes =
         if (request.user!.supplierId) throw forbidden();
         // Buyers see their tenant's suppliers, and no supplier's unsent drafts.
         const base = rows(ctx.db).where('s.tenantId', '=', request.tenantId).where('r.status', '<>', 'DRAFT');
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, LIST_FIELDS, {
           column: 'r.submittedAt',
           order: 'desc',
         });
