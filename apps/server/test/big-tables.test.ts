@@ -219,6 +219,20 @@ describe('streamed export and deep pages (issue 15)', () => {
     }
   });
 
+  it('an export whose first batch fails answers a JSON error, not a 200 with a cut-off file', async () => {
+    const dicts = s.ctx.dicts as { textMaps: typeof s.ctx.dicts.textMaps };
+    const textMaps = dicts.textMaps;
+    dicts.textMaps = () => Promise.reject(new Error('lost before the first row'));
+    try {
+      const res = await fetch(`${s.base}/sys/position/exportXls`, { headers: { 'X-Access-Token': admin } });
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect((await res.json()) as { success: boolean }).toMatchObject({ success: false });
+    } finally {
+      dicts.textMaps = textMaps;
+    }
+  });
+
   it('a page past the end is empty; the user list pages deep the same way', async () => {
     const beyond = await s.request<PageResult<unknown>>('GET', '/sys/position/list?pageNo=100000&pageSize=50', {
       token: admin,

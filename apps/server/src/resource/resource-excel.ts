@@ -134,16 +134,19 @@ export async function exportRows(
   const cells = [...columns, ['createTime', CREATE_TIME] as const].map(
     ([name, f]) => [f, name, `${name}_dictText`] as const,
   );
+  const batches = keysetBatches(ctx.kind, filtered, applied.sortColumn, applied.direction, 't.id', EXPORT_BATCH);
+  // The first batch is read before the 200 goes out, so a failing query answers as a JSON error
+  // rather than as a cut-off file.
+  const wireOf = (rows: Record<string, unknown>[]) => toWireRows(ctx, def, rows, request.tenantId);
+  const first = await batches.next();
+  const firstWire = first.done ? [] : await wireOf(first.value);
+  async function* wireBatches() {
+    if (first.done) return;
+    yield firstWire;
+    for await (const rows of batches) yield await wireOf(rows);
+  }
   const write = async () => {
-    for await (const rows of keysetBatches(
-      ctx.kind,
-      filtered,
-      applied.sortColumn,
-      applied.direction,
-      't.id',
-      EXPORT_BATCH,
-    )) {
-      const wire = await toWireRows(ctx, def, rows, request.tenantId);
+    for await (const wire of wireBatches()) {
       for (const row of wire) {
         const exported = cells.map(([f, name, textKey]) => exportCell(f, name, row, textKey));
         const line = sheet.addRow(exported.map((c) => c.value));
