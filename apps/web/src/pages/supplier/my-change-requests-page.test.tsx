@@ -264,6 +264,10 @@ describe('供应商变更 for a buyer, on the generic document page (§5, X-5)',
     expect(row.getByText('银行账户')).toBeTruthy();
     expect(row.queryByText('撤回')).toBeNull();
     expect(screen.queryByTestId('change-new')).toBeNull();
+    // a supplier's unsent drafts are not the buyer's: no 草稿 tab.
+    const tabs = await screen.findByTestId('status-tabs');
+    expect(await within(tabs).findByText('审批中 (1)')).toBeTruthy();
+    expect(within(tabs).queryByText(/草稿/)).toBeNull();
     fireEvent.click(row.getByText('详情'));
     const diff = await screen.findByTestId('change-diff');
     expect(within(diff).getByText('6222000011112222')).toBeTruthy();
