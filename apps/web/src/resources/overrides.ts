@@ -24,6 +24,7 @@ import { contractOverrides } from '../pages/srm/contract-overrides';
 import { purchaseOrderOverrides } from '../pages/srm/purchase-order-overrides';
 import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
+import { supplierChangeOverrides } from '../pages/supplier/change-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
 
@@ -35,6 +36,7 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...purchaseOrderOverrides,
   ...quotaOverrides,
   ...sourceListOverrides,
+  ...supplierChangeOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],
   },

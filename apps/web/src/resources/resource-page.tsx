@@ -168,6 +168,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
             </Button>
           </Has>
         ) : null}
+        {override?.toolbar ? <override.toolbar onChanged={changed} /> : null}
         {def.capabilities.export ? (
           <Has code={permissionCode(def, 'export')}>
             <Button icon={<ExportOutlined />} loading={exporting} onClick={exportRows}>

@@ -71,6 +71,8 @@ export type ResourceOverride = {
   };
   /** The edit form in place of the generic one (a form with its own live checks); it saves and calls `onDone`. */
   editForm?: ComponentType<RowActionPanelProps>;
+  /** The module's own toolbar buttons, before 导出 (a supplier's 发起变更申请 with its form); `onChanged` reloads. */
+  toolbar?: ComponentType<{ onChanged: () => void }>;
   /** The list's text when it has no rows. */
   emptyText?: string;
   /** Given, a failed or refused load shows in place under this title, with 重试 (instead of a toast). */

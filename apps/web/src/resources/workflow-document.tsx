@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { workflowSupplierSees, type ResourceDef } from '@procura/shared';
+import { workflowInternalSees, workflowSupplierSees, type ResourceDef } from '@procura/shared';
 import { StoredFileLinks } from '../components/upload/stored-file-links';
 import { useSession } from '../lib/auth-store';
 import { getAction, type QueryParams } from '../lib/http';
@@ -31,7 +31,8 @@ export function StatusTabs({
   onChange: (status: string) => void;
 }) {
   const wf = def.workflow!;
-  // A supplier gets no tab for states it never sees its documents in (X-5: drafts, approvals).
+  // No tab for states the user never sees documents in (X-5): a supplier's drafts and approvals
+  // for a supplier, a supplier's unsent drafts for a buyer.
   const supplier = isSupplierUser(useSession().userInfo);
   const filters = countParams(params, wf.status);
   const counts = useQuery({
@@ -46,7 +47,7 @@ export function StatusTabs({
   const items = [
     { key: '', label: `全部 (${total})` },
     ...Object.entries(wf.def.states)
-      .filter(([code]) => !supplier || workflowSupplierSees(wf.def, code))
+      .filter(([code]) => (supplier ? workflowSupplierSees(wf.def, code) : workflowInternalSees(wf.def, code)))
       .map(([code, st]) => ({ key: code, label: `${st.text} (${data[code] ?? 0})` })),
   ];
   return (
