@@ -194,3 +194,12 @@ export function sourcingTimelineDocs(eventType: string): Readonly<Record<string,
     ]),
   );
 }
+
+/** The timeline document of a sourcing log type (RFQ, TENDER_RESPONSE, AUCTION_LOT …), or undefined for another document's. */
+export function sourcingLogDocOf(docType: string): TimelineDoc | undefined {
+  for (const type of Object.keys(TYPE_LABEL)) {
+    const doc = sourcingTimelineDocs(type)[docType];
+    if (doc) return doc;
+  }
+  return undefined;
+}
