@@ -474,6 +474,11 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await expect(matrix.getByTestId('lowest-price')).toHaveCount(1);
   await expect(matrix.getByTestId('lowest-price')).toContainText('4550');
   await expect(matrix).toContainText('4700');
+  // The status timeline (issue 17): the short opening and the manager's continuation, in Chinese.
+  await rfq.getByRole('tab', { name: '状态记录' }).click();
+  const timeline = rfq.getByTestId('sourcing-timeline');
+  await expect(timeline).toContainText('开标：有效报价2家，少于3家 已发布 → 响应不足');
+  await expect(timeline).toContainText('继续开标：报价已截止，两家有效报价，经批准继续开标 响应不足 → 已开标');
 
   // 10. A split 60 % SupA / 50 % SupB is refused (AWD-3): in the form, and by the server; nothing is stored.
   await rfq.getByRole('tab', { name: '定标' }).click();

@@ -42,6 +42,8 @@ export * from './purchase-settings.js';
 export * from './supplier-change.js';
 export * from './requisition.js';
 export * from './sourcing.js';
+export * from './sourcing-log.js';
+export * from './doc-log-names.js';
 export * from './quota.js';
 export * from './quota-split.js';
 export * from './decimal.js';

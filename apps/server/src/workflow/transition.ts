@@ -81,7 +81,8 @@ export async function workflowRowFor<R extends WorkflowRow>(
   return row;
 }
 
-const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
+/** The log's operator of a move no user took (jobs, deadlines). */
+export const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
 
 /** The log's operator for a user. */
 export const operatorOf = (actor: Actor): LogOperator => ({
