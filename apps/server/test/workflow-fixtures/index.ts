@@ -3,6 +3,7 @@ import { sampleFixture } from './sample.js';
 import { purchaseOrderFixture } from './purchase-order.js';
 import { contractFixture } from './contract.js';
 import { quotaFixture } from './quota.js';
+import { requisitionFixture } from './requisition.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -32,4 +33,5 @@ export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmPurchaseOrder: purchaseOrderFixture,
   srmContract: contractFixture,
   srmQuotaArrangement: quotaFixture,
+  srmPurchaseRequisition: requisitionFixture,
 };

@@ -86,7 +86,11 @@ export const requisitionDocumentRoutes =
         beforeDelete: async (ids, trx, request) => {
           internalOnly(request);
           for (const id of ids) {
-            const r = await typed(trx).selectFrom('purchaseRequisition').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+            const r = await typed(trx)
+              .selectFrom('purchaseRequisition')
+              .selectAll()
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
             await writeLog(typed(trx), r, 'delete', 'DRAFT', 'DRAFT', userActor(actorOf(request)));
           }
         },

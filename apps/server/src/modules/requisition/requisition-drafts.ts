@@ -8,13 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../app-context.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 import { lineAmount, qtyText, sumMoney, units } from './requisition-decimal.js';
-import {
-  requisitionOf,
-  userActor,
-  writeLog,
-  type Requisition,
-  type RequisitionLine,
-} from './requisition-service.js';
+import { requisitionOf, userActor, writeLog, type Requisition, type RequisitionLine } from './requisition-service.js';
 
 /**
  * A requisition while it is a draft (domain §8): its lines checked and copied from the catalogue
