@@ -23,6 +23,7 @@ import { sampleOverrides } from '../pages/srm/sample-overrides';
 import { contractOverrides } from '../pages/srm/contract-overrides';
 import { purchaseOrderOverrides } from '../pages/srm/purchase-order-overrides';
 import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
+import { requisitionOverrides } from '../pages/srm/requisition/requisition-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
@@ -34,6 +35,7 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...contractOverrides,
   ...purchaseOrderOverrides,
   ...quotaOverrides,
+  ...requisitionOverrides,
   ...sourceListOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],

@@ -80,10 +80,9 @@ export const requisitionResource = defineResource({
       readOnly: true,
       refText: 'requesterName',
       width: 100,
-      detail: false,
     },
-    departmentCode: { label: '需求部门', type: 'string', max: 64, list: false, detail: false },
-    buyerId: { label: '采购员', type: 'string', max: 32, list: false, detail: false },
+    departmentCode: { label: '需求部门', type: 'string', max: 64, list: false },
+    buyerId: { label: '采购员', type: 'string', max: 32, list: false },
     status: {
       label: '状态',
       type: 'dict',
