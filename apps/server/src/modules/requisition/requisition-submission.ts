@@ -2,11 +2,8 @@ import type { Actor } from '../../core/access.js';
 import { businessError } from '../../core/errors.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
-import { runTransition } from '../../workflow/transition.js';
-import { latestApprovalOf, submitForApproval, withdrawApproval } from '../approval/index.js';
+import { latestApprovalOf, withdrawApproval } from '../approval/index.js';
 import { qtyText, units } from './requisition-decimal.js';
-import { assertSubmittable } from './requisition-drafts.js';
 import {
   CONSUMABLE,
   linesOf,
@@ -15,7 +12,6 @@ import {
   refreshStatuses,
   remainingOf,
   requisitionOf,
-  type Requisition,
   userActor,
   writeLog,
 } from './requisition-service.js';

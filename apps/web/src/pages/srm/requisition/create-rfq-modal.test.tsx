@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, fail, ok, type FakeHandler } from '../../../test/fake-server';
 import { rfqPickErrors } from './create-rfq-modal';

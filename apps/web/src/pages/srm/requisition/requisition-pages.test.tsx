@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocLogEntry } from '@procura/shared';
 import { unitRoute } from '../../../test/units';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
 import { dayCell, typeDate } from '../../../test/dates';
