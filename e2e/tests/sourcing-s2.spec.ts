@@ -286,7 +286,7 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await reqPage.getByTestId('line-price-0').fill('4800');
   await reqPage.getByTestId('requisition-save').click();
   // The saved draft opens in the generic document detail.
-  const prDetail = reqPage.locator('.ant-drawer-content', { has: reqPage.getByTestId('workflow-detail') });
+  const prDetail = reqPage.locator('.ant-drawer-open', { has: reqPage.getByTestId('workflow-detail') });
   await expect(prDetail.getByTestId('resource-detail')).toContainText('480000.00 CNY');
   await prDetail.getByTestId('detail-requisition-submit').click();
   await reqPage.getByTestId('requisition-submit-ok').click();
@@ -314,7 +314,7 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
 
   // 3. buyer1: 创建询价 from the PR line (deadline T+3 days), 按数量拆分, invites SupA and SupB only, publishes: refused (RFQ-1).
   const buyerPage = await openBrowser(browser, baseURL!, buyer, `/srm/requisition?detail=${pr.id}`);
-  const approvedPr = buyerPage.locator('.ant-drawer-content', { has: buyerPage.getByTestId('workflow-detail') });
+  const approvedPr = buyerPage.locator('.ant-drawer-open', { has: buyerPage.getByTestId('workflow-detail') });
   await expect(approvedPr.getByTestId('resource-detail')).toContainText('已审批');
   await expect(approvedPr.getByTestId('requisition-lines')).toContainText('待处理');
   await approvedPr.getByTestId('detail-requisition-create-rfq').click();

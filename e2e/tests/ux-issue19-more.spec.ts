@@ -165,7 +165,7 @@ test('#5 units, departments, log sources and statuses show in words, never as PE
     ],
   });
   await page.goto(`/srm/requisition?detail=${made.id}`);
-  const detail = page.locator('.ant-drawer-content', { has: page.getByTestId('workflow-detail') });
+  const detail = page.locator('.ant-drawer-open', { has: page.getByTestId('workflow-detail') });
   await expect(detail.getByTestId('requisition-lines')).toContainText('个', { timeout: 30_000 });
   await expect(detail).not.toContainText(RAW);
 
