@@ -36,6 +36,7 @@ export * from './resources/contract.js';
 export * from './contract-template.js';
 export * from './resources/quota.js';
 export * from './resources/supplier-change.js';
+export * from './resources/requisition.js';
 export * from './resources/supplier-material.js';
 export * from './resources/unit-of-measure.js';
 export * from './purchase-settings.js';

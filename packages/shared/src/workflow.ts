@@ -52,6 +52,8 @@ export type WorkflowApprovalDef = {
   docType: string;
   /** The header field (camelCase) whose amount picks the steps. */
   amountField: string;
+  /** The instance's title; `{field}` placeholders take the header's values, `{label}` the document's name. */
+  title?: string;
   /** The SYSTEM transitions fired by the outcome; `approved` / `rejected` by default. */
   approved?: string;
   rejected?: string;

@@ -39,7 +39,7 @@ export type TransitionStep<R extends DocRow = DocRow> = {
   /** Follow-ups in the same transaction (notices, hand-overs). */
   after?(row: R, trx: Db): Promise<void> | void;
   /** What the caller is told once committed, when more than the definition's message (an approval's outcome). */
-  reply?(): { result?: unknown; message?: string };
+  reply?(): { result?: unknown; message?: string } | Promise<{ result?: unknown; message?: string }>;
 };
 
 /** One transition's module hook: extra body values and what to do with them. */
@@ -169,7 +169,7 @@ export function mountWorkflowRoutes(
           },
         });
         request.log.info({ event: 'workflow.transition', doc: wf.def.docType, action, id: input.id }, 'moved');
-        const reply = step.reply?.();
+        const reply = await step.reply?.();
         return ok(reply?.result ?? null, reply?.message ?? message);
       },
     );

@@ -4,6 +4,7 @@ import { purchaseOrderFixture } from './purchase-order.js';
 import { contractFixture } from './contract.js';
 import { quotaFixture } from './quota.js';
 import { supplierChangeFixture } from './supplier-change.js';
+import { requisitionFixture } from './requisition.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -36,4 +37,5 @@ export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmContract: contractFixture,
   srmQuotaArrangement: quotaFixture,
   srmSupplierChange: supplierChangeFixture,
+  srmPurchaseRequisition: requisitionFixture,
 };

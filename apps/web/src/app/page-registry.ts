@@ -39,7 +39,6 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   'approval/DefinitionList': lazy(() => import('../pages/approval/definition-page')),
   'srm/PurchaseSettings': lazy(() => import('../pages/srm/purchase-settings-page')),
-  'srm/RequisitionList': lazy(() => import('../pages/srm/requisition/requisition-list-page')),
   'srm/SourcingList': lazy(() => import('../pages/srm/sourcing/sourcing-list-page')),
   'srm/MySourcing': lazy(() => import('../pages/srm/sourcing/my-sourcing-page')),
   'srm/TenderList': lazy(() => import('../pages/srm/tender/tender-list-page')),

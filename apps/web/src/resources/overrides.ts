@@ -23,6 +23,7 @@ import { sampleOverrides } from '../pages/srm/sample-overrides';
 import { contractOverrides } from '../pages/srm/contract-overrides';
 import { purchaseOrderOverrides } from '../pages/srm/purchase-order-overrides';
 import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
+import { requisitionOverrides } from '../pages/srm/requisition/requisition-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
 import { supplierChangeOverrides } from '../pages/supplier/change-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
@@ -35,6 +36,7 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...contractOverrides,
   ...purchaseOrderOverrides,
   ...quotaOverrides,
+  ...requisitionOverrides,
   ...sourceListOverrides,
   ...supplierChangeOverrides,
   [checkRuleResource.key]: {

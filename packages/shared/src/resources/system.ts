@@ -9,6 +9,7 @@ import { purchaseOrderResource } from './purchase-order.js';
 import { contractResource } from './contract.js';
 import { quotaResource } from './quota.js';
 import { supplierChangeResource } from './supplier-change.js';
+import { requisitionResource } from './requisition.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
 
@@ -299,6 +300,7 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [contractResource.key]: contractResource,
   [quotaResource.key]: quotaResource,
   [supplierChangeResource.key]: supplierChangeResource,
+  [requisitionResource.key]: requisitionResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
   [unitOfMeasureResource.key]: unitOfMeasureResource,
 };
