@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { purchaseOrderResource } from '@procura/shared';
 import type { ResourceOverride } from '../../resources/resource-types';
 import { SupplierSelect } from './material-controls';
+import { OrderConfirmModal } from './purchase-order-confirm';
 import { OrderChangeModal, OrderRevisionsPanel } from './purchase-order-panels';
 
 /**
@@ -15,7 +16,7 @@ export const purchaseOrderOverrides: Readonly<Record<string, ResourceOverride>> 
     details: { supplierId: (_v, r) => (r.supplierName as string | null) ?? '-' },
     controlPermissions: { supplierId: 'supplier:list' },
     formControls: { supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }) },
-    workflow: { key: 'order', panels: { change: OrderChangeModal } },
+    workflow: { key: 'order', panels: { change: OrderChangeModal, confirm: OrderConfirmModal } },
     detailPanels: [{ key: 'revisions', title: '历史版本', Panel: OrderRevisionsPanel }],
   },
 };
