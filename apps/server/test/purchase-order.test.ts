@@ -258,6 +258,15 @@ describe('lines by hand in the draft (the line set, PO-8, PR-3)', () => {
     ]);
     expect(lines[0]!.materialCode).toBeTruthy();
     expect(await linesOf(o.id)).toHaveLength(2);
+    // §24: the derived header indicators come with their dictionary texts, not as bare codes.
+    expect(o).toMatchObject({
+      receiptStatus: 'NONE',
+      receiptStatus_dictText: '未收货',
+      invoiceStatus_dictText: '未开票',
+      paymentStatus_dictText: '未付款',
+    });
+    const list = await s.request<PageResult<Order>>('GET', `/srm/order/list?code=${o.code}`, { token: buyer });
+    expect(list.body.result.records[0]).toMatchObject({ receiptStatus_dictText: '未收货' });
   });
 
   it('PO-8: a line without a quantity, or with none above 0, is refused by cell', async () => {

@@ -23,5 +23,9 @@ export const purchaseOrderManifest: ModuleManifest = {
     ],
     ['srm_po_line_status', '订单行状态', 'OPEN 执行中 · CLOSED 已关闭 · CANCELLED 已取消'],
     ['srm_po_price_source', '订单价格来源', 'CONTRACT 合同 · PRICE_RECORD 价格库 · AWARD 定标 · MANUAL 手工录入'],
+    ['srm_po_receipt_status', '订单收货状态', 'NONE 未收货 · PARTIAL 部分收货 · FULL 已收货'],
+    ['srm_po_invoice_status', '订单开票状态', 'NONE 未开票 · PARTIAL 部分开票 · FULL 已开票'],
+    ['srm_po_payment_status', '订单付款状态', 'NONE 未付款 · PARTIAL 部分付款 · FULL 已付款'],
+    ['srm_po_source_doc_type', '订单来源单据类型', 'REQUISITION 采购申请 · AWARD 定标结果'],
   ],
 };
