@@ -206,7 +206,14 @@ export function ResourceFormDrawer({
           </Form.Item>
         ))}
         {lineSets.map(([name, set]) => (
-          <LinesEditor key={name} name={name} set={set} error={setErrors[name]} locked={lock?.lines?.[name]} />
+          <LinesEditor
+            key={name}
+            name={name}
+            set={set}
+            error={setErrors[name]}
+            locked={lock?.lines?.[name]}
+            controls={controls}
+          />
         ))}
       </Form>
     </Drawer>

@@ -31,8 +31,11 @@ export type RowAction = {
   | { run: (record: ResourceRecord) => Promise<Envelope<unknown>>; confirm: string }
 );
 
-/** A form control in place of the one a field's type gives; Form.Item supplies value and onChange. */
-export type FormControl = (field: FieldDef, disabled: boolean) => ReactElement;
+/**
+ * A form control in place of the one a field's type gives; Form.Item supplies value and onChange.
+ * In a line set's cell `at` is the row's form path (`['lines', 2]`).
+ */
+export type FormControl = (field: FieldDef, disabled: boolean, at?: readonly [string, number]) => ReactElement;
 
 /** How one resource's page departs from what its definition gives. */
 /** What an edit form keeps as it is: header fields, and line set columns by set name. */
@@ -44,7 +47,7 @@ export type ResourceOverride = {
   columns?: Readonly<Record<string, (value: unknown, record: ResourceRecord) => ReactNode>>;
   /** Columns of values the server adds beside the fields (a quota's shares), each after the named field's column. */
   extraColumns?: readonly ExtraColumn[];
-  /** Form controls by field name. */
+  /** Form controls by field name; a line set's cells by `<set>.<field>` (`lines.materialId`). */
   formControls?: Readonly<Record<string, FormControl>>;
   /** Checks beyond the field's schema, by field name: the message shown under the field, or null when fine. */
   formChecks?: Readonly<Record<string, (value: unknown) => string | null>>;

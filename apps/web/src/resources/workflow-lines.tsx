@@ -11,7 +11,7 @@ import {
 } from '@procura/shared';
 import { fieldControl } from './field-control';
 import { displayValue, toFormValues, toWireValue } from './resource-fields';
-import type { ResourceRecord } from './resource-types';
+import type { FormControl, ResourceOverride, ResourceRecord } from './resource-types';
 
 /**
  * The line sets of a workflow document on the web (issue 17): read-only tables in the detail,
@@ -70,18 +70,25 @@ const cellRule = (field: FieldDef) => ({
   },
 });
 
+/** A cell's control: the page's (told the row's form path, to fill its other cells) or the field type's. */
+const cellControl = (own: FormControl | undefined, field: FieldDef, disabled: boolean, at: [string, number]) =>
+  own ? own(field, disabled, at) : fieldControl(field, disabled);
+
 /** The editable table of one line set, inside the document's form (`Form.List` under the set's name). */
 export function LinesEditor({
   name,
   set,
   error,
   locked,
+  controls,
 }: {
   name: string;
   set: LineSetDef;
   error?: string;
   /** Columns kept as they are, and no lines added or removed (CON-1). */
   locked?: readonly string[];
+  /** The page's controls; a cell's is keyed `<set>.<field>` (a material picker for `lines.materialId`). */
+  controls?: ResourceOverride['formControls'];
 }) {
   const inputs = lineInputFields(set);
   return (
@@ -101,7 +108,10 @@ export function LinesEditor({
                   title: `${field.required ? '* ' : ''}${field.label}`,
                   render: (_: unknown, row: { name: number }) => (
                     <Form.Item name={[row.name, key]} rules={[cellRule(field)]} style={{ margin: 0, minWidth: 120 }}>
-                      {fieldControl(field, locked?.includes(key))}
+                      {cellControl(controls?.[`${name}.${key}`], field, Boolean(locked?.includes(key)), [
+                        name,
+                        row.name,
+                      ])}
                     </Form.Item>
                   ),
                 })),

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { purchaseOrderResource } from '@procura/shared';
 import type { ResourceOverride } from '../../resources/resource-types';
-import { SupplierSelect } from './material-controls';
+import { MaterialSelect, SupplierSelect } from './material-controls';
+import { ContractLineSelect, ContractSelect, ContractText } from './purchase-order-controls';
 import { OrderConfirmModal } from './purchase-order-confirm';
 import { OrderChangeModal, OrderRevisionsPanel } from './purchase-order-panels';
 
@@ -13,9 +14,18 @@ import { OrderChangeModal, OrderRevisionsPanel } from './purchase-order-panels';
 export const purchaseOrderOverrides: Readonly<Record<string, ResourceOverride>> = {
   [purchaseOrderResource.key]: {
     columns: { supplierId: (_v, r) => (r.supplierName as string | null) ?? '-' },
-    details: { supplierId: (_v, r) => (r.supplierName as string | null) ?? '-' },
+    details: {
+      supplierId: (_v, r) => (r.supplierName as string | null) ?? '-',
+      contractId: (v) => createElement(ContractText, { id: (v as string | null) ?? null }),
+    },
     controlPermissions: { supplierId: 'supplier:list' },
-    formControls: { supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }) },
+    // Pickers instead of id boxes: the contract of the chosen supplier, its lines, the material (CON-4, CON-5).
+    formControls: {
+      supplierId: (_f, disabled) => createElement(SupplierSelect, { disabled }),
+      contractId: (_f, disabled) => createElement(ContractSelect, { disabled }),
+      'lines.materialId': (_f, disabled) => createElement(MaterialSelect, { disabled }),
+      'lines.contractLineId': (_f, disabled, at) => createElement(ContractLineSelect, { disabled, at }),
+    },
     workflow: { key: 'order', panels: { change: OrderChangeModal, confirm: OrderConfirmModal } },
     detailPanels: [{ key: 'revisions', title: '历史版本', Panel: OrderRevisionsPanel }],
   },
