@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { apiLogin, openMenu } from './helpers.js';
-import { confirmedCommand, dayOf, openDocument } from './srm-helpers.js';
+import { confirmedCommand, confirmOrder, dayOf, openDocument } from './srm-helpers.js';
 
 // Purchase orders (domain §16) on the generic document page: the buyer submits a draft, the
 // manager approves it in 审批中心 (PO-4: the approval engine, by amount, never the submitter),
@@ -64,7 +64,7 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   const supplier = await signIn('supplier1');
   let seen = await openOrder(supplier, '/srm/my-orders', code);
   await expect(seen.getByTestId('detail-order-change')).toHaveCount(0);
-  await confirmedCommand(supplier, 'detail-order-confirm', '订单已确认');
+  await confirmOrder(supplier);
 
   // A change order: more bolts at the same price, the reason required.
   detail = await openOrder(page, '/srm/order', code);
@@ -88,6 +88,6 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   // The supplier confirms the new revision.
   seen = await openOrder(supplier, '/srm/my-orders', code);
   await expect(supplier.getByTestId('resource-detail')).toContainText('待供应商确认');
-  await confirmedCommand(supplier, 'detail-order-confirm', '订单已确认');
+  await confirmOrder(supplier);
   await expect(seen.getByTestId('workflow-timeline')).toContainText('订单变更：生产计划增加');
 });

@@ -241,7 +241,7 @@ test('S6: contract from an award (CON-1, CON-2), supplier rejection and signing,
   const contractLineId = signed.lines[0]!.id;
 
   // 5. An order for 520 吨 against the contract (over-delivery allowance 0): refused, nothing stored (CON-5).
-  //    The product has no contract picker on the order form yet: the release order is drafted over the API.
+  //    The release order is drafted over the API; its form (step 6) shows the contract and its line by their pickers.
   const orderDraft = (qty: string, unitPrice: string, extra: Record<string, unknown> = {}) => ({
     orderType: 'CONTRACT_RELEASE',
     supplierId: supplierIdOf(supA),
@@ -268,6 +268,9 @@ test('S6: contract from an award (CON-1, CON-2), supplier rejection and signing,
   await enter(buyerPage, '/srm/order', buyerPage.getByTestId('resource-page-srmPurchaseOrder'));
   await buyerPage.locator('.ant-table-row', { hasText: order.code }).getByText('编辑', { exact: true }).click();
   const orderForm = buyerPage.getByTestId('resource-form');
+  // The form's 合同 and 合同行 are pickers showing codes and names, not ids (CON-4, CON-5).
+  await expect(orderForm.getByTestId('contract-select')).toContainText(code);
+  await expect(orderForm.getByTestId('contract-line-select-0')).toContainText(`第1行 ${plate.name}`);
   const saveOrder = () =>
     orderForm
       .locator('xpath=ancestor::div[contains(@class,"ant-drawer-content")]')
@@ -332,13 +335,30 @@ test('S6: contract from an award (CON-1, CON-2), supplier rejection and signing,
   await revisions.getByTestId('order-revision-view-0').click();
   await expect(revisions.getByTestId('order-revision-0')).toContainText(dayOf(20));
   seen = await openOrder(supplierPage, '/srm/my-orders');
-  await confirmedCommand(supplierPage, 'detail-order-confirm');
+  // PO-5: the promised date starts at the needed date; a later one is refused beside it until a reason is given.
+  await seen.getByTestId('detail-order-confirm').click();
+  const promise = supplierPage.getByTestId('order-confirm-line-1');
+  await expect(promise.getByLabel('第1行承诺交期')).toHaveValue(dayOf(45));
+  await promise.getByLabel('第1行承诺交期').click();
+  await promise.getByLabel('第1行承诺交期').fill(dayOf(50));
+  await promise.getByLabel('第1行承诺交期').press('Enter');
+  await supplierPage.getByTestId('order-confirm-submit').click();
+  await expect(promise).toContainText(`承诺交期晚于需求日期 ${dayOf(45)}，请填写原因`);
+  await promise.getByTestId('order-confirm-reason-1').fill('轧机检修，顺延五天');
+  await supplierPage.getByTestId('order-confirm-submit').click();
+  await expect(supplierPage.getByTestId('order-confirm-form')).toHaveCount(0);
   await expect(statusOf(supplierPage)).toContainText('已确认');
   const confirmed = await buyer.call<{ status: string; revisionNo: number }>('GET', '/srm/order/queryById', {
     id: orderId,
   });
   expect(confirmed).toMatchObject({ status: 'CONFIRMED', revisionNo: 1 });
-  expect((await linesOf(orderId))[0]!.promisedDate).toBe(dayOf(45));
+  expect((await linesOf(orderId))[0]).toMatchObject({ promisedDate: dayOf(50), promiseReason: '轧机检修，顺延五天' });
+  // The buyer reads the promised date and its reason on the order's detail, and the receipt status by its text.
+  await openOrder(buyerPage, '/srm/order');
+  await expect(statusOf(buyerPage)).toContainText('已确认');
+  await expect(buyerPage.getByTestId('lines-lines')).toContainText(dayOf(50));
+  await expect(buyerPage.getByTestId('lines-lines')).toContainText('轧机检修，顺延五天');
+  await expect(buyerPage.getByTestId('resource-detail')).toContainText('未收货');
 
   // 9. A new approved requisition for 50 吨 of the quota material, 按配额拆分: SupA 30, SupB 20 (QUO-4);
   //    the allocations are recorded when the orders are approved (QUO-6).

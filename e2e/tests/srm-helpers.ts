@@ -216,3 +216,24 @@ export async function confirmedCommand(page: Page, testId: string, done?: string
   if (done) await expect(page.getByText(done).last()).toBeVisible();
   else await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 }
+
+/**
+ * The supplier's 确认订单 (PO-5): the dialog's promised dates start at the needed dates; `promises`
+ * sets some lines' dates (by line number, with the reason a later date needs), then it is sent.
+ */
+export async function confirmOrder(
+  page: Page,
+  promises: Record<number, { date: string; reason?: string }> = {},
+): Promise<void> {
+  await page.getByTestId('workflow-detail').getByTestId('detail-order-confirm').click();
+  const form = page.getByTestId('order-confirm-form');
+  for (const [lineNo, p] of Object.entries(promises)) {
+    const date = form.getByTestId(`order-confirm-line-${lineNo}`).getByLabel(`第${lineNo}行承诺交期`);
+    await date.click();
+    await date.fill(p.date);
+    await date.press('Enter');
+    if (p.reason) await form.getByTestId(`order-confirm-reason-${lineNo}`).fill(p.reason);
+  }
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(form).toHaveCount(0);
+}
