@@ -1,30 +1,15 @@
 // Helpers shared by the start, build and test scripts (plain Node, no dependencies).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Lowers a command's scheduling priority (`niceness`, 0 to 19: higher yields more), set as soon as
- * it is spawned, before it starts children of its own: they inherit it.
- */
-function lower(child, niceness) {
-  if (!niceness || !child.pid) return;
-  try {
-    os.setPriority(child.pid, niceness);
-  } catch {
-    // Not permitted here: the command runs at the normal priority.
-  }
-}
-
 /** Runs a command in the repository, streaming its output; resolves with its exit code. */
-export function run(command, args, { env = {}, cwd = root, niceness = 0 } = {}) {
+export function run(command, args, { env = {}, cwd = root } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
-    lower(child, niceness);
     child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
     child.on('error', (error) => {
       console.error(`cannot run ${command}: ${error.message}`);
@@ -37,11 +22,10 @@ export function run(command, args, { env = {}, cwd = root, niceness = 0 } = {}) 
  * Runs a command with its output held back, for commands that run side by side: the output is
  * printed in one piece when the command ends, so the logs do not interleave.
  */
-export function runBuffered(command, args, { env = {}, cwd = root, niceness = 0 } = {}) {
+export function runBuffered(command, args, { env = {}, cwd = root } = {}) {
   return new Promise((resolve) => {
     const chunks = [];
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    lower(child, niceness);
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
     const done = (code) => {

@@ -7,9 +7,6 @@
 //     other lane fills;
 //   - type-check, lint's result, then the unit and integration tests on SQLite, then the server's
 //     integration tests on PostgreSQL (when TEST_DATABASE_URL is set).
-// The browser lane is the longer one and waits on itself (browser, server and runner in turn): the
-// other lane, and lint beside the build, run at a lower priority (CHECKS_NICENESS) with two vitest
-// workers, so they take the cores whenever the browser lane leaves one idle and yield when it does not.
 // The browser lane streams its output; the other lane prints each step's output as it ends.
 // Browser traces are recorded on a retry only (as in CI); a spec run on its own keeps a failure's trace.
 // Type-check and lint keep their caches in .tmp/ (tsc build info, eslint and prettier caches):
@@ -46,17 +43,9 @@ function record(name, p, f, note = '') {
   );
 }
 
-/** How much the checks lane yields to the browser lane (a Unix niceness; see the top). */
-const CHECKS_NICENESS = 10;
-/**
- * Vitest's workers in the checks lane: two, not its default of one on two cores (cores − 1), so the
- * lane fills a core the browser lane leaves idle; at its lower priority the second yields otherwise.
- */
-const CHECKS_WORKERS = 2;
-
 /** A pass/fail step; `buffered` when it runs beside others. Resolves with its summary row. */
-async function gate(name, command, args, { env, buffered = false, niceness = 0 } = {}) {
-  const code = await (buffered ? runBuffered : run)(command, args, { env, niceness });
+async function gate(name, command, args, { env, buffered = false } = {}) {
+  const code = await (buffered ? runBuffered : run)(command, args, { env });
   return [name, code === 0 ? 1 : 0, code === 0 ? 0 : 1];
 }
 
@@ -69,13 +58,13 @@ function readJson(file) {
 }
 
 /** A vitest run; resolves with its summary row. */
-async function vitest(name, file, args, { env, buffered = false, niceness = 0 } = {}) {
+async function vitest(name, file, args, { env, buffered = false } = {}) {
   const out = path.join(tmp, `vitest-${file}.json`);
   fs.rmSync(out, { force: true });
   const code = await (buffered ? runBuffered : run)(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { env, niceness },
+    { env },
   );
   const r = readJson(out);
   if (!r) return [name, 0, 1, `vitest exited ${code} without results`];
@@ -143,9 +132,7 @@ async function withPostgresDatabase(fn) {
 
 const sqliteEnv = { TEST_DATABASE_URL: '' };
 // Lint needs no build: it runs beside it, on the core the build leaves idle.
-const lintRun = timed(() =>
-  gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true, niceness: CHECKS_NICENESS }),
-);
+const lintRun = timed(() => gate('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint'], { buffered: true }));
 const buildRow = await timed(async () => {
   const ok = (await build({ force: true })) === 0;
   return ['build', ok ? 1 : 0, ok ? 0 : 1];
@@ -168,19 +155,17 @@ async function browserLane() {
 
 /** The gates and the unit and integration tests, one after another; resolves with their rows. */
 async function checksLane() {
-  const low = { buffered: true, niceness: CHECKS_NICENESS };
-  const workers = `--maxWorkers=${CHECKS_WORKERS}`;
   const lane = [
-    await timed(() => gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], low)),
+    await timed(() => gate('type-check (all workspaces)', 'npm', ['run', '--silent', 'typecheck'], { buffered: true })),
     await lintRun,
-    await timed(() => vitest('unit + integration (SQLite)', 'sqlite', [workers], { ...low, env: sqliteEnv })),
+    await timed(() => vitest('unit + integration (SQLite)', 'sqlite', [], { env: sqliteEnv, buffered: true })),
   ];
   if (pgUrl)
     lane.push(
       await timed(() =>
-        vitest('server integration (PostgreSQL)', 'postgres', [workers, '--project', 'server'], {
-          ...low,
+        vitest('server integration (PostgreSQL)', 'postgres', ['--project', 'server'], {
           env: { TEST_DATABASE_URL: pgUrl },
+          buffered: true,
         }),
       ),
     );
