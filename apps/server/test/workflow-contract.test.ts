@@ -84,6 +84,9 @@ function pathsOf(def: ResourceDef): Record<string, string[]> {
     const state = queue.shift()!;
     for (const [action, t] of Object.entries<WorkflowTransitionDef>(wf.def.transitions)) {
       if ((t.side === 'SYSTEM' && !outcomes.has(action)) || !t.from.includes(state) || t.to in paths) continue;
+      // A transition that may also stay where it is (a short-close, in delivery or from CONFIRMED into it) is
+      // an action on the document rather than the way into its state: the states are reached without it.
+      if (t.from.includes(t.to)) continue;
       paths[t.to] = [...paths[state]!, action];
       queue.push(t.to);
     }
@@ -109,9 +112,21 @@ describe.each(documents.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     // An approval's outcome is the system's move, as the engine makes it (issue 17 hand-over).
     if (wf.def.transitions[action]?.side === 'SYSTEM') {
       const r = await runTransition(s.ctx.db, wf.def, { table, id, action, actor: null });
+      // The engine's instance ends with its outcome (a later hand-over of the document opens a new one).
+      const ended = Object.values<WorkflowTransitionDef>(wf.def.transitions).find(
+        (t) => t.approval && [t.approval.approved ?? 'approved', t.approval.rejected ?? 'rejected'].includes(action),
+      );
+      if (ended)
+        await s.ctx.db
+          .updateTable('approvalInstance')
+          .set({ status: action === (ended.approval!.approved ?? 'approved') ? 'APPROVED' : 'REJECTED' })
+          .where('docId', '=', id)
+          .where('status', '=', 'RUNNING')
+          .execute();
       return { status: 200, body: { success: true, message: r.message } };
     }
     const { token, body } = a.take(action);
+    await a.before?.(action, id);
     return s.request('POST', api(action), { token, body: { ...body, ...extra, id } });
   };
   const at = async (state: string) => {
