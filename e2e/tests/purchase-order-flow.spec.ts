@@ -89,7 +89,17 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   await expect(page.getByTestId('order-change-form')).toContainText('请填写变更原因');
   await page.getByTestId('order-change-reason').fill('生产计划增加');
   await page.getByTestId('order-change-submit').click();
-  await expect(page.getByText('订单已变更，等待供应商重新确认').last()).toBeVisible();
+  await expect(page.getByText('订单已变更').last()).toBeVisible();
+  // §16 CHANGE_PENDING: a higher amount is approved again (PO-4) before the supplier re-confirms.
+  await expect(page.getByTestId('resource-detail')).toContainText('变更中');
+  await openMenu(manager, '审批中心', '我的待办', /\/approval\/todo$/);
+  const changeTask = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
+  await changeTask.getByTestId('approval-view').click();
+  await manager.getByTestId('approval-detail-approve').click();
+  await manager.getByTestId('approval-comment').fill('同意变更');
+  await manager.getByTestId('approval-decision-ok').click();
+  await expect(manager.getByText('已同意').last()).toBeVisible();
+  detail = await openOrder(page, '/srm/order', code);
   await expect(page.getByTestId('resource-detail')).toContainText('待供应商确认');
   // The previous revision stays readable below the detail.
   const revisions = detail.getByTestId('order-revisions');
