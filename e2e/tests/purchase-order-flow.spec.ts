@@ -5,7 +5,8 @@ import { apiLogin, enter, openMenu } from './helpers.js';
 // Purchase orders (domain §16) on the generic document page: the buyer submits a draft, the
 // manager approves it in 审批中心 (PO-4: the approval engine, by amount, never the submitter),
 // the buyer sends it, the supplier confirms; then a change order (PO-6) raises the revision,
-// keeps the previous one readable, and goes back to the supplier, who confirms it again.
+// keeps the previous one readable, is approved again for its higher amount (PO-4, CHANGE_PENDING) and
+// goes back to the supplier, who confirms it again.
 const day = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
 test.use({ user: 'buyer' });
@@ -29,6 +30,8 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   page,
   signIn,
 }) => {
+  // Three sign-ins and two approvals in 审批中心 (the order's, then its change's) on a busy machine.
+  test.setTimeout(240_000);
   // Set-up over the API: a one-line draft to 华东精密 (a fastener, a category it is qualified in).
   const buyer = await apiLogin(page.request, 'buyer');
   const suppliers = await buyer.call<{ records: { id: string; name: string }[] }>('GET', '/supplier/list', {
@@ -92,7 +95,7 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   await expect(page.getByText('订单已变更').last()).toBeVisible();
   // §16 CHANGE_PENDING: a higher amount is approved again (PO-4) before the supplier re-confirms.
   await expect(page.getByTestId('resource-detail')).toContainText('变更中');
-  await openMenu(manager, '审批中心', '我的待办', /\/approval\/todo$/);
+  await enter(manager, '/approval/todo', manager.getByTestId('approval-todo-page'));
   const changeTask = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
   await changeTask.getByTestId('approval-view').click();
   await manager.getByTestId('approval-detail-approve').click();
