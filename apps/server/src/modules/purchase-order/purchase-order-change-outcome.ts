@@ -24,7 +24,9 @@ import { linesOfOrder, type PurchaseOrder, type PurchaseOrderLine } from './purc
  * confirmation. Revision numbers only go up (PO-6 "every change raises revisionNo"): the rejected
  * content is kept readable as a revision of its own (status CHANGE_PENDING, the approver's
  * comment as its reason) and the restored order is the next revision. Ledger quantities posted by
- * deliveries and receipts are never restored.
+ * deliveries and receipts are never restored. The requisition, award and contract quantities go
+ * back through the same checks as a change: if another order took meanwhile what the change had
+ * given back, the rejection is refused with that rule (PO-3, CON-5) and the change stays pending.
  */
 
 const TABLE = 'srmPurchaseOrder';
