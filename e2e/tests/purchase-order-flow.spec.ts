@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { apiLogin, openMenu } from './helpers.js';
+import { apiLogin, enter, openMenu } from './helpers.js';
 import { confirmedCommand, confirmOrder, dayOf, openDocument } from './srm-helpers.js';
 
 // Purchase orders (domain §16) on the generic document page: the buyer submits a draft, the
 // manager approves it in 审批中心 (PO-4: the approval engine, by amount, never the submitter),
 // the buyer sends it, the supplier confirms; then a change order (PO-6) raises the revision,
-// keeps the previous one readable, and goes back to the supplier, who confirms it again.
+// keeps the previous one readable, is approved again for its higher amount (PO-4, CHANGE_PENDING) and
+// goes back to the supplier, who confirms it again.
 test.use({ user: 'buyer' });
 
 /** Opens the order's detail on `page` (the buyer's 采购订单 or the supplier's 我的订单). */
@@ -15,6 +16,8 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   page,
   signIn,
 }) => {
+  // Three sign-ins and two approvals in 审批中心 (the order's, then its change's) on a busy machine.
+  test.setTimeout(240_000);
   // Set-up over the API: a one-line draft to 华东精密 (a fastener, a category it is qualified in).
   const buyer = await apiLogin(page.request, 'buyer');
   const suppliers = await buyer.call<{ records: { id: string; name: string }[] }>('GET', '/supplier/list', {
@@ -75,7 +78,17 @@ test('PO-4/PO-6: submit → approve in 审批中心 → send → confirm; a chan
   await expect(page.getByTestId('order-change-form')).toContainText('请填写变更原因');
   await page.getByTestId('order-change-reason').fill('生产计划增加');
   await page.getByTestId('order-change-submit').click();
-  await expect(page.getByText('订单已变更，等待供应商重新确认').last()).toBeVisible();
+  await expect(page.getByText('订单已变更').last()).toBeVisible();
+  // §16 CHANGE_PENDING: a higher amount is approved again (PO-4) before the supplier re-confirms.
+  await expect(page.getByTestId('resource-detail')).toContainText('变更中');
+  await enter(manager, '/approval/todo', manager.getByTestId('approval-todo-page'));
+  const changeTask = manager.getByTestId('approval-todo-page').locator('tbody tr', { hasText: code });
+  await changeTask.getByTestId('approval-view').click();
+  await manager.getByTestId('approval-detail-approve').click();
+  await manager.getByTestId('approval-comment').fill('同意变更');
+  await manager.getByTestId('approval-decision-ok').click();
+  await expect(manager.getByText('已同意').last()).toBeVisible();
+  detail = await openOrder(page, '/srm/order', code);
   await expect(page.getByTestId('resource-detail')).toContainText('待供应商确认');
   // The previous revision stays readable below the detail.
   const revisions = detail.getByTestId('order-revisions');

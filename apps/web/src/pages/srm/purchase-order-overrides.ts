@@ -2,9 +2,10 @@ import { createElement } from 'react';
 import { purchaseOrderResource } from '@procura/shared';
 import type { ResourceOverride } from '../../resources/resource-types';
 import { MaterialSelect, SupplierSelect } from './material-controls';
-import { ContractLineSelect, ContractSelect, ContractText } from './purchase-order-controls';
+import { OrderChangeModal } from './purchase-order-change-modal';
 import { OrderConfirmModal } from './purchase-order-confirm';
-import { OrderChangeModal, OrderRevisionsPanel } from './purchase-order-panels';
+import { ContractLineSelect, ContractSelect, ContractText } from './purchase-order-controls';
+import { OrderRevisionsPanel } from './purchase-order-panels';
 
 /**
  * 采购订单 (buyers) and 我的订单 (suppliers) on the generic workflow page (§16): the supplier's
