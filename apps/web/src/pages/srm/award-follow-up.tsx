@@ -47,8 +47,11 @@ function SupplierFollowUp({
   onDone: () => Promise<unknown>;
 }) {
   const navigate = useNavigate();
+  // The panel is read with either list right; each button and link shows by its own right.
   const canContract = useHasPermission('contract:add');
   const canOrder = useHasPermission('purchaseOrder:add');
+  const seesContracts = useHasPermission('contract:list');
+  const seesOrders = useHasPermission('purchaseOrder:list');
   const contractCmd = useCommand();
   const orderCmd = useCommand();
   const run = async (cmd: ReturnType<typeof useCommand>, url: string, body: Record<string, unknown>, path: string) => {
@@ -83,12 +86,12 @@ function SupplierFollowUp({
         ]}
       />
       <Space wrap style={{ marginTop: 8 }}>
-        {s.contract ? (
+        {seesContracts && s.contract ? (
           <Typography.Link onClick={() => navigate(`${CONTRACT_PAGE}?detail=${s.contract!.id}`)}>
             {`合同 ${s.contract.code}`}
           </Typography.Link>
         ) : null}
-        {s.orders.map((o) => (
+        {(seesOrders ? s.orders : []).map((o) => (
           <Typography.Link key={o.id} onClick={() => navigate(`${ORDER_PAGE}?detail=${o.id}`)}>
             <Tag>{`订单 ${o.code}`}</Tag>
           </Typography.Link>
