@@ -93,7 +93,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(followUp).toContainText('11.2');
     await followUp.getByTestId('award-make-contract').click();
     await expect(toast(page, '添加成功')).toBeVisible();
-    await expect(page).toHaveURL(/\/srm\/contract\?detail=/);
+    await expect(page).toHaveURL(/\/srm\/contract\?open=/);
     const contract = await buyer.call<{ records: { id: string; code: string; title: string }[] }>(
       'GET',
       '/srm/contract/list',
@@ -129,8 +129,8 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(followUp.getByTestId('award-make-contract')).toHaveCount(0);
     await followUp.getByTestId('award-make-order').click();
     await expect(toast(page, '已生成采购订单草稿')).toBeVisible();
-    await expect(page).toHaveURL(/\/purchase\/order\/list\?detail=/);
-    const orderId = new URL(page.url()).searchParams.get('detail')!;
+    await expect(page).toHaveURL(/\/purchase\/order\/list\?open=/);
+    const orderId = new URL(page.url()).searchParams.get('open')!;
     const order = await buyer.call<{ code: string; status: string }>('GET', '/srm/order/queryById', { id: orderId });
     expect(order.status).toBe('DRAFT');
     await expect(docDrawer(order.code)).toContainText('草稿');
@@ -144,7 +144,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     const waiting = page.getByTestId(`waiting-${orderId}`);
     await expect(waiting).toContainText(order.code);
     await waiting.getByRole('button', { name: '去确认' }).click();
-    await expect(page).toHaveURL(new RegExp(`/srm/my-orders\\?detail=${orderId}`));
+    await expect(page).toHaveURL(new RegExp(`/srm/my-orders\\?open=${orderId}`));
     await expect(docDrawer(order.code)).toContainText('待供应商确认');
   } finally {
     await setServerClock(admin, 0);

@@ -245,7 +245,7 @@ describe("the supplier's home: documents waiting for it", () => {
     const after = await todos(w.sup[0]);
     expect(after.cards.find((c) => c.key === 'ordersToConfirm')!.count).toBe(1);
     expect(after.waiting).toEqual([
-      expect.objectContaining({ kind: '采购订单', id, path: `/srm/my-orders?detail=${id}` }),
+      expect.objectContaining({ kind: '采购订单', id, path: `/srm/my-orders?open=${id}` }),
     ]);
     expect((await todos(w.sup[1])).waiting).toEqual([]);
     // Internal users get no supplier to-dos.

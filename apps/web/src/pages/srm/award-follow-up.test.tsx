@@ -58,7 +58,7 @@ describe('the award follow-up panel (生成合同 / 生成订单, CON-1, PO-3)',
     fireEvent.click(card.getByTestId('award-make-order'));
     await waitFor(() => expect(server.calls('POST /srm/order/fromAward')).toHaveLength(1));
     expect(server.calls('POST /srm/order/fromAward')[0]!.body).toEqual({ awardId: 'a1', supplierId: 's1' });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`${ORDER_PAGE}?detail=o2`));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`${ORDER_PAGE}?open=o2`));
   });
 
   it('contract rights only: 生成合同 and the contract, no 生成订单 and no order links', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { CONTRACT_PAGE } from '@procura/shared';
+import { CONTRACT_PAGE, detailHref } from '@procura/shared';
 import { useHasPermission } from '../../components/has';
 import { getAction, postAction } from '../../lib/http';
 import { useCommand } from '../../lib/use-command';
@@ -64,7 +64,7 @@ function SupplierFollowUp({
       },
       async () => {
         await onDone();
-        if (id) navigate(`${path}?detail=${id}`);
+        if (id) navigate(detailHref(path, id));
       },
     );
   };
@@ -87,12 +87,12 @@ function SupplierFollowUp({
       />
       <Space wrap style={{ marginTop: 8 }}>
         {seesContracts && s.contract ? (
-          <Typography.Link onClick={() => navigate(`${CONTRACT_PAGE}?detail=${s.contract!.id}`)}>
+          <Typography.Link onClick={() => navigate(detailHref(CONTRACT_PAGE, s.contract!.id))}>
             {`合同 ${s.contract.code}`}
           </Typography.Link>
         ) : null}
         {(seesOrders ? s.orders : []).map((o) => (
-          <Typography.Link key={o.id} onClick={() => navigate(`${ORDER_PAGE}?detail=${o.id}`)}>
+          <Typography.Link key={o.id} onClick={() => navigate(detailHref(ORDER_PAGE, o.id))}>
             <Tag>{`订单 ${o.code}`}</Tag>
           </Typography.Link>
         ))}
