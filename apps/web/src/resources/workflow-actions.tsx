@@ -76,7 +76,9 @@ export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = 
   });
   const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
   const actionOf = (action: string) =>
-    def.transitions[action] ? logTextOf(action, def.transitions[action]) : (actionText?.[action] ?? action);
+    def.transitions[action]
+      ? logTextOf(action, def.transitions[action])
+      : (actionText?.[action] ?? def.logActions?.[action] ?? action);
   if (logs.isLoading) return <Spin />;
   if (!logs.data?.length) return <Empty description={logs.error ? logs.error.message : '暂无记录'} />;
   return (
