@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startServer, stopServer, waitUp } from './bench-server.js';
-import { rssMb } from './measure.js';
+import { CLK_TCK, cpuTicks, rssMb } from './measure.js';
 
 // Volume benchmark: the user list over 1,000,000 users (first, middle and last page, filtered
 // sorts), the export of 100,000 rows (time and the server's RSS while it streams) and the
@@ -69,6 +70,17 @@ async function fill(): Promise<number> {
     await c.end();
   }
   return Date.now() - started;
+}
+
+/** The data rows of an exported xlsx (the header row not counted): a short count is a truncated export. */
+async function sheetRows(file: Buffer): Promise<number> {
+  let rows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+  });
+  for await (const sheet of reader) for await (const _row of sheet) rows++;
+  return rows - 1;
 }
 
 /** The import of IMPORT_ROWS new positions from one xlsx, asking for progress (`progress=1`). */
@@ -154,12 +166,18 @@ try {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);
   const t0 = Date.now();
+  const cpu0 = cpuTicks(server.pid!);
   const res = await fetch(`${base}/sys/position/exportXls`, { headers });
-  const bytes = (await res.arrayBuffer()).byteLength;
+  const file = Buffer.from(await res.arrayBuffer());
   const exportMs = Date.now() - t0;
+  const exportCpu = (cpuTicks(server.pid!) - cpu0) / CLK_TCK;
   clearInterval(sampler);
+  const exported = await sheetRows(file);
   console.log(
-    `\nexport of ${EXPORT_ROWS.toLocaleString()} positions: ${(exportMs / 1000).toFixed(1)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB xlsx, server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (HTTP ${res.status})`,
+    `\nexport of ${EXPORT_ROWS.toLocaleString()} positions: ${(exportMs / 1000).toFixed(1)} s (server CPU ${exportCpu.toFixed(1)} s), ${(file.length / 1024 / 1024).toFixed(1)} MB xlsx, ${exported.toLocaleString()} rows in it, server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (HTTP ${res.status}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
 
   if (IMPORT_ROWS > 0) await importBench(headers);

@@ -285,11 +285,12 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await reqPage.getByTestId('line-date-0').press('Enter');
   await reqPage.getByTestId('line-price-0').fill('4800');
   await reqPage.getByTestId('requisition-save').click();
-  const prDetail = reqPage.getByTestId('requisition-detail');
-  await expect(prDetail).toContainText('480000.00 CNY');
-  await reqPage.getByTestId('requisition-submit').click();
-  await confirmWith(reqPage, /^提\s*交$/);
-  await expect(prDetail.locator('.ant-descriptions')).toContainText('审批中');
+  // The saved draft opens in the generic document detail.
+  const prDetail = reqPage.locator('.ant-drawer-open', { has: reqPage.getByTestId('workflow-detail') });
+  await expect(prDetail.getByTestId('resource-detail')).toContainText('480000.00 CNY');
+  await prDetail.getByTestId('detail-requisition-submit').click();
+  await reqPage.getByTestId('requisition-submit-ok').click();
+  await expect(prDetail.getByTestId('resource-detail')).toContainText('审批中');
   const pr = (
     await req1.call<{ records: { id: string; code: string }[] }>('GET', '/srm/requisition/list', {
       title: `*${title}*`,
@@ -312,12 +313,11 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await dirPage.context().close();
 
   // 3. buyer1: 创建询价 from the PR line (deadline T+3 days), 按数量拆分, invites SupA and SupB only, publishes: refused (RFQ-1).
-  const buyerPage = await openBrowser(browser, baseURL!, buyer, '/srm/requisition');
-  await buyerPage.getByTestId(`requisition-open-${pr.code}`).click();
-  const approvedPr = buyerPage.getByTestId('requisition-detail');
-  await expect(approvedPr.locator('.ant-descriptions')).toContainText('已审批');
-  await expect(buyerPage.getByTestId('requisition-lines')).toContainText('待处理');
-  await buyerPage.getByTestId('requisition-create-rfq').click();
+  const buyerPage = await openBrowser(browser, baseURL!, buyer, `/srm/requisition?open=${pr.id}`);
+  const approvedPr = buyerPage.locator('.ant-drawer-open', { has: buyerPage.getByTestId('workflow-detail') });
+  await expect(approvedPr.getByTestId('resource-detail')).toContainText('已审批');
+  await expect(approvedPr.getByTestId('requisition-lines')).toContainText('待处理');
+  await approvedPr.getByTestId('detail-requisition-create-rfq').click();
   const deadlineText = new Date(Date.now() + 3 * DAY + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
   const deadlineInput = buyerPage.getByTestId('create-rfq').locator('.ant-picker input');
   await deadlineInput.click();
@@ -474,6 +474,11 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await expect(matrix.getByTestId('lowest-price')).toHaveCount(1);
   await expect(matrix.getByTestId('lowest-price')).toContainText('4550');
   await expect(matrix).toContainText('4700');
+  // The status timeline (issue 17): the short opening and the manager's continuation, in Chinese.
+  await rfq.getByRole('tab', { name: '状态记录' }).click();
+  const timeline = rfq.getByTestId('sourcing-timeline');
+  await expect(timeline).toContainText('开标：有效报价2家，少于3家 已发布 → 响应不足');
+  await expect(timeline).toContainText('继续开标：报价已截止，两家有效报价，经批准继续开标 响应不足 → 已开标');
 
   // 10. A split 60 % SupA / 50 % SupB is refused (AWD-3): in the form, and by the server; nothing is stored.
   await rfq.getByRole('tab', { name: '定标' }).click();

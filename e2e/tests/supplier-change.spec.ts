@@ -27,7 +27,7 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   // The supplier, in its own browser.
   await signInAs(page, 'supplier1');
   await openMyChanges(page);
-  await expect(page.getByTestId('my-change-table')).toContainText('暂无变更申请');
+  await expect(page.getByTestId('resource-table')).toContainText('暂无变更申请');
   await page.getByTestId('change-new').click();
   const current = page.getByTestId('change-current');
   await expect(current).toContainText('华东精密机械有限公司');
@@ -42,7 +42,7 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
   await expect(page.getByTestId('change-files-upload')).toHaveAttribute('data-value', /\S/);
   await page.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('变更申请已提交，等待审批').last()).toBeVisible();
-  const row = page.getByTestId('my-change-table').locator('tbody tr', { hasText: 'CR-' }).first();
+  const row = page.getByTestId('resource-table').locator('tbody tr', { hasText: 'CR-' }).first();
   await expect(row).toContainText('审批中');
   const code = (await row.locator('td').nth(1).innerText()).trim();
   expect(code).toMatch(/^CR-\d{8}-\d{4}$/);
@@ -75,12 +75,16 @@ test('S10: a bank-account change requested by the supplier, approved by the mana
 
   // The internal side sees the approved request's diff.
   await openMenu(manager, '供应商管理', '供应商变更', /\/srm\/supplier\/change$/);
-  const listed = manager.getByTestId('change-list-table').locator('tbody tr', { hasText: code });
+  const listed = manager.getByTestId('resource-table').locator('tbody tr', { hasText: code });
   await expect(listed).toContainText('已通过');
-  await listed.getByRole('button', { name: '详情' }).click();
-  const diff = manager.getByTestId('change-detail').getByTestId('change-diff');
+  await listed.getByText('详情', { exact: true }).click();
+  const detail = manager.getByTestId('workflow-detail');
+  const diff = detail.getByTestId('change-diff');
   await expect(diff).toContainText('银行账号');
   await expect(diff).toContainText(NEW_ACCOUNT);
+  // The evidence and the timeline of the generic document detail.
+  await expect(detail.getByTestId('workflow-attachments')).toContainText('.pdf');
+  await expect(detail.getByTestId('workflow-timeline')).toContainText('审批通过，变更生效');
 
   // The supplier sees the approved request, the new account and the history.
   await refreshTab(page, '变更申请');

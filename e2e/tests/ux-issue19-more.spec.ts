@@ -165,7 +165,7 @@ test('#5 units, departments, log sources and statuses show in words, never as PE
     ],
   });
   await page.goto(`/srm/requisition?open=${made.id}`);
-  const detail = page.getByTestId('requisition-detail');
+  const detail = page.locator('.ant-drawer-open', { has: page.getByTestId('workflow-detail') });
   await expect(detail.getByTestId('requisition-lines')).toContainText('个', { timeout: 30_000 });
   await expect(detail).not.toContainText(RAW);
 

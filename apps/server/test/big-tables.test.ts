@@ -203,6 +203,36 @@ describe('streamed export and deep pages (issue 15)', () => {
     expect(byCode).toEqual([...byCode].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
+  it('an export failing after its first batch aborts the answer: the client never gets a shorter, valid file', async () => {
+    // Each keyset batch reads the dictionary texts of its rows; the second batch's read fails.
+    const dicts = s.ctx.dicts as { textMaps: typeof s.ctx.dicts.textMaps };
+    const textMaps = dicts.textMaps;
+    let batches = 0;
+    dicts.textMaps = (...args) =>
+      ++batches === 2 ? Promise.reject(new Error('lost mid-export')) : textMaps.apply(dicts, args);
+    try {
+      const res = await fetch(`${s.base}/sys/position/exportXls`, { headers: { 'X-Access-Token': admin } });
+      await expect(res.arrayBuffer()).rejects.toThrow();
+      expect(batches).toBe(2);
+    } finally {
+      dicts.textMaps = textMaps;
+    }
+  });
+
+  it('an export whose first batch fails answers a JSON error, not a 200 with a cut-off file', async () => {
+    const dicts = s.ctx.dicts as { textMaps: typeof s.ctx.dicts.textMaps };
+    const textMaps = dicts.textMaps;
+    dicts.textMaps = () => Promise.reject(new Error('lost before the first row'));
+    try {
+      const res = await fetch(`${s.base}/sys/position/exportXls`, { headers: { 'X-Access-Token': admin } });
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect((await res.json()) as { success: boolean }).toMatchObject({ success: false });
+    } finally {
+      dicts.textMaps = textMaps;
+    }
+  });
+
   it('a page past the end is empty; the user list pages deep the same way', async () => {
     const beyond = await s.request<PageResult<unknown>>('GET', '/sys/position/list?pageNo=100000&pageSize=50', {
       token: admin,

@@ -4,6 +4,7 @@ import {
   changeWorkflow,
   EVIDENCE_REQUIRED_MESSAGE,
   WORKFLOW_STALE,
+  workflowRefusal,
   type ChangeHistoryRow,
   type ChangeRequestRow,
   type PageResult,
@@ -309,7 +310,7 @@ describe('approval applies, rejection changes nothing (CHG-1, CHG-2, CHG-4, CHG-
     expect(await request(r.id)).toMatchObject({ status: 'WITHDRAWN' });
     expect((await post(supplier1, '/supplierChange/withdraw', { id: r.id })).body).toMatchObject({
       success: false,
-      message: '变更申请已撤回，不能撤回',
+      message: workflowRefusal(changeWorkflow, 'withdraw', 'WITHDRAWN'),
     });
   });
 });
@@ -330,25 +331,31 @@ describe('isolation between suppliers (X-5)', () => {
     });
     expect(res.body).toMatchObject({ success: true });
     const mine2 = (
-      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/mine?pageSize=50', { token: supplier2 })
+      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/list?pageSize=50', { token: supplier2 })
     ).body.result;
     expect(mine2.records.map((r) => r.supplierId)).toEqual([sup2]);
     // A forged filter on the other supplier finds nothing.
     const forged = (
-      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/mine?pageSize=50&supplierId=' + sup2, {
+      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/list?pageSize=50&supplierId=' + sup2, {
         token: supplier1,
       })
     ).body.result;
     expect(forged.records).toEqual([]);
     const mine1 = (
-      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/mine?pageSize=50', { token: supplier1 })
+      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/list?pageSize=50', { token: supplier1 })
     ).body.result;
     expect(mine1.records.length).toBeGreaterThan(0);
     expect(mine1.records.every((r) => r.supplierId === sup1)).toBe(true);
     expect(
       (await s.request<ChangeHistoryRow[]>('GET', '/supplierChange/myHistory', { token: supplier2 })).body.result,
     ).toEqual([]);
-    expect((await s.request('GET', '/supplierChange/list', { token: supplier1 })).body.success).toBe(false);
+    // The generic list is a supplier's too, with its own requests only (X-5).
+    const listed1 = (
+      await s.request<PageResult<ChangeRequestRow>>('GET', `/supplierChange/list?pageSize=50&supplierId=${sup2}`, {
+        token: supplier1,
+      })
+    ).body.result;
+    expect(listed1.records).toEqual([]);
     expect(
       (await s.request('GET', `/supplierChange/history?supplierId=${sup2}`, { token: supplier1 })).body.success,
     ).toBe(false);
@@ -409,7 +416,7 @@ describe('a buyer asks on the supplier’s behalf (§5 initiatedBy BUYER, X-10)'
     expect(res.body).toMatchObject({ success: true });
     expect(await request(res.body.result.id)).toMatchObject({ initiatedBy: 'BUYER', status: 'SUBMITTED' });
     const mine = (
-      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/mine?pageSize=50', { token: supplier1 })
+      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/list?pageSize=50', { token: supplier1 })
     ).body.result;
     expect(mine.records.map((r) => r.code)).toContain(res.body.result.code);
     // X-10: the buyer who asked is no approver of its own request.
@@ -520,7 +527,7 @@ describe('drafts, contacts and withdrawal (§5 DRAFT/WITHDRAWN, CHG-1, CHG-2, CH
     // Nothing applied; the supplier's list shows the draft unsent, the buyer's list does not show it.
     expect((await contactsOf(sup1)).map((c) => c.mobile)).toEqual(['13900000001']);
     const mine = (
-      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/mine?pageSize=50', { token: supplier1 })
+      await s.request<PageResult<ChangeRequestRow>>('GET', '/supplierChange/list?pageSize=50', { token: supplier1 })
     ).body.result;
     expect(mine.records.find((x) => x.id === draftId)).toMatchObject({
       status: 'DRAFT',
@@ -663,7 +670,7 @@ describe('drafts, contacts and withdrawal (§5 DRAFT/WITHDRAWN, CHG-1, CHG-2, CH
     expect(await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', d.id).execute()).toEqual([]);
     expect((await post(supplier1, '/supplierChange/withdraw', { id: d.id })).body).toMatchObject({
       success: false,
-      message: '变更申请已撤回，不能撤回',
+      message: workflowRefusal(changeWorkflow, 'withdraw', 'WITHDRAWN'),
     });
     expect(
       (
@@ -675,7 +682,7 @@ describe('drafts, contacts and withdrawal (§5 DRAFT/WITHDRAWN, CHG-1, CHG-2, CH
           files: await evidence('supplier1'),
         })
       ).body,
-    ).toMatchObject({ success: false, message: '变更申请已撤回，不能再修改' });
+    ).toMatchObject({ success: false, message: workflowRefusal(changeWorkflow, 'submit', 'WITHDRAWN') });
   });
 
   it('CHG-2: a contact removal made against an older profile version is refused at approval; approved against the current one it removes the contact', async () => {
@@ -745,7 +752,7 @@ describe('one workflow path: compare-and-swap, status log and audit chain (issue
       post(supplier1, '/supplierChange/submit', { ...body, id, files }),
     ]);
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
-    expect([WORKFLOW_STALE, '变更申请审批中，不能再修改']).toContain(
+    expect([WORKFLOW_STALE, workflowRefusal(changeWorkflow, 'submit', 'SUBMITTED')]).toContain(
       results.find((r) => !r.body.success)!.body.message,
     );
     expect(await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).execute()).toHaveLength(
@@ -770,12 +777,21 @@ describe('one workflow path: compare-and-swap, status log and audit chain (issue
     );
     expect((await post(supplier1, '/supplierChange/withdraw', { id })).body).toMatchObject({
       success: false,
-      message: '变更申请已驳回，不能撤回',
+      message: workflowRefusal(changeWorkflow, 'withdraw', 'REJECTED'),
     });
     expect(((await logsOf(id)).result as LogRow[]).length).toBe(3);
   });
 
-  it('the timeline is the buyers’: a supplier user is refused', async () => {
-    expect((await s.request('GET', `/supplierChange/logs?id=x`, { token: supplier1 })).status).toBe(403);
+  it('X-5: a supplier reads the timeline of its own requests only', async () => {
+    const own = await s.ctx.db
+      .selectFrom('supplierChangeRequest')
+      .select('id')
+      .where('supplierId', '=', sup1)
+      .orderBy('createTime')
+      .executeTakeFirstOrThrow();
+    const mine = await s.request<LogRow[]>('GET', `/supplierChange/logs?id=${own.id}`, { token: supplier1 });
+    expect(mine.body.success).toBe(true);
+    expect(mine.body.result.length).toBeGreaterThan(0);
+    expect((await s.request('GET', `/supplierChange/logs?id=${own.id}`, { token: supplier2 })).status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ export const requisitionWorkflow = defineWorkflow({
   docType: 'PURCHASE_REQUISITION',
   label: '采购申请',
   permission: 'srm:requisition',
+  page: '/srm/requisition',
   states: {
     DRAFT: { text: '草稿', color: 'default', terminal: false },
     PENDING_APPROVAL: { text: '审批中', color: 'processing', terminal: false },
@@ -28,14 +29,24 @@ export const requisitionWorkflow = defineWorkflow({
       to: 'PENDING_APPROVAL',
       side: 'INTERNAL',
       label: '提交',
-      confirm: '确定提交审批吗？',
+      confirm: '确定提交审批吗？提交后不能修改',
       refusal: '只有草稿或被驳回的采购申请可以提交',
       done: '已提交审批',
+      // PR-2, X-10: the budget picks the approval steps; the outcome fires approve / reject, a withdrawal withdraw.
+      approval: {
+        docType: 'PURCHASE_REQUISITION',
+        amountField: 'budgetAmount',
+        title: '{label}：{title}（{code}）',
+        approved: 'approve',
+        rejected: 'reject',
+        withdrawn: 'withdraw',
+      },
     },
+    // Saving a rejected requisition takes it back to a draft (PR-4): the module's edit route takes it.
     edit: {
       from: ['REJECTED'],
       to: 'DRAFT',
-      side: 'INTERNAL',
+      side: 'SYSTEM',
       label: '修改',
       refusal: '只有被驳回的采购申请可以修改后重新提交',
       done: '采购申请已保存',

@@ -32,6 +32,10 @@ export const changeWorkflow = defineWorkflow({
   label: '变更申请',
   permission: 'supplierChange',
   supplierSideRefusal: '只有提出变更申请的供应商可以提交或撤回',
+  page: '/srm/supplier/change',
+  supplierPage: '/srm/my-changes',
+  // X-5: a draft is the supplier's until it is submitted.
+  internalVisibleFrom: ['SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN'],
   states: {
     DRAFT: { text: '草稿', color: 'default', terminal: false },
     SUBMITTED: { text: '审批中', color: 'processing', terminal: false },
@@ -49,13 +53,15 @@ export const changeWorkflow = defineWorkflow({
       refusal: '只有草稿状态的变更申请可以提交',
       done: '变更申请已提交，等待审批',
     },
+    // From SUBMITTED the approval is withdrawn: the engine's outcome takes `recall` (the log says so).
     withdraw: {
-      from: ['DRAFT'],
+      from: ['DRAFT', 'SUBMITTED'],
       to: 'WITHDRAWN',
       side: 'SUPPLIER',
       permission: 'supplierChange:mine',
       label: '撤回',
-      refusal: '只有草稿状态的变更申请可以直接撤回',
+      confirm: '确定撤回该变更申请吗？审批中的申请将取消审批；撤回后不能再编辑或提交。',
+      refusal: '只有草稿或审批中的变更申请可以撤回',
       done: '变更申请已撤回',
     },
     approve: {

@@ -4,9 +4,11 @@ import {
   workflowActionsFrom,
   workflowPermission,
   workflowRefusal,
+  workflowInternalSees,
   workflowStateText,
   workflowSupplierSees,
 } from './workflow.js';
+import { CHANGE_STATUS_LABELS, changeWorkflow } from './supplier-change.js';
 import { SAMPLE_ACTIONS, SAMPLE_STATUS, SAMPLE_STATUS_TEXT, sampleWorkflow } from './resources/sample.js';
 
 const doc = defineWorkflow({
@@ -83,5 +85,27 @@ describe('sampleWorkflow (§7)', () => {
     expect(workflowActionsFrom(sampleWorkflow, 'SENT', 'INTERNAL')).toEqual(['cancel']);
     expect(sampleWorkflow.transitions.refuse.reason).toBe(true);
     expect(workflowSupplierSees(sampleWorkflow, 'DRAFT')).toBe(false);
+  });
+});
+
+describe('changeWorkflow (§5)', () => {
+  it('X-5: the supplier sees all its requests; internal users not its unsent drafts; the supplier withdraws a draft or a submitted one', () => {
+    for (const s of Object.keys(changeWorkflow.states)) expect(workflowSupplierSees(changeWorkflow, s)).toBe(true);
+    expect(workflowInternalSees(changeWorkflow, 'DRAFT')).toBe(false);
+    expect(workflowInternalSees(changeWorkflow, 'SUBMITTED')).toBe(true);
+    expect(workflowInternalSees(sampleWorkflow, 'DRAFT')).toBe(true);
+    expect(workflowActionsFrom(changeWorkflow, 'SUBMITTED', 'SUPPLIER')).toEqual(['withdraw']);
+    expect(workflowActionsFrom(changeWorkflow, 'DRAFT', 'INTERNAL')).toEqual([]);
+    expect(Object.keys(CHANGE_STATUS_LABELS).sort()).toEqual(Object.keys(changeWorkflow.states).sort());
+    expect(() =>
+      defineWorkflow({
+        docType: 'X',
+        label: 'X',
+        permission: 'x',
+        states: { A: { text: 'A', color: 'default', terminal: false } },
+        transitions: {},
+        internalVisibleFrom: ['B' as 'A'],
+      }),
+    ).toThrow('unknown visible state B');
   });
 });

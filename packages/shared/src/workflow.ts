@@ -52,6 +52,8 @@ export type WorkflowApprovalDef = {
   docType: string;
   /** The header field (camelCase) whose amount picks the steps. */
   amountField: string;
+  /** The instance's title; `{field}` placeholders take the header's values, `{label}` the document's name. */
+  title?: string;
   /** The SYSTEM transitions fired by the outcome; `approved` / `rejected` by default. */
   approved?: string;
   rejected?: string;
@@ -83,6 +85,8 @@ export type WorkflowDef<S extends string = string, A extends string = string> = 
   supplierSideRefusal?: string;
   /** X-5: the states a supplier sees its documents in; all when absent. */
   supplierVisibleFrom?: readonly S[];
+  /** X-5: the states internal users see a document in; all when absent (a supplier's unsent drafts are its own). */
+  internalVisibleFrom?: readonly S[];
   /** The web page that opens the document (the link of its notices and of its approval). */
   page?: string;
   /** The page a supplier user opens it on, when it differs. */
@@ -111,8 +115,8 @@ export function defineWorkflow<const S extends string, const A extends string>(
           throw new Error(`${def.docType}.${action}: approval outcome ${a} is no SYSTEM transition`);
       }
   }
-  for (const s of def.supplierVisibleFrom ?? [])
-    if (!states.includes(s)) throw new Error(`${def.docType}: unknown supplier-visible state ${s}`);
+  for (const s of [...(def.supplierVisibleFrom ?? []), ...(def.internalVisibleFrom ?? [])])
+    if (!states.includes(s)) throw new Error(`${def.docType}: unknown visible state ${s}`);
   return def;
 }
 
@@ -143,6 +147,11 @@ export function workflowActionsFrom<S extends string, A extends string>(
 /** Whether a supplier sees a document in this state (X-5). */
 export function workflowSupplierSees(def: WorkflowDef, status: string): boolean {
   return !def.supplierVisibleFrom || (def.supplierVisibleFrom as readonly string[]).includes(status);
+}
+
+/** Whether internal users see a document in this state (X-5: not a supplier's unsent draft). */
+export function workflowInternalSees(def: WorkflowDef, status: string): boolean {
+  return !def.internalVisibleFrom || (def.internalVisibleFrom as readonly string[]).includes(status);
 }
 
 /** The refusal of a transition taken from a wrong state, naming the current state. */

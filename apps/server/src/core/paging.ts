@@ -133,15 +133,23 @@ export function applyListQuery<DB, TB extends keyof DB, O>(
 /**
  * Counting a million rows costs more than reading a page of them, and paging through one
  * filter repeats the same count. Counts this large are kept for a few seconds per filter
- * (totals of ordinary lists stay exact on every request).
+ * (totals of ordinary lists stay exact on every request), per database: two servers in one
+ * process (the tests' files share a module graph, `isolate: false`) each have their own counts,
+ * where one cache keyed by the SQL alone answered one database's count for the other's list.
  */
 export const LARGE_COUNT = 100_000;
 const COUNT_TTL_MS = 10_000;
 // `at` is elapsed time (performance.now()), not a clock reading: the test clock must not age the cache.
-const countCache = new Map<string, { total: number; at: number }>();
+type CountCache = Map<string, { total: number; at: number }>;
+const countCaches = new WeakMap<object, CountCache>();
+
+/** The database a list is read from: its kind (for the SQL), and its handle (whose counts are its own). */
+export type ListDatabase = { kind: DatabaseKind; db: object };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's query
-async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+async function countOf(database: object, query: SelectQueryBuilder<any, any, any>): Promise<number> {
+  let countCache = countCaches.get(database);
+  if (!countCache) countCaches.set(database, (countCache = new Map()));
   const counting = query
     .clearSelect()
     .clearOrderBy()
@@ -202,7 +210,7 @@ export async function pageRows<Q extends SelectQueryBuilder<any, any, any>>(
  * pages go through `pageRows`.
  */
 export async function runPagedList<DB, TB extends keyof DB, O>(
-  kind: DatabaseKind,
+  { kind, db }: ListDatabase,
   base: SelectQueryBuilder<DB, TB, O>,
   query: Record<string, unknown>,
   fields: ListFields,
@@ -210,7 +218,7 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
   options: { idColumn?: string } = {},
 ): Promise<PageResult<O>> {
   const { filtered, sortColumn, direction, pageNo, pageSize } = applyListQuery(kind, base, query, fields, defaultSort);
-  const total = await countOf(filtered);
+  const total = await countOf(db, filtered);
   const records = options.idColumn
     ? ((await pageRows(filtered, { column: sortColumn, direction }, options.idColumn, {
         total,

@@ -52,8 +52,13 @@ function numberCell(value: unknown): { value: number; numFmt: string } | undefin
  * add for ids of other records) instead of the stored value, numbers as number cells and
  * dates as date cells, each with its display format.
  */
-export function exportCell(field: FieldDef, name: string, row: Record<string, unknown>): ExcelCell {
-  const text = row[`${name}_dictText`];
+export function exportCell(
+  field: FieldDef,
+  name: string,
+  row: Record<string, unknown>,
+  textKey = `${name}_dictText`,
+): ExcelCell {
+  const text = row[textKey];
   if (text !== undefined && text !== null && text !== '') return { value: safeCell(text) as ExcelJS.CellValue };
   const value = row[name];
   if (field.type === 'int' || field.type === 'decimal') {
@@ -125,22 +130,28 @@ export async function exportRows(
     if (!style) styles.set(key, (style = numFmt ? { numFmt } : {}));
     return style;
   };
-  const cells = [...columns, ['createTime', CREATE_TIME] as const];
+  // Each column's field, name and text key, worked out once, not per cell.
+  const cells = [...columns, ['createTime', CREATE_TIME] as const].map(
+    ([name, f]) => [f, name, `${name}_dictText`] as const,
+  );
+  const batches = keysetBatches(ctx.kind, filtered, applied.sortColumn, applied.direction, 't.id', EXPORT_BATCH);
+  // The first batch is read before the 200 goes out, so a failing query answers as a JSON error
+  // rather than as a cut-off file.
+  const wireOf = (rows: Record<string, unknown>[]) => toWireRows(ctx, def, rows, request.tenantId);
+  const first = await batches.next();
+  const firstWire = first.done ? [] : await wireOf(first.value);
+  async function* wireBatches() {
+    if (first.done) return;
+    yield firstWire;
+    for await (const rows of batches) yield await wireOf(rows);
+  }
   const write = async () => {
-    for await (const rows of keysetBatches(
-      ctx.kind,
-      filtered,
-      applied.sortColumn,
-      applied.direction,
-      't.id',
-      EXPORT_BATCH,
-    )) {
-      const wire = await toWireRows(ctx, def, rows, request.tenantId);
+    for await (const wire of wireBatches()) {
       for (const row of wire) {
-        const exported = cells.map(([name, f]) => exportCell(f, name, row));
+        const exported = cells.map(([f, name, textKey]) => exportCell(f, name, row, textKey));
         const line = sheet.addRow(exported.map((c) => c.value));
         // Set after the values: a cell's numFmt setter would change the shared style object.
-        exported.forEach((c, i) => (line.getCell(i + 1).style = styleOf(c.numFmt)));
+        for (let i = 0; i < exported.length; i++) line.getCell(i + 1).style = styleOf(exported[i]!.numFmt);
         line.commit();
       }
       // SQLite answers synchronously: without this the zip's compression (on the thread pool) and

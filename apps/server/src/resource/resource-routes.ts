@@ -66,7 +66,7 @@ export type ResourceHooks = {
   ) => Promise<void> | void;
   /** Refuses deleting rows still in use. */
   beforeDelete?: (ids: string[], trx: AnyDb, request: FastifyRequest) => Promise<void> | void;
-  /** Adds what a module shows beside the stored fields to the list's and the detail's rows (shares, source codes). */
+  /** Adds what a module shows beside the stored fields to the list's and the detail's rows (shares, source codes); the detail's carry its line sets. */
   decorate?: (rows: Values[], request: FastifyRequest, detail: boolean) => Promise<Values[]>;
   /** The message of a saved edit ('修改成功!' by default). */
   edited?: string;
@@ -165,7 +165,7 @@ export const resourceRoutes =
         const params = request.query as Record<string, unknown>;
         // Configurable fields (opted-in tables only) are searched and shown beside the definition's own.
         const page = await runPagedList(
-          ctx.kind,
+          ctx,
           await listScope(request, params),
           params,
           fields,
@@ -197,8 +197,10 @@ export const resourceRoutes =
           const row = await read(request).where(sql.ref('t.id'), '=', request.query.id).executeTakeFirst();
           if (!row) throw notFound();
           const rows = await withExtendValues(ctx, def, await toWireRows(ctx, def, [row], request.tenantId), request);
-          const [wire] = hooks.decorate ? await hooks.decorate(rows, request, true) : rows;
-          return ok({ ...wire, ...(await linesOf(db, def, request.query.id)) });
+          // The detail's decoration sees the lines too (a requisition's ledger per line).
+          const full = [{ ...rows[0]!, ...(await linesOf(db, def, request.query.id)) }];
+          const [wire] = hooks.decorate ? await hooks.decorate(full, request, true) : full;
+          return ok(wire);
         },
       );
     }

@@ -39,7 +39,7 @@ export type TransitionStep<R extends DocRow = DocRow> = {
   /** Follow-ups in the same transaction (notices, hand-overs). */
   after?(row: R, trx: Db): Promise<void> | void;
   /** What the caller is told once committed, when more than the definition's message (an approval's outcome). */
-  reply?(): { result?: unknown; message?: string };
+  reply?(): { result?: unknown; message?: string } | Promise<{ result?: unknown; message?: string }>;
 };
 
 /** One transition's module hook: extra body values and what to do with them. */
@@ -48,6 +48,11 @@ export type TransitionHook<R extends DocRow = DocRow> = {
   body?: z.ZodRawShape;
   /** The route's description. */
   summary?: string;
+  /**
+   * The module mounts `POST <path>/<action>` itself: its body is more than a reason (a change
+   * request is submitted with its values, a new one at once) and it runs the transition.
+   */
+  mounted?: boolean;
   /** Checks the values (before the state checks, as a form would) and says what to write. */
   prepare?(
     input: Record<string, unknown>,
@@ -80,11 +85,18 @@ export const camelTable = (table: string) => table.replace(/_([a-z0-9])/g, (_m, 
 
 const statusColumn = (def: ResourceDef, wf: ResourceWorkflow) => `t.${columnOf(wf.status, def.fields[wf.status]!)}`;
 
-/** X-5: a supplier user sees only its own documents, and only in the states it may see. */
+/**
+ * X-5: a supplier user sees only its own documents, and only in the states it may see; internal
+ * users see theirs in the states they may see (not a supplier's unsent draft).
+ */
 export function supplierScope(def: ResourceDef, query: AnyQuery, request: FastifyRequest): AnyQuery {
   const wf = def.workflow;
   const supplierId = request.user?.supplierId;
-  if (!wf || !supplierId) return query;
+  if (!wf) return query;
+  if (!supplierId) {
+    const seen = wf.def.internalVisibleFrom;
+    return seen ? query.where(sql.ref(statusColumn(def, wf)), 'in', [...seen]) : query;
+  }
   if (!wf.supplierField) return query.where(sql<boolean>`1 = 0`);
   let q = query.where(sql.ref(`t.${columnOf(wf.supplierField, def.fields[wf.supplierField]!)}`), '=', supplierId);
   const visible = wf.def.supplierVisibleFrom;
@@ -125,8 +137,9 @@ export function mountWorkflowRoutes(
   const list = { access: { permission: permissionCode(def, 'list') } };
 
   for (const [action, rule] of Object.entries(wf.def.transitions)) {
-    if (rule.side === 'SYSTEM') continue; // jobs and approval outcomes call runTransition themselves
     const hook = hooks.actions?.[action];
+    // Jobs and approval outcomes call runTransition themselves; so does a module mounting its own route.
+    if (rule.side === 'SYSTEM' || hook?.mounted) continue;
     const body = z.object({
       id: wireIdSchema,
       reason: text(500, rule.reasonLabel ?? '原因').optional(),
@@ -156,7 +169,7 @@ export function mountWorkflowRoutes(
           },
         });
         request.log.info({ event: 'workflow.transition', doc: wf.def.docType, action, id: input.id }, 'moved');
-        const reply = step.reply?.();
+        const reply = await step.reply?.();
         return ok(reply?.result ?? null, reply?.message ?? message);
       },
     );

@@ -18,6 +18,10 @@ type Row = WorkflowRow & { code?: string | null; createBy?: string | null } & Re
 const fill = (text: string, def: WorkflowDef, row: Row) =>
   text.replaceAll('{code}', String(row.code ?? row.id)).replaceAll('{label}', def.label);
 
+/** An approval title: `{label}` the document's name, `{code}` its number, any other `{field}` the header's value. */
+const fillFields = (text: string, def: WorkflowDef, row: Row) =>
+  fill(text, def, row).replace(/\{([A-Za-z0-9]+)\}/g, (_m, f: string) => String(row[f] ?? ''));
+
 async function recipients(trx: Db, to: WorkflowNoticeTo, row: Row): Promise<string[]> {
   if (to === 'supplier') return row.supplierId ? supplierUserIds(trx, row.supplierId) : [];
   if (to === 'creator') {
@@ -66,7 +70,9 @@ export async function handOverToApproval(
   await submitForApproval(trx, {
     docType: rule.approval.docType,
     docId: row.id,
-    title: `${def.label}：${String(row.code ?? row.id)}`,
+    title: rule.approval.title
+      ? fillFields(rule.approval.title, def, row)
+      : `${def.label}：${String(row.code ?? row.id)}`,
     amount: (row[rule.approval.amountField] as string | null | undefined) ?? null,
     submitterId: actor.user.id,
     tenantId: row.tenantId,

@@ -1,5 +1,6 @@
 import {
   WORKFLOW_STALE,
+  workflowInternalSees,
   workflowRefusal,
   workflowSupplierSees,
   type WorkflowDef,
@@ -58,9 +59,9 @@ const sideOf = (actor: Actor | null): WorkflowSide =>
   !actor ? 'SYSTEM' : actor.user.supplierId ? 'SUPPLIER' : 'INTERNAL';
 
 /**
- * The document an actor may see: internal users within their tenant; a supplier user only its
- * own supplier's documents in the states it may see (X-5); the system any. Anything else is
- * simply not there.
+ * The document an actor may see: internal users within their tenant, in the states they may
+ * see; a supplier user only its own supplier's documents in the states it may see (X-5); the
+ * system any. Anything else is simply not there.
  */
 export async function workflowRowFor<R extends WorkflowRow>(
   db: Db,
@@ -73,11 +74,15 @@ export async function workflowRowFor<R extends WorkflowRow>(
   if (actor?.user.supplierId) q = q.where('supplierId', '=', actor.user.supplierId);
   else if (actor) q = q.where('tenantId', '=', actor.tenantId);
   const row = (await q.executeTakeFirst()) as R | undefined;
-  if (!row || (actor?.user.supplierId && !workflowSupplierSees(def, row.status))) throw notFound(`${def.label}不存在`);
+  const hidden = actor?.user.supplierId
+    ? !workflowSupplierSees(def, row?.status ?? '')
+    : !!actor && !workflowInternalSees(def, row?.status ?? '');
+  if (!row || hidden) throw notFound(`${def.label}不存在`);
   return row;
 }
 
-const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
+/** The log's operator of a move no user took (jobs, deadlines). */
+export const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
 
 /** The log's operator for a user. */
 export const operatorOf = (actor: Actor): LogOperator => ({

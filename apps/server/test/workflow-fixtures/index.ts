@@ -3,6 +3,8 @@ import { sampleFixture } from './sample.js';
 import { purchaseOrderFixture } from './purchase-order.js';
 import { contractFixture } from './contract.js';
 import { quotaFixture } from './quota.js';
+import { supplierChangeFixture } from './supplier-change.js';
+import { requisitionFixture } from './requisition.js';
 
 /**
  * What the workflow-document contract suite needs to know of one document, and nothing it can
@@ -16,6 +18,8 @@ export type WorkflowActors = {
   /** The document's own supplier's user, and another supplier's (for documents a supplier sees). */
   supplier?: string;
   otherSupplier?: string;
+  /** The document's own supplier's username, for documents whose draft is moved by the supplier. */
+  supplierUsername?: string;
   /** The values `POST <path>/add` takes for a draft owned by `supplier` (with `draft`: the values of its drafts). */
   draftValues: () => Record<string, unknown>;
   /** Makes a draft, for documents without `add` (drafted by another document: a quota by its award); its id. */
@@ -32,4 +36,6 @@ export const workflowFixtures: Record<string, WorkflowFixture> = {
   srmPurchaseOrder: purchaseOrderFixture,
   srmContract: contractFixture,
   srmQuotaArrangement: quotaFixture,
+  srmSupplierChange: supplierChangeFixture,
+  srmPurchaseRequisition: requisitionFixture,
 };

@@ -23,7 +23,6 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   'supplier/SupplierProfile': lazy(() => import('../pages/supplier/supplier-profile-page')),
   'supplier/QualificationList': lazy(() => import('../pages/supplier/qualification-list-page')),
   'supplier/MyChangeRequests': lazy(() => import('../pages/supplier/my-change-requests-page')),
-  'supplier/ChangeRequestList': lazy(() => import('../pages/supplier/change-request-list-page')),
   'portal/PageDesigner': lazy(() => import('../pages/portal/page-designer-page')),
   'portal/SignupList': lazy(() => import('../pages/portal/signup-list-page')),
   'approval/TodoList': lazy(() =>
@@ -40,7 +39,6 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   'approval/DefinitionList': lazy(() => import('../pages/approval/definition-page')),
   'srm/PurchaseSettings': lazy(() => import('../pages/srm/purchase-settings-page')),
-  'srm/RequisitionList': lazy(() => import('../pages/srm/requisition/requisition-list-page')),
   'srm/SourcingList': lazy(() => import('../pages/srm/sourcing/sourcing-list-page')),
   'srm/MySourcing': lazy(() => import('../pages/srm/sourcing/my-sourcing-page')),
   'srm/TenderList': lazy(() => import('../pages/srm/tender/tender-list-page')),

@@ -23,7 +23,9 @@ import { sampleOverrides } from '../pages/srm/sample-overrides';
 import { contractOverrides } from '../pages/srm/contract-overrides';
 import { purchaseOrderOverrides } from '../pages/srm/purchase-order-overrides';
 import { quotaOverrides } from '../pages/srm/quota/quota-overrides';
+import { requisitionOverrides } from '../pages/srm/requisition/requisition-overrides';
 import { sourceListOverrides } from '../pages/srm/source-list-overrides';
+import { supplierChangeOverrides } from '../pages/supplier/change-overrides';
 import { evaluationOverrides } from '../pages/evaluation/eval-overrides';
 import { questionnaireOverrides } from '../pages/questionnaire/questionnaire-overrides';
 
@@ -34,7 +36,9 @@ export const resourceOverrides: Readonly<Record<string, ResourceOverride>> = {
   ...contractOverrides,
   ...purchaseOrderOverrides,
   ...quotaOverrides,
+  ...requisitionOverrides,
   ...sourceListOverrides,
+  ...supplierChangeOverrides,
   [checkRuleResource.key]: {
     rowActions: [{ key: 'checkRuleTest', label: '测试', Panel: CheckRuleTestModal }],
   },

@@ -102,7 +102,9 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const extraActions = [...flowActions, ...(override?.rowActions ?? [])].filter(
     (a) => !a.permission || can.holds(a.permission),
   );
-  const transitions = extraActions.filter((a) => flowActions.includes(a) && !a.key.endsWith('-log'));
+  const transitions = extraActions.filter((a) => (flowActions.includes(a) && !a.key.endsWith('-log')) || a.detail);
+  const rowExtra = extraActions.filter((a) => a.detail !== 'only');
+  const Toolbar = override?.toolbar;
   const changed = () => {
     list.refresh();
     void queryClient.invalidateQueries({ queryKey: ['status-count', def.path] });
@@ -122,7 +124,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
       record={record}
       canEdit={can.edit && editable(record)}
       canDelete={can.delete && editable(record)}
-      extra={extraActions}
+      extra={rowExtra}
       onEdit={(r) => void edit(r)}
       onDetail={(r) => setDetailId(r.id)}
       onDelete={(r) => list.remove(r.id)}
@@ -172,6 +174,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
             </Button>
           </Has>
         ) : null}
+        {Toolbar ? <Toolbar onChanged={changed} onOpen={setDetailId} /> : null}
         {def.capabilities.export ? (
           <Has code={permissionCode(def, 'export')}>
             <Button icon={<ExportOutlined />} loading={exporting} onClick={exportRows}>
@@ -284,6 +287,7 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
                     panels={override?.detailPanels}
                     printBody={override?.printBody}
                     lineViews={override?.workflow?.lines}
+                    logActions={override?.workflow?.logActions}
                     onChanged={() => {
                       reload();
                       changed();

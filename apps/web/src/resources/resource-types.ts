@@ -24,6 +24,8 @@ export type RowAction = {
   permission?: string;
   /** Offered only on rows this accepts (e.g. 发布 only on drafts). */
   visible?: (record: ResourceRecord) => boolean;
+  /** Also a button of a workflow document's detail (`also`), or only there (`only`: it needs the detail's lines). */
+  detail?: 'also' | 'only';
 } & (
   | { Panel: ComponentType<RowActionPanelProps> }
   | { run: (record: ResourceRecord) => Promise<Envelope<unknown>>; confirm: string }
@@ -68,7 +70,14 @@ export type ResourceOverride = {
     panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>>;
     /** A line set's own view in the detail, in place of the generic table (a quota's shares with their sum). */
     lines?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
+    /** Timeline texts of logged actions that are no transition (创建, a consumption by sourcing or orders). */
+    logActions?: Readonly<Record<string, string>>;
   };
+  /**
+   * The module's own toolbar buttons, before 导出 (a draft form of its own, a supplier's 发起变更申请);
+   * `onChanged` reloads, `onOpen` shows a document's detail.
+   */
+  toolbar?: ComponentType<{ onChanged: () => void; onOpen: (id: string) => void }>;
   /** The edit form in place of the generic one (a form with its own live checks); it saves and calls `onDone`. */
   editForm?: ComponentType<RowActionPanelProps>;
   /** The list's text when it has no rows. */

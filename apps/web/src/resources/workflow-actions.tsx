@@ -1,13 +1,19 @@
 import type { ComponentType } from 'react';
 import { Drawer, Empty, Form, Input, Spin, Tag, Timeline } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { workflowPermission, type DocLogEntry, type WorkflowDef, type WorkflowTransitionDef } from '@procura/shared';
+import {
+  workflowPermission,
+  type DocLogEntry,
+  type TimelineDoc,
+  type WorkflowDef,
+  type WorkflowTransitionDef,
+} from '@procura/shared';
 import { getAction, postAction } from '../lib/http';
 import type { ResourceRecord, RowAction, RowActionPanelProps } from './resource-types';
 import { RowCommandModal } from './row-command-modal';
 
-/** One entry of a document's status log (`GET <path>/logs?id=`). */
-export type WorkflowLogEntry = DocLogEntry;
+/** One entry of a document's status log (`GET <path>/logs?id=`); a family log names each row's document. */
+export type WorkflowLogEntry = DocLogEntry & { docType?: string };
 
 export type WorkflowActionsOptions = {
   /** The document's route prefix: transitions post to `<path>/<action>`, the log is `<path>/logs`. */
@@ -61,10 +67,16 @@ export type WorkflowTimelineProps = {
   actionText?: Readonly<Record<string, string>>;
   /** False while hidden (a closed drawer): nothing is fetched. */
   enabled?: boolean;
+  /**
+   * A log that holds the rows of the documents this one is the source of too (a sourcing event's
+   * participations, responses, awards): each row's document by its type, whose name leads the row
+   * and whose states and action names it is read by.
+   */
+  docs?: Readonly<Record<string, TimelineDoc>>;
 };
 
 /** Who moved the document when, and why (X-3): the status log (`GET <path>/logs?id=`) as a timeline. */
-export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = true }: WorkflowTimelineProps) {
+export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = true, docs }: WorkflowTimelineProps) {
   const logs = useQuery({
     queryKey: ['workflowLog', def.docType, id],
     enabled,
@@ -74,26 +86,37 @@ export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = 
       return body.result;
     },
   });
-  const stateText = (s: string | null) => (s ? ((def.states as Record<string, { text: string }>)[s]?.text ?? s) : '');
-  const actionOf = (action: string) =>
-    def.transitions[action]
-      ? logTextOf(action, def.transitions[action])
-      : (actionText?.[action] ?? def.logActions?.[action] ?? action);
   if (logs.isLoading) return <Spin />;
   if (!logs.data?.length) return <Empty description={logs.error ? logs.error.message : '暂无记录'} />;
+  const own: TimelineDoc = { def, actionText: actionText ?? {} };
   return (
     <Timeline
       data-testid={testId}
-      items={logs.data.map((l) => ({
-        key: l.id,
-        color: (def.states as Record<string, { color: string }>)[l.toStatus]?.color,
-        content: (
-          <>
-            {`${l.at ?? ''} ${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''} ${actionOf(l.action)}${l.reason ? `：${l.reason}` : ''}`}{' '}
-            <Tag>{l.fromStatus ? `${stateText(l.fromStatus)} → ${stateText(l.toStatus)}` : stateText(l.toStatus)}</Tag>
-          </>
-        ),
-      }))}
+      items={logs.data.map((l) => {
+        const doc = (l.docType && docs?.[l.docType]) || own;
+        const states = doc.def.states as Record<string, { text: string; color: string } | undefined>;
+        const stateText = (s: string | null) => (s ? (states[s]?.text ?? s) : '');
+        const t = doc.def.transitions[l.action];
+        const action = t
+          ? logTextOf(l.action, t)
+          : (doc.actionText[l.action] ?? doc.def.logActions?.[l.action] ?? l.action);
+        // Rows of another document of the family are led by its name (询价单应答).
+        const lead = doc.def.docType === def.docType ? '' : `【${doc.def.label}】`;
+        const actor =
+          l.actorKind === 'SYSTEM' ? '系统' : `${l.actorName}${l.actorKind === 'SUPPLIER' ? '（供应商）' : ''}`;
+        return {
+          key: l.id,
+          color: states[l.toStatus]?.color,
+          content: (
+            <>
+              {`${l.at ?? ''} ${lead}${actor} ${action}${l.reason ? `：${l.reason}` : ''}`}{' '}
+              <Tag>
+                {l.fromStatus ? `${stateText(l.fromStatus)} → ${stateText(l.toStatus)}` : stateText(l.toStatus)}
+              </Tag>
+            </>
+          ),
+        };
+      })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { App, Button, Card, Descriptions, Space, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { workflowSupplierSees, type ResourceDef } from '@procura/shared';
+import { workflowInternalSees, workflowSupplierSees, type ResourceDef } from '@procura/shared';
 import { StoredFileLinks } from '../components/upload/stored-file-links';
 import { useSession } from '../lib/auth-store';
 import { getAction, type QueryParams } from '../lib/http';
@@ -31,7 +31,8 @@ export function StatusTabs({
   onChange: (status: string) => void;
 }) {
   const wf = def.workflow!;
-  // A supplier gets no tab for states it never sees its documents in (X-5: drafts, approvals).
+  // No tab for states the user never sees documents in (X-5): a supplier's drafts and approvals
+  // for a supplier, a supplier's unsent drafts for a buyer.
   const supplier = isSupplierUser(useSession().userInfo);
   const filters = countParams(params, wf.status);
   const counts = useQuery({
@@ -46,7 +47,7 @@ export function StatusTabs({
   const items = [
     { key: '', label: `全部 (${total})` },
     ...Object.entries(wf.def.states)
-      .filter(([code]) => !supplier || workflowSupplierSees(wf.def, code))
+      .filter(([code]) => (supplier ? workflowSupplierSees(wf.def, code) : workflowInternalSees(wf.def, code)))
       .map(([code, st]) => ({ key: code, label: `${st.text} (${data[code] ?? 0})` })),
   ];
   return (
@@ -71,6 +72,8 @@ type DetailProps = {
   printBody?: ResourceOverride['printBody'];
   /** Line sets with their own view (the override's `workflow.lines`). */
   lineViews?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
+  /** Timeline texts of logged actions that are no transition. */
+  logActions?: Readonly<Record<string, string>>;
   /** The record changed: reload the detail and the list. */
   onChanged: () => void;
 };
@@ -80,7 +83,16 @@ type DetailProps = {
  * (confirmation or dialog, from workflow-actions.tsx), 打印, the attachments, the status
  * timeline, and the module's own panels.
  */
-export function WorkflowDetail({ def, record, actions, panels = [], printBody, lineViews, onChanged }: DetailProps) {
+export function WorkflowDetail({
+  def,
+  record,
+  actions,
+  panels = [],
+  printBody,
+  lineViews,
+  logActions,
+  onChanged,
+}: DetailProps) {
   const { message, modal } = App.useApp();
   const wf = def.workflow!;
   const [open, setOpen] = useState<RowAction | null>(null);
@@ -125,7 +137,13 @@ export function WorkflowDetail({ def, record, actions, panels = [], printBody, l
         </Card>
       ) : null}
       <Card size="small" title="状态记录" style={{ marginBottom: 16 }}>
-        <WorkflowTimeline def={wf.def} path={def.path} id={record.id} testId="workflow-timeline" />
+        <WorkflowTimeline
+          def={wf.def}
+          path={def.path}
+          id={record.id}
+          testId="workflow-timeline"
+          actionText={logActions}
+        />
       </Card>
       {panels.map(({ key, title, Panel }) => (
         <Card key={key} size="small" title={title} style={{ marginBottom: 16 }}>

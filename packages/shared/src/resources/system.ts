@@ -8,6 +8,8 @@ import { sampleRequestResource } from './sample.js';
 import { purchaseOrderResource } from './purchase-order.js';
 import { contractResource } from './contract.js';
 import { quotaResource } from './quota.js';
+import { supplierChangeResource } from './supplier-change.js';
+import { requisitionResource } from './requisition.js';
 import { supplierMaterialResource } from './supplier-material.js';
 import { evaluationResources } from './evaluation.js';
 
@@ -297,6 +299,8 @@ export const resources: Readonly<Record<string, ResourceDef>> = {
   [purchaseOrderResource.key]: purchaseOrderResource,
   [contractResource.key]: contractResource,
   [quotaResource.key]: quotaResource,
+  [supplierChangeResource.key]: supplierChangeResource,
+  [requisitionResource.key]: requisitionResource,
   [supplierMaterialResource.key]: supplierMaterialResource,
   [unitOfMeasureResource.key]: unitOfMeasureResource,
 };

@@ -63,6 +63,8 @@ import * as purchaseOrderShortClose from './0093-purchase-order-short-close.js';
 import * as quotaAllocation from './0094-quota-allocation.js';
 import * as contractLifecycle from './0096-contract-lifecycle.js';
 import * as quotaDocument from './0099-quota-document.js';
+import * as supplierChangeDocument from './0106-supplier-change-document.js';
+import * as requisitionDocument from './0104-requisition-document.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -130,4 +132,6 @@ export const migrations: Record<string, Migration> = {
   '0094-quota-allocation': quotaAllocation,
   '0096-contract-lifecycle': contractLifecycle,
   '0099-quota-document': quotaDocument,
+  '0106-supplier-change-document': supplierChangeDocument,
+  '0104-requisition-document': requisitionDocument,
 };

@@ -56,7 +56,7 @@ export const announcementRoutes =
         const userId = request.user!.id;
         await ctx.announcements.prepareMyAnnouncements(userId);
         const page = await runPagedList(
-          ctx.kind,
+          ctx,
           ctx.announcements.myAnnouncementsQuery(userId),
           request.query as Record<string, unknown>,
           MY_ANNOUNCEMENT_FIELDS,

@@ -90,7 +90,7 @@ export const approvalRoutes =
               ...(roles.length ? [eb.and([eb('t.assigneeType', '=', 'ROLE'), eb('t.assigneeId', 'in', roles)])] : []),
             ]),
           );
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
           column: 'i.submittedAt',
           order: 'desc',
         });
@@ -117,7 +117,7 @@ export const approvalRoutes =
           .where('h.action', 'in', ['APPROVE', 'REJECT'])
           .where('i.tenantId', '=', request.tenantId);
         const page = await runPagedList(
-          ctx.kind,
+          ctx,
           base,
           request.query as Record<string, unknown>,
           { ...INSTANCE_FIELDS, decidedAt: { column: 'h.at', sortable: true } },
@@ -143,7 +143,7 @@ export const approvalRoutes =
           .select(instanceColumns)
           .where('i.submittedBy', '=', request.user!.id)
           .where('i.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
           column: 'i.submittedAt',
           order: 'desc',
         });
@@ -162,7 +162,7 @@ export const approvalRoutes =
           .select(['c.id as ccId'])
           .where('c.userId', '=', request.user!.id)
           .where('i.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, INSTANCE_FIELDS, {
           column: 'i.submittedAt',
           order: 'desc',
         });

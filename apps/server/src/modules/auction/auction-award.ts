@@ -3,7 +3,7 @@ import { businessError } from '../../core/errors.js';
 import { add, divide, multiply } from '@procura/shared';
 import { businessDayCompact } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { failOnPortal, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
+import { failOnPortal, logState, moveEvent, type EventRow } from '../sourcing/sourcing-service.js';
 import { noticeHtml } from '../../core/sanitize.js';
 import {
   auctionSavings,
@@ -132,6 +132,15 @@ export async function settleClosedLot(
         }),
       )
       .execute();
+    // Each bidder's final bid becomes its opened response: a row of the status log under the event.
+    await logState(trx, null, {
+      eventId: event.id,
+      docType: 'RESPONSE',
+      docId: responseId,
+      action: 'auction-close',
+      fromStatus: null,
+      toStatus: 'OPENED',
+    });
   }
   // The close is the auction's opening (§9.2, no opening step): prices are open to the buyer's comparison and award from now.
   await moveEvent(trx, null, event, ['PUBLISHED'], 'EVALUATING', 'auction-close', { openedAt: at });

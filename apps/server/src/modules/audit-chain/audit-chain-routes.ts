@@ -48,7 +48,7 @@ export const auditChainRoutes =
           .select(['tenantId', 'seq', 'docType', 'docId', 'action', 'payload', 'prevHash', 'hash', 'createdAt'])
           .where('tenantId', '=', tenantId);
         const { tenantId: _t, ...query } = request.query as Record<string, unknown>;
-        const page = await runPagedList(ctx.kind, base, query, CHAIN_FIELDS, { column: 'seq', order: 'desc' });
+        const page = await runPagedList(ctx, base, query, CHAIN_FIELDS, { column: 'seq', order: 'desc' });
         return ok({
           ...page,
           records: page.records.map((r) => ({

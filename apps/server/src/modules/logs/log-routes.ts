@@ -81,7 +81,7 @@ export const logRoutes =
               sql<SqlBool>`(${sql.ref('l.logContent')} ${like} ${pattern} escape ${'\\'} or ${sql.ref('l.username')} ${like} ${pattern} escape ${'\\'})`,
           );
         }
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LOG_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, LOG_FIELDS, {
           column: 'l.createTime',
           order: 'desc',
         });

@@ -304,7 +304,7 @@ export const portalAdmin =
             'g.createTime',
           ])
           .where('a.tenantId', '=', request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, SIGNUP_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, SIGNUP_FIELDS, {
           column: 'g.createTime',
           order: 'desc',
         });

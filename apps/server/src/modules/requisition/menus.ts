@@ -7,7 +7,7 @@ export const requisitionMenus: MenuSeed[] = [
     key: 'requisition',
     name: '采购申请',
     url: '/srm/requisition',
-    component: 'srm/RequisitionList',
+    component: 'resource/srmPurchaseRequisition',
     menuType: 0,
     perms: 'srm:requisition:list',
     icon: 'FileTextOutlined',
@@ -23,6 +23,7 @@ export const requisitionMenus: MenuSeed[] = [
       ['delete', '删除采购申请'],
       ['submit', '提交与撤回采购申请'],
       ['cancel', '取消剩余数量'],
+      ['export', '导出采购申请'],
     ] as [string, string][]
   ).map(([action, name], i): MenuSeed => ({
     key: `requisition.${action}`,

@@ -8,14 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../app-context.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 import { lineAmount, qtyText, sumMoney, units } from './requisition-decimal.js';
-import {
-  PR_STATUS_TEXT,
-  requisitionOf,
-  userActor,
-  writeLog,
-  type Requisition,
-  type RequisitionLine,
-} from './requisition-service.js';
+import { requisitionOf, userActor, writeLog, type Requisition, type RequisitionLine } from './requisition-service.js';
 
 /**
  * A requisition while it is a draft (domain §8): its lines checked and copied from the catalogue
@@ -301,7 +294,8 @@ export async function editRequisition(
         table: 'purchaseRequisition',
         id: r.id,
         action: 'edit',
-        actor,
+        actor: null,
+        operator: userActor(actor),
         patch: changes,
         expect: { version: r.version },
       });
@@ -318,23 +312,5 @@ export async function editRequisition(
     // Drafts and rejected requisitions have consumed nothing: their lines are replaced whole.
     await trx.deleteFrom('purchaseRequisitionLine').where('requisitionId', '=', r.id).execute();
     await insertLines(trx, r.id, tenantId, lines);
-  });
-}
-
-/** X-13: only drafts are deleted; submitted ones are withdrawn, approved ones cancelled. */
-export async function deleteDraft(db: Db, actor: Actor, tenantId: number, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const r = await requisitionOf(trx, id, tenantId);
-    if (r.status !== 'DRAFT')
-      throw businessError(
-        `只有草稿状态的采购申请可以删除，${r.code} 当前状态：${PR_STATUS_TEXT[r.status] ?? r.status}`,
-      );
-    await trx
-      .updateTable('purchaseRequisition')
-      .set({ delFlag: 1, version: r.version + 1, updateBy: actor.user.username, updateTime: serverNowIso() })
-      .where('id', '=', r.id)
-      .where('status', '=', 'DRAFT')
-      .execute();
-    await writeLog(trx, r, 'delete', 'DRAFT', 'DRAFT', userActor(actor));
   });
 }

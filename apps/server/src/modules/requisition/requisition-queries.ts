@@ -7,32 +7,6 @@ import { CONSUMABLE, PR_DOC_TYPE, type Requisition, type RequisitionLine } from 
 
 /** The reads behind the requisition pages: the list, a requisition's names and history, the pickers. */
 
-/** The list's rows before paging (the tenant's requisitions that are not deleted). */
-export function requisitionList(db: Db, tenantId: number) {
-  return db
-    .selectFrom('purchaseRequisition as r')
-    .leftJoin('sysUser as u', 'u.id', 'r.requesterId')
-    .select([
-      'r.id',
-      'r.code',
-      'r.title',
-      'r.status',
-      'r.purchaseType',
-      'r.urgency',
-      'r.budgetAmount',
-      'r.currency',
-      'r.requesterId',
-      'u.realname as requesterName',
-      'r.departmentCode',
-      'r.submittedAt',
-      'r.approvedAt',
-      'r.createTime',
-      'r.version',
-    ])
-    .where('r.tenantId', '=', tenantId)
-    .where('r.delFlag', '=', 0);
-}
-
 /** What the detail page shows beside the requisition: names, the approval and the status log. */
 export async function requisitionContext(db: Db, r: Requisition, lines: RequisitionLine[], tenantId: number) {
   const userIds = [r.requesterId, r.buyerId].filter((v): v is string => !!v);

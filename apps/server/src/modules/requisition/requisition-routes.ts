@@ -1,24 +1,15 @@
-import { requisitionWorkflow } from '@procura/shared';
-import { documentLog } from '../../workflow/doc-log.js';
 import { z } from 'zod';
 import { actorOf } from '../../core/access.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { id, requiredLineText, text, wireDate } from '../../http/wire.js';
-import { runPagedList, type ListFields } from '../../core/paging.js';
-import { toWireDateTime } from '../../core/clock.js';
 import { PRICE_PATTERN, QTY_PATTERN, qtyText } from './requisition-decimal.js';
-import { createRequisition, deleteDraft, editRequisition } from './requisition-drafts.js';
-import {
-  activeMaterials,
-  openLines,
-  requisitionContext,
-  requisitionList,
-  requisitionOptions,
-} from './requisition-queries.js';
-import { linesOf, PR_LINE_STATUS_TEXT, PR_STATUS_TEXT, remainingOf, requisitionOf } from './requisition-service.js';
-import { cancelRemaining, submitRequisition, withdrawRequisition } from './requisition-submission.js';
+import { createRequisition, editRequisition } from './requisition-drafts.js';
+import { activeMaterials, openLines, requisitionOptions } from './requisition-queries.js';
+import { PR_LINE_STATUS_TEXT, remainingOf } from './requisition-service.js';
+import { cancelRemaining, withdrawRequisition } from './requisition-submission.js';
+import { requisitionDocumentRoutes } from './requisition-document.js';
 
 /** Optional text: trimmed, '' and absent become null. */
 const optText = (max: number, label: string) =>
@@ -68,116 +59,19 @@ const draftSchema = z.object({
 });
 const editSchema = draftSchema.extend({ id, version: z.number({ error: '缺少版本号' }).int().min(1) });
 
-const LIST_FIELDS: ListFields = {
-  code: { column: 'r.code', filter: 'text', sortable: true },
-  title: { column: 'r.title', filter: 'text', sortable: true },
-  status: { column: 'r.status', filter: 'exact', sortable: true },
-  purchaseType: { column: 'r.purchaseType', filter: 'exact' },
-  urgency: { column: 'r.urgency', filter: 'exact' },
-  createTime: { column: 'r.createTime', sortable: true },
-};
-
 /**
- * 采购申请 (domain §8): drafts with lines (PR-1), submission through the approval engine with
- * the budget as amount (X-10, PR-2), withdraw, edit after rejection, cancel of the remaining
- * quantity (PR-5), and the approved lines left to source (PR-3, PR-6). Every route is
- * `srm:requisition:<action>` and internal users only.
+ * 采购申请 (domain §8): the generic document routes (requisition-document.ts: list, detail,
+ * delete of drafts, export, log, status tabs, submit) and beside them the drafts with lines
+ * (PR-1), edit after rejection (PR-4), withdraw, cancel of the remaining quantity (PR-5), and
+ * the approved lines left to source (PR-3, PR-6). Every route is `srm:requisition:<action>` and
+ * internal users only.
  */
 export const requisitionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['采购申请'];
     const perm = (action: string) => ({ access: { permission: `srm:requisition:${action}` }, internalOnly: true });
-
-    app.get(
-      '/srm/requisition/list',
-      { schema: { tags, summary: '采购申请分页列表（按单号、标题、状态筛选）' }, config: perm('list') },
-      async (request) => {
-        const base = requisitionList(ctx.db, request.tenantId);
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
-          column: 'r.createTime',
-          order: 'desc',
-        });
-        return ok({
-          ...page,
-          records: page.records.map((r) => ({
-            ...r,
-            status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
-            submittedAt: toWireDateTime(r.submittedAt),
-            approvedAt: toWireDateTime(r.approvedAt),
-            createTime: toWireDateTime(r.createTime),
-          })),
-        });
-      },
-    );
-
-    app.get(
-      '/srm/requisition/queryById',
-      {
-        schema: {
-          tags,
-          summary: '采购申请详情：明细、审批记录与状态日志',
-          querystring: z.object({ id, _t: z.string().optional() }),
-        },
-        config: perm('list'),
-      },
-      async (request) => {
-        const r = await requisitionOf(ctx.db, request.query.id, request.tenantId);
-        const lines = await linesOf(ctx.db, r.id);
-        const { users, categories, suppliers, history, latest, logs } = await requisitionContext(
-          ctx.db,
-          r,
-          lines,
-          request.tenantId,
-        );
-        // The department by its name: users never see its code (A01A01).
-        const depart = r.departmentCode
-          ? await ctx.db
-              .selectFrom('sysDepart')
-              .select('departName')
-              .where('orgCode', '=', r.departmentCode)
-              .executeTakeFirst()
-          : undefined;
-        return ok({
-          ...r,
-          departmentName: depart?.departName ?? null,
-          status_dictText: PR_STATUS_TEXT[r.status] ?? r.status,
-          requesterName: users.get(r.requesterId) ?? null,
-          buyerName: r.buyerId ? (users.get(r.buyerId) ?? null) : null,
-          submittedAt: toWireDateTime(r.submittedAt),
-          approvedAt: toWireDateTime(r.approvedAt),
-          cancelledAt: toWireDateTime(r.cancelledAt),
-          createTime: toWireDateTime(r.createTime),
-          updateTime: toWireDateTime(r.updateTime),
-          lines: lines.map((l) => ({
-            ...l,
-            lineStatus_dictText: PR_LINE_STATUS_TEXT[l.lineStatus] ?? l.lineStatus,
-            categoryName: l.categoryId ? (categories.get(l.categoryId) ?? null) : null,
-            suggestedSupplierName: l.suggestedSupplierId ? (suppliers.get(l.suggestedSupplierId) ?? null) : null,
-            qtyRemaining: qtyText(remainingOf(l)),
-          })),
-          approval: latest ? { instanceId: latest.id, status: latest.status, currentStep: latest.currentStep } : null,
-          approvalHistory: history.map((h) => ({ ...h, actorName: h.actorName ?? '系统', at: toWireDateTime(h.at) })),
-          logs,
-        });
-      },
-    );
-
-    app.get(
-      '/srm/requisition/logs',
-      {
-        schema: {
-          tags,
-          summary: '采购申请的状态日志（时间线）',
-          querystring: z.object({ id, _t: z.string().optional() }),
-        },
-        config: perm('list'),
-      },
-      async (request) => {
-        const r = await requisitionOf(ctx.db, request.query.id, request.tenantId);
-        return ok(await documentLog(ctx.db, requisitionWorkflow, r.id));
-      },
-    );
+    await app.register(requisitionDocumentRoutes(ctx));
 
     app.get(
       '/srm/requisition/options',
@@ -224,34 +118,6 @@ export const requisitionRoutes =
         return ok(null, '采购申请已保存');
       },
     });
-
-    app.delete(
-      '/srm/requisition/delete',
-      { schema: { tags, summary: '删除采购申请草稿（X-13）', querystring: z.object({ id }) }, config: perm('delete') },
-      async (request) => {
-        await deleteDraft(ctx.db, actorOf(request), request.tenantId, request.query.id);
-        return ok(null, '删除成功!');
-      },
-    );
-
-    app.post(
-      '/srm/requisition/submit',
-      {
-        schema: {
-          tags,
-          summary: '提交采购申请审批（按预算金额走审批流程，PR-1、PR-2）',
-          body: z.object({ id, version: z.number().int().min(1).optional() }),
-        },
-        config: perm('submit'),
-      },
-      async (request) => {
-        const status = await submitRequisition(ctx.db, actorOf(request), request.tenantId, request.body);
-        return ok(
-          { status: status === 'APPROVED' ? 'APPROVED' : 'PENDING_APPROVAL' },
-          status === 'APPROVED' ? '无需审批，采购申请已通过' : '已提交审批',
-        );
-      },
-    );
 
     app.post(
       '/srm/requisition/withdraw',

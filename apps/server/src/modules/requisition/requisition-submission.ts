@@ -2,11 +2,8 @@ import type { Actor } from '../../core/access.js';
 import { businessError } from '../../core/errors.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
-import { runTransition } from '../../workflow/transition.js';
-import { latestApprovalOf, submitForApproval, withdrawApproval } from '../approval/index.js';
+import { latestApprovalOf, withdrawApproval } from '../approval/index.js';
 import { qtyText, units } from './requisition-decimal.js';
-import { assertSubmittable } from './requisition-drafts.js';
 import {
   CONSUMABLE,
   linesOf,
@@ -15,56 +12,15 @@ import {
   refreshStatuses,
   remainingOf,
   requisitionOf,
-  type Requisition,
   userActor,
   writeLog,
 } from './requisition-service.js';
 
 /**
- * A requisition past its draft (domain §8): submitted through the approval engine with its
- * budget as the amount (X-10, PR-2), withdrawn by its submitter, and its remaining quantity
+ * A requisition past its draft (domain §8): withdrawn by its submitter from the approval engine
+ * (X-10; the generic `submit` hands it over, requisition-document.ts), and its remaining quantity
  * cancelled once approved (PR-5).
  */
-
-/** Returns the engine's status: APPROVED at once when no step applies. */
-export async function submitRequisition(
-  db: Db,
-  actor: Actor,
-  tenantId: number,
-  body: { id: string; version?: number },
-): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const r = await requisitionOf(trx, body.id, tenantId);
-    let status = '';
-    const now = serverNowIso();
-    await runTransition<Requisition, RequisitionAction>(trx, requisitionWorkflow, {
-      table: 'purchaseRequisition',
-      id: r.id,
-      action: 'submit',
-      actor,
-      guard: async (row) => {
-        if (body.version !== undefined && body.version !== row.version)
-          throw businessError('采购申请已被他人修改，请刷新后重试');
-        await assertSubmittable(trx, row, await linesOf(trx, row.id));
-      },
-      patch: { submittedBy: actor.user.id, submittedAt: now, version: r.version + 1 },
-      expect: { version: r.version },
-      // PR-2: the budget decides which steps apply; an approval with no applying step approves at once.
-      after: async (row) => {
-        const started = await submitForApproval(trx, {
-          docType: PR_DOC_TYPE,
-          docId: row.id,
-          title: `采购申请：${row.title}（${row.code}）`,
-          amount: row.budgetAmount,
-          submitterId: actor.user.id,
-          tenantId: tenantId,
-        });
-        status = started.status;
-      },
-    });
-    return status;
-  });
-}
 
 export async function withdrawRequisition(
   db: Db,

@@ -56,7 +56,7 @@ export const sessionAdminRoutes =
           .where(members(request, 'u.relTenantIds'))
           // A closed page's session whose grace has run out is over, even before anyone checks it.
           .where((eb) => eb.or([eb('s.closingAt', 'is', null), eb('s.closingAt', '>', now)]));
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, ONLINE_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, ONLINE_FIELDS, {
           column: 's.createdAt',
           order: 'desc',
         });

@@ -5,7 +5,7 @@ import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { compare } from '@procura/shared';
 import { masterKey, openPayload } from './sealing.js';
-import { eventFor, moveEvent, notifyBuyer, type Actor, type EventRow } from './sourcing-service.js';
+import { eventFor, logState, moveEvent, notifyBuyer, type Actor, type EventRow } from './sourcing-service.js';
 
 /** What a sealed response holds (§9.4): every price and commercial field. */
 export type QuotePayload = {
@@ -140,6 +140,15 @@ export async function openEvent(
       .set({ status: r.status === 'SUBMITTED' ? 'OPENED' : r.status, openedAt: now, updateTime: now })
       .where('id', '=', r.id)
       .execute();
+    if (r.status === 'SUBMITTED')
+      await logState(trx, actor, {
+        eventId: event.id,
+        docType: 'RESPONSE',
+        docId: r.id,
+        action: 'open',
+        fromStatus: 'SUBMITTED',
+        toStatus: 'OPENED',
+      });
     if (r.status === 'SUBMITTED')
       summary.push({
         supplierId: r.supplierId,

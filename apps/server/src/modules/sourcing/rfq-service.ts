@@ -7,6 +7,7 @@ import {
   invitationCaution,
   invitationRefusal,
   logState,
+  withdrawResponsesOnCancel,
   moveEvent,
   notifySuppliers,
   participantIds,
@@ -248,12 +249,7 @@ export async function cancelRfq(
   await moveEvent(trx, actor, event, before, 'CANCELLED', 'cancel', { cancelReason: reason }, reason);
   // SRC-10 / PR-3: a published event gives its requisition reservation back.
   await releaseForEvent(trx, event, actor, !['DRAFT', 'PENDING_APPROVAL', 'APPROVED'].includes(event.status));
-  await trx
-    .updateTable('sourcingResponse')
-    .set({ status: 'WITHDRAWN', updateTime: serverNowIso() })
-    .where('eventId', '=', event.id)
-    .where('status', '=', 'SUBMITTED')
-    .execute();
+  await withdrawResponsesOnCancel(trx, actor, event, reason);
   await withdrawAnnouncement(trx, event.id, `已终止：${reason}`);
   if (event.status !== 'DRAFT')
     await notifySuppliers(trx, event, await participantIds(trx, event.id), `询价已取消：${event.title}`, reason);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, type WorkflowDef } from '@procura/shared';
+import { ok, sourcingLogDef } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../core/errors.js';
 import type { Db } from '../../db/database.js';
@@ -11,42 +11,9 @@ import { actorOf, eventFor } from './sourcing-service.js';
 /**
  * Inquiries, tenders and auctions keep their own screens and status rules, but every status
  * change of an event and of its documents goes into the one status log and the tenant's audit
- * chain (issue 17) through `writeDocLog`, as the platform documents' transitions do.
+ * chain (issue 17) through `writeDocLog`, as the platform documents' transitions do. How the rows
+ * are named (types, states, action texts) is in @procura/shared (sourcing-log.ts).
  */
-
-/** The kinds of document a sourcing event logs besides itself. */
-export type SourcingLogKind = 'EVENT' | 'LOT' | 'PARTICIPATION' | 'RESPONSE' | 'AWARD';
-
-const TYPE_LABEL: Record<string, string> = { RFQ: '询价单', TENDER: '招标项目', AUCTION: '竞价单' };
-const KIND_LABEL: Record<Exclude<SourcingLogKind, 'EVENT'>, string> = {
-  LOT: '标段',
-  PARTICIPATION: '参与',
-  RESPONSE: '应答',
-  AWARD: '定标',
-};
-
-/**
- * The log's document type: the event's type (RFQ, TENDER, AUCTION) for the event itself,
- * `<type>_<kind>` (RFQ_RESPONSE) for its documents, whose rows name the event as their source.
- */
-export function sourcingDocType(eventType: string, kind: SourcingLogKind): string {
-  return kind === 'EVENT' ? eventType : `${eventType}_${kind}`;
-}
-
-/**
- * The definition `writeDocLog` names a sourcing document by. These documents move by their own
- * rules, so it lists no states or transitions: only the type and the name.
- */
-export function sourcingLogDef(eventType: string, kind: SourcingLogKind): WorkflowDef {
-  const label = (TYPE_LABEL[eventType] ?? '寻源单') + (kind === 'EVENT' ? '' : KIND_LABEL[kind]);
-  return {
-    docType: sourcingDocType(eventType, kind),
-    label,
-    permission: 'srm:sourcing',
-    states: {},
-    transitions: {},
-  };
-}
 
 /** An event's status log with its documents', oldest first (`…/logs?id=`; the caller has checked the actor sees it). */
 export function eventLog(db: Db, event: { id: string; type: string }) {

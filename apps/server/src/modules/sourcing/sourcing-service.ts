@@ -1,9 +1,8 @@
-import { EVENT_STATUS_TEXT } from '@procura/shared';
+import { EVENT_STATUS_TEXT, sourcingDocType, sourcingLogDef, type SourcingLogKind } from '@procura/shared';
 import { businessError, forbidden, notFound } from '../../core/errors.js';
 import { businessDayCompact, serverNow, serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { operatorOf, writeDocLog, type LogOperator } from '../../workflow/transition.js';
-import { sourcingDocType, sourcingLogDef, type SourcingLogKind } from './sourcing-log.js';
+import { operatorOf, SYSTEM_OPERATOR, writeDocLog } from '../../workflow/transition.js';
 import type { SourcingEventTable } from './sourcing-tables.js';
 import { notifyUsers } from '../announcements/notify.js';
 import { admissionCategoryCodes } from '../material/material-rules.js';
@@ -175,7 +174,34 @@ export async function logState(
   });
 }
 
-const SYSTEM_OPERATOR: LogOperator = { id: null, name: 'system', kind: 'SYSTEM' };
+/**
+ * SRC-10: a cancelled event's submitted responses are withdrawn with it, each one a row of the
+ * status log and an entry of the audit chain.
+ */
+export async function withdrawResponsesOnCancel(trx: Db, actor: Actor, event: EventRow, reason: string): Promise<void> {
+  const submitted = await trx
+    .selectFrom('sourcingResponse')
+    .select('id')
+    .where('eventId', '=', event.id)
+    .where('status', '=', 'SUBMITTED')
+    .execute();
+  for (const r of submitted) {
+    await trx
+      .updateTable('sourcingResponse')
+      .set({ status: 'WITHDRAWN', updateTime: serverNowIso() })
+      .where('id', '=', r.id)
+      .execute();
+    await logState(trx, actor, {
+      eventId: event.id,
+      docType: 'RESPONSE',
+      docId: r.id,
+      action: 'cancel',
+      fromStatus: 'SUBMITTED',
+      toStatus: 'WITHDRAWN',
+      reason,
+    });
+  }
+}
 
 /**
  * Why a supplier may not be invited to (or sign up for) this event now, or null (SRC-3, RFQ-2,

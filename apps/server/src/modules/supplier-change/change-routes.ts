@@ -1,43 +1,46 @@
-import { changeWorkflow } from '@procura/shared';
-import { documentLog } from '../../workflow/doc-log.js';
 import { z } from 'zod';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeDraftSchema, changeRequestSchema, ok } from '@procura/shared';
+import { changeDraftSchema, changeRequestSchema, ok, supplierChangeResource } from '@procura/shared';
 import type { AppContext } from '../../app-context.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import { id } from '../../http/wire.js';
-import { runPagedList, type ListFields } from '../../core/paging.js';
 import type { Db } from '../../db/database.js';
+import { resourceRoutes } from '../../resource/resource-routes.js';
+import type { AnyQuery } from '../../resource/resource-query.js';
 import { SupplierChangeService } from './change-service.js';
 import { currentValues, toRow } from './change-values.js';
 
-const LIST_FIELDS: ListFields = {
-  code: { column: 'r.code', filter: 'text', sortable: true },
-  supplierName: { column: 's.name', filter: 'text' },
-  supplierId: { column: 'r.supplierId', filter: 'exact' },
-  status: { column: 'r.status', filter: 'exact', sortable: true },
-  submittedAt: { column: 'r.submittedAt', sortable: true },
-};
 const idBody = z.object({ id });
 
 /**
- * Supplier change requests (domain §5). Suppliers use `/supplierChange/my*` and only ever see
- * their own requests and history (X-5); buyers list their tenant's requests and decide in 审批中心.
+ * Supplier change requests (domain §5). The generic workflow-document routes of the definition
+ * (`supplierChangeResource`) list them, show one with its timeline, count the status tabs and
+ * export: a supplier its own requests, drafts included; buyers their tenant's submitted ones
+ * (X-5). The module's routes carry its rules: the change form's current values, saving a
+ * draft, submitting (a draft, or a new request at once: the changed values are computed against
+ * the profile, CHG-1..3, then the approval engine), withdrawing (a submitted one through the
+ * engine), a buyer's request on a supplier's behalf and the applied history (CHG-6).
  */
 export const supplierChangeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = new SupplierChangeService(ctx.db);
+    await app.register(
+      resourceRoutes(ctx, supplierChangeResource, {
+        scope: (q: AnyQuery) =>
+          q
+            .innerJoin('supplier as s', 's.id', 't.supplier_id')
+            .select(sql.ref('s.name').as('supplierName')) as AnyQuery,
+        decorate: async (rows) => rows.map(toRow),
+        // Submit and withdraw take the change form's values or go through the approval engine.
+        transitions: { actions: { submit: { mounted: true }, withdraw: { mounted: true } } },
+      }),
+    );
     const supplierOf = (user: { supplierId?: string | null }): string => {
       if (!user.supplierId) throw forbidden('仅供应商用户可以使用变更申请');
       return user.supplierId;
     };
-    const rows = (db: Db) =>
-      db
-        .selectFrom('supplierChangeRequest as r')
-        .innerJoin('supplier as s', 's.id', 'r.supplierId')
-        .selectAll('r')
-        .select('s.name as supplierName');
     const mine = { access: { permission: 'supplierChange:mine' } } as const;
 
     app.get(
@@ -83,76 +86,9 @@ export const supplierChangeRoutes =
     );
 
     app.get(
-      '/supplierChange/mine',
-      { schema: { tags: ['supplier'], summary: '我的变更申请' }, config: mine },
-      async (request) => {
-        const base = rows(ctx.db).where('r.supplierId', '=', supplierOf(request.user!));
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
-          column: 'r.submittedAt',
-          order: 'desc',
-        });
-        return ok({ ...page, records: page.records.map(toRow) });
-      },
-    );
-
-    app.get(
       '/supplierChange/myHistory',
       { schema: { tags: ['supplier'], summary: '本企业的变更历史' }, config: mine },
       async (request) => ok(await service.history(supplierOf(request.user!))),
-    );
-
-    app.get(
-      '/supplierChange/list',
-      {
-        schema: { tags: ['supplier'], summary: '供应商变更申请列表' },
-        config: { access: { permission: 'supplierChange:list' } },
-      },
-      async (request) => {
-        if (request.user!.supplierId) throw forbidden();
-        // Buyers see their tenant's suppliers (X-5), and no supplier's unsent drafts.
-        const base = rows(ctx.db).where('s.tenantId', '=', request.tenantId).where('r.status', '<>', 'DRAFT');
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, LIST_FIELDS, {
-          column: 'r.submittedAt',
-          order: 'desc',
-        });
-        return ok({ ...page, records: page.records.map(toRow) });
-      },
-    );
-
-    /** A request a buyer may read: its tenant's suppliers, no unsent drafts (X-5). */
-    const buyerRequest = async (
-      request: { user?: { supplierId?: string | null } | null; tenantId: number },
-      id: string,
-    ) => {
-      if (request.user!.supplierId) throw forbidden();
-      const r = await rows(ctx.db)
-        .where('r.id', '=', id)
-        .where('s.tenantId', '=', request.tenantId)
-        .where('r.status', '<>', 'DRAFT')
-        .executeTakeFirst();
-      if (!r) throw notFound('变更申请不存在');
-      return r;
-    };
-
-    app.get(
-      '/supplierChange/logs',
-      {
-        schema: { tags: ['supplier'], summary: '变更申请的状态日志（时间线）', querystring: idBody },
-        config: { access: { permission: 'supplierChange:list' } },
-      },
-      async (request) => {
-        const r = await buyerRequest(request, request.query.id);
-        return ok(await documentLog(ctx.db, changeWorkflow, r.id));
-      },
-    );
-
-    app.get(
-      '/supplierChange/queryById',
-      {
-        schema: { tags: ['supplier'], summary: '变更申请详情', querystring: idBody },
-        config: { access: { permission: 'supplierChange:list' } },
-      },
-      async (request) => ok(toRow(await buyerRequest(request, request.query.id))),
     );
 
     // §5 initiatedBy BUYER: a buyer asks on the supplier's behalf; the manager still approves (X-10).

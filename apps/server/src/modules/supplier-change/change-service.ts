@@ -3,6 +3,7 @@ import {
   CHANGE_FIELDS,
   CHANGE_STATUS_LABELS,
   changeWorkflow,
+  workflowRefusal,
   type ChangeRequestAction,
   EVIDENCE_REQUIRED_MESSAGE,
   isCriticalChange,
@@ -115,16 +116,20 @@ export class SupplierChangeService {
       throw badRequest('证明材料文件不存在，请重新上传', { files: '证明材料文件不存在，请重新上传' });
 
     return this.db.transaction().execute(async (trx) => {
+      const draft = input.id ? await requestHead(trx, input.id) : undefined;
+      // X-5: another supplier's draft does not exist for this user.
+      if (input.id && (!draft || draft.supplierId !== supplierId)) throw notFound('变更申请不存在');
+      if (draft && draft.status !== 'DRAFT')
+        throw businessError(
+          status === 'SUBMITTED'
+            ? workflowRefusal(changeWorkflow, 'submit', draft.status)
+            : `变更申请${CHANGE_STATUS_LABELS[draft.status] ?? draft.status}，不能再修改`,
+        );
       const s = await changingSupplier(trx, supplierId);
       // Buyers reach only their tenant's suppliers (X-5).
       if (!s || (onBehalfOf && s.tenantId !== onBehalfOf.tenantId)) throw notFound('供应商不存在');
       if (!REQUESTABLE.has(s.status))
         throw businessError('当前供应商状态不能提交变更申请（仅潜在、合格或冻结的供应商可以申请变更）');
-      const draft = input.id ? await requestHead(trx, input.id) : undefined;
-      // X-5: another supplier's draft does not exist for this user.
-      if (input.id && (!draft || draft.supplierId !== supplierId)) throw notFound('变更申请不存在');
-      if (draft && draft.status !== 'DRAFT')
-        throw businessError(`变更申请${CHANGE_STATUS_LABELS[draft.status] ?? draft.status}，不能再修改`);
       if (status === 'SUBMITTED') {
         // CHG-1: one SUBMITTED request per supplier; drafts do not count (the partial unique index backs it).
         const open = await submittedRequestCode(trx, supplierId);
@@ -235,7 +240,10 @@ export class SupplierChangeService {
     };
   }
 
-  /** The supplier withdraws its own DRAFT (directly) or SUBMITTED request (its approval is withdrawn; the engine calls `close`). */
+  /**
+   * The supplier withdraws its own DRAFT (the `withdraw` transition) or SUBMITTED request (its
+   * approval is withdrawn; the engine's outcome calls `close`, the log's `recall`).
+   */
   async withdraw(user: SessionUser, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const r = await requestHead(trx, id);
@@ -251,8 +259,7 @@ export class SupplierChangeService {
         });
         return;
       }
-      if (r.status !== 'SUBMITTED')
-        throw businessError(`变更申请${CHANGE_STATUS_LABELS[r.status] ?? r.status}，不能撤回`);
+      if (r.status !== 'SUBMITTED') throw businessError(workflowRefusal(changeWorkflow, 'withdraw', r.status));
       const instanceId = await runningApprovalId(trx, DOC_TYPES, r.id);
       if (!instanceId) throw businessError('审批单不存在');
       await withdrawApproval(trx, { id: user.id, tenantId: r.tenantId }, instanceId, '供应商撤回变更申请');

@@ -1,20 +1,17 @@
 import {
   CHANGE_FIELD_KEYS,
-  CHANGE_STATUS_LABELS,
   CHANGE_FIELDS,
+  CHANGE_SECTION_LABELS,
   CONTACT_FIELD_KEYS,
   CONTACT_FIELDS,
   type ChangeContact,
   type ChangeField,
   type ChangeFormValues,
-  type ChangeRequestRow,
   type ChangeValue,
   type ContactField,
 } from '@procura/shared';
 import { badRequest, notFound } from '../../core/errors.js';
-import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import type { SupplierChangeRequestTable } from './supplier-change-tables.js';
 
 /** The profile as a change request sees it, plus what approval needs to apply against it. */
 export type Current = ChangeFormValues & {
@@ -178,30 +175,31 @@ export function wantedValues(current: Current, changes: readonly ChangeValue[]):
 
 /** The stored changes of a request (a JSON array of ChangeValue); anything else reads as none. */
 export function parseChanges(json: string): ChangeValue[] {
+  return parseList(json) as ChangeValue[];
+}
+
+function parseList(json: string): unknown[] {
   try {
     const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as ChangeValue[]) : [];
+    return Array.isArray(v) ? v : [];
   } catch {
     return [];
   }
 }
 
-/** A request as the lists and the detail page show it. */
-export function toRow(r: SupplierChangeRequestTable & { supplierName: string }): ChangeRequestRow {
+/**
+ * A request as the generic list and detail show it (the decorate hook): the sections and the
+ * changed values as data (never as stored JSON), no submission time while a draft, and when it
+ * was last saved.
+ */
+export function toRow(r: Record<string, unknown>): Record<string, unknown> {
+  const sections = parseList(String(r.sections ?? '[]')).map(String);
   return {
-    id: r.id,
-    code: r.code,
-    supplierId: r.supplierId,
-    supplierName: r.supplierName,
-    sections: JSON.parse(r.sections) as string[],
-    changes: parseChanges(r.changes),
-    reason: r.reason,
-    files: r.files,
-    status: r.status,
-    status_dictText: CHANGE_STATUS_LABELS[r.status] ?? r.status,
-    submittedAt: r.status === 'DRAFT' ? null : (toWireDateTime(r.submittedAt) ?? r.submittedAt),
-    updatedAt: toWireDateTime(r.updateTime ?? r.submittedAt) ?? r.submittedAt,
-    decidedAt: r.decidedAt ? toWireDateTime(r.decidedAt) : null,
-    decisionComment: r.decisionComment,
+    ...r,
+    sections,
+    sectionsText: sections.map((x) => CHANGE_SECTION_LABELS[x] ?? x).join('、'),
+    changes: parseChanges(String(r.changes ?? '[]')),
+    submittedAt: r.status === 'DRAFT' ? null : (r.submittedAt ?? null),
+    updatedAt: r.updateTime ?? r.submittedAt ?? null,
   };
 }

@@ -256,13 +256,10 @@ export const lifecycleRoutes =
           ])
           .where('s.tenantId', '=', request.tenantId)
           .where('s.delFlag', '=', 0);
-        const page = await runPagedList(
-          ctx.kind,
-          base,
-          request.query as Record<string, unknown>,
-          QUALIFICATION_FIELDS,
-          { column: 'q.createTime', order: 'desc' },
-        );
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, QUALIFICATION_FIELDS, {
+          column: 'q.createTime',
+          order: 'desc',
+        });
         const dict = await ctx.dicts.textMaps(['srm_qualification_type', 'srm_qualification_status']);
         return ok({
           ...page,

@@ -74,7 +74,7 @@ export const supplierRoutes =
           // Buyers see their tenant's suppliers.
           .where('s.tenantId', '=', request.tenantId);
         const page = await runPagedList(
-          ctx.kind,
+          ctx,
           base,
           request.query as Record<string, unknown>,
           SUPPLIER_LIST_FIELDS,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { submitForApproval, type ApprovalOutcome } from '../approval/index.js';
 import { publishClarification } from '../sourcing/clarification.js';
 import {
+  withdrawResponsesOnCancel,
   moveEvent,
   notifySuppliers,
   participantIds,
@@ -227,12 +228,7 @@ export async function cancelTender(
   if (!['DRAFT', 'APPROVED'].includes(event.status) && !manager)
     throw forbidden('发布后的招标项目须由采购主管终止（SRC-10）');
   await moveEvent(trx, actor, event, before, 'CANCELLED', 'cancel', { cancelReason: reason }, reason);
-  await trx
-    .updateTable('sourcingResponse')
-    .set({ status: 'WITHDRAWN', updateTime: serverNowIso() })
-    .where('eventId', '=', event.id)
-    .where('status', '=', 'SUBMITTED')
-    .execute();
+  await withdrawResponsesOnCancel(trx, actor, event, reason);
   await withdrawAnnouncement(trx, event.id, `已终止：${reason}`);
   if (!['DRAFT', 'APPROVED'].includes(event.status))
     await notifySuppliers(trx, event, await participantIds(trx, event.id), `招标项目已终止：${event.title}`, reason);

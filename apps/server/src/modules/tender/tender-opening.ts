@@ -9,6 +9,7 @@ import type { TenderSettingsTable } from './tender-tables.js';
 import type { QuotePayload } from '../sourcing/opening.js';
 import { masterKey, openPayload } from '../sourcing/sealing.js';
 import {
+  logState,
   moveEvent,
   notifyBuyer,
   notifySuppliers,
@@ -252,13 +253,22 @@ async function unseal(
         deliveryDays: leadTimes.length ? Math.max(...leadTimes) : null,
       });
     }
-    if (envelope !== 'COMMERCIAL')
+    if (envelope !== 'COMMERCIAL') {
       await trx
         .updateTable('sourcingResponse')
         .set({ status: 'OPENED', openedAt: now, updateTime: now })
         .where('id', '=', b.id)
         .where('status', '=', 'SUBMITTED')
         .execute();
+      await logState(trx, actor, {
+        eventId: event.id,
+        docType: 'RESPONSE',
+        docId: b.id,
+        action: 'open',
+        fromStatus: 'SUBMITTED',
+        toStatus: 'OPENED',
+      });
+    }
     entries.push(entry);
   }
   const recordId = newId();

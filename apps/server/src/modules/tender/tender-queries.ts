@@ -197,5 +197,5 @@ export async function officerCandidates(
   query: Record<string, unknown>,
 ) {
   const base = internalUsers(db, tenantId).select(['u.id', 'u.username', 'u.realname']);
-  return runPagedList(kind, base, query, OFFICER_FIELDS, { column: 'u.username', order: 'asc' });
+  return runPagedList({ kind, db }, base, query, OFFICER_FIELDS, { column: 'u.username', order: 'asc' });
 }

@@ -60,7 +60,7 @@ export const userAdminRoutes =
           .where('u.delFlag', '=', 0)
           .where(userInTenant(request, 'u.relTenantIds'));
         const query = request.query as Record<string, unknown>;
-        const page = await runPagedList(ctx.kind, base, query, USER_LIST_FIELDS, USER_LIST_SORT, { idColumn: 'u.id' });
+        const page = await runPagedList(ctx, base, query, USER_LIST_FIELDS, USER_LIST_SORT, { idColumn: 'u.id' });
         const dict = await ctx.dicts.textMaps(['sex', 'user_status', 'user_type']);
         return ok({
           ...page,

@@ -59,7 +59,7 @@ export const userCompatRoutes =
           'in',
           ctx.db.selectFrom('sysUserRole').select('userId').where('roleId', '=', request.query.roleId),
         );
-        const page = await runPagedList(ctx.kind, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
+        const page = await runPagedList(ctx, base, request.query as Record<string, unknown>, USER_LIST_FIELDS, {
           column: 'u.createTime',
           order: 'desc',
         });

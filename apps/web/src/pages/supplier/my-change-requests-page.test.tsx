@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createSessionStore } from '../../lib/auth-store';
 import { http } from '../../lib/http';
 import { persistedSession } from '../../lib/session-persistence';
+import { changeWorkflow, supplierChangeResource } from '@procura/shared';
 import { fakeServer, ok } from '../../test/fake-server';
+import { codes, page, setup as setupPage } from '../../resources/resource-page-harness';
 import { renderWithProviders } from '../../test/render';
 import MyChangeRequestsPage from './my-change-requests-page';
 import { SupplierChangeTab } from './supplier-change-tab';
@@ -27,6 +29,7 @@ const CURRENT = {
 };
 const DRAFT = {
   ...rowBase(),
+  sectionsText: '联系人',
   id: 'd1',
   code: 'CR-20261123-0003',
   sections: ['CONTACT'],
@@ -62,6 +65,7 @@ const SUBMITTED = {
   supplierId: 's1',
   supplierName: CURRENT.name,
   sections: ['BANK'],
+  sectionsText: '银行账户',
   changes: [
     {
       section: 'BANK',
@@ -81,11 +85,20 @@ const SUBMITTED = {
   decisionComment: null,
 };
 
-function setup(records: unknown[]) {
+const WITHDRAW_CONFIRM = changeWorkflow.transitions.withdraw.confirm!;
+const listOf = (records: { status: string }[]) => ({ records, total: records.length, size: 23, current: 1, pages: 1 });
+
+/** The supplier's page: the generic document list of its own requests (the server scopes it, X-5). */
+function setup(records: { status: string }[]) {
   persistedSession.setToken('tok');
+  persistedSession.setButtonAuth(codes('supplierChange', ['list', 'mine']), []);
   const server = fakeServer({
     'GET /supplierChange/current': () => ok(CURRENT),
-    'GET /supplierChange/mine': () => ok({ records, total: records.length, size: 100, current: 1, pages: 1 }),
+    'GET /supplierChange/list': (req) => {
+      const status = req.url.searchParams.get('status');
+      return ok(listOf(status ? records.filter((r) => r.status === status) : records));
+    },
+    'GET /supplierChange/statusCount': () => ok({}),
     'GET /supplierChange/myHistory': () => ok([]),
     'POST /supplierChange/withdraw': () => ok(null, '变更申请已撤回'),
     'POST /supplierChange/submit': () => ok({ id: 'r2', code: 'CR-20261123-0002' }, '变更申请已提交，等待审批'),
@@ -121,14 +134,15 @@ describe('变更申请 (domain §5)', () => {
     expect(server.calls('POST /supplierChange/submit')).toHaveLength(0);
   });
 
-  it('lists my requests with status and diff; withdraw asks first and sends the id; a second request is refused while one is in approval (CHG-1)', async () => {
+  it('lists my requests with status and the changed sections; withdraw asks first and sends the id; a second request is refused while one is in approval (CHG-1)', async () => {
     const server = setup([SUBMITTED]);
-    const table = await screen.findByTestId('my-change-table');
-    expect(await within(table).findByText('CR-20261123-0001')).toBeTruthy();
-    expect(within(table).getByText('审批中')).toBeTruthy();
-    fireEvent.click(within(table).getByTestId('change-withdraw'));
-    const pop = await screen.findByText('确定撤回变更申请 CR-20261123-0001？审批将被取消。');
-    fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: /撤\s*回/ }));
+    const table = await screen.findByTestId('resource-table');
+    const row = within((await within(table).findByText('CR-20261123-0001')).closest('tr')!);
+    expect(row.getByText('审批中')).toBeTruthy();
+    expect(row.getByText('银行账户')).toBeTruthy();
+    fireEvent.click(row.getByText('撤回'));
+    const pop = await screen.findByText(WITHDRAW_CONFIRM);
+    fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(server.calls('POST /supplierChange/withdraw')).toHaveLength(1));
     expect(server.calls('POST /supplierChange/withdraw')[0]!.body).toEqual({ id: 'r1' });
     fireEvent.click(screen.getByTestId('change-new'));
@@ -140,11 +154,13 @@ describe('变更申请 (domain §5)', () => {
 describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('a draft is listed as 草稿 with 编辑 and 撤回; 编辑 opens its values, 保存草稿 sends its id; a contacts-only change is submitted without evidence', async () => {
+  it('a draft is listed as 草稿 (saved, not submitted) with 提交 and 撤回; 提交 opens its values, 保存草稿 sends its id; a contacts-only change is submitted without evidence', async () => {
     const server = setup([DRAFT]);
-    const table = await screen.findByTestId('my-change-table');
+    const table = await screen.findByTestId('resource-table');
+    const row = () => within(within(table).getByText('CR-20261123-0003').closest('tr')!);
     expect(await within(table).findByText('草稿')).toBeTruthy();
-    fireEvent.click(within(table).getByTestId('change-edit'));
+    expect(row().getByText('2026-11-23 08:00:00 保存')).toBeTruthy();
+    fireEvent.click(row().getByText('提交'));
     const form = await screen.findByTestId('change-form');
     await waitFor(() => expect(within(form).getByText('财务')).toBeTruthy());
     fireEvent.change(within(form).getByLabelText('手机'), { target: { value: '13900000099' } });
@@ -155,7 +171,8 @@ describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
       contacts: [{ id: 'c1', mobile: '13900000099', role: 'FINANCE', isPrimary: true }],
     });
 
-    fireEvent.click(within(await screen.findByTestId('my-change-table')).getByTestId('change-edit'));
+    await waitFor(() => expect(screen.queryByTestId('change-form')).toBeNull());
+    fireEvent.click(row().getByText('提交'));
     const again = await screen.findByTestId('change-form');
     await waitFor(() => expect(within(again).getByText('财务')).toBeTruthy());
     fireEvent.change(within(again).getByLabelText('变更原因'), { target: { value: '财务对接人' } });
@@ -170,11 +187,11 @@ describe('drafts and contacts (§5 DRAFT, CHG-1, CHG-3)', () => {
 
   it('撤回 of a draft asks first', async () => {
     const server = setup([DRAFT]);
-    const table = await screen.findByTestId('my-change-table');
-    fireEvent.click(await within(table).findByTestId('change-withdraw'));
-    const pop = await screen.findByText('确定撤回草稿 CR-20261123-0003？撤回后不能再编辑或提交。');
+    const table = await screen.findByTestId('resource-table');
+    fireEvent.click(within((await within(table).findByText('CR-20261123-0003')).closest('tr')!).getByText('撤回'));
+    const pop = await screen.findByText(WITHDRAW_CONFIRM);
     expect(server.calls('POST /supplierChange/withdraw')).toHaveLength(0);
-    fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: /撤\s*回/ }));
+    fireEvent.click(within(pop.closest('.ant-popover') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(server.calls('POST /supplierChange/withdraw')[0]!.body).toEqual({ id: 'd1' }));
   });
 });
@@ -223,5 +240,39 @@ describe('变更历史 on the buyer’s supplier drawer (CHG-6, §5 initiatedBy 
     await waitFor(() =>
       expect(server.calls('GET /supplierChange/currentOf')[0]!.url.searchParams.get('supplierId')).toBe('s1'),
     );
+  });
+});
+
+describe('供应商变更 for a buyer, on the generic document page (§5, X-5)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the suppliers’ requests; the detail shows every old and new value and the evidence; no supplier action and no 发起变更申请', async () => {
+    const { server } = setupPage(
+      supplierChangeResource,
+      {
+        'GET /supplierChange/list': () => page([SUBMITTED]),
+        'GET /supplierChange/statusCount': () => ok({ SUBMITTED: 1 }),
+        'GET /supplierChange/queryById': () => ok(SUBMITTED),
+        'GET /supplierChange/logs': () => ok([]),
+        'GET /sys/common/fileNames': () => ok({ 'supplier/a.pdf': '开户证明.pdf' }),
+      },
+      codes('supplierChange', ['list', 'export']),
+    );
+    const table = await screen.findByTestId('resource-table');
+    const row = within((await within(table).findByText('CR-20261123-0001')).closest('tr')!);
+    expect(row.getByText('华东精密机械有限公司')).toBeTruthy();
+    expect(row.getByText('银行账户')).toBeTruthy();
+    expect(row.queryByText('撤回')).toBeNull();
+    expect(screen.queryByTestId('change-new')).toBeNull();
+    // X-5: a supplier's unsent drafts are not the buyer's: no 草稿 tab.
+    const tabs = await screen.findByTestId('status-tabs');
+    expect(await within(tabs).findByText('审批中 (1)')).toBeTruthy();
+    expect(within(tabs).queryByText(/草稿/)).toBeNull();
+    fireEvent.click(row.getByText('详情'));
+    const diff = await screen.findByTestId('change-diff');
+    expect(within(diff).getByText('6222000011112222')).toBeTruthy();
+    expect(within(diff).getByText('6214830000001234')).toBeTruthy();
+    expect(within(await screen.findByTestId('workflow-attachments')).getByText(/\.pdf/)).toBeTruthy();
+    expect(server.calls('GET /supplierChange/queryById')[0]!.url.searchParams.get('id')).toBe('r1');
   });
 });

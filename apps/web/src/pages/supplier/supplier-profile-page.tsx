@@ -15,7 +15,7 @@ import type { SupplierStatusLogRow } from '@procura/shared';
 import { OwnQualifications } from './own-qualifications';
 import { QualificationTable } from './qualification-table';
 import { StatusLogTable } from './status-log-table';
-import { OwnChangeHistory } from './my-change-requests-page';
+import { OwnChangeHistory } from './change-panels';
 import {
   MAIN_CATEGORY_DICT,
   SUPPLIER_INFO_FIELDS,

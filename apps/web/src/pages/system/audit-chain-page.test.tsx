@@ -11,9 +11,10 @@ const entry = (seq: number): AuditChainRecord => ({
   id: `0-${seq}`,
   tenantId: 0,
   seq,
-  docType: 'SAMPLE_REQUEST',
+  // A platform document's transition and a tender bid's opening (issue 17: one chain for every document).
+  docType: seq === 1 ? 'SAMPLE_REQUEST' : 'TENDER_RESPONSE',
   docId: `doc${seq}`,
-  action: seq === 1 ? 'send' : 'confirm',
+  action: seq === 1 ? 'send' : 'open',
   payload: `{"from":"DRAFT","seq":${seq}}`,
   prevHash: 'a'.repeat(64),
   hash: 'b'.repeat(64),
@@ -47,7 +48,18 @@ describe('审计链', () => {
   it('lists the chain newest first and 校验 shows 链完整', async () => {
     const server = setup({ tenantId: 0, ok: true, count: 2 });
     expect(await screen.findByText('doc2')).toBeTruthy();
-    expect(screen.getAllByText('SAMPLE_REQUEST')).toHaveLength(2);
+    // Types and actions by their Chinese names, never the codes the chain stores.
+    for (const [seq, type, action] of [
+      ['1', '送样申请', '发送'],
+      ['2', '招标项目应答', '开标'],
+    ])
+      expect(
+        within(screen.getByText(`doc${seq}`).closest('tr')!)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(expect.arrayContaining([type, action]));
+    expect(screen.queryByText('SAMPLE_REQUEST')).toBeNull();
+    expect(screen.queryByText('TENDER_RESPONSE')).toBeNull();
     fireEvent.click(screen.getByTestId('audit-chain-verify'));
     expect(within(await screen.findByTestId('audit-chain-verdict')).getByText('链完整：共 2 条记录')).toBeTruthy();
     expect(server.calls('GET /sys/auditChain/verify')).toHaveLength(1);

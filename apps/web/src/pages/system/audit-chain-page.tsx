@@ -8,7 +8,7 @@ import { tableBinding } from '../../components/paged-table/table-binding';
 import { usePagedList } from '../../components/paged-table/use-paged-list';
 import { getAction } from '../../lib/http';
 import { persistedSession } from '../../lib/session-persistence';
-import type { AuditVerdict as SharedVerdict } from '@procura/shared';
+import { docLogNames, type AuditVerdict as SharedVerdict } from '@procura/shared';
 
 export type AuditChainRecord = {
   id: string;
@@ -30,9 +30,19 @@ const short = (hash: string) => <Typography.Text code>{hash.slice(0, 12)}…</Ty
 const COLUMNS: TableColumnsType<AuditChainRecord> = [
   { title: '序号', dataIndex: 'seq', sorter: true, width: 80 },
   { title: '时间', dataIndex: 'createdAt', width: 170 },
-  { title: '单据类型', dataIndex: 'docType', sorter: true },
+  {
+    title: '单据类型',
+    dataIndex: 'docType',
+    sorter: true,
+    render: (v: string) => docLogNames(v)?.def.label ?? v,
+  },
   { title: '单据', dataIndex: 'docId', ellipsis: true },
-  { title: '操作', dataIndex: 'action', sorter: true },
+  {
+    title: '操作',
+    dataIndex: 'action',
+    sorter: true,
+    render: (v: string, r) => docLogNames(r.docType)?.actionText[v] ?? v,
+  },
   { title: '内容', dataIndex: 'payload', ellipsis: true, width: 320 },
   { title: '前序哈希', dataIndex: 'prevHash', render: short },
   { title: '哈希', dataIndex: 'hash', render: short },

@@ -5,6 +5,7 @@ import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { EventStatusTag } from '../sourcing/event-status-tag';
+import { EventTimeline, TIMELINE_QUERY_KEY } from '../sourcing/event-timeline';
 import { loadAuction, VISIBILITY, type AuctionDetail } from './auction-api';
 import { AuctionParticipants } from './auction-participants';
 import { BuyerConsole } from './auction-live';
@@ -39,6 +40,7 @@ export function AuctionDrawer({
     (e.status === 'DRAFT' || (e.status === 'PUBLISHED' && (lot?.status === 'SCHEDULED' || lot?.status === 'RUNNING')));
   const done = async () => {
     await client.invalidateQueries({ queryKey: ['auction'] });
+    void client.invalidateQueries({ queryKey: TIMELINE_QUERY_KEY });
     onChanged();
   };
   const running = lot && (lot.status === 'RUNNING' || lot.status === 'PAUSED' || lot.status === 'SCHEDULED');
@@ -136,6 +138,7 @@ export function AuctionDrawer({
               label: `供应商（${e.participants.length}）`,
               children: <AuctionParticipants event={e} invitable={invitable} running={!!running} done={done} />,
             },
+            { key: 'log', label: '状态记录', children: <EventTimeline type="AUCTION" id={e.id} /> },
           ]}
         />
       )}

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createSessionStore } from '../../../lib/auth-store';
-import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, fail, ok, type FakeHandler } from '../../../test/fake-server';
-import { renderWithProviders } from '../../../test/render';
 import { rfqPickErrors } from './create-rfq-modal';
-import { RequisitionDetailDrawer } from './requisition-detail';
+import { openRequisitionDetail, renderRequisitionPage, requisitionPageRoutes } from './requisition-test-page';
 import type { RequisitionDetail, RequisitionLineRow } from './requisition-api';
 
 const line = (id: string, lineNo: number, extra: Partial<RequisitionLineRow>): RequisitionLineRow => ({
@@ -83,7 +80,7 @@ function stub(routes: Record<string, FakeHandler>, auth: string[]) {
     auth.map((action) => ({ action, type: '1' })),
     [],
   );
-  const server = fakeServer(routes);
+  const server = fakeServer({ ...requisitionPageRoutes([PR as unknown as Record<string, unknown>]), ...routes });
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
@@ -118,12 +115,9 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
       },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
-    const closeDetail = vi.fn();
-    renderWithProviders(
-      <RequisitionDetailDrawer id="r1" onClose={closeDetail} onEdit={() => {}} onChanged={() => {}} />,
-      { route: '/srm/requisition', store: createSessionStore(http) },
-    );
-    fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
+    renderRequisitionPage();
+    await openRequisitionDetail(PR.code);
+    fireEvent.click(await screen.findByTestId('detail-requisition-create-rfq'));
     const modal = await screen.findByTestId('create-rfq');
     // The fully reserved line 2 is not offered.
     expect(within(modal).queryByText('EL000001 法兰')).toBeNull();
@@ -145,8 +139,7 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
       ],
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/srm/sourcing?open=e9'));
-    // The requisition page stays alive in its tab: its dialog and drawer must not cover 询价管理.
-    expect(closeDetail).toHaveBeenCalledTimes(1);
+    // The requisition page stays alive in its tab: its dialog must not cover 询价管理.
     await waitFor(() => expect(screen.queryByTestId('create-rfq')).toBeNull());
   });
 
@@ -159,23 +152,20 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
       },
       ['srm:requisition:list', 'srm:sourcing:add'],
     );
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
-      route: '/srm/requisition',
-      store: createSessionStore(http),
-    });
-    fireEvent.click(await screen.findByTestId('requisition-create-rfq'));
+    renderRequisitionPage();
+    await openRequisitionDetail(PR.code);
+    fireEvent.click(await screen.findByTestId('detail-requisition-create-rfq'));
     fireEvent.click(await screen.findByTestId('create-rfq-submit'));
     expect(await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/srm/requisition');
+    // Still on the requisition, its detail open (in the address).
+    expect(screen.getByTestId('location').textContent).toBe('/srm/requisition?open=r1');
   });
 
   it('is not offered without srm:sourcing:add', async () => {
     stub({ 'GET /srm/requisition/queryById': () => ok(PR) }, ['srm:requisition:list']);
-    renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
-      route: '/srm/requisition',
-      store: createSessionStore(http),
-    });
-    expect(await screen.findByText('PR-20261125-0001', { exact: false })).toBeTruthy();
-    expect(screen.queryByTestId('requisition-create-rfq')).toBeNull();
+    renderRequisitionPage();
+    await openRequisitionDetail(PR.code);
+    expect(screen.queryByTestId('detail-requisition-create-rfq')).toBeNull();
+    expect(screen.getByTestId('detail-print')).toBeTruthy();
   });
 });

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createSessionStore } from '../../../lib/auth-store';
-import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
-import { renderWithProviders } from '../../../test/render';
 import { missingPrices, type QuotaSplit } from './quota-split-orders';
-import { RequisitionDetailDrawer } from './requisition-detail';
+import { openRequisitionDetail, renderRequisitionPage, requisitionPageRoutes } from './requisition-test-page';
 import type { RequisitionDetail, RequisitionLineRow } from './requisition-api';
 
 const line = (id: string, lineNo: number, extra: Partial<RequisitionLineRow>): RequisitionLineRow => ({
@@ -83,7 +80,7 @@ function stub(routes: Record<string, FakeHandler>, auth: string[]) {
     auth.map((action) => ({ action, type: '1' })),
     [],
   );
-  const server = fakeServer(routes);
+  const server = fakeServer({ ...requisitionPageRoutes([PR as unknown as Record<string, unknown>]), ...routes });
   vi.stubGlobal('fetch', server.fetch);
   return server;
 }
@@ -119,11 +116,10 @@ const SPLIT: QuotaSplit = {
   skipped: [],
 };
 
-const open = () =>
-  renderWithProviders(<RequisitionDetailDrawer id="r1" onClose={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
-    route: '/srm/requisition',
-    store: createSessionStore(http),
-  });
+const open = async () => {
+  renderRequisitionPage();
+  await openRequisitionDetail(PR.code);
+};
 
 describe('按配额拆分 on the requisition detail (QUO-4, QUO-5)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -147,7 +143,7 @@ describe('按配额拆分 on the requisition detail (QUO-4, QUO-5)', () => {
       },
       ['srm:requisition:list', 'purchaseOrder:add'],
     );
-    open();
+    await open();
     fireEvent.click(await screen.findByTestId('quota-split-1'));
     // Line 3 has no arrangement; line 2 has nothing left (never asked).
     expect(screen.queryByTestId('quota-split-3')).toBeNull();
@@ -198,7 +194,7 @@ describe('按配额拆分 on the requisition detail (QUO-4, QUO-5)', () => {
       },
       ['srm:requisition:list', 'purchaseOrder:add'],
     );
-    open();
+    await open();
     fireEvent.click(await screen.findByTestId('quota-split-3'));
     expect(await screen.findByTestId('quota-split-whole')).toBeTruthy();
   });
@@ -208,8 +204,8 @@ describe('按配额拆分 on the requisition detail (QUO-4, QUO-5)', () => {
       { 'GET /srm/requisition/queryById': () => ok(PR), 'GET /srm/order/quotaSplit': () => ok(SPLIT) },
       ['srm:requisition:list'],
     );
-    open();
-    expect(await screen.findByText('PR-20261125-0001', { exact: false })).toBeTruthy();
+    await open();
+    expect(await screen.findByTestId('requisition-lines')).toBeTruthy();
     expect(screen.queryByTestId('quota-split-1')).toBeNull();
     expect(server.calls('GET /srm/order/quotaSplit')).toHaveLength(0);
   });

@@ -93,16 +93,6 @@ export type RequisitionOptions = {
   buyers: { id: string; username: string; realname: string }[];
 };
 
-export { PR_STATUS_TEXT as PR_STATUS } from '@procura/shared';
-export const PR_STATUS_COLOR: Record<string, string> = {
-  DRAFT: 'default',
-  PENDING_APPROVAL: 'processing',
-  APPROVED: 'success',
-  REJECTED: 'error',
-  PARTIALLY_PROCESSED: 'cyan',
-  PROCESSED: 'blue',
-  CLOSED: 'default',
-};
 export const PURCHASE_TYPES: Record<string, string> = { GOODS: '物资', WORKS: '工程', SERVICES: '服务' };
 export const LOG_ACTIONS: Record<string, string> = {
   create: '创建',

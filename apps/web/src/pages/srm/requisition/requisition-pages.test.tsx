@@ -2,14 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocLogEntry } from '@procura/shared';
 import { unitRoute } from '../../../test/units';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createSessionStore } from '../../../lib/auth-store';
-import { http } from '../../../lib/http';
 import { persistedSession } from '../../../lib/session-persistence';
 import { fakeServer, ok, type FakeHandler } from '../../../test/fake-server';
-import { renderWithProviders } from '../../../test/render';
 import { dayCell, typeDate } from '../../../test/dates';
 import { LEAVE_CONFIRM_MESSAGE } from '../../../lib/unsaved-changes';
-import RequisitionListPage from './requisition-list-page';
+import { openRequisitionDetail, renderRequisitionPage, requisitionPageRoutes } from './requisition-test-page';
 import { businessToday, type RequisitionDetail, type RequisitionRow } from './requisition-api';
 
 const ALL = [
@@ -140,7 +137,7 @@ function setup({
   );
   const server = fakeServer({
     ...unitRoute,
-    'GET /srm/requisition/list': () => ok({ records, total: records.length, size: 10, current: 1, pages: 1 }),
+    ...requisitionPageRoutes(records),
     'GET /srm/requisition/queryById': () => ok(detail),
     'GET /srm/requisition/logs': () => ok(LOGS),
     'GET /srm/requisition/options': () =>
@@ -159,7 +156,7 @@ function setup({
     ...routes,
   });
   vi.stubGlobal('fetch', server.fetch);
-  renderWithProviders(<RequisitionListPage />, { route: '/srm/requisition', store: createSessionStore(http) });
+  renderRequisitionPage();
   return server;
 }
 
@@ -172,10 +169,7 @@ const confirmWith = async (name: RegExp) => {
   await waitFor(() => expect(screen.getAllByRole('button', { name }).length).toBeGreaterThan(0));
   fireEvent.click(screen.getAllByRole('button', { name }).at(-1)!);
 };
-const openDetail = async () => {
-  fireEvent.click(await screen.findByTestId(`requisition-open-${ROW.code}`));
-  return screen.findByTestId('requisition-detail');
-};
+const openDetail = () => openRequisitionDetail(ROW.code);
 
 describe('采购申请 (domain §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -184,7 +178,7 @@ describe('采购申请 (domain §8)', () => {
     const server = setup();
     expect(await screen.findByText(ROW.code)).toBeTruthy();
     expect(screen.getByText('124.46 CNY')).toBeTruthy();
-    const search = screen.getByTestId('requisition-search');
+    const search = screen.getByTestId('resource-search');
     fireEvent.change(within(search).getByLabelText('申请单号'), { target: { value: 'PR-2026' } });
     fireEvent.change(within(search).getByLabelText('标题'), { target: { value: '备件' } });
     fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
@@ -279,7 +273,7 @@ describe('采购申请 (domain §8)', () => {
     typeDate(screen.getByTestId('line-date-0'), businessToday());
     fireEvent.click(screen.getByTestId('requisition-save'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/add')).toHaveLength(1));
-    await screen.findByTestId('requisition-detail');
+    await screen.findByTestId('workflow-detail');
     expect(reloadAsks()).toBe(false);
   });
 
@@ -321,7 +315,7 @@ describe('采购申请 (domain §8)', () => {
       qty: '3',
       needByDate: businessToday(),
     });
-    expect(await screen.findByTestId('requisition-detail')).toBeTruthy();
+    expect(await screen.findByTestId('workflow-detail')).toBeTruthy();
     await waitFor(() =>
       expect(server.calls('GET /srm/requisition/queryById').some((c) => c.url.searchParams.get('id') === 'r9')).toBe(
         true,
@@ -358,7 +352,7 @@ describe('采购申请 (domain §8)', () => {
   it('a rejected requisition opens in the form with its lines and is saved with its version', async () => {
     const server = setup({ records: [{ ...ROW, status: 'REJECTED' }], detail: detailOf('REJECTED') });
     await openDetail();
-    fireEvent.click(screen.getByTestId('requisition-edit'));
+    fireEvent.click(screen.getByTestId('detail-requisition-edit'));
     const form = await screen.findByTestId('requisition-form');
     const title = within(form).getByLabelText('申请标题') as HTMLInputElement;
     await waitFor(() => expect(title.value).toBe('生产线备件采购'));
@@ -377,23 +371,23 @@ describe('采购申请 (domain §8)', () => {
 
   it('a draft is submitted after confirmation with its version; the detail shows its lines', async () => {
     const server = setup();
-    const detail = await openDetail();
+    await openDetail();
+    const detail = screen.getByRole('dialog');
     expect(within(detail).getByText('EL000001 六角螺栓')).toBeTruthy();
     // The department by its name, never its code (issue 19 #5).
     expect(within(detail).getByText('采购部')).toBeTruthy();
     expect(within(detail).queryByText('A01A01')).toBeNull();
-    fireEvent.click(screen.getByTestId('requisition-submit'));
-    await confirmWith(/^提\s*交$/);
+    fireEvent.click(screen.getByTestId('detail-requisition-submit'));
+    fireEvent.click(await screen.findByTestId('requisition-submit-ok'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/submit')).toHaveLength(1));
     expect(server.calls('POST /srm/requisition/submit')[0]!.body).toEqual({ id: 'r1', version: 1 });
     expect(await screen.findByText('已提交审批')).toBeTruthy();
   });
 
-  it('the 状态日志 tab is the timeline of GET /srm/requisition/logs, its actions and states in Chinese', async () => {
-    const server = setup();
+  it('the 状态记录 is the timeline of GET /srm/requisition/logs, its actions and states in Chinese', async () => {
+    const server = setup({ routes: { 'GET /srm/requisition/logs': () => ok(LOGS) } });
     await openDetail();
-    fireEvent.click(screen.getByRole('tab', { name: '状态日志' }));
-    const log = await screen.findByTestId('requisition-log');
+    const log = await screen.findByTestId('workflow-timeline');
     expect(within(log).getByText(/采购员 创建/)).toBeTruthy();
     expect(within(log).getByText(/系统 寻源占用/)).toBeTruthy();
     expect(within(log).getByText('已审批 → 部分处理')).toBeTruthy();
@@ -410,29 +404,26 @@ describe('采购申请 (domain §8)', () => {
       }),
     });
     await openDetail();
-    expect(screen.queryByTestId('requisition-edit')).toBeNull();
-    expect(screen.queryByTestId('requisition-delete')).toBeNull();
-    fireEvent.click(screen.getByRole('tab', { name: '审批记录' }));
+    expect(screen.queryByTestId('detail-requisition-edit')).toBeNull();
+    expect(screen.queryByTestId('detail-requisition-submit')).toBeNull();
     const history = await screen.findByTestId('requisition-approval-history');
     expect(within(history).getByText('提交')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('requisition-withdraw'));
-    await waitFor(() => expect(screen.getAllByRole('button', { name: /^撤\s*回$/ }).length).toBe(2));
-    await confirmWith(/^撤\s*回$/);
+    fireEvent.click(screen.getByTestId('detail-requisition-withdraw'));
+    expect((await screen.findAllByText('确定撤回吗？审批将被取消，申请回到草稿。')).length).toBeGreaterThan(0);
+    await confirmWith(/^确\s*定$/);
     await waitFor(() => expect(server.calls('POST /srm/requisition/withdraw')).toHaveLength(1));
   });
 
   it('PR-5: cancelling the remaining quantity of an approved requisition needs a reason', async () => {
     const server = setup({ records: [{ ...ROW, status: 'APPROVED' }], detail: detailOf('APPROVED') });
     await openDetail();
-    expect(screen.queryByTestId('requisition-submit')).toBeNull();
-    fireEvent.click(screen.getByTestId('requisition-cancel'));
-    const ok = await screen.findByRole('button', { name: '确定取消' });
-    expect((ok as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('detail-requisition-submit')).toBeNull();
+    fireEvent.click(screen.getByTestId('detail-requisition-cancel'));
+    fireEvent.click(await screen.findByTestId('requisition-cancel-submit'));
+    expect(await screen.findByText('请填写取消原因')).toBeTruthy();
+    expect(server.calls('POST /srm/requisition/cancel')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('requisition-cancel-reason'), { target: { value: '项目取消' } });
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: '确定取消' }) as HTMLButtonElement).disabled).toBe(false),
-    );
-    fireEvent.click(screen.getByRole('button', { name: '确定取消' }));
+    fireEvent.click(screen.getByTestId('requisition-cancel-submit'));
     await waitFor(() => expect(server.calls('POST /srm/requisition/cancel')).toHaveLength(1));
     expect(server.calls('POST /srm/requisition/cancel')[0]!.body).toEqual({ id: 'r1', reason: '项目取消' });
   });
@@ -440,8 +431,8 @@ describe('采购申请 (domain §8)', () => {
   it('without the submit and cancel permissions the commands are not offered', async () => {
     setup({ auth: ['srm:requisition:list'], records: [ROW] });
     await openDetail();
-    expect(screen.queryByTestId('requisition-submit')).toBeNull();
-    expect(screen.queryByTestId('requisition-edit')).toBeNull();
-    expect(screen.queryByTestId('requisition-delete')).toBeNull();
+    expect(screen.queryByTestId('detail-requisition-submit')).toBeNull();
+    expect(screen.queryByTestId('detail-requisition-edit')).toBeNull();
+    expect(screen.queryByTestId('detail-requisition-cancel')).toBeNull();
   });
 });

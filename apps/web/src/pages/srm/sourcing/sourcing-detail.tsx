@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Drawer, Popconfirm, Space, Spin, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -9,6 +9,7 @@ import { AwardPanel } from './award-form';
 import { EventInfo } from './event-info';
 import { EventLinesTable } from './event-lines-table';
 import { EventReasonModal, type ReasonKind } from './event-reason-modal';
+import { EventTimeline, TIMELINE_QUERY_KEY } from './event-timeline';
 import { InvitedSuppliers } from './invited-suppliers';
 import { MatrixView } from './matrix-view';
 import { loadEvent, loadMatrix, type EventDetail } from './sourcing-api';
@@ -30,6 +31,7 @@ export function SourcingDetailDrawer({
   onChanged: () => void;
 }) {
   const { modal } = App.useApp();
+  const client = useQueryClient();
   const { busy, run } = useCommand();
   const [reasonKind, setReasonKind] = useState<ReasonKind | null>(null);
   // Bumped on every ask, so the reason dialog starts empty each time.
@@ -58,6 +60,7 @@ export function SourcingDetailDrawer({
   });
   const done = async () => {
     await detail.refetch();
+    void client.invalidateQueries({ queryKey: TIMELINE_QUERY_KEY });
     onChanged();
   };
 
@@ -169,6 +172,7 @@ export function SourcingDetailDrawer({
               { key: 'award', label: '定标', children: <AwardPanel event={e} canAward={can.award} onDone={done} /> },
             ]
           : []),
+        { key: 'log', label: '状态记录', children: <EventTimeline type={e.type} id={e.id} /> },
       ]
     : [];
 

@@ -2,12 +2,13 @@ import { withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Drawer, Input, Modal, Popconfirm, Select, Space, Spin, Tabs } from 'antd';
 import { beforeToday } from '../../../components/form/date-input';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useHasPermission } from '../../../components/has';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { BuyerClarifications, type ClarificationInput } from '../sourcing/clarification-panel';
+import { EventTimeline, TIMELINE_QUERY_KEY } from '../sourcing/event-timeline';
 import { AwardTab } from './award-tab';
 import { EvaluationTab } from './evaluation-tab';
 import { ObjectionsPanel } from './objections-panel';
@@ -32,6 +33,7 @@ export function TenderDetailDrawer({
   onCloned: (id: string) => void;
 }) {
   const { modal, message } = App.useApp();
+  const client = useQueryClient();
   const { busy, run } = useCommand();
   const [ask, setAsk] = useState<Ask>(null);
   const [text, setText] = useState('');
@@ -50,6 +52,7 @@ export function TenderDetailDrawer({
   const t = detail.data;
   const done = async () => {
     await detail.refetch();
+    void client.invalidateQueries({ queryKey: TIMELINE_QUERY_KEY });
     onChanged();
   };
 
@@ -281,6 +284,7 @@ export function TenderDetailDrawer({
                 },
               ]
             : []),
+          { key: 'log', label: '状态记录', children: <EventTimeline type="TENDER" id={t.id} /> },
           { key: 'audit', label: '审计日志', children: <AuditPanel id={t.id} /> },
         ]
       : [];
