@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, setServerClock, signInAs, type ApiSession } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { apiLogin, setServerClock, signInAs } from './helpers.js';
+import { approveIfPending, awardedInquiry, dayOf, toast } from './srm-helpers.js';
 
 /**
  * Issue 18 (§13 → §15 → §16, scenario S6): under a FINAL award the buyer clicks 生成合同 — a DRAFT
@@ -8,25 +9,6 @@ import { apiLogin, setServerClock, signInAs, type ApiSession } from './helpers.j
  * price; once sent, the order waits on the supplier's home page and opens from there.
  * The inquiry and its quotes are set up over the API (what S2 tests on screen).
  */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-message-notice').filter({ hasText: text }).first();
-
-/** Whatever approval a document is under: none, its own `approve` transition, or the approval engine. */
-async function approveIfPending(buyer: ApiSession, admin: ApiSession, readUrl: string, approveUrl: string, id: string) {
-  const status = async () => (await buyer.call<{ status: string }>('GET', readUrl, { id })).status;
-  if ((await status()) !== 'PENDING_APPROVAL') return;
-  if ((await admin.raw('POST', approveUrl, { id })).success && (await status()) !== 'PENDING_APPROVAL') return;
-  for (let step = 0; step < 5 && (await status()) === 'PENDING_APPROVAL'; step++) {
-    const todo = await admin.call<{ records: { docId: string; id: string; taskId: string }[] }>(
-      'GET',
-      '/approval/todo/list',
-      { pageSize: '100' },
-    );
-    const task = todo.records.find((r) => r.docId === id || r.id === id)!;
-    await admin.call('POST', '/approval/task/approve', { taskId: task.taskId, comment: '同意' });
-  }
-}
-
 test('an award becomes a locked contract draft and an order draft; the sent order waits on the supplier home', async ({
   page,
   request,
@@ -43,52 +25,24 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     const material = (
       await buyer.call<{ records: { id: string }[] }>('GET', '/srm/material/list', { name: 'ABS*', status: 'ACTIVE' })
     ).records[0]!;
-    const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
-    const deadline = Date.now() + 3_600_000;
     const title = `ABS 塑料粒子定标转订单 ${Date.now().toString(36)}`;
-    const rfq = await buyer.call<{ id: string }>('POST', '/srm/sourcing/event/add', {
-      title,
-      responseDeadline: new Date(deadline).toISOString(),
-      lines: [
-        { materialId: material.id, qty: '1000', needByDate: day(30), deliveryPlace: '上海市浦东新区华东生产基地' },
-      ],
-    });
-    await buyer.call('POST', '/srm/sourcing/event/invite', { id: rfq.id, supplierIds });
-    await buyer.call('POST', '/srm/sourcing/event/publish', { id: rfq.id });
-    const event = await buyer.call<{ code: string; lines: { id: string }[] }>('GET', '/srm/sourcing/event/queryById', {
-      id: rfq.id,
-    });
-    for (const [i, price] of ['11.2', '11.8', '12.5'].entries()) {
-      await sups[i]!.call('POST', '/srm/sourcing/supplier/event/accept', { id: rfq.id });
-      await sups[i]!.call('POST', '/srm/sourcing/supplier/quote/submit', {
-        eventId: rfq.id,
-        validUntil: day(60),
-        lines: [{ sourcingLineId: event.lines[0]!.id, unitPrice: price, taxRate: '13', leadTimeDays: 7 }],
-      });
-    }
-    await setServerClock(admin, deadline - Date.now() + 60_000);
-    await buyer.call('POST', '/srm/sourcing/event/open', { id: rfq.id });
-    const award = await buyer.call<{ id: string }>('POST', '/srm/sourcing/award/save', {
-      eventId: rfq.id,
-      // MAT-4: a retry's award price record starts after the first try's.
-      priceValidFrom: day(1 + testInfo.retry),
-      priceValidTo: day(365),
-      lines: [{ sourcingLineId: event.lines[0]!.id, supplierId: supplierIds[0] }],
-    });
-    await buyer.call('POST', '/srm/sourcing/award/submit', { id: award.id });
-    const awardStatus = async () =>
-      (await buyer.call<{ status: string }>('GET', '/srm/sourcing/award/queryByEventId', { eventId: rfq.id })).status;
-    if ((await awardStatus()) !== 'FINAL') {
-      const todo = await admin.call<{ records: { docId: string; taskId: string }[] }>('GET', '/approval/todo/list', {
-        pageSize: '100',
-      });
-      const task = todo.records.find((r) => r.docId === award.id)!;
-      await admin.call('POST', '/approval/task/approve', { taskId: task.taskId });
-    }
-    expect(await awardStatus()).toBe('FINAL');
+    const { eventId, awardId } = await awardedInquiry(
+      admin,
+      buyer,
+      sups.map((session, i) => ({ session, price: ['11.2', '11.8', '12.5'][i]! })),
+      {
+        title,
+        materialId: material.id,
+        qty: '1000',
+        // MAT-4: a retry's award price record starts after the first try's.
+        priceValidFrom: dayOf(1 + testInfo.retry),
+        priceValidTo: dayOf(365),
+        winner: supplierIds[0],
+      },
+    );
 
     // 1. The buyer opens the award: 生成合同 opens the new draft, its lines the award's.
-    await signInAs(page, 'buyer', { url: `/srm/sourcing?open=${rfq.id}` });
+    await signInAs(page, 'buyer', { url: `/srm/sourcing?open=${eventId}` });
     const detail = page.getByTestId('sourcing-detail');
     await detail.getByRole('tab', { name: '定标' }).click();
     const followUp = page.getByTestId(`award-follow-up-${supplierIds[0]}`);
@@ -99,7 +53,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     const contract = await buyer.call<{ records: { id: string; code: string; title: string }[] }>(
       'GET',
       '/srm/contract/list',
-      { sourceAwardId: award.id },
+      { sourceAwardId: awardId },
     );
     const made = contract.records.find((c) => c.title.startsWith(title))!;
     const docDrawer = (code: string) =>
@@ -126,7 +80,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
       .click();
 
     // 2. Back on the award: the contract is linked and 生成合同 is offered no more; 生成订单 opens the order draft.
-    await page.goto(`/srm/sourcing?open=${rfq.id}`);
+    await page.goto(`/srm/sourcing?open=${eventId}`);
     await detail.getByRole('tab', { name: '定标' }).click();
     await expect(followUp).toContainText(`合同 ${made.code}`);
     await expect(followUp.getByTestId('award-make-contract')).toHaveCount(0);

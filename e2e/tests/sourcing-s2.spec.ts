@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, apiLogin, setServerClock, signedInContext, uscc, type ApiSession } from './helpers.js';
 import { sentSmsCode } from './captcha.js';
+import { approveOverApi, dayOf, steelPlate, toast, useFlow } from './srm-helpers.js';
 
 /**
  * Scenario S2 of the domain (§25): requisition → RFQ → split award → quota and price records,
@@ -12,37 +13,8 @@ import { sentSmsCode } from './captcha.js';
  */
 const DAY = 86_400_000;
 const PASSWORD = 'S2#Procura26';
-/** `yyyy-MM-dd` in GMT+8, `days` from now on the real clock. */
-const dayOf = (days: number) => new Date(Date.now() + days * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 /** A wire time `yyyy-MM-dd HH:mm:ss` (GMT+8) as epoch milliseconds. */
 const wireMs = (v: string) => Date.parse(`${v.replace(' ', 'T')}+08:00`);
-
-type Step = { name: string; minAmount: string | null; approverType: 'USER' | 'ROLE'; approverId: string };
-type Definition = { name: string; enabled: number; steps: Step[]; ccUserIds: string[]; version: number };
-
-/** Sets a document type's approval flow; returns how to put the previous one back. */
-async function useFlow(admin: ApiSession, docType: string, name: string, steps: Step[]): Promise<() => Promise<void>> {
-  const read = async () =>
-    (await admin.call<{ docType: string; definition: Definition | null }[]>('GET', '/approval/definition/list')).find(
-      (d) => d.docType === docType,
-    )!.definition;
-  const before = await read();
-  await admin.call('POST', '/approval/definition/save', {
-    docType,
-    name,
-    enabled: 1,
-    steps,
-    ccUserIds: [],
-    ...(before ? { version: before.version } : {}),
-  });
-  return async () => {
-    const now = await read();
-    const previous = before
-      ? { name: before.name, enabled: before.enabled, steps: before.steps, ccUserIds: before.ccUserIds }
-      : { name, enabled: 0, steps, ccUserIds: [] };
-    await admin.call('POST', '/approval/definition/save', { docType, ...previous, version: now!.version });
-  };
-}
 
 /** An internal user with the buyer role (the requester and the director of S2), signed in. */
 async function internalUser(
@@ -125,51 +97,6 @@ async function blacklistedSupplier(
   return company;
 }
 
-/** The approver's decision over the API, for approvals S2 does not test. */
-async function approveOverApi(approver: ApiSession, titlePart: string): Promise<void> {
-  const todo = await approver.call<{ records: { taskId: string; title: string }[] }>('GET', '/approval/todo/list', {
-    pageSize: '100',
-  });
-  await approver.call('POST', '/approval/task/approve', {
-    taskId: todo.records.find((r) => r.title.includes(titlePart))!.taskId,
-    comment: '同意',
-  });
-}
-
-/** The material M-001 (钢板 Q235 10 mm, 吨, 13 %) in the category the demo suppliers are qualified in (QUO-2), activated. */
-async function steelPlate(admin: ApiSession, buyer: ApiSession, tag: string): Promise<{ id: string; name: string }> {
-  // Supplier standings use the supplier-category codes (RAW_MATERIAL 原材料…); a material is in a
-  // supplier's category when its category carries that code.
-  const found = (
-    await admin.call<{ records: { id: string; code: string }[] }>('GET', '/srm/materialCategory/list', {
-      code: 'RAW_MATERIAL',
-      pageSize: '50',
-    })
-  ).records.find((c) => c.code === 'RAW_MATERIAL');
-  const categoryId =
-    found?.id ??
-    (
-      await admin.call<{ id: string }>('POST', '/srm/materialCategory/add', {
-        code: 'RAW_MATERIAL',
-        name: '原材料（准入品类）',
-        categoryType: 'GOODS',
-        status: 'ACTIVE',
-      })
-    ).id;
-  const name = `钢板 Q235 S2-${tag}`;
-  const { id } = await buyer.call<{ id: string }>('POST', '/srm/material/add', {
-    name,
-    spec: '10 mm',
-    categoryId,
-    unit: 'TON',
-    defaultTaxRate: '13',
-    inspectionRequired: 1,
-  });
-  await buyer.call('POST', '/srm/material/submit', { id });
-  await approveOverApi(admin, name);
-  return { id, name };
-}
-
 const popover = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)');
 /** Confirms the open popconfirm with its OK button (retried: a click while it animates open can be lost). */
 async function confirmWith(page: Page, ok: RegExp): Promise<void> {
@@ -179,10 +106,6 @@ async function confirmWith(page: Page, ok: RegExp): Promise<void> {
     await expect(button).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
-// The newest notice with the text: an earlier one of the same text may still be showing.
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-message-notice').filter({ hasText: text }).first();
-
 /** The manager (or director) approves a task on 我的待办 through the screen. */
 async function approveOnScreen(page: Page, titlePart: string): Promise<void> {
   await page.goto('/approval/todo');
@@ -261,7 +184,7 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
     ]),
   );
   const supX = await blacklistedSupplier(request, admin, buyer, tag);
-  const material = await steelPlate(admin, buyer, tag);
+  const material = await steelPlate(admin, buyer, `钢板 Q235 S2-${tag}`);
   const title = `S2钢板采购${tag}`;
 
   // 1. req1 raises the PR: 100 吨 M-001, needed in 30 days, 4 800/吨 → budget 480 000.

@@ -227,7 +227,8 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
   const award = await buyer.call<{ award: { publicityEndAt: string } }>('GET', '/srm/tender/award', {
     eventId: cloneId,
   });
-  await clockAt(admin, wireMs(award.award.publicityEndAt) + MIN);
+  const publicityEnd = wireMs(award.award.publicityEndAt);
+  await clockAt(admin, publicityEnd + MIN);
   await finalizeAward(b, cloneCode);
   expect(await notices()).toContain(`中标通知书：${title}`);
 
@@ -243,8 +244,10 @@ test('S4: tender integrity — invited tender (TND-22), withdrawal (TND-7), a bi
       eventId: cloneId,
       responseId: candidates[1]!.responseId,
       deviationReason: '改价',
-      priceValidFrom: '2027-01-01',
-      priceValidTo: '2027-12-31',
+      // A price validity after the moved clock's today (a fixed date fell behind it in December
+      // 2026, and the validity check, MAT-4, answered before AWD-6 could).
+      priceValidFrom: new Date(publicityEnd + DAY + 8 * 3_600_000).toISOString().slice(0, 10),
+      priceValidTo: new Date(publicityEnd + 365 * DAY + 8 * 3_600_000).toISOString().slice(0, 10),
     });
     expect(change).toMatchObject({ message: '定标已生效，不能修改', rules: ['AWD-6'] });
   }

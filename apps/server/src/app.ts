@@ -51,6 +51,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Registering ~100 route plugins on a busy 2-core host can pass Fastify's 10 s default; a slow start is not a failure.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

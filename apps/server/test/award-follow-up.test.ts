@@ -49,6 +49,20 @@ const orderLines = async (id: string, token = w.buyer) =>
   (await w.s.request<Record<string, string>[]>('GET', `/srm/order/lines?id=${id}`, { token })).body.result;
 const idOf = (b: Body) => String(b.result.id);
 
+/** PO-4: a change order waiting for its approval (CHANGE_PENDING) is approved in 审批中心; then the supplier re-confirms. */
+async function approveChange(id: string): Promise<void> {
+  const status = async () =>
+    (await w.s.request<{ status: string }>('GET', `/srm/order/queryById?id=${id}`, { token: w.buyer })).body.result
+      .status;
+  if ((await status()) === 'CHANGE_PENDING') {
+    const task = (
+      await w.s.request<PageResult<{ docId: string; taskId: string }>>('GET', '/approval/todo/list', { token: w.admin })
+    ).body.result.records.find((r) => r.docId === id)!;
+    expect((await post('/approval/task/approve', w.admin, { taskId: task.taskId })).success).toBe(true);
+  }
+  expect(await status()).toBe('SENT');
+}
+
 /** Submit, approve and send, through whatever the order's approval is (its own transition or the engine). */
 async function sendOrder(id: string): Promise<void> {
   const submitted = await post('/srm/order/submit', w.buyer, { id });
@@ -266,9 +280,30 @@ describe('change orders of an order from an award (PO-3, PO-6)', () => {
     });
     expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['6', '0']);
     expect(await change([{ lineNo: 1, qty: '10' }])).toMatchObject({ success: true });
+    // Taken while the higher amount waits for its approval (PO-4, CHANGE_PENDING).
     expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['0', '0']);
+    await approveChange(id);
     expect(await change([{ lineNo: 2, qty: '15' }])).toMatchObject({ success: true });
     expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['0', '5']);
+    // PO-6/PO-3: the removed line gives its award line back; an added one takes the award's line again, within what is left.
+    const awardLine2 = (await followUp()).lines[1]!.id;
+    const changeBody = (body: Record<string, unknown>) =>
+      post('/srm/order/change', w.buyer, { id, reason: '改行', ...body });
+    expect(await changeBody({ lines: [{ lineNo: 2, remove: true }] })).toMatchObject({ success: true });
+    expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['0', '20']);
+    const add = (qty: string) => ({ addLines: [{ awardLineId: awardLine2, qty, needByDate: w.day(20) }] });
+    expect(await changeBody(add('21'))).toMatchObject({
+      success: false,
+      message: '订货数量超过定标数量：定标 20，剩余可下单 20',
+      result: { rule: 'PO-3' },
+    });
+    expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['0', '20']);
+    expect(await changeBody(add('20'))).toMatchObject({ success: true });
+    await approveChange(id);
+    const added = (await orderLines(id)).find((l) => l.lineNo === (3 as unknown as string))!;
+    // At the awarded price (50), priced from the award.
+    expect(added).toMatchObject({ qty: '20', unitPrice: '50', priceSource: 'AWARD', awardLineId: awardLine2 });
+    expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['0', '0']);
     // Cancelled (nothing shipped), it gives everything back.
     expect(await post('/srm/order/cancel', w.buyer, { id, reason: '需求取消' })).toMatchObject({ success: true });
     expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['10', '20']);

@@ -288,74 +288,76 @@ describe('lines by hand in the draft (the line set, PO-8, PR-3)', () => {
   });
 });
 
-describe('contract release orders (CON-4, CON-5, PO-2)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the contract module's tables
-  const db = () => s.ctx.db as unknown as import('kysely').Kysely<any>;
-  async function contract(status: string, contractType = 'STANDARD', validTo = day(30)) {
-    const id = newId();
-    await db()
-      .insertInto('srmContract')
-      .values({
-        id,
-        tenantId: 0,
-        code: `CT-T-${id.slice(-6)}`,
-        title: '钢板年度合同',
-        contractType,
-        supplierId,
-        currency: 'CNY',
-        validFrom: day(-10),
-        validTo,
-        status,
-        createTime: serverNowIso(),
-      })
-      .execute();
-    const lineId = newId();
-    await db()
-      .insertInto('srmContractLine')
-      .values({
-        id: lineId,
-        tenantId: 0,
-        contractId: id,
-        lineNo: 1,
-        materialId,
-        materialName: '冷轧钢板',
-        unit: 'TON',
-        qty: '500',
-        unitPrice: '4800',
-        taxRate: '13',
-      })
-      .execute();
-    return { id, lineId };
-  }
-  const release = (c: { id: string; lineId: string }, qty: string, extra: Record<string, unknown> = {}) =>
-    s.request<{ id: string }>('POST', '/srm/order/add', {
-      token: buyer,
-      body: {
-        orderType: 'CONTRACT_RELEASE',
-        supplierId,
-        contractId: c.id,
-        currency: 'CNY',
-        orderDate: day(0),
-        shipTo: '上海市浦东新区张江路1号',
-        lines: [
-          {
-            materialId,
-            contractLineId: c.lineId,
-            qty,
-            unitPrice: '4800',
-            taxRate: '13',
-            needByDate: day(10),
-            ...extra,
-          },
-        ],
-      },
-    });
-  const contractLine = async (id: string) =>
-    (await db().selectFrom('srmContractLine').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as {
-      qtyOrdered: string;
-      amountOrdered: string;
-    };
+/** The contract module's tables, untyped here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the contract module's tables
+const db = () => s.ctx.db as unknown as import('kysely').Kysely<any>;
+/** An ACTIVE (or `status`) contract of the supplier with one 500 吨 line of the test material at 4800 (CON-4, CON-5). */
+async function contract(status: string, contractType = 'STANDARD', validTo = day(30)) {
+  const id = newId();
+  await db()
+    .insertInto('srmContract')
+    .values({
+      id,
+      tenantId: 0,
+      code: `CT-T-${id.slice(-6)}`,
+      title: '钢板年度合同',
+      contractType,
+      supplierId,
+      currency: 'CNY',
+      validFrom: day(-10),
+      validTo,
+      status,
+      createTime: serverNowIso(),
+    })
+    .execute();
+  const lineId = newId();
+  await db()
+    .insertInto('srmContractLine')
+    .values({
+      id: lineId,
+      tenantId: 0,
+      contractId: id,
+      lineNo: 1,
+      materialId,
+      materialName: '冷轧钢板',
+      unit: 'TON',
+      qty: '500',
+      unitPrice: '4800',
+      taxRate: '13',
+    })
+    .execute();
+  return { id, lineId };
+}
+const release = (c: { id: string; lineId: string }, qty: string, extra: Record<string, unknown> = {}) =>
+  s.request<{ id: string }>('POST', '/srm/order/add', {
+    token: buyer,
+    body: {
+      orderType: 'CONTRACT_RELEASE',
+      supplierId,
+      contractId: c.id,
+      currency: 'CNY',
+      orderDate: day(0),
+      shipTo: '上海市浦东新区张江路1号',
+      lines: [
+        {
+          materialId,
+          contractLineId: c.lineId,
+          qty,
+          unitPrice: '4800',
+          taxRate: '13',
+          needByDate: day(10),
+          ...extra,
+        },
+      ],
+    },
+  });
+const contractLine = async (id: string) =>
+  (await db().selectFrom('srmContractLine').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as {
+    qtyOrdered: string;
+    amountOrdered: string;
+  };
 
+describe('contract release orders (CON-4, CON-5, PO-2)', () => {
   it('CON-5 (S6 step 5): 520 吨 against a 500 吨 line with tolerance 0 is refused; 200 吨 is ordered at the contract price', async () => {
     const c = await contract('ACTIVE');
     const over = await release(c, '520');
@@ -864,13 +866,30 @@ describe('change orders (PO-6)', () => {
       { token },
     );
 
-  it('PO-6: a confirmed order changed: revisionNo raised, the previous revision readable, back to the supplier, who re-confirms', async () => {
+  it('PO-6/PO-4: a confirmed order changed to a higher amount: revisionNo raised, the previous revision readable, approved again, then back to the supplier, who re-confirms', async () => {
     const id = await orderAt(['submit', 'approve', 'send']);
     expect((await act('confirm', id, supplier1)).body.success).toBe(true);
     const before = await order(id);
     const [line] = await linesOf(id);
     const res = await change(id, [{ lineId: line!.id, qty: '5', unitPrice: '12', needByDate: day(12) }]);
-    expect(res.body).toMatchObject({ success: true, message: '订单已变更，等待供应商重新确认' });
+    expect(res.body).toMatchObject({ success: true, message: '订单已变更' });
+    // §16 CHANGE_PENDING: 37.04 + tax raised to 67.80, so the order's approval runs again (PO-4) by the new amount.
+    expect(await order(id)).toMatchObject({ status: 'CHANGE_PENDING', revisionNo: 1, supplierConfirmedAt: null });
+    const instances = await s.ctx.db
+      .selectFrom('approvalInstance')
+      .select(['status', 'amount', 'title'])
+      .where('docId', '=', id)
+      .orderBy('submittedAt')
+      .execute();
+    expect(instances.map((i) => `${i.status}:${i.amount}`)).toEqual([
+      `APPROVED:${before.amountInclTax}`,
+      'RUNNING:67.80',
+    ]);
+    expect(instances[1]!.title).toContain('含税金额由');
+    // The supplier is asked only once the change is approved.
+    expect((await noticesOf('supplier1', id)).map((n) => n.titile)).not.toContain(`采购订单变更待确认：${before.code}`);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(false);
+    expect((await decide('approve', id, admin)).body.success).toBe(true);
     const after = await order(id);
     expect(after).toMatchObject({ status: 'SENT', revisionNo: 1, supplierConfirmedAt: null });
     // PO-8: 5 × 12 = 60.00 + 7.80 tax.
@@ -901,8 +920,9 @@ describe('change orders (PO-6)', () => {
       `/srm/order/logs?id=${id}`,
       { token: buyer },
     );
-    expect(logs.body.result.slice(-2).map((l) => `${l.action}:${l.toStatus}`)).toEqual([
-      'change:SENT',
+    expect(logs.body.result.slice(-3).map((l) => `${l.action}:${l.toStatus}`)).toEqual([
+      'change:CHANGE_PENDING',
+      'changeSent:SENT',
       'confirm:CONFIRMED',
     ]);
   });
@@ -934,9 +954,11 @@ describe('change orders (PO-6)', () => {
     });
     expect(await order(id)).toMatchObject({ status: 'IN_DELIVERY', revisionNo: 0 });
     expect(await revisions(id)).toEqual([]);
-    // Down to exactly what was shipped is allowed; delivery goes on once the supplier re-confirms.
+    // Down to exactly what was shipped is allowed, and needs no approval (a lower amount): straight to the
+    // supplier's re-confirmation; delivery goes on once the supplier re-confirms.
     expect((await change(id, [{ lineNo: 1, qty: '2' }])).body.success).toBe(true);
     expect(await order(id)).toMatchObject({ status: 'SENT', revisionNo: 1 });
+    expect(await taskOf(id)).toBeUndefined();
     expect((await act('confirm', id, supplier1)).body.success).toBe(true);
     expect((await order(id)).status).toBe('IN_DELIVERY');
   });
@@ -952,6 +974,7 @@ describe('change orders (PO-6)', () => {
     await systemMove(id, 'deliver');
     await ship(id, { qtyReceived: '1' });
     expect((await change(id, [{ lineNo: 1, qty: '4' }])).body.success).toBe(true);
+    expect((await decide('approve', id, admin)).body.success).toBe(true);
     expect((await act('refuse', id, supplier1, { reason: '产能不足' })).body.success).toBe(true);
     const revise = await act('revise', id);
     expect(revise.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
@@ -979,7 +1002,9 @@ describe('change orders (PO-6)', () => {
     for (const a of ['submit', 'approve', 'send'])
       expect((await act(a, id, a === 'approve' ? admin : buyer)).body.success).toBe(true);
     expect((await change(id, [{ lineNo: 1, qty: '7' }])).body.success).toBe(true);
+    // Taken at the change, while it waits for its approval (PO-4).
     expect((await reqLine(lineId)).qtyOrdered).toBe('7');
+    expect((await decide('approve', id, admin)).body.success).toBe(true);
     const over = await change(id, [{ lineNo: 1, qty: '11' }]);
     expect(over.body).toMatchObject({ success: false, result: { rule: 'PO-3' } });
     expect((await reqLine(lineId)).qtyOrdered).toBe('7');
@@ -1021,11 +1046,15 @@ describe('short-closing (PO-7)', () => {
   it('PO-7: with quantity in transit the order stays in delivery; nothing shipped or nothing left is refused', async () => {
     const id = await orderAt(['submit', 'approve', 'send']);
     expect((await act('confirm', id, supplier1)).body.success).toBe(true);
-    // Only an order in delivery is short-closed.
-    expect((await act('shortClose', id, buyer, { reason: '关闭' })).body).toMatchObject({
+    // Only a confirmed, delivering or received order is short-closed; with nothing shipped it is cancelled.
+    const sent = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('shortClose', sent, buyer, { reason: '关闭' })).body).toMatchObject({
       success: false,
-      message: '只有交货中的订单可以关闭剩余数量，当前状态：已确认',
+      message: '只有已确认、交货中或已收货的订单可以关闭剩余数量，当前状态：待供应商确认',
     });
+    const confirmed = await act('shortClose', id, buyer, { reason: '关闭' });
+    expect(confirmed.body).toMatchObject({ success: false, result: { rule: 'PO-7' } });
+    expect(confirmed.body.message).toContain('请直接取消订单');
     await systemMove(id, 'deliver');
     const nothing = await act('shortClose', id, buyer, { reason: '关闭' });
     expect(nothing.body).toMatchObject({ success: false, result: { rule: 'PO-7' } });
@@ -1041,5 +1070,264 @@ describe('short-closing (PO-7)', () => {
       success: false,
       result: { rule: 'PO-6' },
     });
+  });
+});
+
+describe('change orders through CHANGE_PENDING (§16, PO-4, PO-6, PO-1, PO-2, PO-3)', () => {
+  const change = (id: string, body: Record<string, unknown>, reason = '需求变化') =>
+    act('change', id, buyer, { reason, ...body });
+  const logsOf = async (id: string) =>
+    (await s.request<{ action: string; toStatus: string }[]>('GET', `/srm/order/logs?id=${id}`, { token: buyer })).body
+      .result;
+  const confirmedOrder = async (qty = '3') => {
+    const id = await orderAt(['submit', 'approve', 'send'], qty);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    return id;
+  };
+  /** A confirmed order with two lines by hand (2 × 10 and 4 × 10, 13 %). */
+  async function twoLineOrder(): Promise<string> {
+    const line = (qty: string) => ({ materialId, qty, unitPrice: '10', taxRate: '13', needByDate: day(10) });
+    const res = await s.request<{ id: string }>('POST', '/srm/order/add', {
+      token: buyer,
+      body: {
+        orderType: 'STANDARD',
+        supplierId,
+        currency: 'CNY',
+        orderDate: day(0),
+        shipTo: '上海市浦东新区张江路1号',
+        lines: [line('2'), line('4')],
+      },
+    });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    const id = res.body.result.id;
+    for (const a of ['submit', 'approve', 'send', 'confirm'])
+      expect((await act(a, id, a === 'approve' ? admin : a === 'confirm' ? supplier1 : buyer)).body.success).toBe(true);
+    return id;
+  }
+
+  it('PO-6/PO-4: lower quantities and later dates need no approval: straight to the supplier’s re-confirmation', async () => {
+    const id = await confirmedOrder('3');
+    const res = await change(id, { lines: [{ lineNo: 1, qty: '2', needByDate: day(15) }] });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'SENT', revisionNo: 1 });
+    expect(await taskOf(id)).toBeUndefined();
+    expect((await logsOf(id)).slice(-2).map((l) => `${l.action}:${l.toStatus}`)).toEqual([
+      'change:CHANGE_PENDING',
+      'changeSent:SENT',
+    ]);
+    expect((await noticesOf('supplier1', id)).map((n) => n.titile)).toContain(
+      `采购订单变更待确认：${(await order(id)).code}`,
+    );
+  });
+
+  it('PO-4: a rejected change restores the previous revision: lines, amounts, the ledgers and the state; both revisions stay readable', async () => {
+    const lineId = await approvedRequisition('10');
+    const id = (await convert(lineId, '3')).body.result.id;
+    for (const a of ['submit', 'approve', 'send', 'confirm'])
+      expect((await act(a, id, a === 'approve' ? admin : a === 'confirm' ? supplier1 : buyer)).body.success).toBe(true);
+    const before = await order(id);
+    const [was] = await linesOf(id);
+    const res = await change(id, {
+      lines: [{ lineNo: 1, qty: '6' }],
+      addLines: [{ materialId, qty: '2', unitPrice: '10', taxRate: '13', needByDate: day(12) }],
+    });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'CHANGE_PENDING', revisionNo: 1 });
+    expect((await linesOf(id)).map((l) => `${l.lineNo}:${l.qty}`)).toEqual(['1:6', '2:2']);
+    expect((await reqLine(lineId)).qtyOrdered).toBe('6');
+    expect((await decide('reject', id, admin, '数量过多')).body.success).toBe(true);
+    const after = await order(id);
+    // Back to the confirmed revision 0's content as revision 2; the rejected content is revision 1.
+    expect(after).toMatchObject({
+      status: 'CONFIRMED',
+      revisionNo: 2,
+      amountInclTax: before.amountInclTax,
+      amountExclTax: before.amountExclTax,
+      supplierConfirmedAt: before.supplierConfirmedAt,
+    });
+    expect(await linesOf(id)).toEqual([expect.objectContaining({ id: was!.id, qty: '3', amount: was!.amount })]);
+    expect((await reqLine(lineId)).qtyOrdered).toBe('3');
+    const revisions = (
+      await s.request<Revision[]>('GET', `/srm/order/revisions?id=${id}`, { token: buyer })
+    ).body.result.map((r) => `${r.revisionNo}:${r.status}:${r.changeReason}`);
+    expect(revisions).toEqual(['1:CHANGE_PENDING:变更审批驳回：数量过多', '0:CONFIRMED:需求变化']);
+    const rejected = await s.request<{ lines: Line[] }>('GET', `/srm/order/revision?id=${id}&revisionNo=1`, {
+      token: buyer,
+    });
+    expect(rejected.body.result.lines.map((l) => l.qty)).toEqual(['6', '2']);
+    expect((await logsOf(id)).slice(-2).map((l) => `${l.action}:${l.toStatus}`)).toEqual([
+      'change:CHANGE_PENDING',
+      'changeRejectedToCONFIRMED:CONFIRMED',
+    ]);
+    expect((await noticesOf('buyer', id)).map((n) => n.titile)).toContain(`订单变更审批被驳回：${before.code}`);
+    // The restored order is changed again as any other.
+    expect((await change(id, { lines: [{ lineNo: 1, qty: '2' }] })).body.success).toBe(true);
+    expect(await order(id)).toMatchObject({ status: 'SENT', revisionNo: 3 });
+  });
+
+  it('PO-6: lines are removed only with nothing shipped, never all of them; removing one lowers the amount', async () => {
+    const id = await twoLineOrder();
+    await s.ctx.db
+      .updateTable('srmPurchaseOrderLine')
+      .set({ qtyInTransit: '1' })
+      .where('orderId', '=', id)
+      .where('lineNo', '=', 1)
+      .execute();
+    const shipped = await change(id, { lines: [{ lineNo: 1, remove: true }] });
+    expect(shipped.body).toMatchObject({ success: false, result: { rule: 'PO-6' } });
+    expect(shipped.body.message).toContain('不能删除');
+    await s.ctx.db.updateTable('srmPurchaseOrderLine').set({ qtyInTransit: '0' }).where('orderId', '=', id).execute();
+    const all = await change(id, {
+      lines: [
+        { lineNo: 1, remove: true },
+        { lineNo: 2, remove: true },
+      ],
+    });
+    expect(all.body).toMatchObject({ success: false, result: { rule: 'PO-8' } });
+    expect((await order(id)).revisionNo).toBe(0);
+    const res = await change(id, { lines: [{ lineNo: 2, remove: true }] });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    // 2 × 10 = 20.00 + 2.60: lower, so no approval.
+    expect(await order(id)).toMatchObject({ status: 'SENT', amountExclTax: '20.00', amountInclTax: '22.60' });
+    expect((await linesOf(id)).map((l) => `${l.lineNo}:${l.lineStatus}`)).toEqual(['1:OPEN', '2:CANCELLED']);
+    // A removed line is not changed again.
+    expect((await change(id, { lines: [{ lineNo: 2, qty: '1' }] })).body).toMatchObject({ result: { rule: 'PO-6' } });
+  });
+
+  it('PO-6/PO-3: an added line takes its requisition line within what is left (refused beyond it, nothing changed), and needs approval', async () => {
+    const id = await confirmedOrder('3');
+    const other = await approvedRequisition('5');
+    const add = (qty: string) => ({
+      requisitionLineId: other,
+      materialId,
+      qty,
+      unitPrice: '10',
+      taxRate: '13',
+      needByDate: day(9),
+    });
+    const over = await change(id, { addLines: [add('6')] });
+    expect(over.body).toMatchObject({ success: false, result: { rule: 'PO-3' } });
+    expect(await order(id)).toMatchObject({ status: 'CONFIRMED', revisionNo: 0 });
+    expect((await reqLine(other)).qtyOrdered).toBe('0');
+    const res = await change(id, { addLines: [add('5')] });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'CHANGE_PENDING' });
+    expect((await reqLine(other)).qtyOrdered).toBe('5');
+    expect((await decide('approve', id, admin)).body.success).toBe(true);
+    const lines = await linesOf(id);
+    expect(lines[1]).toMatchObject({
+      lineNo: 2,
+      qty: '5',
+      requisitionLineId: other,
+      lineStatus: 'OPEN',
+      qtyReceived: '0',
+    });
+    // PO-8: 3 × 12.345 = 37.04 (4.82 tax) + 5 × 10 = 50.00 (6.50 tax).
+    expect(await order(id)).toMatchObject({ status: 'SENT', amountExclTax: '87.04', amountInclTax: '98.36' });
+    // Removing the added line gives its requisition line back.
+    expect((await change(id, { lines: [{ lineNo: 2, remove: true }] })).body.success).toBe(true);
+    expect((await reqLine(other)).qtyOrdered).toBe('0');
+  });
+
+  it('PO-2: a changed price off the price record needs a reason, and then approval even at a lower amount', async () => {
+    const id = await confirmedOrder('3');
+    await s.ctx.db
+      .insertInto('srmPriceRecord')
+      .values(await priceRecordRow('12'))
+      .execute();
+    try {
+      const bare = await change(id, { lines: [{ lineNo: 1, unitPrice: '11' }] });
+      expect(bare.body).toMatchObject({ success: false, result: { rule: 'PO-2' } });
+      expect((await order(id)).revisionNo).toBe(0);
+      const res = await change(id, { lines: [{ lineNo: 1, unitPrice: '11', priceDeviationReason: '老客户让价' }] });
+      expect(res.body, res.body.message).toMatchObject({ success: true });
+      expect(await order(id)).toMatchObject({ status: 'CHANGE_PENDING', needsManagerApproval: 1 });
+      expect(await taskOf(id)).toBeDefined();
+    } finally {
+      await s.ctx.db.deleteFrom('srmPriceRecord').where('supplierId', '=', supplierId).execute();
+    }
+  });
+
+  it('PO-1/QLF-4: a change raising a TRIAL supplier’s open order value over the cap is refused', async () => {
+    const id = await confirmedOrder('3');
+    await setCategory('TRIAL', '100');
+    try {
+      const res = await change(id, { lines: [{ lineNo: 1, qty: '9' }] });
+      expect(res.body).toMatchObject({ success: false, result: { rule: 'QLF-4' } });
+      expect(await order(id)).toMatchObject({ status: 'CONFIRMED', revisionNo: 0 });
+      // Lowering is not held to the cap.
+      expect((await change(id, { lines: [{ lineNo: 1, qty: '2' }] })).body.success).toBe(true);
+    } finally {
+      await setCategory('QUALIFIED');
+    }
+  });
+});
+
+describe('short-closing from CONFIRMED and RECEIVED (PO-7)', () => {
+  it('PO-7: a confirmed order with something received is not cancelled; its remainder is short-closed and it is received', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    await ship(id, { qtyReceived: '1' });
+    const cancel = await act('cancel', id, buyer, { reason: '不要了' });
+    expect(cancel.body).toMatchObject({ success: false, result: { rule: 'PO-7', offer: 'shortClose' } });
+    const res = await act('shortClose', id, buyer, { reason: '剩余不再需要' });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'RECEIVED' });
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '1', qtyShortClosed: '2', lineStatus: 'CLOSED' });
+  });
+
+  it('PO-7: a received order with an open remainder is short-closed and stays received; with nothing open it is refused', async () => {
+    const id = await orderAt(['submit', 'approve', 'send']);
+    expect((await act('confirm', id, supplier1)).body.success).toBe(true);
+    await systemMove(id, 'deliver');
+    await ship(id, { qtyReceived: '2' });
+    await systemMove(id, 'receive');
+    const res = await act('shortClose', id, buyer, { reason: '少交一件' });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await order(id)).toMatchObject({ status: 'RECEIVED' });
+    expect((await linesOf(id))[0]).toMatchObject({ qty: '2', qtyShortClosed: '1', lineStatus: 'CLOSED' });
+    const again = await act('shortClose', id, buyer, { reason: '关闭' });
+    expect(again.body).toMatchObject({ success: false, message: '订单没有未交的剩余数量', result: { rule: 'PO-7' } });
+  });
+});
+
+describe('orders against an amended contract (CON-6, CON-4, CON-5)', () => {
+  it('CON-6: when the amendment becomes ACTIVE the open orders move to its lines with what they ordered; changes and new releases count there', async () => {
+    const c = await contract('ACTIVE');
+    const a = (await release(c, '10')).body.result.id;
+    for (const x of ['submit', 'approve', 'send', 'confirm'])
+      expect((await act(x, a, x === 'approve' ? admin : x === 'confirm' ? supplier1 : buyer)).body.success).toBe(true);
+    const draft = (await release(c, '5')).body.result.id;
+    const amended = await post('/srm/contract/amend', { id: c.id, reason: '延长有效期' });
+    expect(amended.body, amended.body.message).toMatchObject({ success: true });
+    const v2 = (amended.body.result as { id: string }).id;
+    // Ordered against V1 while the amendment is on its way.
+    const late = (await release(c, '7')).body.result.id;
+    expect((await contractLine(c.lineId)).qtyOrdered).toBe('22');
+    const applied = await post('/srm/contract/applyAmendment', { id: v2 });
+    expect(applied.body, applied.body.message).toMatchObject({ success: true });
+    const v2Line = await db()
+      .selectFrom('srmContractLine')
+      .selectAll()
+      .where('contractId', '=', v2)
+      .executeTakeFirstOrThrow();
+    expect(await contractLine(v2Line.id)).toMatchObject({
+      qtyOrdered: '22',
+      amountOrdered: (await contractLine(c.lineId)).amountOrdered,
+    });
+    for (const id of [a, draft, late]) {
+      expect((await order(id)).contractId).toBe(v2);
+      expect((await linesOf(id))[0]).toMatchObject({ contractLineId: v2Line.id, priceSourceId: v2 });
+    }
+    // A change of the confirmed order counts against the new version (CON-4: V1 is no longer ACTIVE).
+    const changed = await act('change', a, buyer, { reason: '减量', lines: [{ lineNo: 1, qty: '8' }] });
+    expect(changed.body, changed.body.message).toMatchObject({ success: true });
+    expect((await contractLine(v2Line.id)).qtyOrdered).toBe('20');
+    // CON-5 on the new version: 20 ordered of 500.
+    const newV2 = { id: v2, lineId: v2Line.id };
+    expect((await release(newV2, '481')).body).toMatchObject({ success: false, result: { rule: 'CON-5' } });
+    expect((await release(newV2, '480')).body.success).toBe(true);
+    expect((await act('cancel', a, buyer, { reason: '取消' })).body.success).toBe(true);
+    expect((await contractLine(v2Line.id)).qtyOrdered).toBe('492');
   });
 });

@@ -537,3 +537,48 @@ describe('two buyers converting the same line by quota at once (PR-3, QUO-4)', (
     expect(tooMuch.body).toMatchObject({ success: false, result: { rule: 'PR-3' } });
   });
 });
+
+describe('change orders of quota lines (QUO-6, PO-9, PO-6)', () => {
+  it('QUO-6 / PO-9: a raised line’s allocation follows once the change is approved; a lowered one at once', async () => {
+    const lineId = await approvedRequisition('60');
+    const { ids } = (await byQuota(lineId, buyer, { qty: '50' })).body.result;
+    const [o] = await ordersOf([ids[0]!]);
+    await approve(o!.id);
+    expect((await post('/srm/order/send', { id: o!.id })).body).toMatchObject({ success: true });
+    const before = Number((await quotaLines())[o!.supplierId]);
+    const raised = String(Number(o!.qty) + 5);
+    const change = (qty: string) =>
+      post('/srm/order/change', { id: o!.id, reason: '需求调整', lines: [{ lineNo: 1, qty }] });
+    const res = await change(raised);
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    // Waiting for its approval (PO-4): nothing allocated yet.
+    expect(Number((await quotaLines())[o!.supplierId])).toBe(before);
+    // Every open step (above 100 000 the director's too), decided in 审批中心.
+    for (let step = 0; step < 3; step++) {
+      const task = await s.ctx.db
+        .selectFrom('approvalTask as t')
+        .innerJoin('approvalInstance as i', 'i.id', 't.instanceId')
+        .select('t.id as taskId')
+        .where('i.docId', '=', o!.id)
+        .where('t.decision', '=', 'PENDING')
+        .executeTakeFirst();
+      if (!task) break;
+      expect((await post('/approval/task/approve', { taskId: task.taskId }, admin)).body.success).toBe(true);
+    }
+    expect((await ordersOf([o!.id]))[0]!.status).toBe('SENT');
+    expect(Number((await quotaLines())[o!.supplierId])).toBe(before + 5);
+    const held = await s.ctx.db
+      .selectFrom('quotaAllocation')
+      .select(['qty', 'reversed'])
+      .where('orderId', '=', o!.id)
+      .orderBy('reversed', 'desc')
+      .execute();
+    expect(held).toEqual([
+      { qty: o!.qty, reversed: 1 },
+      { qty: raised, reversed: 0 },
+    ]);
+    // Lower: no approval, the allocation goes down with the change.
+    expect((await change(String(Number(o!.qty) - 5))).body.success).toBe(true);
+    expect(Number((await quotaLines())[o!.supplierId])).toBe(before - 5);
+  });
+});

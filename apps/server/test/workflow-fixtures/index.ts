@@ -27,6 +27,8 @@ export type WorkflowActors = {
   /** Line sets for an edit that drops lines, when the first line of each set alone breaks a module rule. */
   editedLines?: () => Record<string, unknown[]>;
   take: (action: string) => { token: string; body: Record<string, unknown> };
+  /** What the document's other modules would have posted before a user takes `action` (a shipment before a short-close). */
+  before?: (action: string, id: string) => Promise<void>;
 };
 export type WorkflowFixture = (s: TestServer) => Promise<WorkflowActors>;
 

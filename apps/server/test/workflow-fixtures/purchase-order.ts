@@ -40,7 +40,8 @@ export async function orderApprovalSteps(s: TestServer, tenantId = 0): Promise<v
 
 /**
  * 采购订单 (§16): a one-line draft to 华东精密 (supplier1) with no price record in the way (PO-2),
- * the buyer submits (the engine's outcome approves, PO-4) and sends, supplier1 answers, the buyer changes it (PO-6).
+ * the buyer submits (the engine's outcome approves, PO-4) and sends, supplier1 answers, the buyer changes it (PO-6: a
+ * higher amount, so the change waits for its approval in CHANGE_PENDING).
  */
 export const purchaseOrderFixture: WorkflowFixture = async (s) => {
   const { approvedId } = await twoDemoSuppliers(s);
@@ -107,5 +108,10 @@ export const purchaseOrderFixture: WorkflowFixture = async (s) => {
     otherSupplier: supplier2,
     draftValues: () => values,
     take: (action) => ({ body: bodies[action]![0], token: bodies[action]![1] }),
+    // PO-7: a short-close closes what is left beside a shipment (here 1 of 2 in transit, §24).
+    before: async (action, id) => {
+      if (action !== 'shortClose') return;
+      await s.ctx.db.updateTable('srmPurchaseOrderLine').set({ qtyInTransit: '1' }).where('orderId', '=', id).execute();
+    },
   };
 };

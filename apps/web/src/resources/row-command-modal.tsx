@@ -10,6 +10,8 @@ type RowCommandModalProps = RowActionPanelProps & {
   title: string;
   okText: string;
   danger?: boolean;
+  /** The dialog's width, for forms with tables of lines. */
+  width?: number;
   /** Prefix of the test ids: `<testId>-form`, `<testId>-submit`. */
   testId: string;
   /** Form values → the command's body fields (e.g. dates to text). */
@@ -30,6 +32,7 @@ export function RowCommandModal({
   title,
   okText,
   danger,
+  width,
   testId,
   toBody,
   children,
@@ -52,6 +55,7 @@ export function RowCommandModal({
       open={open}
       title={title}
       okText={okText}
+      width={width}
       okButtonProps={{ danger, loading: busy, 'data-testid': `${testId}-submit` }}
       onOk={() => void submit()}
       onCancel={onClose}

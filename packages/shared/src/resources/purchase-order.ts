@@ -1,6 +1,8 @@
 import { defineResource } from '../resource/define-resource.js';
-import type { LineSetDef } from '../workflow-lines.js';
 import { defineWorkflow, workflowStateText, type WorkflowTransitionDef } from '../workflow.js';
+import { purchaseOrderLines } from './purchase-order-lines.js';
+
+export { purchaseOrderLines };
 
 /**
  * Purchase orders (采购订单, domain §16). Status and everything after the draft are the server's:
@@ -52,6 +54,34 @@ const releases = Object.fromEntries(
     } satisfies WorkflowTransitionDef<PoStatus>,
   ]),
 ) as unknown as Record<`releaseTo${(typeof PO_HOLDABLE)[number]}`, WorkflowTransitionDef<PoStatus>>;
+
+/** PO-7: the states whose open remainder may be short-closed (CONFIRMED when cancelling is refused). */
+export const PO_SHORT_CLOSABLE = ['CONFIRMED', 'IN_DELIVERY', 'RECEIVED'] as const;
+
+/** The SYSTEM transition that brings an order whose change was rejected in approval back to the state it was changed from. */
+export const poChangeRejectedAction = (to: string) => `changeRejectedTo${to}`;
+
+const changeRejections = Object.fromEntries(
+  PO_CHANGEABLE.map((to) => [
+    poChangeRejectedAction(to),
+    {
+      from: ['CHANGE_PENDING'],
+      to,
+      side: 'SYSTEM',
+      label: '变更审批驳回',
+      logText: '变更审批驳回，恢复原版本',
+      refusal: '只有变更中的订单可以驳回变更',
+      done: '订单变更已驳回，恢复为变更前的版本',
+      notices: [
+        {
+          to: ['creator'],
+          title: '订单变更审批被驳回：{code}',
+          content: '{code} 的变更审批被驳回，已恢复变更前的版本。',
+        },
+      ],
+    } satisfies WorkflowTransitionDef<PoStatus>,
+  ]),
+) as unknown as Record<`changeRejectedTo${(typeof PO_CHANGEABLE)[number]}`, WorkflowTransitionDef<PoStatus>>;
 
 /**
  * The state machine of §16: the buyer drafts, submits, sends, cancels and holds (B); a manager
@@ -156,16 +186,27 @@ export const purchaseOrderWorkflow = defineWorkflow({
       refusal: '只有供应商已拒绝的订单可以修订',
       done: '订单已退回草稿，请修订后重新提交',
     },
-    // PO-6: a change order raises revisionNo, keeps the previous revision, and goes back to the supplier.
+    // PO-6 (§16 CHANGE_PENDING): a change order raises revisionNo and keeps the previous revision; one that
+    // raises the amount, adds a line or deviates from the price (PO-2) goes through the order's approval
+    // again (PO-4), any other goes on to the supplier's re-confirmation at once (changeSent).
     change: {
       from: PO_CHANGEABLE,
-      to: 'SENT',
+      to: 'CHANGE_PENDING',
       side: 'INTERNAL',
       label: '变更订单',
       logText: '订单变更',
       reason: true,
       reasonLabel: '变更原因',
       refusal: '只有待供应商确认、已确认、交货中或供应商已拒绝的订单可以变更',
+      done: '订单已变更',
+    },
+    // The change approved (or needing no approval): the supplier confirms the new revision.
+    changeSent: {
+      from: ['CHANGE_PENDING'],
+      to: 'SENT',
+      side: 'SYSTEM',
+      label: '变更待供应商确认',
+      refusal: '只有变更中的订单可以发送供应商确认',
       done: '订单已变更，等待供应商重新确认',
       notices: [
         {
@@ -175,9 +216,10 @@ export const purchaseOrderWorkflow = defineWorkflow({
         },
       ],
     },
+    ...changeRejections,
     // PO-7: with something shipped the order is not cancelled; the open remainder is closed instead.
     shortClose: {
-      from: ['IN_DELIVERY'],
+      from: PO_SHORT_CLOSABLE,
       to: 'IN_DELIVERY',
       side: 'INTERNAL',
       label: '关闭剩余',
@@ -185,7 +227,7 @@ export const purchaseOrderWorkflow = defineWorkflow({
       reason: true,
       reasonLabel: '关闭原因',
       confirm: '确定关闭订单的剩余未交数量吗？关闭后不能再对剩余数量发货',
-      refusal: '只有交货中的订单可以关闭剩余数量',
+      refusal: '只有已确认、交货中或已收货的订单可以关闭剩余数量',
       done: '订单剩余数量已关闭',
       notices: [
         {
@@ -265,47 +307,6 @@ export const purchaseOrderWorkflow = defineWorkflow({
     'ON_HOLD',
   ],
 });
-
-const ledger = (label: string) => ({ label, type: 'decimal', readOnly: true }) as const;
-
-/** The order lines (§16 PurchaseOrderLine): what the buyer fills in, and what the server keeps (snapshot, ledger). */
-export const purchaseOrderLines = {
-  label: '订单明细',
-  table: 'srm_purchase_order_line',
-  parentColumn: 'order_id',
-  orderColumn: 'line_no',
-  min: 0,
-  fields: {
-    materialId: { label: '物料', type: 'string', max: 32 },
-    materialCode: { label: '物料编码', type: 'string', readOnly: true },
-    materialName: { label: '物料名称', type: 'string', readOnly: true },
-    description: { label: '描述', type: 'string', max: 200 },
-    spec: { label: '规格型号', type: 'string', max: 200 },
-    categoryId: { label: '物料分类', type: 'string', max: 32 },
-    unit: { label: '单位', type: 'dict', dict: 'srm_unit' },
-    qty: { label: '数量', type: 'decimal', required: true },
-    unitPrice: { label: '不含税单价', type: 'decimal', required: true },
-    taxRate: { label: '税率(%)', type: 'decimal', required: true },
-    amount: { label: '不含税金额', type: 'decimal', readOnly: true },
-    taxAmount: { label: '税额', type: 'decimal', readOnly: true },
-    priceSource: { label: '价格来源', type: 'dict', dict: 'srm_po_price_source', readOnly: true },
-    priceDeviationReason: { label: '价格偏离原因', type: 'string', max: 500 },
-    needByDate: { label: '需求日期', type: 'date', required: true },
-    promisedDate: { label: '承诺交期', type: 'date', readOnly: true },
-    promiseReason: { label: '交期说明', type: 'string', readOnly: true },
-    deliveryPlace: { label: '交货地点', type: 'string', max: 300 },
-    requisitionLineId: { label: '采购申请行', type: 'string', max: 32 },
-    contractLineId: { label: '合同行', type: 'string', max: 32 },
-    qtyInTransit: ledger('在途数量'),
-    qtyReceived: ledger('已收数量'),
-    qtyAccepted: ledger('合格数量'),
-    qtyInvoiced: ledger('已开票数量'),
-    qtyShortClosed: ledger('短关数量'),
-    lineStatus: { label: '行状态', type: 'dict', dict: 'srm_po_line_status', readOnly: true },
-    remark: { label: '备注', type: 'string', max: 500 },
-  },
-  products: { amount: ['qty', 'unitPrice'] },
-} as const satisfies LineSetDef;
 
 const money = (label: string) => ({ label, type: 'decimal', readOnly: true, width: 120 }) as const;
 

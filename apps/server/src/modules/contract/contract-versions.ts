@@ -25,6 +25,7 @@ import {
   type LogOperator,
   type WorkflowRow,
 } from '../../workflow/transition.js';
+import { moveOrdersToVersion } from '../purchase-order/purchase-order-contract.js';
 import type { SrmContractTable } from './contract-tables.js';
 
 /**
@@ -81,7 +82,8 @@ export async function materialChange(db: Db, row: SrmContractTable): Promise<str
 
 /**
  * CON-6: the version becoming ACTIVE supersedes the family's ACTIVE one (called in the
- * activating transition's guard, before its status moves, so the one-ACTIVE index holds).
+ * activating transition's guard, before its status moves, so the one-ACTIVE index holds); the
+ * orders open against the superseded version move to the new one (CON-4, CON-5).
  */
 export async function supersedePrevious(trx: Db, row: WorkflowRow, operator?: LogOperator): Promise<void> {
   const c = row as unknown as SrmContractTable;
@@ -94,7 +96,8 @@ export async function supersedePrevious(trx: Db, row: WorkflowRow, operator?: Lo
     .where('status', '=', 'ACTIVE')
     .where('id', '<>', c.id)
     .execute();
-  for (const a of active)
+  for (const a of active) {
+    await moveOrdersToVersion(trx, a.id, c.id);
     await runTransition<WorkflowRow, string>(trx, contractWorkflow, {
       table: 'srmContract',
       id: a.id,
@@ -103,6 +106,7 @@ export async function supersedePrevious(trx: Db, row: WorkflowRow, operator?: Lo
       operator,
       reason: `被版本 V${c.versionNo} 取代`,
     });
+  }
 }
 
 /** The internal user's contract of their tenant, or 404. */

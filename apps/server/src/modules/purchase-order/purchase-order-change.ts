@@ -1,16 +1,16 @@
-import { add, compare, trim, type LineRow } from '@procura/shared';
+import { add, compare, trim } from '@procura/shared';
 import { z } from 'zod';
 import type { Actor } from '../../core/access.js';
 import { serverNowIso } from '../../core/clock.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
 import { decimalText, id as wireId, text, wireDate } from '../../http/wire.js';
-import { orderRequisitionLines, unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
-import { moveAwardLines } from './purchase-order-award.js';
-import { coverContractLines, giveBackContractLine } from './purchase-order-contract.js';
-import { reduceQuotaAllocation } from './purchase-order-quota.js';
+import { addLineSchema, buildAddedLines, type AddLine } from './purchase-order-change-lines.js';
+import { moveChangeLedgers, type LineMove } from './purchase-order-change-ledgers.js';
 import {
+  assertHasLines,
+  checkEligibility,
   checkPrices,
   lineAmounts,
   linesOfOrder,
@@ -21,11 +21,14 @@ import {
 } from './purchase-order-rules.js';
 
 /**
- * Change orders (PO-6) and short-closing (PO-7) of a running order. A change never takes a line
- * below what was shipped to it (`qtyReceived + qtyInTransit`), never changes the price of a line
- * with received quantity, raises `revisionNo` after storing the order as it was (its revisions
- * stay readable), and sends the order back to the supplier for confirmation (the transition's
- * `to`). The ledgers the lines cover (requisition PR-3, contract CON-5) move with the quantities.
+ * Change orders (PO-6) of a running order. A change never takes a line below what was shipped to
+ * it (`qtyReceived + qtyInTransit`), never changes the price of a line with received quantity,
+ * removes only lines with nothing shipped, adds lines with the checks of a new line, and raises
+ * `revisionNo` after storing the order as it was (its revisions stay readable). The ledgers the
+ * lines cover (requisition PR-3, award PO-3, contract CON-5) move with the quantities. The order
+ * then waits in CHANGE_PENDING: a change that raises the amount, adds a line or deviates from the
+ * price (PO-2) goes through the order's approval again (PO-4), any other goes on to the supplier's
+ * re-confirmation at once (purchase-order-change-outcome.ts).
  */
 
 /** One line of a change order: the line (by id or number) and its new values. */
@@ -38,18 +41,20 @@ export const changeLineSchema = z
     taxRate: decimalText('税率').optional(),
     needByDate: wireDate('需求日期').optional(),
     priceDeviationReason: text(500, '价格偏离原因').optional(),
+    /** Removes the line (cancelled, kept readable): only with nothing received or in transit. */
+    remove: z.boolean().optional(),
   })
   .refine((l) => l.lineId !== undefined || l.lineNo !== undefined, '请指明要变更的订单行');
 export type ChangeLine = z.infer<typeof changeLineSchema>;
 
-const moved = (l: PurchaseOrderLine) => add([l.qtyReceived, l.qtyInTransit], 6);
+export const moved = (l: PurchaseOrderLine) => add([l.qtyReceived, l.qtyInTransit], 6);
 const hasMoved = (l: PurchaseOrderLine) => compare(l.qtyReceived, '0') > 0 || compare(l.qtyInTransit, '0') > 0;
 
 /** Whether anything of the order was shipped or received (PO-6, PO-7). */
 export const anyShipped = (lines: readonly PurchaseOrderLine[]) => lines.some(hasMoved);
 
 /** PO-6: stores the order as it is (header and lines) as its current revision, before it is replaced. */
-export async function keepRevision(trx: Db, row: PurchaseOrder, reason: string | null, actor: Actor): Promise<void> {
+export async function keepRevision(trx: Db, row: PurchaseOrder, reason: string | null, by: string): Promise<void> {
   const lines = await linesOfOrder(trx, row.id);
   await trx
     .insertInto('srmPurchaseOrderRevision')
@@ -63,7 +68,7 @@ export async function keepRevision(trx: Db, row: PurchaseOrder, reason: string |
       header: JSON.stringify(row),
       lines: JSON.stringify(lines),
       changeReason: reason?.slice(0, 500) || null,
-      changedBy: actor.user.username,
+      changedBy: by,
       changedAt: serverNowIso(),
     })
     .execute();
@@ -82,6 +87,14 @@ export async function assertRevisable(trx: Db, row: PurchaseOrder): Promise<void
 /** The new values of one line, checked against PO-6; null when nothing of it changes. */
 function changedLine(l: PurchaseOrderLine, c: ChangeLine): Partial<PurchaseOrderLine> | null {
   if (l.lineStatus !== 'OPEN') throw refuse('PO-6', `第${l.lineNo}行已关闭或取消，不能变更`);
+  if (c.remove) {
+    if (hasMoved(l))
+      throw refuse(
+        'PO-6',
+        `第${l.lineNo}行已有在途或已收货数量（已收 ${trim(l.qtyReceived)}，在途 ${trim(l.qtyInTransit)}），不能删除，请减少数量或关闭剩余数量`,
+      );
+    return { lineStatus: 'CANCELLED' };
+  }
   const qty = c.qty !== undefined ? trim(c.qty) : l.qty;
   const unitPrice = c.unitPrice ?? l.unitPrice;
   const taxRate = c.taxRate ?? l.taxRate;
@@ -107,20 +120,38 @@ function changedLine(l: PurchaseOrderLine, c: ChangeLine): Partial<PurchaseOrder
   };
 }
 
+/** What a change order takes: the changed lines, the added lines, the reason. */
+export const changeInput = {
+  lines: z.array(changeLineSchema).max(1000).optional(),
+  addLines: z.array(addLineSchema).max(500).optional(),
+};
+export type ChangeInput = { lines?: ChangeLine[]; addLines?: AddLine[] };
+
+const deviates = (l: PurchaseOrderLine) => l.priceSource === 'MANUAL' && !!l.priceSourceId;
+const priceMoved = (a: PurchaseOrderLine, b: Partial<PurchaseOrderLine>) =>
+  (b.unitPrice !== undefined && compare(a.unitPrice, b.unitPrice) !== 0) ||
+  (b.taxRate !== undefined && compare(a.taxRate, b.taxRate) !== 0) ||
+  (b.priceDeviationReason !== undefined && b.priceDeviationReason !== a.priceDeviationReason);
+
 /**
  * PO-6: applies a change order inside the transition's transaction: checks every changed line,
- * keeps the current revision, writes the lines, moves the covered ledgers, re-checks price
- * discipline (PO-2) and the totals (PO-8), and raises `revisionNo`. The supplier's earlier
- * confirmation no longer holds.
+ * keeps the current revision, writes the lines (removed ones cancelled, added ones inserted),
+ * moves the covered ledgers, re-checks price discipline (PO-2) and the totals (PO-8), and raises
+ * `revisionNo`. The supplier's earlier confirmation no longer holds. Returns why the change needs
+ * the order's approval again (PO-4: a higher amount, an added line, a price off its price record
+ * or contract, PO-2), or null when it goes to the supplier at once; eligibility (PO-1) is checked
+ * for a change that needs approval, as at submission.
  */
 export async function applyChange(
   trx: Db,
   row: PurchaseOrder,
-  changes: readonly ChangeLine[],
+  input: ChangeInput,
   reason: string | null,
   actor: Actor,
-): Promise<void> {
-  if (changes.length === 0) throw refuse('PO-6', '请填写要变更的订单行');
+): Promise<string | null> {
+  const changes = input.lines ?? [];
+  const adds = input.addLines ?? [];
+  if (changes.length === 0 && adds.length === 0) throw refuse('PO-6', '请填写要变更的订单行');
   const lines = await linesOfOrder(trx, row.id);
   const updates: { line: PurchaseOrderLine; next: Partial<PurchaseOrderLine> }[] = [];
   for (const c of changes) {
@@ -130,8 +161,8 @@ export async function applyChange(
     const next = changedLine(line, c);
     if (next) updates.push({ line, next });
   }
-  if (updates.length === 0) throw refuse('PO-6', '订单内容没有变化，无需变更');
-  await keepRevision(trx, row, reason, actor);
+  if (updates.length === 0 && adds.length === 0) throw refuse('PO-6', '订单内容没有变化，无需变更');
+  await keepRevision(trx, row, reason, actor.user.username);
   const now = serverNowIso();
   for (const { line, next } of updates)
     await trx
@@ -139,101 +170,37 @@ export async function applyChange(
       .set({ ...next, updateBy: actor.user.username, updateTime: now })
       .where('id', '=', line.id)
       .execute();
-  await moveLedgers(trx, row, updates, actor);
-  await checkPrices(trx, row, await linesOfOrder(trx, row.id));
-  await refreshTotals(trx, row.id);
+  const moves: LineMove[] = updates.map(({ line, next }) => ({ before: line, after: { ...line, ...next } }));
+  await moveChangeLedgers(trx, row, moves, userActor(actor));
+  const added = await buildAddedLines(trx, row, adds, Math.max(0, ...lines.map((l) => l.lineNo)), actor);
+  if (added.length) await trx.insertInto('srmPurchaseOrderLine').values(added).execute();
+  const current = await linesOfOrder(trx, row.id);
+  assertHasLines(current);
+  await checkPrices(trx, row, current);
+  const totals = await refreshTotals(trx, row.id);
+  const after = await linesOfOrder(trx, row.id);
   await trx
     .updateTable('srmPurchaseOrder')
-    .set({ revisionNo: row.revisionNo + 1, supplierConfirmedAt: null, supplierRejectReason: null })
+    .set({
+      revisionNo: row.revisionNo + 1,
+      supplierConfirmedAt: null,
+      supplierRejectReason: null,
+      needsManagerApproval: after.some((l) => l.lineStatus !== 'CANCELLED' && deviates(l)) ? 1 : 0,
+    })
     .where('id', '=', row.id)
     .execute();
-}
-
-/** PR-3 and CON-5 for changed quantities: the old cover goes back, the new one is taken within what is left. */
-async function moveLedgers(
-  trx: Db,
-  row: PurchaseOrder,
-  updates: readonly { line: PurchaseOrderLine; next: Partial<PurchaseOrderLine> }[],
-  actor: Actor,
-): Promise<void> {
-  const req = updates.filter((u) => u.line.requisitionLineId && compare(u.next.qty!, u.line.qty) !== 0);
-  if (req.length) {
-    await unorderRequisitionLines(
-      trx,
-      req.map((u) => ({ lineId: u.line.requisitionLineId!, qty: u.line.qty })),
-      userActor(actor),
-    );
-    await orderRequisitionLines(
-      trx,
-      req.map((u) => ({ lineId: u.line.requisitionLineId!, qty: u.next.qty! })),
-      userActor(actor),
-    ).catch((e: unknown) => {
-      throw e instanceof Error && 'status' in e ? refuse('PO-3', e.message) : e;
-    });
-  }
-  // PO-3: an order from an award takes no more than the award has left.
-  await moveAwardLines(
-    trx,
-    updates
-      .filter((u) => u.line.awardLineId && compare(u.next.qty!, u.line.qty) !== 0)
-      .map((u) => ({ awardLineId: u.line.awardLineId!, from: u.line.qty, to: u.next.qty! })),
+  const touched = new Set([...updates.filter((u) => priceMoved(u.line, u.next)).map((u) => u.line.id)]);
+  const off = after.find(
+    (l) => l.lineStatus !== 'CANCELLED' && deviates(l) && (touched.has(l.id) || added.some((a) => a.id === l.id)),
   );
-  // QUO-6 / PO-9: a reduced line gives back what it no longer takes of its quota.
-  for (const u of updates)
-    if (u.line.quotaArrangementId && u.next.qty !== undefined)
-      await reduceQuotaAllocation(trx, u.line.id, u.next.qty, '订单变更');
-  const con = updates.filter((u) => u.line.contractLineId);
-  if (con.length === 0) return;
-  for (const { line } of con)
-    await giveBackContractLine(trx, line.contractLineId!, line.qty, add([line.amount, line.taxAmount]));
-  const rows: LineRow[] = con.map(({ line, next }) => ({ ...line, ...next }));
-  await coverContractLines(trx, row, rows);
-  for (const r of rows)
-    await trx
-      .updateTable('srmPurchaseOrderLine')
-      .set({ priceSource: String(r.priceSource), priceSourceId: (r.priceSourceId as string | null) ?? null })
-      .where('id', '=', String(r.id))
-      .execute();
-}
-
-/**
- * PO-7 短关: with something shipped, the open remainder of every open line (ordered − received −
- * in transit) is closed: the line keeps what was shipped as its quantity, records what was
- * closed, and gives the remainder back to its requisition and contract lines. Refused when
- * nothing was shipped (the order is then cancelled) or nothing is left open.
- */
-export async function shortCloseLines(trx: Db, row: PurchaseOrder, actor: Actor): Promise<void> {
-  const lines = await linesOfOrder(trx, row.id);
-  if (!anyShipped(lines)) throw refuse('PO-7', '订单尚无在途或已收货数量，不能关闭剩余数量，请直接取消订单');
-  const open = lines
-    .filter((l) => l.lineStatus === 'OPEN')
-    .map((l) => ({ l, rest: trim(add([l.qty, `-${moved(l)}`], 6)) }))
-    .filter((x) => compare(x.rest, '0') > 0);
-  if (open.length === 0) throw refuse('PO-7', '订单没有未交的剩余数量');
-  const now = serverNowIso();
-  for (const { l, rest } of open) {
-    const qty = trim(moved(l));
-    const amounts = lineAmounts(qty, l.unitPrice, l.taxRate);
-    await trx
-      .updateTable('srmPurchaseOrderLine')
-      .set({
-        qty,
-        qtyShortClosed: rest,
-        lineStatus: 'CLOSED',
-        ...amounts,
-        updateBy: actor.user.username,
-        updateTime: now,
-      })
-      .where('id', '=', l.id)
-      .execute();
-    if (l.requisitionLineId)
-      await unorderRequisitionLines(trx, [{ lineId: l.requisitionLineId, qty: rest }], userActor(actor));
-    if (l.quotaArrangementId) await reduceQuotaAllocation(trx, l.id, qty, '关闭剩余数量');
-    if (l.awardLineId) await moveAwardLines(trx, [{ awardLineId: l.awardLineId, from: l.qty, to: qty }]);
-    if (l.contractLineId) {
-      const back = add([l.amount, l.taxAmount, `-${amounts.amount}`, `-${amounts.taxAmount}`]);
-      await giveBackContractLine(trx, l.contractLineId, rest, back);
-    }
-  }
-  await refreshTotals(trx, row.id);
+  const why =
+    compare(totals.amountInclTax, row.amountInclTax) > 0
+      ? `含税金额由 ${row.amountInclTax} 提高到 ${totals.amountInclTax}`
+      : added.length
+        ? `新增 ${added.length} 行`
+        : off
+          ? `第${off.lineNo}行单价偏离有效价格`
+          : null;
+  if (why) await checkEligibility(trx, { ...row, ...totals }, after);
+  return why;
 }

@@ -116,3 +116,73 @@ export async function releaseContractLines(trx: Db, orderId: string): Promise<vo
   for (const l of lines.filter((x) => x.lineStatus !== 'CANCELLED'))
     await giveBackContractLine(trx, l.contractLineId!, l.qty, add([l.amount, l.taxAmount]));
 }
+
+/** A contract line's identity across versions: its number and material (or description and spec). */
+const lineKey = (l: { lineNo: number; materialId: string | null; materialName: string | null; spec: string | null }) =>
+  `${l.lineNo}|${l.materialId ? `m:${l.materialId}` : `d:${l.materialName ?? ''}|${l.spec ?? ''}`}`;
+
+/**
+ * CON-6 with CON-4 / CON-5: when an amendment becomes ACTIVE and `fromId` is SUPERSEDED, the
+ * orders still open against it (not cancelled or closed) are called off against the new version
+ * `toId`: their header and every line whose contract line has a match in the new version (same
+ * line number and material) move to it, and each matched new line carries the ordered quantity
+ * and amount of the old one, as they stand now (orders placed while the amendment was on its way
+ * included), so later changes, cancellations and releases count against the new version. A line
+ * the amendment dropped keeps its order lines on the old version's line (what was agreed then);
+ * the superseded version keeps its ledger as history. Called in the activating transaction.
+ */
+export async function moveOrdersToVersion(trx: Db, fromId: string, toId: string): Promise<void> {
+  const db = trx as unknown as AnyDb;
+  type ContractLine = {
+    id: string;
+    lineNo: number;
+    materialId: string | null;
+    materialName: string | null;
+    spec: string | null;
+    qtyOrdered: string;
+    amountOrdered: string;
+  };
+  const columns = ['id', 'lineNo', 'materialId', 'materialName', 'spec', 'qtyOrdered', 'amountOrdered'] as const;
+  const old: ContractLine[] = await db
+    .selectFrom('srmContractLine')
+    .select(columns)
+    .where('contractId', '=', fromId)
+    .execute();
+  const next: ContractLine[] = await db
+    .selectFrom('srmContractLine')
+    .select(columns)
+    .where('contractId', '=', toId)
+    .execute();
+  const byKey = new Map(next.map((l) => [lineKey(l), l]));
+  const orders = await trx
+    .selectFrom('srmPurchaseOrder')
+    .select('id')
+    .where('contractId', '=', fromId)
+    .where('status', 'not in', ['CANCELLED', 'CLOSED'])
+    .execute();
+  const orderIds = orders.map((o) => o.id);
+  for (const line of old) {
+    const match = byKey.get(lineKey(line));
+    if (!match) continue;
+    await db
+      .updateTable('srmContractLine')
+      .set({ qtyOrdered: line.qtyOrdered, amountOrdered: line.amountOrdered })
+      .where('id', '=', match.id)
+      .execute();
+    if (orderIds.length)
+      await trx
+        .updateTable('srmPurchaseOrderLine')
+        .set({ contractLineId: match.id })
+        .where('orderId', 'in', orderIds)
+        .where('contractLineId', '=', line.id)
+        .execute();
+  }
+  if (orderIds.length === 0) return;
+  await trx
+    .updateTable('srmPurchaseOrderLine')
+    .set({ priceSourceId: toId })
+    .where('orderId', 'in', orderIds)
+    .where('priceSourceId', '=', fromId)
+    .execute();
+  await trx.updateTable('srmPurchaseOrder').set({ contractId: toId }).where('id', 'in', orderIds).execute();
+}

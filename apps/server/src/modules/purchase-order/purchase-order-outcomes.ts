@@ -7,6 +7,7 @@ import { workflowApprovalDocTypes } from '../../workflow/workflow-approval.js';
 import { unorderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import { releaseAwardLines } from './purchase-order-award.js';
+import { onChangeApproved, onChangeRejected } from './purchase-order-change-outcome.js';
 import { releaseContractLines } from './purchase-order-contract.js';
 import { recordQuotaAllocations, reverseQuotaAllocations } from './purchase-order-quota.js';
 import { checkEligibility, linesOfOrder, refuse, type PurchaseOrder } from './purchase-order-rules.js';
@@ -77,15 +78,24 @@ export async function onOrderCancelled(trx: Db, row: PurchaseOrder, actor: Actor
  * X-10, PO-4: the order's approval document type, from its definition (`submit` hands over by
  * `amountInclTax`; the steps whose amount threshold it reaches apply, as 审批配置 sets them for
  * 采购订单, the §21 approval.po.thresholds), the outcome firing `approved` / `rejected`, with the
- * order's checks and follow-ups around `approved`.
+ * order's checks and follow-ups around `approved`. A change order in CHANGE_PENDING (PO-6) goes
+ * through the same document type with the same checks; its outcome sends the change to the
+ * supplier or undoes it (purchase-order-change-outcome.ts).
  */
 export function purchaseOrderApprovalDocTypes(): ApprovalDocTypeDef[] {
   return workflowApprovalDocTypes(purchaseOrderResource).map((t) => ({
     ...t,
     onApproved: async (trx, outcome) => {
-      await beforeApproved(trx, await orderRow(trx, outcome.instance.docId), outcome);
+      const row = await orderRow(trx, outcome.instance.docId);
+      await beforeApproved(trx, row, outcome);
+      if (row.status === 'CHANGE_PENDING') return onChangeApproved(trx, row, outcome);
       await t.onApproved?.(trx, outcome);
       await onOrderApproved(trx, await orderRow(trx, outcome.instance.docId));
+    },
+    onRejected: async (trx, outcome) => {
+      const row = await orderRow(trx, outcome.instance.docId);
+      if (row.status === 'CHANGE_PENDING') return onChangeRejected(trx, row, outcome);
+      await t.onRejected?.(trx, outcome);
     },
   }));
 }

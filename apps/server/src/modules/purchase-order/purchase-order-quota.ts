@@ -177,3 +177,34 @@ export async function keepQuotaLinks(
     row.quotaArrangementId = was && onQuota.has(was.quotaArrangementId!) ? was.quotaArrangementId : null;
   }
 }
+
+/**
+ * QUO-6 / PO-9 when a change order reaches the supplier: each line's allocation follows its
+ * quantity: a removed line's is reversed, a changed one's reversed and recorded again at the new
+ * quantity, an added line's recorded.
+ */
+export async function syncQuotaAllocations(trx: Db, order: PurchaseOrder, reason: string): Promise<void> {
+  const lines = await trx
+    .selectFrom('srmPurchaseOrderLine')
+    .select(['id', 'qty', 'lineStatus'])
+    .where('orderId', '=', order.id)
+    .where('quotaArrangementId', 'is not', null)
+    .execute();
+  const held = await trx
+    .selectFrom('quotaAllocation')
+    .select(['poLineId', 'qty'])
+    .where('orderId', '=', order.id)
+    .where('reversed', '=', 0)
+    .execute();
+  const stale = lines.filter((l) => {
+    const h = held.find((x) => x.poLineId === l.id);
+    return h && (l.lineStatus === 'CANCELLED' || compare(h.qty, l.qty) !== 0);
+  });
+  await reverseQuotaAllocations(
+    trx,
+    order.id,
+    reason,
+    stale.map((l) => l.id),
+  );
+  await recordQuotaAllocations(trx, order);
+}

@@ -9,14 +9,9 @@ import { id as wireId, text, wireDate } from '../../http/wire.js';
 import { transitionHook, type TransitionHooks } from '../../resource/workflow-routes.js';
 import { runTransition } from '../../workflow/transition.js';
 import { notifyUsers } from '../announcements/notify.js';
-import {
-  anyShipped,
-  applyChange,
-  assertRevisable,
-  changeLineSchema,
-  keepRevision,
-  shortCloseLines,
-} from './purchase-order-change.js';
+import { anyShipped, applyChange, assertRevisable, changeInput, keepRevision } from './purchase-order-change.js';
+import { afterChange } from './purchase-order-change-outcome.js';
+import { shortCloseLines } from './purchase-order-short-close.js';
 import { onOrderCancelled } from './purchase-order-outcomes.js';
 import { reverseQuotaAllocations } from './purchase-order-quota.js';
 import {
@@ -167,7 +162,7 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
         (_input, actor) => ({
           guard: async (row, trx) => {
             await assertRevisable(trx, row);
-            await keepRevision(trx, row, row.supplierRejectReason, actor);
+            await keepRevision(trx, row, row.supplierRejectReason, actor.user.username);
             await set(trx, row.id, { revisionNo: row.revisionNo + 1, submittedBy: null });
           },
           // QUO-6: back to a draft whose lines may change; the next approval records them again.
@@ -176,11 +171,18 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
         '供应商拒绝后修订订单（退回草稿，版本加一；已发货的订单须变更，PO-6）',
       ),
       change: transitionHook(
-        { lines: z.array(changeLineSchema).min(1, '请填写要变更的订单行').max(1000) },
-        (input, actor) => ({
-          guard: (row, trx) => applyChange(trx, row, input.lines, input.reason?.trim() || null, actor),
-        }),
-        '变更订单：数量、单价、税率、需求日期；版本加一，保留原版本，供应商重新确认（PO-6）',
+        changeInput,
+        (input, actor) => {
+          let why: string | null = null;
+          return {
+            guard: async (row, trx) => {
+              why = await applyChange(trx, row, input, input.reason?.trim() || null, actor);
+            },
+            // §16 CHANGE_PENDING: the approval again when needed (PO-4), else the supplier re-confirms.
+            after: (row, trx) => afterChange(trx, row.id, why, actor),
+          };
+        },
+        '变更订单：修改数量、单价、税率、需求日期，新增或删除行；版本加一，保留原版本；提高金额、新增行或价格偏离时重新审批，之后供应商重新确认（PO-6、PO-4）',
       ),
       shortClose: transitionHook(
         {},
@@ -198,7 +200,7 @@ export function purchaseOrderTransitions(): TransitionHooks<PurchaseOrder> {
             });
           },
         }),
-        '关闭剩余数量（短关：已有在途或收货时代替取消；PO-7）',
+        '关闭剩余数量（短关：已确认、交货中或已收货且已有在途或收货时代替取消；PO-7）',
       ),
       cancel: transitionHook(
         {},

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { purchaseOrderResource } from '@procura/shared';
 import type { ResourceOverride } from '../../resources/resource-types';
 import { SupplierSelect } from './material-controls';
-import { OrderChangeModal, OrderRevisionsPanel } from './purchase-order-panels';
+import { OrderChangeModal } from './purchase-order-change-modal';
+import { OrderRevisionsPanel } from './purchase-order-panels';
 
 /**
  * 采购订单 (buyers) and 我的订单 (suppliers) on the generic workflow page (§16): the supplier's

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Descriptions, Form, Input, Spin, Table, Typography } from 'antd';
+import { Button, Descriptions, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PO_STATUS_TEXT, type PoStatus } from '@procura/shared';
 import { getAction } from '../../lib/http';
-import type { ResourceRecord, RowActionPanelProps } from '../../resources/resource-types';
-import { RowCommandModal } from '../../resources/row-command-modal';
+import type { ResourceRecord } from '../../resources/resource-types';
 
 /** An order line as `GET /srm/order/lines` and the revisions return it. */
-type OrderLine = {
+export type OrderLine = {
   id: string;
   lineNo: number;
   materialName: string;
@@ -37,7 +36,7 @@ const fetched = async <T,>(url: string, params: Record<string, string | number>)
   return body.result;
 };
 
-const useOrderLines = (id: string, enabled = true) =>
+export const useOrderLines = (id: string, enabled = true) =>
   useQuery({
     queryKey: ['orderLines', id],
     enabled,
@@ -45,86 +44,6 @@ const useOrderLines = (id: string, enabled = true) =>
   });
 
 const statusText = (s: string) => PO_STATUS_TEXT[s as PoStatus] ?? s;
-const required = (label: string) => ({ required: true, whitespace: true, message: `请填写${label}` });
-
-/**
- * 变更订单 (PO-6): each open line's quantity, price, tax rate and needed date, and the reason.
- * The server keeps the current revision, refuses a quantity below what was shipped or a new
- * price on received quantity, and sends the order back to the supplier for confirmation.
- */
-export function OrderChangeModal(props: RowActionPanelProps) {
-  const lines = useOrderLines(props.record.id, props.open);
-  const open = (lines.data ?? []).filter((l) => l.lineStatus === 'OPEN');
-  const toBody = (v: Record<string, unknown>) => ({
-    reason: v.reason,
-    lines: ((v.lines as Record<string, string>[] | undefined) ?? []).map((l, i) => ({
-      lineId: open[i]!.id,
-      qty: l.qty,
-      unitPrice: l.unitPrice,
-      taxRate: l.taxRate,
-      needByDate: l.needByDate,
-    })),
-  });
-  return (
-    <RowCommandModal
-      {...props}
-      path="/srm/order/change"
-      title={`变更订单 - ${String(props.record.code ?? '')}`}
-      testId="order-change"
-      okText="提交变更"
-      toBody={toBody}
-    >
-      {() =>
-        lines.isLoading ? (
-          <Spin />
-        ) : (
-          <>
-            <Typography.Paragraph type="secondary">
-              数量不能小于已收货与在途数量之和；已收货的行不能变更单价或税率。变更后订单版本加一，需供应商重新确认。
-            </Typography.Paragraph>
-            <Form.List
-              name="lines"
-              initialValue={open.map((l) => ({
-                qty: l.qty,
-                unitPrice: l.unitPrice,
-                taxRate: l.taxRate,
-                needByDate: l.needByDate,
-              }))}
-            >
-              {(fields) =>
-                fields.map((f, i) => (
-                  <div key={f.key} data-testid={`order-change-line-${open[i]!.lineNo}`}>
-                    <Typography.Text strong>
-                      第{open[i]!.lineNo}行 {open[i]!.materialName}（已收 {open[i]!.qtyReceived}，在途{' '}
-                      {open[i]!.qtyInTransit}）
-                    </Typography.Text>
-                    <div style={{ display: 'flex', gap: 8 }}>
-                      <Form.Item name={[f.name, 'qty']} label="数量" rules={[required('数量')]}>
-                        <Input data-testid={`order-change-qty-${open[i]!.lineNo}`} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'unitPrice']} label="不含税单价" rules={[required('单价')]}>
-                        <Input data-testid={`order-change-price-${open[i]!.lineNo}`} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'taxRate']} label="税率(%)" rules={[required('税率')]}>
-                        <Input />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'needByDate']} label="需求日期" rules={[required('需求日期')]}>
-                        <Input placeholder="YYYY-MM-DD" />
-                      </Form.Item>
-                    </div>
-                  </div>
-                ))
-              }
-            </Form.List>
-            <Form.Item name="reason" label="变更原因" rules={[required('变更原因')]}>
-              <Input.TextArea rows={3} maxLength={500} showCount data-testid="order-change-reason" />
-            </Form.Item>
-          </>
-        )
-      }
-    </RowCommandModal>
-  );
-}
 
 const lineColumns = [
   { title: '行号', dataIndex: 'lineNo', width: 60 },
