@@ -13,6 +13,8 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
   page,
   request,
 }, testInfo) => {
+  // Three sign-ins and four list pages on a loaded machine.
+  test.setTimeout(240_000);
   const admin = await apiLogin(request, 'admin');
   const buyer = await apiLogin(request, 'buyer');
   const sups = await Promise.all(['supplier1', 'supplier3', 'supplier4'].map((u) => apiLogin(request, u)));
@@ -47,7 +49,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(followUp).toContainText('11.2');
     await followUp.getByTestId('award-make-contract').click();
     await expect(toast(page, '添加成功')).toBeVisible();
-    await expect(page).toHaveURL(/\/srm\/contract\?detail=/);
+    await expect(page).toHaveURL(/\/srm\/contract\?open=/);
     const contract = await buyer.call<{ records: { id: string; code: string; title: string }[] }>(
       'GET',
       '/srm/contract/list',
@@ -57,7 +59,8 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     const docDrawer = (code: string) =>
       page.locator('.ant-drawer-open', { has: page.getByTestId('resource-detail') }).filter({ hasText: code });
     const contractDrawer = docDrawer(made.code);
-    await expect(contractDrawer).toContainText('草稿');
+    // The contract page loads its code first: generous on a loaded machine.
+    await expect(contractDrawer).toContainText('草稿', { timeout: 30_000 });
     await expect(contractDrawer).toContainText('11.2');
     await expect(contractDrawer).toContainText('1000');
     // The edit form keeps supplier, quantity and price as awarded (CON-1).
@@ -83,11 +86,22 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     await expect(followUp.getByTestId('award-make-contract')).toHaveCount(0);
     await followUp.getByTestId('award-make-order').click();
     await expect(toast(page, '已生成采购订单草稿')).toBeVisible();
-    await expect(page).toHaveURL(/\/purchase\/order\/list\?detail=/);
-    const orderId = new URL(page.url()).searchParams.get('detail')!;
+    await expect(page).toHaveURL(/\/purchase\/order\/list\?open=/);
+    const orderId = new URL(page.url()).searchParams.get('open')!;
     const order = await buyer.call<{ code: string; status: string }>('GET', '/srm/order/queryById', { id: orderId });
     expect(order.status).toBe('DRAFT');
-    await expect(docDrawer(order.code)).toContainText('草稿');
+    await expect(docDrawer(order.code)).toContainText('草稿', { timeout: 30_000 });
+    // A link to a document of a list already open shows it in that list's one tab (no second tab).
+    const tabKeys = page.getByTestId('tab-bar').locator('[data-tab-key]');
+    await expect(tabKeys.and(page.locator('[data-tab-key^="/purchase/order/list"]'))).toHaveCount(1);
+    await docDrawer(order.code).locator('.ant-drawer-close').click();
+    await expect(page).toHaveURL(/\/purchase\/order\/list$/);
+    await tabKeys.and(page.locator('[data-tab-key="/srm/sourcing"]')).click();
+    await detail.getByRole('tab', { name: '定标' }).click();
+    await followUp.getByText(`合同 ${made.code}`).click();
+    await expect(page).toHaveURL(new RegExp(`/srm/contract\\?open=${made.id}`));
+    await expect(docDrawer(made.code)).toContainText('草稿', { timeout: 30_000 });
+    await expect(tabKeys.and(page.locator('[data-tab-key^="/srm/contract"]'))).toHaveCount(1);
 
     // 3. Sent to supplier1, the order waits on its home page and opens from there.
     await buyer.call('POST', '/srm/order/submit', { id: orderId });
@@ -98,7 +112,7 @@ test('an award becomes a locked contract draft and an order draft; the sent orde
     const waiting = page.getByTestId(`waiting-${orderId}`);
     await expect(waiting).toContainText(order.code);
     await waiting.getByRole('button', { name: '去确认' }).click();
-    await expect(page).toHaveURL(new RegExp(`/srm/my-orders\\?detail=${orderId}`));
+    await expect(page).toHaveURL(new RegExp(`/srm/my-orders\\?open=${orderId}`));
     await expect(docDrawer(order.code)).toContainText('待供应商确认');
   } finally {
     await setServerClock(admin, 0);

@@ -130,8 +130,8 @@ test('S6: contract from an award (CON-1, CON-2), supplier rejection and signing,
   const followUp = buyerPage.getByTestId(`award-follow-up-${supplierIdOf(supA)}`);
   await expect(followUp).toContainText(CONTRACT_PRICE);
   await followUp.getByTestId('award-make-contract').click();
-  await expect(buyerPage).toHaveURL(/\/srm\/contract\?detail=/);
-  const contractId = new URL(buyerPage.url()).searchParams.get('detail')!;
+  await expect(buyerPage).toHaveURL(/\/srm\/contract\?open=/);
+  const contractId = new URL(buyerPage.url()).searchParams.get('open')!;
   const { code } = await buyer.call<{ code: string }>('GET', '/srm/contract/queryById', { id: contractId });
   const contract = drawerOf(buyerPage, code);
   // The contract page's first load (its code and the list under the drawer) may take a while.

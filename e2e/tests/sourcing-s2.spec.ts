@@ -236,7 +236,7 @@ test('S2: requisition to RFQ to a split award, quota and price records', async (
   await dirPage.context().close();
 
   // 3. buyer1: 创建询价 from the PR line (deadline T+3 days), 按数量拆分, invites SupA and SupB only, publishes: refused (RFQ-1).
-  const buyerPage = await openBrowser(browser, baseURL!, buyer, `/srm/requisition?detail=${pr.id}`);
+  const buyerPage = await openBrowser(browser, baseURL!, buyer, `/srm/requisition?open=${pr.id}`);
   const approvedPr = buyerPage.locator('.ant-drawer-open', { has: buyerPage.getByTestId('workflow-detail') });
   await expect(approvedPr.getByTestId('resource-detail')).toContainText('已审批');
   await expect(approvedPr.getByTestId('requisition-lines')).toContainText('待处理');

@@ -164,7 +164,7 @@ test('#5 units, departments, log sources and statuses show in words, never as PE
       { description: '包装箱', categoryId: options.categories[0]!.id, qty: '5', unit: 'PCS', needByDate: day(5) },
     ],
   });
-  await page.goto(`/srm/requisition?detail=${made.id}`);
+  await page.goto(`/srm/requisition?open=${made.id}`);
   const detail = page.locator('.ant-drawer-open', { has: page.getByTestId('workflow-detail') });
   await expect(detail.getByTestId('requisition-lines')).toContainText('个', { timeout: 30_000 });
   await expect(detail).not.toContainText(RAW);

@@ -9,6 +9,7 @@ import {
   sourcingWorld,
   type SourcingWorld,
 } from './sourcing-fixture.js';
+import { newId } from '../src/core/ids.js';
 import { contractApprovalStep } from './workflow-fixtures/contract.js';
 
 /**
@@ -258,7 +259,7 @@ describe("the supplier's home: documents waiting for it", () => {
     const after = await todos(w.sup[0]);
     expect(after.cards.find((c) => c.key === 'ordersToConfirm')!.count).toBe(1);
     expect(after.waiting).toEqual([
-      expect.objectContaining({ kind: '采购订单', id, path: `/srm/my-orders?detail=${id}` }),
+      expect.objectContaining({ kind: '采购订单', id, path: `/srm/my-orders?open=${id}` }),
     ]);
     expect((await todos(w.sup[1])).waiting).toEqual([]);
     // Internal users get no supplier to-dos.
@@ -306,5 +307,66 @@ describe('change orders of an order from an award (PO-3, PO-6)', () => {
     // Cancelled (nothing shipped), it gives everything back.
     expect(await post('/srm/order/cancel', w.buyer, { id, reason: '需求取消' })).toMatchObject({ success: true });
     expect((await followUp()).lines.map((l) => l.remaining)).toEqual(['10', '20']);
+  });
+});
+
+describe('the follow-up panel by right (生成合同 / 生成订单)', () => {
+  /** Signs in a new account like the buyer whose one role grants only `perms`. */
+  async function userWith(username: string, perms: string[]): Promise<string> {
+    const db = w.s.ctx.db;
+    const base = await db.selectFrom('sysUser').selectAll().where('username', '=', 'buyer').executeTakeFirstOrThrow();
+    const roleId = newId();
+    await db
+      .insertInto('sysRole')
+      .values({
+        id: roleId,
+        roleName: username,
+        roleCode: username,
+        description: null,
+        createBy: 'test',
+        createTime: base.createTime,
+      })
+      .execute();
+    for (const p of await db.selectFrom('sysPermission').select('id').where('perms', 'in', perms).execute())
+      await db
+        .insertInto('sysRolePermission')
+        .values({ id: newId(), roleId, permissionId: p.id, dataRuleIds: null })
+        .execute();
+    const id = newId();
+    await db
+      .insertInto('sysUser')
+      .values({ ...base, id, username, phone: null, email: null, workNo: null })
+      .execute();
+    await db.insertInto('sysUserRole').values({ id: newId(), userId: id, roleId }).execute();
+    return w.s.login(username);
+  }
+  const panel = (token: string) =>
+    w.s.request<FollowUp>('GET', `/srm/contract/awardFollowUp?awardId=${awardId}`, { token });
+
+  it('order rights only: the panel is readable, 生成订单 passes the permission check, 生成合同 is refused', async () => {
+    const clerk = await userWith('orderclerk', ['purchaseOrder:list', 'purchaseOrder:add']);
+    const res = await panel(clerk);
+    expect(res.status).toBe(200);
+    expect(res.body.result.suppliers.map((x) => x.supplierId)).toEqual([w.supId[0]]);
+    expect((await w.s.request('POST', '/srm/contract/add', { token: clerk, body: {} })).status).toBe(403);
+    // An unknown award: past the permission check, refused by the order rules, not by access.
+    const order = await w.s.request('POST', '/srm/order/fromAward', {
+      token: clerk,
+      body: { awardId: newId(), supplierId: w.supId[0] },
+    });
+    expect(order.status).not.toBe(403);
+    expect(order.body).toMatchObject({ success: false });
+  });
+
+  it('contract rights only: the panel is readable and 生成订单 is refused; neither right: the panel is refused', async () => {
+    const signer = await userWith('contractclerk', ['contract:list', 'contract:add']);
+    expect((await panel(signer)).status).toBe(200);
+    const order = await w.s.request('POST', '/srm/order/fromAward', {
+      token: signer,
+      body: { awardId, supplierId: w.supId[0] },
+    });
+    expect(order.status).toBe(403);
+    const other = await userWith('requisitionclerk', ['srm:requisition:list']);
+    expect((await panel(other)).status).toBe(403);
   });
 });

@@ -776,8 +776,34 @@ describe('approval through the engine (PO-4, X-10, §21 thresholds)', () => {
     expect((await order(id)).status).toBe('PENDING_APPROVAL');
   });
 
-  it('PO-4: without an order approval flow the order is approved as it is submitted; PO-2 deviations still need a person', async () => {
-    await s.ctx.db.deleteFrom('approvalDefinition').where('docType', '=', 'PURCHASE_ORDER').execute();
+  it('PO-4 (§21): without an enabled order approval flow an order is refused at submission, never approved unseen', async () => {
+    const flow = () =>
+      s.ctx.db.updateTable('approvalDefinition').where('docType', '=', 'PURCHASE_ORDER').where('tenantId', '=', 0);
+    try {
+      for (const without of [
+        () => s.ctx.db.deleteFrom('approvalDefinition').where('docType', '=', 'PURCHASE_ORDER').execute(),
+        async () => {
+          await orderApprovalSteps(s);
+          await flow().set({ enabled: 0 }).execute();
+        },
+      ]) {
+        await without();
+        const id = await draftOrder('1');
+        const res = await act('submit', id);
+        expect(res.body).toMatchObject({ success: false, result: { rule: 'PO-4' } });
+        expect(res.body.message).toContain('审批配置');
+        expect(await order(id)).toMatchObject({ status: 'DRAFT' });
+        // Nothing of the refused submission stays: no approval instance was kept.
+        const instances = await s.ctx.db.selectFrom('approvalInstance').select('id').where('docId', '=', id).execute();
+        expect(instances).toEqual([]);
+      }
+    } finally {
+      await orderApprovalSteps(s);
+    }
+  });
+
+  it('PO-4: a flow whose thresholds an order stays below approves it at once; PO-2 deviations still need a person', async () => {
+    await flow100k();
     try {
       const id = await orderAt(['submit']);
       expect((await order(id)).status).toBe('APPROVED');
@@ -796,6 +822,21 @@ describe('approval through the engine (PO-4, X-10, §21 thresholds)', () => {
     }
   });
 });
+
+/** The tenant's order flow with only the director's step above 100 000 (orders below go through at once). */
+async function flow100k() {
+  await orderApprovalSteps(s);
+  await s.ctx.db
+    .updateTable('approvalDefinition')
+    .set({
+      steps: JSON.stringify([
+        { name: '采购总监审批', approverType: 'ROLE', approverId: 'admin', minAmount: '100000.01' },
+      ]),
+    })
+    .where('docType', '=', 'PURCHASE_ORDER')
+    .where('tenantId', '=', 0)
+    .execute();
+}
 
 /** A price record of the supplier for the test material, in force today (PO-2). */
 async function priceRecordRow(unitPrice: string) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineInputFields, purchaseOrderLines } from '@procura/shared';
 import { newId } from '../src/core/ids.js';
 import { admissionCategoryCodes } from '../src/modules/material/material-rules.js';
 import { serverNowIso } from '../src/core/clock.js';
@@ -414,6 +415,76 @@ describe('按配额拆分 (QUO-4, S6 step 9)', () => {
       .where('orderId', '=', idA)
       .execute();
     expect(held.map((h) => h.reversed).sort()).toEqual([0, 1]);
+  });
+
+  it('QUO-4 / QUO-6: editing a split draft’s lines as the form does keeps the quota link; approval records the edited quantity', async () => {
+    const { ids } = (await byQuota(await approvedRequisition('30'), buyer, { qty: '25' })).body.result;
+    const orders = await ordersOf(ids);
+    const idA = orders.find((o) => o.supplierId === supA)!.id;
+    const idB = orders.find((o) => o.supplierId === supB)!.id;
+    // What the draft's form sends: the input fields of the lines queryById returned (no hidden link).
+    const formLines = async (id: string, change: Record<string, unknown>) => {
+      const doc = await s.request<{ lines: Record<string, unknown>[] }>('GET', `/srm/order/queryById?id=${id}`, {
+        token: buyer,
+      });
+      return doc.body.result.lines.map((l) => ({
+        ...Object.fromEntries(lineInputFields(purchaseOrderLines).map(([k]) => [k, l[k]])),
+        ...change,
+      }));
+    };
+    const edit = await s.request('PUT', '/srm/order/edit', {
+      token: buyer,
+      body: { id: idA, lines: await formLines(idA, { qty: '12', remark: '改为12' }) },
+    });
+    expect(edit.body, edit.body.message).toMatchObject({ success: true });
+    expect((await ordersOf([idA])).map((o) => [o.qty, o.quotaArrangementId])).toEqual([['12', arrangementId]]);
+    const before = await quotaLines();
+    await approve(idA);
+    expect(Number((await quotaLines())[supA])).toBe(Number(before[supA]) + 12);
+    // A line added in the same edit stands for no split: it has no link.
+    const other = await s.request('PUT', '/srm/order/edit', {
+      token: buyer,
+      body: {
+        id: idB,
+        lines: [
+          ...(await formLines(idB, {})),
+          { materialId, qty: '1', unitPrice: '4700', taxRate: '13', needByDate: day(10) },
+        ],
+      },
+    });
+    expect(other.body, other.body.message).toMatchObject({ success: true });
+    const linesB = await s.ctx.db
+      .selectFrom('srmPurchaseOrderLine')
+      .select(['qty', 'quotaArrangementId'])
+      .where('orderId', '=', idB)
+      .orderBy('lineNo')
+      .execute();
+    expect(linesB).toEqual([
+      { qty: '10', quotaArrangementId: arrangementId },
+      { qty: '1', quotaArrangementId: null },
+    ]);
+  });
+
+  it('QUO-4: a split draft moved to a supplier outside the arrangement loses the link (nothing to allocate to)', async () => {
+    const { ids } = (await byQuota(await approvedRequisition('30'), buyer, { qty: '25' })).body.result;
+    const idB = (await ordersOf(ids)).find((o) => o.supplierId === supB)!.id;
+    const outsider = await s.ctx.db
+      .selectFrom('supplier')
+      .select('id')
+      .where('id', 'not in', [supA, supB])
+      .executeTakeFirstOrThrow();
+    const doc = await s.request<{ lines: Record<string, unknown>[] }>('GET', `/srm/order/queryById?id=${idB}`, {
+      token: buyer,
+    });
+    const lines = doc.body.result.lines.map((l) =>
+      Object.fromEntries(lineInputFields(purchaseOrderLines).map(([k]) => [k, l[k]])),
+    );
+    const edit = await s.request('PUT', '/srm/order/edit', {
+      token: buyer,
+      body: { id: idB, supplierId: outsider.id, lines },
+    });
+    expect(edit.body, edit.body.message).toMatchObject({ success: true });
+    expect((await ordersOf([idB])).map((o) => [o.supplierId, o.quotaArrangementId])).toEqual([[outsider.id, null]]);
   });
 
   it('QUO-7: a quota line made inactive is skipped and the remaining shares renormalised', async () => {

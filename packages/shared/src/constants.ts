@@ -4,6 +4,20 @@
 export const TOKEN_TTL_MS = 604_800_000;
 export const DICT_CACHE_TTL_MS = TOKEN_TTL_MS;
 export const HOME_PATH = '/dashboard/workbench';
+
+/**
+ * The query parameter naming the record a list page's detail shows (`?open=<id>`): in the address
+ * (bookmarked, shared, reloaded; Back closes it), not in the page's tab (the web's tabKeyOf drops it).
+ */
+export const DETAIL_PARAM = 'open';
+
+/** The address of a list page (`path`, with or without a query) with the detail of `id` open. */
+export function detailHref(path: string, id: string): string {
+  const [page, query = ''] = path.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set(DETAIL_PARAM, id);
+  return `${page}?${params.toString()}`;
+}
 export const COMPLETE_SUPPLIER_INFO_PATH = '/completeSupInfo';
 export const LOGIN_PATH = '/user/login';
 export const NOT_FOUND_PATH = '/404';

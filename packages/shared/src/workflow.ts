@@ -91,6 +91,8 @@ export type WorkflowDef<S extends string = string, A extends string = string> = 
   page?: string;
   /** The page a supplier user opens it on, when it differs. */
   supplierPage?: string;
+  /** How the status log names actions it records that are no transition (a version's creation). */
+  logActions?: Readonly<Record<string, string>>;
 };
 
 /**

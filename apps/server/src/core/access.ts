@@ -6,8 +6,16 @@ import type { FastifyRequest } from 'fastify';
  * - `public`: anyone.
  * - `authenticated`: any signed-in user.
  * - `{ permission: 'user:list' }`: a signed-in user whose roles grant that permission code.
+ * - `{ anyPermission: ['contract:list', 'purchaseOrder:list'] }`: one whose roles grant any of them
+ *   (data two screens share; what each then does is checked on its own route).
  */
-export type Access = 'public' | 'authenticated' | { permission: string };
+export type Access = 'public' | 'authenticated' | { permission: string } | { anyPermission: readonly string[] };
+
+/** The permission codes of which a route needs one (none for `public` and `authenticated`). */
+export function permissionsOf(access: Access): readonly string[] {
+  if (typeof access === 'string') return [];
+  return 'permission' in access ? [access.permission] : access.anyPermission;
+}
 
 export type SessionUser = {
   id: string;
@@ -52,5 +60,5 @@ declare module 'fastify' {
 
 export function describeAccess(access: Access | undefined): string {
   if (access === undefined) return 'none';
-  return typeof access === 'string' ? access : `perm:${access.permission}`;
+  return typeof access === 'string' ? access : `perm:${permissionsOf(access).join('|')}`;
 }

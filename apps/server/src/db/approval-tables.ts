@@ -25,6 +25,7 @@ export type ApprovalInstanceTable = {
   title: string;
   /** Decimal string. */
   amount: string | null;
+  /** The id of the tenant's enabled definition the steps came from; null when it had none. */
   ruleCode: string | null;
   /** JSON: the steps that apply, copied at submission. */
   steps: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { IS_SHOW_MUST_COMPLETE } from '@procura/shared';
-import { describeAccess, type Access } from '../core/access.js';
+import { describeAccess, permissionsOf, type Access } from '../core/access.js';
 import { forbidden, unauthorized } from '../core/errors.js';
 import type { AppContext } from '../app-context.js';
 import { currentTenantOf } from '../modules/tenants/tenant-service.js';
@@ -83,9 +83,10 @@ export function installAccessControl(app: FastifyInstance, ctx: AppContext): () 
 
     if (typeof access === 'object') {
       const codes = await ctx.permissions.codesOf(user.id);
-      if (!codes.has(access.permission)) {
+      const needed = permissionsOf(access);
+      if (!needed.some((code) => codes.has(code))) {
         request.log.info(
-          { event: 'access.denied', userId: user.id, permission: access.permission },
+          { event: 'access.denied', userId: user.id, permission: needed.join('|') },
           'permission denied',
         );
         throw forbidden();

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { DETAIL_PARAM, detailHref } from '@procura/shared';
 
 /**
- * The query parameter naming the record a list page's detail shows (`?open=<id>`). It is part of
- * the address, so a detail can be bookmarked, shared and reloaded, and Back closes it; it is not
- * part of the tab, so opening a detail keeps the page's tab.
+ * A list page's detail lives in the address under DETAIL_PARAM (`?open=<id>`, @procura/shared),
+ * so a detail can be bookmarked, shared and reloaded, and Back closes it; it is not part of the
+ * tab, so opening a detail keeps the page's tab.
  */
-export const DETAIL_PARAM = 'open';
+export { DETAIL_PARAM, detailHref };
 
 /** The tab a location belongs to: its path and query without the detail parameter. */
 export function tabKeyOf(pathname: string, search: string): string {
@@ -15,14 +16,6 @@ export function tabKeyOf(pathname: string, search: string): string {
   params.delete(DETAIL_PARAM);
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
-}
-
-/** The address of `tabKey` with the detail of `id` open. */
-export function detailHref(tabKey: string, id: string): string {
-  const [path, query = ''] = tabKey.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set(DETAIL_PARAM, id);
-  return `${path}?${params.toString()}`;
 }
 
 /**

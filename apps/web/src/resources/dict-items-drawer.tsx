@@ -17,7 +17,7 @@ export function DictItemsDrawer({ record, open, onClose }: RowActionPanelProps) 
       onClose={onClose}
       data-testid="dict-items-drawer"
     >
-      <ResourcePage def={dictItemResource} fixed={fixed} defaultPageSize={DETAIL_PAGE_SIZE} />
+      <ResourcePage def={dictItemResource} fixed={fixed} defaultPageSize={DETAIL_PAGE_SIZE} nested />
     </Drawer>
   );
 }

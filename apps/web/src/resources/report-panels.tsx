@@ -24,7 +24,7 @@ function ReportPartsDrawer({
       onClose={onClose}
       data-testid={`report-${def.key}-drawer`}
     >
-      <ResourcePage def={def} fixed={fixed} defaultPageSize={DETAIL_PAGE_SIZE} />
+      <ResourcePage def={def} fixed={fixed} defaultPageSize={DETAIL_PAGE_SIZE} nested />
     </Drawer>
   );
 }

@@ -7,6 +7,7 @@ import type { ResourceDef } from '@procura/shared';
 import { Has } from '../components/has';
 import { tableBinding } from '../components/paged-table/table-binding';
 import { usePagedList } from '../components/paged-table/use-paged-list';
+import { useDetailParam } from '../lib/detail-param';
 import { getAction, type QueryParams } from '../lib/http';
 import { downloadFile, TRANSFER_MESSAGES } from './file-transfer';
 import { ImportButton } from './import-button';
@@ -31,6 +32,8 @@ export type ResourcePageProps = {
    */
   fixed?: Readonly<Record<string, string>>;
   defaultPageSize?: number;
+  /** A list shown inside another page (a drawer): its detail is not kept in the address. */
+  nested?: boolean;
 };
 
 const NOTHING_FIXED: Readonly<Record<string, string>> = {};
@@ -40,7 +43,7 @@ const NOTHING_FIXED: Readonly<Record<string, string>> = {};
  * paging, add, edit, detail, delete, batch delete, export and import, each action offered
  * when the definition has it and the user holds its permission code.
  */
-export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPageSize }: ResourcePageProps) {
+export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPageSize, nested }: ResourcePageProps) {
   const { message } = App.useApp();
   const can = useResourceAbilities(def);
   // Configurable fields of opted-in tables join the columns, the search and the form.
@@ -74,10 +77,11 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
   const queryClient = useQueryClient();
 
   const [editing, setEditing] = useState<{ mode: FormMode; record?: ResourceRecord } | null>(null);
-  // `?detail=<id>` opens that document's detail (a home to-do or a generated draft links to it).
-  const [detailId, setDetailId] = useState<string | null>(() =>
-    new URLSearchParams(window.location.search).get('detail'),
-  );
+  // The detail lives in the address (`?open=<id>`, within the page's tab): a home to-do or a
+  // generated draft links to it. A list inside another page's drawer keeps it to itself.
+  const [addressed, showAddressed] = useDetailParam();
+  const [own, showOwn] = useState<string | null>(null);
+  const [detailId, setDetailId] = nested ? [own, showOwn] : [addressed, showAddressed];
   const [panel, setPanel] = useState<{ action: Extract<RowAction, { Panel: unknown }>; record: ResourceRecord } | null>(
     null,
   );

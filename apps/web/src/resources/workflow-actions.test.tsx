@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { defineWorkflow } from '@procura/shared';
+import { contractWorkflow, defineWorkflow } from '@procura/shared';
 import { createSessionStore } from '../lib/auth-store';
 import { http } from '../lib/http';
 import { persistedSession } from '../lib/session-persistence';
@@ -119,5 +119,28 @@ describe('workflowActions', () => {
     expect(log.getByText('2026-12-01 09:00:00 采购员李娜 发送', { exact: false })).toBeTruthy();
     expect(log.getByText('2026-12-01 10:00:00 华东精密（供应商） 供应商退回：规格不符', { exact: false })).toBeTruthy();
     expect(log.getByText('已发送 → 已退回')).toBeTruthy();
+  });
+  it('CON-6: an amendment’s first row is named in words (创建变更版本), not by its code', async () => {
+    const log = workflowActions(contractWorkflow, { path: '/srm/contract', key: 'contract' }).find(
+      (a) => a.key === 'contract-log',
+    )!;
+    renderPanel(log, {
+      'GET /srm/contract/logs': () =>
+        ok([
+          {
+            id: 'l1',
+            action: 'amend',
+            fromStatus: null,
+            toStatus: 'DRAFT',
+            actorName: '采购员王敏',
+            actorKind: 'INTERNAL',
+            reason: '增加数量',
+            at: '2026-12-02 09:00:00',
+          },
+        ]),
+    });
+    const timeline = within(await screen.findByTestId('contract-log'));
+    expect(timeline.getByText('2026-12-02 09:00:00 采购员王敏 创建变更版本：增加数量', { exact: false })).toBeTruthy();
+    expect(timeline.queryByText(/amend/)).toBeNull();
   });
 });

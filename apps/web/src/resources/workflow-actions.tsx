@@ -97,7 +97,9 @@ export function WorkflowTimeline({ def, path, id, testId, actionText, enabled = 
         const states = doc.def.states as Record<string, { text: string; color: string } | undefined>;
         const stateText = (s: string | null) => (s ? (states[s]?.text ?? s) : '');
         const t = doc.def.transitions[l.action];
-        const action = t ? logTextOf(l.action, t) : (doc.actionText[l.action] ?? l.action);
+        const action = t
+          ? logTextOf(l.action, t)
+          : (doc.actionText[l.action] ?? doc.def.logActions?.[l.action] ?? l.action);
         // Rows of another document of the family are led by its name (询价单应答).
         const lead = doc.def.docType === def.docType ? '' : `【${doc.def.label}】`;
         const actor =

@@ -5,7 +5,8 @@ import { http } from '../lib/http';
 import { settingsStore } from '../lib/layout-settings';
 import { PLATFORM_NAME } from '../lib/platform';
 import { persistedSession } from '../lib/session-persistence';
-import { ADMIN_MENU, userInfo } from '../test/fixtures';
+import { detailHref } from '@procura/shared';
+import { ADMIN_MENU, menuNode, userInfo } from '../test/fixtures';
 import { fakeServer, ok } from '../test/fake-server';
 import type { FakeHandler } from '../test/fake-server';
 import { renderApp } from '../test/render';
@@ -149,6 +150,36 @@ describe('workspace tabs', () => {
     await waitFor(() => expect(location()).toBe('/isystem/user'));
     expect(host.style.display).toBe('');
     expect(host.contains(drawer)).toBe(true);
+  });
+
+  it('a link to a document opens its detail within the list’s one tab, also when the list is open already', async () => {
+    const POSITION = { id: 'p1', code: 'CGJL', name: '采购经理', postRank: null, description: '负责采购' };
+    const menu = [
+      ...ADMIN_MENU,
+      menuNode('/isystem/position', 'resource/sysPosition', {
+        meta: { title: '职务管理', keepAlive: true, internalOrExternal: false },
+      }),
+    ];
+    const { server, router } = setup(
+      { 'GET /sys/position/list': () => page([POSITION]), 'GET /sys/position/queryById': () => ok(POSITION) },
+      menu,
+      [{ action: 'position:list', type: '1' }],
+    );
+    await screen.findByText('欢迎, 管理员');
+    // What a home to-do or a generated draft links to (the detail parameter of every list page).
+    act(() => void router.navigate(detailHref('/isystem/position', 'p1')));
+    expect(await screen.findByText('职务详情', { selector: '.ant-drawer-title' })).toBeTruthy();
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '职务管理']));
+    expect(server.calls('GET /sys/position/queryById').at(-1)!.url.searchParams.get('id')).toBe('p1');
+    // Closing it keeps the tab; the same link from another tab opens it in that tab again.
+    fireEvent.click(document.querySelector('.ant-drawer-close') as HTMLElement);
+    await waitFor(() => expect(location()).toBe('/isystem/position'));
+    fireEvent.click(tab('首页'));
+    await waitFor(() => expect(location()).toBe('/dashboard/workbench'));
+    act(() => void router.navigate(detailHref('/isystem/position', 'p1')));
+    await waitFor(() => expect(location()).toBe('/isystem/position?open=p1'));
+    expect(await screen.findByText('职务详情', { selector: '.ant-drawer-title' })).toBeTruthy();
+    expect(tabTitles()).toEqual(['首页', '职务管理']);
   });
 
   it('refresh mounts the page anew (the typed search is gone)', async () => {

@@ -219,6 +219,8 @@ export const contractWorkflow = defineWorkflow({
     'TERMINATED',
     'SUPERSEDED',
   ],
+  // CON-6: the first log row of an amendment's new version (written by the amend command).
+  logActions: { amend: '创建变更版本' },
 });
 
 export type ContractStatus = keyof typeof contractWorkflow.states;

@@ -49,7 +49,9 @@ export const contractAwardRoutes =
           summary: '定标结果的合同与订单（生成合同 / 生成订单）',
           querystring: z.object({ awardId: wireId }),
         },
-        config: { access: { permission: 'contract:list' } },
+        // The panel serves 生成合同 and 生成订单 alike: either list right reads it; each button's
+        // own route checks its right (contract:add, purchaseOrder:add).
+        config: { access: { anyPermission: ['contract:list', 'purchaseOrder:list'] } },
       },
       async (request) => {
         if (request.user?.supplierId) throw forbidden();

@@ -1,4 +1,4 @@
-import { MY_CONTRACT_PAGE } from '@procura/shared';
+import { detailHref, MY_CONTRACT_PAGE } from '@procura/shared';
 import type { Db } from '../../db/database.js';
 
 /** One document waiting for the supplier's answer, with the page (and the document in it) that answers it. */
@@ -30,7 +30,7 @@ export async function contractsToConfirm(db: Db, supplierId: string) {
 
 /**
  * The home page's 待确认单据: each waiting order and contract, linking to its document in 我的订单 /
- * 我的合同 (`?detail=<id>` opens it), limited to the pages the supplier's roles grant (`urls`).
+ * 我的合同 (`?open=<id>` opens it), limited to the pages the supplier's roles grant (`urls`).
  */
 export async function waitingDocuments(db: Db, supplierId: string, urls: Set<string>): Promise<WaitingDocument[]> {
   const out: WaitingDocument[] = [];
@@ -41,10 +41,10 @@ export async function waitingDocuments(db: Db, supplierId: string, urls: Set<str
         id: o.id,
         code: o.code,
         title: `含税金额 ${o.amountInclTax} ${o.currency}`,
-        path: `${MY_ORDERS_PAGE}?detail=${o.id}`,
+        path: detailHref(MY_ORDERS_PAGE, o.id),
       });
   if (urls.has(MY_CONTRACT_PAGE))
     for (const c of await contractsToConfirm(db, supplierId))
-      out.push({ kind: '合同', id: c.id, code: c.code, title: c.title, path: `${MY_CONTRACT_PAGE}?detail=${c.id}` });
+      out.push({ kind: '合同', id: c.id, code: c.code, title: c.title, path: detailHref(MY_CONTRACT_PAGE, c.id) });
   return out;
 }

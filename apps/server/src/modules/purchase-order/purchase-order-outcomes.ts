@@ -28,9 +28,17 @@ async function orderRow(trx: Db, id: string): Promise<PurchaseOrder> {
 /**
  * Before the order becomes APPROVED (the engine's outcome, or at once when no step applies):
  * PO-1 is checked again, and an order priced off its price record or contract (PO-2) is never
- * approved without a person: it needs the manager whatever its amount.
+ * approved without a person: it needs the manager whatever its amount. PO-4 (§21: by default
+ * every order goes to the purchasing manager): an order is approved without a person only where
+ * the tenant's enabled order flow leaves it below its thresholds; a tenant without one (a new
+ * tenant has none: flows are set in 审批配置) is refused, not approved unseen.
  */
 async function beforeApproved(trx: Db, row: PurchaseOrder, outcome: ApprovalOutcome): Promise<void> {
+  if (!outcome.actorId && !outcome.instance.ruleCode)
+    throw refuse(
+      'PO-4',
+      '本租户尚未启用采购订单的审批流程，订单须经审批才能生效，请联系管理员在审批配置中为采购订单设置审批步骤',
+    );
   if (row.needsManagerApproval && !outcome.actorId)
     throw refuse(
       'PO-2',

@@ -1,9 +1,9 @@
-import { compare, subtract, toScaled, trim, fromScaled } from '@procura/shared';
+import { compare, subtract, toScaled, trim, fromScaled, type LineRow } from '@procura/shared';
 import { serverNowIso } from '../../core/clock.js';
 import { businessError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../db/database.js';
-import type { PurchaseOrder } from './purchase-order-rules.js';
+import type { PurchaseOrder, PurchaseOrderLine } from './purchase-order-rules.js';
 
 /**
  * Quota allocations of orders (QUO-6, PO-9): when an order whose lines were split by a quota
@@ -138,6 +138,44 @@ export async function reduceQuotaAllocation(trx: Db, poLineId: string, newQty: s
     .insertInto('quotaAllocation')
     .values({ ...held, id: newId(), qty: trim(newQty), at: serverNowIso() })
     .execute();
+}
+
+/**
+ * QUO-4 on a draft's generic edit: the line set is replaced by what the form sends, which never
+ * carries the quota link (not a field the buyer fills in). A line keeps the arrangement of the
+ * stored line it stands for (same requisition line and material) while the order's supplier is
+ * still one of the arrangement's; a line made anew, or an order moved to another supplier, has none.
+ */
+export async function keepQuotaLinks(
+  trx: Db,
+  stored: readonly PurchaseOrderLine[],
+  rows: LineRow[],
+  supplierId: string,
+): Promise<void> {
+  const linked = stored.filter((l) => l.quotaArrangementId && l.requisitionLineId);
+  const onQuota = new Set(
+    linked.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('quotaLine')
+            .select('arrangementId')
+            .where(
+              'arrangementId',
+              'in',
+              linked.map((l) => l.quotaArrangementId!),
+            )
+            .where('supplierId', '=', supplierId)
+            .execute()
+        ).map((q) => q.arrangementId),
+  );
+  for (const row of rows) {
+    const was = linked.find(
+      (l) => l.requisitionLineId === row.requisitionLineId && (l.materialId ?? null) === (row.materialId ?? null),
+    );
+    // Every row carries the same columns (one multi-row insert).
+    row.quotaArrangementId = was && onQuota.has(was.quotaArrangementId!) ? was.quotaArrangementId : null;
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { userActor } from '../requisition/requisition-service.js';
 import { keepAwardLines, orderFromAward, releaseAwardLines } from './purchase-order-award.js';
 import { coverContractLines, releaseContractLines } from './purchase-order-contract.js';
 import { prepareLines, releaseDraftLines } from './purchase-order-lines.js';
+import { keepQuotaLinks } from './purchase-order-quota.js';
 import { orderRevision, orderRevisions } from './purchase-order-revisions.js';
 import { linesOfOrder } from './purchase-order-rules.js';
 import { completeDraft, orderFromRequisition, snapshotSupplier } from './purchase-order-service.js';
@@ -75,6 +76,7 @@ export const purchaseOrderRoutes =
           await releaseAwardLines(db, id);
           await prepareLines(db, actorOf(request), values, lines.lines);
           await keepAwardLines(db, stored, lines.lines);
+          await keepQuotaLinks(db, stored, lines.lines, String(values.supplierId ?? row.supplierId));
           await coverContractLines(db, { ...row, ...values, tenantId: row.tenantId }, lines.lines);
         },
         // drafts only (the generic delete checks); what they covered of requisitions goes back (PR-3).

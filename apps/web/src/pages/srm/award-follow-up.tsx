@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { CONTRACT_PAGE } from '@procura/shared';
+import { CONTRACT_PAGE, detailHref } from '@procura/shared';
 import { useHasPermission } from '../../components/has';
 import { getAction, postAction } from '../../lib/http';
 import { useCommand } from '../../lib/use-command';
@@ -47,8 +47,11 @@ function SupplierFollowUp({
   onDone: () => Promise<unknown>;
 }) {
   const navigate = useNavigate();
+  // The panel is read with either list right; each button and link shows by its own right.
   const canContract = useHasPermission('contract:add');
   const canOrder = useHasPermission('purchaseOrder:add');
+  const seesContracts = useHasPermission('contract:list');
+  const seesOrders = useHasPermission('purchaseOrder:list');
   const contractCmd = useCommand();
   const orderCmd = useCommand();
   const run = async (cmd: ReturnType<typeof useCommand>, url: string, body: Record<string, unknown>, path: string) => {
@@ -61,7 +64,7 @@ function SupplierFollowUp({
       },
       async () => {
         await onDone();
-        if (id) navigate(`${path}?detail=${id}`);
+        if (id) navigate(detailHref(path, id));
       },
     );
   };
@@ -83,13 +86,13 @@ function SupplierFollowUp({
         ]}
       />
       <Space wrap style={{ marginTop: 8 }}>
-        {s.contract ? (
-          <Typography.Link onClick={() => navigate(`${CONTRACT_PAGE}?detail=${s.contract!.id}`)}>
+        {seesContracts && s.contract ? (
+          <Typography.Link onClick={() => navigate(detailHref(CONTRACT_PAGE, s.contract!.id))}>
             {`合同 ${s.contract.code}`}
           </Typography.Link>
         ) : null}
-        {s.orders.map((o) => (
-          <Typography.Link key={o.id} onClick={() => navigate(`${ORDER_PAGE}?detail=${o.id}`)}>
+        {(seesOrders ? s.orders : []).map((o) => (
+          <Typography.Link key={o.id} onClick={() => navigate(detailHref(ORDER_PAGE, o.id))}>
             <Tag>{`订单 ${o.code}`}</Tag>
           </Typography.Link>
         ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { isDecimal, toScaled } from '@procura/shared';
+import { detailHref, isDecimal, toScaled } from '@procura/shared';
 import { DictText } from '../../../components/dict/dict-select';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
@@ -86,7 +86,7 @@ export function CreateOrderModal({
       },
       () => {
         onCreated();
-        navigate(`${ORDER_PAGE}?detail=${created}`);
+        navigate(detailHref(ORDER_PAGE, created));
       },
     );
   };

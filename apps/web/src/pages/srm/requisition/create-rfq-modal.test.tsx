@@ -157,7 +157,8 @@ describe('创建询价 from a requisition (PR-3, PR-6a)', () => {
     fireEvent.click(await screen.findByTestId('detail-requisition-create-rfq'));
     fireEvent.click(await screen.findByTestId('create-rfq-submit'));
     expect(await screen.findByText('采购申请 PR-20261125-0001 第1行询价数量 100 超过剩余可用数量 40')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/srm/requisition');
+    // Still on the requisition, its detail open (in the address).
+    expect(screen.getByTestId('location').textContent).toBe('/srm/requisition?open=r1');
   });
 
   it('is not offered without srm:sourcing:add', async () => {

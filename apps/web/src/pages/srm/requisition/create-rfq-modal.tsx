@@ -4,7 +4,7 @@ import { Alert, Button, DatePicker, Input, Modal, Space, Table, Typography } fro
 import { beforeToday } from '../../../components/form/date-input';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { toScaled } from '@procura/shared';
+import { detailHref, toScaled } from '@procura/shared';
 import { postAction } from '../../../lib/http';
 import { useCommand } from '../../../lib/use-command';
 import { type RequisitionDetail, type RequisitionLineRow } from './requisition-api';
@@ -79,7 +79,7 @@ export function CreateRfqModal({
       // shows in portals (this dialog, the detail drawer) is closed first or it would cover that page.
       () => {
         onCreated();
-        navigate(`/srm/sourcing?open=${created}`);
+        navigate(detailHref('/srm/sourcing', created));
       },
     );
   };
