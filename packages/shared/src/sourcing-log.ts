@@ -21,20 +21,35 @@ const KIND_LABEL: Readonly<Record<Exclude<SourcingLogKind, 'EVENT'>, string>> = 
   AWARD: '定标',
 };
 
+/** An auction lot's states, and its bids' when one is voided (AUC-12), as users read them. */
+export const LOT_STATE_TEXT: Readonly<Record<string, string>> = {
+  SCHEDULED: '未开始',
+  RUNNING: '竞价中',
+  PAUSED: '已暂停',
+  CLOSED: '已结束',
+  FAILED: '已流标',
+  CANCELLED: '已取消',
+  ACCEPTED: '有效报价',
+  VOIDED: '已作废',
+};
+/** A quote's or bid's states, as users read them. */
+export const RESPONSE_STATE_TEXT: Readonly<Record<string, string>> = {
+  DRAFT: '草稿',
+  SUBMITTED: '已提交',
+  WITHDRAWN: '已撤回',
+  SUPERSEDED: '已被新版本替代',
+  OPENED: '已开标',
+  VALID: '有效',
+  INVALID: '无效',
+  REJECTED: '已否决',
+  AWARDED: '中标',
+  NOT_AWARDED: '未中标',
+};
+
 /** The states each kind's rows move between, as users read them. */
 const STATE_TEXT: Readonly<Record<SourcingLogKind, Readonly<Record<string, string>>>> = {
   EVENT: EVENT_STATUS_TEXT,
-  // An auction's lot, and its bids when one is voided (AUC-12).
-  LOT: {
-    SCHEDULED: '未开始',
-    RUNNING: '竞价中',
-    PAUSED: '已暂停',
-    CLOSED: '已结束',
-    FAILED: '已流标',
-    CANCELLED: '已取消',
-    ACCEPTED: '有效报价',
-    VOIDED: '已作废',
-  },
+  LOT: LOT_STATE_TEXT,
   PARTICIPATION: {
     INVITED: '已邀请',
     ACCEPTED: '已接受',
@@ -45,18 +60,7 @@ const STATE_TEXT: Readonly<Record<SourcingLogKind, Readonly<Record<string, strin
     CANCELLED: '已取消',
     BANNED: '已禁止',
   },
-  RESPONSE: {
-    DRAFT: '草稿',
-    SUBMITTED: '已提交',
-    WITHDRAWN: '已撤回',
-    SUPERSEDED: '已被新版本替代',
-    OPENED: '已开标',
-    VALID: '有效',
-    INVALID: '无效',
-    REJECTED: '已否决',
-    AWARDED: '中标',
-    NOT_AWARDED: '未中标',
-  },
+  RESPONSE: RESPONSE_STATE_TEXT,
   AWARD: {
     DRAFT: '草稿',
     PENDING_APPROVAL: '定标审批中',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PageResult } from '@procura/shared';
+import { LOT_STATE_TEXT, type PageResult } from '@procura/shared';
 import { getOrThrow } from '../../../lib/supplier-api';
 import type { EventDetail, EventRow } from '../sourcing/sourcing-api';
 import { openLotStream, type StreamMode } from './auction-stream';
@@ -149,14 +149,8 @@ export type MyLotRow = {
   failReason: string | null;
 };
 
-export const LOT_STATUS: Record<LotStatus, string> = {
-  SCHEDULED: '未开始',
-  RUNNING: '竞价中',
-  PAUSED: '已暂停',
-  CLOSED: '已结束',
-  FAILED: '已流标',
-  CANCELLED: '已取消',
-};
+/** A lot's status text: the one map the server's log names too. */
+export const LOT_STATUS: Readonly<Record<LotStatus, string>> = LOT_STATE_TEXT;
 export const LOT_STATUS_COLOR: Record<LotStatus, string> = {
   SCHEDULED: 'default',
   RUNNING: 'processing',

@@ -1,4 +1,4 @@
-import type { PageResult } from '@procura/shared';
+import { RESPONSE_STATE_TEXT, type PageResult } from '@procura/shared';
 import { getOrThrow } from '../../../lib/supplier-api';
 
 /** Wire shapes of 询价 (domain §10, §13), as `/srm/sourcing/*` answers them. */
@@ -174,17 +174,8 @@ export const PARTICIPATION_STATUS: Record<string, string> = {
   CANCELLED: '已取消',
   BANNED: '已禁止',
 };
-export const RESPONSE_STATUS: Record<string, string> = {
-  DRAFT: '草稿',
-  SUBMITTED: '已提交',
-  WITHDRAWN: '已撤回',
-  SUPERSEDED: '已被新版本替代',
-  OPENED: '已开标',
-  VALID: '有效',
-  INVALID: '无效',
-  AWARDED: '中标',
-  NOT_AWARDED: '未中标',
-};
+/** A quote's or bid's status text: the one map the server's log names too. */
+export const RESPONSE_STATUS: Readonly<Record<string, string>> = RESPONSE_STATE_TEXT;
 export const AWARD_MODES: Record<string, string> = {
   SINGLE: '整单授予',
   SPLIT_BY_LINE: '按行拆分',

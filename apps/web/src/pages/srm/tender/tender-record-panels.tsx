@@ -84,7 +84,7 @@ export function BidsPanel({ id }: { id: string }) {
           title: '状态',
           dataIndex: 'status',
           render: (v: string, b) =>
-            `${RESPONSE_STATUS[v] ?? (v === 'REJECTED' ? '已否决' : v)}${b.rejectReason ? `：${withoutRuleIds(b.rejectReason)}` : ''}`,
+            `${RESPONSE_STATUS[v] ?? v}${b.rejectReason ? `：${withoutRuleIds(b.rejectReason)}` : ''}`,
         },
         { title: '递交时间', dataIndex: 'submittedAt' },
         {
