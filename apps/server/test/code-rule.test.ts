@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRuleResource, fillRuleResource, type PageResult } from '@procura/shared';
+import {
+  checkRuleResource,
+  fillRuleResource,
+  questionnaireResource,
+  resources,
+  type PageResult,
+} from '@procura/shared';
 import { CodeRuleService, hasNestedQuantifier } from '../src/modules/code-rules/code-rule-service.js';
 import { DOCUMENT_PREFIXES } from '../src/seed/code-rules.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -50,6 +56,34 @@ describe('base data', () => {
     });
     const checks = (await s.ctx.db.selectFrom('sysCheckRule').select('ruleCode').execute()).map((r) => r.ruleCode);
     expect(checks).toEqual(expect.arrayContaining(['phone', 'uscc', 'materialCode', 'bankAccount']));
+  });
+
+  it('every numbered definition names a seeded fill rule, and the generic add numbers with it (X-9)', async () => {
+    const fill = new Set(
+      (await s.ctx.db.selectFrom('sysFillRule').select('ruleCode').execute()).map((r) => r.ruleCode),
+    );
+    const numbered = [...Object.values(resources), questionnaireResource].filter((d) => d.numbering);
+    expect(numbered.map((d) => d.numbering!.rule)).toEqual(
+      expect.arrayContaining(['PO', 'PR', 'CT', 'QA', 'CR', 'SMP', 'MAT', 'EV', 'QN']),
+    );
+    for (const d of numbered) expect(fill.has(d.numbering!.rule), `${d.key}: ${d.numbering!.rule}`).toBe(true);
+    // The material's module hook no longer numbers: the definition's rule does.
+    const category = await s.ctx.db
+      .selectFrom('srmMaterialCategory')
+      .select('id')
+      .where('isLeaf', '=', 1)
+      .executeTakeFirstOrThrow();
+    const added = await s.request<{ id: string }>('POST', '/srm/material/add', {
+      token: buyer,
+      body: { name: '编号物料', categoryId: category.id, unit: 'PCS' },
+    });
+    expect(added.body.success).toBe(true);
+    const row = await s.ctx.db
+      .selectFrom('srmMaterial')
+      .select('code')
+      .where('id', '=', added.body.result.id)
+      .executeTakeFirstOrThrow();
+    expect(row.code).toMatch(/^MAT-\d{8}-\d{4}$/);
   });
 
   it('offers the two pages under 系统管理 to administrators only', async () => {

@@ -4,6 +4,8 @@ import type { ResourceDef } from '@procura/shared';
 import { ID_PATTERN, newId } from '../core/ids.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { AnyDb } from './resource-query.js';
+import type { CodeRuleService } from '../modules/code-rules/code-rule-service.js';
+import type { Db } from '../db/database.js';
 
 /** Integer ids of `idType: 'int'` resources: positive, at most nine digits. */
 const INT_ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -33,4 +35,22 @@ export async function nextIdOf(def: ResourceDef, trx: AnyDb, kind: DatabaseKind)
     .select((eb) => eb.fn.max(sql.ref('id')).as('max'))
     .executeTakeFirst();
   return Math.max(FIRST_INT_ID - 1, Number(row?.max ?? 0)) + 1;
+}
+
+/** The next document number of the definition's code rule (its `numbering`), inside the caller's transaction. */
+export function nextNumberOf(codes: CodeRuleService, def: ResourceDef, tenantId: number, trx: AnyDb): Promise<string> {
+  if (!def.numbering) throw new Error(`${def.key} has no numbering`);
+  return codes.next(def.numbering.rule, { tenantId, trx: trx as unknown as Db });
+}
+
+/** A new row's number when the definition numbers its rows and the module's hook gave none. */
+export async function numberNew(
+  codes: CodeRuleService,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  tenantId: number,
+  trx: AnyDb,
+): Promise<void> {
+  if (def.numbering && (values[def.numbering.field] ?? '') === '')
+    values[def.numbering.field] = await nextNumberOf(codes, def, tenantId, trx);
 }

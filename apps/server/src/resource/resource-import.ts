@@ -17,7 +17,7 @@ import {
   uploadedFile,
   type ImportError,
 } from './resource-excel.js';
-import { nextIdOf } from './resource-ids.js';
+import { nextIdOf, numberNew } from './resource-ids.js';
 import { dictMapsOf, type AnyDb } from './resource-query.js';
 import type { ResourceHooks, Values } from './resource-routes.js';
 import { dictErrors, toColumns } from './resource-routes.js';
@@ -173,6 +173,7 @@ async function runImport(
         const rows: Values[] = [];
         for (const { values } of valid.slice(i, i + perStatement)) {
           await hooks.beforeAdd?.(values, trx, request, {});
+          await numberNew(ctx.codes, def, values, request.tenantId, trx);
           rows.push(rowOf(values));
         }
         // One statement per column set: a missing key is the column's default, which SQLite's VALUES cannot say.

@@ -26,7 +26,7 @@ import {
 import { withDataRules } from './data-rules.js';
 import { exportRows, exportTemplate } from './resource-excel.js';
 import { importRows } from './resource-import.js';
-import { idPatternOf, idSchemaOf, nextIdOf } from './resource-ids.js';
+import { idPatternOf, idSchemaOf, nextIdOf, numberNew } from './resource-ids.js';
 import {
   baseQuery,
   dictMapsOf,
@@ -220,6 +220,7 @@ export const resourceRoutes =
             // Configurable fields are checked before anything is written and stored with the record.
             const extended = await checkExtendValues(ctx, trx, def.table, null, extendValues, request);
             await hooks.beforeAdd?.(values, trx, request, lines);
+            await numberNew(ctx.codes, def, values, request.tenantId, trx);
             Object.assign(values, totalsOf(def, lines));
             const now = serverNowIso();
             const id = await nextIdOf(def, trx, ctx.kind);

@@ -122,6 +122,11 @@ export type ResourceDef<K extends string = string> = {
    */
   dictionary?: ResourceDictionary<K>;
   /**
+   * The document number: on add, `field` (read-only) gets the next code of the code rule `rule`
+   * (编码规则, per tenant: X-9), unless the module's hook gave one.
+   */
+  numbering?: { field: K; rule: string };
+  /**
    * A workflow document (issue 17): the generic routes add one `POST <path>/<action>` per
    * transition, `GET <path>/logs`, `GET <path>/statusCount`; edit and delete only in the
    * editable states; supplier users see their own rows only, from `supplierVisibleFrom` (X-5).
@@ -173,7 +178,7 @@ const ALL: Capabilities = {
 
 export type ResourceInput<K extends string> = Omit<
   ResourceDef<K>,
-  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort' | 'dictionary' | 'workflow'
+  'capabilities' | 'softDelete' | 'tenant' | 'idType' | 'defaultSort' | 'dictionary' | 'workflow' | 'numbering'
 > & {
   capabilities?: Partial<Capabilities>;
   softDelete?: boolean;
@@ -182,6 +187,7 @@ export type ResourceInput<K extends string> = Omit<
   defaultSort?: { field: NoInfer<K> | 'createTime'; order: 'asc' | 'desc' };
   dictionary?: ResourceDictionary<NoInfer<K>>;
   workflow?: ResourceWorkflow<NoInfer<K>>;
+  numbering?: { field: NoInfer<K>; rule: string };
 };
 
 /** Fills in the defaults and checks the definition is coherent (a mistake fails at start-up, not on a user). */
@@ -196,6 +202,8 @@ export function defineResource<K extends string>(input: ResourceInput<K>): Resou
   };
   if (!/^[a-z][A-Za-z0-9]*$/.test(def.key)) throw new Error(`resource key must be camelCase: ${def.key}`);
   if (!/^[a-z][a-z0-9_]*$/.test(def.table)) throw new Error(`resource table must be snake_case: ${def.table}`);
+  if (def.numbering && !(def.fields[def.numbering.field] as FieldDef | undefined)?.readOnly)
+    throw new Error(`${def.key}: the numbered field must be a read-only field`);
   for (const [name, f] of Object.entries(def.fields) as [string, FieldDef][]) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`${def.key}.${name}: field names are camelCase`);
     if (f.type === 'dict' && !f.dict) throw new Error(`${def.key}.${name}: a dict field names its dictionary`);

@@ -271,6 +271,7 @@ export const contractResource = defineResource({
   permission: 'contract',
   tenant: true,
   capabilities: { import: false },
+  numbering: { field: 'code', rule: 'CT' },
   fields: {
     code: { label: '合同编号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
     title: { label: '合同名称', type: 'string', required: true, max: 200, filter: 'like', width: 220 },

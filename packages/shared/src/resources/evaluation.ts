@@ -45,6 +45,7 @@ export const evalProjectResource = defineResource({
   permission: 'evalProject',
   tenant: true,
   capabilities: { import: false },
+  numbering: { field: 'code', rule: 'EV' },
   fields: {
     code: { label: '项目编号', type: 'string', readOnly: true, filter: 'like', sortable: true },
     name: { label: '项目名称', type: 'string', required: true, max: 100, filter: 'like', sortable: true },
@@ -150,6 +151,7 @@ export const questionnaireResource = defineResource({
   permission: 'questionnaire',
   tenant: true,
   capabilities: { add: false, edit: false, delete: false, deleteBatch: false, import: false },
+  numbering: { field: 'code', rule: 'QN' },
   fields: {
     code: { label: '问卷编号', type: 'string', readOnly: true, filter: 'like', sortable: true },
     templateName: { label: '问卷模板', type: 'string', readOnly: true, filter: 'like' },

@@ -96,6 +96,7 @@ export const materialResource = defineResource({
   permission: 'material',
   tenant: true,
   capabilities: { import: false },
+  numbering: { field: 'code', rule: 'MAT' },
   fields: {
     code: { label: '物料编码', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
     name: { label: '物料名称', type: 'string', required: true, max: 200, filter: 'like', sortable: true, width: 200 },

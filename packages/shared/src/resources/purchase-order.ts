@@ -319,6 +319,7 @@ export const purchaseOrderResource = defineResource({
   tenant: true,
   // Posted orders are cancelled or closed, never imported in bulk.
   capabilities: { import: false },
+  numbering: { field: 'code', rule: 'PO' },
   fields: {
     code: { label: '订单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
     orderType: { label: '订单类型', type: 'dict', dict: 'srm_po_type', required: true, filter: 'eq', width: 100 },

@@ -37,6 +37,7 @@ export const quotaResource = defineResource({
   permission: 'srm:quota',
   tenant: true,
   capabilities: { add: false, delete: false, deleteBatch: false, import: false },
+  numbering: { field: 'code', rule: 'QA' },
   fields: {
     code: { label: '配额编号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 170 },
     materialId: { label: '物料ID', type: 'string', readOnly: true, list: false, detail: false },

@@ -57,6 +57,7 @@ export const requisitionResource = defineResource({
   tenant: true,
   softDelete: true,
   capabilities: { add: false, edit: false, deleteBatch: false, import: false },
+  numbering: { field: 'code', rule: 'PR' },
   fields: {
     code: { label: '申请单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 170 },
     title: { label: '标题', type: 'string', required: true, max: 200, filter: 'like', sortable: true },

@@ -133,6 +133,7 @@ export const sampleRequestResource = defineResource({
   tenant: true,
   // Posted requests are history: cancelled or closed, never imported in bulk.
   capabilities: { import: false },
+  numbering: { field: 'code', rule: 'SMP' },
   fields: {
     code: { label: '送样单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 180 },
     supplierId: {

@@ -19,6 +19,7 @@ export const supplierChangeResource = defineResource({
   tenant: true,
   capabilities: { add: false, edit: false, delete: false, deleteBatch: false, import: false },
   defaultSort: { field: 'submittedAt', order: 'desc' },
+  numbering: { field: 'code', rule: 'CR' },
   fields: {
     code: { label: '变更单号', type: 'string', readOnly: true, filter: 'like', sortable: true, width: 170 },
     supplierId: {

@@ -27,6 +27,7 @@ import { documentSupplier, refusalText, supplierEligibility } from '../supplier/
 import { operatorOf } from '../../workflow/transition.js';
 import { freezeContractText } from './contract-text.js';
 import { supersedePrevious } from './contract-versions.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 /**
  * The rules of contracts (§15) beside the generic document routes of `/srm/contract/*`: the
@@ -193,7 +194,7 @@ export const contractRoutes =
           await checkDraft(typed(trx), values, lines, request.tenantId);
           Object.assign(values, {
             status: 'DRAFT',
-            code: await ctx.codes.next('CT', { tenantId: request.tenantId, trx: typed(trx) }),
+            code: await nextNumberOf(ctx.codes, contractResource, request.tenantId, trx),
           });
         },
         beforeEdit: async (id, values, trx, request, lines) => {

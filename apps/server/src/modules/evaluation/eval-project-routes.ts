@@ -87,7 +87,6 @@ export const evalProjectRoutes =
           values.raters = JSON.stringify(
             await defaultAssignment(trx as unknown as Db, String(values.templateId), idsOf(String(values.raterIds))),
           );
-          values.code = await ctx.codes.next('EV', { tenantId: request.tenantId, trx: trx as unknown as Db });
           values.status = 'DRAFT';
           values.showRank ??= 0;
         },

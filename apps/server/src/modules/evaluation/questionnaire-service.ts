@@ -5,6 +5,7 @@ import {
   checkQuestion,
   checkTemplateScores,
   fromHundredths,
+  questionnaireResource,
   type AnswerValue,
   type QuestionInput,
 } from '@procura/shared';
@@ -26,6 +27,7 @@ import {
   templateOf,
   type QuestionTemplate,
 } from './questionnaire-queries.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 /**
  * The rules of question templates and questionnaires (§6): a template is edited only as a draft
@@ -147,7 +149,7 @@ export async function sendQuestionnaires(
         .values({
           id,
           tenantId: tenantId,
-          code: await ctx.codes.next('QN', { tenantId, trx }),
+          code: await nextNumberOf(ctx.codes, questionnaireResource, tenantId, trx),
           templateId: t.id,
           templateVersion: t.versionNo,
           templateName: t.name,

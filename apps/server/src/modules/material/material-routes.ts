@@ -183,7 +183,6 @@ export const materialRoutes =
           values.billControl ??= 'RECEIVED';
           values.inspectionRequired ??= 0;
           values.status = 'DRAFT';
-          values.code = await ctx.codes.next('MAT', { tenantId: request.tenantId, trx: db });
         },
         beforeEdit: async (id, values, trx, request) => {
           const db = typed(trx);

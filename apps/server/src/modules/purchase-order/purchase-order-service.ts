@@ -1,4 +1,4 @@
-import { isDecimal } from '@procura/shared';
+import { isDecimal, purchaseOrderResource } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
 import { businessDay, serverNowIso } from '../../core/clock.js';
 import { badRequest, businessError } from '../../core/errors.js';
@@ -11,6 +11,7 @@ import { orderRequisitionLines } from '../requisition/index.js';
 import { userActor } from '../requisition/requisition-service.js';
 import type { SrmPurchaseOrderTable } from './purchase-order-tables.js';
 import { lineAmounts, NEW_LINE_LEDGER, refreshTotals, refuse, type PurchaseOrderLine } from './purchase-order-rules.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 /** The header values the server sets on a new draft: supplier snapshot, buyer, code, settings. */
 export async function completeDraft(
@@ -35,7 +36,7 @@ export async function completeDraft(
     ))
       ? 1
       : 0,
-    code: await codes.next('PO', { tenantId: actor.tenantId, trx }),
+    code: await nextNumberOf(codes, purchaseOrderResource, actor.tenantId, trx),
   });
 }
 

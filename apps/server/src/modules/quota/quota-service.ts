@@ -1,4 +1,4 @@
-import { quotaShareRefusal, quotaWorkflow, type QuotaAction } from '@procura/shared';
+import { quotaResource, quotaShareRefusal, quotaWorkflow, type QuotaAction } from '@procura/shared';
 import { runTransition } from '../../workflow/transition.js';
 import { operatorById } from '../../workflow/doc-log.js';
 import { businessError } from '../../core/errors.js';
@@ -14,6 +14,7 @@ import { admissionCategoryCodes } from '../material/material-rules.js';
 import { refusalText, supplierEligibility } from '../supplier/index.js';
 import { noticeHtml } from '../../core/sanitize.js';
 import { quotaApprovalDetail } from './quota-approval-detail.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 /**
  * Quota arrangements (配额, domain §14), minimal: a FINAL split award drafts one arrangement per
@@ -89,7 +90,7 @@ export async function quotaDraftsFromAward(
       .values({
         id: arrangementId,
         tenantId: event.tenantId,
-        code: await codes.next('QA', { tenantId: event.tenantId, trx }),
+        code: await nextNumberOf(codes, quotaResource, event.tenantId, trx),
         orgCode: event.orgCode,
         materialId: first.materialId,
         materialCode: first.materialCode,

@@ -1,4 +1,4 @@
-import { requisitionWorkflow, type RequisitionAction } from '@procura/shared';
+import { requisitionResource, requisitionWorkflow, type RequisitionAction } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
 import { runTransition } from '../../workflow/transition.js';
 import { badRequest, businessError } from '../../core/errors.js';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.js';
 import { isActiveUnit, UNKNOWN_UNIT } from '../material/material-rules.js';
 import { lineAmount, qtyText, sumMoney, units } from './requisition-decimal.js';
 import { requisitionOf, userActor, writeLog, type Requisition, type RequisitionLine } from './requisition-service.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 /**
  * A requisition while it is a draft (domain §8): its lines checked and copied from the catalogue
@@ -244,7 +245,7 @@ export async function createRequisition(
     const lines = await prepareLines(trx, tenantId, body.lines);
     const header = await prepareHeader(trx, actor, body, lines);
     const rowId = newId();
-    const code = await ctx.codes.next('PR', { tenantId: tenantId, trx });
+    const code = await nextNumberOf(ctx.codes, requisitionResource, tenantId, trx);
     await trx
       .insertInto('purchaseRequisition')
       .values({

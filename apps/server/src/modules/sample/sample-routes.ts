@@ -105,7 +105,6 @@ export const sampleRoutes =
           Object.assign(values, {
             status: 'DRAFT',
             requesterId: request.user!.id,
-            code: await ctx.codes.next('SMP', { tenantId: request.tenantId, trx: typed(trx) }),
           });
         },
         beforeEdit: async (rowId, values, trx, request) => {

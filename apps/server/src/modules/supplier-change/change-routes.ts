@@ -10,6 +10,7 @@ import { resourceRoutes } from '../../resource/resource-routes.js';
 import type { AnyQuery } from '../../resource/resource-query.js';
 import { SupplierChangeService } from './change-service.js';
 import { currentValues, toRow } from './change-values.js';
+import { nextNumberOf } from '../../resource/resource-ids.js';
 
 const idBody = z.object({ id });
 
@@ -52,7 +53,7 @@ export const supplierChangeRoutes =
       },
     );
 
-    const nextCode = (trx: Db, tenantId: number) => ctx.codes.next('CR', { tenantId, trx });
+    const nextCode = (trx: Db, tenantId: number) => nextNumberOf(ctx.codes, supplierChangeResource, tenantId, trx);
     app.post(
       '/supplierChange/submit',
       {
