@@ -134,10 +134,10 @@ describe('migration 0110', () => {
       const legacy = moved.map((m) => ({ docId: m.docId, ...(JSON.parse(m.payload) as { legacy: object }).legacy }));
       // The old hashes stay checkable; the edited old chain is marked as not intact.
       expect(legacy).toEqual([
-        { docId: 'ev1', seq: 1, prevHash: GENESIS_HASH, hash: good[0]!.hash, intact: true },
-        { docId: 'ev2', seq: 1, prevHash: GENESIS_HASH, hash: tampered[0]!.hash, intact: false },
-        { docId: 'ev1', seq: 2, prevHash: good[0]!.hash, hash: good[1]!.hash, intact: true },
-        { docId: 'ev1', seq: 3, prevHash: good[1]!.hash, hash: good[2]!.hash, intact: true },
+        { docId: 'ev1', id: good[0]!.id, seq: 1, prevHash: GENESIS_HASH, hash: good[0]!.hash, intact: true },
+        { docId: 'ev2', id: tampered[0]!.id, seq: 1, prevHash: GENESIS_HASH, hash: tampered[0]!.hash, intact: false },
+        { docId: 'ev1', id: good[1]!.id, seq: 2, prevHash: good[0]!.hash, hash: good[1]!.hash, intact: true },
+        { docId: 'ev1', id: good[2]!.id, seq: 3, prevHash: good[1]!.hash, hash: good[2]!.hash, intact: true },
       ]);
       // The head moved with them: the next append continues the chain.
       await db
@@ -145,6 +145,12 @@ describe('migration 0110', () => {
         .execute((trx) =>
           appendAudit(trx, { tenantId: 7, docType: 'PO', docId: 'po1', action: 'edit', payload: null }),
         );
+      expect(await verifyAudit(db, 7)).toEqual({ ok: true, count: 6 });
+      // Down rebuilds the old table from the moved entries, exactly; the chain keeps them.
+      expect((await migrator().migrateDown()).error).toBeUndefined();
+      const rebuilt = await raw.selectFrom('tender_audit').selectAll().orderBy('id').execute();
+      const sorted = [...good, ...tampered, ...other].sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(rebuilt.map((r) => ({ ...r, seq: Number(r.seq), tenant_id: Number(r.tenant_id) }))).toEqual(sorted);
       expect(await verifyAudit(db, 7)).toEqual({ ok: true, count: 6 });
     } finally {
       await close();

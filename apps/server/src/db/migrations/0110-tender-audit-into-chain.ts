@@ -5,8 +5,9 @@ import type { Kysely } from 'kysely';
 // tenant's one audit chain (sys_audit_chain, issue 17). The tenant's chain is never re-hashed:
 // each tender_audit row, in its tenant's order of time, is appended after the chain's last entry
 // (its createdAt the row's own time), its event as an event entry of the tender (`TENDER`).
-// The old row's seq, previous hash and hash go in the payload, with whether its old chain still
-// verified, so the history stays checkable. tender_audit is left as it was, no longer written.
+// The old row's id, seq, previous hash and hash go in the payload, with whether its old chain
+// still verified, so the history stays checkable; then tender_audit is dropped. Down rebuilds it
+// from those payloads (the tenant's chain is append-only: its moved entries stay).
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const GENESIS = '0'.repeat(64);
@@ -24,6 +25,7 @@ function canonicalJson(value: unknown): string {
 const RENAMED: Record<string, string> = { submit: 'submitBid', revise: 'reviseBid', withdraw: 'withdrawBid' };
 
 type OldRow = {
+  id: string;
   event_id: string;
   seq: number;
   at: string;
@@ -77,6 +79,7 @@ export async function up(db: AnyDb): Promise<void> {
   const rows = (await db
     .selectFrom('tender_audit')
     .select([
+      'id',
       'event_id',
       'seq',
       'at',
@@ -120,7 +123,7 @@ export async function up(db: AnyDb): Promise<void> {
           ip: r.ip,
           payloadDigest: r.payload_digest,
           at: r.at,
-          legacy: { seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, intact: intact.has(r.event_id) },
+          legacy: { id: r.id, seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, intact: intact.has(r.event_id) },
         }),
         prevHash,
         createdAt: r.at,
@@ -155,8 +158,65 @@ export async function up(db: AnyDb): Promise<void> {
         .values({ tenant_id: tenantId, last_seq: seq, last_hash: prevHash })
         .execute();
   }
+  await db.schema.dropTable('tender_audit').execute();
 }
 
-// The tenant's chain is append-only: its moved entries stay. tender_audit was never changed,
-// so the older code reads its rows again.
-export async function down(): Promise<void> {}
+async function createOldTable(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('tender_audit')
+    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+    .addColumn('event_id', 'varchar(32)', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('actor_id', 'varchar(32)')
+    .addColumn('actor_name', 'varchar(100)', (c) => c.notNull())
+    .addColumn('tenant_id', 'integer', (c) => c.notNull())
+    .addColumn('ip', 'varchar(64)')
+    .addColumn('action', 'varchar(64)', (c) => c.notNull())
+    .addColumn('payload_digest', 'varchar(64)', (c) => c.notNull())
+    .addColumn('prev_hash', 'varchar(64)', (c) => c.notNull())
+    .addColumn('hash', 'varchar(64)', (c) => c.notNull())
+    .addUniqueConstraint('uq_tender_audit_seq', ['event_id', 'seq'])
+    .execute();
+}
+
+type Moved = {
+  operatorId: string | null;
+  operatorName: string;
+  ip: string | null;
+  payloadDigest: string;
+  at: string;
+  legacy?: { id: string; seq: number; prevHash: string; hash: string };
+};
+
+export async function down(db: AnyDb): Promise<void> {
+  await createOldTable(db);
+  const moved = (await db
+    .selectFrom('sys_audit_chain')
+    .select(['tenant_id', 'doc_id', 'action', 'payload'])
+    .where('doc_type', '=', 'TENDER')
+    .where('payload', 'like', '%"legacy":%')
+    .execute()) as { tenant_id: number; doc_id: string; action: string; payload: string }[];
+  const back = Object.fromEntries(Object.entries(RENAMED).map(([from, to]) => [to, from]));
+  for (const m of moved) {
+    const p = JSON.parse(m.payload) as Moved;
+    if (!p.legacy) continue;
+    await db
+      .insertInto('tender_audit')
+      .values({
+        id: p.legacy.id,
+        event_id: m.doc_id,
+        seq: p.legacy.seq,
+        at: p.at,
+        actor_id: p.operatorId,
+        actor_name: p.operatorName,
+        tenant_id: Number(m.tenant_id),
+        ip: p.ip,
+        action: back[m.action] ?? m.action,
+        payload_digest: p.payloadDigest,
+        prev_hash: p.legacy.prevHash,
+        hash: p.legacy.hash,
+      })
+      .execute();
+  }
+}

@@ -376,11 +376,7 @@ export const tenderRoutes =
     app.get(
       '/srm/tender/audit/list',
       {
-        schema: {
-          tags,
-          summary: '招标审计日志：本项目及其投标、报名、定标在租户审计链中的记录（只读）',
-          querystring: z.object({ id }),
-        },
+        schema: { tags, summary: '招标审计日志：本项目在租户审计链中的记录（只读）', querystring: z.object({ id }) },
         config: access('srm:tender:list'),
       },
       async (request) => {
@@ -392,11 +388,7 @@ export const tenderRoutes =
     app.get(
       '/srm/tender/audit/verify',
       {
-        schema: {
-          tags,
-          summary: '校验审计链（P4）：重算租户审计链，指出第一条断开的记录',
-          querystring: z.object({ id }),
-        },
+        schema: { tags, summary: '校验租户审计链（P4），指出第一条断开的记录', querystring: z.object({ id }) },
         config: access('srm:tender:list'),
       },
       async (request) => {
