@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  docLogNames,
   SOURCING_LOG_KINDS,
   sourcingActionText,
   sourcingDocType,
@@ -108,7 +109,17 @@ async function assertLogged(eventId: string): Promise<string[]> {
     .selectAll()
     .where('docId', 'in', [...new Set(rows.map((r) => r.docId))])
     .execute();
-  const entries = chain.map((c) => ({ ...c, logId: (JSON.parse(c.payload) as { logId: string }).logId }));
+  type Payload = { logId?: string; event?: boolean; payloadDigest?: string; operatorName?: string };
+  const all = chain.map((c) => ({ ...c, p: JSON.parse(c.payload) as Payload }));
+  // A tender's events that move no status (views, unseals, scores; P4) are entries beside the moves, with no log row.
+  const events = all.filter((e) => e.p.event);
+  for (const e of events) {
+    expect(e.docType, `event ${e.action} is the ${type}'s`).toBe(type);
+    expect(docLogNames(e.docType)?.actionText[e.action], `event ${e.action} has a name`).toMatch(/\p{Script=Han}/u);
+    expect(e.p.payloadDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(e.p.operatorName).toBeTruthy();
+  }
+  const entries = all.filter((e) => !e.p.event).map((e) => ({ ...e, logId: e.p.logId }));
   for (const r of rows) {
     const mine = entries.filter((e) => e.logId === r.id);
     expect(mine, `one audit entry for ${r.docType} ${r.action}`).toHaveLength(1);

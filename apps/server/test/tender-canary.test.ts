@@ -92,7 +92,7 @@ async function allRows(): Promise<string> {
           }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(w.s.ctx.db)
         ).rows;
   expect(tables.map((t) => t.name)).toEqual(
-    expect.arrayContaining(['sourcing_response', 'sourcing_response_line', 'tender_bid', 'tender_audit', 'sys_log']),
+    expect.arrayContaining(['sourcing_response', 'sourcing_response_line', 'tender_bid', 'sys_audit_chain', 'sys_log']),
   );
   const parts: string[] = [];
   for (const t of tables)

@@ -713,15 +713,24 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
           .executeTakeFirstOrThrow()
       ).version,
     ).toBe(award.version);
-    // P4: committee, scores, report, award and objection events are in the tender's hash chain, which verifies.
+    // P4: committee, scores, report, award and objection events are the tender's entries of the tenant's chain, which verifies.
+    const tenderEvent = await w.s.ctx.db
+      .selectFrom('sourcingEvent')
+      .select('tenantId')
+      .where('id', '=', t.eventId)
+      .executeTakeFirstOrThrow();
     const actions = (
       await w.s.ctx.db
-        .selectFrom('tenderAudit')
-        .select('action')
-        .where('eventId', '=', t.eventId)
+        .selectFrom('sysAuditChain')
+        .select(['action', 'payload'])
+        .where('tenantId', '=', tenderEvent.tenantId)
+        .where('docType', '=', 'TENDER')
+        .where('docId', '=', t.eventId)
         .orderBy('seq')
         .execute()
-    ).map((a) => a.action);
+    )
+      .filter((a) => (JSON.parse(a.payload) as { event?: boolean }).event)
+      .map((a) => a.action);
     expect(actions.filter((a) => a === 'evaluation.score')).toHaveLength(5);
     expect(actions).toEqual(
       expect.arrayContaining([
@@ -737,7 +746,10 @@ describe('method, criteria and scores (TND-12, TND-13, TND-14, TND-16)', () => {
       ]),
     );
     expect(actions.indexOf('evaluation.final')).toBe(actions.length - 1);
-    expect(await verifyTenderAudit(w.s.ctx.db, t.eventId)).toMatchObject({ valid: true, brokenAtSeq: null });
+    expect(await verifyTenderAudit(w.s.ctx.db, { id: t.eventId, tenantId: tenderEvent.tenantId })).toMatchObject({
+      valid: true,
+      brokenAtSeq: null,
+    });
   });
 });
 

@@ -32,19 +32,19 @@ const responses = (id: string) =>
     .orderBy('versionNo')
     .execute();
 const submit = (id: string) => post('/srm/tender/submit', w.buyer, { id });
-const audit = async (id: string) =>
-  (
-    await w.s.request<{ seq: number; action: string; hash: string; prevHash: string }[]>(
-      'GET',
-      `/srm/tender/audit/list?id=${id}`,
-      { token: w.buyer },
-    )
-  ).body.result;
+type TrailEntry = { seq: number; docType: string; action: string; kind: string; hash: string; prevHash: string };
+/** The tender's entries of the tenant's audit chain: its status moves and its documents', and its events (P4). */
+const trail = async (id: string) =>
+  (await w.s.request<TrailEntry[]>('GET', `/srm/tender/audit/list?id=${id}`, { token: w.buyer })).body.result;
+/** The tender's events in the chain (views, unseals, bids …), beside the status moves. */
+const audit = async (id: string) => (await trail(id)).filter((e) => e.kind === 'EVENT');
 const verify = async (id: string) =>
   (
-    await w.s.request<{ valid: boolean; brokenAtSeq: number | null }>('GET', `/srm/tender/audit/verify?id=${id}`, {
-      token: w.buyer,
-    })
+    await w.s.request<{ valid: boolean; brokenAtSeq: number | null; reason: string | null; count: number }>(
+      'GET',
+      `/srm/tender/audit/verify?id=${id}`,
+      { token: w.buyer },
+    )
   ).body.result;
 
 describe('settings and submit (§11.1, TND-1, TND-2, TND-22, X-10)', () => {
@@ -597,10 +597,10 @@ describe('opening (TND-8/9/10, P2, P5), failure and clone (TND-24)', () => {
       'signup',
       'signup',
       'signup',
-      'submit',
-      'revise',
-      'submit',
-      'submit',
+      'submitBid',
+      'reviseBid',
+      'submitBid',
+      'submitBid',
       'openApprove',
       'openApprove',
       'openSingle',
@@ -609,7 +609,19 @@ describe('opening (TND-8/9/10, P2, P5), failure and clone (TND-24)', () => {
       'openingConfirm',
       'openingObjection',
     ]);
-    expect(await verify(id)).toEqual({ valid: true, brokenAtSeq: null, count: 18 });
+    expect(await verify(id)).toMatchObject({ valid: true, brokenAtSeq: null, reason: null });
+    // The trail also holds the status moves of the tender and of its participations and bids, in chain order.
+    const all = await trail(id);
+    expect((await verify(id)).count).toBe(all.length);
+    expect(all.filter((e) => e.kind === 'TRANSITION').map((e) => `${e.docType}:${e.action}`)).toEqual(
+      expect.arrayContaining([
+        'TENDER:create',
+        'TENDER:publish',
+        'TENDER_PARTICIPATION:signup',
+        'TENDER_RESPONSE:submit',
+      ]),
+    );
+    expect(all.map((e) => e.seq)).toEqual([...all.map((e) => e.seq)].sort((a, b) => a - b));
   });
 
   it('two envelopes: the technical part opens first; commercial parts only of bids not rejected; a rejected bid stays sealed', async () => {
@@ -688,23 +700,67 @@ describe('opening (TND-8/9/10, P2, P5), failure and clone (TND-24)', () => {
 });
 
 describe('audit chain (P4)', () => {
-  it('the verifier finds an entry edited directly in the database; no route changes audit rows', async () => {
+  it('the verifier finds an entry of the tenant chain edited directly in the database; no route changes audit rows', async () => {
     const id = await publishedTender(w);
     await post('/srm/tender/supplier/signup', w.sup[0], { id });
     expect(await verify(id)).toMatchObject({ valid: true, brokenAtSeq: null });
-    const entries = await audit(id);
-    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
-    expect(entries[1]!.prevHash).toBe(entries[0]!.hash);
+    const entries = await trail(id);
+    // The tender's share of the tenant's chain: its moves, its events and the bidder's sign-up.
+    expect(entries.filter((e) => e.kind === 'EVENT').map((e) => e.action)).toEqual([
+      'create',
+      'submitApproval',
+      'approve',
+      'publish',
+      'signup',
+    ]);
+    expect(entries.map((e) => `${e.docType}:${e.action}`)).toEqual(
+      expect.arrayContaining(['TENDER:submit', 'TENDER_PARTICIPATION:signup']),
+    );
+    const signup = entries.find((e) => e.kind === 'EVENT' && e.action === 'signup')!;
+    const { tenantId } = await db()
+      .selectFrom('sourcingEvent')
+      .select('tenantId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('sysAuditChain')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('seq', '=', signup.seq)
+      .executeTakeFirstOrThrow();
+    // Security P4: the event entry names the actor, the IP and the time; the payload only as its digest.
+    expect(JSON.parse(row.payload)).toMatchObject({ event: true, operatorKind: 'SUPPLIER' });
+    expect(JSON.parse(row.payload)).toHaveProperty('ip');
+    expect(JSON.parse(row.payload).payloadDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.prevHash).not.toBe(row.hash);
     await db()
-      .updateTable('tenderAudit')
-      .set({ actorName: '篡改者' })
-      .where('eventId', '=', id)
-      .where('seq', '=', 3)
+      .updateTable('sysAuditChain')
+      .set({ payload: row.payload.replace(/"operatorName":"[^"]*"/, '"operatorName":"篡改者"') })
+      .where('tenantId', '=', tenantId)
+      .where('seq', '=', signup.seq)
       .execute();
-    expect(await verify(id)).toEqual({ valid: false, brokenAtSeq: 3, count: 5 });
+    expect(await verify(id)).toEqual({
+      valid: false,
+      brokenAtSeq: signup.seq,
+      reason: '哈希不一致：内容被篡改',
+      count: entries.length,
+    });
+    // Put back, the chain verifies again (the tests after this one share the tenant's chain).
+    await db()
+      .updateTable('sysAuditChain')
+      .set({ payload: row.payload })
+      .where('tenantId', '=', tenantId)
+      .where('seq', '=', signup.seq)
+      .execute();
+    expect(await verify(id)).toMatchObject({ valid: true, brokenAtSeq: null });
     const writes = w.s
       .routes()
-      .filter((r) => r.url.includes('/srm/tender/audit') && r.method !== 'GET' && r.method !== 'HEAD');
+      .filter(
+        (r) =>
+          (r.url.includes('/srm/tender/audit') || r.url.includes('/sys/auditChain')) &&
+          r.method !== 'GET' &&
+          r.method !== 'HEAD',
+      );
     expect(writes).toEqual([]);
     expect((await w.s.request('GET', `/srm/tender/audit/list?id=${id}`, { token: w.sup[0] })).status).toBe(403);
   });

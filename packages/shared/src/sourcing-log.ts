@@ -162,6 +162,46 @@ const ACTION_TEXT: Readonly<Record<SourcingLogKind, Readonly<Record<string, stri
 };
 
 /**
+ * What a tender's events that move no status are called (security P4: views, unseals, scores …):
+ * entries of the tenant's audit chain under the tender (`TENDER`), beside its status moves.
+ */
+export const TENDER_EVENT_TEXT: Readonly<Record<string, string>> = {
+  amend: '修改招标文件',
+  invite: '邀请供应商',
+  submitApproval: '提交发布审批',
+  signup: '报名',
+  acceptInvitation: '接受邀请',
+  declineInvitation: '拒绝邀请',
+  submitBid: '递交投标',
+  reviseBid: '修改投标',
+  withdrawBid: '撤回投标',
+  amendment: '澄清或修改',
+  answer: '答复投标人问题',
+  openApprove: '开标人确认',
+  openSingle: '开标解密',
+  openTechnical: '技术标解密',
+  openCommercial: '商务标解密',
+  clone: '重新招标',
+  viewBids: '查看投标文件',
+  viewBid: '查看一份投标文件',
+  openingConfirm: '投标人确认开标记录',
+  openingObjection: '投标人对开标记录提出异议',
+  'evaluation.formCommittee': '组建评标委员会',
+  'evaluation.declareNoConflict': '评委声明无利害关系',
+  'evaluation.viewBids': '评委查看投标文件',
+  'evaluation.score': '评委评分',
+  'evaluation.report': '生成评标报告',
+  'evaluation.signReport': '签署评标报告',
+  'evaluation.reject': '否决投标',
+  'evaluation.fail': '全部否决，流标',
+  'evaluation.propose': '拟定定标方案',
+  'evaluation.publicity': '中标候选人公示',
+  'evaluation.objection': '投标人提出异议',
+  'evaluation.answerObjection': '答复异议',
+  'evaluation.final': '定标生效',
+};
+
+/**
  * The log's document type: the event's type (RFQ, TENDER, AUCTION) for the event itself,
  * `<type>_<kind>` (RFQ_RESPONSE) for its documents, whose rows name the event as their source.
  */
@@ -194,7 +234,14 @@ export function sourcingTimelineDocs(eventType: string): Readonly<Record<string,
   return Object.fromEntries(
     SOURCING_LOG_KINDS.map((kind) => [
       sourcingDocType(eventType, kind),
-      { def: sourcingLogDef(eventType, kind), actionText: ACTION_TEXT[kind] },
+      {
+        def: sourcingLogDef(eventType, kind),
+        // A tender's chain also holds its events (TENDER_EVENT_TEXT) beside its status moves.
+        actionText:
+          eventType === 'TENDER' && kind === 'EVENT'
+            ? { ...ACTION_TEXT.EVENT, ...TENDER_EVENT_TEXT }
+            : ACTION_TEXT[kind],
+      },
     ]),
   );
 }

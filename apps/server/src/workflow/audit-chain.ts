@@ -69,6 +69,43 @@ export async function appendAudit(
   return { seq: row.seq, hash };
 }
 
+/** Who an event entry names: the user (or the system) with the kind and IP of the request. */
+export type AuditOperator = { id: string | null; name: string; kind: string; ip?: string | null };
+
+/**
+ * Appends an event that is no status move (a view, an unseal, a score …; security P4) to the
+ * tenant's chain: the actor, kind and IP, the UTC time, and the event's payload kept only as its
+ * SHA-256 digest, so sealed content never enters the chain.
+ */
+export async function appendDocEvent(
+  trx: Db,
+  entry: {
+    tenantId: number;
+    docType: string;
+    docId: string;
+    action: string;
+    operator: AuditOperator;
+    payload?: unknown;
+  },
+): Promise<{ seq: number; hash: string }> {
+  const { operator } = entry;
+  return appendAudit(trx, {
+    tenantId: entry.tenantId,
+    docType: entry.docType,
+    docId: entry.docId,
+    action: entry.action,
+    payload: {
+      event: true,
+      operatorId: operator.id,
+      operatorName: operator.name,
+      operatorKind: operator.kind,
+      ip: operator.ip ?? null,
+      payloadDigest: sha256(canonicalJson(entry.payload ?? null)),
+      at: serverNowIso(),
+    },
+  });
+}
+
 export type { AuditVerdict };
 
 const BATCH = 1000;

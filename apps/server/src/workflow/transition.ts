@@ -142,6 +142,7 @@ export async function writeDocLog(
       operatorId: log.operatorId,
       operatorName: operator.name,
       operatorKind: log.operatorKind,
+      ip: log.ip,
       at: now,
     },
   });

@@ -65,6 +65,7 @@ import * as contractLifecycle from './0096-contract-lifecycle.js';
 import * as quotaDocument from './0099-quota-document.js';
 import * as supplierChangeDocument from './0106-supplier-change-document.js';
 import * as requisitionDocument from './0104-requisition-document.js';
+import * as tenderAuditIntoChain from './0110-tender-audit-into-chain.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '0099-quota-document': quotaDocument,
   '0106-supplier-change-document': supplierChangeDocument,
   '0104-requisition-document': requisitionDocument,
+  '0110-tender-audit-into-chain': tenderAuditIntoChain,
 };

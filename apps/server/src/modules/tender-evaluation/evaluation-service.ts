@@ -2,7 +2,7 @@ import { businessError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { serverNowIso } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import { appendTenderAudit } from '../tender/audit.js';
+import { appendTenderEvent } from '../tender/audit.js';
 import {
   eventFor,
   logState,
@@ -26,7 +26,7 @@ export const EVALUATION_OPEN = ['OPENED', 'EVALUATING'] as const;
 
 /**
  * Appends a committee, report, award or objection event to the tender's hash-chained audit
- * trail (security P4, `appendTenderAudit` of modules/tender), in the caller's transaction.
+ * trail (security P4, `appendTenderEvent` of modules/tender: the tenant's audit chain), in the caller's transaction.
  * Only ids, counts and statuses go in the payload (it is stored as a digest anyway).
  */
 export async function tenderAuditHook(
@@ -41,7 +41,7 @@ export async function tenderAuditHook(
     .select('tenantId')
     .where('id', '=', eventId)
     .executeTakeFirstOrThrow();
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId,
     tenantId: event.tenantId,
     actor,

@@ -1,81 +1,88 @@
-import { canonicalJson, GENESIS_HASH, sha256 } from '../../core/canonical-json.js';
+import { sourcingDocType, SOURCING_LOG_KINDS } from '@procura/shared';
 import type { Actor } from '../../core/access.js';
-import { serverNowIso } from '../../core/clock.js';
-import { newId } from '../../core/ids.js';
+import { toWireDateTime } from '../../core/clock.js';
 import type { Db } from '../../db/database.js';
-import type { TenderAuditTable } from './tender-tables.js';
-
-export { canonicalJson, GENESIS_HASH };
-
-/** The hash of an entry: SHA-256 over the canonical serialisation of every field but the hash itself. */
-export function entryHash(e: Omit<TenderAuditTable, 'id' | 'hash'>): string {
-  return sha256(
-    canonicalJson({
-      eventId: e.eventId,
-      seq: e.seq,
-      at: e.at,
-      actorId: e.actorId,
-      actorName: e.actorName,
-      tenantId: e.tenantId,
-      ip: e.ip,
-      action: e.action,
-      payloadDigest: e.payloadDigest,
-      prevHash: e.prevHash,
-    }),
-  );
-}
+import { appendDocEvent, verifyAudit } from '../../workflow/audit-chain.js';
+import { operatorOf, SYSTEM_OPERATOR } from '../../workflow/transition.js';
 
 /**
- * Appends one entry to the event's hash chain (security P4): seq is the next number, the
- * previous hash the last entry's hash, the payload is kept only as its SHA-256 digest (never
- * sealed content). Append-only: nothing in the application updates or deletes these rows.
- * Exported for the tender evaluation (scores, report, award) to log into the same chain.
+ * A tender's audit trail (security P4) is its share of the tenant's one audit chain (issue 17):
+ * the status moves its sourcing log writes for the tender and its documents (participations,
+ * bids, awards), and the events that move no status (a view, an unseal, a score …) appended here.
  */
-export async function appendTenderAudit(
+const TENDER = 'TENDER';
+
+/**
+ * Appends one tender event to the tenant's chain, with the actor (or the system), IP and UTC time;
+ * the payload kept only as its digest (never sealed content). Exported for the tender evaluation.
+ */
+export async function appendTenderEvent(
   trx: Db,
   entry: { eventId: string; tenantId: number; actor: Actor | null; action: string; payload?: unknown },
 ): Promise<{ seq: number; hash: string }> {
-  const last = await trx
-    .selectFrom('tenderAudit')
-    .select(['seq', 'hash'])
-    .where('eventId', '=', entry.eventId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const row: Omit<TenderAuditTable, 'id' | 'hash'> = {
-    eventId: entry.eventId,
-    seq: (last?.seq ?? 0) + 1,
-    at: serverNowIso(),
-    actorId: entry.actor?.user.id ?? null,
-    actorName: entry.actor ? entry.actor.user.realname || entry.actor.user.username : 'system',
+  return appendDocEvent(trx, {
     tenantId: entry.tenantId,
-    ip: entry.actor?.ip ?? null,
+    docType: TENDER,
+    docId: entry.eventId,
     action: entry.action,
-    payloadDigest: sha256(canonicalJson(entry.payload ?? null)),
-    prevHash: last?.hash ?? GENESIS_HASH,
-  };
-  const hash = entryHash(row);
-  await trx
-    .insertInto('tenderAudit')
-    .values({ id: newId(), ...row, hash })
+    operator: entry.actor ? operatorOf(entry.actor) : SYSTEM_OPERATOR,
+    payload: entry.payload,
+  });
+}
+
+/** The tender's documents' log types (TENDER_RESPONSE …), whose log rows name the tender as their source. */
+const CHILD_TYPES = SOURCING_LOG_KINDS.filter((k) => k !== 'EVENT').map((k) => sourcingDocType(TENDER, k));
+
+type ChainPayload = { operatorName?: string; operatorKind?: string; ip?: string | null; event?: boolean };
+
+/** The tender's entries of the tenant's chain, in chain order, for reading. */
+export async function tenderAuditTrail(db: Db, event: { id: string; tenantId: number }) {
+  const children = db
+    .selectFrom('sysDocLog')
+    .select('docId')
+    .where('sourceDocType', '=', TENDER)
+    .where('sourceDocId', '=', event.id);
+  const rows = await db
+    .selectFrom('sysAuditChain')
+    .select(['seq', 'docType', 'docId', 'action', 'payload', 'prevHash', 'hash', 'createdAt'])
+    .where('tenantId', '=', event.tenantId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('docType', '=', TENDER), eb('docId', '=', event.id)]),
+        eb.and([eb('docType', 'in', CHILD_TYPES), eb('docId', 'in', children)]),
+      ]),
+    )
+    .orderBy('seq')
     .execute();
-  return { seq: row.seq, hash };
+  return rows.map((r) => {
+    const p = JSON.parse(r.payload) as ChainPayload;
+    return {
+      id: `${event.tenantId}-${r.seq}`,
+      seq: Number(r.seq),
+      docType: r.docType,
+      docId: r.docId,
+      action: r.action,
+      kind: p.event ? ('EVENT' as const) : ('TRANSITION' as const),
+      actorName: p.operatorName ?? 'system',
+      ip: p.ip ?? null,
+      atWire: toWireDateTime(r.createdAt),
+      prevHash: r.prevHash,
+      hash: r.hash,
+    };
+  });
 }
 
 /**
- * Verifies the event's chain: every entry's hash recomputed, each previous hash equal to the
- * entry before, seq without gaps from 1. The first broken entry's seq, or null.
+ * Verifies the tender's trail: its entries are links of the tenant's chain, so the whole chain is
+ * recomputed (a removed or edited entry anywhere breaks every later link). The first broken
+ * entry's seq in the tenant's chain and why, or valid; count is the tender's entries.
  */
-export async function verifyTenderAudit(
-  db: Db,
-  eventId: string,
-): Promise<{ valid: boolean; brokenAtSeq: number | null; count: number }> {
-  const rows = await db.selectFrom('tenderAudit').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
-  let prev = GENESIS_HASH;
-  for (const [i, r] of rows.entries()) {
-    const ok = r.seq === i + 1 && r.prevHash === prev && r.hash === entryHash(r) && r.eventId === eventId;
-    if (!ok) return { valid: false, brokenAtSeq: r.seq, count: rows.length };
-    prev = r.hash;
-  }
-  return { valid: true, brokenAtSeq: null, count: rows.length };
+export async function verifyTenderAudit(db: Db, event: { id: string; tenantId: number }) {
+  const [verdict, trail] = await Promise.all([verifyAudit(db, event.tenantId), tenderAuditTrail(db, event)]);
+  return {
+    valid: verdict.ok,
+    brokenAtSeq: verdict.ok ? null : (verdict.brokenSeq ?? null),
+    reason: verdict.reason ?? null,
+    count: trail.length,
+  };
 }

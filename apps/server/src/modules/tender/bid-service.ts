@@ -16,7 +16,7 @@ import {
   type Actor,
   type EventRow,
 } from '../sourcing/sourcing-service.js';
-import { appendTenderAudit } from './audit.js';
+import { appendTenderEvent } from './audit.js';
 import { technicalAad, type TechnicalPayload } from './tender-opening.js';
 import { statusText } from './tender-service.js';
 
@@ -256,11 +256,11 @@ export async function submitBid(
     fromStatus: null,
     toStatus: 'SUBMITTED',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
-    action,
+    action: effective ? 'reviseBid' : 'submitBid',
     payload: {
       responseId: rid,
       versionNo,
@@ -298,11 +298,11 @@ export async function withdrawBid(trx: Db, actor: Actor, eventId: string): Promi
     fromStatus: 'SUBMITTED',
     toStatus: 'WITHDRAWN',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
-    action: 'withdraw',
+    action: 'withdrawBid',
     payload: { responseId: current.id },
   });
   await notifyBuyer(trx, event, `有投标人撤回投标：${event.title}`);

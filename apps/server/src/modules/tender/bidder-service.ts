@@ -10,7 +10,7 @@ import {
   type Actor,
 } from '../sourcing/sourcing-service.js';
 import { recordPortalSignup } from '../sourcing/portal-announcements.js';
-import { appendTenderAudit } from './audit.js';
+import { appendTenderEvent } from './audit.js';
 import { assertBidWindow, supplierTender } from './bid-service.js';
 
 /**
@@ -83,7 +83,7 @@ export async function signUp(
     fromStatus: null,
     toStatus: 'APPROVED',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -113,7 +113,7 @@ export async function acceptInvitation(trx: Db, actor: Actor, eventId: string): 
     fromStatus: 'INVITED',
     toStatus: 'ACCEPTED',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -143,7 +143,7 @@ export async function declineInvitation(trx: Db, actor: Actor, eventId: string, 
     toStatus: 'DECLINED',
     reason,
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -187,7 +187,7 @@ export async function confirmOpeningRecord(
       at: serverNowIso(),
     })
     .execute();
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,

@@ -17,7 +17,7 @@
  *   bidders  GET  /srm/tender/supplier/opening-record, POST …/opening-record/confirm (TND-10)
  *   buyer    GET  /srm/tender/bids | bid                    after opening only; superseded / withdrawn versions 404 (P5)
  *            POST /srm/tender/clone                         FAILED → new draft with previousEventId (TND-24)
- *            GET  /srm/tender/audit/list | audit/verify     hash-chained trail (P4); `appendTenderAudit` is exported
+ *            GET  /srm/tender/audit/list | audit/verify     the tender's entries of the tenant's audit chain (P4); `appendTenderEvent` is exported
  *
  * For the evaluation (modules/tender-evaluation): an opened tender has its effective bids
  * OPENED; with one envelope their prices are plain at once, with two only after
@@ -29,7 +29,7 @@ import type { AppContext } from '../../app-context.js';
 import { bidRoutes } from './bid-routes.js';
 import { tenderRoutes } from './tender-routes.js';
 
-export { appendTenderAudit, verifyTenderAudit } from './audit.js';
+export { appendTenderEvent, verifyTenderAudit } from './audit.js';
 export { tenderFor } from './tender-service.js';
 
 export const tenderModuleRoutes =

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { refusePastDeadlines } from '../sourcing/draft-dates.js';
 import { prepareLines } from '../sourcing/event-lines.js';
 import { invitationRefusal, logState, newEventDraft, type Actor } from '../sourcing/sourcing-service.js';
-import { appendTenderAudit } from './audit.js';
+import { appendTenderEvent } from './audit.js';
 import { addBody, DEFAULT_SETTINGS, editBody, eventValues, settingsValues, tenderFor } from './tender-service.js';
 
 /**
@@ -90,7 +90,7 @@ export async function createTender(
     fromStatus: null,
     toStatus: 'DRAFT',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId,
     tenantId: actor.tenantId,
     actor,
@@ -140,7 +140,7 @@ export async function editTender(trx: Db, actor: Actor, body: EditTender): Promi
       .execute();
   }
   const { id: _id, version: _v, ...rest } = body;
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -201,7 +201,7 @@ export async function inviteToTender(
       toStatus: 'INVITED',
     });
   }
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -307,7 +307,7 @@ export async function cloneTender(
       })
       .execute();
   }
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -322,7 +322,7 @@ export async function cloneTender(
     fromStatus: null,
     toStatus: 'DRAFT',
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: newEventId,
     tenantId: event.tenantId,
     actor,

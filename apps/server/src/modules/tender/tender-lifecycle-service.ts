@@ -14,7 +14,7 @@ import {
   type Actor,
   type EventRow,
 } from '../sourcing/sourcing-service.js';
-import { appendTenderAudit } from './audit.js';
+import { appendTenderEvent } from './audit.js';
 import { DAY_MS, statusText, tenderFor, validateTender } from './tender-service.js';
 
 /**
@@ -37,7 +37,7 @@ export async function approvalDecided(
     .where('id', '=', outcome.instance.docId)
     .executeTakeFirstOrThrow();
   await moveEvent(trx, null, event, ['PENDING_APPROVAL'], to, action, {}, outcome.comment);
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor: null,
@@ -60,7 +60,7 @@ async function moveDeadline(
 ): Promise<void> {
   await moveEvent(trx, actor, event, ['PUBLISHED'], 'PUBLISHED', action, { responseDeadline: to }, why);
   await updateAnnouncementDeadline(trx, event.id, to);
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -75,7 +75,7 @@ export async function submitTender(trx: Db, actor: Actor, eventId: string) {
   if (event.status !== 'DRAFT') throw businessError('只有草稿状态的招标项目可以提交审批');
   await validateTender(trx, event, settings, null);
   await moveEvent(trx, actor, event, ['DRAFT'], 'PENDING_APPROVAL', 'submit');
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -133,7 +133,7 @@ export async function publishTender(trx: Db, actor: Actor, eventId: string): Pro
     `投标邀请：${event.title}`,
     `投标截止时间 ${toWireDateTime(event.responseDeadline)}`,
   );
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -203,7 +203,7 @@ export async function amendTender(
     affectsResponses,
     ...(questionId ? { questionId } : {}),
   });
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -232,7 +232,7 @@ export async function cancelTender(
   await withdrawAnnouncement(trx, event.id, `已终止：${reason}`);
   if (!['DRAFT', 'APPROVED'].includes(event.status))
     await notifySuppliers(trx, event, await participantIds(trx, event.id), `招标项目已终止：${event.title}`, reason);
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,

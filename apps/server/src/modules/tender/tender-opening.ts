@@ -18,7 +18,7 @@ import {
   type Actor,
   type EventRow,
 } from '../sourcing/sourcing-service.js';
-import { appendTenderAudit } from './audit.js';
+import { appendTenderEvent } from './audit.js';
 import { INSUFFICIENT_BIDS, MIN_BIDS, officersOf } from './tender-service.js';
 
 /** The sealed technical part of a bid (§11.2 step 4). */
@@ -100,7 +100,7 @@ export async function approveOpening(
         reason: '投标人不足3家，已流标',
         content: noticeHtml`<p>${event.title}（${event.code}）投标截止时投标人少于3家，依法不予开标，本项目流标，将另行组织招标。</p>`,
       });
-      await appendTenderAudit(trx, {
+      await appendTenderEvent(trx, {
         eventId: event.id,
         tenantId: event.tenantId,
         actor,
@@ -141,7 +141,7 @@ export async function approveOpening(
     .where('envelope', '=', envelope)
     .orderBy('at')
     .execute();
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,
@@ -310,7 +310,7 @@ async function unseal(
       envelope === 'TECHNICAL' ? TENDER_ENVELOPE_TEXT.TECHNICAL : null,
     );
   // Every decrypted envelope is one chain entry; only hashes and counts go into its digest.
-  await appendTenderAudit(trx, {
+  await appendTenderEvent(trx, {
     eventId: event.id,
     tenantId: event.tenantId,
     actor,

@@ -177,12 +177,6 @@ export async function bidView(db: Db, eventId: string, responseId?: string) {
   }));
 }
 
-/** The tender's audit chain in order, for reading. */
-export async function auditTrailOf(db: Db, eventId: string) {
-  const rows = await db.selectFrom('tenderAudit').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
-  return rows.map((r) => ({ ...r, atWire: toWireDateTime(r.at) }));
-}
-
 const OFFICER_FIELDS: ListFields = {
   id: { column: 'u.id', filter: 'exact' },
   username: { column: 'u.username', filter: 'text', sortable: true },

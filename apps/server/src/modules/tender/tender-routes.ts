@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { defineApprovalDocType } from '../approval/index.js';
 import { id, pageParams, wireTime } from '../../http/wire.js';
 import { actorOf } from '../sourcing/sourcing-service.js';
-import { appendTenderAudit, verifyTenderAudit } from './audit.js';
+import { appendTenderEvent, tenderAuditTrail, verifyTenderAudit } from './audit.js';
 import { approveOpening } from './tender-opening.js';
 import { addBody, editBody, tenderFor } from './tender-service.js';
 import { cloneTender, createTender, editTender, inviteToTender } from './tender-draft-service.js';
@@ -22,7 +22,7 @@ import {
   TENDER_DOC_TYPE,
 } from './tender-lifecycle-service.js';
 import { tenderApprovalDetail } from './tender-approval-detail.js';
-import { auditTrailOf, bidView, listTenders, officerCandidates, tenderDetail } from './tender-queries.js';
+import { bidView, listTenders, officerCandidates, tenderDetail } from './tender-queries.js';
 
 export { TENDER_DOC_TYPE };
 
@@ -320,7 +320,7 @@ export const tenderRoutes =
         const bids = await bidView(ctx.db, event.id);
         // P4: every view of bid contents is an entry of the chain.
         await ctx.db.transaction().execute((trx) =>
-          appendTenderAudit(trx, {
+          appendTenderEvent(trx, {
             eventId: event.id,
             tenantId: event.tenantId,
             actor: actorOf(request),
@@ -347,7 +347,7 @@ export const tenderRoutes =
         const [bid] = await bidView(ctx.db, event.id, request.query.responseId);
         if (!bid) throw notFound('投标文件不存在');
         await ctx.db.transaction().execute((trx) =>
-          appendTenderAudit(trx, {
+          appendTenderEvent(trx, {
             eventId: event.id,
             tenantId: event.tenantId,
             actor: actorOf(request),
@@ -376,24 +376,24 @@ export const tenderRoutes =
     app.get(
       '/srm/tender/audit/list',
       {
-        schema: { tags, summary: '招标审计日志（哈希链，只读）', querystring: z.object({ id }) },
+        schema: { tags, summary: '招标审计日志：本项目在租户审计链中的记录（只读）', querystring: z.object({ id }) },
         config: access('srm:tender:list'),
       },
       async (request) => {
         const { event } = await tenderFor(ctx.db, actorOf(request), request.query.id);
-        return ok(await auditTrailOf(ctx.db, event.id));
+        return ok(await tenderAuditTrail(ctx.db, event));
       },
     );
 
     app.get(
       '/srm/tender/audit/verify',
       {
-        schema: { tags, summary: '校验审计日志哈希链（P4）', querystring: z.object({ id }) },
+        schema: { tags, summary: '校验租户审计链（P4），指出第一条断开的记录', querystring: z.object({ id }) },
         config: access('srm:tender:list'),
       },
       async (request) => {
         const { event } = await tenderFor(ctx.db, actorOf(request), request.query.id);
-        return ok(await verifyTenderAudit(ctx.db, event.id));
+        return ok(await verifyTenderAudit(ctx.db, event));
       },
     );
   };

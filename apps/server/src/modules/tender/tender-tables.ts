@@ -71,27 +71,10 @@ export type TenderOpeningConfirmationTable = {
   at: string;
 };
 
-/** Append-only, hash-chained per event (security P4). */
-export type TenderAuditTable = {
-  id: string;
-  eventId: string;
-  seq: number;
-  at: string;
-  actorId: string | null;
-  actorName: string;
-  tenantId: number;
-  ip: string | null;
-  action: string;
-  payloadDigest: string;
-  prevHash: string;
-  hash: string;
-};
-
 export type TenderTables = {
   tenderSettings: TenderSettingsTable;
   tenderBid: TenderBidTable;
   tenderOpeningApproval: TenderOpeningApprovalTable;
   tenderOpeningRecord: TenderOpeningRecordTable;
   tenderOpeningConfirmation: TenderOpeningConfirmationTable;
-  tenderAudit: TenderAuditTable;
 };

@@ -123,19 +123,22 @@ export type Bid = {
   }[];
 };
 
+/** One of the tender's entries of the tenant's audit chain: a status move of it or its documents, or an event (P4). */
 export type AuditEntry = {
   id: string;
   seq: number;
-  at: string;
-  atWire: string | null;
+  docType: string;
+  docId: string;
+  action: string;
+  kind: 'EVENT' | 'TRANSITION';
   actorName: string;
   ip: string | null;
-  action: string;
-  payloadDigest: string;
+  atWire: string | null;
   prevHash: string;
   hash: string;
 };
-export type AuditCheck = { valid: boolean; brokenAtSeq: number | null; count: number };
+/** The tenant chain's verification: brokenAtSeq and reason name its first broken entry. */
+export type AuditCheck = { valid: boolean; brokenAtSeq: number | null; reason: string | null; count: number };
 export type OpenResult = {
   result: 'FAILED' | 'PENDING' | 'OPENED';
   envelope: string | null;
@@ -154,36 +157,6 @@ export const FAIL_REASONS: Record<string, string> = {
   INSUFFICIENT_BIDS: '投标人不足3家',
   ALL_REJECTED: '全部投标被否决',
 };
-export const AUDIT_ACTIONS: Record<string, string> = {
-  create: '创建',
-  amend: '修改',
-  invite: '邀请供应商',
-  submitApproval: '提交审批',
-  approve: '审批通过',
-  reject: '审批驳回',
-  withdrawApproval: '撤回审批',
-  publish: '发布',
-  signup: '报名',
-  acceptInvitation: '接受邀请',
-  declineInvitation: '拒绝邀请',
-  submit: '递交投标',
-  revise: '修改投标',
-  withdraw: '撤回投标',
-  extend: '延期',
-  extendTnd3: '自动顺延',
-  amendment: '澄清或修改',
-  openApprove: '开标人确认',
-  openSingle: '开标解密',
-  openTechnical: '技术标解密',
-  openCommercial: '商务标解密',
-  fail: '流标',
-  clone: '重新招标',
-  viewBids: '查看投标文件',
-  viewBid: '查看投标文件',
-  openingConfirm: '投标人确认开标记录',
-  openingObjection: '投标人对开标记录提出异议',
-};
-
 export const listTenders = (params: Record<string, string>) =>
   getOrThrow<PageResult<TenderRow>>('/srm/tender/list', params);
 export const loadTender = (id: string) => getOrThrow<TenderDetail>('/srm/tender/queryById', { id });

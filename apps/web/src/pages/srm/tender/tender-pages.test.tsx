@@ -64,19 +64,34 @@ describe('招标管理 (domain §11)', () => {
         'GET /srm/tender/audit/list': () =>
           ok([
             {
-              id: 'a1',
-              seq: 1,
-              at: '2026-11-25T01:00:00.000Z',
+              id: '1-7',
+              seq: 7,
+              docType: 'TENDER',
+              docId: 't1',
+              action: 'create',
+              kind: 'TRANSITION',
               atWire: '2026-11-25 09:00:00',
               actorName: '采购员',
               ip: '127.0.0.1',
-              action: 'create',
-              payloadDigest: 'd',
               prevHash: '0',
               hash: 'abcdef0123456789abcdef',
             },
+            {
+              id: '1-9',
+              seq: 9,
+              docType: 'TENDER',
+              docId: 't1',
+              action: 'viewBids',
+              kind: 'EVENT',
+              atWire: '2026-11-25 10:00:00',
+              actorName: '采购员',
+              ip: '127.0.0.1',
+              prevHash: 'abcdef0123456789abcdef',
+              hash: '0123456789abcdef012345',
+            },
           ]),
-        'GET /srm/tender/audit/verify': () => ok({ valid: false, brokenAtSeq: 3, count: 5 }),
+        'GET /srm/tender/audit/verify': () =>
+          ok({ valid: false, brokenAtSeq: 8, reason: '哈希不一致：内容被篡改', count: 2 }),
         'POST /srm/tender/clone': () => ok({ id: 't2' }, '已复制为新的招标项目草稿'),
       },
       BUYER,
@@ -85,9 +100,12 @@ describe('招标管理 (domain §11)', () => {
     fireEvent.click(await screen.findByTestId(`tender-open-${ROW.code}`));
     expect((await screen.findByTestId('tender-failed')).textContent).toContain('投标人不足3家');
     fireEvent.click(screen.getByRole('tab', { name: '审计日志' }));
+    // The tender's entries of the tenant's chain, named in Chinese: a status move and an event (P4).
     expect(await screen.findByText('创建')).toBeTruthy();
+    expect(screen.getByText('查看投标文件')).toBeTruthy();
+    expect(screen.getByText('事件')).toBeTruthy();
     fireEvent.click(screen.getByTestId('tender-audit-verify'));
-    expect(await screen.findByText('第3条起记录被篡改')).toBeTruthy();
+    expect(await screen.findByText('审计链在第8条断开（哈希不一致：内容被篡改）')).toBeTruthy();
     fireEvent.click(screen.getByTestId('tender-clone'));
     await confirmWith(/重新招标/);
     await waitFor(() => expect(server.calls('POST /srm/tender/clone')).toHaveLength(1));

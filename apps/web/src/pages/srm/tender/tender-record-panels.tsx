@@ -1,11 +1,11 @@
-import { withoutRuleIds } from '@procura/shared';
+import { docLogNames, withoutRuleIds } from '@procura/shared';
 import { useState } from 'react';
 import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { RESPONSE_STATUS } from '../sourcing/sourcing-api';
-import { AUDIT_ACTIONS, loadAudit, loadBids, verifyAudit, type AuditCheck, type Bid } from './tender-api';
+import { loadAudit, loadBids, verifyAudit, type AuditCheck, type AuditEntry, type Bid } from './tender-api';
 
-/** The hash-chained audit trail (P4) and its verification. */
+/** The tender's entries of the tenant's hash-chained audit log (P4) and the chain's verification. */
 export function AuditPanel({ id }: { id: string }) {
   const audit = useQuery({ queryKey: ['tender', 'audit', id], queryFn: () => loadAudit(id) });
   const [check, setCheck] = useState<AuditCheck | null>(null);
@@ -29,9 +29,9 @@ export function AuditPanel({ id }: { id: string }) {
         </Button>
         {check &&
           (check.valid ? (
-            <Tag color="green">{`完整：共${check.count}条，未被篡改`}</Tag>
+            <Tag color="green">{`完整：本项目共${check.count}条，审计链未被篡改`}</Tag>
           ) : (
-            <Tag color="red">{`第${check.brokenAtSeq}条起记录被篡改`}</Tag>
+            <Tag color="red">{`审计链在第${check.brokenAtSeq}条断开${check.reason ? `（${check.reason}）` : ''}`}</Tag>
           ))}
       </Space>
       {audit.isError && <Alert type="error" showIcon title={audit.error.message} />}
@@ -45,7 +45,18 @@ export function AuditPanel({ id }: { id: string }) {
           { title: '序号', dataIndex: 'seq', width: 60 },
           { title: '时间', dataIndex: 'atWire', width: 170 },
           { title: '操作人', dataIndex: 'actorName', width: 110 },
-          { title: '动作', dataIndex: 'action', render: (v: string) => AUDIT_ACTIONS[v] ?? v },
+          { title: '单据', dataIndex: 'docType', width: 110, render: (v: string) => docLogNames(v)?.def.label ?? v },
+          {
+            title: '动作',
+            dataIndex: 'action',
+            render: (v: string, r: AuditEntry) => docLogNames(r.docType)?.actionText[v] ?? v,
+          },
+          {
+            title: '类型',
+            dataIndex: 'kind',
+            width: 90,
+            render: (v: AuditEntry['kind']) => (v === 'EVENT' ? '事件' : '状态变更'),
+          },
           { title: 'IP', dataIndex: 'ip', width: 120 },
           {
             title: '哈希',
