@@ -63,8 +63,9 @@ describe('app routing with the guard', () => {
       'GET /supplier/list': () => emptyPage,
     });
     renderApp('/dashboard/workbench?redirect=%2Fsrm%2Fsupplier%2Flist', createSessionStore(http));
-    await waitFor(() => expect(location()).toBe('/srm/supplier/list'));
-  });
+    // The permission load, then the target's lazy page: past 15 s when the suite shares the machine with the browser lane.
+    await waitFor(() => expect(location()).toBe('/srm/supplier/list'), { timeout: 45_000 });
+  }, 60_000);
 
   it('logs out and sends the user to login with the redirect when the menu is empty', async () => {
     loggedInAs();
@@ -159,6 +160,7 @@ describe('app routing with the guard', () => {
       'GET /supplier/list': () => emptyPage,
     });
     renderApp('/srm/supplier', createSessionStore(http));
-    await waitFor(() => expect(location()).toBe('/srm/supplier/list'));
-  });
+    // The permission load, then the target's lazy page: past 15 s when the suite shares the machine with the browser lane.
+    await waitFor(() => expect(location()).toBe('/srm/supplier/list'), { timeout: 45_000 });
+  }, 60_000);
 });
