@@ -13,9 +13,12 @@ const WORKFLOW_DEFS: readonly WorkflowDef[] = [
 
 const asTimelineDoc = (def: WorkflowDef): TimelineDoc => ({
   def,
-  actionText: Object.fromEntries(
-    Object.entries(def.transitions).map(([action, t]) => [action, t.logText ?? t.label ?? action]),
-  ),
+  actionText: {
+    ...def.logActions,
+    ...Object.fromEntries(
+      Object.entries(def.transitions).map(([action, t]) => [action, t.logText ?? t.label ?? action]),
+    ),
+  },
 });
 
 /**

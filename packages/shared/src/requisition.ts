@@ -12,6 +12,15 @@ export const requisitionWorkflow = defineWorkflow({
   label: '采购申请',
   permission: 'srm:requisition',
   page: '/srm/requisition',
+  // Logged moves that are no transition: the line ledger's consumers and the module's own routes.
+  logActions: {
+    create: '创建',
+    delete: '删除',
+    cancel: '取消剩余数量',
+    sourcing: '寻源占用',
+    release: '释放占用',
+    order: '下单',
+  },
   states: {
     DRAFT: { text: '草稿', color: 'default', terminal: false },
     PENDING_APPROVAL: { text: '审批中', color: 'processing', terminal: false },

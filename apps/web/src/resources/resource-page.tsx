@@ -287,7 +287,6 @@ export function ResourcePage({ def, override, fixed = NOTHING_FIXED, defaultPage
                     panels={override?.detailPanels}
                     printBody={override?.printBody}
                     lineViews={override?.workflow?.lines}
-                    logActions={override?.workflow?.logActions}
                     onChanged={() => {
                       reload();
                       changed();

@@ -73,8 +73,6 @@ export type ResourceOverride = {
     panels?: Readonly<Record<string, ComponentType<RowActionPanelProps>>>;
     /** A line set's own view in the detail, in place of the generic table (a quota's shares with their sum). */
     lines?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
-    /** Timeline texts of logged actions that are no transition (创建, a consumption by sourcing or orders). */
-    logActions?: Readonly<Record<string, string>>;
   };
   /**
    * The module's own toolbar buttons, before 导出 (a draft form of its own, a supplier's 发起变更申请);

@@ -72,8 +72,6 @@ type DetailProps = {
   printBody?: ResourceOverride['printBody'];
   /** Line sets with their own view (the override's `workflow.lines`). */
   lineViews?: Readonly<Record<string, ComponentType<{ record: ResourceRecord }>>>;
-  /** Timeline texts of logged actions that are no transition. */
-  logActions?: Readonly<Record<string, string>>;
   /** The record changed: reload the detail and the list. */
   onChanged: () => void;
 };
@@ -83,16 +81,7 @@ type DetailProps = {
  * (confirmation or dialog, from workflow-actions.tsx), 打印, the attachments, the status
  * timeline, and the module's own panels.
  */
-export function WorkflowDetail({
-  def,
-  record,
-  actions,
-  panels = [],
-  printBody,
-  lineViews,
-  logActions,
-  onChanged,
-}: DetailProps) {
+export function WorkflowDetail({ def, record, actions, panels = [], printBody, lineViews, onChanged }: DetailProps) {
   const { message, modal } = App.useApp();
   const wf = def.workflow!;
   const [open, setOpen] = useState<RowAction | null>(null);
@@ -137,13 +126,7 @@ export function WorkflowDetail({
         </Card>
       ) : null}
       <Card size="small" title="状态记录" style={{ marginBottom: 16 }}>
-        <WorkflowTimeline
-          def={wf.def}
-          path={def.path}
-          id={record.id}
-          testId="workflow-timeline"
-          actionText={logActions}
-        />
+        <WorkflowTimeline def={wf.def} path={def.path} id={record.id} testId="workflow-timeline" />
       </Card>
       {panels.map(({ key, title, Panel }) => (
         <Card key={key} size="small" title={title} style={{ marginBottom: 16 }}>

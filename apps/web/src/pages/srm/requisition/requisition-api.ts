@@ -94,19 +94,6 @@ export type RequisitionOptions = {
 };
 
 export const PURCHASE_TYPES: Record<string, string> = { GOODS: '物资', WORKS: '工程', SERVICES: '服务' };
-export const LOG_ACTIONS: Record<string, string> = {
-  create: '创建',
-  edit: '修改',
-  delete: '删除',
-  submit: '提交',
-  approve: '审批通过',
-  reject: '驳回',
-  withdraw: '撤回',
-  cancel: '取消剩余数量',
-  sourcing: '寻源占用',
-  release: '释放占用',
-  order: '下单',
-};
 
 /** Today in GMT+8 (the server's business day, PR-1). */
 export { businessToday } from '../../../lib/business-day';

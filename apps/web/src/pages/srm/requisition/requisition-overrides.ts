@@ -1,6 +1,5 @@
 import { requisitionResource } from '@procura/shared';
 import type { ResourceOverride } from '../../../resources/resource-types';
-import { LOG_ACTIONS } from './requisition-api';
 import {
   CONSUMABLE,
   consumable,
@@ -81,7 +80,6 @@ export const requisitionOverrides: Readonly<Record<string, ResourceOverride>> = 
       key: 'requisition',
       panels: { submit: RequisitionSubmitPanel },
       lines: { lines: RequisitionLinesView },
-      logActions: LOG_ACTIONS,
     },
     detailPanels: [{ key: 'approval', title: '审批记录', Panel: RequisitionApprovalPanel }],
     emptyText: '暂无采购申请',
