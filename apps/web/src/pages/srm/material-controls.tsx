@@ -62,8 +62,23 @@ export function CategoryTreeSelect({
 
 type Row = { id: string; code?: string; name: string };
 
-/** A searchable pick from a paged list (materials, suppliers): the first 20 matches of what is typed. */
-function SearchSelect({
+type SearchSelectProps<R extends { id: string }> = ValueProps & {
+  url: string;
+  extra?: Record<string, string | undefined>;
+  label: (r: R) => string;
+  testId: string;
+  /** The list filter the typed text goes to (`name` unless given). */
+  searchField?: string;
+  /** False while the list has nothing to search yet (no supplier chosen). */
+  enabled?: boolean;
+  /** Loads the chosen row, so it shows by its label even when not among the first matches. */
+  chosen?: { queryKey: string; load: (id: string) => Promise<R> };
+  placeholder?: string;
+  notFoundContent?: string;
+};
+
+/** A searchable pick from a paged list (materials, suppliers, contracts): the first 20 matches of what is typed. */
+export function SearchSelect<R extends { id: string } = Row>({
   id,
   value,
   onChange,
@@ -72,33 +87,48 @@ function SearchSelect({
   extra,
   label,
   testId,
-}: ValueProps & { url: string; extra?: Record<string, string>; label: (r: Row) => string; testId: string }) {
+  searchField = 'name',
+  enabled = true,
+  chosen,
+  placeholder = '请输入名称搜索',
+  notFoundContent,
+}: SearchSelectProps<R>) {
   const [search, setSearch] = useState('');
   const found = useQuery({
     queryKey: [url, extra, search],
+    enabled,
     queryFn: async () => {
-      const body = await getAction<{ records: Row[] }>(url, {
+      const body = await getAction<{ records: R[] }>(url, {
         ...extra,
-        name: search ? `*${search}*` : undefined,
+        [searchField]: search ? `*${search}*` : undefined,
         pageNo: 1,
         pageSize: 20,
       });
       return body.result?.records ?? [];
     },
   });
+  const current = useQuery({
+    queryKey: [chosen?.queryKey, value],
+    enabled: !!chosen && !!value,
+    queryFn: () => chosen!.load(value!),
+  });
+  const rows = found.data ?? [];
+  const shown = current.data;
+  const picked = shown && !rows.some((r) => r.id === shown.id) ? [shown] : [];
   return (
     <Select
       id={id}
-      value={value ?? undefined}
+      value={value || undefined}
       onChange={(v) => onChange?.(v ?? null)}
       disabled={disabled}
       showSearch
       allowClear
       filterOption={false}
       onSearch={setSearch}
-      loading={found.isLoading}
-      options={(found.data ?? []).map((r) => ({ value: r.id, label: label(r) }))}
-      placeholder="请输入名称搜索"
+      loading={found.isLoading && enabled}
+      options={[...picked, ...rows].map((r) => ({ value: r.id, label: label(r) }))}
+      placeholder={placeholder}
+      notFoundContent={notFoundContent}
       data-testid={testId}
     />
   );
@@ -110,10 +140,10 @@ export const MaterialSelect = (props: ValueProps) => (
     {...props}
     url="/srm/material/list"
     extra={{ status: 'ACTIVE' }}
-    label={(r) => `${r.code} ${r.name}`}
+    label={(r: Row) => `${r.code} ${r.name}`}
     testId="material-select"
   />
 );
 export const SupplierSelect = (props: ValueProps) => (
-  <SearchSelect {...props} url="/supplier/list" label={(r) => r.name} testId="supplier-select" />
+  <SearchSelect {...props} url="/supplier/list" label={(r: Row) => r.name} testId="supplier-select" />
 );

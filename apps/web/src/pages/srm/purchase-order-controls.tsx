@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getAction } from '../../lib/http';
+import { SearchSelect } from './material-controls';
 
 type ValueProps = { id?: string; value?: string | null; onChange?: (value: string | null) => void; disabled?: boolean };
 
@@ -30,47 +30,20 @@ async function contractById(id: string) {
  * 合同 of an order (CON-4): the ACTIVE contracts of the supplier chosen in the same form, by
  * code and title; the chosen one is shown by its code even when not among the first matches.
  */
-export function ContractSelect({ id, value, onChange, disabled }: ValueProps) {
+export function ContractSelect(props: ValueProps) {
   const supplierId = Form.useWatch<string | undefined>('supplierId');
-  const [search, setSearch] = useState('');
-  const found = useQuery({
-    queryKey: ['orderContracts', supplierId, search],
-    enabled: !!supplierId,
-    queryFn: async () => {
-      const body = await getAction<{ records: ContractRow[] }>('/srm/contract/list', {
-        status: 'ACTIVE',
-        supplierId,
-        title: search ? `*${search}*` : undefined,
-        pageNo: 1,
-        pageSize: 20,
-      });
-      return body.result?.records ?? [];
-    },
-  });
-  const chosen = useQuery({
-    queryKey: ['orderContract', value],
-    enabled: !!value,
-    queryFn: () => contractById(value!),
-  });
-  const rows = found.data ?? [];
-  const options = [...(chosen.data && !rows.some((r) => r.id === chosen.data.id) ? [chosen.data] : []), ...rows].map(
-    (c) => ({ value: c.id, label: contractLabel(c) }),
-  );
   return (
-    <Select
-      id={id}
-      value={value || undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      disabled={disabled}
-      showSearch
-      allowClear
-      filterOption={false}
-      onSearch={setSearch}
-      loading={found.isLoading && !!supplierId}
-      options={options}
+    <SearchSelect<ContractRow>
+      {...props}
+      url="/srm/contract/list"
+      extra={{ status: 'ACTIVE', supplierId }}
+      searchField="title"
+      enabled={!!supplierId}
+      chosen={{ queryKey: 'orderContract', load: contractById }}
+      label={contractLabel}
       placeholder={supplierId ? '请输入合同名称搜索' : '请先选择供应商'}
       notFoundContent={supplierId ? '该供应商没有生效的合同' : '请先选择供应商'}
-      data-testid="contract-select"
+      testId="contract-select"
     />
   );
 }
